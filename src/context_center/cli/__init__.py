@@ -1,0 +1,1 @@
+"""The command line face: argparse over the engine facade, ``--json`` for machines."""

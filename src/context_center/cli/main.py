@@ -1,0 +1,46 @@
+"""``context-center``: the parser and the dispatch. Handlers live with their noun."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine import EngineError, open_engine
+from . import memory_commands
+from .output import Output
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that exits 2 with a one-line hint on a usage error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.exit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="context-center",
+                     description="See and steer what coding agents are told and what they remember.")
+    parser.add_argument("--state-root", metavar="DIR",
+                        help="state root (default: $CONTEXT_CENTER_HOME, else the user data directory)")
+    parser.add_argument("--workspace", metavar="DIR",
+                        help="workspace (default: nearest ancestor of the current directory with .git)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    memory_commands.register(commands)
+    return parser
+
+
+def run(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    out = Output(getattr(args, "json", False))
+    try:
+        with open_engine(state_root=args.state_root, workspace=args.workspace) as engine:
+            return args.handler(engine, args, out)
+    except EngineError as exc:
+        return out.error(exc)
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,278 @@
+"""``context-center memory …``: the fact store from scripts and hooks."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..engine import Engine, Fact, FactInput, InvalidInput, WriteResult
+from .output import Output, table
+
+_FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
+                  "activation", "volatility", "expires-at")
+
+
+def _json_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+
+
+def _ref_command(sub: Any, name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+    parser = sub.add_parser(name, help=help_text, description=help_text)
+    parser.add_argument("ref", metavar="REF", help="id, name, or project/<name>.md / global/<name>.md")
+    parser.add_argument("--scope", choices=("project", "global"),
+                        help="look the name up in this scope only (names prefer the project scope)")
+    _json_flag(parser)
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def _fact_fields(parser: argparse.ArgumentParser) -> None:
+    for option in _FIELD_OPTIONS:
+        if option != "scope":
+            parser.add_argument(f"--{option}")
+    parser.add_argument("--body", help="the Markdown body")
+    parser.add_argument("--body-file", metavar="F", help="read the body from a file ('-' for stdin)")
+    parser.add_argument("--expected-revision", type=int, metavar="N",
+                        help="refuse unless the fact is at this revision")
+    parser.add_argument("--redact-secrets", action="store_true",
+                        help="store secrets masked as [REDACTED] instead of refusing")
+
+
+def register(commands: Any) -> None:
+    memory = commands.add_parser("memory", help="background memory: facts, revisions, archive",
+                                 description="Background memory. Without a subcommand: a summary.")
+    _json_flag(memory)
+    memory.set_defaults(handler=summary)
+    sub = memory.add_subparsers(dest="memory_command", metavar="SUBCOMMAND")
+
+    listing = sub.add_parser("list", help="every active fact of both scopes")
+    _json_flag(listing)
+    listing.set_defaults(handler=list_facts)
+
+    _ref_command(sub, "show", "one fact with its body", show)
+
+    remember_parser = sub.add_parser("remember", help="create a fact")
+    _fact_fields(remember_parser)
+    remember_parser.add_argument("--scope", help="project (default) or global")
+    _json_flag(remember_parser)
+    remember_parser.set_defaults(handler=remember)
+
+    edit_parser = _ref_command(sub, "edit", "change a fact (omitted fields are kept)", edit)
+    _fact_fields(edit_parser)
+
+    forget_parser = _ref_command(sub, "forget", "move a fact to the archive", forget)
+    forget_parser.add_argument("--expected-revision", type=int, metavar="N")
+    _ref_command(sub, "pin", "put a fact's body in the session context (1,500-character budget)", pin)
+    _ref_command(sub, "unpin", "make a pinned fact recall-only again", unpin)
+    _ref_command(sub, "verify", "mark a fact as checked today (renews freshness)", verify)
+    _ref_command(sub, "revisions", "the active fact and its earlier revisions", revisions)
+    restore_parser = _ref_command(sub, "restore", "copy an earlier revision into a new one", restore)
+    restore_parser.add_argument("revision", type=int, metavar="REV")
+
+    archived_parser = sub.add_parser("archived", help="forgotten facts and their archive paths")
+    _json_flag(archived_parser)
+    archived_parser.set_defaults(handler=archived)
+
+    recover_parser = sub.add_parser("recover", help="bring an archived fact back as a new revision")
+    recover_parser.add_argument("path", metavar="PATH")
+    _json_flag(recover_parser)
+    recover_parser.set_defaults(handler=recover)
+
+    subjects_parser = sub.add_parser("subjects", help="subject keys in use")
+    _json_flag(subjects_parser)
+    subjects_parser.set_defaults(handler=subjects)
+
+    context_parser = sub.add_parser("session-context", help="the pinned snapshot an agent receives")
+    _json_flag(context_parser)
+    context_parser.set_defaults(handler=session_context)
+
+    migrate_parser = sub.add_parser("migrate", help="write full front matter to legacy fact files")
+    _json_flag(migrate_parser)
+    migrate_parser.set_defaults(handler=migrate)
+
+
+# input ------------------------------------------------------------------------------
+
+def _read_body(args: argparse.Namespace) -> str | None:
+    if args.body is not None and args.body_file is not None:
+        raise InvalidInput("give the body once: --body or --body-file")
+    if args.body is not None:
+        return args.body
+    if args.body_file is not None:
+        if args.body_file == "-":
+            return sys.stdin.read()
+        try:
+            return Path(args.body_file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidInput(f"cannot read --body-file {args.body_file}: {exc}") from None
+    if sys.stdin is not None and not sys.stdin.isatty():
+        text = sys.stdin.read()
+        if text.strip():
+            return text
+    return None
+
+
+def _fact_input(args: argparse.Namespace) -> FactInput:
+    values = {option.replace("-", "_"): getattr(args, option.replace("-", "_"), None)
+              for option in _FIELD_OPTIONS}
+    if "scope" in values and args.handler is edit:
+        values["scope"] = None  # edit's --scope selects the fact; it never moves it
+    return FactInput(**values, body=_read_body(args), expected_revision=args.expected_revision,
+                     redact_secrets=args.redact_secrets)
+
+
+# rendering --------------------------------------------------------------------------
+
+def _show_markdown(engine: Engine, fact: Fact) -> str:
+    data = engine.fact_json(fact)
+    rows = [f"# {fact.title}", ""]
+    for key in ("ref", "id", "revision", "type", "scope", "activation", "freshness", "volatility",
+                "subject_key", "keywords", "expires_at", "last_verified_at", "created_at", "updated_at",
+                "overridden_by"):
+        if data.get(key) not in (None, ""):
+            rows.append(f"- **{key}**: {data[key]}")
+    if fact.description:
+        rows += ["", f"> {fact.description}"]
+    rows += ["", fact.body]
+    return "\n".join(rows)
+
+
+def _written(engine: Engine, out: Output, result: WriteResult, verb: str) -> int:
+    data = engine.fact_json(result.fact, body=True)
+    data["changed"] = result.changed
+    if result.redacted:
+        data["redacted"] = list(result.redacted)
+    note = f" (masked: {', '.join(result.redacted)})" if result.redacted else ""
+    human = (f"{verb} {result.fact.ref} at revision {result.fact.revision}{note}" if result.changed
+             else f"{result.fact.ref} unchanged at revision {result.fact.revision}")
+    return out.emit(data, human)
+
+
+# handlers ---------------------------------------------------------------------------
+
+def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    facts = engine.facts()
+    context = engine.session_context()
+    overrides = engine.overrides()
+    data = {
+        "workspace": str(engine.paths.workspace), "state_root": str(engine.paths.root),
+        "facts": {"project": sum(f.scope == "project" for f in facts),
+                  "global": sum(f.scope == "global" for f in facts)},
+        "pinned": {"used_chars": engine.pinned_total(), "budget": context.budget,
+                   "refs": [f.ref for f in facts if f.pinned]},
+        "overrides": [{"global": g.ref, "project": p.ref, "why": why}
+                      for g in facts if g.id in overrides for p, why in [overrides[g.id]]],
+        "archived": len(engine.archived()), "subjects": len(engine.subjects()),
+        "diagnostics": [d.to_json() for d in engine.diagnostics()],
+    }
+
+    def human() -> str:
+        lines = [f"Workspace   {data['workspace']}", f"State root  {data['state_root']}",
+                 f"Facts       {data['facts']['project']} project, {data['facts']['global']} global",
+                 f"Pinned      {data['pinned']['used_chars']:,} / {context.budget:,} characters",
+                 f"Archived    {data['archived']}", f"Subjects    {data['subjects']}"]
+        lines += [f"Override    {o['project']} overrides {o['global']} ({o['why']})" for o in data["overrides"]]
+        lines += [f"Problem     {d}" for d in engine.diagnostics()]
+        return "\n".join(lines)
+
+    return out.emit(data, human)
+
+
+def list_facts(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    facts = engine.facts()
+    data = {"facts": [engine.fact_json(f) for f in facts],
+            "diagnostics": [d.to_json() for d in engine.diagnostics()]}
+
+    def human() -> str:
+        if not facts:
+            text = "No facts yet. Add one: context-center memory remember --title … --body …"
+        else:
+            text = table(("REF", "TYPE", "ACTIVATION", "FRESHNESS", "REV", "TITLE"),
+                         [(d["ref"], d["type"], d["activation"], d["freshness"], str(d["revision"]),
+                           d["title"] + (f"  [overridden by {d['overridden_by']}]" if d["overridden_by"] else ""))
+                          for d in data["facts"]], max_width=60)
+        problems = [f"! {d}" for d in engine.diagnostics()]
+        return "\n".join([text, *problems])
+
+    return out.emit(data, human)
+
+
+def show(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    fact = engine.fact(args.ref, args.scope)
+    return out.emit(engine.fact_json(fact, body=True), lambda: _show_markdown(engine, fact))
+
+
+def remember(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.remember(_fact_input(args)), "Remembered")
+
+
+def edit(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.edit(args.ref, _fact_input(args), args.scope), "Saved")
+
+
+def pin(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.pin(args.ref, args.scope), "Pinned")
+
+
+def unpin(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.unpin(args.ref, args.scope), "Unpinned")
+
+
+def verify(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.verify(args.ref, args.scope), "Verified")
+
+
+def restore(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.restore(args.ref, args.revision, args.scope),
+                    f"Restored revision {args.revision} of")
+
+
+def forget(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    entry = engine.forget(args.ref, args.scope, args.expected_revision)
+    return out.emit({"forgotten": entry.to_json()},
+                    f"Archived {entry.scope}/{entry.name}.md to {entry.path}\n"
+                    f"Recover it with: context-center memory recover {entry.path}")
+
+
+def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    fact, history = engine.revisions(args.ref, args.scope)
+    data = {"active": engine.fact_json(fact, body=True), "revisions": [r.to_json() for r in history]}
+
+    def human() -> str:
+        rows = [(str(fact.revision) + " (active)", fact.updated_at, fact.title)]
+        rows += [(str(r.revision), r.updated_at, r.fact.title) for r in history]
+        return f"{fact.ref} ({fact.id})\n" + table(("REVISION", "UPDATED", "TITLE"), rows)
+
+    return out.emit(data, human)
+
+
+def archived(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    entries = engine.archived()
+    return out.emit({"archived": [e.to_json() for e in entries]},
+                    lambda: table(("ARCHIVED", "SCOPE", "NAME", "REV", "PATH"),
+                                  [(e.archived_at, e.scope, e.name, str(e.revision), str(e.path))
+                                   for e in entries], max_width=120) if entries else "The archive is empty.")
+
+
+def recover(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.recover(os.path.abspath(args.path)), "Recovered")
+
+
+def subjects(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    items = engine.subjects()
+    return out.emit({"subjects": [s.to_json() for s in items]},
+                    lambda: table(("SUBJECT", "SCOPE", "NAME", "ID"),
+                                  [(s.subject_key, s.scope, s.name, s.id) for s in items])
+                    if items else "No subject keys in use.")
+
+
+def session_context(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    context = engine.session_context()
+    return out.emit(context.to_json(), context.text or "(no pinned facts)")
+
+
+def migrate(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    count = engine.migrate()
+    return out.emit({"migrated": count}, f"Migrated {count} legacy fact file(s).")

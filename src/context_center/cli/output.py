@@ -1,0 +1,42 @@
+"""How the command line speaks: JSON for machines, short text for people, errors on stderr."""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, Iterable, Sequence
+
+from ..engine import EngineError
+
+
+class Output:
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+
+    def emit(self, data: Any, human: Callable[[], str] | str | None = None) -> int:
+        if self.as_json:
+            sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        else:
+            text = human() if callable(human) else human
+            if text:
+                sys.stdout.write(text.rstrip("\n") + "\n")
+        return 0
+
+    def error(self, exc: EngineError) -> int:
+        if self.as_json:
+            sys.stdout.write(json.dumps(exc.to_json(), ensure_ascii=False) + "\n")
+        sys.stderr.write(f"{exc.code}: {exc.message}\n")
+        return 1
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, max_width: int = 48) -> str:
+    """A plain, aligned text table; long cells are clipped with an ellipsis."""
+    def clip(cell: str) -> str:
+        cell = " ".join(str(cell).split())
+        return cell if len(cell) <= max_width else cell[:max_width - 1] + "…"
+
+    body = [[clip(c) for c in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in body]
+    return "\n".join(lines)

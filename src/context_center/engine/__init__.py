@@ -1,0 +1,22 @@
+"""The engine's public facade. Faces import from here and nothing below it.
+
+    from context_center.engine import open_engine
+    with open_engine(state_root=..., workspace=...) as engine:
+        engine.facts()
+"""
+from .engine import Engine, open_engine
+from .errors import (AlreadyActive, EngineError, InvalidInput, NameConflict, NotFound,
+                     PinnedBudgetExceeded, RefusedError, RevisionConflict, ScopeConflict,
+                     SensitiveContent, StorageError, SubjectConflict)
+from .memory_service import FactInput, WriteResult
+from .paths import StorePaths, default_state_root, detect_workspace
+from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext,
+                      Subject)
+
+__all__ = [
+    "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Fact", "FactInput",
+    "InvalidInput", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
+    "RefusedError", "Revision", "RevisionConflict", "ScopeConflict", "SensitiveContent",
+    "SessionContext", "StorageError", "StorePaths", "Subject", "SubjectConflict", "WriteResult",
+    "default_state_root", "detect_workspace", "open_engine",
+]

@@ -1,0 +1,77 @@
+"""Files are never half-written: temp file in the same folder, fsync, then rename or link."""
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from pathlib import Path
+
+from .errors import StorageError
+
+TEMP_SUFFIX = ".tmp"
+
+
+def is_temp_file(path: Path) -> bool:
+    return path.name.startswith(".") and path.name.endswith(TEMP_SUFFIX)
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_temp(path: Path, data: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.parent / f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+    with open(temp, "xb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    return temp
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` in one step (readers see the old or the new file)."""
+    try:
+        temp = _write_temp(path, text.encode("utf-8"))
+        try:
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+            raise
+        _fsync_dir(path.parent)
+    except OSError as exc:
+        raise StorageError(f"could not write {path}: {exc.strerror or exc}") from exc
+
+
+def create_exclusive(path: Path, text: str) -> bool:
+    """Create ``path`` with ``text`` only if it does not exist; False if it does. Atomic."""
+    try:
+        temp = _write_temp(path, text.encode("utf-8"))
+        try:
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                return False
+            except OSError:  # no hard links here: fall back to an exclusive create
+                try:
+                    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                except FileExistsError:
+                    return False
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(text.encode("utf-8"))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+        finally:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+        _fsync_dir(path.parent)
+        return True
+    except OSError as exc:
+        raise StorageError(f"could not create {path}: {exc.strerror or exc}") from exc

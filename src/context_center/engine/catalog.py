@@ -1,0 +1,179 @@
+"""The SQLite catalog (SQLAlchemy Core): a cache of parsed fact files, and the state with no file.
+
+Files are the truth. The catalog remembers, per fact file, the (size, mtime, inode)
+it was parsed at and the parsed record, so opening an unchanged store parses nothing,
+and a file changed, added or removed behind our back is noticed on the next open.
+It also holds what has no file of its own (settings now; traces and decisions later).
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from sqlalchemy import (Column, Integer, MetaData, String, Table, Text, create_engine, delete, event,
+                        select)
+from sqlalchemy.dialects.sqlite import insert
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DatabaseError
+from sqlalchemy.pool import NullPool
+
+from .errors import StorageError
+from .records import Diagnostic, Fact
+from .store_lock import StoreLock
+
+SCHEMA_VERSION = 1
+
+metadata = MetaData()
+
+fact_files = Table(
+    "fact_files", metadata,
+    Column("path", String, primary_key=True),
+    Column("directory", String, nullable=False, index=True),
+    Column("size", Integer, nullable=False),
+    Column("mtime_ns", Integer, nullable=False),
+    Column("inode", Integer, nullable=False),
+    Column("fact", Text),           # JSON of the parsed Fact, or NULL when unparseable
+    Column("problems", Text, nullable=False, default="[]"),  # JSON [[line, reason, severity]…]
+)
+
+settings = Table(
+    "settings", metadata,
+    Column("key", String, primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    size: int
+    mtime_ns: int
+    inode: int
+
+
+@dataclass(frozen=True)
+class CachedFile:
+    stamp: FileStamp
+    fact: Fact | None
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def fact_to_json(fact: Fact) -> str:
+    data = {k: getattr(fact, k) for k in Fact.__dataclass_fields__ if k not in ("path",)}
+    data["extra"] = [list(pair) for pair in fact.extra]
+    data["metadata_extra"] = [list(pair) for pair in fact.metadata_extra]
+    return json.dumps(data, ensure_ascii=False)
+
+
+def fact_from_json(text: str, path: Path) -> Fact:
+    data = json.loads(text)
+    data["extra"] = tuple(tuple(pair) for pair in data["extra"])
+    data["metadata_extra"] = tuple(tuple(pair) for pair in data["metadata_extra"])
+    return Fact(path=path, **data)
+
+
+def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout = 30000")
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.close()
+
+
+class Catalog:
+    """One SQLite file per state root, shared by every process on it."""
+
+    def __init__(self, path: Path, lock: StoreLock) -> None:
+        self.path = path
+        self._lock = lock
+        self._engine = self._connect()
+
+    def _connect(self) -> Engine:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(f"sqlite:///{self.path}", poolclass=NullPool)
+        event.listen(engine, "connect", _on_connect)
+        try:
+            self._ensure_schema(engine)
+        except DatabaseError as exc:
+            if "file is not a database" not in str(exc) and "malformed" not in str(exc):
+                raise StorageError(f"catalog {self.path} is unusable: {exc}") from exc
+            engine.dispose()
+            self._set_aside_corrupt()
+            engine = create_engine(f"sqlite:///{self.path}", poolclass=NullPool)
+            event.listen(engine, "connect", _on_connect)
+            self._ensure_schema(engine)
+        return engine
+
+    def _set_aside_corrupt(self) -> None:
+        with self._lock:
+            for suffix in ("", "-wal", "-shm"):
+                part = Path(str(self.path) + suffix)
+                if part.exists():
+                    part.replace(Path(str(part) + ".corrupt"))
+
+    def _ensure_schema(self, engine: Engine) -> None:
+        with engine.connect() as conn:
+            version = conn.exec_driver_sql("PRAGMA user_version").scalar()
+        if version == SCHEMA_VERSION:
+            return
+        with self._lock:  # one process creates the schema; the others find it done
+            with engine.begin() as conn:
+                if conn.exec_driver_sql("PRAGMA user_version").scalar() == SCHEMA_VERSION:
+                    return
+                conn.exec_driver_sql("PRAGMA journal_mode = WAL")
+                if version:  # an older cache: rebuild it from the files
+                    metadata.drop_all(conn)
+                metadata.create_all(conn)
+                conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    # fact files -----------------------------------------------------------------
+
+    def cached_files(self, directory: Path) -> dict[Path, CachedFile]:
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(fact_files).where(fact_files.c.directory == str(directory))).all()
+        cached: dict[Path, CachedFile] = {}
+        for row in rows:
+            path = Path(row.path)
+            problems = tuple(Diagnostic(path, line, reason, severity)
+                             for line, reason, severity in json.loads(row.problems))
+            fact = fact_from_json(row.fact, path) if row.fact else None
+            cached[path] = CachedFile(FileStamp(row.size, row.mtime_ns, row.inode), fact, problems)
+        return cached
+
+    def update_files(self, directory: Path, changed: Iterable[tuple[Path, CachedFile]],
+                     removed: Iterable[Path]) -> None:
+        rows = [{"path": str(path), "directory": str(directory), "size": item.stamp.size,
+                 "mtime_ns": item.stamp.mtime_ns, "inode": item.stamp.inode,
+                 "fact": fact_to_json(item.fact) if item.fact else None,
+                 "problems": json.dumps([[d.line, d.reason, d.severity] for d in item.diagnostics])}
+                for path, item in changed]
+        gone = [str(p) for p in removed]
+        if not rows and not gone:
+            return
+        with self._engine.begin() as conn:
+            if rows:
+                stmt = insert(fact_files)
+                stmt = stmt.on_conflict_do_update(
+                    index_elements=[fact_files.c.path],
+                    set_={c: stmt.excluded[c] for c in ("directory", "size", "mtime_ns", "inode",
+                                                         "fact", "problems")})
+                conn.execute(stmt, rows)
+            if gone:
+                conn.execute(delete(fact_files).where(fact_files.c.path.in_(gone)))
+
+    # settings -------------------------------------------------------------------
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        with self._engine.connect() as conn:
+            value = conn.execute(select(settings.c.value).where(settings.c.key == key)).scalar()
+        return json.loads(value) if value is not None else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        stmt = insert(settings).values(key=key, value=json.dumps(value))
+        stmt = stmt.on_conflict_do_update(index_elements=[settings.c.key], set_={"value": stmt.excluded.value})
+        with self._engine.begin() as conn:
+            conn.execute(stmt)

@@ -1,0 +1,58 @@
+"""Timestamps: RFC 3339 UTC with fractional seconds, and the ``expires_at`` grammar."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from .errors import InvalidInput
+
+UTC = dt.timezone.utc
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(UTC)
+
+
+def format_timestamp(moment: dt.datetime) -> str:
+    """``2026-11-20T16:02:11.482Z``."""
+    moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def parse_timestamp(text: str | None) -> dt.datetime | None:
+    """Parse RFC 3339 (``Z`` or offset; any fraction) or ``YYYY-MM-DD``; None if unparseable."""
+    if not text:
+        return None
+    value = str(text).strip()
+    if _DATE_RE.match(value):
+        try:
+            return dt.datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=UTC)
+        except ValueError:
+            return None
+    value = value.replace(" ", "T", 1) if "T" not in value and " " in value else value
+    if value.endswith(("Z", "z")):
+        value = value[:-1] + "+00:00"
+    match = re.match(r"^(.*T\d{2}:\d{2}:\d{2})(\.\d+)?(.*)$", value)
+    if match and match.group(2):  # fromisoformat in 3.11 accepts 1-6 fraction digits
+        fraction = (match.group(2)[1:] + "000000")[:6]
+        value = f"{match.group(1)}.{fraction}{match.group(3)}"
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def parse_expiry(text: str) -> str:
+    """The canonical ``expires_at`` for user input: ``""`` clears it (``never``/``none``/empty)."""
+    value = text.strip()
+    if value.lower() in ("", "never", "none"):
+        return ""
+    moment = parse_timestamp(value)
+    if moment is None:
+        raise InvalidInput(
+            f"expires_at {text!r} is not a date: use YYYY-MM-DD, RFC 3339 (2027-06-01T00:00:00Z) or never")
+    return format_timestamp(moment).replace(".000Z", "Z")

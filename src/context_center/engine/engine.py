@@ -1,0 +1,121 @@
+"""The facade: one object per (state root, workspace) that every face talks to."""
+from __future__ import annotations
+
+import os
+from types import TracebackType
+from typing import Any
+
+from .catalog import Catalog
+from .fact_store import FactStore
+from .freshness import freshness
+from .memory_service import FactInput, MemoryService, WriteResult
+from .overrides import overridden_globals
+from .paths import StorePaths
+from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
+from .store_lock import StoreLock
+
+
+class Engine:
+    """Background memory (and, as they land, instructions and recall) for one workspace."""
+
+    def __init__(self, paths: StorePaths) -> None:
+        self.paths = paths
+        paths.root.mkdir(parents=True, exist_ok=True)
+        self._lock = StoreLock(paths.lock_file)
+        self._catalog = Catalog(paths.catalog_file, self._lock)
+        self._store = FactStore(paths, self._catalog)
+        self.memory = MemoryService(self._store, self._lock)
+
+    # lifecycle ---------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._catalog.close()
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    def refresh(self) -> None:
+        """Bring the in-memory view in step with the files (cheap when nothing changed)."""
+        self.memory.reload()
+
+    # facts: reading ------------------------------------------------------------------
+
+    def facts(self) -> list[Fact]:
+        return list(self.memory.snapshot.facts)
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return list(self.memory.snapshot.diagnostics)
+
+    def fact(self, ref: str, scope: str | None = None) -> Fact:
+        return self.memory.resolve(ref, scope)
+
+    def freshness(self, fact: Fact) -> str:
+        return freshness(fact)
+
+    def fact_json(self, fact: Fact, *, body: bool = False) -> dict[str, Any]:
+        data = fact.to_json(freshness=freshness(fact), body=body)
+        overridden = overridden_globals(self.memory.snapshot.facts).get(fact.id) if fact.scope == "global" else None
+        data["overridden_by"] = overridden[0].ref if overridden else None
+        return data
+
+    def revisions(self, ref: str, scope: str | None = None) -> tuple[Fact, list[Revision]]:
+        fact = self.memory.resolve(ref, scope)
+        return fact, self.memory.revisions(fact)
+
+    def archived(self) -> list[ArchivedFact]:
+        return self._store.archived()
+
+    def subjects(self) -> list[Subject]:
+        return self.memory.subjects()
+
+    def pinned_total(self) -> int:
+        return self.memory.pinned_total()
+
+    def session_context(self) -> SessionContext:
+        return self.memory.session_context()
+
+    def overrides(self) -> dict[str, tuple[Fact, str]]:
+        return overridden_globals(self.memory.snapshot.facts)
+
+    # facts: writing ---------------------------------------------------------------------
+
+    def remember(self, request: FactInput) -> WriteResult:
+        return self.memory.remember(request)
+
+    def edit(self, ref: str, request: FactInput, scope: str | None = None) -> WriteResult:
+        return self.memory.edit(ref, request, scope=scope)
+
+    def pin(self, ref: str, scope: str | None = None) -> WriteResult:
+        return self.memory.set_activation(ref, "pinned", scope)
+
+    def unpin(self, ref: str, scope: str | None = None) -> WriteResult:
+        return self.memory.set_activation(ref, "relevant", scope)
+
+    def verify(self, ref: str, scope: str | None = None) -> WriteResult:
+        return self.memory.verify(ref, scope)
+
+    def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
+        return self.memory.restore(ref, revision, scope)
+
+    def forget(self, ref: str, scope: str | None = None,
+               expected_revision: int | None = None) -> ArchivedFact:
+        return self.memory.forget(ref, scope, expected_revision)
+
+    def recover(self, path: str) -> WriteResult:
+        return self.memory.recover(path)
+
+    def migrate(self) -> int:
+        return self.memory.migrate()
+
+
+def open_engine(state_root: str | os.PathLike[str] | None = None,
+                workspace: str | os.PathLike[str] | None = None) -> Engine:
+    """Open the store at ``state_root`` for ``workspace`` (defaults: DESIGN.md's rules)."""
+    return Engine(StorePaths.create(state_root, workspace))
+
+
+__all__ = ["Engine", "open_engine"]

@@ -1,0 +1,248 @@
+"""Read and write fact files: YAML front matter in Reasonix's shape, then a Markdown body.
+
+Reading accepts the nested (``metadata: {type, scope}``) and the flat (``type:``,
+``scope:`` at top level) forms, and keeps every key it does not know verbatim so a
+rewrite loses nothing another tool wrote. A file that cannot be parsed raises
+:class:`FactFileError` with the line and reason; callers report it and never touch
+the file.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+import yaml
+
+from . import clock
+from .fields import TYPES, is_fact_id, legacy_fact_id
+from .records import Fact
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StringLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Every plain scalar stays a string (timestamps, yes/no, 0755 included); only null resolves."""
+
+
+_StringLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag == "tag:yaml.org,2002:null"]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+
+KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
+              "keywords", "activation", "volatility", "subject_key", "expires_at",
+              "last_verified_at", "category", "status")
+_FLAT_KEYS = ("type", "scope", "fact_type")
+_ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+_TOP_KEY = re.compile(r"^([^\s#'\"][^:]*?)\s*:(\s|$)")
+
+
+class FactFileError(Exception):
+    """The file cannot be read as a fact; ``line`` is 1-based in the file."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def split_front_matter(text: str) -> tuple[str | None, str, int]:
+    """(front matter or None, body, line number of the body's first line)."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return None, text, 1
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return "\n".join(lines[1:index]), "\n".join(lines[index + 1:]), index + 2
+    raise FactFileError(1, "front matter starts with --- but is never closed")
+
+
+def _segments(lines: list[str]) -> dict[str, str]:
+    """Top-level key → its verbatim text (the key line and the lines that continue it)."""
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in lines:
+        match = _TOP_KEY.match(line)
+        if match and not line[:1].isspace():
+            current = found.setdefault(match.group(1).strip(), [])
+            current.clear()
+        if current is not None:
+            current.append(line)
+    return {key: "\n".join(seg).rstrip() for key, seg in found.items()}
+
+
+def _metadata_segments(block: str) -> dict[str, str]:
+    lines = block.split("\n")[1:]  # drop the "metadata:" line
+    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    if not indents:
+        return {}
+    indent = min(indents)
+    return _segments([line[indent:] for line in lines])
+
+
+def _text(value: object, field: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+        return " ".join(str(v).strip() for v in value)
+    raise FactFileError(1, f"{field} must be text, not {type(value).__name__}")
+
+
+def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
+               name_from_file: bool = True) -> tuple[Fact, list[str]]:
+    """Parse one fact file. Returns the fact and warnings (loaded with a default).
+
+    An active fact's name is its file name (so its ref always resolves); archive
+    entries and revision snapshots (``name_from_file=False``) keep the written name.
+    """
+    front_text, body, _ = split_front_matter(text)
+    warnings: list[str] = []
+    data: dict = {}
+    segments: dict[str, str] = {}
+    if front_text is not None:
+        try:
+            loaded = yaml.load(front_text, Loader=_StringLoader) if front_text.strip() else {}
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = (mark.line + 2) if mark is not None else 1
+            raise FactFileError(line, f"YAML front matter: {exc.problem or exc.context}") from None
+        except yaml.YAMLError as exc:
+            raise FactFileError(1, f"YAML front matter: {exc}") from None
+        if loaded is None:
+            loaded = {}
+        if not isinstance(loaded, dict):
+            raise FactFileError(2, "front matter is not a mapping of keys to values")
+        data = {str(k): v for k, v in loaded.items()}
+        segments = _segments(front_text.split("\n"))
+
+    metadata = data.get("metadata") or {}
+    if not isinstance(metadata, dict):
+        raise FactFileError(2, "metadata must be a mapping")
+
+    stem = path.stem
+    name = _text(data.get("name"), "name") or stem
+    if name != stem and name_from_file:
+        warnings.append(f"name {name!r} differs from the file name; using {stem!r}")
+        name = stem
+
+    raw_type = (_text(metadata.get("fact_type"), "fact_type") or _text(data.get("fact_type"), "fact_type")
+                or _text(metadata.get("type"), "type") or _text(data.get("type"), "type")).lower()
+    fact_type = raw_type if raw_type in TYPES else "project"
+    if raw_type and raw_type not in TYPES:
+        warnings.append(f"unknown type {raw_type!r}; treated as project")
+
+    written_scope = (_text(metadata.get("scope"), "scope") or _text(data.get("scope"), "scope")).lower()
+    if written_scope and written_scope != scope:
+        warnings.append(f"scope {written_scope!r} contradicts its folder; treated as {scope}")
+
+    raw_id = _text(data.get("id"), "id")
+    legacy = False
+    if raw_id and not (is_fact_id(raw_id) or _ID_SHAPE.match(raw_id)):
+        warnings.append(f"id {raw_id!r} is malformed; using a legacy id")
+        raw_id = ""
+    if not raw_id:
+        raw_id, legacy = legacy_fact_id(scope, name), True
+    try:
+        revision = int(_text(data.get("revision"), "revision"))
+        if revision < 1:
+            raise ValueError
+    except ValueError:
+        revision, legacy = 1, True
+
+    if not (data.get("created_at") and data.get("updated_at") and metadata.get("type")
+            and metadata.get("scope")):
+        legacy = True  # migration writes the full, nested front matter once
+    file_time = clock.format_timestamp(dt.datetime.fromtimestamp(mtime, clock.UTC)) if mtime else ""
+    created = _text(data.get("created_at"), "created_at") or file_time
+    updated = _text(data.get("updated_at"), "updated_at") or created
+
+    activation = _text(data.get("activation"), "activation").lower()
+    if activation and activation not in ("pinned", "relevant"):
+        warnings.append(f"unknown activation {activation!r}; treated as unset")
+        activation = ""
+    volatility = _text(data.get("volatility"), "volatility").lower()
+    if volatility and volatility not in ("evergreen", "stable", "volatile"):
+        warnings.append(f"unknown volatility {volatility!r}; treated as unset")
+        volatility = ""
+    expires = _text(data.get("expires_at"), "expires_at")
+    if expires.lower() in ("never", "none"):
+        expires = ""
+    if expires and clock.parse_timestamp(expires) is None:
+        warnings.append(f"expires_at {expires!r} is not a date; ignored")
+        expires = ""
+
+    known = set(KNOWN_KEYS) | set(_FLAT_KEYS) | {"metadata"}
+    extra = tuple((k, segments[k]) for k in segments if k not in known)
+    meta_extra: tuple[tuple[str, str], ...] = ()
+    if "metadata" in segments:
+        meta_segments = _metadata_segments(segments["metadata"])
+        meta_extra = tuple((k, v) for k, v in meta_segments.items() if k not in _FLAT_KEYS)
+
+    fact = Fact(
+        id=raw_id, revision=revision, name=name,
+        title=_text(data.get("title"), "title") or name,
+        description=_text(data.get("description"), "description"),
+        type=fact_type, scope=scope,
+        body=body.lstrip("\n").rstrip(),
+        created_at=created, updated_at=updated,
+        keywords=" ".join(_text(data.get("keywords"), "keywords").split()),
+        activation=activation, volatility=volatility,
+        subject_key=_text(data.get("subject_key"), "subject_key"),
+        expires_at=expires,
+        last_verified_at=_text(data.get("last_verified_at"), "last_verified_at"),
+        category=_text(data.get("category"), "category"),
+        status=_text(data.get("status"), "status"),
+        path=path, legacy=legacy, extra=extra, metadata_extra=meta_extra,
+    )
+    return fact, warnings
+
+
+def _scalar(value: str) -> str:
+    """A YAML scalar that reads back as exactly ``value`` (plain when safe, else double-quoted)."""
+    plain_ok = (value == value.strip() and "\n" not in value and value[:1] not in "-?:,[]{}#&*!|>'\"%@`"
+                and ": " not in value and " #" not in value and not value.endswith(":"))
+    if plain_ok:
+        try:
+            standard = yaml.load(value, Loader=_BaseLoader)
+        except yaml.YAMLError:
+            standard = None
+        if standard == value or isinstance(standard, (dt.date, dt.datetime)):
+            return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def routing_type(fact: Fact) -> str:
+    """``metadata.type`` for old clients, which route a fact to a folder by it."""
+    if fact.scope == "global":
+        return fact.type if fact.type in ("user", "feedback") else "user"
+    return fact.type if fact.type in ("project", "reference") else "project"
+
+
+def render_fact(fact: Fact) -> str:
+    """The full file text for ``fact``: keys in Reasonix's order, empty optional keys omitted."""
+    lines = ["---", f"id: {_scalar(fact.id)}", f"revision: {fact.revision}",
+             f"created_at: {_scalar(fact.created_at)}", f"updated_at: {_scalar(fact.updated_at)}",
+             f"name: {_scalar(fact.name)}", f"title: {_scalar(fact.title)}",
+             f"description: {_scalar(fact.description)}"]
+    for key in ("keywords", "activation", "volatility", "subject_key", "expires_at",
+                "last_verified_at", "category", "status"):
+        value = getattr(fact, key)
+        if value:
+            lines.append(f"{key}: {_scalar(value)}")
+    lines.extend(text for _, text in fact.extra)
+    lines += ["metadata:", f"  type: {routing_type(fact)}", f"  scope: {fact.scope}"]
+    if routing_type(fact) != fact.type:
+        lines.append(f"  fact_type: {fact.type}")
+    for _, text in fact.metadata_extra:
+        lines.extend("  " + line for line in text.split("\n"))
+    lines += ["---", ""]
+    body = fact.body.strip("\n").rstrip()
+    if body:
+        lines.append(body)
+        lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,286 @@
+"""Fact files on disk for one state root and workspace: load, write, revisions, archive.
+
+This module moves bytes and keeps the catalog in step; the rules (conflicts,
+budgets, expected revisions) live in :mod:`.memory_service`, which calls it
+while holding the store lock.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from pathlib import Path
+
+from . import clock
+from .atomic_write import create_exclusive, is_temp_file, write_atomic
+from .catalog import CachedFile, Catalog, FileStamp
+from .errors import NameConflict, NotFound, StorageError
+from .fact_file import FactFileError, parse_fact, render_fact
+from .paths import SCOPES, StorePaths
+from .records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
+
+_ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
+_REVISION_NAME = re.compile(r"^(\d{9})\.md$")
+
+
+def _stamp(stat: os.stat_result) -> FileStamp:
+    return FileStamp(stat.st_size, stat.st_mtime_ns, stat.st_ino)
+
+
+def is_fact_file_name(name: str) -> bool:
+    return name.endswith(".md") and not name.startswith(".") and name != "MEMORY.md"
+
+
+def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> CachedFile:
+    """Parse one file; problems become diagnostics, never exceptions."""
+    try:
+        stat = path.stat()
+        raw = path.read_bytes()
+    except OSError as exc:
+        return CachedFile(FileStamp(0, 0, 0), None, (Diagnostic(path, 1, f"unreadable: {exc.strerror}"),))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        return CachedFile(_stamp(stat), None, (Diagnostic(path, line, "not valid UTF-8"),))
+    try:
+        fact, warnings = parse_fact(text, path=path, scope=scope, mtime=stat.st_mtime,
+                                    name_from_file=name_from_file)
+    except FactFileError as exc:
+        return CachedFile(_stamp(stat), None, (Diagnostic(path, exc.line, exc.reason),))
+    return CachedFile(_stamp(stat), fact,
+                      tuple(Diagnostic(path, 1, w, "warning") for w in warnings))
+
+
+class FactStore:
+    """The two fact folders (project, global) of one state root and workspace."""
+
+    def __init__(self, paths: StorePaths, catalog: Catalog) -> None:
+        self.paths = paths
+        self.catalog = catalog
+
+    def directory(self, scope: str) -> Path:
+        return self.paths.memory_dir(scope)
+
+    # loading ----------------------------------------------------------------------
+
+    def load(self) -> Snapshot:
+        """Every fact of both scopes, syncing the catalog with what changed on disk."""
+        facts: list[Fact] = []
+        diagnostics: list[Diagnostic] = []
+        for scope in SCOPES:
+            scope_facts, scope_diags = self._load_scope(scope)
+            facts.extend(scope_facts)
+            diagnostics.extend(scope_diags)
+        return Snapshot(tuple(facts), tuple(diagnostics))
+
+    def _load_scope(self, scope: str) -> tuple[list[Fact], list[Diagnostic]]:
+        folder = self.directory(scope)
+        on_disk: dict[Path, FileStamp] = {}
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if is_fact_file_name(entry.name) and entry.is_file():
+                        on_disk[Path(entry.path)] = _stamp(entry.stat())
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
+        cached = self.catalog.cached_files(folder)
+        changed: list[tuple[Path, CachedFile]] = []
+        current: dict[Path, CachedFile] = {}
+        for path, stamp in on_disk.items():
+            item = cached.get(path)
+            if item is None or item.stamp != stamp:
+                item = read_fact_file(path, scope)
+                changed.append((path, item))
+            current[path] = item
+        removed = [p for p in cached if p not in on_disk]
+        if changed or removed:
+            self.catalog.update_files(folder, changed, removed)
+
+        facts: list[Fact] = []
+        diagnostics: list[Diagnostic] = []
+        by_id: dict[str, Fact] = {}
+        for path in sorted(current):
+            item = current[path]
+            diagnostics.extend(item.diagnostics)
+            if item.fact is None:
+                continue
+            twin = by_id.get(item.fact.id)
+            if twin is not None:
+                diagnostics.append(Diagnostic(path, 1, f"id {item.fact.id} is also used by {twin.path.name}; "
+                                              "this copy is skipped until one of them changes id"))
+                continue
+            by_id[item.fact.id] = item.fact
+            facts.append(item.fact)
+        return facts, diagnostics
+
+    def refresh_file(self, path: Path, scope: str) -> None:
+        """Tell the catalog about a file we just wrote or removed."""
+        if path.exists():
+            self.catalog.update_files(path.parent, [(path, read_fact_file(path, scope))], [])
+        else:
+            self.catalog.update_files(path.parent, [], [path])
+
+    # writing ----------------------------------------------------------------------
+
+    def fact_path(self, scope: str, name: str) -> Path:
+        return self.directory(scope) / f"{name}.md"
+
+    def create(self, fact: Fact) -> Fact:
+        """Write a new fact; refuses (NAME_CONFLICT) if its file appeared meanwhile."""
+        path = self.fact_path(fact.scope, fact.name)
+        fact = fact.evolve(path=path, legacy=False)
+        if not create_exclusive(path, render_fact(fact)):
+            raise NameConflict(f"{fact.ref} already exists; choose another name")
+        self.refresh_file(path, fact.scope)
+        return fact
+
+    def replace(self, previous: Fact, fact: Fact) -> Fact:
+        """Write a new revision of ``previous`` (snapshotting it first), renaming if asked."""
+        assert previous.path is not None
+        self.snapshot_revision(previous)
+        path = self.fact_path(fact.scope, fact.name)
+        fact = fact.evolve(path=path, legacy=False)
+        if path != previous.path:
+            if not create_exclusive(path, render_fact(fact)):
+                raise NameConflict(f"{fact.ref} already exists; choose another name")
+            with contextlib.suppress(FileNotFoundError):
+                previous.path.unlink()
+            self.refresh_file(previous.path, previous.scope)
+        else:
+            write_atomic(path, render_fact(fact))
+        self.refresh_file(path, fact.scope)
+        return fact
+
+    def rewrite_in_place(self, fact: Fact) -> Fact:
+        """Write ``fact`` over its own file without a new revision (migration only)."""
+        assert fact.path is not None
+        write_atomic(fact.path, render_fact(fact))
+        self.refresh_file(fact.path, fact.scope)
+        return fact.evolve(legacy=False)
+
+    # revisions ----------------------------------------------------------------------
+
+    def snapshot_revision(self, fact: Fact) -> None:
+        """Keep the on-disk text of ``fact`` as an immutable snapshot (once per revision)."""
+        assert fact.path is not None
+        target = self.paths.revision_file(self.directory(fact.scope), fact.id, fact.revision)
+        if target.exists():
+            return
+        try:
+            text = fact.path.read_text(encoding="utf-8")
+        except OSError:
+            text = render_fact(fact)
+        create_exclusive(target, text)
+
+    def revisions(self, fact: Fact) -> list[Revision]:
+        """Earlier revisions of ``fact``, newest first."""
+        folder = self.paths.revisions_dir(self.directory(fact.scope), fact.id)
+        found: list[Revision] = []
+        try:
+            names = os.listdir(folder)
+        except FileNotFoundError:
+            return []
+        for name in names:
+            match = _REVISION_NAME.match(name)
+            if not match:
+                continue
+            number = int(match.group(1))
+            if number >= fact.revision:
+                continue
+            item = read_fact_file(folder / name, fact.scope, name_from_file=False)
+            if item.fact is None:
+                continue
+            old = item.fact.evolve(revision=number)
+            found.append(Revision(number, old.updated_at, old.body, old))
+        found.sort(key=lambda r: r.revision, reverse=True)
+        return found
+
+    def highest_known_revision(self, scope: str, fact_id: str) -> int:
+        folder = self.paths.revisions_dir(self.directory(scope), fact_id)
+        try:
+            numbers = [int(m.group(1)) for m in map(_REVISION_NAME.match, os.listdir(folder)) if m]
+        except FileNotFoundError:
+            return 0
+        return max(numbers, default=0)
+
+    # archive --------------------------------------------------------------------------
+
+    def archive(self, fact: Fact) -> Path:
+        """Move the fact's file into ``.archive/`` under a UTC stamp; returns the new path."""
+        assert fact.path is not None
+        folder = self.paths.archive_dir(self.directory(fact.scope))
+        folder.mkdir(parents=True, exist_ok=True)
+        moment = clock.now()
+        stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
+        target = folder / f"{stamp}-{fact.name}.md"
+        counter = 0
+        while True:
+            try:
+                os.link(fact.path, target)  # never overwrites an earlier archive entry
+                break
+            except FileExistsError:
+                counter += 1
+                target = folder / f"{stamp}-{fact.name}-{counter}.md"
+            except OSError as exc:
+                raise StorageError(f"could not archive {fact.path}: {exc.strerror}") from exc
+        fact.path.unlink()
+        self.refresh_file(fact.path, fact.scope)
+        return target
+
+    def archived(self) -> list[ArchivedFact]:
+        entries: list[ArchivedFact] = []
+        for scope in SCOPES:
+            folder = self.paths.archive_dir(self.directory(scope))
+            try:
+                names = sorted(os.listdir(folder))
+            except FileNotFoundError:
+                continue
+            for name in names:
+                path = folder / name
+                if not is_fact_file_name(name) or is_temp_file(path) or path.is_symlink():
+                    continue
+                item = read_fact_file(path, scope, name_from_file=False)
+                if item.fact is None:
+                    continue
+                entries.append(ArchivedFact(path=path, id=item.fact.id, name=item.fact.name,
+                                            scope=scope, revision=item.fact.revision,
+                                            archived_at=_archive_time(name), title=item.fact.title))
+        entries.sort(key=lambda a: a.archived_at, reverse=True)
+        return entries
+
+    def owned_archive_entry(self, raw_path: str) -> tuple[Path, str]:
+        """(path, scope) of an archive file owned by this store; anything else is NOT_FOUND."""
+        given = Path(raw_path).expanduser()
+        if not given.is_absolute():
+            given = Path(os.path.abspath(given))
+        not_found = NotFound(f"{raw_path} is not an archived fact of this store "
+                             "(see `memory archived` for the paths it holds)")
+        if given.suffix != ".md" or given.is_symlink() or not given.is_file():
+            raise not_found
+        for scope in SCOPES:
+            folder = self.paths.archive_dir(self.directory(scope))
+            if folder.is_symlink() or not folder.is_dir():
+                continue
+            if Path(os.path.realpath(given.parent)) == Path(os.path.realpath(folder)) \
+                    and os.path.realpath(given) == os.path.join(os.path.realpath(folder), given.name):
+                return folder / given.name, scope
+        raise not_found
+
+    def read_archived(self, path: Path, scope: str) -> Fact:
+        item = read_fact_file(path, scope, name_from_file=False)
+        if item.fact is None:
+            reason = item.diagnostics[0].reason if item.diagnostics else "unreadable"
+            raise NotFound(f"{path} cannot be recovered: {reason}")
+        return item.fact
+
+
+def _archive_time(file_name: str) -> str:
+    match = _ARCHIVE_NAME.match(file_name)
+    if not match:
+        return ""
+    stamp = match.group(1)
+    return (f"{stamp[0:4]}-{stamp[4:6]}-{stamp[6:8]}T{stamp[9:11]}:{stamp[11:13]}:"
+            f"{stamp[13:15]}{stamp[15:19]}Z")

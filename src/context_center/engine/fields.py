@@ -1,0 +1,111 @@
+"""The vocabulary of a fact: enums, names, ids and subject keys, and their validation."""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import unicodedata
+
+from .errors import InvalidInput
+
+TYPES = ("user", "feedback", "project", "reference")
+SCOPES = ("project", "global")
+ACTIVATIONS = ("relevant", "pinned")
+VOLATILITIES = ("evergreen", "stable", "volatile")
+
+_ID_RE = re.compile(r"^(mem-[0-9a-f]{32}|legacy-[0-9a-f]{24})$")
+_NAME_RE = re.compile(r"^[^\s/\\.][^/\\]*$")
+MAX_NAME_CHARS = 120
+
+
+def slug(text: str) -> str:
+    """Lowercase; every run of non-letters/digits becomes ``-``; trimmed."""
+    out: list[str] = []
+    pending_dash = False
+    for ch in text.strip().lower():
+        if ch.isalnum():
+            if pending_dash and out:
+                out.append("-")
+            pending_dash = False
+            out.append(ch)
+        else:
+            pending_dash = True
+    return "".join(out)
+
+
+def new_fact_id() -> str:
+    return "mem-" + secrets.token_hex(16)
+
+
+def legacy_fact_id(scope: str, name: str) -> str:
+    seed = f"reasonix-memory-v2\0{scope}\0{slug(name)}".encode("utf-8")
+    return "legacy-" + hashlib.sha256(seed).hexdigest()[:24]
+
+
+def is_fact_id(text: str) -> bool:
+    return bool(_ID_RE.match(text))
+
+
+def check_choice(field: str, value: str, choices: tuple[str, ...]) -> str:
+    normalized = value.strip().lower()
+    if normalized not in choices:
+        raise InvalidInput(f"{field} must be one of {', '.join(choices)}; got {value!r}")
+    return normalized
+
+
+def check_name(name: str) -> str:
+    """A fact name becomes a file name: no separators, no leading dot, not MEMORY."""
+    name = unicodedata.normalize("NFC", name.strip())
+    if name.lower().endswith(".md"):
+        name = name[:-3]
+    if not name:
+        raise InvalidInput("name must not be empty")
+    if len(name) > MAX_NAME_CHARS:
+        raise InvalidInput(f"name is longer than {MAX_NAME_CHARS} characters")
+    if not _NAME_RE.match(name) or any(ord(c) < 32 for c in name):
+        raise InvalidInput(
+            f"name {name!r} cannot be a file name: no slashes, no leading dot or space, no control characters")
+    if name.upper() == "MEMORY":
+        raise InvalidInput("name MEMORY is reserved for the derived MEMORY.md index")
+    return name
+
+
+def normalize_subject_key(raw: str) -> str:
+    """``' Project.Package Manager'`` → ``'project.package_manager'``.
+
+    Lowercase, split on ``.``; in each segment keep ``[a-z0-9-]``, turn spaces and
+    ``_`` into ``_``, trim ``_-``; drop empty segments.
+    """
+    segments = []
+    for part in raw.lower().split("."):
+        kept = "".join(
+            c if ("a" <= c <= "z" or "0" <= c <= "9" or c == "-") else "_"
+            for c in part if c in " _-" or "a" <= c <= "z" or "0" <= c <= "9")
+        kept = kept.strip("_-")
+        if kept:
+            segments.append(kept)
+    return ".".join(segments)
+
+
+def check_subject_key(raw: str) -> str:
+    """Normalize, refusing a non-empty key that normalizes to nothing (upstream drops it silently)."""
+    if not raw.strip():
+        return ""
+    key = normalize_subject_key(raw)
+    if not key:
+        raise InvalidInput(
+            f"subject key {raw!r} has no ASCII letters or digits, so it cannot identify a subject; "
+            "use a dotted key such as project.package_manager")
+    return key
+
+
+def normalize_keywords(raw: str) -> str:
+    """One line of space-separated aliases, duplicates dropped, order kept."""
+    seen: dict[str, None] = {}
+    for word in raw.replace(",", " ").split():
+        seen.setdefault(word, None)
+    return " ".join(seen)
+
+
+def normalize_title(title: str) -> str:
+    return " ".join(title.lower().split())

@@ -1,0 +1,44 @@
+"""How old a fact is allowed to get: fresh, current, stale, or expired."""
+from __future__ import annotations
+
+import datetime as dt
+
+from . import clock
+from .records import Fact
+
+# (fresh, current) windows in days, inclusive; older is stale.
+VOLATILITY_WINDOWS = {"stable": (90, 365), "volatile": (7, 30)}
+TYPE_WINDOWS = {"reference": (14, 45), "user": (90, 365), "feedback": (90, 365), "project": (30, 180)}
+FRESHNESS_STATES = ("fresh", "current", "stale", "expired")
+
+
+def freshness_clock(fact: Fact) -> dt.datetime | None:
+    """The later of updated_at (else created_at) and last_verified_at."""
+    updated = clock.parse_timestamp(fact.updated_at) or clock.parse_timestamp(fact.created_at)
+    verified = clock.parse_timestamp(fact.last_verified_at)
+    moments = [m for m in (updated, verified) if m is not None]
+    return max(moments) if moments else None
+
+
+def is_expired(fact: Fact, now: dt.datetime | None = None) -> bool:
+    expires = clock.parse_timestamp(fact.expires_at)
+    return expires is not None and expires <= (now or clock.now())
+
+
+def freshness(fact: Fact, now: dt.datetime | None = None) -> str:
+    now = now or clock.now()
+    if is_expired(fact, now):
+        return "expired"
+    if fact.volatility == "evergreen":
+        return "fresh"
+    moment = freshness_clock(fact)
+    if moment is None or moment.year <= 1 or moment >= now:
+        return "current"
+    fresh_days, current_days = VOLATILITY_WINDOWS.get(fact.volatility) or TYPE_WINDOWS.get(
+        fact.type, TYPE_WINDOWS["project"])
+    age = now - moment
+    if age <= dt.timedelta(days=fresh_days):
+        return "fresh"
+    if age <= dt.timedelta(days=current_days):
+        return "current"
+    return "stale"

@@ -1,0 +1,73 @@
+"""``MEMORY.md``: a derived index of a fact folder, rebuilt from the facts.
+
+Lines between our markers are ours and are rebuilt on every change. An index
+line of an older tool (``- [title](file.md) …``) is derived data and is dropped;
+every other hand-written line is kept, in place.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable
+
+from .atomic_write import write_atomic
+from .records import Fact
+
+BEGIN = "<!-- context-center:index:begin (generated from the fact files; edits here are replaced) -->"
+END = "<!-- context-center:index:end -->"
+_DERIVED_LINE = re.compile(r"^\s*[-*]\s+\[[^\]]*\]\([^)]+\.md\)")
+
+
+def _entry(fact: Fact) -> str:
+    title = fact.title.replace("[", "(").replace("]", ")")
+    tail = f" — {fact.description}" if fact.description else ""
+    pin = " (pinned)" if fact.pinned else ""
+    return f"- [{title}]({fact.name}.md){pin}{tail}"
+
+
+def render_index(existing: str, facts: Iterable[Fact]) -> str:
+    entries = [_entry(f) for f in sorted(facts, key=lambda f: f.name)]
+    block = [BEGIN, *entries, END]
+    lines = existing.replace("\r\n", "\n").split("\n") if existing.strip() else []
+    kept: list[str] = []
+    position: int | None = None
+    inside = False
+    for line in lines:
+        stripped = line.strip()
+        if stripped.startswith("<!-- context-center:index:begin"):
+            inside, position = True, len(kept)
+            continue
+        if stripped == END:
+            inside = False
+            continue
+        if inside or _DERIVED_LINE.match(line):
+            if position is None:
+                position = len(kept)
+            continue
+        kept.append(line)
+    if position is None:
+        if not kept:
+            kept = ["# Memory index", ""]
+        position = len(kept)
+        if kept and kept[-1].strip():
+            kept.append("")
+            position += 1
+    out = kept[:position] + block + kept[position:]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def rebuild_index(folder: Path, facts: Iterable[Fact]) -> bool:
+    """Rewrite ``folder/MEMORY.md`` if its derived part changed; True if written."""
+    facts = list(facts)
+    path = folder / "MEMORY.md"
+    try:
+        existing = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        existing = ""
+        if not facts:
+            return False
+    text = render_index(existing, facts)
+    if text == existing:
+        return False
+    write_atomic(path, text)
+    return True

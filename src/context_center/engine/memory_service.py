@@ -1,0 +1,372 @@
+"""The use cases of background memory, with every rule written once.
+
+Each write takes the store lock, reloads the folders (another process may have
+written since we opened), checks, writes, and rebuilds ``MEMORY.md``.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, fields as dataclass_fields
+
+from . import clock, sensitive
+from .errors import (AlreadyActive, InvalidInput, NameConflict, NotFound, PinnedBudgetExceeded,
+                     RevisionConflict, ScopeConflict, SensitiveContent, SubjectConflict)
+from .fact_store import FactStore
+from .fields import (ACTIVATIONS, SCOPES, TYPES, VOLATILITIES, check_choice, check_name,
+                     check_subject_key, new_fact_id, normalize_keywords, normalize_subject_key, slug)
+from .freshness import is_expired
+from .memory_index import rebuild_index
+from .overrides import overridden_globals
+from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot,
+                      Subject)
+from .store_lock import StoreLock
+
+MAX_BODY_CHARS = 60_000
+
+
+@dataclass(frozen=True)
+class FactInput:
+    """What a caller gives to remember or edit; ``None`` means "not given" (inherit)."""
+
+    name: str | None = None
+    title: str | None = None
+    description: str | None = None
+    type: str | None = None
+    scope: str | None = None
+    keywords: str | None = None
+    subject_key: str | None = None
+    activation: str | None = None
+    volatility: str | None = None
+    expires_at: str | None = None
+    body: str | None = None
+    expected_revision: int | None = None
+    redact_secrets: bool = False
+
+    def given(self) -> dict[str, str]:
+        skip = {"expected_revision", "redact_secrets"}
+        return {f.name: getattr(self, f.name) for f in dataclass_fields(self)
+                if f.name not in skip and getattr(self, f.name) is not None}
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    fact: Fact
+    changed: bool = True
+    redacted: tuple[str, ...] = ()
+
+
+def parse_ref(ref: str) -> tuple[str | None, str]:
+    """``project/x.md`` → ("project", "x"); anything else → (None, ref)."""
+    text = ref.strip().replace("\\", "/")
+    for scope in SCOPES:
+        if text.startswith(scope + "/"):
+            rest = text[len(scope) + 1:]
+            return scope, rest[:-3] if rest.endswith(".md") else rest
+    return None, text
+
+
+class MemoryService:
+    def __init__(self, store: FactStore, lock: StoreLock) -> None:
+        self.store = store
+        self.lock = lock
+        self.snapshot: Snapshot = store.load()
+
+    def reload(self) -> Snapshot:
+        self.snapshot = self.store.load()
+        return self.snapshot
+
+    # reading ----------------------------------------------------------------------
+
+    def resolve(self, ref: str, scope: str | None = None, snapshot: Snapshot | None = None) -> Fact:
+        """A fact by id, name, or ``project/<name>.md``; names prefer the project scope."""
+        snapshot = snapshot or self.snapshot
+        if scope is not None:
+            scope = check_choice("scope", scope, SCOPES)
+        ref_scope, key = parse_ref(ref)
+        if ref_scope and scope and ref_scope != scope:
+            raise ScopeConflict(f"{ref} names the {ref_scope} scope, but --scope says {scope}")
+        wanted = ref_scope or scope
+        order = [wanted] if wanted else ["project", "global"]
+        for candidate_scope in order:
+            for fact in snapshot.facts:
+                if fact.scope == candidate_scope and (fact.id == key if not ref_scope else False):
+                    return fact
+            for fact in snapshot.facts:
+                if fact.scope == candidate_scope and fact.name == key:
+                    return fact
+        where = f" in the {wanted} scope" if wanted else ""
+        raise NotFound(f"no active fact {ref!r}{where} (try `memory list`, or `memory archived`)")
+
+    def subjects(self) -> list[Subject]:
+        return sorted((Subject(normalize_subject_key(f.subject_key), f.scope, f.id, f.name)
+                       for f in self.snapshot.facts if f.subject_key),
+                      key=lambda s: (s.subject_key, s.scope != "project", s.name))
+
+    def revisions(self, fact: Fact) -> list[Revision]:
+        return self.store.revisions(fact)
+
+    def pinned_total(self, snapshot: Snapshot | None = None, *, excluding: Fact | None = None) -> int:
+        snapshot = snapshot or self.snapshot
+        return sum(len(f.body.strip()) for f in snapshot.facts
+                   if f.pinned and not (excluding and f.id == excluding.id and f.scope == excluding.scope))
+
+    def session_context(self) -> SessionContext:
+        facts = self.snapshot.facts
+        overridden = overridden_globals(facts)
+        chosen = [f for f in facts if f.pinned and not is_expired(f)
+                  and (f.scope == "project" or f.id not in overridden)]
+        chosen.sort(key=lambda f: (f.scope != "project", f.name))
+        suppressed = tuple((g, overridden[g.id][0]) for g in facts
+                           if g.scope == "global" and g.pinned and g.id in overridden)
+        lines = []
+        if chosen:
+            lines += ["<session-context>",
+                      "Pinned background guidance chosen by the user. It is lower priority than the "
+                      "standing instructions and the current request."]
+            for fact in chosen:
+                body, _ = sensitive.redact(fact.body.strip())
+                body = body.replace("</session-context", "&lt;/session-context")
+                first, *rest = body.split("\n")
+                lines.append(f"- [{fact.ref}] {first}")
+                lines.extend("  " + line if line else "" for line in rest)
+            lines.append("</session-context>")
+        text = "\n".join(lines)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        return SessionContext(tuple(chosen), suppressed, text, digest)
+
+    # checks -----------------------------------------------------------------------
+
+    def _check_text(self, fact: Fact, redact: bool) -> tuple[Fact, tuple[str, ...]]:
+        kinds: set[str] = set()
+        changes = {}
+        for field in ("title", "description", "keywords", "body"):
+            cleaned, found = sensitive.redact(getattr(fact, field))
+            if found:
+                kinds.update(found)
+                changes[field] = cleaned
+        if sensitive.find_secrets(fact.name):
+            raise SensitiveContent("the name looks like a secret; choose a descriptive name")
+        if kinds and not redact:
+            raise SensitiveContent(
+                f"refusing to write a secret to a fact file ({', '.join(sorted(kinds))} in "
+                f"{', '.join(sorted(changes))}); keep it in a secret manager, or pass "
+                "--redact-secrets to store the text with the secret masked")
+        return (fact.evolve(**changes) if changes else fact), tuple(sorted(kinds))
+
+    def _check_conflicts(self, snapshot: Snapshot, fact: Fact, previous: Fact | None) -> None:
+        def is_self(other: Fact) -> bool:
+            return previous is not None and other.id == previous.id and other.scope == previous.scope
+
+        for other in snapshot.facts:
+            if other.scope == fact.scope and other.name == fact.name and not is_self(other):
+                raise NameConflict(f"the name {fact.name!r} is already used by {other.id} in the "
+                                   f"{fact.scope} scope; choose another name or edit that fact")
+        if self.store.fact_path(fact.scope, fact.name).exists() and (
+                previous is None or previous.name != fact.name):
+            raise NameConflict(f"{fact.ref} already exists on disk (see `memory list` diagnostics); "
+                               "choose another name")
+        subject = normalize_subject_key(fact.subject_key)
+        if subject:
+            for other in snapshot.facts:
+                if (other.scope == fact.scope and not is_self(other)
+                        and normalize_subject_key(other.subject_key) == subject):
+                    raise SubjectConflict(
+                        f"subject {subject} is already held in the {fact.scope} scope by {other.id} "
+                        f"(revision {other.revision}, name {other.name}: {other.description!r}); "
+                        f"update {other.id} instead of adding a second fact for it",
+                        holder=other.id)
+        if fact.pinned:
+            others = self.pinned_total(snapshot, excluding=previous or fact)
+            total = others + len(fact.body.strip())
+            if total > PINNED_BUDGET_CHARS:
+                raise PinnedBudgetExceeded(
+                    f"pinning {fact.ref} would make pinned bodies total {total:,} characters, over the "
+                    f"{PINNED_BUDGET_CHARS:,}-character budget ({others:,} already pinned). Pinned facts "
+                    "are background; put always-binding rules in REASONIX.md or AGENTS.md instructions "
+                    "instead, or unpin another fact.", used=others, budget=PINNED_BUDGET_CHARS)
+
+    @staticmethod
+    def _check_expected(fact: Fact | None, expected: int | None, ref: str) -> None:
+        if expected is None:
+            return
+        found = fact.revision if fact else None
+        if found != expected:
+            raise RevisionConflict(
+                f"{ref} was expected at revision {expected} but is at "
+                f"{'no revision (it does not exist)' if found is None else f'revision {found}'}; "
+                "reload it and apply your change again", expected=expected, found=found)
+
+    # writing ----------------------------------------------------------------------
+
+    def _apply(self, base: Fact, given: dict[str, str]) -> Fact:
+        """``base`` with the caller's fields validated and applied."""
+        changes: dict[str, object] = {}
+        for key, value in given.items():
+            if key == "name":
+                changes["name"] = check_name(value)
+            elif key == "type":
+                changes["type"] = check_choice("type", value, TYPES)
+            elif key == "scope":
+                changes["scope"] = check_choice("scope", value, SCOPES)
+            elif key == "activation":
+                changes["activation"] = check_choice("activation", value, ACTIVATIONS)
+            elif key == "volatility":
+                changes["volatility"] = "" if not value.strip() else check_choice(
+                    "volatility", value, VOLATILITIES)
+            elif key == "subject_key":
+                changes["subject_key"] = check_subject_key(value)
+            elif key == "expires_at":
+                changes["expires_at"] = clock.parse_expiry(value)
+            elif key == "keywords":
+                changes["keywords"] = normalize_keywords(value)
+            elif key == "body":
+                if len(value) > MAX_BODY_CHARS:
+                    raise InvalidInput(f"body is {len(value):,} characters; the limit is {MAX_BODY_CHARS:,}")
+                changes["body"] = value.strip("\n").rstrip()
+            else:
+                changes[key] = " ".join(value.split())
+        return base.evolve(**changes)
+
+    def remember(self, request: FactInput) -> WriteResult:
+        given = request.given()
+        if not (given.get("name") or given.get("title")):
+            raise InvalidInput("a fact needs a --name or a --title")
+        if not (given.get("body") or "").strip():
+            raise InvalidInput("a fact needs a body (--body, --body-file, or stdin)")
+        given.setdefault("name", slug(given.get("title", ""))[:80])
+        given.setdefault("title", given["name"])
+        stamp = clock.format_timestamp(clock.now())
+        blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
+                     scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")
+        draft = self._apply(blank, given)
+        if request.expected_revision is not None:
+            with self.lock:
+                existing = self._find(self.reload(), draft.scope, draft.name)
+                self._check_expected(existing, request.expected_revision, draft.ref)
+            assert existing is not None
+            return self.edit(existing.id, FactInput(**{**given, "expected_revision": request.expected_revision,
+                                                       "redact_secrets": request.redact_secrets}),
+                             scope=draft.scope)
+        draft, redacted = self._check_text(draft, request.redact_secrets)
+        with self.lock:
+            snapshot = self.reload()
+            self._check_conflicts(snapshot, draft, None)
+            fact = self.store.create(draft)
+            self._after_write(fact.scope)
+        return WriteResult(fact, True, redacted)
+
+    @staticmethod
+    def _find(snapshot: Snapshot, scope: str, name: str) -> Fact | None:
+        return next((f for f in snapshot.facts if f.scope == scope and f.name == name), None)
+
+    def edit(self, ref: str, request: FactInput, *, scope: str | None = None,
+             touch_updated: bool = True) -> WriteResult:
+        given = request.given()
+        with self.lock:
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            self._check_expected(current, request.expected_revision, current.ref)
+            if "scope" in given and check_choice("scope", given["scope"], SCOPES) != current.scope:
+                raise ScopeConflict(f"{current.ref} is a {current.scope} fact; a fact does not change "
+                                    "scope: remember it in the other scope and forget this one")
+            updated = self._apply(current, given)
+            if updated == current:
+                return WriteResult(current, False)
+            updated, redacted = self._check_text(updated, request.redact_secrets)
+            self._check_conflicts(snapshot, updated, current)
+            stamp = clock.format_timestamp(clock.now())
+            updated = updated.evolve(revision=current.revision + 1,
+                                     updated_at=stamp if touch_updated else current.updated_at,
+                                     activation=updated.effective_activation)
+            fact = self.store.replace(current, updated)
+            self._after_write(fact.scope)
+        return WriteResult(fact, True, redacted)
+
+    def set_activation(self, ref: str, activation: str, scope: str | None = None) -> WriteResult:
+        with self.lock:
+            current = self.resolve(ref, scope, self.reload())
+            if current.activation == activation:
+                return WriteResult(current, False)
+            return self.edit(current.id, FactInput(activation=activation), scope=current.scope)
+
+    def verify(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Stamp last_verified_at: renews freshness; not a new revision, updated_at unchanged."""
+        with self.lock:
+            current = self.resolve(ref, scope, self.reload())
+            fact = self.store.rewrite_in_place(
+                current.evolve(last_verified_at=clock.format_timestamp(clock.now())))
+            self.reload()
+        return WriteResult(fact)
+
+    def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
+        with self.lock:
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            if revision == current.revision:
+                return WriteResult(current, False)
+            old = next((r.fact for r in self.store.revisions(current) if r.revision == revision), None)
+            if old is None:
+                raise NotFound(f"{current.ref} has no revision {revision} "
+                               f"(see `memory revisions {current.ref}`)")
+            content = {k: getattr(old, k) for k in ("title", "description", "type", "keywords", "body",
+                                                    "activation", "volatility", "subject_key",
+                                                    "expires_at", "last_verified_at")}
+            updated = current.evolve(**content)
+            updated, _ = self._check_text(updated, redact=True)
+            self._check_conflicts(snapshot, updated, current)
+            updated = updated.evolve(revision=current.revision + 1,
+                                     updated_at=clock.format_timestamp(clock.now()),
+                                     activation=updated.effective_activation)
+            fact = self.store.replace(current, updated)
+            self._after_write(fact.scope)
+        return WriteResult(fact)
+
+    def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
+        with self.lock:
+            current = self.resolve(ref, scope, self.reload())
+            self._check_expected(current, expected_revision, current.ref)
+            path = self.store.archive(current)
+            self._after_write(current.scope)
+        return ArchivedFact(path=path, id=current.id, name=current.name, scope=current.scope,
+                            revision=current.revision, archived_at=clock.format_timestamp(clock.now()),
+                            title=current.title)
+
+    def recover(self, raw_path: str) -> WriteResult:
+        with self.lock:
+            snapshot = self.reload()
+            path, scope = self.store.owned_archive_entry(raw_path)
+            archived = self.store.read_archived(path, scope)
+            for other in snapshot.in_scope(scope):
+                if other.id == archived.id or other.name == archived.name:
+                    raise AlreadyActive(
+                        f"cannot recover {path.name}: {other.ref} ({other.id}) is active with the same "
+                        f"{'id' if other.id == archived.id else 'name'}; the archive entry is kept")
+            revision = max(archived.revision, self.store.highest_known_revision(scope, archived.id)) + 1
+            recovered = archived.evolve(revision=revision, scope=scope,
+                                        updated_at=clock.format_timestamp(clock.now()),
+                                        activation=archived.effective_activation)
+            recovered = recovered.evolve(name=check_name(recovered.name))
+            self._check_conflicts(snapshot, recovered, None)
+            self.store.snapshot_revision(archived.evolve(path=path))
+            fact = self.store.create(recovered)
+            path.unlink()
+            self._after_write(scope)
+        return WriteResult(fact)
+
+    def migrate(self) -> int:
+        """Write full front matter to legacy files, once. Returns how many were rewritten."""
+        with self.lock:
+            snapshot = self.reload()
+            count = 0
+            for fact in snapshot.facts:
+                if fact.legacy:
+                    self.store.rewrite_in_place(fact)
+                    count += 1
+            for scope in SCOPES:
+                self._after_write(scope)
+        return count
+
+    def _after_write(self, scope: str) -> None:
+        snapshot = self.reload()
+        rebuild_index(self.store.directory(scope), snapshot.in_scope(scope))
+

@@ -1,0 +1,109 @@
+"""Where everything lives. The only module that knows locations on disk.
+
+Layout (Reasonix's, so an existing ``~/.reasonix`` opens as is)::
+
+    <root>/REASONIX.md, AGENTS.md, CLAUDE.md      user-global instructions
+    <root>/memory/global/<name>.md                global facts
+    <root>/projects/<project-key>/memory/<name>.md  project facts
+    <dir>/.archive/<UTC stamp>-<name>.md          forgotten facts
+    <dir>/.revisions/<id>/<000000001>.md          earlier revisions
+    <dir>/MEMORY.md                               derived index
+    <root>/catalog.sqlite                         SQLAlchemy catalog
+    <root>/index/                                 Whoosh index
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+APP_NAME = "context-center"
+HOME_ENV = "CONTEXT_CENTER_HOME"
+SCOPES = ("project", "global")
+
+
+def default_state_root() -> Path:
+    """``$CONTEXT_CENTER_HOME``, else the platform's user data directory."""
+    env = os.environ.get(HOME_ENV)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs  # deferred: only needed when no root was given
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def resolve_state_root(state_root: str | os.PathLike[str] | None) -> Path:
+    root = Path(state_root).expanduser() if state_root else default_state_root()
+    return Path(os.path.abspath(root))
+
+
+def detect_workspace(start: str | os.PathLike[str] | None = None) -> Path:
+    """The nearest ancestor of ``start`` (default: cwd) holding ``.git``, else ``start``."""
+    here = Path(os.path.abspath(start or os.getcwd()))
+    for folder in (here, *here.parents):
+        if (folder / ".git").exists():
+            return folder
+    return here
+
+
+def project_key(workspace: Path) -> str:
+    """Slug of the workspace name + ``-`` + 10 hex digits of sha1 of its resolved path."""
+    resolved = workspace.resolve()
+    slug = re.sub(r"[^a-z0-9]+", "-", resolved.name.lower()).strip("-")[:40]
+    digest = hashlib.sha1(str(resolved).encode("utf-8")).hexdigest()[:10]
+    return f"{slug}-{digest}"
+
+
+@dataclass(frozen=True)
+class StorePaths:
+    """Every location the engine uses for one state root and one workspace."""
+
+    root: Path
+    workspace: Path
+
+    @classmethod
+    def create(cls, state_root: str | os.PathLike[str] | None = None,
+               workspace: str | os.PathLike[str] | None = None) -> "StorePaths":
+        ws = Path(os.path.abspath(workspace)) if workspace else detect_workspace()
+        return cls(root=resolve_state_root(state_root), workspace=ws)
+
+    @property
+    def project_key(self) -> str:
+        return project_key(self.workspace)
+
+    def memory_dir(self, scope: str) -> Path:
+        if scope == "global":
+            return self.root / "memory" / "global"
+        if scope == "project":
+            return self.root / "projects" / self.project_key / "memory"
+        raise ValueError(f"unknown scope {scope!r}")
+
+    @staticmethod
+    def archive_dir(memory_dir: Path) -> Path:
+        return memory_dir / ".archive"
+
+    @staticmethod
+    def revisions_dir(memory_dir: Path, fact_id: str) -> Path:
+        return memory_dir / ".revisions" / fact_id
+
+    @staticmethod
+    def revision_file(memory_dir: Path, fact_id: str, revision: int) -> Path:
+        return memory_dir / ".revisions" / fact_id / f"{revision:09d}.md"
+
+    @staticmethod
+    def index_file(memory_dir: Path) -> Path:
+        return memory_dir / "MEMORY.md"
+
+    @property
+    def catalog_file(self) -> Path:
+        return self.root / "catalog.sqlite"
+
+    @property
+    def search_index_dir(self) -> Path:
+        return self.root / "index"
+
+    @property
+    def lock_file(self) -> Path:
+        return self.root / ".lock"

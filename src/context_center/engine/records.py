@@ -1,0 +1,172 @@
+"""Plain, frozen records the engine hands to its faces."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+PINNED_BUDGET_CHARS = 1500
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One background fact, as read from its Markdown file."""
+
+    id: str
+    revision: int
+    name: str
+    title: str
+    description: str
+    type: str
+    scope: str
+    body: str
+    created_at: str
+    updated_at: str
+    keywords: str = ""
+    activation: str = ""          # as written; "" = unset (see effective_activation)
+    volatility: str = ""
+    subject_key: str = ""
+    expires_at: str = ""
+    last_verified_at: str = ""
+    category: str = ""            # context-eng fields, omitted when unused
+    status: str = ""
+    path: Path | None = None
+    legacy: bool = False          # id or revision was missing on disk
+    extra: tuple[tuple[str, str], ...] = ()        # unknown top-level keys: (key, verbatim text)
+    metadata_extra: tuple[tuple[str, str], ...] = ()  # unknown keys under metadata:
+
+    @property
+    def ref(self) -> str:
+        return f"{self.scope}/{self.name}.md"
+
+    @property
+    def effective_activation(self) -> str:
+        """Unset activation: a global user/feedback fact is pinned (legacy), else relevant."""
+        if self.activation in ("pinned", "relevant"):
+            return self.activation
+        if self.scope == "global" and self.type in ("user", "feedback"):
+            return "pinned"
+        return "relevant"
+
+    @property
+    def pinned(self) -> bool:
+        return self.effective_activation == "pinned"
+
+    def evolve(self, **changes: Any) -> "Fact":
+        return replace(self, **changes)
+
+    def to_json(self, *, freshness: str, body: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id, "revision": self.revision, "name": self.name, "title": self.title,
+            "description": self.description, "type": self.type, "scope": self.scope,
+            "keywords": self.keywords, "subject_key": self.subject_key or None,
+            "activation": self.effective_activation, "volatility": self.volatility or None,
+            "expires_at": self.expires_at or None, "last_verified_at": self.last_verified_at or None,
+            "created_at": self.created_at, "updated_at": self.updated_at,
+            "freshness": freshness, "ref": self.ref,
+            "path": str(self.path) if self.path else None,
+        }
+        if self.category:
+            data["category"] = self.category
+        if self.status:
+            data["status"] = self.status
+        if body:
+            data["body"] = self.body
+        return data
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """Something wrong with a file that the engine left alone."""
+
+    path: Path
+    line: int
+    reason: str
+    severity: str = "error"     # "error": skipped; "warning": loaded with a default
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "line": self.line, "reason": self.reason,
+                "severity": self.severity}
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Revision:
+    revision: int
+    updated_at: str
+    body: str
+    fact: Fact
+
+    def to_json(self) -> dict[str, Any]:
+        return {"revision": self.revision, "updated_at": self.updated_at, "body": self.body,
+                "title": self.fact.title, "description": self.fact.description, "name": self.fact.name}
+
+
+@dataclass(frozen=True)
+class ArchivedFact:
+    path: Path
+    id: str
+    name: str
+    scope: str
+    revision: int
+    archived_at: str
+    title: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "id": self.id, "name": self.name, "scope": self.scope,
+                "revision": self.revision, "archived_at": self.archived_at, "title": self.title}
+
+
+@dataclass(frozen=True)
+class Subject:
+    subject_key: str
+    scope: str
+    id: str
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"subject_key": self.subject_key, "scope": self.scope, "id": self.id, "name": self.name}
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a write changed, so each face refreshes only that."""
+
+    facts: bool = False
+    archive: bool = False
+    pinned: bool = False
+    redacted: tuple[str, ...] = ()  # kinds of secrets masked on the way in
+
+
+@dataclass(frozen=True)
+class SessionContext:
+    """The pinned snapshot an agent receives before its next real turn."""
+
+    facts: tuple[Fact, ...]
+    suppressed: tuple[tuple[Fact, Fact], ...]  # (global fact, the project fact that overrides it)
+    text: str
+    digest: str
+    budget: int = PINNED_BUDGET_CHARS
+
+    @property
+    def used_chars(self) -> int:
+        return sum(len(f.body.strip()) for f in self.facts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"refs": [f.ref for f in self.facts], "ids": [f.id for f in self.facts],
+                "suppressed": [{"ref": g.ref, "by": p.ref} for g, p in self.suppressed],
+                "used_chars": self.used_chars, "budget": self.budget,
+                "digest": self.digest, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The facts of both scopes as loaded, plus what could not be loaded."""
+
+    facts: tuple[Fact, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    def in_scope(self, scope: str) -> list[Fact]:
+        return [f for f in self.facts if f.scope == scope]

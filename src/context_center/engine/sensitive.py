@@ -1,0 +1,79 @@
+"""Secrets that must never be written verbatim to a fact file, nor recalled."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MASK = "[REDACTED]"
+
+# (kind, pattern). Each pattern matches the secret itself, so redaction keeps the context.
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern)) for kind, pattern in (
+        ("private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+                        r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)"),
+        ("AWS access key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
+        ("GitHub token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})\b"),
+        ("GitLab token", r"\bglpat-[A-Za-z0-9_-]{20,}\b"),
+        ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
+        ("OpenAI API key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"),
+        ("Google API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
+        ("Slack token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
+        ("Stripe key", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b"),
+        ("npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
+        ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
+        ("JSON web token", r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+        ("credentials in a URL", r"(?<=://)[^\s:/@]+:[^\s/@]{3,}(?=@)"),
+    )
+)
+
+# password = hunter2, "api_key": "...", TOKEN: abc — the value is the secret.
+_ASSIGNMENT = re.compile(
+    r"""(?ix)
+    \b(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)
+    ["']?\s*[:=]\s*
+    (?P<q>["']?)(?P<value>[^\s"',;]{6,})(?P=q)
+    """)
+_PLACEHOLDER = re.compile(r"(?i)^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|<[^>]*>|x{4,}|\*{4,}|\.{3,}|changeme|"
+                          r"your[_-]?\w*|example\w*|placeholder|redacted|\[redacted\]|none|null|"
+                          r"env(?:iron)?\[.*|os\.environ.*|process\.env.*)$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    start: int
+    end: int
+
+
+def find_secrets(text: str) -> list[Finding]:
+    """Every secret in ``text``, by kind and position (never the secret itself)."""
+    found: list[Finding] = []
+    for kind, pattern in _PATTERNS:
+        found.extend(Finding(kind, m.start(), m.end()) for m in pattern.finditer(text))
+    for match in _ASSIGNMENT.finditer(text):
+        value = match.group("value")
+        if not _PLACEHOLDER.match(value) and value != MASK:
+            found.append(Finding("password or token in an assignment", match.start("value"), match.end("value")))
+    found.sort(key=lambda f: (f.start, -f.end))
+    merged: list[Finding] = []
+    for finding in found:
+        if merged and finding.start < merged[-1].end:
+            if finding.end > merged[-1].end:
+                merged[-1] = Finding(merged[-1].kind, merged[-1].start, finding.end)
+            continue
+        merged.append(finding)
+    return merged
+
+
+def redact(text: str) -> tuple[str, list[str]]:
+    """``text`` with every secret replaced by ``[REDACTED]``, and the kinds found."""
+    findings = find_secrets(text)
+    if not findings:
+        return text, []
+    out, last = [], 0
+    for finding in findings:
+        out.append(text[last:finding.start])
+        out.append(MASK)
+        last = finding.end
+    out.append(text[last:])
+    return "".join(out), sorted({f.kind for f in findings})

@@ -1,0 +1,86 @@
+"""One inter-process lock per state root, held around every read-check-write."""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from types import TracebackType
+
+from .errors import StorageError
+
+if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+class StoreLock:
+    """Exclusive, re-entrant within a thread, shared by every process on one state root."""
+
+    def __init__(self, path: Path, timeout: float = 30.0) -> None:
+        self.path = path
+        self.timeout = timeout
+        self._fd: int | None = None
+        self._depth = 0
+        self._owner: int | None = None
+        self._thread_lock = threading.Lock()
+
+    def __enter__(self) -> "StoreLock":
+        me = threading.get_ident()
+        if self._owner == me:
+            self._depth += 1
+            return self
+        deadline = time.monotonic() + self.timeout
+        if not self._thread_lock.acquire(timeout=self.timeout):
+            raise StorageError(f"timed out waiting for the store lock {self.path}")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            delay = 0.002
+            while not _try_lock(fd):
+                if time.monotonic() > deadline:
+                    os.close(fd)
+                    raise StorageError(
+                        f"another process has held the store lock {self.path} for {self.timeout:.0f} s")
+                time.sleep(delay)
+                delay = min(delay * 2, 0.05)
+        except BaseException:
+            self._thread_lock.release()
+            raise
+        self._fd, self._owner, self._depth = fd, me, 1
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._depth -= 1
+        if self._depth:
+            return
+        fd, self._fd, self._owner = self._fd, None, None
+        try:
+            if fd is not None:
+                _unlock(fd)
+                os.close(fd)
+        finally:
+            self._thread_lock.release()
