@@ -14,7 +14,8 @@ class Output:
 
     def emit(self, data: Any, human: Callable[[], str] | str | None = None) -> int:
         if self.as_json:
-            sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+            indent = 2 if sys.stdout.isatty() else None  # compact for pipes: scripts parse it
+            sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=indent) + "\n")
         else:
             text = human() if callable(human) else human
             if text:

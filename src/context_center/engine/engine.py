@@ -9,7 +9,6 @@ from .catalog import Catalog
 from .fact_store import FactStore
 from .freshness import freshness
 from .memory_service import FactInput, MemoryService, WriteResult
-from .overrides import overridden_globals
 from .paths import StorePaths
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .store_lock import StoreLock
@@ -58,7 +57,7 @@ class Engine:
 
     def fact_json(self, fact: Fact, *, body: bool = False) -> dict[str, Any]:
         data = fact.to_json(freshness=freshness(fact), body=body)
-        overridden = overridden_globals(self.memory.snapshot.facts).get(fact.id) if fact.scope == "global" else None
+        overridden = self.memory.overrides().get(fact.id) if fact.scope == "global" else None
         data["overridden_by"] = overridden[0].ref if overridden else None
         return data
 
@@ -79,7 +78,7 @@ class Engine:
         return self.memory.session_context()
 
     def overrides(self) -> dict[str, tuple[Fact, str]]:
-        return overridden_globals(self.memory.snapshot.facts)
+        return self.memory.overrides()
 
     # facts: writing ---------------------------------------------------------------------
 

@@ -70,10 +70,17 @@ class MemoryService:
         self.store = store
         self.lock = lock
         self.snapshot: Snapshot = store.load()
+        self._overrides: tuple[Snapshot, dict[str, tuple[Fact, str]]] | None = None
 
     def reload(self) -> Snapshot:
         self.snapshot = self.store.load()
         return self.snapshot
+
+    def overrides(self) -> dict[str, tuple[Fact, str]]:
+        """global id → (project fact overriding it, why), computed once per snapshot."""
+        if self._overrides is None or self._overrides[0] is not self.snapshot:
+            self._overrides = (self.snapshot, overridden_globals(self.snapshot.facts))
+        return self._overrides[1]
 
     # reading ----------------------------------------------------------------------
 
@@ -112,7 +119,7 @@ class MemoryService:
 
     def session_context(self) -> SessionContext:
         facts = self.snapshot.facts
-        overridden = overridden_globals(facts)
+        overridden = self.overrides()
         chosen = [f for f in facts if f.pinned and not is_expired(f)
                   and (f.scope == "project" or f.id not in overridden)]
         chosen.sort(key=lambda f: (f.scope != "project", f.name))

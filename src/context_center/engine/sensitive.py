@@ -29,7 +29,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 # password = hunter2, "api_key": "...", TOKEN: abc — the value is the secret.
 _ASSIGNMENT = re.compile(
     r"""(?ix)
-    \b(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)
+    (?<![A-Za-z0-9])(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)
     ["']?\s*[:=]\s*
     (?P<q>["']?)(?P<value>[^\s"',;]{6,})(?P=q)
     """)

@@ -1,0 +1,119 @@
+"""``context-center memory …`` as scripts see it: JSON shapes, exit codes, human output."""
+import re
+
+FACT_KEYS = {"id", "revision", "name", "title", "description", "type", "scope", "keywords", "subject_key",
+             "activation", "volatility", "expires_at", "last_verified_at", "created_at", "updated_at",
+             "freshness", "ref"}
+
+
+def test_every_changing_command_prints_the_resulting_fact_with_its_body(cli):
+    fact = cli.remember("shape", "body one")
+    assert FACT_KEYS | {"body"} <= fact.keys()
+    for args in (("edit", fact["id"], "--title", "Shape two"), ("pin", fact["id"]), ("unpin", fact["id"]),
+                 ("verify", fact["id"]), ("restore", fact["id"], "1")):
+        result = cli.ok("memory", *args)
+        assert FACT_KEYS | {"body"} <= result.keys(), args
+
+
+def test_list_has_facts_and_diagnostics(cli):
+    cli.remember("listed", "x")
+    listed = cli.ok("memory", "list")
+    assert set(listed) >= {"facts", "diagnostics"} and FACT_KEYS <= listed["facts"][0].keys()
+
+
+def test_refusals_exit_1_with_a_json_error_and_the_code_on_stderr(cli):
+    cli.refused("memory", "show", "nothing-here", code="NOT_FOUND")
+    cli.refused("memory", "remember", "--title", "t", "--body", "b", "--type", "opinion", code="INVALID_INPUT")
+    cli.refused("memory", "remember", "--title", "t", "--body", "b", "--subject-key", "。。", code="INVALID_INPUT")
+
+
+def test_name_scope_and_activity_conflicts_have_their_codes(cli):
+    fact = cli.remember("taken", "x")
+    cli.refused("memory", "remember", "--name", "taken", "--title", "t", "--body", "y", code="NAME_CONFLICT")
+    cli.refused("memory", "show", "global/taken.md", "--scope", "project", code="SCOPE_CONFLICT")
+    entry = cli.ok("memory", "forget", fact["id"])["forgotten"]
+    cli.remember("taken", "a new one")
+    cli.refused("memory", "recover", entry["path"], code="ALREADY_ACTIVE")
+
+
+def test_a_secret_is_refused_without_being_echoed(cli):
+    token = "ghp_" + "Z" * 36
+    refusal = cli.refused("memory", "remember", "--title", "t", "--body", f"token {token}",
+                          code="SENSITIVE_CONTENT")
+    assert token not in refusal["message"]
+    stored = cli.ok("memory", "remember", "--title", "t", "--body", f"token {token}", "--redact-secrets")
+    assert stored["redacted"] == ["GitHub token"] and token not in stored["body"]
+
+
+def test_usage_errors_exit_2(cli):
+    assert cli.run("memory", "show").code == 2
+    assert cli.run("memory", "restore", "x", "not-a-number").code == 2
+    assert cli.run("memory", "frobnicate").code == 2
+
+
+def test_the_body_can_come_from_stdin_or_a_file(cli, tmp_path):
+    piped = cli.ok("memory", "remember", "--title", "Piped", stdin="from stdin\n")
+    assert piped["body"] == "from stdin"
+    body_file = tmp_path / "body.md"
+    body_file.write_text("from a file\n")
+    filed = cli.ok("memory", "edit", piped["id"], "--body-file", str(body_file))
+    assert filed["body"] == "from a file" and filed["revision"] == 2
+    kept = cli.ok("memory", "edit", piped["id"], "--title", "Renamed title")
+    assert kept["body"] == "from a file"
+
+
+def test_list_without_json_is_a_table(cli):
+    cli.remember("table-row", "x")
+    result = cli.run("memory", "list")
+    assert result.code == 0
+    header, rule, row = result.out.splitlines()[:3]
+    assert header.split() == ["REF", "TYPE", "ACTIVATION", "FRESHNESS", "REV", "TITLE"]
+    assert set(rule.replace(" ", "")) == {"-"} and row.startswith("project/table-row.md")
+
+
+def test_show_without_json_is_markdown(cli):
+    cli.remember("readable", "The **body**.")
+    out = cli.run("memory", "show", "readable").out
+    assert out.startswith("# readable\n") and "- **ref**: project/readable.md" in out and "The **body**." in out
+
+
+def test_revisions_archived_subjects_and_migrate_shapes(cli):
+    fact = cli.remember("hist", "one", "--subject-key", "Project.History")
+    cli.ok("memory", "edit", fact["id"], "--body", "two")
+    history = cli.ok("memory", "revisions", fact["id"])
+    assert history["active"]["revision"] == 2 and history["revisions"][0].keys() >= {"revision", "updated_at", "body"}
+    assert cli.ok("memory", "subjects")["subjects"] == [
+        {"subject_key": "project.history", "scope": "project", "id": fact["id"], "name": "hist"}]
+    entry = cli.ok("memory", "forget", "hist")["forgotten"]
+    [archived] = cli.ok("memory", "archived")["archived"]
+    assert archived.keys() >= {"path", "id", "name", "scope", "revision", "archived_at"}
+    assert archived["path"] == entry["path"] and re.match(r"\d{4}-\d\d-\d\dT", archived["archived_at"])
+    assert cli.ok("memory", "migrate") == {"migrated": 0}
+
+
+def test_session_context_prints_the_pinned_snapshot(cli):
+    cli.remember("pinned-rule", "Prefer small commits.", "--activation", "pinned")
+    cli.remember("background", "Not pinned.")
+    text = cli.run("memory", "session-context").out
+    assert "<session-context>" in text and "Prefer small commits." in text and "Not pinned." not in text
+    data = cli.ok("memory", "session-context")
+    assert data["refs"] == ["project/pinned-rule.md"] and data["used_chars"] == len("Prefer small commits.")
+
+
+def test_bare_memory_is_a_summary(cli):
+    cli.remember("counted", "x")
+    summary = cli.ok("memory")
+    assert summary["facts"] == {"project": 1, "global": 0} and summary["pinned"]["budget"] == 1500
+    assert "Facts       1 project, 0 global" in cli.run("memory").out
+
+
+def test_the_memory_path_imports_no_qt_mcp_or_keyring(cli):
+    probe = ("import sys, runpy; sys.argv=['context-center','--state-root',%r,'memory','list','--json'];"
+             "import context_center.__main__ as m\ntry: m.main()\nexcept SystemExit: pass\n"
+             "bad=[n for n in sys.modules if n.split('.')[0] in ('PySide6','mcp','keyring','whoosh')]\n"
+             "print('LOADED', bad)") % str(cli.root)
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=cli.workspace,
+                         env=cli.env(), timeout=60).stdout
+    assert out.strip().endswith("LOADED []"), out

@@ -1,0 +1,121 @@
+"""Reading and writing fact files in Reasonix's shape."""
+from pathlib import Path
+
+import pytest
+
+from context_center.engine.fact_file import FactFileError, parse_fact, render_fact
+
+NESTED = """---
+id: mem-3f9c0a7e5b6d4c2a9e8f7a6b5c4d3e2f
+revision: 3
+created_at: 2026-11-02T09:14:00Z
+updated_at: 2026-11-20T16:02:11.482Z
+name: package-manager
+title: Package manager is pnpm
+description: The repository uses pnpm; npm lockfiles are rejected by CI
+keywords: pnpm npm 包管理 install dependencies
+activation: relevant
+volatility: stable
+subject_key: project.package_manager
+expires_at: 2027-06-01T00:00:00Z
+last_verified_at: 2026-11-20T16:02:11Z
+owner_team: platform   # a key another tool wrote
+links:
+  - https://example.test/a
+  - 0755
+metadata:
+  type: project
+  scope: project
+  origin: imported
+---
+
+Body in **Markdown**.
+"""
+
+
+def parse(text: str, name: str = "package-manager", scope: str = "project"):
+    return parse_fact(text, path=Path(f"/store/{name}.md"), scope=scope, mtime=1_700_000_000)
+
+
+def test_nested_form_reads_every_field_as_written():
+    fact, warnings = parse(NESTED)
+    assert warnings == []
+    assert (fact.id, fact.revision, fact.type, fact.scope) == (
+        "mem-3f9c0a7e5b6d4c2a9e8f7a6b5c4d3e2f", 3, "project", "project")
+    assert fact.created_at == "2026-11-02T09:14:00Z"  # a timestamp stays the text that was written
+    assert fact.keywords == "pnpm npm 包管理 install dependencies"
+    assert fact.body == "Body in **Markdown**."
+    assert not fact.legacy
+
+
+def test_unknown_keys_survive_a_rewrite_verbatim():
+    fact, _ = parse(NESTED)
+    text = render_fact(fact.evolve(title="Package manager: pnpm", revision=4))
+    assert "owner_team: platform   # a key another tool wrote" in text
+    assert "links:\n  - https://example.test/a\n  - 0755" in text
+    assert "  origin: imported" in text
+    again, _ = parse(text)
+    assert again.title == "Package manager: pnpm" and again.extra == fact.extra
+
+
+def test_flat_form_is_read():
+    fact, _ = parse("---\nname: flat\ntype: reference\nscope: project\n---\nA link.\n", name="flat")
+    assert fact.type == "reference" and fact.scope == "project" and fact.legacy
+
+
+def test_fact_type_wins_over_the_routing_type():
+    text = "---\nname: g\nmetadata:\n  type: user\n  scope: global\n  fact_type: reference\n---\nx\n"
+    fact, _ = parse(text, name="g", scope="global")
+    assert fact.type == "reference"
+    assert "  type: user\n  scope: global\n  fact_type: reference" in render_fact(fact)
+
+
+@pytest.mark.parametrize("scope, real, routed", [
+    ("global", "project", "user"), ("global", "feedback", "feedback"),
+    ("project", "user", "project"), ("project", "reference", "reference")])
+def test_routing_type_keeps_old_clients_in_the_right_folder(scope, real, routed):
+    fact, _ = parse(f"---\nname: r\nmetadata:\n  fact_type: {real}\n  scope: {scope}\n---\nx\n",
+                    name="r", scope=scope)
+    text = render_fact(fact)
+    assert f"  type: {routed}\n" in text
+    assert (f"  fact_type: {real}" in text) == (real != routed)
+
+
+def test_unknown_type_means_project_with_a_warning():
+    fact, warnings = parse("---\nname: u\ntype: opinion\n---\nx\n", name="u")
+    assert fact.type == "project" and any("opinion" in w for w in warnings)
+
+
+def test_missing_scope_comes_from_the_folder():
+    fact, _ = parse("---\nname: s\n---\nx\n", name="s", scope="global")
+    assert fact.scope == "global"
+
+
+def test_a_yaml_error_reports_the_file_line():
+    with pytest.raises(FactFileError) as caught:
+        parse("---\nname: ok\ntitle: [unclosed\n  : : :\n---\nbody\n")
+    assert caught.value.line >= 3 and "YAML" in caught.value.reason
+
+
+def test_unclosed_front_matter_is_an_error():
+    with pytest.raises(FactFileError, match="never closed"):
+        parse("---\nname: x\nbody without end\n")
+
+
+def test_a_file_without_front_matter_is_a_legacy_fact_named_by_its_file():
+    fact, _ = parse("Just a note.\n", name="plain-note")
+    assert fact.name == "plain-note" and fact.body == "Just a note." and fact.legacy
+    assert fact.id.startswith("legacy-")
+
+
+def test_values_that_yaml_would_retype_are_quoted_on_write():
+    fact, _ = parse("---\nname: n\ntitle: \"yes\"\ndescription: \"123\"\nkeywords: \"a: b\"\n---\nx\n", name="n")
+    text = render_fact(fact)
+    assert 'title: "yes"' in text and 'description: "123"' in text and 'keywords: "a: b"' in text
+    again, _ = parse(text, name="n")
+    assert (again.title, again.description, again.keywords) == ("yes", "123", "a: b")
+
+
+def test_a_name_that_differs_from_the_file_name_uses_the_file_name():
+    fact, warnings = parse("---\nname: other\n---\nx\n", name="real")
+    assert fact.name == "real" and warnings

@@ -1,0 +1,270 @@
+"""The store's rules through the engine facade, on real files."""
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import (AlreadyActive, FactInput, InvalidInput, NameConflict, NotFound,
+                                   PinnedBudgetExceeded, RevisionConflict, ScopeConflict,
+                                   SensitiveContent, SubjectConflict, open_engine)
+
+
+def remember(engine, name, body="a body", **fields):
+    fields.setdefault("title", name.replace("-", " "))
+    fields.setdefault("description", f"about {name}")
+    return engine.remember(FactInput(name=name, body=body, **fields)).fact
+
+
+def test_remember_writes_the_file_where_design_says(engine, state_root, workspace):
+    fact = remember(engine, "release-branch", "Cut from release/2026.11")
+    assert fact.path == engine.paths.memory_dir("project") / "release-branch.md"
+    assert fact.path.parent.parent.parent == state_root / "projects"
+    assert re.fullmatch(r"demo-repo-[0-9a-f]{10}", fact.path.parent.parent.name)
+    assert re.fullmatch(r"mem-[0-9a-f]{32}", fact.id) and fact.revision == 1
+
+
+def test_global_facts_live_under_memory_global(engine, state_root):
+    fact = remember(engine, "reply-language", type="user", scope="global")
+    assert fact.path == state_root / "memory" / "global" / "reply-language.md"
+    assert fact.ref == "global/reply-language.md"
+
+
+def test_an_update_inherits_omitted_fields_and_snapshots_the_previous_revision(engine):
+    first = remember(engine, "ci", "v1", keywords="ci pipeline", volatility="volatile",
+                     subject_key="project.ci", expires_at="2030-01-01")
+    second = engine.edit(first.id, FactInput(body="v2")).fact
+    assert (second.revision, second.id, second.created_at) == (2, first.id, first.created_at)
+    assert (second.keywords, second.volatility, second.subject_key, second.expires_at) == (
+        "ci pipeline", "volatile", "project.ci", "2030-01-01T00:00:00Z")
+    snapshot = engine.paths.memory_dir("project") / ".revisions" / first.id / "000000001.md"
+    assert "v1" in snapshot.read_text()
+
+
+def test_an_edit_that_changes_nothing_makes_no_revision(engine):
+    fact = remember(engine, "same")
+    result = engine.edit(fact.id, FactInput(body="a body"))
+    assert not result.changed and result.fact.revision == 1
+
+
+def test_rename_happens_through_the_id(engine):
+    fact = remember(engine, "old-name")
+    renamed = engine.edit(fact.id, FactInput(name="new-name")).fact
+    folder = engine.paths.memory_dir("project")
+    assert renamed.id == fact.id and renamed.ref == "project/new-name.md"
+    assert (folder / "new-name.md").exists() and not (folder / "old-name.md").exists()
+    assert [r.revision for r in engine.revisions(fact.id)[1]] == [1]
+
+
+def test_a_rename_onto_a_used_name_is_refused(engine):
+    remember(engine, "taken")
+    other = remember(engine, "other")
+    with pytest.raises(NameConflict):
+        engine.edit(other.id, FactInput(name="taken"))
+
+
+def test_remember_with_a_used_name_is_a_name_conflict(engine):
+    remember(engine, "dup")
+    with pytest.raises(NameConflict):
+        remember(engine, "dup")
+
+
+def test_the_same_name_in_both_scopes_is_two_facts_and_refs_tell_them_apart(engine):
+    project = remember(engine, "deploy", "green", scope="project")
+    glob = remember(engine, "deploy", "legacy", scope="global")
+    assert engine.fact("deploy").id == project.id  # a bare name prefers the project
+    assert engine.fact("global/deploy.md").id == glob.id
+    assert engine.fact("deploy", scope="global").id == glob.id
+    with pytest.raises(ScopeConflict):
+        engine.fact("global/deploy.md", scope="project")
+
+
+def test_an_edit_cannot_move_a_fact_to_the_other_scope(engine):
+    fact = remember(engine, "stay")
+    with pytest.raises(ScopeConflict):
+        engine.edit(fact.id, FactInput(scope="global"))
+
+
+def test_a_stale_expected_revision_changes_nothing(engine):
+    fact = remember(engine, "racy", "v1")
+    engine.edit(fact.id, FactInput(body="v2", expected_revision=1))
+    with pytest.raises(RevisionConflict, match="expected at revision 1 but is at revision 2"):
+        engine.edit(fact.id, FactInput(body="v3", expected_revision=1))
+    assert engine.fact(fact.id).body == "v2"
+
+
+@pytest.mark.parametrize("field, value", [("type", "opinion"), ("scope", "team"), ("activation", "always"),
+                                          ("volatility", "sometimes"), ("expires_at", "soon"),
+                                          ("subject_key", "!!!")])
+def test_bad_field_values_are_invalid_input(engine, field, value):
+    with pytest.raises(InvalidInput):
+        remember(engine, "bad", **{field: value})
+
+
+def test_subject_conflict_names_the_holder_and_the_other_scope_is_an_override(engine):
+    holder = remember(engine, "pm", "npm", subject_key="Project.Package Manager")
+    with pytest.raises(SubjectConflict) as caught:
+        remember(engine, "tooling", "pnpm", subject_key="project.package_manager")
+    message = caught.value.message
+    assert holder.id in message and "revision 1" in message and "pm" in message and "about pm" in message
+    glob = remember(engine, "pm-global", "yarn", scope="global", subject_key="project.package_manager")
+    assert engine.overrides()[glob.id][0].id == holder.id
+
+
+def test_pinned_budget_counts_legacy_pins_but_not_the_fact_being_saved(engine):
+    folder = engine.paths.memory_dir("global")
+    folder.mkdir(parents=True)
+    (folder / "legacy-style.md").write_text(
+        "---\nname: legacy-style\nmetadata:\n  type: feedback\n  scope: global\n---\n\n" + "L" * 1000 + "\n")
+    engine.refresh()
+    assert engine.fact("legacy-style").pinned  # legacy global feedback resolves to pinned
+    small = remember(engine, "small", "s" * 400, activation="pinned")
+    with pytest.raises(PinnedBudgetExceeded) as caught:
+        engine.edit(small.id, FactInput(body="s" * 600))
+    assert "1,600" in caught.value.message and "AGENTS.md" in caught.value.message
+    engine.edit(small.id, FactInput(body="s" * 500))  # exactly 1,500: allowed
+    engine.unpin("legacy-style")
+    assert engine.fact("legacy-style").activation == "relevant"
+
+
+def test_a_pin_counts_code_points_of_the_trimmed_body(engine):
+    remember(engine, "cjk", "  " + "规" * 1500 + "  \n", activation="pinned")
+    with pytest.raises(PinnedBudgetExceeded):
+        remember(engine, "one-more", "x", activation="pinned")
+
+
+def test_verify_stamps_last_verified_without_a_new_revision(engine):
+    fact = remember(engine, "checked")
+    verified = engine.verify(fact.id).fact
+    assert verified.last_verified_at and verified.revision == 1 and verified.updated_at == fact.updated_at
+
+
+def test_restore_copies_an_old_revision_forward_and_the_active_one_is_a_no_op(engine):
+    fact = remember(engine, "wording", "first")
+    engine.edit(fact.id, FactInput(body="second", title="Second title"))
+    assert not engine.restore(fact.id, 2).changed
+    restored = engine.restore(fact.id, 1).fact
+    assert (restored.revision, restored.body, restored.title) == (3, "first", "wording")
+    with pytest.raises(NotFound):
+        engine.restore(fact.id, 9)
+
+
+def test_forget_archives_under_a_utc_stamp_and_collisions_get_a_counter(engine):
+    first = remember(engine, "gone")
+    entry = engine.forget(first.id)
+    assert re.fullmatch(r"\d{8}-\d{6}\.\d{3}-gone\.md", entry.path.name)
+    second = remember(engine, "gone")
+    second_entry = engine.forget(second.id)
+    assert second_entry.path != entry.path and second_entry.path.exists() and entry.path.exists()
+    assert {a.id for a in engine.archived()} == {first.id, second.id}
+
+
+def test_recover_refuses_when_the_id_or_name_is_active_and_keeps_the_archive(engine):
+    fact = remember(engine, "back")
+    entry = engine.forget(fact.id)
+    remember(engine, "back", "a new fact with the same name")
+    with pytest.raises(AlreadyActive, match="same name"):
+        engine.recover(str(entry.path))
+    assert entry.path.exists()
+
+
+def test_recover_refuses_symlinks_and_escapes(engine, tmp_path):
+    fact = remember(engine, "linked")
+    entry = engine.forget(fact.id)
+    link = entry.path.parent / "20260101-000000.000-alias.md"
+    os.symlink(entry.path, link)
+    for path in (link, tmp_path / "stray.md", entry.path.parent / ".." / ".archive" / ".." / "x.md"):
+        with pytest.raises(NotFound):
+            engine.recover(str(path))
+
+
+def test_recover_makes_a_new_revision_above_every_known_one(engine):
+    fact = remember(engine, "phoenix", "v1")
+    engine.edit(fact.id, FactInput(body="v2"))
+    engine.edit(fact.id, FactInput(body="v3"))
+    entry = engine.forget(fact.id)
+    recovered = engine.recover(str(entry.path)).fact
+    assert recovered.revision == 4 and recovered.body == "v3" and not entry.path.exists()
+    assert [r.revision for r in engine.revisions(fact.id)[1]] == [3, 2, 1]
+
+
+def test_secrets_are_refused_or_stored_masked_on_request(engine):
+    key = "sk-proj-" + "Q" * 32
+    with pytest.raises(SensitiveContent) as caught:
+        remember(engine, "creds", f"the key is {key}")
+    assert key not in caught.value.message
+    stored = engine.remember(FactInput(name="creds", title="creds", body=f"the key is {key}",
+                                       redact_secrets=True))
+    assert stored.redacted == ("OpenAI API key",)
+    assert key not in stored.fact.path.read_text() and "[REDACTED]" in stored.fact.path.read_text()
+
+
+def test_migrate_writes_legacy_files_once(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "old.md").write_text("---\nname: old\ntype: project\n---\nold body\n")
+    engine.refresh()
+    legacy_id = engine.fact("old").id
+    assert engine.migrate() == 1 and engine.migrate() == 0
+    text = (folder / "old.md").read_text()
+    assert f"id: {legacy_id}" in text and "revision: 1" in text and "metadata:\n  type: project" in text
+
+
+def test_memory_index_is_rebuilt_and_keeps_hand_written_lines(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("# My notes\n\nKeep this line.\n- [Stale](gone.md) — derived\n")
+    remember(engine, "indexed", title="Indexed fact")
+    text = (folder / "MEMORY.md").read_text()
+    assert "Keep this line." in text and "gone.md" not in text and "[Indexed fact](indexed.md)" in text
+    engine.forget("indexed")
+    assert "indexed.md" not in (folder / "MEMORY.md").read_text()
+
+
+def test_a_broken_file_is_a_diagnostic_and_never_touched(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    broken = folder / "broken.md"
+    broken.write_bytes(b"---\nname: [x\n---\nbody\n")
+    remember(engine, "fine")
+    engine.migrate()
+    assert broken.read_bytes() == b"---\nname: [x\n---\nbody\n"
+    [diagnostic] = engine.diagnostics()
+    assert diagnostic.path == broken and diagnostic.line >= 2
+
+
+def test_the_catalog_notices_files_added_changed_and_removed_behind_its_back(state_root, workspace):
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        fact = remember(engine, "watched", "original")
+        folder = engine.paths.memory_dir("project")
+    path = folder / "watched.md"
+    path.write_text(path.read_text().replace("original", "edited by hand"))
+    (folder / "added.md").write_text("---\nname: added\n---\nnew\n")
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        assert engine.fact(fact.id).body == "edited by hand"
+        assert engine.fact("added").body == "new"
+    path.unlink()
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        assert [f.name for f in engine.facts()] == ["added"]
+
+
+def test_a_corrupt_catalog_is_set_aside_and_rebuilt(state_root, workspace):
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        remember(engine, "survivor")
+    (state_root / "catalog.sqlite").write_bytes(b"this is not a database" * 100)
+    for suffix in ("-wal", "-shm"):
+        Path(str(state_root / "catalog.sqlite") + suffix).unlink(missing_ok=True)
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        assert [f.name for f in engine.facts()] == ["survivor"]
+    assert (state_root / "catalog.sqlite.corrupt").exists()
+
+
+def test_session_context_prefers_project_facts_over_equivalent_globals(engine):
+    remember(engine, "style", "global style", scope="global", type="user", activation="pinned")
+    remember(engine, "style", "project style", activation="pinned")
+    remember(engine, "other-global", "always reply briefly", scope="global", type="user",
+             activation="pinned")
+    context = engine.session_context()
+    assert [f.ref for f in context.facts] == ["project/style.md", "global/other-global.md"]
+    assert "project style" in context.text and "global style" not in context.text
+    assert [(g.ref, p.ref) for g, p in context.suppressed] == [("global/style.md", "project/style.md")]
