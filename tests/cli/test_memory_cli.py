@@ -104,7 +104,7 @@ def test_bare_memory_is_a_summary(cli):
     cli.remember("counted", "x")
     summary = cli.ok("memory")
     assert summary["facts"] == {"project": 1, "global": 0} and summary["pinned"]["budget"] == 1500
-    assert "Facts       1 project, 0 global" in cli.run("memory").out
+    assert "Facts        1 project, 0 global" in cli.run("memory").out
 
 
 def test_the_memory_path_imports_no_qt_mcp_or_keyring(cli):

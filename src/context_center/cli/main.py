@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from ..engine import EngineError, open_engine
-from . import memory_commands
+from . import instruction_commands, memory_commands
 from .output import Output
 
 
@@ -26,7 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workspace", metavar="DIR",
                         help="workspace (default: nearest ancestor of the current directory with .git)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    memory_commands.register(commands)
+    memory_sub = memory_commands.register(commands)
+    instruction_commands.register_report(memory_sub)
+    instruction_commands.register(commands)
     return parser
 
 

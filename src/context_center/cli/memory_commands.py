@@ -40,7 +40,8 @@ def _fact_fields(parser: argparse.ArgumentParser) -> None:
                         help="store secrets masked as [REDACTED] instead of refusing")
 
 
-def register(commands: Any) -> None:
+def register(commands: Any) -> Any:
+    """Add ``memory`` and its subcommands; returns the subparsers so others can add theirs."""
     memory = commands.add_parser("memory", help="background memory: facts, revisions, archive",
                                  description="Background memory. Without a subcommand: a summary.")
     _json_flag(memory)
@@ -91,6 +92,7 @@ def register(commands: Any) -> None:
     migrate_parser = sub.add_parser("migrate", help="write full front matter to legacy fact files")
     _json_flag(migrate_parser)
     migrate_parser.set_defaults(handler=migrate)
+    return sub
 
 
 # input ------------------------------------------------------------------------------
@@ -156,8 +158,12 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     facts = engine.facts()
     context = engine.session_context()
     overrides = engine.overrides()
+    instructions = engine.instructions()
     data = {
         "workspace": str(engine.paths.workspace), "state_root": str(engine.paths.root),
+        "instructions": {"documents": [d.label for d in instructions.documents],
+                         "chars": sum(d.chars for d in instructions.documents),
+                         "diagnostics": len(instructions.diagnostics), "digest": instructions.digest},
         "facts": {"project": sum(f.scope == "project" for f in facts),
                   "global": sum(f.scope == "global" for f in facts)},
         "pinned": {"used_chars": engine.pinned_total(), "budget": context.budget,
@@ -169,12 +175,14 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     }
 
     def human() -> str:
-        lines = [f"Workspace   {data['workspace']}", f"State root  {data['state_root']}",
-                 f"Facts       {data['facts']['project']} project, {data['facts']['global']} global",
-                 f"Pinned      {data['pinned']['used_chars']:,} / {context.budget:,} characters",
-                 f"Archived    {data['archived']}", f"Subjects    {data['subjects']}"]
-        lines += [f"Override    {o['project']} overrides {o['global']} ({o['why']})" for o in data["overrides"]]
-        lines += [f"Problem     {d}" for d in engine.diagnostics()]
+        lines = [f"Workspace    {data['workspace']}", f"State root   {data['state_root']}",
+                 f"Instructions {len(instructions.documents)} document(s), "
+                 f"{data['instructions']['chars']:,} characters, {len(instructions.diagnostics)} diagnostic(s)",
+                 f"Facts        {data['facts']['project']} project, {data['facts']['global']} global",
+                 f"Pinned       {data['pinned']['used_chars']:,} / {context.budget:,} characters",
+                 f"Archived     {data['archived']}", f"Subjects     {data['subjects']}"]
+        lines += [f"Override     {o['project']} overrides {o['global']} ({o['why']})" for o in data["overrides"]]
+        lines += [f"Problem      {d}" for d in engine.diagnostics()]
         return "\n".join(lines)
 
     return out.emit(data, human)

@@ -8,6 +8,7 @@ from .engine import Engine, open_engine
 from .errors import (AlreadyActive, EngineError, InvalidInput, NameConflict, NotFound,
                      PinnedBudgetExceeded, RefusedError, RevisionConflict, ScopeConflict,
                      SensitiveContent, StorageError, SubjectConflict)
+from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory_service import FactInput, WriteResult
 from .paths import StorePaths, default_state_root, detect_workspace
 from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext,
@@ -15,7 +16,7 @@ from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revis
 
 __all__ = [
     "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Fact", "FactInput",
-    "InvalidInput", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
+    "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RefusedError", "Revision", "RevisionConflict", "ScopeConflict", "SensitiveContent",
     "SessionContext", "StorageError", "StorePaths", "Subject", "SubjectConflict", "WriteResult",
     "default_state_root", "detect_workspace", "open_engine",

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from .catalog import Catalog
 from .fact_store import FactStore
 from .freshness import freshness
+from .instructions import InstructionResolver, InstructionSet
 from .memory_service import FactInput, MemoryService, WriteResult
 from .paths import StorePaths
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
@@ -24,6 +26,7 @@ class Engine:
         self._catalog = Catalog(paths.catalog_file, self._lock)
         self._store = FactStore(paths, self._catalog)
         self.memory = MemoryService(self._store, self._lock)
+        self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
 
     # lifecycle ---------------------------------------------------------------------
 
@@ -79,6 +82,16 @@ class Engine:
 
     def overrides(self) -> dict[str, tuple[Fact, str]]:
         return self.memory.overrides()
+
+    # instructions ---------------------------------------------------------------------
+
+    def instructions(self, target: str | os.PathLike[str] | None = None) -> InstructionSet:
+        """The resolved standing instructions for ``target`` (default: cwd inside the workspace)."""
+        return self._instructions.resolve(target)
+
+    def add_instruction_note(self, note: str, *, local: bool = False) -> Path:
+        """Quick add (``/remember <note>``): returns the instruction file written."""
+        return self._instructions.quick_add(note, local=local)
 
     # facts: writing ---------------------------------------------------------------------
 

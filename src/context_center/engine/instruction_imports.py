@@ -1,0 +1,121 @@
+"""``@relative/path`` imports inside one instruction document.
+
+Rules (seed + DESIGN.md): an import line, trimmed, starts with ``@``, has no space
+or tab, and its path holds ``/``, ``\\`` or ``.``. The path is relative to the file
+that holds the line and must stay inside the directory that owns the top-level
+instruction file (lexically and after symlinks). Absolute paths, parent escapes,
+symlink escapes, unreadable files, cycles and a sixth level are rejected: the line
+stays in the body with a ``<!-- rejected: CODE -->`` marker and a diagnostic
+gives its file and line. A file imported twice in one document is expanded once.
+Lines inside fenced code blocks are text, never imports.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+MAX_IMPORT_DEPTH = 5
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_WINDOWS_ABSOLUTE = re.compile(r"^[A-Za-z]:[\\/]")
+
+
+def import_target(line: str) -> str | None:
+    """The path of an import line, or None if the line is text."""
+    text = line.strip()
+    if len(text) < 2 or not text.startswith("@") or " " in text or "\t" in text:
+        return None
+    path = text[1:]
+    return path if any(c in path for c in "/\\.") else None
+
+
+@dataclass(frozen=True)
+class ImportProblem:
+    code: str
+    file: Path          # the file holding the rejected line
+    line: int
+    message: str
+
+
+@dataclass
+class Expansion:
+    body: str
+    imports: list[Path] = field(default_factory=list)
+    problems: list[ImportProblem] = field(default_factory=list)
+
+
+def _is_within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+class ImportExpander:
+    """Expands the imports of one top-level document owned by ``owner``."""
+
+    def __init__(self, owner: Path, label_of: Callable[[Path], str]) -> None:
+        self.owner = Path(os.path.abspath(owner))
+        self.owner_real = os.path.realpath(owner)
+        self.label_of = label_of
+
+    def expand(self, document: Path, text: str) -> Expansion:
+        result = Expansion(body="")
+        seen: set[str] = set()
+        result.body = self._expand(document, text, [os.path.realpath(document)], seen, result, depth=0)
+        return result
+
+    def _reject(self, result: Expansion, file: Path, number: int, line: str, code: str, message: str) -> str:
+        result.problems.append(ImportProblem(code, file, number, message))
+        return f"{line.rstrip()} <!-- rejected: {code} -->"
+
+    def _expand(self, file: Path, text: str, stack: list[str], seen: set[str], result: Expansion,
+                depth: int) -> str:
+        out: list[str] = []
+        fenced = False
+        for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+            if _FENCE.match(line):
+                fenced = not fenced
+            target = None if fenced else import_target(line)
+            if target is None:
+                out.append(line)
+                continue
+            out.append(self._one(file, number, line, target, stack, seen, result, depth))
+        return "\n".join(out)
+
+    def _one(self, file: Path, number: int, line: str, target: str, stack: list[str], seen: set[str],
+             result: Expansion, depth: int) -> str:
+        if target.startswith(("/", "\\", "~")) or _WINDOWS_ABSOLUTE.match(target):
+            return self._reject(result, file, number, line, "import_absolute_path",
+                                f"import {target} is an absolute path; imports are relative to the file")
+        joined = os.path.normpath(os.path.join(file.parent, target.replace("\\", "/")))
+        if not _is_within(joined, str(self.owner)):
+            return self._reject(result, file, number, line, "import_outside_source",
+                                f"import {target} leaves {self.label_of(self.owner) or 'the source directory'}")
+        real = os.path.realpath(joined)
+        if not _is_within(real, self.owner_real):
+            return self._reject(result, file, number, line, "import_symlink_escape",
+                                f"import {target} is a symlink that leads outside the source directory")
+        if real in stack:
+            return self._reject(result, file, number, line, "import_cycle",
+                                f"import {target} would import a file that is already being expanded")
+        if depth + 1 > MAX_IMPORT_DEPTH:
+            return self._reject(result, file, number, line, "import_depth_exceeded",
+                                f"import {target} is a level {depth + 1} import; at most "
+                                f"{MAX_IMPORT_DEPTH} levels are expanded")
+        if real in seen:
+            return ""  # already expanded once in this document
+        try:
+            if not os.path.isfile(real):
+                raise OSError("not a regular file")
+            with open(real, encoding="utf-8") as handle:
+                content = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            return self._reject(result, file, number, line, "import_unreadable",
+                                f"import {target} cannot be read: {reason}")
+        seen.add(real)
+        imported = Path(joined)
+        result.imports.append(imported)
+        inner = self._expand(imported, content, stack + [real], seen, result, depth + 1).strip()
+        label = self.label_of(imported)
+        return f'<instruction-import path="{label}">\n{inner}\n</instruction-import>'
