@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from ..engine import EngineError, open_engine
-from . import instruction_commands, memory_commands
+from . import instruction_commands, memory_commands, recall_commands
 from .output import Output
 
 
@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     memory_sub = memory_commands.register(commands)
     instruction_commands.register_report(memory_sub)
+    recall_commands.register(memory_sub)
     instruction_commands.register(commands)
     return parser
 

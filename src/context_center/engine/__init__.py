@@ -10,6 +10,7 @@ from .errors import (AlreadyActive, EngineError, InvalidInput, NameConflict, Not
                      SensitiveContent, StorageError, SubjectConflict)
 from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory_service import FactInput, WriteResult
+from .recall import RecallHit, RecallResult, Rejection
 from .paths import StorePaths, default_state_root, detect_workspace
 from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext,
                       Subject)
@@ -17,7 +18,7 @@ from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revis
 __all__ = [
     "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Fact", "FactInput",
     "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
-    "RefusedError", "Revision", "RevisionConflict", "ScopeConflict", "SensitiveContent",
+    "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict", "ScopeConflict", "SensitiveContent",
     "SessionContext", "StorageError", "StorePaths", "Subject", "SubjectConflict", "WriteResult",
     "default_state_root", "detect_workspace", "open_engine",
 ]

@@ -24,7 +24,8 @@ from .errors import StorageError
 from .records import Diagnostic, Fact
 from .store_lock import StoreLock
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+KEEP_TRACES = 500
 
 metadata = MetaData()
 
@@ -37,6 +38,14 @@ fact_files = Table(
     Column("inode", Integer, nullable=False),
     Column("fact", Text),           # JSON of the parsed Fact, or NULL when unparseable
     Column("problems", Text, nullable=False, default="[]"),  # JSON [[line, reason, severity]…]
+)
+
+recall_traces = Table(
+    "recall_traces", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("created_at", String, nullable=False),
+    Column("workspace", String, nullable=False, index=True),
+    Column("trace", Text, nullable=False),   # JSON of the recall result and its rejected candidates
 )
 
 settings = Table(
@@ -122,9 +131,7 @@ class Catalog:
                 if conn.exec_driver_sql("PRAGMA user_version").scalar() == SCHEMA_VERSION:
                     return
                 conn.exec_driver_sql("PRAGMA journal_mode = WAL")
-                if version:  # an older cache: rebuild it from the files
-                    metadata.drop_all(conn)
-                metadata.create_all(conn)
+                metadata.create_all(conn)  # versions so far only add tables
                 conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -164,6 +171,29 @@ class Catalog:
                 conn.execute(stmt, rows)
             if gone:
                 conn.execute(delete(fact_files).where(fact_files.c.path.in_(gone)))
+
+    # recall traces ----------------------------------------------------------------
+
+    def add_trace(self, workspace: Path, created_at: str, trace: dict[str, Any]) -> int:
+        with self._engine.begin() as conn:
+            new_id = conn.execute(recall_traces.insert().values(
+                created_at=created_at, workspace=str(workspace),
+                trace=json.dumps(trace, ensure_ascii=False))).inserted_primary_key[0]
+            if new_id % 50 == 0:  # prune now and then, keeping the newest
+                conn.execute(delete(recall_traces).where(recall_traces.c.id <= new_id - KEEP_TRACES))
+        return int(new_id)
+
+    def last_trace(self, workspace: Path | None = None) -> dict[str, Any] | None:
+        query = select(recall_traces).order_by(recall_traces.c.id.desc()).limit(1)
+        if workspace is not None:
+            query = query.where(recall_traces.c.workspace == str(workspace))
+        with self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            return None
+        trace = json.loads(row.trace)
+        trace.update(trace_id=row.id, created_at=row.created_at, workspace=row.workspace)
+        return trace
 
     # settings -------------------------------------------------------------------
 

@@ -10,6 +10,8 @@ from .catalog import Catalog
 from .fact_store import FactStore
 from .freshness import freshness
 from .instructions import InstructionResolver, InstructionSet
+from .recall import RecallResult, RecallService
+from . import clock
 from .memory_service import FactInput, MemoryService, WriteResult
 from .paths import StorePaths
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
@@ -27,6 +29,7 @@ class Engine:
         self._store = FactStore(paths, self._catalog)
         self.memory = MemoryService(self._store, self._lock)
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
+        self._recall = RecallService()
 
     # lifecycle ---------------------------------------------------------------------
 
@@ -92,6 +95,21 @@ class Engine:
     def add_instruction_note(self, note: str, *, local: bool = False) -> Path:
         """Quick add (``/remember <note>``): returns the instruction file written."""
         return self._instructions.quick_add(note, local=local)
+
+    # recall -------------------------------------------------------------------------------
+
+    def recall(self, message: str, max_chars: int | None = None, limit: int | None = None,
+               *, record: bool = True) -> RecallResult:
+        """What would be appended to the user turn ``message``; the decision is traced."""
+        result = self._recall.recall(message, self.memory.snapshot, self.memory.overrides(),
+                                     max_chars=max_chars, limit=limit)
+        if record:
+            self._catalog.add_trace(self.paths.workspace, clock.format_timestamp(clock.now()), result.to_json())
+        return result
+
+    def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:
+        """The last recall trace recorded by any process for this workspace (or any)."""
+        return self._catalog.last_trace(None if any_workspace else self.paths.workspace)
 
     # facts: writing ---------------------------------------------------------------------
 

@@ -1,0 +1,55 @@
+"""``memory recall`` and ``memory search``: what an agent would be told, and finding facts."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..engine import Engine, InvalidInput
+from .output import Output, table
+
+
+def register(memory_sub: Any) -> None:
+    recall = memory_sub.add_parser(
+        "recall", help="what automatic recall would append to MESSAGE, with the trace",
+        description="Run automatic recall on MESSAGE, or show the last recall trace (--last).")
+    recall.add_argument("message", metavar="MESSAGE", nargs="?")
+    recall.add_argument("--max-chars", type=int, metavar="N", help="character budget of the block (default 2400)")
+    recall.add_argument("--limit", type=int, metavar="N", help="most facts to recall (default 4, at most 8)")
+    recall.add_argument("--last", action="store_true", help="show the last recall trace of any process")
+    recall.add_argument("--json", action="store_true", help="print JSON for machines")
+    recall.set_defaults(handler=recall_command)
+
+
+def _trace_text(trace: dict[str, Any]) -> str:
+    lines = [f"Query      {trace['query']!r}"]
+    if trace.get("created_at"):
+        lines.append(f"When       {trace['created_at']}")
+    lines.append(f"Outcome    {'suppressed: ' + trace['suppressed'] if trace['suppressed'] else 'recalled'}")
+    lines.append(f"Budget     {trace['used_chars']:,} / {trace['char_budget']:,} characters; "
+                 f"{len(trace['hits'])} of at most {trace['limit']} facts; omitted {trace['omitted']}")
+    if trace["hits"]:
+        lines += ["", "Selected:", table(("REF", "REV", "SCORE", "FRESHNESS", "REASON"),
+                                         [(h["ref"], str(h["revision"]), f"{h['score']:.3f}", h["freshness"],
+                                           h["reason"]) for h in trace["hits"]], max_width=70)]
+    if trace.get("rejected"):
+        lines += ["", "Rejected:", table(("REF", "SCORE", "WHY"),
+                                         [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}",
+                                           r["reason"]) for r in trace["rejected"]], max_width=70)]
+    if trace.get("block"):
+        lines += ["", trace["block"]]
+    return "\n".join(lines)
+
+
+def recall_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    if args.last:
+        if args.message is not None:
+            raise InvalidInput("give MESSAGE or --last, not both")
+        trace = engine.last_recall()
+        if trace is None:
+            return out.emit({"trace": None}, "No recall has run for this workspace yet.")
+        return out.emit(trace, lambda: _trace_text(trace))
+    if args.message is None:
+        raise InvalidInput("give a MESSAGE to recall for, or --last for the last trace")
+    result = engine.recall(args.message, max_chars=args.max_chars, limit=args.limit)
+    data = result.to_json()
+    return out.emit(data, lambda: _trace_text(data))
