@@ -19,6 +19,13 @@ def register(memory_sub: Any) -> None:
     recall.add_argument("--json", action="store_true", help="print JSON for machines")
     recall.set_defaults(handler=recall_command)
 
+    search = memory_sub.add_parser("search", help="find facts (stale and expired included)",
+                                   description="Explicit search over every promoted fact of both scopes.")
+    search.add_argument("query", metavar="QUERY")
+    search.add_argument("--limit", type=int, default=8, metavar="N", help="most results (default 8, at most 20)")
+    search.add_argument("--json", action="store_true", help="print JSON for machines")
+    search.set_defaults(handler=search_command)
+
 
 def _trace_text(trace: dict[str, Any]) -> str:
     lines = [f"Query      {trace['query']!r}"]
@@ -53,3 +60,19 @@ def recall_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
     result = engine.recall(args.message, max_chars=args.max_chars, limit=args.limit)
     data = result.to_json()
     return out.emit(data, lambda: _trace_text(data))
+
+
+def search_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    result = engine.search(args.query, limit=args.limit)
+    hits = [{**engine.fact_json(h.fact), "score": round(h.score, 3), "snippet": h.snippet} for h in result.hits]
+
+    def human() -> str:
+        if not hits:
+            return f"No fact matches {args.query!r}."
+        blocks = []
+        for hit in hits:
+            blocks.append(f"{hit['ref']}  score {hit['score']:.3f}  {hit['type']}, {hit['freshness']}\n"
+                          f"  {hit['title']}\n  {hit['snippet']}")
+        return "\n\n".join(blocks)
+
+    return out.emit({"query": args.query, "hits": hits}, human)

@@ -4,18 +4,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .catalog import Catalog
 from .fact_store import FactStore
 from .freshness import freshness
 from .instructions import InstructionResolver, InstructionSet
-from .recall import RecallResult, RecallService
 from . import clock
 from .memory_service import FactInput, MemoryService, WriteResult
 from .paths import StorePaths
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
+from .recall import RecallResult, RecallService
 from .store_lock import StoreLock
+
+if TYPE_CHECKING:  # Whoosh is imported on first search only, keeping the CLI and hooks fast
+    from .search import SearchResult, SearchService
+    from .search_index import SyncReport
+
+Progress = Callable[[int, int], None]
+SEARCH_LIMIT = 8
 
 
 class Engine:
@@ -30,10 +37,13 @@ class Engine:
         self.memory = MemoryService(self._store, self._lock)
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
         self._recall = RecallService()
+        self._search: SearchService | None = None
 
     # lifecycle ---------------------------------------------------------------------
 
     def close(self) -> None:
+        if self._search is not None:
+            self._search.close()
         self._catalog.close()
 
     def __enter__(self) -> "Engine":
@@ -110,6 +120,26 @@ class Engine:
     def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:
         """The last recall trace recorded by any process for this workspace (or any)."""
         return self._catalog.last_trace(None if any_workspace else self.paths.workspace)
+
+    # search ---------------------------------------------------------------------------------
+
+    def _search_service(self) -> SearchService:
+        if self._search is None:
+            from .search import SearchService
+
+            self._search = SearchService(self.paths.search_index_dir)
+        return self._search
+
+    def sync_search_index(self, progress: Progress | None = None) -> SyncReport:
+        """Bring the Whoosh index in step with the facts (a cold build reports progress)."""
+        return self._search_service().sync(self.memory.snapshot, progress)
+
+    def rebuild_search_index(self, progress: Progress | None = None) -> SyncReport:
+        return self._search_service().rebuild(self.memory.snapshot, progress)
+
+    def search(self, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:
+        """Explicit search over every promoted fact (stale and expired included)."""
+        return self._search_service().search(query, self.memory.snapshot, limit)
 
     # facts: writing ---------------------------------------------------------------------
 

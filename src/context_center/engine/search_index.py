@@ -1,0 +1,213 @@
+"""The persistent Whoosh index of the facts. The only module that imports Whoosh.
+
+Only the classic 2.7 API is used. The index folder is stamped with the Whoosh
+distribution, its version and our analyzer version: any change rebuilds it. The
+index is derived data: a missing or corrupt folder is rebuilt from the facts, and
+``sync`` adds, updates and removes only the documents whose text changed. Writers
+wait for Whoosh's lock; readers never block writers and see every committed write
+on their next query.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import time
+from dataclasses import dataclass
+from importlib import metadata as importlib_metadata
+from pathlib import Path
+from typing import Callable, Iterable
+
+from whoosh import index as whoosh_index
+from whoosh.analysis import Token, Tokenizer
+from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.query import Or, Term
+from whoosh.scoring import BM25F
+
+from .atomic_write import write_atomic
+from .errors import StorageError
+from .records import Fact
+from .text_analysis import STOPWORDS, tokenize
+
+ANALYZER_VERSION = 1
+HEAD_BOOST = 2.0
+WRITER_TIMEOUT = 60.0
+Progress = Callable[[int, int], None]
+
+
+def whoosh_distribution() -> tuple[str, str]:
+    for name in ("whoosh-ng", "Whoosh-Reloaded", "Whoosh"):
+        try:
+            return name, importlib_metadata.version(name)
+        except importlib_metadata.PackageNotFoundError:
+            continue
+    return "whoosh", "unknown"
+
+
+class _FactTokenizer(Tokenizer):
+    """Our tokens (CJK bigrams, lowercased and stemmed words), stopwords left out."""
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize_text=True, mode="", **kwargs):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        position = start_pos
+        for text in tokenize(value):
+            if text in STOPWORDS:
+                continue
+            token.text = text
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = text
+            if positions:
+                token.pos = position
+            if chars:
+                token.startchar = token.endchar = start_char
+            position += 1
+            yield token
+
+
+def _schema() -> Schema:
+    analyzer = _FactTokenizer()
+    return Schema(key=ID(stored=True, unique=True), version=STORED(),
+                  head=TEXT(analyzer=analyzer, field_boost=HEAD_BOOST), body=TEXT(analyzer=analyzer))
+
+
+def document_key(fact: Fact) -> str:
+    return f"{fact.scope}:{fact.id}"
+
+
+def _document(fact: Fact) -> dict[str, str]:
+    head = " ".join((fact.name.replace("-", " "), fact.title, fact.keywords, fact.description))
+    body = " ".join((fact.body, fact.type, fact.scope))
+    return {"head": head, "body": body}
+
+
+def _version(fields: dict[str, str]) -> str:
+    return hashlib.sha1("\0".join((fields["head"], fields["body"])).encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    rebuilt: bool = False
+
+    @property
+    def changed(self) -> int:
+        return self.added + self.updated + self.removed
+
+
+class SearchIndex:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._stamp_file = folder / "context-center.json"
+        package, version = whoosh_distribution()
+        self._identity = {"package": package, "version": version, "analyzer": ANALYZER_VERSION}
+        self._index = None
+
+    # opening ----------------------------------------------------------------------------
+
+    def _stamp(self) -> dict:
+        try:
+            return json.loads(self._stamp_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+
+    def _open(self, *, fresh: bool = False):
+        if self._index is not None and not fresh:
+            return self._index
+        stamp = self._stamp()
+        usable = all(stamp.get(k) == v for k, v in self._identity.items())
+        if usable and whoosh_index.exists_in(str(self.folder)):
+            try:
+                self._index = whoosh_index.open_dir(str(self.folder))
+                return self._index
+            except Exception:  # noqa: BLE001 - any failure to open means: rebuild the derived index
+                pass
+        self._create()
+        return self._index
+
+    def _create(self) -> None:
+        if self.folder.exists():
+            shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._index = whoosh_index.create_in(str(self.folder), _schema())
+        write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": ""}))
+
+    def _writer(self):
+        deadline = time.monotonic() + WRITER_TIMEOUT
+        delay = 0.01
+        while True:
+            try:
+                return self._open().writer()
+            except whoosh_index.LockError:
+                if time.monotonic() > deadline:
+                    raise StorageError(f"the search index {self.folder} stayed locked for "
+                                       f"{WRITER_TIMEOUT:.0f} s") from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.2)
+
+    # keeping in step ----------------------------------------------------------------------
+
+    def sync(self, facts: Iterable[Fact], progress: Progress | None = None) -> SyncReport:
+        """Add, update and remove only what changed since the last sync (of any process)."""
+        wanted = {}
+        for fact in facts:
+            fields = _document(fact)
+            wanted[document_key(fact)] = (fields, _version(fields))
+        digest = hashlib.sha1("".join(f"{k}={v[1]};" for k, v in sorted(wanted.items())).encode()).hexdigest()
+        rebuilt = False
+        if self._stamp().get("digest") == digest and self._index is not None:
+            return SyncReport()
+        index = self._open()
+        if self._stamp().get("digest") == digest:
+            return SyncReport()
+        rebuilt = index.doc_count_all() == 0 and bool(wanted)
+        writer = self._writer()
+        try:
+            with writer.searcher() as searcher:
+                existing = {fields["key"]: fields.get("version") for fields in searcher.all_stored_fields()}
+            removed = [k for k in existing if k not in wanted]
+            todo = [(k, f, v) for k, (f, v) in wanted.items() if existing.get(k) != v]
+            for key in removed:
+                writer.delete_by_term("key", key)
+            total = len(todo)
+            for done, (key, fields, version) in enumerate(todo, start=1):
+                if key in existing:
+                    writer.update_document(key=key, version=version, **fields)
+                else:
+                    writer.add_document(key=key, version=version, **fields)
+                if progress and (done % 200 == 0 or done == total):
+                    progress(done, total)
+            writer.commit()
+        except BaseException:
+            writer.cancel()
+            raise
+        write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": digest}))
+        self._index = index
+        added = sum(1 for k, _, _ in todo if k not in existing)
+        return SyncReport(added=added, updated=len(todo) - added, removed=len(removed), rebuilt=rebuilt)
+
+    def rebuild(self, facts: Iterable[Fact], progress: Progress | None = None) -> SyncReport:
+        self._index = None
+        self._create()
+        return self.sync(facts, progress)
+
+    # searching ---------------------------------------------------------------------------------
+
+    def search(self, terms: list[str], limit: int) -> list[tuple[str, float]]:
+        """(document key, BM25F score) of the best ``limit`` documents matching any term."""
+        terms = [t for t in dict.fromkeys(terms) if t not in STOPWORDS]
+        if not terms:
+            return []
+        query = Or([Term(field, term) for term in terms for field in ("head", "body")])
+        with self._open().searcher(weighting=BM25F(B=0.75, K1=1.2)) as searcher:
+            results = searcher.search(query, limit=limit)
+            return [(hit["key"], float(hit.score)) for hit in results]
+
+    def close(self) -> None:
+        if self._index is not None:
+            self._index.close()
+            self._index = None
