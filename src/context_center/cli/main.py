@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from ..engine import EngineError, open_engine
-from . import instruction_commands, memory_commands, recall_commands
+from . import hook_commands, instruction_commands, memory_commands, recall_commands
 from .output import Output
 
 
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     instruction_commands.register_report(memory_sub)
     recall_commands.register(memory_sub)
     instruction_commands.register(commands)
+    hook_commands.register(commands)
     return parser
 
 
@@ -39,6 +40,8 @@ def run(argv: list[str]) -> int:
     if args.command is None:
         parser.print_help()
         return 0
+    if not getattr(args, "opens_engine", True):
+        return args.handler(args)
     out = Output(getattr(args, "json", False))
     try:
         with open_engine(state_root=args.state_root, workspace=args.workspace) as engine:

@@ -9,10 +9,12 @@ on their next query.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import shutil
 import time
+import warnings
 from dataclasses import dataclass
 from importlib import metadata as importlib_metadata
 from pathlib import Path
@@ -120,12 +122,18 @@ class SearchIndex:
             return self._index
         stamp = self._stamp()
         usable = all(stamp.get(k) == v for k, v in self._identity.items())
-        if usable and whoosh_index.exists_in(str(self.folder)):
-            try:
-                self._index = whoosh_index.open_dir(str(self.folder))
-                return self._index
-            except Exception:  # noqa: BLE001 - any failure to open means: rebuild the derived index
-                pass
+        if usable:
+            # Whoosh leaves the file of a corrupt table of contents open; it is closed (quietly)
+            # as the failed open unwinds, and any cycle holding it is collected before we go on.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ResourceWarning)
+                try:
+                    if whoosh_index.exists_in(str(self.folder)):
+                        self._index = whoosh_index.open_dir(str(self.folder))
+                        return self._index
+                except Exception:  # noqa: BLE001 - any failure to open means: rebuild the derived index
+                    pass
+                gc.collect()
         self._create()
         return self._index
 

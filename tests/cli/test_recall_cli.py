@@ -1,0 +1,71 @@
+"""``memory recall``, ``memory search`` and the Claude Code hook, as processes."""
+import json
+
+
+def event(cli, prompt, **extra):
+    return json.dumps({"session_id": "s1", "transcript_path": "/tmp/t.jsonl", "cwd": str(cli.workspace),
+                       "hook_event_name": "UserPromptSubmit", "prompt": prompt, **extra})
+
+
+def test_recall_json_shape(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    result = cli.ok("memory", "recall", "where does the build cache live", "--max-chars", "900", "--limit", "2")
+    assert result.keys() >= {"query", "suppressed", "hits", "omitted", "char_budget", "used_chars", "block"}
+    assert result["hits"][0].keys() >= {"id", "revision", "ref", "scope", "type", "freshness", "score",
+                                        "reason", "snippet"}
+    assert result["char_budget"] == 900 and result["used_chars"] == len(result["block"])
+
+
+def test_recall_last_shows_the_previous_trace_of_another_process(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live"))
+    last = cli.ok("memory", "recall", "--last")
+    assert last["query"] == "where does the build cache live" and last["hits"][0]["ref"] == "project/build-cache.md"
+    text = cli.run("memory", "recall", "--last").out
+    assert "Selected:" in text and "<memory-recall>" in text
+
+
+def test_recall_needs_a_message_or_last(cli):
+    cli.refused("memory", "recall", code="INVALID_INPUT")
+
+
+def test_search_json_shape(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    result = cli.ok("memory", "search", "cache", "--limit", "3")
+    assert result["query"] == "cache"
+    assert result["hits"][0]["ref"] == "project/build-cache.md" and {"score", "snippet", "id"} <= result["hits"][0].keys()
+
+
+def test_the_hook_prints_exactly_the_block(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    expected = cli.ok("memory", "recall", "where does the build cache live")["block"]
+    result = cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live"))
+    assert result.code == 0 and result.out == expected + "\n"
+
+
+def test_the_hook_prints_nothing_when_suppressed(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    result = cli.run("hook", "claude-code", stdin=event(cli, "continue"))
+    assert (result.code, result.out) == (0, "")
+
+
+def test_the_hook_finds_the_workspace_from_the_event_cwd(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    nested = cli.workspace / "src" / "deep"
+    nested.mkdir(parents=True)
+    argv = [a for a in cli.argv("hook", "claude-code") if a not in ("--workspace", str(cli.workspace))]
+    import subprocess
+    proc = subprocess.run(argv, input=json.dumps({"prompt": "build cache location", "cwd": str(nested)}),
+                          capture_output=True, text=True, env=cli.env(), cwd="/")
+    assert proc.returncode == 0 and "<memory-recall>" in proc.stdout, proc.stderr
+
+
+def test_a_malformed_event_never_breaks_the_turn(cli):
+    result = cli.run("hook", "claude-code", stdin="{not json")
+    assert result.code == 0 and result.out == "" and "unreadable event" in result.err
+
+
+def test_session_start_prints_the_pinned_context(cli):
+    cli.remember("style", "Answer in short paragraphs.", "--activation", "pinned")
+    result = cli.run("hook", "claude-code", "--session-start", stdin=json.dumps({"hook_event_name": "SessionStart"}))
+    assert result.code == 0 and "<session-context>" in result.out and "Answer in short paragraphs." in result.out

@@ -1,0 +1,210 @@
+"""Automatic recall: gate, pool, scoring, budget, privacy and the trace."""
+import datetime as dt
+
+import pytest
+
+from context_center.engine import FactInput, InvalidInput
+from context_center.engine.clock import format_timestamp
+
+
+def remember(engine, name, body, **fields):
+    fields.setdefault("title", name.replace("-", " "))
+    fields.setdefault("description", "")
+    return engine.remember(FactInput(name=name, body=body, **fields)).fact
+
+
+def write_fact(engine, name, body, *, days_ago=0, scope="project", **front):
+    stamp = format_timestamp(dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=days_ago))
+    folder = engine.paths.memory_dir(scope)
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["---", f"id: mem-{abs(hash(name)) % 10**32:032d}", "revision: 1", f"created_at: {stamp}",
+             f"updated_at: {stamp}", f"name: {name}", f"title: {front.pop('title', name)}"]
+    lines += [f"{k}: {v}" for k, v in front.items()]
+    lines += ["metadata:", f"  type: {'project'}", f"  scope: {scope}", "---", "", body, ""]
+    (folder / f"{name}.md").write_text("\n".join(lines))
+    engine.refresh()
+
+
+def refs(result):
+    return [h.ref for h in result.hits]
+
+
+# suppression reasons ------------------------------------------------------------------------------
+
+def test_generic_turns_are_suppressed(engine):
+    remember(engine, "continue-builds", "Continue builds run on every push.")
+    assert engine.recall("  Go   ON ").suppressed == "generic user turn"
+
+
+def test_an_empty_store_is_suppressed(engine):
+    assert engine.recall("deploy the payments service").suppressed == "memory store is empty"
+
+
+def test_a_query_of_only_stopwords_has_no_searchable_terms(engine):
+    remember(engine, "x", "something")
+    assert engine.recall("is it the that you").suppressed == "no searchable terms"
+
+
+def test_a_weak_match_is_suppressed_and_the_trace_says_why(engine):
+    remember(engine, "plan", "The plan is to cut the release on Friday.", title="Release plan")
+    result = engine.recall("what is the plan for the day")
+    assert result.suppressed == "no sufficiently distinctive match"
+    [rejection] = result.rejected
+    assert rejection.ref == "project/plan.md" and "weak match" in rejection.reason
+
+
+def test_stopwords_alone_never_pass_the_gate(engine):
+    remember(engine, "notes", "This is for the team and it is what they do.", title="Team notes")
+    result = engine.recall("what is this for, and what do they do")
+    assert result.hits == () and result.suppressed in ("no searchable terms", "no sufficiently distinctive match")
+
+
+def test_budget_too_small_for_any_entry_is_suppressed(engine):
+    remember(engine, "a" * 100, "deploy cluster " * 30, title="deploy cluster " * 20)
+    result = engine.recall("deploy cluster", max_chars=480)
+    assert result.suppressed == "matched facts exceeded recall budget" and result.omitted == 1
+
+
+# the gate ----------------------------------------------------------------------------------------------
+
+def test_two_distinct_terms_pass(engine):
+    remember(engine, "cache", "The build cache lives in S3.")
+    assert refs(engine.recall("where does the build cache live")) == ["project/cache.md"]
+
+
+def test_one_long_term_passes_only_in_a_short_query(engine):
+    remember(engine, "auth", "Authentication uses a signed cookie.")
+    assert refs(engine.recall("authentication")) == ["project/auth.md"]
+    assert refs(engine.recall("authentication please")) == ["project/auth.md"]  # stopword not counted
+    assert engine.recall("fix authentication in the large app").hits == ()
+
+
+def test_one_short_term_is_not_enough(engine):
+    remember(engine, "ci", "CI runs on GitHub Actions.")
+    assert engine.recall("ci").hits == ()
+
+
+@pytest.mark.parametrize("query", ["look at #deploy today please now", "the api_v2 thing is odd here",
+                                   "AuthHandler broke again in production", "ticket 6928 is back again"])
+def test_one_distinctive_term_is_enough(engine, query):
+    remember(engine, "mixed", "deploy api_v2 authhandler 6928 notes")
+    assert refs(engine.recall(query)) == ["project/mixed.md"]
+
+
+def test_cjk_queries_match_by_bigrams(engine):
+    remember(engine, "memory-tuning", "优化项目记忆的检索速度", title="记忆优化")
+    assert refs(engine.recall("如何优化项目记忆")) == ["project/memory-tuning.md"]
+    assert engine.recall("记得").hits == ()  # shares only scattered characters
+
+
+# the pool and scoring ------------------------------------------------------------------------------------
+
+def test_pinned_facts_are_left_to_the_session_context(engine):
+    remember(engine, "lint", "Run the repolint before pushing.", activation="pinned")
+    result = engine.recall("run the repolint before pushing")
+    assert result.hits == () and "pinned" in result.rejected[0].reason
+
+
+def test_an_equivalent_project_fact_overrides_the_global_one(engine):
+    remember(engine, "global-deploy", "Deploy payments to the legacy cluster.", scope="global",
+             subject_key="project.deploy_target")
+    remember(engine, "deploy", "Deploy payments to the green cluster.", subject_key="project.deploy_target")
+    result = engine.recall("deploy payments cluster")
+    assert refs(result) == ["project/deploy.md"]
+    assert any("overridden by project/deploy.md" in r.reason for r in result.rejected)
+
+
+def test_expired_facts_are_skipped_and_stale_ones_rank_lower(engine):
+    write_fact(engine, "fresh-deploy", "deploy the cluster with helm", days_ago=1)
+    write_fact(engine, "stale-deploy", "deploy the cluster with helm", days_ago=400)
+    write_fact(engine, "expired-deploy", "deploy the cluster with helm", expires_at="2020-01-01")
+    result = engine.recall("deploy cluster helm")
+    assert refs(result) == ["project/fresh-deploy.md", "project/stale-deploy.md"]
+    assert result.hits[0].score > result.hits[1].score and result.hits[1].freshness == "stale"
+    assert "stale" in result.hits[1].reason
+    assert any(r.ref == "project/expired-deploy.md" and r.reason == "expired" for r in result.rejected)
+
+
+def test_hits_below_the_relative_floor_are_dropped(engine):
+    remember(engine, "strong", "kafka consumer lag alerting kafka consumer lag", title="kafka consumer lag")
+    remember(engine, "faint", ("unrelated words " * 40) + "consumer lag", title="misc")
+    result = engine.recall("kafka consumer lag alerting")
+    assert refs(result) == ["project/strong.md"]
+    assert any("relative floor" in r.reason for r in result.rejected)
+
+
+def test_project_facts_get_a_small_preference(engine):
+    remember(engine, "rule", "redis eviction policy allkeys-lru", scope="global")
+    remember(engine, "rule", "redis eviction policy allkeys-lru")
+    glob, project = engine.fact("global/rule.md"), engine.fact("project/rule.md")
+    assert glob.id != project.id
+    result = engine.recall("redis eviction policy")
+    assert refs(result) == ["project/rule.md"]  # same name: the global one is overridden
+
+
+# budget and block -----------------------------------------------------------------------------------------
+
+def test_limit_and_omitted_note(engine):
+    for i in range(6):
+        remember(engine, f"flaky-{i}", f"The flaky checkout test {i} retries twice.")
+    result = engine.recall("flaky checkout test retries")
+    assert len(result.hits) == 4 and result.omitted == 2
+    assert result.block.splitlines()[-2].startswith("- omitted=2 additional relevant fact(s)")
+    assert len(engine.recall("flaky checkout test retries", limit=8).hits) == 6
+
+
+def test_long_entries_are_clipped_to_fit_and_the_block_stays_in_budget(engine):
+    for i in range(3):
+        remember(engine, f"runbook-{i}", f"runbook deploy step {i}. " + "details " * 120)
+    result = engine.recall("runbook deploy step", max_chars=900)
+    assert len(result.block) <= 900 and result.used_chars == len(result.block)
+    assert any(h.snippet.endswith("...") for h in result.hits)
+
+
+def test_the_omitted_note_is_added_only_if_it_fits(engine):
+    for i in range(2):
+        remember(engine, f"svc-{i}", f"payments gateway timeout {i} " + "retry budget " * 25)
+    roomy = engine.recall("payments gateway timeout", limit=1)
+    assert roomy.omitted == 1 and "- omitted=1 additional" in roomy.block
+    without_note = "\n".join(line for line in roomy.block.splitlines() if not line.startswith("- omitted="))
+    tight = engine.recall("payments gateway timeout", limit=1, max_chars=len(without_note) + 10)
+    assert tight.omitted == 1 and tight.block == without_note
+
+
+def test_limit_and_budget_are_validated(engine):
+    remember(engine, "x", "y")
+    with pytest.raises(InvalidInput):
+        engine.recall("anything", limit=9)
+    assert engine.recall("deploy the service", max_chars=100).char_budget == 480
+
+
+def test_block_escapes_redacts_and_hides_store_paths(engine):
+    token = "ghp_" + "k" * 36
+    write_fact(engine, "deploy-notes", f"Deploy notes: /home/alice/deploy.md and C:\\Users\\alice\\d.md, "
+                                      f"token {token}, never paste </memory-recall> here.")
+    result = engine.recall("where are the deploy notes")
+    block = result.block
+    assert block.startswith("<memory-recall>\n") and block.endswith("\n</memory-recall>")
+    assert block.count("</memory-recall>") == 1 and "&lt;/memory-recall&gt;" in block
+    assert "alice" not in block and block.count("<local-home>") == 2
+    assert token not in block and "[REDACTED]" in block
+    assert str(engine.paths.root) not in block
+
+
+def test_the_trace_is_stored_and_read_back(engine, state_root, workspace):
+    from context_center.engine import open_engine
+    remember(engine, "cache", "The build cache lives in S3.")
+    engine.recall("where does the build cache live")
+    with open_engine(state_root=state_root, workspace=workspace) as other:
+        trace = other.last_recall()
+    assert trace["query"] == "where does the build cache live" and trace["suppressed"] is None
+    assert trace["hits"][0]["ref"] == "project/cache.md" and trace["hits"][0]["revision"] == 1
+    assert {"score", "reason", "freshness"} <= trace["hits"][0].keys()
+    assert trace["used_chars"] > 0 and "rejected" in trace and trace["created_at"]
+
+
+def test_an_external_edit_is_recalled_after_refresh(engine):
+    fact = remember(engine, "queue", "The queue is RabbitMQ.")
+    fact.path.write_text(fact.path.read_text().replace("RabbitMQ", "Kafka streams"))
+    engine.refresh()
+    assert "Kafka streams" in engine.recall("which queue do we use, kafka streams?").block

@@ -1,0 +1,125 @@
+"""Explicit search on the Whoosh index, and the index keeping itself in step."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from context_center.engine import FactInput, InvalidInput, open_engine
+
+
+def remember(engine, name, body, **fields):
+    fields.setdefault("title", name.replace("-", " "))
+    return engine.remember(FactInput(name=name, body=body, **fields)).fact
+
+
+def refs(engine, query, **kw):
+    return [h.ref for h in engine.search(query, **kw).hits]
+
+
+def test_finds_by_stem_keyword_alias_and_cjk(engine):
+    remember(engine, "pm", "The repository uses pnpm; npm lockfiles are rejected.", keywords="包管理 yarn")
+    remember(engine, "migrations", "部署之前先运行数据库迁移。", title="部署流程")
+    assert refs(engine, "rejecting lockfile") == ["project/pm.md"]
+    assert refs(engine, "包管理器") == ["project/pm.md"]
+    assert refs(engine, "数据库迁移") == ["project/migrations.md"]
+
+
+def test_type_and_scope_are_searchable_and_stale_expired_included(engine):
+    remember(engine, "docs-url", "Docs at https://docs.example.test", type="reference", expires_at="2020-01-01")
+    assert refs(engine, "reference docs") == ["project/docs-url.md"]
+
+
+def test_limit_is_validated_and_snippets_centre_on_the_match(engine):
+    remember(engine, "long", "filler " * 200 + "the needle sits here " + "filler " * 200)
+    [hit] = engine.search("needle").hits
+    assert "needle" in hit.snippet and hit.snippet.startswith("...") and len(hit.snippet) <= 240
+    with pytest.raises(InvalidInput):
+        engine.search("needle", limit=21)
+
+
+def test_relative_floor_drops_faint_hits(engine):
+    remember(engine, "strong", "grafana dashboard alerts grafana dashboard", title="grafana dashboard")
+    remember(engine, "faint", "words " * 300 + "dashboard")
+    assert refs(engine, "grafana dashboard") == ["project/strong.md"]
+
+
+def test_index_sync_adds_edits_renames_and_deletes_only_what_changed(engine):
+    first = remember(engine, "alpha", "alpha body about rabbits")
+    remember(engine, "beta", "beta body about turtles")
+    assert engine.sync_search_index().added == 2
+    assert engine.sync_search_index().changed == 0
+    engine.edit(first.id, FactInput(body="alpha body about foxes", name="gamma"))
+    report = engine.sync_search_index()
+    assert (report.added, report.updated, report.removed) == (0, 1, 0)  # the key is the id: a rename updates
+    assert refs(engine, "foxes") == ["project/gamma.md"] and refs(engine, "rabbits") == []
+    engine.forget("beta")
+    assert engine.sync_search_index().removed == 1 and refs(engine, "turtles") == []
+
+
+def test_an_external_edit_while_open_is_found_after_refresh(engine):
+    fact = remember(engine, "queue", "The queue is RabbitMQ.")
+    assert refs(engine, "rabbitmq") == ["project/queue.md"]
+    fact.path.write_text(fact.path.read_text().replace("RabbitMQ", "Kafka"))
+    engine.refresh()
+    assert refs(engine, "kafka") == ["project/queue.md"] and refs(engine, "rabbitmq") == []
+
+
+def test_a_reader_opened_before_a_write_sees_it_on_its_next_query(state_root, workspace):
+    with open_engine(state_root=state_root, workspace=workspace) as reader, \
+            open_engine(state_root=state_root, workspace=workspace) as writer:
+        remember(reader, "first", "first fact about otters")
+        assert refs(reader, "otters") == ["project/first.md"]
+        remember(writer, "second", "second fact about otters too")
+        writer.sync_search_index()
+        reader.refresh()
+        assert sorted(refs(reader, "otters")) == ["project/first.md", "project/second.md"]
+
+
+def test_a_missing_or_corrupt_index_is_rebuilt_with_progress(engine):
+    for i in range(5):
+        remember(engine, f"f{i}", f"fact number {i} about llamas")
+    seen = []
+    engine.sync_search_index(lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (5, 5)
+    engine.close()
+    index_dir = engine.paths.search_index_dir
+    for path in index_dir.iterdir():
+        if path.suffix == ".seg" or path.name.startswith("_"):
+            path.write_bytes(b"garbage")
+    with open_engine(state_root=engine.paths.root, workspace=engine.paths.workspace) as reopened:
+        assert len(reopened.search("llamas").hits) == 5
+
+
+def test_a_different_whoosh_stamp_rebuilds(engine):
+    remember(engine, "x", "zebras everywhere")
+    engine.sync_search_index()
+    engine.close()
+    stamp_file = engine.paths.search_index_dir / "context-center.json"
+    stamp = json.loads(stamp_file.read_text())
+    stamp_file.write_text(json.dumps({**stamp, "package": "Whoosh", "version": "2.7.4"}))
+    with open_engine(state_root=engine.paths.root, workspace=engine.paths.workspace) as reopened:
+        report = reopened.sync_search_index()
+        assert report.rebuilt and report.added == 1
+    assert json.loads(stamp_file.read_text())["package"] == "whoosh-ng"
+
+
+SYNC_SCRIPT = """
+import sys
+from context_center.engine import FactInput, open_engine
+root, ws, prefix = sys.argv[1:4]
+with open_engine(state_root=root, workspace=ws) as engine:
+    for i in range(15):
+        engine.remember(FactInput(name=f"{prefix}-{i}", title=f"{prefix} {i}", body=f"shared walrus {prefix} {i}"))
+        engine.sync_search_index()
+"""
+
+
+def test_two_processes_writing_the_index_at_once_both_land(state_root, workspace):
+    procs = [subprocess.Popen([sys.executable, "-c", SYNC_SCRIPT, str(state_root), str(workspace), prefix],
+                              stderr=subprocess.PIPE, text=True) for prefix in ("left", "right")]
+    errors = [p.communicate(timeout=180)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], errors
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        assert len(engine.search("walrus", limit=20).hits) == 20  # 30 facts, capped at the maximum limit
+        assert len(engine.search("left").hits) == 8 and len(engine.search("right").hits) == 8

@@ -1,0 +1,37 @@
+"""Tokens, stopwords, stemming and query terms."""
+import pytest
+
+from context_center.engine.text_analysis import query_terms, stem, tokenize
+
+
+def test_cjk_runs_become_overlapping_bigrams():
+    assert tokenize("如何优化项目记忆") == ["如何", "何优", "优化", "化项", "项目", "目记", "记忆"]
+
+
+def test_a_lone_cjk_character_stays_one_token_and_scripts_separate():
+    assert tokenize("用 pnpm 安装") == ["用", "pnpm", "安装"]
+    assert tokenize("日本語のテスト") == ["日本", "本語", "語の", "のテ", "テス", "スト"]
+
+
+def test_words_are_lowercased_and_keep_digits_and_underscores():
+    assert tokenize("Release_Branch v2.1 #6928", stemmed=False) == ["release_branch", "v2", "1", "6928"]
+
+
+@pytest.mark.parametrize("word, expected", [("panics", "panic"), ("deploying", "deploy"), ("running", "run"),
+                                            ("retries", "retry"), ("stopped", "stop"), ("classes", "class"),
+                                            ("status", "status"), ("analysis", "analysis"), ("thing", "thing"),
+                                            ("used", "used"), ("pnpm", "pnpm")])
+def test_the_stemmer_is_light_and_conservative(word, expected):
+    assert stem(word) == expected
+
+
+def test_query_terms_know_stopwords_and_distinctive_words():
+    terms = {t.term: t for t in query_terms("fix AuthHandler in the #deploy of api_v2 for 6928")}
+    assert terms["the"].stopword and terms["for"].stopword and not terms["fix"].stopword
+    assert terms["authhandler"].distinctive and terms["deploy"].distinctive
+    assert terms["api_v2"].distinctive and terms["6928"].distinctive and not terms["fix"].distinctive
+
+
+def test_chinese_function_words_are_stopwords():
+    terms = {t.term: t.stopword for t in query_terms("我们的项目")}
+    assert terms["我们"] and not terms["项目"]
