@@ -2,6 +2,8 @@
 included, scored by Whoosh (BM25F), with snippets centred on the match."""
 from __future__ import annotations
 
+import math
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,13 @@ from .text_analysis import tokenize
 DEFAULT_LIMIT, MAX_LIMIT = 8, 20
 RELATIVE_FLOOR = 0.15
 SNIPPET_CHARS = 240
+# Pseudo-relevance feedback: the best few results lend their most telling words to a second
+# query that fills the page below the first five direct matches (LoCoMo recall_any@10 0.697 →
+# 0.703 with MRR kept, bench/locomo.py). Only on stores big enough for word statistics to mean
+# something.
+FEEDBACK_MIN_FACTS = 50
+FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 10, 0.3
+FEEDBACK_KEEP = 5
 
 
 @dataclass(frozen=True)
@@ -60,9 +69,19 @@ class SearchService:
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}; got {limit}")
         self.sync(snapshot)
-        terms = tokenize(query)
+        terms = tokenize(query, drop_stopwords=True)
         by_key = {document_key(f): f for f in self._searchable(snapshot)}
-        ranked = [(by_key[key], score) for key, score in self.index.search(terms, limit) if key in by_key]
+        found = self.index.search(terms, max(limit, FEEDBACK_KEEP))
+        if len(by_key) >= FEEDBACK_MIN_FACTS and len(found) >= FEEDBACK_DOCS:
+            feedback = [by_key[key] for key, _ in found[:FEEDBACK_DOCS] if key in by_key]
+            expanded = self.index.search(terms, limit, self._expansion(terms, feedback))
+            # the direct matches keep the top places; feedback fills the rest of the page
+            head = found[:FEEDBACK_KEEP]
+            seen = {key for key, _ in head}
+            # (their scores come from the wider query, so they are capped below the last direct match)
+            cap = head[-1][1] if head else float("inf")
+            found = head + [(key, min(score, cap)) for key, score in expanded if key not in seen]
+        ranked = [(by_key[key], score) for key, score in found[:limit] if key in by_key]
         if not ranked:
             return SearchResult(query, ())
         floor = ranked[0][1] * RELATIVE_FLOOR
@@ -73,6 +92,22 @@ class SearchService:
             text, _ = sensitive.redact(fact.body or fact.description)
             hits.append(SearchHit(fact, score, redact_home(make_snippet(text, terms, SNIPPET_CHARS))))
         return SearchResult(query, tuple(hits))
+
+    def _expansion(self, terms: list[str], feedback: list[Fact]) -> dict[str, float]:
+        """Words frequent in the feedback facts and rare in the store, weighted like RM3."""
+        weights: Counter[str] = Counter()
+        bags = [Counter(tokenize(f"{f.title} {f.description} {f.body}", drop_stopwords=True)) for f in feedback]
+        count, frequencies = self.index.document_frequencies({t for bag in bags for t in bag})
+        for bag in bags:
+            length = sum(bag.values()) or 1
+            for term, tf in bag.items():
+                df = frequencies.get(term, 0)
+                weights[term] += tf / length * math.log(1 + (count - df + 0.5) / (df + 0.5))
+        for term in terms:
+            weights.pop(term, None)
+        top = weights.most_common(FEEDBACK_TERMS)
+        total = sum(w for _, w in top) or 1.0
+        return {term: FEEDBACK_WEIGHT * w / total * len(set(terms)) for term, w in top if w > 0}
 
     def close(self) -> None:
         self.index.close()

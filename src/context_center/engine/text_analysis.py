@@ -3,15 +3,17 @@
 Tokens (UPSTREAM.md): walking code points, a run of CJK (Han, Hiragana, Katakana,
 Hangul) yields overlapping bigrams and a lone CJK character stays one token;
 letters, digits and ``_`` build lowercased words; everything else separates.
-On top of upstream: Latin words are lightly stemmed (``panics`` → ``panic``,
-``deploying`` → ``deploy``), and stopwords are known so they never count as a
-match by themselves.
+On top of upstream: Latin words are stemmed with Snowball's English stemmer
+(``panics`` → ``panic``, ``deploying`` → ``deploy``), and stopwords are known so
+they never count as a match by themselves.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+import snowballstemmer
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u3131-\u318e"
 _TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W{_CJK}]+)")
@@ -44,25 +46,15 @@ def is_cjk(ch: str) -> bool:
     return bool(re.match(f"[{_CJK}]", ch))
 
 
-@lru_cache(maxsize=65536)
+_ENGLISH = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=131072)
 def stem(word: str) -> str:
-    """A light, conservative English stemmer for lowercased words (plurals, -ing, -ed, -ly)."""
+    """The Snowball (Porter 2) English stem of a lowercased ASCII word; other words as they are."""
     if len(word) <= 3 or not word.isascii() or not word.isalpha():
         return word
-    for suffix, replacement, minimum in (
-            ("ies", "y", 4), ("sses", "ss", 4), ("ness", "", 5), ("ments", "ment", 6),
-            ("ingly", "", 6), ("edly", "", 6), ("ing", "", 4), ("ed", "", 4), ("ly", "", 5),
-            ("es", "", 5), ("s", "", 3)):
-        if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= minimum:
-            if suffix == "s" and word.endswith(("ss", "us", "is")):
-                return word
-            if suffix == "es" and not word.endswith(("ches", "shes", "xes", "zes", "sses")):
-                return word[:-1]
-            base = word[: len(word) - len(suffix)] + replacement
-            if suffix in ("ing", "ed") and len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz":
-                base = base[:-1]  # running → run, stopped → stop
-            return base
-    return word
+    return _ENGLISH.stemWord(word)
 
 
 def _cjk_tokens(run: str) -> list[str]:
@@ -71,16 +63,18 @@ def _cjk_tokens(run: str) -> list[str]:
     return [run[i:i + 2] for i in range(len(run) - 1)]
 
 
-def tokenize(text: str, *, stemmed: bool = True) -> list[str]:
-    """Every token of ``text`` in order (stopwords included; callers decide)."""
+def tokenize(text: str, *, stemmed: bool = True, drop_stopwords: bool = False) -> list[str]:
+    """Every token of ``text`` in order; stopwords are recognised before stemming."""
     tokens: list[str] = []
     for match in _TOKEN_RE.finditer(text):
         cjk = match.group("cjk")
         if cjk:
-            tokens.extend(_cjk_tokens(cjk))
-        else:
-            word = match.group("word").lower()
-            tokens.append(stem(word) if stemmed else word)
+            tokens.extend(t for t in _cjk_tokens(cjk) if not (drop_stopwords and t in STOPWORDS))
+            continue
+        word = match.group("word").lower()
+        if drop_stopwords and word in STOPWORDS:
+            continue
+        tokens.append(stem(word) if stemmed else word)
     return tokens
 
 

@@ -1,0 +1,51 @@
+"""Shared by the benchmarks: LoCoMo turns as facts, written straight to a state root."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from context_center.engine.clock import format_timestamp, now  # noqa: E402
+from context_center.engine.fact_file import render_fact  # noqa: E402
+from context_center.engine.fields import new_fact_id  # noqa: E402
+from context_center.engine.paths import StorePaths  # noqa: E402
+from context_center.engine.records import Fact  # noqa: E402
+
+LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
+
+
+def load_locomo(path: Path = LOCOMO) -> list[dict]:
+    if not path.exists():
+        raise SystemExit(f"{path} is missing: the LoCoMo sample lives in ../shared/bench/")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def turns(conversation: dict) -> Iterator[tuple[str, str]]:
+    """(dia_id, body) of every turn: ``speaker: text`` plus the image caption when there is one."""
+    talk = conversation["conversation"]
+    sessions = sorted((k for k in talk if re.fullmatch(r"session_\d+", k)), key=lambda k: int(k.split("_")[1]))
+    for key in sessions:
+        for turn in talk[key]:
+            body = f"{turn['speaker']}: {turn['text']}"
+            if turn.get("blip_caption"):
+                body += f" [image: {turn['blip_caption']}]"
+            yield turn["dia_id"], body
+
+
+def fact_name(dia_id: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", dia_id.lower()).strip("-")
+
+
+def write_facts(paths: StorePaths, items: list[tuple[str, str, str]], scope: str = "project") -> None:
+    """Write (name, title, body) facts as files, as another tool or `git pull` would."""
+    folder = paths.memory_dir(scope)
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = format_timestamp(now())
+    for name, title, body in items:
+        fact = Fact(id=new_fact_id(), revision=1, name=name, title=title, description="", type="project",
+                    scope=scope, body=body, created_at=stamp, updated_at=stamp, activation="relevant")
+        (folder / f"{name}.md").write_text(render_fact(fact), encoding="utf-8")
