@@ -14,10 +14,10 @@ from . import clock
 from .memory_service import FactInput, MemoryService, WriteResult
 from .paths import StorePaths
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
-from .recall import RecallResult, RecallService
 from .store_lock import StoreLock
 
-if TYPE_CHECKING:  # Whoosh is imported on first search only, keeping the CLI and hooks fast
+if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
+    from .recall import RecallResult, RecallService
     from .search import SearchResult, SearchService
     from .search_index import SyncReport
 
@@ -36,7 +36,7 @@ class Engine:
         self._store = FactStore(paths, self._catalog)
         self.memory = MemoryService(self._store, self._lock)
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
-        self._recall = RecallService()
+        self._recall: RecallService | None = None
         self._search: SearchService | None = None
 
     # lifecycle ---------------------------------------------------------------------
@@ -111,6 +111,10 @@ class Engine:
     def recall(self, message: str, max_chars: int | None = None, limit: int | None = None,
                *, record: bool = True) -> RecallResult:
         """What would be appended to the user turn ``message``; the decision is traced."""
+        if self._recall is None:
+            from .recall import RecallService
+
+            self._recall = RecallService()
         result = self._recall.recall(message, self.memory.snapshot, self.memory.overrides(),
                                      max_chars=max_chars, limit=limit)
         if record:

@@ -26,16 +26,21 @@ def is_expired(fact: Fact, now: dt.datetime | None = None) -> bool:
 
 
 def freshness(fact: Fact, now: dt.datetime | None = None) -> str:
-    now = now or clock.now()
-    if is_expired(fact, now):
+    return freshness_from(freshness_clock(fact), clock.parse_timestamp(fact.expires_at), fact.volatility,
+                          fact.type, now or clock.now())
+
+
+def freshness_from(moment: dt.datetime | None, expires: dt.datetime | None, volatility: str, fact_type: str,
+                   now: dt.datetime) -> str:
+    """Freshness from already parsed timestamps (the recall index keeps them parsed)."""
+    if expires is not None and expires <= now:
         return "expired"
-    if fact.volatility == "evergreen":
+    if volatility == "evergreen":
         return "fresh"
-    moment = freshness_clock(fact)
     if moment is None or moment.year <= 1 or moment >= now:
         return "current"
-    fresh_days, current_days = VOLATILITY_WINDOWS.get(fact.volatility) or TYPE_WINDOWS.get(
-        fact.type, TYPE_WINDOWS["project"])
+    fresh_days, current_days = VOLATILITY_WINDOWS.get(volatility) or TYPE_WINDOWS.get(
+        fact_type, TYPE_WINDOWS["project"])
     age = now - moment
     if age <= dt.timedelta(days=fresh_days):
         return "fresh"

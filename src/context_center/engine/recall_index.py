@@ -4,20 +4,33 @@ Kept in step with the engine's snapshot incrementally: a fact is re-tokenized on
 when its text changed. Fields are weighted (name, title and keywords count double,
 the description one and a half times) in one bag of words, scored with BM25
 (k1 = 1.2, b = 0.75, idf = ln(1 + (N − df + 0.5) / (df + 0.5))).
+
+Scoring is vectorized (NumPy): each term's posting list is an array of document
+slots and term frequencies, and everything recall needs per document — length,
+project preference, when it turns stale or expires, whether it is pinned or
+overridden — sits in arrays, so a turn costs a few array operations per query
+term however many facts match.
 """
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable
 
+import numpy as np
+
+from . import clock
+from .freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, freshness_clock, freshness_from
 from .records import Fact
 from .text_analysis import tokenize
 
 K1 = 1.2
 B = 0.75
 FIELD_WEIGHTS = (("name", 2.0), ("title", 2.0), ("keywords", 2.0), ("description", 1.5), ("body", 1.0))
+NEVER = math.inf
+DAY = 86400.0
 
 Key = tuple[str, str]  # (scope, id)
 
@@ -30,7 +43,7 @@ def _text_version(fact: Fact) -> int:
     return hash((fact.name, fact.title, fact.keywords, fact.description, fact.body))
 
 
-def weighted_terms(fact: Fact, extra_fields: Iterable[tuple[str, float]] = ()) -> dict[str, float]:
+def weighted_terms(fact: Fact) -> dict[str, float]:
     counts: dict[str, float] = defaultdict(float)
     for field, weight in FIELD_WEIGHTS:
         text = getattr(fact, field)
@@ -38,31 +51,79 @@ def weighted_terms(fact: Fact, extra_fields: Iterable[tuple[str, float]] = ()) -
             text = text.replace("-", " ")
         for token in tokenize(text):
             counts[token] += weight
-    for text, weight in extra_fields:
-        for token in tokenize(text):
-            counts[token] += weight
     return dict(counts)
+
+
+def _epoch(moment: dt.datetime | None, default: float) -> float:
+    return moment.timestamp() if moment is not None else default
+
+
+def stale_after(fact: Fact) -> float:
+    """Epoch seconds after which the fact is stale (inf: never)."""
+    if fact.volatility == "evergreen":
+        return NEVER
+    moment = freshness_clock(fact)
+    if moment is None or moment.year <= 1:
+        return NEVER
+    _, current_days = VOLATILITY_WINDOWS.get(fact.volatility) or TYPE_WINDOWS.get(fact.type, TYPE_WINDOWS["project"])
+    return moment.timestamp() + current_days * DAY
 
 
 @dataclass
 class _Doc:
+    slot: int
     fact: Fact
     version: int
     terms: dict[str, float]
     length: float
+    excluded: bool = False
+
+
+@dataclass(frozen=True)
+class Scores:
+    """One query's scores over every slot (NumPy arrays) and the matched-term counts."""
+
+    raw: np.ndarray
+    matched: np.ndarray       # how many query terms each slot matched
+    strong: np.ndarray        # how many of them pass the gate on their own
 
 
 class RecallIndex:
     def __init__(self) -> None:
         self._docs: dict[Key, _Doc] = {}
-        self._postings: dict[str, dict[Key, float]] = defaultdict(dict)
+        self._keys: list[Key | None] = []
+        self._free: list[int] = []
+        self._postings: dict[str, dict[int, float]] = defaultdict(dict)
+        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}   # term → (slots, tfs), built lazily
         self._total_length = 0.0
+        self._capacity = 0
+        self.length = np.zeros(0)
+        self.boost = np.zeros(0)          # project preference (0 for empty slots)
+        self.stale_at = np.zeros(0)
+        self.expires_at = np.zeros(0)
+        self.excluded = np.zeros(0, dtype=bool)   # pinned or overridden: not in the recall pool
+        self.norm = np.zeros(0)
 
     def __len__(self) -> int:
         return len(self._docs)
 
-    def sync(self, facts: Iterable[Fact]) -> int:
-        """Bring the index in step with ``facts``; returns how many documents changed."""
+    # keeping in step ------------------------------------------------------------------------
+
+    def _grow(self, needed: int) -> None:
+        if needed <= self._capacity:
+            return
+        size = max(needed, self._capacity * 2, 64)
+        for name, fill, dtype in (("length", 0.0, float), ("boost", 0.0, float), ("stale_at", NEVER, float),
+                                  ("expires_at", NEVER, float), ("excluded", True, bool)):
+            old = getattr(self, name)
+            new = np.full(size, fill, dtype=dtype)
+            new[: len(old)] = old
+            setattr(self, name, new)
+        self._capacity = size
+
+    def sync(self, facts: Iterable[Fact], excluded: set[Key] = frozenset()) -> int:
+        """Bring the index in step with ``facts``; ``excluded`` facts match but are not recalled.
+        Returns how many documents were (re)tokenized or removed."""
         wanted = {fact_key(f): f for f in facts}
         changed = 0
         for key in [k for k in self._docs if k not in wanted]:
@@ -71,53 +132,108 @@ class RecallIndex:
         for key, fact in wanted.items():
             doc = self._docs.get(key)
             version = _text_version(fact)
-            if doc is not None and doc.version == version:
-                doc.fact = fact  # metadata (activation, freshness inputs) may have changed
-                continue
-            if doc is not None:
-                self._remove(key)
-            terms = weighted_terms(fact)
-            length = sum(terms.values())
-            self._docs[key] = _Doc(fact, version, terms, length)
-            self._total_length += length
-            for term, tf in terms.items():
-                self._postings[term][key] = tf
-            changed += 1
+            fresh = doc is None or doc.version != version
+            if fresh:
+                if doc is not None:
+                    self._remove(key)
+                doc = self._add(key, fact, version)
+                changed += 1
+            if fresh or doc.fact is not fact or doc.excluded != (key in excluded):
+                doc.fact = fact
+                self._describe(doc, key in excluded)
+        average = self._total_length / len(self._docs) if self._docs else 1.0
+        self.norm = K1 * (1 - B + B * self.length / (average or 1.0))
         return changed
+
+    def _add(self, key: Key, fact: Fact, version: int) -> _Doc:
+        slot = self._free.pop() if self._free else len(self._keys)
+        if slot == len(self._keys):
+            self._keys.append(key)
+            self._grow(len(self._keys))
+        else:
+            self._keys[slot] = key
+        terms = weighted_terms(fact)
+        doc = self._docs[key] = _Doc(slot, fact, version, terms, sum(terms.values()))
+        self.length[slot] = doc.length
+        self._total_length += doc.length
+        for term, tf in terms.items():
+            self._postings[term][slot] = tf
+            self._arrays.pop(term, None)
+        return doc
+
+    def _describe(self, doc: _Doc, excluded: bool) -> None:
+        fact, slot = doc.fact, doc.slot
+        self.boost[slot] = 1.08 if fact.scope == "project" else 1.0
+        self.stale_at[slot] = stale_after(fact)
+        self.expires_at[slot] = _epoch(clock.parse_timestamp(fact.expires_at), NEVER)
+        doc.excluded = excluded
+        self.excluded[slot] = excluded or fact.pinned
 
     def _remove(self, key: Key) -> None:
         doc = self._docs.pop(key)
         self._total_length -= doc.length
+        self._keys[doc.slot] = None
+        self._free.append(doc.slot)
+        self.length[doc.slot] = 0.0
+        self.boost[doc.slot] = 0.0
+        self.excluded[doc.slot] = True
         for term in doc.terms:
             posting = self._postings.get(term)
             if posting is not None:
-                posting.pop(key, None)
+                posting.pop(doc.slot, None)
+                self._arrays.pop(term, None)
                 if not posting:
                     del self._postings[term]
 
-    def document_frequency(self, term: str) -> int:
-        return len(self._postings.get(term, ()))
+    # scoring ---------------------------------------------------------------------------------
 
-    def score(self, terms: Iterable[str]) -> dict[Key, tuple[float, set[str]]]:
-        """BM25 of every fact matching at least one of ``terms``, with the terms it matched."""
-        count = len(self._docs)
-        if not count:
-            return {}
-        average = self._total_length / count or 1.0
-        results: dict[Key, tuple[float, set[str]]] = {}
-        for term in dict.fromkeys(terms):
+    def _posting_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+        arrays = self._arrays.get(term)
+        if arrays is None:
             posting = self._postings.get(term)
             if not posting:
+                return None
+            arrays = self._arrays[term] = (np.fromiter(posting.keys(), dtype=np.int64, count=len(posting)),
+                                           np.fromiter(posting.values(), dtype=float, count=len(posting)))
+        return arrays
+
+    def score(self, terms: list[str], strong_terms: set[str]) -> Scores | None:
+        """BM25 over every slot for ``terms`` (distinct), counting matched and gate-passing terms."""
+        count = len(self._docs)
+        if not count:
+            return None
+        size = len(self._keys)
+        raw = np.zeros(size)
+        matched = np.zeros(size, dtype=np.int32)
+        strong = np.zeros(size, dtype=np.int32)
+        norm = self.norm[:size]
+        for term in terms:
+            arrays = self._posting_arrays(term)
+            if arrays is None:
                 continue
-            df = len(posting)
-            idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
-            for key, tf in posting.items():
-                length = self._docs[key].length
-                gain = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))
-                score, matched = results.get(key, (0.0, set()))
-                matched.add(term)
-                results[key] = (score + gain, matched)
-        return results
+            slots, tfs = arrays
+            df = len(slots)
+            weight = math.log(1 + (count - df + 0.5) / (df + 0.5)) * (K1 + 1)
+            raw[slots] += weight * tfs / (tfs + norm[slots])
+            matched[slots] += 1
+            if term in strong_terms:
+                strong[slots] += 1
+        return Scores(raw, matched, strong)
+
+    def matched_terms(self, slot: int, terms: list[str]) -> list[str]:
+        terms_of = self._docs[self._keys[slot]].terms  # type: ignore[index]
+        return [t for t in terms if t in terms_of]
+
+    def fact_at(self, slot: int) -> Fact:
+        return self._docs[self._keys[slot]].fact  # type: ignore[index]
+
+    def freshness_at(self, slot: int, now: dt.datetime) -> str:
+        fact = self.fact_at(slot)
+        return freshness_from(freshness_clock(fact), clock.parse_timestamp(fact.expires_at),
+                              fact.volatility, fact.type, now)
 
     def fact(self, key: Key) -> Fact:
         return self._docs[key].fact
+
+    def slot_of(self, key: Key) -> int:
+        return self._docs[key].slot

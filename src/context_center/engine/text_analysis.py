@@ -17,6 +17,8 @@ import snowballstemmer
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u3131-\u318e"
 _TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W{_CJK}]+)")
+_WORD_RE = re.compile(rf"[^\W{_CJK}]+")
+_CJK_RE = re.compile(f"[{_CJK}]")
 _QUERY_WORD_RE = re.compile(rf"#?[^\W{_CJK}]+|[{_CJK}]+")
 
 ENGLISH_STOPWORDS = frozenset("""
@@ -65,13 +67,19 @@ def _cjk_tokens(run: str) -> list[str]:
 
 def tokenize(text: str, *, stemmed: bool = True, drop_stopwords: bool = False) -> list[str]:
     """Every token of ``text`` in order; stopwords are recognised before stemming."""
+    lowered = text.lower()
+    if _CJK_RE.search(lowered) is None:  # the common case, on a faster path
+        words = _WORD_RE.findall(lowered)
+        if drop_stopwords:
+            words = [w for w in words if w not in STOPWORDS]
+        return [stem(w) for w in words] if stemmed else words
     tokens: list[str] = []
-    for match in _TOKEN_RE.finditer(text):
+    for match in _TOKEN_RE.finditer(lowered):
         cjk = match.group("cjk")
         if cjk:
             tokens.extend(t for t in _cjk_tokens(cjk) if not (drop_stopwords and t in STOPWORDS))
             continue
-        word = match.group("word").lower()
+        word = match.group("word")
         if drop_stopwords and word in STOPWORDS:
             continue
         tokens.append(stem(word) if stemmed else word)

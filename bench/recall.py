@@ -1,0 +1,124 @@
+"""Recall and search speed on stores of natural text, beside SQLite FTS5 on the same facts.
+
+    .venv/bin/python bench/recall.py [--sizes 1000 10000] [--queries 300]
+
+Facts are LoCoMo turns (three consecutive turns each, every tenth with a Chinese
+sentence), written as files; queries are LoCoMo questions. Prints, per size: the
+cold open (catalog built from the files), the cold Whoosh build (with progress),
+the warm open of an unchanged state root (to the first recall), automatic recall
+and explicit search p50/p95, and FTS5 OR-queries on the same facts and queries.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from _stores import load_locomo, turns, write_facts
+
+from context_center.engine import open_engine
+from context_center.engine.paths import StorePaths
+from context_center.engine.text_analysis import tokenize
+
+CHINESE = ["部署到生产环境之前需要先运行数据库迁移", "项目使用 pnpm 管理依赖，不要提交 npm 的锁文件",
+           "每次发布都从 release 分支切出", "接口超时的时候先检查缓存是否命中", "以后请始终用中文回复",
+           "周五下午不要合并大的改动", "测试覆盖率低于八十就不能合并", "日志里不能出现用户的邮箱地址"]
+
+
+def build_items(count: int) -> list[tuple[str, str, str]]:
+    all_turns = [body for data in load_locomo() for _, body in turns(data)]
+    items = []
+    for i in range(count):
+        start = (i * 7) % (len(all_turns) - 3)
+        body = " ".join(all_turns[start:start + 3])
+        if i % 10 == 0:
+            body += " " + CHINESE[i % len(CHINESE)] + "。"
+        title = " ".join(re.findall(r"[A-Za-z]+", all_turns[start])[:6]) or f"fact {i}"
+        items.append((f"fact-{i:06d}", title, body))
+    return items
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered) * 1000, ordered[int(round(0.95 * (len(ordered) - 1)))] * 1000
+
+
+def fts5_times(items: list[tuple[str, str, str]], queries: list[str]) -> list[float]:
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE facts USING fts5(name, title, body)")
+    db.executemany("INSERT INTO facts VALUES (?, ?, ?)", items)
+    db.commit()
+    times = []
+    for query in queries:
+        words = sorted(set(tokenize(query, stemmed=False, drop_stopwords=True)))
+        match = " OR ".join(f'"{w}"' for w in words) or '""'
+        start = time.perf_counter()
+        db.execute("SELECT name, bm25(facts) AS s FROM facts WHERE facts MATCH ? ORDER BY s LIMIT 4",
+                   (match,)).fetchall()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def run(size: int, queries: list[str]) -> None:
+    items = build_items(size)
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = StorePaths.create(Path(tmp) / "state", Path(tmp))
+        write_facts(paths, items)
+
+        start = time.perf_counter()
+        with open_engine(state_root=paths.root, workspace=paths.workspace) as engine:
+            cold_open = time.perf_counter() - start
+            progress_calls = []
+            start = time.perf_counter()
+            engine.sync_search_index(lambda done, total: progress_calls.append(done))
+            cold_build = time.perf_counter() - start
+
+        start = time.perf_counter()
+        with open_engine(state_root=paths.root, workspace=paths.workspace) as engine:
+            engine.recall("warm up the index", record=False)
+            warm_open = time.perf_counter() - start
+            recall_times, hits = [], 0
+            for query in queries:
+                t0 = time.perf_counter()
+                result = engine.recall(query, record=False)
+                recall_times.append(time.perf_counter() - t0)
+                hits += bool(result.hits)
+            engine.search("warm up", limit=8)
+            search_times = []
+            for query in queries:
+                t0 = time.perf_counter()
+                engine.search(query, limit=8)
+                search_times.append(time.perf_counter() - t0)
+        fts = fts5_times(items, queries)
+
+    r50, r95 = percentiles(recall_times)
+    s50, s95 = percentiles(search_times)
+    f50, f95 = percentiles(fts)
+    print(f"\n== {size:,} facts, {len(queries)} queries ==")
+    print(f"cold open (catalog from files)   {cold_open:8.2f} s")
+    print(f"cold Whoosh build                {cold_build:8.2f} s   ({len(progress_calls)} progress reports)")
+    print(f"warm open to first recall        {warm_open:8.2f} s")
+    print(f"recall   p50 {r50:7.2f} ms   p95 {r95:7.2f} ms   ({hits} of {len(queries)} turns recalled something)")
+    print(f"search   p50 {s50:7.2f} ms   p95 {s95:7.2f} ms   (Whoosh BM25F, with feedback)")
+    print(f"FTS5     p50 {f50:7.2f} ms   p95 {f95:7.2f} ms   (OR query, bm25, LIMIT 4)")
+    print(f"recall p95 / FTS5 p95 = {r95 / f95:.2f}   search p95 / FTS5 p95 = {s95 / f95:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--queries", type=int, default=300)
+    args = parser.parse_args()
+    questions = [q["question"] for data in load_locomo() for q in data["qa"] if q.get("category") != 5]
+    queries = random.Random(7).sample(questions, min(args.queries, len(questions)))
+    for size in args.sizes:
+        run(size, queries)
+
+
+if __name__ == "__main__":
+    main()
