@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from context_center.engine import FactInput, InvalidInput, open_engine
+from tests_support import write_many
 
 
 def remember(engine, name, body, **fields):
@@ -123,3 +124,12 @@ def test_two_processes_writing_the_index_at_once_both_land(state_root, workspace
     with open_engine(state_root=state_root, workspace=workspace) as engine:
         assert len(engine.search("walrus", limit=20).hits) == 20  # 30 facts, capped at the maximum limit
         assert len(engine.search("left").hits) == 8 and len(engine.search("right").hits) == 8
+
+
+def test_feedback_on_a_larger_store_keeps_direct_matches_first(engine):
+    write_many(engine, [(f"filler-{i}", f"notes about gardening and tomatoes {i}") for i in range(60)])
+    remember(engine, "cluster", "The kubernetes cluster autoscaler handles node pools.")
+    remember(engine, "pools", "Node pools are sized by the autoscaler every night; kubernetes upgrades on Sundays.")
+    hits = engine.search("kubernetes autoscaler").hits
+    assert [h.ref for h in hits[:2]] == ["project/cluster.md", "project/pools.md"]
+    assert all(a.score >= b.score for a, b in zip(hits, hits[1:]))

@@ -1,0 +1,20 @@
+"""Helpers shared by test modules (no fixtures here; see conftest.py)."""
+from __future__ import annotations
+
+
+def write_many(engine, items: list[tuple[str, str]]) -> None:
+    """Write (name, body) facts as files directly, as a bulk import or `git pull` would, then refresh."""
+    from context_center.engine.clock import format_timestamp, now
+    from context_center.engine.fact_file import render_fact
+    from context_center.engine.fields import new_fact_id
+    from context_center.engine.records import Fact
+
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = format_timestamp(now())
+    for name, body in items:
+        fact = Fact(id=new_fact_id(), revision=1, name=name, title=name.replace("-", " "), description="",
+                    type="project", scope="project", body=body, created_at=stamp, updated_at=stamp,
+                    activation="relevant")
+        (folder / f"{name}.md").write_text(render_fact(fact), encoding="utf-8")
+    engine.refresh()
