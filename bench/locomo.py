@@ -17,7 +17,6 @@ from collections import Counter
 from pathlib import Path
 
 from _stores import fact_name, load_locomo, turns, write_facts
-
 from context_center.engine import open_engine
 from context_center.engine.paths import StorePaths
 from context_center.engine.text_analysis import ENGLISH_STOPWORDS
@@ -48,7 +47,8 @@ class PlainBM25:
             for key, counts in self.tf.items():
                 tf = counts.get(term)
                 if tf:
-                    scores[key] += idf * tf * (self.k1 + 1) / (tf + self.k1 * (1 - self.b + self.b * self.length[key] / self.avg))
+                    norm = self.k1 * (1 - self.b + self.b * self.length[key] / self.avg)
+                    scores[key] += idf * tf * (self.k1 + 1) / (tf + norm)
         return [key for key, _ in scores.most_common(limit)]
 
 

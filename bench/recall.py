@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 
 from _stores import load_locomo, turns, write_facts
-
 from context_center.engine import open_engine
 from context_center.engine.paths import StorePaths
 from context_center.engine.text_analysis import tokenize

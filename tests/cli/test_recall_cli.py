@@ -33,7 +33,8 @@ def test_search_json_shape(cli):
     cli.remember("build-cache", "The build cache lives in S3.")
     result = cli.ok("memory", "search", "cache", "--limit", "3")
     assert result["query"] == "cache"
-    assert result["hits"][0]["ref"] == "project/build-cache.md" and {"score", "snippet", "id"} <= result["hits"][0].keys()
+    [hit] = result["hits"]
+    assert hit["ref"] == "project/build-cache.md" and {"score", "snippet", "id"} <= hit.keys()
 
 
 def test_the_hook_prints_exactly_the_block(cli):

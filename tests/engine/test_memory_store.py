@@ -5,9 +5,19 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine import (AlreadyActive, FactInput, InvalidInput, NameConflict, NotFound,
-                                   PinnedBudgetExceeded, RevisionConflict, ScopeConflict,
-                                   SensitiveContent, SubjectConflict, open_engine)
+from context_center.engine import (
+    AlreadyActive,
+    FactInput,
+    InvalidInput,
+    NameConflict,
+    NotFound,
+    PinnedBudgetExceeded,
+    RevisionConflict,
+    ScopeConflict,
+    SensitiveContent,
+    SubjectConflict,
+    open_engine,
+)
 
 
 def remember(engine, name, body="a body", **fields):

@@ -1,6 +1,6 @@
 """The in-memory recall index keeps itself in step and only re-reads what changed."""
-from context_center.engine.records import Fact
 from context_center.engine.recall_index import RecallIndex, fact_key
+from context_center.engine.records import Fact
 
 
 def fact(n: int, body: str, **extra) -> Fact:

@@ -5,20 +5,31 @@
         engine.facts()
 """
 from .engine import Engine, open_engine
-from .errors import (AlreadyActive, EngineError, InvalidInput, NameConflict, NotFound,
-                     PinnedBudgetExceeded, RefusedError, RevisionConflict, ScopeConflict,
-                     SensitiveContent, StorageError, SubjectConflict)
+from .errors import (
+                     AlreadyActive,
+                     EngineError,
+                     InvalidInput,
+                     NameConflict,
+                     NotFound,
+                     PinnedBudgetExceeded,
+                     RefusedError,
+                     RevisionConflict,
+                     ScopeConflict,
+                     SensitiveContent,
+                     StorageError,
+                     SubjectConflict,
+)
 from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory_service import FactInput, WriteResult
-from .recall import RecallHit, RecallResult, Rejection
 from .paths import StorePaths, default_state_root, detect_workspace
-from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext,
-                      Subject)
+from .recall_records import RecallHit, RecallResult, Rejection
+from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 
 __all__ = [
     "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Fact", "FactInput",
-    "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
-    "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict", "ScopeConflict", "SensitiveContent",
-    "SessionContext", "StorageError", "StorePaths", "Subject", "SubjectConflict", "WriteResult",
-    "default_state_root", "detect_workspace", "open_engine",
+    "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
+    "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded", "RecallHit",
+    "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict", "ScopeConflict",
+    "SensitiveContent", "SessionContext", "StorageError", "StorePaths", "Subject",
+    "SubjectConflict", "WriteResult", "default_state_root", "detect_workspace", "open_engine",
 ]

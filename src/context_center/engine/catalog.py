@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from sqlalchemy import (Column, Integer, MetaData, String, Table, Text, create_engine, delete, event,
-                        select)
+from sqlalchemy import Column, Integer, MetaData, String, Table, Text, create_engine, delete, event, select
 from sqlalchemy.dialects.sqlite import insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError

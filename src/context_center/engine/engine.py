@@ -6,18 +6,19 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable
 
+from . import clock
 from .catalog import Catalog
 from .fact_store import FactStore
 from .freshness import freshness
 from .instructions import InstructionResolver, InstructionSet
-from . import clock
 from .memory_service import FactInput, MemoryService, WriteResult
 from .paths import StorePaths
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .store_lock import StoreLock
 
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
-    from .recall import RecallResult, RecallService
+    from .recall import RecallService
+    from .recall_records import RecallResult
     from .search import SearchResult, SearchService
     from .search_index import SyncReport
 

@@ -6,19 +6,39 @@ written since we opened), checks, writes, and rebuilds ``MEMORY.md``.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields as dataclass_fields
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 
 from . import clock, sensitive
-from .errors import (AlreadyActive, InvalidInput, NameConflict, NotFound, PinnedBudgetExceeded,
-                     RevisionConflict, ScopeConflict, SensitiveContent, SubjectConflict)
+from .errors import (
+    AlreadyActive,
+    InvalidInput,
+    NameConflict,
+    NotFound,
+    PinnedBudgetExceeded,
+    RevisionConflict,
+    ScopeConflict,
+    SensitiveContent,
+    SubjectConflict,
+)
 from .fact_store import FactStore
-from .fields import (ACTIVATIONS, SCOPES, TYPES, VOLATILITIES, check_choice, check_name,
-                     check_subject_key, new_fact_id, normalize_keywords, normalize_subject_key, slug)
+from .fields import (
+    ACTIVATIONS,
+    SCOPES,
+    TYPES,
+    VOLATILITIES,
+    check_choice,
+    check_name,
+    check_subject_key,
+    new_fact_id,
+    normalize_keywords,
+    normalize_subject_key,
+    slug,
+)
 from .freshness import is_expired
 from .memory_index import rebuild_index
 from .overrides import overridden_globals
-from .records import (PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot,
-                      Subject)
+from .records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
 from .store_lock import StoreLock
 
 MAX_BODY_CHARS = 60_000

@@ -11,7 +11,7 @@ characters for the whole block. Every decision goes into the trace.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
@@ -19,14 +19,15 @@ import numpy as np
 from . import clock, sensitive
 from .errors import InvalidInput
 from .recall_index import RecallIndex, fact_key
+from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 from .records import Fact, Snapshot
 from .snippets import escape_for_block, make_snippet, shorten
 from .text_analysis import QueryTerm, query_terms
 
 GENERIC_TURNS = frozenset({"continue", "please continue", "go on", "next", "ok", "okay", "yes", "no",
                            "继续", "好的", "好", "是", "否", "下一步"})
-DEFAULT_LIMIT, MAX_LIMIT = 4, 8
-DEFAULT_CHARS, MIN_CHARS = 2400, 480
+MAX_LIMIT = 8
+MIN_CHARS = 480
 SNIPPET_CHARS = 520
 RELATIVE_FLOOR = 0.24
 PROJECT_BOOST, STALE_PENALTY = 1.08, 0.92
@@ -41,63 +42,6 @@ SUPPRESSED_EMPTY = "memory store is empty"
 SUPPRESSED_NO_TERMS = "no searchable terms"
 SUPPRESSED_WEAK = "no sufficiently distinctive match"
 SUPPRESSED_BUDGET = "matched facts exceeded recall budget"
-
-
-@dataclass(frozen=True)
-class RecallHit:
-    fact: Fact
-    score: float
-    reason: str
-    freshness: str
-    snippet: str
-    matched: tuple[str, ...]
-
-    @property
-    def ref(self) -> str:
-        return self.fact.ref
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.fact.ref,
-                "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
-                "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
-                "title": self.fact.title, "matched": list(self.matched)}
-
-
-@dataclass(frozen=True)
-class Rejection:
-    ref: str
-    id: str
-    revision: int
-    reason: str
-    score: float | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ref": self.ref, "id": self.id, "revision": self.revision, "reason": self.reason,
-                "score": None if self.score is None else round(self.score, 3)}
-
-
-@dataclass(frozen=True)
-class RecallResult:
-    query: str
-    suppressed: str | None
-    hits: tuple[RecallHit, ...] = ()
-    omitted: int = 0
-    char_budget: int = DEFAULT_CHARS
-    limit: int = DEFAULT_LIMIT
-    block: str = ""
-    rejected: tuple[Rejection, ...] = field(default=())
-    rejected_count: int = 0
-    terms: tuple[str, ...] = ()
-
-    @property
-    def used_chars(self) -> int:
-        return len(self.block)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"query": self.query, "suppressed": self.suppressed, "hits": [h.to_json() for h in self.hits],
-                "omitted": self.omitted, "char_budget": self.char_budget, "used_chars": self.used_chars,
-                "limit": self.limit, "block": self.block, "terms": list(self.terms),
-                "rejected": [r.to_json() for r in self.rejected], "rejected_count": self.rejected_count}
 
 
 @dataclass

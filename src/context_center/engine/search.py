@@ -6,7 +6,6 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from . import sensitive
 from .errors import InvalidInput

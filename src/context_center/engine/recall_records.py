@@ -1,0 +1,67 @@
+"""What a recall decided, as plain records (no NumPy, so faces can import them cheaply)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .records import Fact
+
+DEFAULT_LIMIT = 4
+DEFAULT_CHARS = 2400
+
+
+@dataclass(frozen=True)
+class RecallHit:
+    fact: Fact
+    score: float
+    reason: str
+    freshness: str
+    snippet: str
+    matched: tuple[str, ...]
+
+    @property
+    def ref(self) -> str:
+        return self.fact.ref
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.fact.ref,
+                "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
+                "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
+                "title": self.fact.title, "matched": list(self.matched)}
+
+
+@dataclass(frozen=True)
+class Rejection:
+    ref: str
+    id: str
+    revision: int
+    reason: str
+    score: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ref": self.ref, "id": self.id, "revision": self.revision, "reason": self.reason,
+                "score": None if self.score is None else round(self.score, 3)}
+
+
+@dataclass(frozen=True)
+class RecallResult:
+    query: str
+    suppressed: str | None
+    hits: tuple[RecallHit, ...] = ()
+    omitted: int = 0
+    char_budget: int = DEFAULT_CHARS
+    limit: int = DEFAULT_LIMIT
+    block: str = ""
+    rejected: tuple[Rejection, ...] = field(default=())
+    rejected_count: int = 0
+    terms: tuple[str, ...] = ()
+
+    @property
+    def used_chars(self) -> int:
+        return len(self.block)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"query": self.query, "suppressed": self.suppressed, "hits": [h.to_json() for h in self.hits],
+                "omitted": self.omitted, "char_budget": self.char_budget, "used_chars": self.used_chars,
+                "limit": self.limit, "block": self.block, "terms": list(self.terms),
+                "rejected": [r.to_json() for r in self.rejected], "rejected_count": self.rejected_count}
