@@ -48,6 +48,7 @@ case "${1:-}" in
     shift
     export QT_QPA_PLATFORM=offscreen
     "$VENV/bin/lint-imports"
+    "$VENV/bin/ruff" check src tests bench
     suites=(tests)
     # The shared black-box checks sit beside the clone when they are available.
     [[ -d ../shared/acceptance ]] && suites+=(../shared/acceptance)

@@ -20,7 +20,7 @@ from .errors import (
                      SubjectConflict,
 )
 from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
-from .memory_service import FactInput, WriteResult
+from .memory_service import FactInput, WriteResult, validate_fact_input
 from .paths import StorePaths, default_state_root, detect_workspace
 from .recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
@@ -31,5 +31,5 @@ __all__ = [
     "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded", "RecallHit",
     "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict", "ScopeConflict",
     "SensitiveContent", "SessionContext", "StorageError", "StorePaths", "Subject",
-    "SubjectConflict", "WriteResult", "default_state_root", "detect_workspace", "open_engine",
+    "SubjectConflict", "WriteResult", "default_state_root", "detect_workspace", "validate_fact_input", "open_engine",
 ]

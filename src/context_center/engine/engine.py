@@ -97,6 +97,27 @@ class Engine:
     def overrides(self) -> dict[str, tuple[Fact, str]]:
         return self.memory.overrides()
 
+    # watching --------------------------------------------------------------------------------
+
+    def watch(self, on_change: Callable[[set[Path]], None], target: str | os.PathLike[str] | None = None):
+        """Start watching the files behind this engine; ``on_change(paths)`` runs on a watchdog
+        thread, debounced. Returns the watcher: call ``stop()`` on it. The engine does not
+        refresh itself: call :meth:`refresh` from the thread that uses it."""
+        from .file_watch import FileWatcher
+
+        folders = [(self.paths.root, False), (self.paths.memory_dir("global"), True),
+                   (self.paths.memory_dir("project"), True)]
+        chain = self.instructions(target)
+        seen = set()
+        for document in chain.documents:
+            seen.add(document.path.parent)
+        for folder in {self.paths.workspace, Path(chain.target), *seen}:
+            if folder != self.paths.root and folder.is_dir():
+                folders.append((folder, False))
+        watcher = FileWatcher(folders, on_change)
+        watcher.start()
+        return watcher
+
     # instructions ---------------------------------------------------------------------
 
     def instructions(self, target: str | os.PathLike[str] | None = None) -> InstructionSet:

@@ -85,6 +85,35 @@ def parse_ref(ref: str) -> tuple[str | None, str]:
     return None, text
 
 
+def validate_fact_input(request: FactInput, *, creating: bool) -> dict[str, str]:
+    """Field → problem, for a form that validates as the user types (no I/O, no conflicts:
+    those are checked against the store when saving)."""
+    problems: dict[str, str] = {}
+    checks = {"name": check_name, "type": lambda v: check_choice("type", v, TYPES),
+              "scope": lambda v: check_choice("scope", v, SCOPES),
+              "activation": lambda v: check_choice("activation", v, ACTIVATIONS),
+              "volatility": lambda v: v.strip() and check_choice("volatility", v, VOLATILITIES),
+              "subject_key": check_subject_key, "expires_at": clock.parse_expiry}
+    for field, value in request.given().items():
+        check = checks.get(field)
+        if check is None or (field == "name" and not value.strip()):
+            continue
+        try:
+            check(value)
+        except InvalidInput as exc:
+            problems[field] = exc.message
+    if creating and not (request.title or request.name or "").strip():
+        problems["title"] = "a fact needs a title"
+    if creating and not (request.body or "").strip():
+        problems["body"] = "a fact needs a body"
+    for field in ("title", "description", "keywords", "body"):
+        value = getattr(request, field)
+        if value and sensitive.find_secrets(value):
+            kinds = ", ".join(sorted({f.kind for f in sensitive.find_secrets(value)}))
+            problems.setdefault(field, f"contains a secret ({kinds}); it will not be written")
+    return problems
+
+
 class MemoryService:
     def __init__(self, store: FactStore, lock: StoreLock) -> None:
         self.store = store
@@ -93,7 +122,11 @@ class MemoryService:
         self._overrides: tuple[Snapshot, dict[str, tuple[Fact, str]]] | None = None
 
     def reload(self) -> Snapshot:
-        self.snapshot = self.store.load()
+        """Re-read the folders; the snapshot object stays the same when nothing changed, so
+        callers can tell a real change (another process, an editor) from an echo."""
+        loaded = self.store.load()
+        if loaded != self.snapshot:
+            self.snapshot = loaded
         return self.snapshot
 
     def overrides(self) -> dict[str, tuple[Fact, str]]:

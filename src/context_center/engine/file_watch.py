@@ -1,0 +1,90 @@
+"""Watching the files behind the store with watchdog, debounced.
+
+Events are batched over a short window and delivered once, on watchdog's thread,
+as the set of paths that changed. Temp files of atomic writes, the catalog and the
+search index are ignored. Our own writes still arrive, but a refresh that finds
+nothing new keeps the same snapshot object, so faces do not reload for an echo.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Callable, Iterable
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+
+from .atomic_write import is_temp_file
+
+DEBOUNCE_SECONDS = 0.25
+_IGNORED_PARTS = {"index", ".revisions", "__pycache__", ".git"}
+
+
+class _Handler(FileSystemEventHandler):
+    def __init__(self, watcher: "FileWatcher") -> None:
+        self.watcher = watcher
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.event_type in ("opened", "closed_no_write"):
+            return
+        for raw in (event.src_path, getattr(event, "dest_path", "")):
+            if raw:
+                self.watcher.notice(Path(os.fsdecode(raw)))
+
+
+class FileWatcher:
+    """Calls ``on_change(paths)`` at most once per debounce window while files change."""
+
+    def __init__(self, folders: Iterable[tuple[Path, bool]], on_change: Callable[[set[Path]], None],
+                 debounce: float = DEBOUNCE_SECONDS) -> None:
+        self._folders = list(folders)   # (folder, recursive)
+        self._on_change = on_change
+        self._debounce = debounce
+        self._pending: set[Path] = set()
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        self._observer = Observer()
+        self._started = False
+
+    @staticmethod
+    def relevant(path: Path) -> bool:
+        if is_temp_file(path) or path.name.startswith("catalog.sqlite") or path.name == ".lock":
+            return False
+        return not _IGNORED_PARTS.intersection(path.parts)
+
+    def start(self) -> None:
+        handler = _Handler(self)
+        for folder, recursive in self._folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._observer.schedule(handler, str(folder), recursive=recursive)
+        self._observer.daemon = True
+        self._observer.start()
+        self._started = True
+
+    def notice(self, path: Path) -> None:
+        if not self.relevant(path):
+            return
+        with self._lock:
+            self._pending.add(path)
+            if self._timer is None:
+                self._timer = threading.Timer(self._debounce, self._flush)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _flush(self) -> None:
+        with self._lock:
+            paths, self._pending, self._timer = self._pending, set(), None
+        if paths:
+            self._on_change(paths)
+
+    def stop(self) -> None:
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._pending.clear()
+        if self._started:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+            self._started = False

@@ -1,0 +1,57 @@
+"""Real watchdog events, debounced, for the files behind the store."""
+import queue
+
+from context_center.engine import FactInput, validate_fact_input
+
+
+def test_an_external_edit_is_reported_once_per_batch(engine):
+    fact = engine.remember(FactInput(name="watched", title="Watched", body="v1")).fact
+    changes: queue.Queue = queue.Queue()
+    watcher = engine.watch(changes.put)
+    try:
+        fact.path.write_text(fact.path.read_text().replace("v1", "v2"))
+        (fact.path.parent / "new-one.md").write_text("---\nname: new-one\n---\nhello\n")
+        batch = changes.get(timeout=10)
+        while fact.path not in batch or fact.path.parent / "new-one.md" not in batch:
+            batch |= changes.get(timeout=10)
+    finally:
+        watcher.stop()
+    engine.refresh()
+    assert engine.fact("watched").body == "v2" and engine.fact("new-one").body == "hello"
+
+
+def test_instruction_files_of_the_workspace_are_watched(engine, workspace):
+    changes: queue.Queue = queue.Queue()
+    watcher = engine.watch(changes.put)
+    try:
+        (workspace / "AGENTS.md").write_text("Run the tests.\n")
+        batch = changes.get(timeout=10)
+        while workspace / "AGENTS.md" not in batch:
+            batch |= changes.get(timeout=10)
+    finally:
+        watcher.stop()
+
+
+def test_temp_files_and_caches_are_ignored(engine):
+    from context_center.engine.file_watch import FileWatcher
+    root = engine.paths.root
+    assert not FileWatcher.relevant(root / "memory" / "global" / ".x.md.1a2b.tmp")
+    assert not FileWatcher.relevant(root / "catalog.sqlite-wal")
+    assert not FileWatcher.relevant(root / "index" / "MAIN_1.toc")
+    assert FileWatcher.relevant(root / "memory" / "global" / "fact.md")
+
+
+def test_a_refresh_that_finds_nothing_new_keeps_the_snapshot(engine):
+    engine.remember(FactInput(name="same", title="Same", body="x"))
+    before = engine.memory.snapshot
+    engine.refresh()
+    assert engine.memory.snapshot is before
+
+
+def test_form_validation_reports_each_field_without_writing(engine):
+    problems = validate_fact_input(FactInput(name="a/b", subject_key="。", expires_at="soon", type="x",
+                                             body="token ghp_" + "a" * 36), creating=True)
+    assert set(problems) == {"name", "subject_key", "expires_at", "type", "body"}
+    assert "title" in validate_fact_input(FactInput(body="b"), creating=True)
+    assert validate_fact_input(FactInput(title="Fine", body="fine"), creating=True) == {}
+    assert engine.facts() == []
