@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 def run(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
+    if args.command is None:  # the window is started by __main__; here, say what there is
         parser.print_help()
         return 0
     if not getattr(args, "opens_engine", True):

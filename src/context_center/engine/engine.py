@@ -54,9 +54,17 @@ class Engine:
                  tb: TracebackType | None) -> None:
         self.close()
 
-    def refresh(self) -> None:
-        """Bring the in-memory view in step with the files (cheap when nothing changed)."""
+    def refresh(self) -> bool:
+        """Bring the in-memory view in step with the files (cheap when nothing changed).
+        Returns whether the facts changed."""
+        before = self.memory.generation
         self.memory.reload()
+        return self.memory.generation != before
+
+    @property
+    def generation(self) -> int:
+        """Changes whenever the facts change, by a write here or on disk."""
+        return self.memory.generation
 
     # facts: reading ------------------------------------------------------------------
 
@@ -105,8 +113,10 @@ class Engine:
         refresh itself: call :meth:`refresh` from the thread that uses it."""
         from .file_watch import FileWatcher
 
-        folders = [(self.paths.root, False), (self.paths.memory_dir("global"), True),
-                   (self.paths.memory_dir("project"), True)]
+        folders = [(self.paths.root, False)]
+        for scope in ("global", "project"):  # not recursive: .revisions/ is ours and never needs watching
+            memory = self.paths.memory_dir(scope)
+            folders += [(memory, False), (self.paths.archive_dir(memory), False)]
         chain = self.instructions(target)
         seen = set()
         for document in chain.documents:

@@ -120,6 +120,7 @@ class MemoryService:
         self.lock = lock
         self.snapshot: Snapshot = store.load()
         self._overrides: tuple[Snapshot, dict[str, tuple[Fact, str]]] | None = None
+        self.generation = 0  # bumped whenever the snapshot changes (a write here, or on disk)
 
     def reload(self) -> Snapshot:
         """Re-read the folders; the snapshot object stays the same when nothing changed, so
@@ -127,6 +128,7 @@ class MemoryService:
         loaded = self.store.load()
         if loaded != self.snapshot:
             self.snapshot = loaded
+            self.generation += 1
         return self.snapshot
 
     def overrides(self) -> dict[str, tuple[Fact, str]]:

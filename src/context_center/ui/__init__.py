@@ -1,0 +1,1 @@
+"""The desktop face (PySide6). Talks to the engine only through :mod:`.engine_client`."""

@@ -1,0 +1,50 @@
+"""The composition root of the desktop app: application, settings, engine worker, window."""
+from __future__ import annotations
+
+import os
+import sys
+from importlib import resources
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from .engine_client import EngineClient
+from .main_window import MainWindow
+
+APP_ID = "context-center"
+
+
+def app_icon() -> QIcon:
+    icon = QIcon()
+    with resources.as_file(resources.files("context_center.resources") / "context-center.svg") as path:
+        icon.addFile(str(path))
+    return icon
+
+
+def create_window(state_root: str | None = None, workspace: str | None = None,
+                  settings: QSettings | None = None) -> tuple[MainWindow, EngineClient]:
+    """Build the window over a worker; opens ``workspace`` (else the last one, else the cwd)."""
+    settings = settings or QSettings("Context Center", APP_ID)
+    client = EngineClient()
+    window = MainWindow(client, settings, state_root)
+    window.setWindowIcon(app_icon())
+    last = settings.value("workspaces/last", "")
+    if workspace is None and last and os.path.isdir(last):
+        workspace = last
+    window.open_workspace(workspace)
+    return window, client
+
+
+def run(state_root: str | None = None, workspace: str | None = None) -> int:
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Context Center")
+    app.setOrganizationName("Context Center")
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
+    window, client = create_window(state_root, workspace)
+    window.show()
+    try:
+        return app.exec()
+    finally:
+        client.shutdown()

@@ -1,0 +1,111 @@
+"""The Archive tab: forgotten facts, a preview, and recovery (with the engine's refusals)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import ArchivedFact, Engine, WriteResult
+from .engine_client import EngineClient
+from .messages import Messages, describe
+
+
+def _load(engine: Engine) -> list[tuple[ArchivedFact, str]]:
+    entries = []
+    for entry in engine.archived():
+        try:
+            text = Path(entry.path).read_text(encoding="utf-8")
+        except OSError as exc:
+            text = f"(unreadable: {exc.strerror})"
+        entries.append((entry, text))
+    return entries
+
+
+class ArchiveTab(QWidget):
+    recovered = Signal(object)
+
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.entries: list[tuple[ArchivedFact, str]] = []
+        self.table = QTableWidget(0, 5)
+        self.table.setObjectName("archive")
+        self.table.setHorizontalHeaderLabels(["Archived (UTC)", "Scope", "Name", "Revision", "Archive file"])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.table.currentCellChanged.connect(self._preview)
+        self.preview = QTextBrowser()
+        self.preview.setObjectName("archive_preview")
+        self.status = QLabel()
+        self.status.setObjectName("archive_status")
+        self.status.setWordWrap(True)
+        self.recover_button = QPushButton("&Recover")
+        self.recover_button.clicked.connect(self.recover_selected)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.preview)
+        row = QHBoxLayout()
+        row.addWidget(self.status, 1)
+        row.addWidget(self.recover_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(row)
+
+    def reload(self) -> None:
+        self.client.submit(_load, self.show_entries, lambda e: self.messages.failure("read the archive", e))
+
+    def show_entries(self, entries: list[tuple[ArchivedFact, str]]) -> None:
+        self.entries = entries
+        self.table.setRowCount(len(entries))
+        for row, (entry, _) in enumerate(entries):
+            for column, value in enumerate((entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope,
+                                            entry.name, entry.revision, str(entry.path))):
+                self.table.setItem(row, column, QTableWidgetItem(str(value)))
+        if entries:
+            self.table.selectRow(0)
+        else:
+            self.preview.setPlainText("The archive is empty. Forgotten facts land here and can be recovered.")
+        self.recover_button.setEnabled(bool(entries))
+
+    @Slot(int, int, int, int)
+    def _preview(self, row: int, *_: int) -> None:
+        if 0 <= row < len(self.entries):
+            self.preview.setPlainText(self.entries[row][1])
+
+    @Slot()
+    def recover_selected(self) -> None:
+        row = self.table.currentRow()
+        if not 0 <= row < len(self.entries):
+            return
+        path = str(self.entries[row][0].path)
+        self.status.setText("Recovering…")
+
+        def done(result: WriteResult) -> None:
+            self.status.setText(f"Recovered {result.fact.ref} as revision {result.fact.revision}.")
+            self.messages.info(f"Recovered {result.fact.ref}")
+            self.recovered.emit(result.fact)
+            self.reload()
+
+        def refused(error: BaseException) -> None:
+            self.status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
+                                f"{describe(error)}</span>")
+
+        self.client.submit(lambda engine: engine.recover(path), done, refused)

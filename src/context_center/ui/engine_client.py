@@ -1,0 +1,147 @@
+"""One serialized worker for every engine call; results come back on the GUI thread.
+
+The engine lives on a worker thread and is used from there only. The GUI submits a
+job (a function of the engine) with a callback for the result and one for a
+refusal or failure; both run on the GUI thread, through queued signals connected
+to bound slots of a GUI-thread object (never lambdas across threads).
+"""
+from __future__ import annotations
+
+import itertools
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from ..engine import Engine, open_engine
+
+Job = Callable[[Engine], Any]
+
+
+@dataclass
+class _Pending:
+    job: Job
+    on_done: Callable[[Any], None] | None
+    on_error: Callable[[BaseException], None] | None
+
+
+class _Runner(QObject):
+    """Lives on the worker thread and owns the engine."""
+
+    finished = Signal(int, object, object)     # job id, result, error
+    progress = Signal(str, int, int)           # what, done, total
+    opened = Signal(object, object)            # engine paths, error
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.engine: Engine | None = None
+
+    @Slot(str, str)
+    def open(self, state_root: str, workspace: str) -> None:
+        try:
+            if self.engine is not None:
+                self.engine.close()
+                self.engine = None
+            self.engine = open_engine(state_root=state_root or None, workspace=workspace or None)
+            self.opened.emit(self.engine.paths, None)
+        except BaseException as exc:  # noqa: BLE001 - reported to the GUI, never lost
+            self.opened.emit(None, exc)
+
+    @Slot(int, object)
+    def run(self, job_id: int, job: Job) -> None:
+        try:
+            if self.engine is None:
+                raise RuntimeError("the store is not open")
+            result = job(self.engine)
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the GUI
+            exc.__traceback_text__ = traceback.format_exc()  # type: ignore[attr-defined]
+            self.finished.emit(job_id, None, exc)
+            return
+        self.finished.emit(job_id, result, None)
+
+    @Slot()
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+
+
+class EngineClient(QObject):
+    """The GUI's handle on the engine: ``submit(job, on_done, on_error)``."""
+
+    _open = Signal(str, str)
+    _run = Signal(int, object)
+    _close = Signal()
+    opened = Signal(object)                 # StorePaths
+    open_failed = Signal(object)            # exception
+    busy_changed = Signal(bool)
+    progress = Signal(str, int, int)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ids = itertools.count(1)
+        self._pending: dict[int, _Pending] = {}
+        self._thread = QThread()
+        self._thread.setObjectName("engine-worker")
+        self._runner = _Runner()
+        self._runner.moveToThread(self._thread)
+        self._open.connect(self._runner.open)
+        self._run.connect(self._runner.run)
+        self._close.connect(self._runner.close)
+        self._runner.finished.connect(self._on_finished)
+        self._runner.opened.connect(self._on_opened)
+        self._runner.progress.connect(self.progress)
+        self._thread.start()
+
+    def open(self, state_root: str | None, workspace: str | None) -> None:
+        self._open.emit(state_root or "", workspace or "")
+
+    def report_progress(self, what: str) -> Callable[[int, int], None]:
+        """A progress callback for a job: emits from the worker, arrives on the GUI thread."""
+        def report(done: int, total: int) -> None:
+            self._runner.progress.emit(what, done, total)
+        return report
+
+    def submit(self, job: Job, on_done: Callable[[Any], None] | None = None,
+               on_error: Callable[[BaseException], None] | None = None) -> int:
+        job_id = next(self._ids)
+        self._pending[job_id] = _Pending(job, on_done, on_error)
+        if len(self._pending) == 1:
+            self.busy_changed.emit(True)
+        self._run.emit(job_id, job)
+        return job_id
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._pending)
+
+    @Slot(int, object, object)
+    def _on_finished(self, job_id: int, result: Any, error: Any) -> None:
+        pending = self._pending.pop(job_id, None)
+        if not self._pending:
+            self.busy_changed.emit(False)
+        if pending is None:
+            return
+        if error is not None:
+            if pending.on_error is not None:
+                pending.on_error(error)
+            else:
+                raise error
+        elif pending.on_done is not None:
+            pending.on_done(result)
+
+    @Slot(object, object)
+    def _on_opened(self, paths: Any, error: Any) -> None:
+        if error is not None:
+            self.open_failed.emit(error)
+        else:
+            self.opened.emit(paths)
+
+    def shutdown(self) -> None:
+        """Close the engine on its thread and stop the thread (waits for the running job)."""
+        if not self._thread.isRunning():
+            return
+        self._close.emit()
+        self._thread.quit()
+        self._thread.wait()

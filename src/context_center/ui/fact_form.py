@@ -1,0 +1,208 @@
+"""Create or edit a fact: a form that validates as you type and shows the engine's refusal in place."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import (
+    Fact,
+    FactInput,
+    NameConflict,
+    PinnedBudgetExceeded,
+    RefusedError,
+    RevisionConflict,
+    SubjectConflict,
+    WriteResult,
+    validate_fact_input,
+)
+from .engine_client import EngineClient
+from .messages import describe
+
+_CHOICES = {"type": ("project", "reference", "feedback", "user"), "scope": ("project", "global"),
+            "activation": ("relevant", "pinned"), "volatility": ("", "evergreen", "stable", "volatile")}
+
+
+class FactForm(QDialog):
+    """``saved(fact)`` is emitted once the engine has written the fact."""
+
+    saved = Signal(object)
+
+    def __init__(self, client: EngineClient, fact: Fact | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client = client
+        self.fact = fact
+        self.setWindowTitle("Edit fact" if fact else "New fact")
+        self.setMinimumWidth(560)
+        self.fields: dict[str, Any] = {}
+        self.errors: dict[str, QLabel] = {}
+        form = QFormLayout()
+        for name, label in (("title", "&Title"), ("name", "&Name"), ("description", "&Description"),
+                            ("type", "T&ype"), ("scope", "&Scope"), ("keywords", "&Keywords"),
+                            ("subject_key", "Su&bject key"), ("activation", "&Activation"),
+                            ("volatility", "&Volatility"), ("expires_at", "E&xpires")):
+            widget: Any
+            if name in _CHOICES:
+                widget = QComboBox()
+                widget.addItems([c or "(by type)" for c in _CHOICES[name]])
+                widget.currentIndexChanged.connect(self.validate)
+            else:
+                widget = QLineEdit()
+                widget.textChanged.connect(self.validate)
+            self.fields[name] = widget
+            error = QLabel()
+            error.setObjectName(f"error_{name}")
+            error.setStyleSheet("color: #b00020")
+            error.setWordWrap(True)
+            error.hide()
+            self.errors[name] = error
+            column = QVBoxLayout()
+            column.setSpacing(2)
+            column.addWidget(widget)
+            column.addWidget(error)
+            holder = QWidget()
+            holder.setLayout(column)
+            column.setContentsMargins(0, 0, 0, 0)
+            form.addRow(label, holder)
+        self.fields["name"].setPlaceholderText("file name; from the title when empty")
+        self.fields["keywords"].setPlaceholderText("aliases and translations, space separated")
+        self.fields["subject_key"].setPlaceholderText("e.g. project.package_manager")
+        self.fields["expires_at"].setPlaceholderText("YYYY-MM-DD, RFC 3339, or empty")
+        self.body = QPlainTextEdit()
+        self.body.setPlaceholderText("The fact, in Markdown")
+        self.body.textChanged.connect(self.validate)
+        self.fields["body"] = self.body
+        self.errors["body"] = QLabel()
+        self.errors["body"].setStyleSheet("color: #b00020")
+        self.errors["body"].hide()
+        form.addRow("B&ody", self.body)
+        form.addRow("", self.errors["body"])
+
+        self.banner = QLabel()
+        self.banner.setObjectName("refusal")
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.banner.setStyleSheet("background: #fdecea; color: #611a15; padding: 6px; border-radius: 4px")
+        self.banner.hide()
+        self.reload_button = QPushButton("&Reload the current revision")
+        self.reload_button.hide()
+        self.reload_button.clicked.connect(self.reload_current)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.reload_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.buttons)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.banner)
+        layout.addLayout(bottom)
+        self.expected_revision = fact.revision if fact else None
+        if fact is not None:
+            self.fill(fact)
+            self.fields["scope"].setEnabled(False)  # a fact does not change scope
+        self.validate()
+
+    # fields ---------------------------------------------------------------------------------
+
+    def fill(self, fact: Fact) -> None:
+        values = {"title": fact.title, "name": fact.name, "description": fact.description, "type": fact.type,
+                  "scope": fact.scope, "keywords": fact.keywords, "subject_key": fact.subject_key,
+                  "activation": fact.effective_activation, "volatility": fact.volatility,
+                  "expires_at": fact.expires_at}
+        for name, value in values.items():
+            widget = self.fields[name]
+            if isinstance(widget, QComboBox):
+                widget.setCurrentIndex(max(0, list(_CHOICES[name]).index(value) if value in _CHOICES[name] else 0))
+            else:
+                widget.setText(value)
+        self.body.setPlainText(fact.body)
+
+    def value(self, name: str) -> str:
+        widget = self.fields[name]
+        if isinstance(widget, QComboBox):
+            return _CHOICES[name][widget.currentIndex()]
+        if isinstance(widget, QPlainTextEdit):
+            return widget.toPlainText()
+        return widget.text()
+
+    def request(self) -> FactInput:
+        values = {name: self.value(name) for name in self.fields}
+        if self.fact is None and not values["name"].strip():
+            values["name"] = None
+        if self.fact is not None:
+            values.pop("scope")
+        return FactInput(**values, expected_revision=self.expected_revision)
+
+    @Slot()
+    def validate(self) -> bool:
+        problems = validate_fact_input(self.request(), creating=self.fact is None)
+        for name, label in self.errors.items():
+            label.setText(problems.get(name, ""))
+            label.setVisible(name in problems)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(not problems)
+        return not problems
+
+    # saving -----------------------------------------------------------------------------------
+
+    @Slot()
+    def save(self) -> None:
+        if not self.validate():
+            return
+        request = self.request()
+        self.buttons.setEnabled(False)
+        if self.fact is None:
+            self.client.submit(lambda engine: engine.remember(request), self._saved, self._refused)
+        else:
+            fact_id, scope = self.fact.id, self.fact.scope
+            self.client.submit(lambda engine: engine.edit(fact_id, request, scope), self._saved, self._refused)
+
+    def _saved(self, result: WriteResult) -> None:
+        self.buttons.setEnabled(True)
+        self.saved.emit(result.fact)
+        self.accept()
+
+    def _refused(self, error: BaseException) -> None:
+        self.buttons.setEnabled(True)
+        if not isinstance(error, RefusedError):
+            self.show_refusal(f"The store could not be written: {describe(error)}")
+            return
+        hint = {SubjectConflict: "Edit the holder instead, or choose another subject key.",
+                PinnedBudgetExceeded: "Set activation to relevant, or unpin another fact.",
+                NameConflict: "Choose another name.",
+                RevisionConflict: "Someone changed this fact since you opened it."}.get(type(error), "")
+        self.show_refusal(f"{error.code}: {describe(error)}" + (f"\n{hint}" if hint else ""))
+        self.reload_button.setVisible(isinstance(error, RevisionConflict))
+
+    def show_refusal(self, text: str) -> None:
+        self.banner.setText(text)
+        self.banner.show()
+
+    @Slot()
+    def reload_current(self) -> None:
+        """After a revision conflict: load the newest revision (the user's edits are replaced)."""
+        assert self.fact is not None
+        fact_id, scope = self.fact.id, self.fact.scope
+
+        def loaded(fact: Fact) -> None:
+            self.fact = fact
+            self.expected_revision = fact.revision
+            self.fill(fact)
+            self.banner.hide()
+            self.reload_button.hide()
+
+        self.client.submit(lambda engine: (engine.refresh(), engine.fact(fact_id, scope))[1], loaded, self._refused)

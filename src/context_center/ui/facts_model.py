@@ -1,0 +1,126 @@
+"""Qt models over the engine's facts: a thin table model and a filtering proxy."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+
+from ..engine import Fact
+
+FactRoleName = Qt.ItemDataRole.UserRole
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class FactRow:
+    """A fact with what the table shows about it (computed on the worker)."""
+
+    fact: Fact
+    freshness: str
+    overridden_by: str | None   # ref of the project fact that overrides this global one
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.fact.scope, self.fact.id
+
+
+COLUMNS = (("Name", lambda r: r.fact.name), ("Title", lambda r: r.fact.title), ("Type", lambda r: r.fact.type),
+           ("Scope", lambda r: r.fact.scope), ("Activation", lambda r: r.fact.effective_activation),
+           ("Freshness", lambda r: r.freshness), ("Rev", lambda r: r.fact.revision),
+           ("Updated", lambda r: r.fact.updated_at[:19].replace("T", " ")))
+
+
+class FactsTableModel(QAbstractTableModel):
+    """Rows of :class:`FactRow`; the row itself sits under ``Qt.UserRole``."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[FactRow] = []
+
+    def set_rows(self, rows: list[FactRow]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def rows(self) -> list[FactRow]:
+        return list(self._rows)
+
+    def row_of(self, key: tuple[str, str]) -> int:
+        return next((i for i, r in enumerate(self._rows) if r.key == key), -1)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            value = COLUMNS[index.column()][1](row)
+            return value
+        if role == Qt.ItemDataRole.UserRole:
+            return row
+        if role == Qt.ItemDataRole.ToolTipRole:
+            tip = row.fact.description or row.fact.title
+            if row.overridden_by:
+                tip += f"\nOverridden by {row.overridden_by}"
+            return tip
+        if role == Qt.ItemDataRole.ForegroundRole and (row.overridden_by or row.freshness in ("stale", "expired")):
+            from PySide6.QtGui import QColor, QPalette
+            from PySide6.QtWidgets import QApplication
+            return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text) \
+                if row.overridden_by else QColor("#b35900")
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section][0]
+        return None
+
+
+class FactsFilterProxy(QSortFilterProxyModel):
+    """Text search over name, title, description, keywords and body, plus the four filters."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._words: list[str] = []
+        self._filters: dict[str, str] = {}
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setSortRole(Qt.ItemDataRole.DisplayRole)
+
+    def set_text(self, text: str) -> None:
+        self.beginFilterChange()
+        self._words = text.lower().split()
+        self.endFilterChange()
+
+    def set_filter(self, field: str, value: str) -> None:
+        """``field`` is scope, type, activation or freshness; ``""`` means any."""
+        self.beginFilterChange()
+        if value:
+            self._filters[field] = value
+        else:
+            self._filters.pop(field, None)
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        row: FactRow = self.sourceModel().index(source_row, 0, source_parent).data(Qt.ItemDataRole.UserRole)
+        values = {"scope": row.fact.scope, "type": row.fact.type, "activation": row.fact.effective_activation,
+                  "freshness": row.freshness}
+        if any(values[field] != wanted for field, wanted in self._filters.items()):
+            return False
+        if not self._words:
+            return True
+        fact = row.fact
+        haystack = " ".join((fact.name, fact.title, fact.description, fact.keywords, fact.body,
+                             fact.subject_key)).lower()
+        return all(word in haystack for word in self._words)
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a, b = left.data(Qt.ItemDataRole.DisplayRole), right.data(Qt.ItemDataRole.DisplayRole)
+        if isinstance(a, int) and isinstance(b, int):
+            return a < b
+        return str(a).lower() < str(b).lower()

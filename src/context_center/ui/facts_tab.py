@@ -1,0 +1,365 @@
+"""The Facts tab: every active fact of both scopes, filters, details, and every action on a fact."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import Engine, Fact, WriteResult
+from . import dialogs
+from .engine_client import EngineClient
+from .fact_form import FactForm
+from .facts_model import FactRow, FactsFilterProxy, FactsTableModel
+from .history_dialog import HistoryDialog
+from .messages import Messages
+
+WELCOME = """
+<h2>Welcome to Context Center</h2>
+<p>Context Center shows and steers what coding agents are told and what they remember.</p>
+<ul>
+<li><b>Facts</b> — background memory: short Markdown notes that agents may recall when relevant,
+in this project or globally. Pin a few to send them at the start of every session.</li>
+<li><b>Instructions</b> — the standing rules agents load every turn (REASONIX.md, AGENTS.md, CLAUDE.md),
+in load order, with imports and problems.</li>
+<li><b>Recall</b> — type a message and see exactly which facts would be appended to it, and why.</li>
+<li><b>Archive</b> — forgotten facts, ready to recover.</li>
+</ul>
+<p>To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
+Press <b>Ctrl+N</b> or the button below.</p>
+"""
+
+
+@dataclass(frozen=True)
+class FactsView:
+    generation: int
+    rows: list[FactRow]
+    problems: list[str]
+    pinned_total: int
+    pinned_budget: int
+    conflicts: list[str] = field(default_factory=list)
+
+
+def load_facts_view(engine: Engine) -> FactsView:
+    """Runs on the worker."""
+    overrides = engine.overrides()
+    rows = [FactRow(f, engine.freshness(f), overrides[f.id][0].ref if f.scope == "global" and f.id in overrides
+                    else None) for f in engine.facts()]
+    by_subject: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+    for fact in engine.facts():
+        if fact.subject_key:
+            by_subject[(fact.scope, fact.subject_key)].append(fact)
+    conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
+                 f"{', '.join(f.ref for f in facts)} — keep one, edit or forget the others"
+                 for (scope, subject), facts in by_subject.items() if len(facts) > 1]
+    problems = [f"{d.path}:{d.line}: {d.reason}" for d in engine.diagnostics()]
+    from ..engine import PINNED_BUDGET_CHARS
+    return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts)
+
+
+def _detail_markdown(row: FactRow) -> str:
+    fact = row.fact
+    lines = [f"# {fact.title}", ""]
+    if row.overridden_by:
+        lines += [f"> **Overridden** by [{row.overridden_by}](fact:{row.overridden_by}): the project fact "
+                  "answers the same question, so agents get that one; this global fact stays for other projects.",
+                  ""]
+    if fact.description:
+        lines += [f"*{fact.description}*", ""]
+    meta = [("Reference", f"`{fact.ref}`"), ("Id", f"`{fact.id}`"), ("Revision", fact.revision),
+            ("Type", fact.type), ("Scope", fact.scope), ("Activation", fact.effective_activation),
+            ("Freshness", row.freshness), ("Volatility", fact.volatility or "by type"),
+            ("Subject key", fact.subject_key or "—"), ("Keywords", fact.keywords or "—"),
+            ("Expires", fact.expires_at or "never"), ("Last verified", fact.last_verified_at or "never"),
+            ("Created", fact.created_at), ("Updated", fact.updated_at)]
+    lines += [f"**{k}:** {v}  " for k, v in meta]
+    lines += ["", f"<small>{fact.path}</small>" if fact.path else "", "", "---", "", fact.body]
+    return "\n".join(lines)
+
+
+class FactsTab(QWidget):
+    pinned_changed = Signal(int, int)      # total, budget
+    changed = Signal()                     # a fact was written here
+
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.generation = -1
+        self.model = FactsTableModel(self)
+        self.proxy = FactsFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search facts (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_text)
+        self.filters: dict[str, QComboBox] = {}
+        top = QHBoxLayout()
+        top.addWidget(self.search, 2)
+        for name, values in (("scope", ("project", "global")), ("type", ("user", "feedback", "project", "reference")),
+                             ("activation", ("relevant", "pinned")),
+                             ("freshness", ("fresh", "current", "stale", "expired"))):
+            combo = QComboBox()
+            combo.setObjectName(f"filter_{name}")
+            combo.addItem(f"Any {name}", "")
+            for value in values:
+                combo.addItem(value, value)
+            combo.currentIndexChanged.connect(lambda _i, n=name, c=combo: self.proxy.set_filter(n, c.currentData()))
+            self.filters[name] = combo
+            top.addWidget(combo)
+
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.doubleClicked.connect(self.edit_selected)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.detail = QTextBrowser()
+        self.detail.setObjectName("detail")
+        self.detail.setOpenLinks(False)
+        self.detail.anchorClicked.connect(self._link)
+        splitter = QSplitter()
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.detail)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for key, label, slot in (("new", "&New fact", self.new_fact), ("edit", "&Edit", self.edit_selected),
+                                 ("pin", "&Pin", self.toggle_pin), ("verify", "&Verify", self.verify_selected),
+                                 ("history", "&History", self.history_selected),
+                                 ("forget", "&Forget…", self.forget_selected)):
+            button = QPushButton(label)
+            button.setObjectName(f"button_{key}")
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        self.count_label = QLabel()
+        row.addWidget(self.count_label)
+
+        self.problems = QListWidget()
+        self.problems.setObjectName("problems")
+        self.problems.setMaximumHeight(110)
+        self.problems.hide()
+
+        listing = QWidget()
+        layout = QVBoxLayout(listing)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.problems)
+        layout.addLayout(row)
+
+        welcome = QWidget()
+        welcome_layout = QVBoxLayout(welcome)
+        self.welcome_text = QTextBrowser()
+        self.welcome_text.setObjectName("welcome")
+        self.welcome_text.setHtml(WELCOME)
+        first = QPushButton("Add your &first fact")
+        first.setObjectName("button_first_fact")
+        first.clicked.connect(self.new_fact)
+        welcome_layout.addWidget(self.welcome_text)
+        welcome_layout.addWidget(first, 0, Qt.AlignmentFlag.AlignLeft)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(listing)
+        self.stack.addWidget(welcome)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.stack)
+        self._add_shortcuts()
+        self._update_buttons()
+
+    def _add_shortcuts(self) -> None:
+        # window-wide shortcuts (new, search, pin, verify, history, forget) live in the main window's
+        # Fact menu; Return edits the fact under the cursor.
+        action = QAction(self)
+        action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(self.edit_selected)
+        self.table.addAction(action)
+
+    # loading -------------------------------------------------------------------------------------
+
+    def reload(self, force: bool = False) -> None:
+        self.client.submit(load_facts_view, lambda view: self.show_view(view, force),
+                           lambda e: self.messages.failure("load the facts", e))
+
+    def show_view(self, view: FactsView, force: bool = False) -> None:
+        self.pinned_changed.emit(view.pinned_total, view.pinned_budget)
+        if view.generation == self.generation and not force:
+            return  # nothing changed: our own write echoing back, or a touch
+        self.generation = view.generation
+        selected = self.current_row()
+        self.model.set_rows(view.rows)
+        self.problems.clear()
+        self.problems.addItems([f"⚠ {c}" for c in view.conflicts] + [f"✗ {p}" for p in view.problems])
+        self.problems.setVisible(bool(view.conflicts or view.problems))
+        self.stack.setCurrentIndex(1 if not view.rows and not view.problems else 0)
+        self.count_label.setText(f"{len(view.rows)} facts")
+        if selected is not None:
+            self.select(selected.key)
+        elif self.proxy.rowCount():
+            self.table.selectRow(0)
+        self._update_buttons()
+
+    # selection --------------------------------------------------------------------------------------
+
+    def current_row(self) -> FactRow | None:
+        index = self.table.currentIndex()
+        return index.data(Qt.ItemDataRole.UserRole) if index.isValid() else None
+
+    def select(self, key: tuple[str, str]) -> bool:
+        source_row = self.model.row_of(key)
+        if source_row < 0:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(source_row, 0))
+        if not index.isValid():
+            return False
+        self.table.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        return True
+
+    @Slot(QModelIndex, QModelIndex)
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        row = current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None
+        self.detail.setMarkdown(_detail_markdown(row) if row else "")
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        row = self.current_row()
+        for key in ("edit", "pin", "verify", "history", "forget"):
+            self.buttons[key].setEnabled(row is not None)
+        self.buttons["pin"].setText("Un&pin" if row and row.fact.pinned else "&Pin")
+
+    def _link(self, url) -> None:
+        target = url.toString()
+        if target.startswith("fact:"):
+            scope, _, name = target[5:].partition("/")
+            match = next((r for r in self.model.rows() if r.fact.scope == scope and r.fact.ref == target[5:]), None)
+            if match:
+                for combo in self.filters.values():
+                    combo.setCurrentIndex(0)
+                self.search.clear()
+                self.select(match.key)
+
+    @Slot()
+    def focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    # actions ------------------------------------------------------------------------------------------
+
+    def _after_write(self, verb: str):
+        def done(result: WriteResult) -> None:
+            self.messages.info(f"{verb} {result.fact.ref} (revision {result.fact.revision})")
+            self.changed.emit()
+            self.reload()
+        return done
+
+    @Slot()
+    def new_fact(self) -> FactForm:
+        form = FactForm(self.client, None, self)
+        form.saved.connect(self._saved)
+        form.open()
+        return form
+
+    @Slot()
+    def edit_selected(self) -> FactForm | None:
+        row = self.current_row()
+        if row is None:
+            return None
+        form = FactForm(self.client, row.fact, self)
+        form.saved.connect(self._saved)
+        form.open()
+        return form
+
+    @Slot(object)
+    def _saved(self, fact: Fact) -> None:
+        self.messages.info(f"Saved {fact.ref} (revision {fact.revision})")
+        self.changed.emit()
+        self.client.submit(load_facts_view, lambda view: (self.show_view(view), self.select((fact.scope, fact.id))),
+                           lambda e: self.messages.failure("load the facts", e))
+
+    @Slot()
+    def toggle_pin(self) -> None:
+        row = self.current_row()
+        if row is None:
+            return
+        fact_id, scope, pinned = row.fact.id, row.fact.scope, row.fact.pinned
+        if pinned:
+            self.client.submit(lambda e: e.unpin(fact_id, scope), self._after_write("Unpinned"),
+                               lambda e: self.messages.failure("unpin the fact", e))
+        else:
+            self.client.submit(lambda e: e.pin(fact_id, scope), self._after_write("Pinned"),
+                               lambda e: self.messages.failure("pin the fact", e))
+
+    @Slot()
+    def verify_selected(self) -> None:
+        row = self.current_row()
+        if row is None:
+            return
+        fact_id, scope = row.fact.id, row.fact.scope
+        self.client.submit(lambda e: e.verify(fact_id, scope), self._after_write("Verified"),
+                           lambda e: self.messages.failure("verify the fact", e))
+
+    @Slot()
+    def forget_selected(self) -> None:
+        row = self.current_row()
+        if row is None:
+            return
+        if not dialogs.confirm(self, "Forget fact", f"Move {row.fact.ref} to the archive?\n\n“{row.fact.title}”\n\n"
+                               "Agents will no longer recall it. You can recover it from the Archive tab."):
+            return
+        fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
+
+        def done(entry) -> None:
+            self.messages.info(f"Archived {entry.scope}/{entry.name}.md")
+            self.changed.emit()
+            self.reload()
+
+        self.client.submit(lambda e: e.forget(fact_id, scope, revision), done,
+                           lambda e: self.messages.failure("forget the fact", e))
+
+    @Slot()
+    def history_selected(self) -> None:
+        row = self.current_row()
+        if row is None:
+            return
+        fact_id, scope = row.fact.id, row.fact.scope
+
+        def show(result) -> None:
+            fact, history = result
+            dialog = HistoryDialog(self.client, self.messages, fact, history, self)
+            dialog.restored.connect(self._saved)
+            dialog.open()
+            self.history_dialog = dialog
+
+        self.client.submit(lambda e: e.revisions(fact_id, scope), show,
+                           lambda e: self.messages.failure("read the history", e))

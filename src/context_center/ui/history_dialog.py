@@ -1,0 +1,102 @@
+"""The revisions of a fact, a diff between any two, and restore as a new revision."""
+from __future__ import annotations
+
+import difflib
+import html
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import Fact, Revision, WriteResult
+from .engine_client import EngineClient
+from .messages import Messages
+
+
+def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
+    """A unified diff as HTML: removed lines red, added lines green."""
+    lines = difflib.unified_diff(old.splitlines(), new.splitlines(), old_label, new_label, lineterm="")
+    out = []
+    for line in lines:
+        color = "#b00020" if line.startswith("-") else "#1b5e20" if line.startswith("+") else "#555"
+        out.append(f'<span style="color:{color}">{html.escape(line)}</span>')
+    return "<pre>" + ("\n".join(out) or "(no difference in the body)") + "</pre>"
+
+
+class HistoryDialog(QDialog):
+    restored = Signal(object)
+
+    def __init__(self, client: EngineClient, messages: Messages, fact: Fact, history: list[Revision],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages, self.fact = client, messages, fact
+        self.setWindowTitle(f"History of {fact.ref}")
+        self.resize(820, 520)
+        self.versions: list[tuple[int, str, str]] = [(fact.revision, fact.updated_at, fact.body)]
+        self.versions += [(r.revision, r.updated_at, r.body) for r in history]
+        self.list = QListWidget()
+        for number, updated, _ in self.versions:
+            label = f"Revision {number}" + ("  (active)" if number == fact.revision else "") + f"\n{updated}"
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, number)
+            self.list.addItem(item)
+        self.list.currentRowChanged.connect(self.show_diff)
+        self.view = QTextBrowser()
+        self.view.setObjectName("diff")
+        splitter = QSplitter()
+        splitter.addWidget(self.list)
+        splitter.addWidget(self.view)
+        splitter.setStretchFactor(1, 3)
+        self.restore_button = QPushButton("&Restore this revision")
+        self.restore_button.clicked.connect(self.restore)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("A restore copies the chosen revision into a new one; nothing is rewound."))
+        row.addStretch(1)
+        row.addWidget(self.restore_button)
+        row.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        layout.addLayout(row)
+        self.list.setCurrentRow(min(1, len(self.versions) - 1))
+
+    def selected_revision(self) -> int:
+        return self.versions[max(0, self.list.currentRow())][0]
+
+    @Slot(int)
+    def show_diff(self, row: int) -> None:
+        if row < 0:
+            return
+        number, _, body = self.versions[row]
+        self.restore_button.setEnabled(number != self.fact.revision)
+        active = f"revision {self.fact.revision} (active)"
+        self.view.setHtml(diff_html(body, self.fact.body, f"revision {number}", active))
+
+    @Slot()
+    def restore(self) -> None:
+        number, fact_id, scope = self.selected_revision(), self.fact.id, self.fact.scope
+        self.restore_button.setEnabled(False)
+        self.client.submit(lambda engine: engine.restore(fact_id, number, scope), self._restored,
+                           self._failed)
+
+    def _restored(self, result: WriteResult) -> None:
+        self.messages.info(f"Restored revision {self.selected_revision()} of {result.fact.ref} "
+                           f"as revision {result.fact.revision}")
+        self.restored.emit(result.fact)
+        self.accept()
+
+    def _failed(self, error: BaseException) -> None:
+        self.restore_button.setEnabled(True)
+        self.messages.failure("restore the revision", error)

@@ -1,0 +1,166 @@
+"""The Instructions tab: load order, expanded bodies with imports marked, diagnostics, quick add."""
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtCore import Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import InstructionSet
+from .engine_client import EngineClient
+from .messages import Messages
+
+_IMPORT = re.compile(r'^(&lt;instruction-import path=&quot;(.*?)&quot;&gt;|&lt;/instruction-import&gt;)$')
+_REJECTED = re.compile(r"&lt;!-- rejected: ([a-z_]+) --&gt;")
+
+
+def body_html(body: str) -> str:
+    """The expanded body, with import boundaries and rejected import lines visibly marked."""
+    out = []
+    for line in html.escape(body).split("\n"):
+        match = _IMPORT.match(line)
+        if match and match.group(2) is not None:
+            out.append(f'<span style="background:#e3f2fd;color:#0d47a1">▼ imported from {match.group(2)}</span>')
+        elif match:
+            out.append('<span style="background:#e3f2fd;color:#0d47a1">▲ end of import</span>')
+        else:
+            out.append(_REJECTED.sub(r'<span style="background:#fdecea;color:#b00020">[rejected: \1]</span>', line))
+    return '<pre style="white-space: pre-wrap">' + "\n".join(out) + "</pre>"
+
+
+class InstructionsTab(QWidget):
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.resolved: InstructionSet | None = None
+        self.summary = QLabel()
+        self.documents = QTableWidget(0, 6)
+        self.documents.setObjectName("documents")
+        self.documents.setHorizontalHeaderLabels(["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"])
+        self.documents.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.documents.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.documents.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.documents.verticalHeader().hide()
+        self.documents.setWordWrap(False)
+        self.documents.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.documents.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.documents.currentCellChanged.connect(self._show_document)
+        self.documents.doubleClicked.connect(self.open_in_editor)
+        self.body = QTextBrowser()
+        self.body.setObjectName("instruction_body")
+        self.diagnostics = QTableWidget(0, 3)
+        self.diagnostics.setObjectName("diagnostics")
+        self.diagnostics.setHorizontalHeaderLabels(["Code", "File and line", "Message"])
+        self.diagnostics.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.diagnostics.verticalHeader().hide()
+        self.diagnostics.setWordWrap(False)
+        self.diagnostics.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.diagnostics.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+        self.note = QLineEdit()
+        self.note.setObjectName("quick_add")
+        self.note.setPlaceholderText("Quick add a standing rule (like /remember): e.g. Run the tests before pushing")
+        self.note.returnPressed.connect(self.quick_add)
+        self.local = QCheckBox("&Local (.local.md, not committed)")
+        add = QPushButton("&Add note")
+        add.clicked.connect(self.quick_add)
+        self.open_button = QPushButton("&Open in editor")
+        self.open_button.clicked.connect(self.open_in_editor)
+        refresh = QPushButton("&Refresh")
+        refresh.clicked.connect(self.reload)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.summary)
+        left_layout.addWidget(self.documents)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.body)
+        splitter.setStretchFactor(1, 2)
+        vertical = QSplitter(Qt.Orientation.Vertical)
+        vertical.addWidget(splitter)
+        vertical.addWidget(self.diagnostics)
+        vertical.setStretchFactor(0, 3)
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.note, 1)
+        add_row.addWidget(self.local)
+        add_row.addWidget(add)
+        add_row.addWidget(self.open_button)
+        add_row.addWidget(refresh)
+        layout = QVBoxLayout(self)
+        layout.addWidget(vertical, 1)
+        layout.addLayout(add_row)
+
+    def reload(self) -> None:
+        self.client.submit(lambda engine: engine.instructions(), self.show_set,
+                           lambda e: self.messages.failure("resolve the instructions", e))
+
+    def show_set(self, resolved: InstructionSet) -> None:
+        row_before = self.documents.currentRow()
+        self.resolved = resolved
+        docs = resolved.documents
+        self.summary.setText(f"{len(docs)} document(s) for {resolved.target}, "
+                             f"{sum(d.chars for d in docs):,} characters, ≈{sum(d.tokens for d in docs):,} tokens; "
+                             "later entries win")
+        self.documents.setRowCount(len(docs))
+        for row, doc in enumerate(docs):
+            for column, value in enumerate((doc.order, doc.scope, doc.label, doc.priority, f"{doc.chars:,}",
+                                            f"{doc.tokens:,}")):
+                item = QTableWidgetItem(str(value))
+                item.setToolTip(str(doc.path) + (f"\nimports: {', '.join(doc.imports)}" if doc.imports else ""))
+                self.documents.setItem(row, column, item)
+        self.diagnostics.setRowCount(len(resolved.diagnostics))
+        for row, diag in enumerate(resolved.diagnostics):
+            place = f"{diag.source}:{diag.line}" if diag.line else str(diag.source)
+            for column, value in enumerate((diag.code, place, diag.message)):
+                self.diagnostics.setItem(row, column, QTableWidgetItem(value))
+        if docs:
+            self.documents.selectRow(min(max(row_before, 0), len(docs) - 1))
+        else:
+            self.body.setHtml("<p>No instruction files on the chain from the workspace root to the target. "
+                              "Quick add a note below to create <code>AGENTS.md</code>.</p>")
+        self.open_button.setEnabled(bool(docs))
+
+    @Slot(int, int, int, int)
+    def _show_document(self, row: int, *_: int) -> None:
+        if self.resolved is None or not 0 <= row < len(self.resolved.documents):
+            return
+        self.body.setHtml(body_html(self.resolved.documents[row].body))
+
+    @Slot()
+    def open_in_editor(self) -> None:
+        row = self.documents.currentRow()
+        if self.resolved is None or not 0 <= row < len(self.resolved.documents):
+            return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.resolved.documents[row].path)))
+
+    @Slot()
+    def quick_add(self) -> None:
+        note, local = self.note.text(), self.local.isChecked()
+        if not note.strip():
+            return
+
+        def done(path) -> None:
+            self.note.clear()
+            self.messages.info(f"Added to {path}")
+            self.reload()
+
+        self.client.submit(lambda engine: engine.add_instruction_note(note, local=local), done,
+                           lambda e: self.messages.failure("add the note", e))

@@ -1,0 +1,262 @@
+"""The main window: composes the tabs, the menus, the status bar. Little else."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QTabWidget, QWidget
+
+from ..engine import StorePaths
+from . import dialogs
+from .archive_tab import ArchiveTab
+from .engine_client import EngineClient
+from .facts_tab import FactsTab
+from .instructions_tab import InstructionsTab
+from .messages import Messages
+from .recall_tab import RecallTab
+
+MAX_RECENT = 8
+
+
+class FileChanges(QObject):
+    """Lives on the GUI thread; the watchdog thread emits, Qt queues the call here."""
+
+    changed = Signal(object)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, client: EngineClient, settings: QSettings, state_root: str | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.settings, self.state_root = client, settings, state_root
+        self.messages = Messages(self)
+        self.paths: StorePaths | None = None
+        self.watcher = None
+        self.file_changes = FileChanges(self)
+
+        self.facts = FactsTab(client, self.messages)
+        self.instructions = InstructionsTab(client, self.messages)
+        self.recall = RecallTab(client, self.messages)
+        self.archive = ArchiveTab(client, self.messages)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        for widget, title in ((self.facts, "&Facts"), (self.instructions, "&Instructions"),
+                              (self.recall, "&Recall"), (self.archive, "&Archive")):
+            self.tabs.addTab(widget, title)
+        self.setCentralWidget(self.tabs)
+
+        self.pinned = QLabel()
+        self.pinned.setObjectName("pinned_budget")
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(220)
+        self.progress.hide()
+        self.statusBar().addPermanentWidget(self.progress)
+        self.statusBar().addPermanentWidget(self.pinned)
+        self._build_menus()
+        self._connect_signals()
+        self.resize(1200, 760)
+        geometry = settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        self.tabs.setCurrentIndex(int(settings.value("window/tab", 0)))
+
+    # composition -----------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.open_action = QAction("&Open workspace…", self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self.choose_workspace)
+        file_menu.addAction(self.open_action)
+        self.recent_menu = file_menu.addMenu("&Recent workspaces")
+        refresh = QAction("Re&fresh", self)
+        refresh.setShortcut(QKeySequence.StandardKey.Refresh)
+        refresh.triggered.connect(self.refresh_all)
+        file_menu.addAction(refresh)
+        file_menu.addSeparator()
+        quit_action = QAction("&Quit", self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+        fact_menu = self.menuBar().addMenu("F&act")
+        for label, keys, slot in (("&New fact", QKeySequence.StandardKey.New, self._new_fact),
+                                  ("&Search facts", QKeySequence.StandardKey.Find, self._search_facts),
+                                  ("&Pin / unpin", "Ctrl+P", self.facts.toggle_pin),
+                                  ("&Verify", "Ctrl+Shift+V", self.facts.verify_selected),
+                                  ("&History", "Ctrl+H", self.facts.history_selected),
+                                  ("&Forget…", QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
+            action = QAction(label, self)
+            action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(slot)
+            fact_menu.addAction(action)
+        go_menu = self.menuBar().addMenu("&Go")
+        for number in range(self.tabs.count()):
+            action = QAction(self.tabs.tabText(number).replace("&", ""), self)
+            action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
+            action.triggered.connect(lambda _checked=False, n=number: self.tabs.setCurrentIndex(n))
+            go_menu.addAction(action)
+        help_menu = self.menuBar().addMenu("&Help")
+        about = QAction("&About Context Center", self)
+        about.triggered.connect(self._about)
+        help_menu.addAction(about)
+        self._fill_recent()
+
+    def _connect_signals(self) -> None:
+        self.messages.note.connect(self._note)
+        self.messages.problem.connect(self._problem)
+        self.client.opened.connect(self._opened)
+        self.client.open_failed.connect(self._open_failed)
+        self.client.progress.connect(self._progress)
+        self.facts.pinned_changed.connect(self._pinned)
+        self.facts.changed.connect(self._facts_written)
+        self.archive.recovered.connect(self._facts_written)
+        self.file_changes.changed.connect(self._files_changed)
+
+    # workspaces ----------------------------------------------------------------------------------
+
+    def open_workspace(self, workspace: str | None) -> None:
+        self._stop_watching()
+        self.statusBar().showMessage("Opening the store…")
+        self.client.open(self.state_root, workspace)
+
+    @Slot(object)
+    def _opened(self, paths: StorePaths) -> None:
+        self.paths = paths
+        self.setWindowTitle(f"{paths.workspace.name} — Context Center")
+        self.setWindowFilePath(str(paths.workspace))
+        self._remember_workspace(str(paths.workspace))
+        self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
+        self.refresh_all()
+        report = self.client.report_progress("Building the search index")
+        self.client.submit(lambda engine: engine.sync_search_index(report), self._index_ready,
+                           lambda e: self.messages.failure("build the search index", e))
+        changes = self.file_changes
+        self.client.submit(lambda engine: engine.watch(changes.changed.emit), self._watching,
+                           lambda e: self.messages.failure("watch the files", e))
+
+    @Slot(object)
+    def _open_failed(self, error: BaseException) -> None:
+        self.messages.failure("open the store", error)
+
+    def _watching(self, watcher) -> None:
+        self.watcher = watcher
+
+    def _stop_watching(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()
+            self.watcher = None
+
+    def _index_ready(self, report) -> None:
+        self.progress.hide()
+        if report.changed:
+            self.messages.info(f"Search index up to date ({report.added} added, {report.updated} updated, "
+                               f"{report.removed} removed)")
+
+    def _remember_workspace(self, workspace: str) -> None:
+        recent = [w for w in self.settings.value("workspaces/recent", [], list) or [] if w != workspace]
+        self.settings.setValue("workspaces/recent", [workspace, *recent][:MAX_RECENT])
+        self.settings.setValue("workspaces/last", workspace)
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.value("workspaces/recent", [], list) or []
+        for workspace in recent:
+            action = self.recent_menu.addAction(workspace)
+            action.triggered.connect(lambda _checked=False, w=workspace: self.open_workspace(w))
+        self.recent_menu.setEnabled(bool(recent))
+
+    @Slot()
+    def choose_workspace(self) -> None:
+        start = str(self.paths.workspace) if self.paths else os.getcwd()
+        chosen = dialogs.choose_directory(self, "Open workspace", start)
+        if chosen:
+            self.open_workspace(chosen)
+
+    # keeping live --------------------------------------------------------------------------------
+
+    @Slot()
+    def refresh_all(self) -> None:
+        self.client.submit(lambda engine: engine.refresh(), lambda _changed: self._reload_tabs(),
+                           lambda e: self.messages.failure("read the store", e))
+
+    def _reload_tabs(self) -> None:
+        self.facts.reload()
+        self.instructions.reload()
+        self.archive.reload()
+        if self.tabs.currentWidget() is self.recall:
+            self.recall.reload()
+
+    @Slot(object)
+    def _files_changed(self, paths: set[Path]) -> None:
+        memory = self.paths and any(part == "memory" for p in paths for part in p.parts)
+        instructions = any(p.name.endswith(".md") and not (self.paths and self.paths.root in p.parents
+                                                            and "memory" in p.parts) for p in paths)
+        self.client.submit(lambda engine: engine.refresh(), lambda changed: self._after_refresh(
+            changed or bool(memory), instructions), lambda e: self.messages.failure("read the store", e))
+
+    def _after_refresh(self, facts_changed: bool, instructions_changed: bool) -> None:
+        if facts_changed:
+            self.facts.reload()
+            self.archive.reload()
+            if self.tabs.currentWidget() is self.recall:
+                self.recall.reload()
+        if instructions_changed:
+            self.instructions.reload()
+
+    @Slot()
+    def _facts_written(self, *_args) -> None:
+        self.archive.reload()
+        self.facts.reload()
+
+    # status --------------------------------------------------------------------------------------------
+
+    @Slot(str)
+    def _note(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+
+    @Slot(str, str)
+    def _problem(self, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text.split("\n\n")[0], QMessageBox.StandardButton.Ok, self)
+        if "\n\n" in text:
+            box.setDetailedText(text.split("\n\n", 1)[1])
+        box.setObjectName("problem_box")
+        self.last_problem = text
+        box.open()
+
+    @Slot(str, int, int)
+    def _progress(self, what: str, done: int, total: int) -> None:
+        self.progress.setFormat(f"{what}: %v / %m")
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+        self.progress.setVisible(done < total)
+
+    @Slot(int, int)
+    def _pinned(self, total: int, budget: int) -> None:
+        self.pinned.setText(f"Pinned {total:,} / {budget:,} characters")
+        self.pinned.setStyleSheet("color: #b00020" if total > budget else "")
+
+    @Slot()
+    def _new_fact(self) -> None:
+        self.tabs.setCurrentWidget(self.facts)
+        self.facts.new_fact()
+
+    @Slot()
+    def _search_facts(self) -> None:
+        self.tabs.setCurrentWidget(self.facts)
+        self.facts.focus_search()
+
+    @Slot()
+    def _about(self) -> None:
+        from .. import __version__
+        QMessageBox.about(self, "About Context Center",
+                          f"<b>Context Center</b> {__version__}<p>See and steer what coding agents are told "
+                          "and what they remember.</p>")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/tab", self.tabs.currentIndex())
+        self._stop_watching()
+        super().closeEvent(event)

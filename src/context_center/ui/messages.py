@@ -1,0 +1,34 @@
+"""One channel for every message to the user: status-bar notes and error reports."""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from ..engine import EngineError, RefusedError
+
+
+def describe(error: BaseException) -> str:
+    """A one-paragraph explanation of ``error`` for a person."""
+    if isinstance(error, EngineError):
+        return error.message
+    return f"{type(error).__name__}: {error}"
+
+
+class Messages(QObject):
+    """Tabs report here; the main window decides how to show it."""
+
+    note = Signal(str)                # short, transient: the status bar
+    problem = Signal(str, str)        # title, text: needs the user's attention
+
+    def info(self, text: str) -> None:
+        self.note.emit(text)
+
+    def failure(self, doing: str, error: BaseException) -> None:
+        """Report an error that has no place in a form. Refusals are the user's to fix;
+        anything else is the environment or a bug, and says so."""
+        if isinstance(error, RefusedError):
+            self.problem.emit(f"Could not {doing}", describe(error))
+        else:
+            detail = getattr(error, "__traceback_text__", "")
+            self.problem.emit(f"Could not {doing}",
+                              f"{describe(error)}\n\nThis is not something you did wrong; the details "
+                              f"below help to report it.\n\n{detail}".rstrip())

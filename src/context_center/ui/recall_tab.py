@@ -1,0 +1,189 @@
+"""The Recall tab: try a message, see the block and the trace; the last trace of any process;
+the pinned session context."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import Engine
+from .engine_client import EngineClient
+from .messages import Messages
+
+POLL_MS = 2000
+
+
+def _table(headers: list[str], name: str) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.setWordWrap(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+    return table
+
+
+def _fill(table: QTableWidget, rows: list[tuple[Any, ...]]) -> None:
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            table.setItem(r, c, QTableWidgetItem(str(value)))
+
+
+class TraceView(QWidget):
+    """One recall decision: outcome, budget, the block, selected and rejected facts."""
+
+    def __init__(self, prefix: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.outcome = QLabel()
+        self.outcome.setObjectName(f"{prefix}_outcome")
+        self.outcome.setWordWrap(True)
+        self.block = QPlainTextEdit()
+        self.block.setObjectName(f"{prefix}_block")
+        self.block.setReadOnly(True)
+        self.block.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.block.setPlaceholderText("Nothing would be appended.")
+        self.selected = _table(["Fact", "Revision", "Score", "Freshness", "Reason"], f"{prefix}_selected")
+        self.rejected = _table(["Fact", "Score", "Why not"], f"{prefix}_rejected")
+        tables = QSplitter(Qt.Orientation.Vertical)
+        for title, table in (("Selected", self.selected), ("Rejected candidates", self.rejected)):
+            box = QGroupBox(title)
+            QVBoxLayout(box).addWidget(table)
+            tables.addWidget(box)
+        splitter = QSplitter()
+        splitter.addWidget(self.block)
+        splitter.addWidget(tables)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.outcome)
+        layout.addWidget(splitter, 1)
+
+    def show_trace(self, trace: dict[str, Any] | None) -> None:
+        if not trace:
+            self.outcome.setText("No recall has run for this workspace yet.")
+            self.block.clear()
+            _fill(self.selected, [])
+            _fill(self.rejected, [])
+            return
+        when = f" at {trace['created_at']}" if trace.get("created_at") else ""
+        state = (f"Suppressed: {trace['suppressed']}" if trace["suppressed"]
+                 else f"Recalled {len(trace['hits'])} fact(s)")
+        more = trace.get("rejected_count", 0) - len(trace.get("rejected", []))
+        self.outcome.setText(f"<b>{state}</b>{when} for “{trace['query']}” — {trace['used_chars']:,} of "
+                             f"{trace['char_budget']:,} characters, at most {trace['limit']} facts, "
+                             f"{trace['omitted']} omitted" + (f", {more} more rejected" if more > 0 else ""))
+        self.block.setPlainText(trace["block"])
+        _fill(self.selected, [(h["ref"], h["revision"], f"{h['score']:.3f}", h["freshness"], h["reason"])
+                              for h in trace["hits"]])
+        _fill(self.rejected, [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}", r["reason"])
+                              for r in trace.get("rejected", [])])
+
+
+def _context(engine: Engine) -> tuple[str, int, int, list[str]]:
+    context = engine.session_context()
+    return context.text, context.used_chars, context.budget, [f"{g.ref} → {p.ref}" for g, p in context.suppressed]
+
+
+class RecallTab(QWidget):
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.message = QLineEdit()
+        self.message.setObjectName("recall_message")
+        self.message.setPlaceholderText("Type a user message to see what automatic recall would append")
+        self.message.returnPressed.connect(self.try_message)
+        button = QPushButton("&Try recall")
+        button.clicked.connect(self.try_message)
+        top = QHBoxLayout()
+        top.addWidget(self.message, 1)
+        top.addWidget(button)
+        self.tester = TraceView("try")
+        self.last = TraceView("last")
+        self.context = QPlainTextEdit()
+        self.context.setObjectName("session_context")
+        self.context.setReadOnly(True)
+        self.context.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.context_label = QLabel()
+        context_page = QWidget()
+        context_layout = QVBoxLayout(context_page)
+        context_layout.addWidget(self.context_label)
+        context_layout.addWidget(self.context, 1)
+        self.pages = QTabWidget()
+        self.pages.addTab(self.tester, "Try a message")
+        self.pages.addTab(self.last, "Last recall (any process)")
+        self.pages.addTab(context_page, "Pinned session context")
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.pages, 1)
+        self.tester.show_trace(None)
+        self.tester.outcome.setText("Type a message above and press Enter.")
+        self._last_id: int | None = None
+        self.poll = QTimer(self)
+        self.poll.setInterval(POLL_MS)
+        self.poll.timeout.connect(self.reload_last)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self.poll.start()
+        self.reload()
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.poll.stop()
+        super().hideEvent(event)
+
+    def reload(self) -> None:
+        self.reload_last()
+        self.client.submit(_context, self._show_context, lambda e: self.messages.failure("build the context", e))
+
+    @Slot()
+    def reload_last(self) -> None:
+        if self.client.busy:
+            return  # the worker is busy (an index build, a write): poll again later
+        self.client.submit(lambda engine: engine.last_recall(), self._show_last,
+                           lambda e: self.messages.failure("read the last recall", e))
+
+    def _show_last(self, trace: dict[str, Any] | None) -> None:
+        trace_id = trace.get("trace_id") if trace else None
+        if trace_id != self._last_id or trace is None:
+            self._last_id = trace_id
+            self.last.show_trace(trace)
+
+    def _show_context(self, result: tuple[str, int, int, list[str]]) -> None:
+        text, used, budget, suppressed = result
+        note = f"Pinned bodies: {used:,} of {budget:,} characters"
+        if suppressed:
+            note += " — overridden by project facts: " + "; ".join(suppressed)
+        self.context_label.setText(note)
+        self.context.setPlainText(text or "(no pinned facts: nothing is added at session start)")
+
+    @Slot()
+    def try_message(self) -> None:
+        message = self.message.text()
+        if not message.strip():
+            return
+        self.client.submit(lambda engine: engine.recall(message).to_json(), self._tried,
+                           lambda e: self.messages.failure("run recall", e))
+
+    def _tried(self, trace: dict[str, Any]) -> None:
+        self.tester.show_trace(trace)
+        self.pages.setCurrentWidget(self.tester)
+        self.reload_last()

@@ -1,0 +1,207 @@
+"""The Facts tab, driven through its widgets against a real engine."""
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from context_center.ui import dialogs
+from context_center.ui.fact_form import FactForm
+from context_center.ui.facts_model import FactsTableModel
+
+
+def save(form: FactForm) -> None:
+    form.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+
+
+def test_a_first_run_explains_the_tabs_and_offers_a_first_fact(ui):
+    tab = ui.window.facts
+    assert tab.stack.currentIndex() == 1
+    assert "Instructions" in tab.welcome_text.toPlainText()
+    assert ui.window.findChild(type(tab.buttons["new"]), "button_first_fact").isVisible()
+
+
+def test_a_fact_is_created_through_the_form(ui, qtbot):
+    form = ui.window.facts.new_fact()
+    form.fields["title"].setText("Package manager is pnpm")
+    form.body.setPlainText("Use pnpm; npm lockfiles are rejected.")
+    with qtbot.waitSignal(form.saved, timeout=10000):
+        save(form)
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["package-manager-is-pnpm"])
+    assert ui.window.facts.stack.currentIndex() == 0
+    assert "Use pnpm" in ui.window.facts.detail.toPlainText()
+    assert list(ui.state_root.glob("projects/*/memory/package-manager-is-pnpm.md"))
+
+
+def test_the_form_validates_as_you_type(ui):
+    form = ui.window.facts.new_fact()
+    save_button = form.buttons.button(QDialogButtonBox.StandardButton.Save)
+    assert not save_button.isEnabled()
+    form.fields["title"].setText("Deploys")
+    form.body.setPlainText("Deploy on Tuesdays.")
+    assert save_button.isEnabled()
+    form.fields["subject_key"].setText("。。")
+    assert form.errors["subject_key"].isVisible() and "subject key" in form.errors["subject_key"].text()
+    assert not save_button.isEnabled()
+    form.fields["subject_key"].setText("project.deploy_day")
+    form.fields["expires_at"].setText("next week")
+    assert form.errors["expires_at"].isVisible() and not save_button.isEnabled()
+    form.close()
+
+
+def test_a_subject_conflict_is_shown_in_place_naming_the_holder(ui, qtbot):
+    holder = ui.remember(name="pm", body="npm", subject_key="project.package_manager")
+    form = ui.window.facts.new_fact()
+    form.fields["title"].setText("Tooling")
+    form.fields["subject_key"].setText("project.package_manager")
+    form.body.setPlainText("pnpm")
+    save(form)
+    qtbot.waitUntil(form.banner.isVisible, timeout=10000)
+    assert "SUBJECT_CONFLICT" in form.banner.text() and holder.id in form.banner.text()
+    assert form.isVisible()
+    form.close()
+
+
+def test_a_refused_pin_shows_the_budget_message(ui, qtbot):
+    ui.remember(name="house-style", body="x" * 1400, activation="pinned")
+    ui.remember(name="second", body="y" * 200)
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 2)
+    ui.select_fact("second")
+    with qtbot.waitSignal(ui.window.messages.problem, timeout=10000) as blocker:
+        ui.window.facts.toggle_pin()
+    title, text = blocker.args
+    assert title == "Could not pin the fact" and "1,600" in text and "AGENTS.md" in text
+    assert ui.window.pinned.text() == "Pinned 1,400 / 1,500 characters"
+
+
+def test_pin_verify_and_the_pinned_total(ui, qtbot):
+    ui.remember(name="rule", body="Small commits.")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["rule"])
+    ui.select_fact("rule")
+    ui.window.facts.toggle_pin()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.window.pinned.text() == "Pinned 14 / 1,500 characters")
+    assert ui.window.facts.buttons["pin"].text() == "Un&pin"
+    ui.window.facts.verify_selected()
+    ui.idle()
+    qtbot.waitUntil(lambda: "Last verified:** 20" in ui.window.facts.detail.toMarkdown()
+                    or "Last verified: 20" in ui.window.facts.detail.toPlainText())
+
+
+def test_a_revision_conflict_offers_to_reload(ui, qtbot):
+    fact = ui.remember(name="racy", body="v1")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["racy"])
+    ui.select_fact("racy")
+    form = ui.window.facts.edit_selected()
+    with __import__("context_center.engine", fromlist=["open_engine"]).open_engine(
+            state_root=ui.state_root, workspace=ui.workspace) as other:
+        from context_center.engine import FactInput
+        other.edit(fact.id, FactInput(body="changed elsewhere"))
+    form.body.setPlainText("my edit")
+    save(form)
+    qtbot.waitUntil(form.reload_button.isVisible, timeout=10000)
+    assert "REVISION_CONFLICT" in form.banner.text()
+    form.reload_button.click()
+    qtbot.waitUntil(lambda: form.body.toPlainText() == "changed elsewhere", timeout=10000)
+    form.body.setPlainText("my edit, again")
+    with qtbot.waitSignal(form.saved, timeout=10000):
+        save(form)
+
+
+def test_an_external_edit_shows_up_by_itself(ui, qtbot):
+    fact = ui.remember(name="watched", title="Before", body="b")
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["watched"], timeout=10000)
+    fact.path.write_text(fact.path.read_text().replace("title: Before", "title: After the edit"))
+    qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.title == "After the edit", timeout=10000)
+
+
+def test_history_diff_and_restore(ui, qtbot):
+    fact = ui.remember(name="wording", body="first wording")
+    from context_center.engine import FactInput, open_engine
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        other.edit(fact.id, FactInput(body="second wording"))
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["wording"])
+    ui.select_fact("wording")
+    ui.window.facts.history_selected()
+    qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
+    dialog = ui.window.facts.history_dialog
+    dialog.list.setCurrentRow(1)
+    assert "-first wording" in dialog.view.toPlainText() and "+second wording" in dialog.view.toPlainText()
+    with qtbot.waitSignal(dialog.restored, timeout=10000):
+        dialog.restore_button.click()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.revision == 3)
+    assert ui.window.facts.model.rows()[0].fact.body == "first wording"
+
+
+def test_forget_asks_then_archives(ui, qtbot, monkeypatch):
+    ui.remember(name="gone", body="b")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["gone"])
+    ui.select_fact("gone")
+    monkeypatch.setattr(dialogs, "confirm", lambda *a: False)
+    ui.window.facts.forget_selected()
+    ui.idle()
+    assert ui.facts_shown() == ["gone"]
+    monkeypatch.setattr(dialogs, "confirm", lambda *a: True)
+    ui.window.facts.forget_selected()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == [] and ui.window.archive.table.rowCount() == 1, timeout=10000)
+
+
+def test_filters_search_and_the_override_explained(ui, qtbot):
+    ui.remember(name="pm-global", title="Package manager", scope="global", body="npm",
+                subject_key="project.package_manager")
+    ui.remember(name="pm", title="Package manager here", body="pnpm", subject_key="project.package_manager")
+    ui.remember(name="docs-link", title="Docs", type="reference", body="https://docs.example.test")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 3)
+    tab = ui.window.facts
+    tab.filters["scope"].setCurrentIndex(tab.filters["scope"].findData("global"))
+    assert ui.facts_shown() == ["pm-global"]
+    tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "pm-global"))
+    assert "Overridden by project/pm.md" in tab.detail.toPlainText()
+    tab.filters["scope"].setCurrentIndex(0)
+    tab.search.setText("docs.example")
+    assert ui.facts_shown() == ["docs-link"]
+    tab.search.clear()
+    tab.filters["type"].setCurrentIndex(tab.filters["type"].findData("reference"))
+    assert ui.facts_shown() == ["docs-link"]
+
+
+def test_unparseable_files_are_listed(ui, qtbot):
+    folder = ui.window.paths.memory_dir("project")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.md").write_text("---\nname: [x\n---\nbody\n")
+    qtbot.waitUntil(lambda: ui.window.facts.problems.isVisible(), timeout=10000)
+    assert "broken.md" in ui.window.facts.problems.item(0).text()
+
+
+def test_the_table_model_is_well_behaved(ui, qtbot, qtmodeltester):
+    ui.remember(name="one", body="1")
+    ui.remember(name="two", body="2", scope="global", type="user")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 2)
+    model = FactsTableModel()
+    model.set_rows(ui.window.facts.model.rows())
+    qtmodeltester.check(model)
+    qtmodeltester.check(ui.window.facts.proxy)
+
+
+def test_keyboard_new_fact_and_tab_switching(ui, qtbot):
+    qtbot.keyClick(ui.window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert ui.window.tabs.currentWidget() is ui.window.instructions
+    qtbot.keyClick(ui.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: any(isinstance(w, FactForm) and w.isVisible() for w in ui.window.findChildren(FactForm)))
+    assert ui.window.tabs.currentWidget() is ui.window.facts
+    for form in ui.window.findChildren(FactForm):
+        form.close()

@@ -1,0 +1,117 @@
+"""The Instructions, Recall and Archive tabs, and what the window remembers."""
+import json
+import subprocess
+import sys
+
+from PySide6.QtCore import QSettings
+
+
+def test_instructions_show_order_bodies_imports_and_diagnostics(ui, qtbot, workspace):
+    (workspace / "docs").mkdir()
+    (workspace / "docs" / "testing.md").write_text("Run pnpm test.\n")
+    (workspace / "AGENTS.md").write_text("# Rules\n@docs/testing.md\n@../secret.md\n")
+    ui.window.tabs.setCurrentWidget(ui.window.instructions)
+    tab = ui.window.instructions
+    qtbot.waitUntil(lambda: tab.documents.rowCount() == 1, timeout=10000)
+    assert tab.documents.item(0, 2).text() == "workspace/AGENTS.md"
+    body = tab.body.toPlainText()
+    assert "imported from workspace/docs/testing.md" in body and "Run pnpm test." in body
+    assert "[rejected: import_outside_source]" in body
+    assert tab.diagnostics.rowCount() == 1 and tab.diagnostics.item(0, 0).text() == "import_outside_source"
+    assert tab.diagnostics.item(0, 1).text().endswith("AGENTS.md:3")
+
+
+def test_quick_add_writes_the_note_and_shows_it(ui, qtbot, workspace):
+    tab = ui.window.instructions
+    tab.note.setText("Always run the linters")
+    tab.quick_add()
+    qtbot.waitUntil(lambda: tab.documents.rowCount() == 1, timeout=10000)
+    assert (workspace / "AGENTS.md").read_text() == "## Notes\n\n- Always run the linters\n"
+    assert "Always run the linters" in tab.body.toPlainText() and tab.note.text() == ""
+
+
+def test_the_recall_tester_shows_the_block_and_the_trace(ui, qtbot):
+    ui.remember(name="build-cache", body="The build cache lives in S3.")
+    ui.remember(name="cache-size", body="The cache holds 40 GB.")
+    ui.window.refresh_all()
+    ui.idle()
+    ui.window.tabs.setCurrentWidget(ui.window.recall)
+    tab = ui.window.recall
+    tab.message.setText("where does the build cache live")
+    tab.try_message()
+    qtbot.waitUntil(lambda: tab.tester.selected.rowCount() >= 1, timeout=10000)
+    assert tab.tester.block.toPlainText().startswith("<memory-recall>")
+    assert tab.tester.selected.item(0, 0).text() == "project/build-cache.md"
+    assert "Recalled" in tab.tester.outcome.text()
+    tab.message.setText("continue")
+    tab.try_message()
+    qtbot.waitUntil(lambda: "generic user turn" in tab.tester.outcome.text(), timeout=10000)
+    assert tab.tester.block.toPlainText() == ""
+
+
+def test_the_last_recall_of_another_process_appears(ui, qtbot, state_root, workspace):
+    ui.remember(name="build-cache", body="The build cache lives in S3.")
+    ui.window.tabs.setCurrentWidget(ui.window.recall)
+    event = json.dumps({"prompt": "where does the build cache live", "cwd": str(workspace)})
+    subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(state_root), "--workspace",
+                    str(workspace), "hook", "claude-code"], input=event, text=True, check=True,
+                   capture_output=True)
+    tab = ui.window.recall
+    qtbot.waitUntil(lambda: tab.last.selected.rowCount() == 1, timeout=15000)
+    assert "where does the build cache live" in tab.last.outcome.text()
+
+
+def test_the_session_context_and_its_size(ui, qtbot):
+    ui.remember(name="style", body="Answer briefly.", activation="pinned")
+    ui.window.refresh_all()
+    ui.idle()
+    ui.window.tabs.setCurrentWidget(ui.window.recall)
+    tab = ui.window.recall
+    qtbot.waitUntil(lambda: "Answer briefly." in tab.context.toPlainText(), timeout=10000)
+    assert tab.context_label.text().startswith("Pinned bodies: 15 of 1,500 characters")
+
+
+def test_recover_and_its_refusal(ui, qtbot):
+    from context_center.engine import open_engine
+    fact = ui.remember(name="phoenix", body="rises")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        other.forget(fact.id)
+    ui.window.tabs.setCurrentWidget(ui.window.archive)
+    tab = ui.window.archive
+    qtbot.waitUntil(lambda: tab.table.rowCount() == 1, timeout=10000)
+    assert "rises" in tab.preview.toPlainText()
+    ui.remember(name="phoenix", body="a new one with the same name")
+    tab.recover_selected()
+    qtbot.waitUntil(lambda: "ALREADY_ACTIVE" in tab.status.text(), timeout=10000)
+    assert tab.table.rowCount() == 1
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        other.forget("phoenix")
+    ui.window.refresh_all()
+    qtbot.waitUntil(lambda: tab.table.rowCount() == 2, timeout=10000)
+    row = next(r for r in range(2) if tab.entries[r][0].id == fact.id)
+    tab.table.selectRow(row)
+    tab.recover_selected()
+    qtbot.waitUntil(lambda: "Recovered project/phoenix.md" in tab.status.text(), timeout=10000)
+    qtbot.waitUntil(lambda: [r.fact.id for r in ui.window.facts.model.rows()] == [fact.id], timeout=10000)
+
+
+def test_geometry_last_tab_and_workspace_are_remembered(open_window, qtbot, tmp_path):
+    first = open_window("remembered.ini")
+    first.window.tabs.setCurrentIndex(3)
+    first.window.close()
+    settings = QSettings(str(tmp_path / "remembered.ini"), QSettings.Format.IniFormat)
+    assert int(settings.value("window/tab")) == 3
+    assert settings.value("workspaces/last") == str(first.workspace)
+    second = open_window("remembered.ini")
+    assert second.window.tabs.currentIndex() == 3
+    assert second.window.windowTitle().startswith(first.workspace.name)
+
+
+def test_switching_workspace_from_the_recent_menu(ui, qtbot, tmp_path):
+    other = tmp_path / "other-repo"
+    (other / ".git").mkdir(parents=True)
+    ui.window.open_workspace(str(other))
+    qtbot.waitUntil(lambda: ui.window.windowTitle().startswith("other-repo"), timeout=10000)
+    ui.idle()
+    labels = [a.text() for a in ui.window.recent_menu.actions()]
+    assert labels[:2] == [str(other), str(ui.workspace)]
