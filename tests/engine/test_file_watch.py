@@ -55,3 +55,20 @@ def test_form_validation_reports_each_field_without_writing(engine):
     assert "title" in validate_fact_input(FactInput(body="b"), creating=True)
     assert validate_fact_input(FactInput(title="Fine", body="fine"), creating=True) == {}
     assert engine.facts() == []
+
+
+def test_touching_the_catalog_does_not_report_a_change(engine):
+    changes: queue.Queue = queue.Queue()
+    watcher = engine.watch(changes.put)
+    try:
+        for _ in range(3):
+            engine.refresh()
+            engine.last_recall()
+        marker = engine.paths.root / "AGENTS.md"
+        marker.write_text("a user rule\n")
+        batch = changes.get(timeout=10)
+        while marker not in batch:
+            batch |= changes.get(timeout=10)
+        assert batch == {marker}
+    finally:
+        watcher.stop()

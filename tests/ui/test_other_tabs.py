@@ -115,3 +115,17 @@ def test_switching_workspace_from_the_recent_menu(ui, qtbot, tmp_path):
     ui.idle()
     labels = [a.text() for a in ui.window.recent_menu.actions()]
     assert labels[:2] == [str(other), str(ui.workspace)]
+
+
+def test_the_search_index_is_built_in_a_child_process_with_progress(ui, qtbot):
+    ui.remember(name="indexed", body="zebra crossings")
+    reports, progress = [], []
+    ui.window.index_builder.finished.connect(reports.append)
+    ui.window.index_builder.progress.connect(lambda done, total: progress.append((done, total)))
+    with qtbot.waitSignal(ui.window.index_builder.finished, timeout=30000):
+        ui.window.index_builder.start(str(ui.state_root), str(ui.workspace))
+    assert reports[-1]["added"] >= 1 and progress and progress[-1][0] == progress[-1][1]
+    from context_center.engine import open_engine
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        assert engine.sync_search_index().changed == 0  # the child left it in step
+        assert [h.ref for h in engine.search("zebra").hits] == ["project/indexed.md"]

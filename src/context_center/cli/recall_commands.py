@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import Any
 
 from ..engine import Engine, InvalidInput
@@ -25,6 +27,14 @@ def register(memory_sub: Any) -> None:
     search.add_argument("--limit", type=int, default=8, metavar="N", help="most results (default 8, at most 20)")
     search.add_argument("--json", action="store_true", help="print JSON for machines")
     search.set_defaults(handler=search_command)
+
+    index = memory_sub.add_parser(
+        "index", help="bring the search index in step now (it also keeps itself in step on use)",
+        description="Sync the Whoosh search index with the facts, reporting progress. Never required: "
+                    "search syncs by itself; the window runs this in a separate process.")
+    index.add_argument("--rebuild", action="store_true", help="build it again from scratch")
+    index.add_argument("--json", action="store_true", help="JSON lines: progress, then the report")
+    index.set_defaults(handler=index_command)
 
 
 def _trace_text(trace: dict[str, Any]) -> str:
@@ -76,3 +86,19 @@ def search_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
         return "\n\n".join(blocks)
 
     return out.emit({"query": args.query, "hits": hits}, human)
+
+
+def index_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    def progress(done: int, total: int) -> None:
+        if args.json:
+            sys.stdout.write(json.dumps({"progress": [done, total]}) + "\n")
+            sys.stdout.flush()
+        else:
+            sys.stderr.write(f"\rindexed {done:,} of {total:,} facts")
+            if done == total:
+                sys.stderr.write("\n")
+
+    report = (engine.rebuild_search_index if args.rebuild else engine.sync_search_index)(progress)
+    data = {"added": report.added, "updated": report.updated, "removed": report.removed, "rebuilt": report.rebuilt}
+    return out.emit(data, f"Search index in step: {report.added} added, {report.updated} updated, "
+                          f"{report.removed} removed" + (" (rebuilt)" if report.rebuilt else ""))

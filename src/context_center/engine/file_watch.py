@@ -26,7 +26,9 @@ class _Handler(FileSystemEventHandler):
         self.watcher = watcher
 
     def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.event_type in ("opened", "closed_no_write"):
+        # Facts and instructions are files; a folder's own "modified" event only echoes what
+        # happened inside it (our catalog touching the state root, say) and would loop.
+        if event.is_directory or event.event_type in ("opened", "closed_no_write"):
             return
         for raw in (event.src_path, getattr(event, "dest_path", "")):
             if raw:

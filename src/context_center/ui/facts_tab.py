@@ -134,9 +134,11 @@ class FactsTab(QWidget):
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
         self.table.setAlternatingRowColors(True)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.table.horizontalHeader()  # fixed widths: sizing to contents reads every row
+        for column, width in enumerate((160, 240, 75, 65, 80, 75, 40, 130)):
+            header.resizeSection(column, width)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.doubleClicked.connect(self.edit_selected)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.detail = QTextBrowser()
@@ -148,6 +150,7 @@ class FactsTab(QWidget):
         splitter.addWidget(self.detail)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([780, 420])
 
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()

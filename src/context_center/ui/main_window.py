@@ -13,6 +13,7 @@ from . import dialogs
 from .archive_tab import ArchiveTab
 from .engine_client import EngineClient
 from .facts_tab import FactsTab
+from .index_builder import IndexBuilder
 from .instructions_tab import InstructionsTab
 from .messages import Messages
 from .recall_tab import RecallTab
@@ -35,6 +36,7 @@ class MainWindow(QMainWindow):
         self.paths: StorePaths | None = None
         self.watcher = None
         self.file_changes = FileChanges(self)
+        self.index_builder = IndexBuilder(self)
 
         self.facts = FactsTab(client, self.messages)
         self.instructions = InstructionsTab(client, self.messages)
@@ -113,6 +115,9 @@ class MainWindow(QMainWindow):
         self.facts.changed.connect(self._facts_written)
         self.archive.recovered.connect(self._facts_written)
         self.file_changes.changed.connect(self._files_changed)
+        self.index_builder.progress.connect(self._index_progress)
+        self.index_builder.finished.connect(self._index_ready)
+        self.index_builder.failed.connect(self._index_failed)
 
     # workspaces ----------------------------------------------------------------------------------
 
@@ -128,10 +133,8 @@ class MainWindow(QMainWindow):
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
         self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
-        self.refresh_all()
-        report = self.client.report_progress("Building the search index")
-        self.client.submit(lambda engine: engine.sync_search_index(report), self._index_ready,
-                           lambda e: self.messages.failure("build the search index", e))
+        self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
+        self.index_builder.start(str(paths.root), str(paths.workspace))
         changes = self.file_changes
         self.client.submit(lambda engine: engine.watch(changes.changed.emit), self._watching,
                            lambda e: self.messages.failure("watch the files", e))
@@ -148,11 +151,21 @@ class MainWindow(QMainWindow):
             self.watcher.stop()
             self.watcher = None
 
-    def _index_ready(self, report) -> None:
+    @Slot(object)
+    def _index_ready(self, report: dict | None) -> None:
         self.progress.hide()
-        if report.changed:
-            self.messages.info(f"Search index up to date ({report.added} added, {report.updated} updated, "
-                               f"{report.removed} removed)")
+        if report and (report["added"] or report["updated"] or report["removed"]):
+            self.messages.info(f"Search index up to date ({report['added']} added, {report['updated']} "
+                               f"updated, {report['removed']} removed)")
+
+    @Slot(str)
+    def _index_failed(self, error: str) -> None:
+        self.progress.hide()
+        self.messages.info(f"The search index could not be built: {error.splitlines()[-1] if error else ''}")
+
+    @Slot(int, int)
+    def _index_progress(self, done: int, total: int) -> None:
+        self._progress("Building the search index", done, total)
 
     def _remember_workspace(self, workspace: str) -> None:
         recent = [w for w in self.settings.value("workspaces/recent", [], list) or [] if w != workspace]
@@ -259,4 +272,5 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/tab", self.tabs.currentIndex())
         self._stop_watching()
+        self.index_builder.stop()
         super().closeEvent(event)
