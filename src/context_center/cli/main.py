@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from ..engine import EngineError, open_engine
-from . import hook_commands, instruction_commands, memory_commands, recall_commands
+from . import hook_commands, instruction_commands, memory_commands, recall_commands, suggestion_commands
 from .output import Output
 
 
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     recall_commands.register(memory_sub)
     instruction_commands.register(commands)
     hook_commands.register(commands)
+    suggestion_commands.register(commands)
     return parser
 
 

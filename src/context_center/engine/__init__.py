@@ -24,12 +24,14 @@ from .memory_service import FactInput, WriteResult, validate_fact_input
 from .paths import StorePaths, default_state_root, detect_workspace
 from .recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
+from .suggestions import Evidence, MemoryCandidate, SkillCandidate, SuggestionSet
 
 __all__ = [
-    "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Fact", "FactInput",
-    "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
-    "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded", "RecallHit",
-    "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict", "ScopeConflict",
-    "SensitiveContent", "SessionContext", "StorageError", "StorePaths", "Subject",
-    "SubjectConflict", "WriteResult", "default_state_root", "detect_workspace", "validate_fact_input", "open_engine",
+    "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Evidence", "Fact",
+    "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
+    "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
+    "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
+    "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
+    "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
+    "default_state_root", "detect_workspace", "open_engine", "validate_fact_input",
 ]

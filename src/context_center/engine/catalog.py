@@ -23,7 +23,7 @@ from .errors import StorageError
 from .records import Diagnostic, Fact
 from .store_lock import StoreLock
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 KEEP_TRACES = 500
 
 metadata = MetaData()
@@ -45,6 +45,15 @@ recall_traces = Table(
     Column("created_at", String, nullable=False),
     Column("workspace", String, nullable=False, index=True),
     Column("trace", Text, nullable=False),   # JSON of the recall result and its rejected candidates
+)
+
+suggestion_decisions = Table(
+    "suggestion_decisions", metadata,
+    Column("id", String, primary_key=True),          # the candidate id (stable: from its words)
+    Column("workspace", String, primary_key=True),
+    Column("decision", String, nullable=False),      # accepted | dismissed
+    Column("decided_at", String, nullable=False),
+    Column("result", Text, nullable=False, default=""),  # what accepting wrote (a ref or a path)
 )
 
 settings = Table(
@@ -193,6 +202,22 @@ class Catalog:
         trace = json.loads(row.trace)
         trace.update(trace_id=row.id, created_at=row.created_at, workspace=row.workspace)
         return trace
+
+    # suggestion decisions -----------------------------------------------------------
+
+    def decide(self, workspace: Path, candidate_id: str, decision: str, decided_at: str, result: str = "") -> None:
+        stmt = insert(suggestion_decisions).values(id=candidate_id, workspace=str(workspace), decision=decision,
+                                                   decided_at=decided_at, result=result)
+        stmt = stmt.on_conflict_do_update(index_elements=["id", "workspace"],
+                                          set_={"decision": decision, "decided_at": decided_at, "result": result})
+        with self._engine.begin() as conn:
+            conn.execute(stmt)
+
+    def decisions(self, workspace: Path) -> dict[str, str]:
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(suggestion_decisions.c.id, suggestion_decisions.c.decision)
+                                .where(suggestion_decisions.c.workspace == str(workspace))).all()
+        return {row.id: row.decision for row in rows}
 
     # settings -------------------------------------------------------------------
 

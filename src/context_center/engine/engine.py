@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .recall_records import RecallResult
     from .search import SearchResult, SearchService
     from .search_index import SyncReport
+    from .suggestions import SuggestionSet
 
 Progress = Callable[[int, int], None]
 SEARCH_LIMIT = 8
@@ -176,6 +177,30 @@ class Engine:
     def search(self, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:
         """Explicit search over every promoted fact (stale and expired included)."""
         return self._search_service().search(query, self.memory.snapshot, limit)
+
+    # suggestions ------------------------------------------------------------------------------
+
+    def suggestions(self, home: str | os.PathLike[str] | None = None,
+                    progress: Progress | None = None) -> SuggestionSet:
+        """Scan recent local transcripts of this workspace for memory and skill candidates."""
+        from .suggestion_service import scan
+
+        return scan(self, Path(home) if home else Path.home(), self._catalog, progress)
+
+    def accept_suggestion(self, candidate_id: str, edits: FactInput | None = None,
+                          skill_dir: str | os.PathLike[str] | None = None,
+                          home: str | os.PathLike[str] | None = None) -> Fact | Path:
+        """Store a memory candidate (edited first if ``edits``) through the normal store, or write
+        a skill candidate's SKILL.md under ``skill_dir``. Returns the fact or the file."""
+        from .suggestion_service import accept
+
+        return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir)
+
+    def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
+        """Never suggest this candidate again in this workspace (remembered in the catalog)."""
+        from .suggestion_service import dismiss
+
+        dismiss(self, Path(home) if home else Path.home(), self._catalog, candidate_id)
 
     # facts: writing ---------------------------------------------------------------------
 

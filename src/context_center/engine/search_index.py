@@ -37,6 +37,7 @@ ANALYZER_VERSION = 3
 LENGTH_NORMALIZATION = 0.3
 HEAD_BOOST = 2.0
 WRITER_TIMEOUT = 60.0
+READ_RETRIES = 6
 Progress = Callable[[int, int], None]
 
 
@@ -138,12 +139,14 @@ class SearchIndex:
             # as the failed open unwinds, and any cycle holding it is collected before we go on.
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ResourceWarning)
-                try:
-                    if whoosh_index.exists_in(str(self.folder)):
+                for attempt in range(3):  # a commit elsewhere can replace files as we open: retry first
+                    try:
+                        if not whoosh_index.exists_in(str(self.folder)):
+                            break
                         self._index = whoosh_index.open_dir(str(self.folder))
                         return self._index
-                except Exception:  # noqa: BLE001 - any failure to open means: rebuild the derived index
-                    pass
+                    except Exception:  # noqa: BLE001 - still failing after retries: rebuild the derived index
+                        time.sleep(0.05 * (attempt + 1))
                 gc.collect()
         self._create()
         return self._index
@@ -177,16 +180,17 @@ class SearchIndex:
             fields = _document(fact)
             wanted[document_key(fact)] = (fields, _version(fields))
         digest = hashlib.sha1("".join(f"{k}={v[1]};" for k, v in sorted(wanted.items())).encode()).hexdigest()
-        rebuilt = False
         if self._stamp().get("digest") == digest and self._index is not None:
             return SyncReport()
         index = self._open()
         if self._stamp().get("digest") == digest:
             return SyncReport()
-        rebuilt = index.doc_count_all() == 0 and bool(wanted)
+        # Everything is read through the writer, under Whoosh's lock: another process's commit
+        # deletes merged segment files, which a reader outside the lock could be opening.
         writer = self._writer()
         try:
             with writer.searcher() as searcher:
+                rebuilt = searcher.doc_count_all() == 0 and bool(wanted)
                 existing = {fields["key"]: fields.get("version") for fields in searcher.all_stored_fields()}
             removed = [k for k in existing if k not in wanted]
             todo = [(k, f, v) for k, (f, v) in wanted.items() if existing.get(k) != v]
@@ -226,14 +230,32 @@ class SearchIndex:
             return []
         clauses = [Term(field, term) for term in terms for field in ("head", "body")]
         clauses += [Term("body", term, boost=boost) for term, boost in (expansion or {}).items()]
-        with self._open().searcher(weighting=_BM25(B=LENGTH_NORMALIZATION, K1=1.2)) as searcher:
-            results = searcher.search(Or(clauses), limit=limit)
-            return [(hit["key"], float(hit.score)) for hit in results]
+
+        def run(searcher):
+            return [(hit["key"], float(hit.score)) for hit in searcher.search(Or(clauses), limit=limit)]
+
+        return self._reading(run)
 
     def document_frequencies(self, terms: Iterable[str]) -> tuple[int, dict[str, int]]:
         """(documents in the index, body document frequency of each term)."""
-        with self._open().searcher() as searcher:
-            return searcher.doc_count_all(), {t: searcher.doc_frequency("body", t) for t in terms}
+        terms = list(terms)
+        return self._reading(lambda s: (s.doc_count_all(), {t: s.doc_frequency("body", t) for t in terms}))
+
+    def _reading(self, read: Callable):
+        """Run ``read(searcher)``; if another process's commit removed a segment file while we were
+        opening it, open the newest generation and read again (readers never block writers)."""
+        delay = 0.01
+        for attempt in range(READ_RETRIES):
+            try:
+                with self._open().searcher(weighting=_BM25(B=LENGTH_NORMALIZATION, K1=1.2)) as searcher:
+                    return read(searcher)
+            except (whoosh_index.IndexError, OSError):
+                if attempt == READ_RETRIES - 1:
+                    raise
+                self._index = None
+                time.sleep(delay)
+                delay *= 2
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         if self._index is not None:

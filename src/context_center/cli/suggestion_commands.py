@@ -1,0 +1,72 @@
+"""``context-center suggestions``: memory and skill candidates from recent transcripts."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..engine import Engine, Fact, FactInput
+from .output import Output
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "suggestions", help="memory and skill candidates from recent agent transcripts",
+        description="Scan recent Claude Code and Codex sessions of this workspace for things worth "
+                    "remembering. Nothing is written until you accept a candidate.")
+    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    parser.add_argument("--home", metavar="DIR", help="home folder holding .claude/ and .codex/ (default: ~)")
+    parser.set_defaults(handler=list_command)
+    sub = parser.add_subparsers(dest="suggestions_command", metavar="SUBCOMMAND")
+    accept = sub.add_parser("accept", help="store a memory candidate, or write a skill's SKILL.md")
+    accept.add_argument("id", metavar="ID")
+    accept.add_argument("--dir", metavar="DIR", help="for a skill: folder to create <name>/SKILL.md in "
+                                                     "(default: <workspace>/.claude/skills)")
+    for option in ("name", "title", "description", "type", "scope", "keywords", "subject-key", "activation"):
+        accept.add_argument(f"--{option}", help=f"change the candidate's {option.replace('-', ' ')} first")
+    accept.add_argument("--body", help="replace the candidate's body first")
+    accept.add_argument("--json", action="store_true", help="print JSON for machines")
+    accept.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
+    accept.set_defaults(handler=accept_command)
+    dismiss = sub.add_parser("dismiss", help="never suggest this candidate again in this workspace")
+    dismiss.add_argument("id", metavar="ID")
+    dismiss.add_argument("--json", action="store_true", help="print JSON for machines")
+    dismiss.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
+    dismiss.set_defaults(handler=dismiss_command)
+
+
+def list_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    found = engine.suggestions(home=args.home)
+
+    def human() -> str:
+        lines = ["Sources: " + ", ".join(f"{s.name} ({s.sessions} sessions)" if s.available
+                                         else f"{s.name} unavailable: {s.detail}" for s in found.sources)]
+        if not found.memories and not found.skills:
+            lines.append("No suggestions: nothing new worth remembering in the recent sessions.")
+        for memory in found.memories:
+            lines += ["", f"{memory.id}  memory · {memory.type} · {memory.scope}", f"  {memory.title}",
+                      f"  why: {memory.reason}"]
+            lines += [f"  evidence: {e.source} {e.session[:8]} {e.timestamp}: “{e.text}”" for e in memory.evidence[:3]]
+        for skill in found.skills:
+            lines += ["", f"{skill.id}  skill · {skill.name}", f"  {skill.title}", f"  why: {skill.reason}"]
+            lines += [f"  evidence: {e.source} {e.session[:8]} {e.timestamp}: “{e.text}”" for e in skill.evidence[:3]]
+        lines += ["", "Accept with: context-center suggestions accept ID   ·   dismiss with: … dismiss ID"]
+        return "\n".join(lines)
+
+    return out.emit(found.to_json(), human)
+
+
+def accept_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    edits = FactInput(name=args.name, title=args.title, description=args.description, type=args.type,
+                      scope=args.scope, keywords=args.keywords, subject_key=args.subject_key,
+                      activation=args.activation, body=args.body)
+    result = engine.accept_suggestion(args.id, edits=edits, skill_dir=args.dir, home=args.home)
+    if isinstance(result, Fact):
+        return out.emit(engine.fact_json(result, body=True), f"Remembered {result.ref}")
+    assert isinstance(result, Path)
+    return out.emit({"skill": str(result)}, f"Wrote {result}")
+
+
+def dismiss_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    engine.dismiss_suggestion(args.id, home=args.home)
+    return out.emit({"dismissed": args.id}, f"Dismissed {args.id}; it will not be suggested again here.")

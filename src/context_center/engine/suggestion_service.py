@@ -1,0 +1,98 @@
+"""Scanning, accepting and dismissing suggestions for one engine (the use cases behind the tab)."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from . import clock
+from .atomic_write import create_exclusive
+from .catalog import Catalog
+from .errors import InvalidInput, NameConflict, NotFound
+from .fields import check_name
+from .memory_service import FactInput
+from .records import Fact
+from .suggestions import MAX_SESSIONS, MemoryCandidate, SkillCandidate, SuggestionSet, mine
+from .transcripts import recent_sessions
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+Progress = Callable[[int, int], None]
+
+
+def _existing_texts(engine: "Engine") -> list[str]:
+    """What is already known: every fact's title, description and body lines, every instruction line."""
+    texts: list[str] = []
+    for fact in engine.facts():
+        texts += [fact.title, fact.description, *fact.body.splitlines()]
+    for document in engine.instructions(engine.paths.workspace).documents:
+        texts += [re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", line) for line in document.body.splitlines()]
+    return [t.strip() for t in texts if len(t.strip()) >= 4]
+
+
+def scan(engine: "Engine", home: Path, catalog: Catalog, progress: Progress | None = None) -> SuggestionSet:
+    if progress:
+        progress(0, 3)
+    sessions, statuses = recent_sessions(engine.paths.workspace, home, MAX_SESSIONS)
+    if progress:
+        progress(1, 3)
+    decided = set(catalog.decisions(engine.paths.workspace))
+    existing = _existing_texts(engine)
+    if progress:
+        progress(2, 3)
+    result = mine(sessions, existing, decided)
+    result.sources = statuses
+    if progress:
+        progress(3, 3)
+    return result
+
+
+def _open_candidate(engine: "Engine", home: Path, catalog: Catalog,
+                    candidate_id: str) -> MemoryCandidate | SkillCandidate:
+    candidate = scan(engine, home, catalog).find(candidate_id)
+    if candidate is None:
+        raise NotFound(f"no open suggestion {candidate_id!r} (it may have been accepted or dismissed, "
+                       "or its transcript is gone); run `context-center suggestions` to list them")
+    return candidate
+
+
+def dismiss(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str) -> None:
+    _open_candidate(engine, home, catalog, candidate_id)
+    catalog.decide(engine.paths.workspace, candidate_id, "dismissed", clock.format_timestamp(clock.now()))
+
+
+def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, edits: FactInput | None,
+           skill_dir: str | os.PathLike[str] | None) -> Fact | Path:
+    candidate = _open_candidate(engine, home, catalog, candidate_id)
+    stamp = clock.format_timestamp(clock.now())
+    if isinstance(candidate, MemoryCandidate):
+        request = edits or FactInput()
+        given = request.given()
+        merged = FactInput(
+            name=given.get("name", candidate.name), title=given.get("title", candidate.title),
+            description=given.get("description", candidate.description), type=given.get("type", candidate.type),
+            scope=given.get("scope", candidate.scope), keywords=request.keywords,
+            subject_key=request.subject_key, activation=request.activation, volatility=request.volatility,
+            expires_at=request.expires_at, body=given.get("body", candidate.body),
+            redact_secrets=request.redact_secrets)
+        fact = engine.remember(merged).fact   # every refusal of the store applies
+        catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, fact.ref)
+        return fact
+    assert isinstance(candidate, SkillCandidate)
+    path = write_skill(candidate, Path(skill_dir) if skill_dir else engine.paths.workspace / ".claude" / "skills")
+    catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, str(path))
+    return path
+
+
+def write_skill(candidate: SkillCandidate, folder: Path) -> Path:
+    """``<folder>/<name>/SKILL.md``, never over an existing one."""
+    try:
+        name = check_name(candidate.name)
+    except InvalidInput:
+        name = candidate.id
+    path = folder / name / "SKILL.md"
+    if not create_exclusive(path, candidate.body):
+        raise NameConflict(f"{path} already exists; choose another folder or remove it first")
+    return path

@@ -1,0 +1,294 @@
+"""Memory and skill candidates mined from recent user turns; nothing is written without acceptance.
+
+Better than upstream's substring markers: markers match whole words (``pr`` is not
+``prefer``) at the clause level; negated or questioning clauses ("I don't
+remember…", "do you always…?") are not requests; type and scope are inferred
+(a URL is a reference; always/never is feedback; a repository convention is
+project-scoped; a personal preference is a user fact offered as global); and
+duplicates of facts and instructions are found by word overlap, not containment.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .fields import slug
+from .text_analysis import tokenize
+from .transcripts import Session, UserTurn
+
+MAX_SESSIONS = 12
+MAX_MEMORIES = 6
+MAX_SKILLS = 4
+MIN_CHARS, MAX_CHARS = 8, 420
+
+_EN_MARKERS = re.compile(r"\b(remember|always|never|prefer|preferred|preference|by default|from now on|"
+                         r"going forward|make sure (?:to|you)|must|convention|rule)\b", re.IGNORECASE)
+_ZH_MARKERS = re.compile(r"(记住|以后|今后|始终|总是|每次|默认|不要|别再|偏好|规则|约定|务必|一律|必须)")
+_NEGATED = re.compile(r"\b(?:i|we|you)\s+(?:do\s*n[o']t|don't|didn't|did not|can't|cannot|can not|couldn't|"
+                      r"won't|never)\s+(?:\w+\s+){0,2}?(?:remember|recall|prefer)\b|\bnever\s*mind\b|"
+                      r"\bnot sure (?:if|whether)\b|\bforgot\b|\bforget (?:it|that)\b",
+                      re.IGNORECASE)
+_ZH_NEGATED = re.compile(r"(不记得|记不住|忘了|记不清|不确定)")
+_QUESTION_START = re.compile(r"^(?:do|does|did|can|could|would|will|is|are|was|were|what|why|how|when|where|which|"
+                             r"who|should|shall)\b", re.IGNORECASE)
+_URL = re.compile(r"https?://\S+")
+_PERSONAL = re.compile(r"\b(i|i'm|i am|me|my|mine)\b|\b(reply|respond|answer|talk|write to me|address me)\b|"
+                       r"(我|回复|回答|称呼)", re.IGNORECASE)
+_PROJECT = re.compile(r"\b(this|the|our) (repo|repository|project|codebase|monorepo|service|app)\b|"
+                      r"\b(ci|pr|prs|branch|commit|tests?|lint|build|deploy|release|lockfile|migrations?)\b|"
+                      r"[\w./-]+\.(py|ts|js|go|rs|md|json|toml|ya?ml)\b|(项目|仓库|代码库|分支|提交|测试|部署|发布)",
+                      re.IGNORECASE)
+_FEEDBACK = re.compile(r"\b(always|never|don't|do not|must|make sure|by default|from now on)\b|"
+                       r"(始终|总是|每次|不要|别再|务必|一律|必须|默认|以后)", re.IGNORECASE)
+_REQUEST_PREFIX = re.compile(r"^(?:please\s+)?(?:remember(?:\s+that)?|note(?:\s+that)?|fyi)[:,]?\s+"
+                             r"|^请?记住[：:，,]?\s*", re.IGNORECASE)
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")  # "x.example" is not a sentence end
+_IMPERATIVE = re.compile(r"^(?:please\s+|can you\s+|could you\s+|pls\s+|请|帮我|麻烦)?"
+                         r"(run|fix|update|bump|add|write|create|generate|refactor|review|check|deploy|release|"
+                         r"publish|tag|rebase|merge|format|lint|test|document|migrate|upgrade|clean|build|"
+                         r"运行|修复|更新|添加|生成|重构|检查|部署|发布|测试|升级|清理|构建)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    source: str
+    session: str
+    timestamp: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "session": self.session, "timestamp": self.timestamp, "text": self.text}
+
+
+@dataclass(frozen=True)
+class MemoryCandidate:
+    id: str
+    name: str
+    title: str
+    description: str
+    type: str
+    scope: str
+    body: str
+    reason: str
+    statement: str
+    evidence: tuple[Evidence, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "title": self.title, "description": self.description,
+                "type": self.type, "scope": self.scope, "body": self.body, "reason": self.reason,
+                "evidence": [e.to_json() for e in self.evidence]}
+
+
+@dataclass(frozen=True)
+class SkillCandidate:
+    id: str
+    name: str
+    title: str
+    description: str
+    body: str           # the drafted SKILL.md
+    reason: str
+    evidence: tuple[Evidence, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "title": self.title, "description": self.description,
+                "body": self.body, "reason": self.reason, "evidence": [e.to_json() for e in self.evidence]}
+
+
+@dataclass
+class SuggestionSet:
+    memories: list[MemoryCandidate] = field(default_factory=list)
+    skills: list[SkillCandidate] = field(default_factory=list)
+    sources: list[Any] = field(default_factory=list)      # SourceStatus
+    skipped: dict[str, int] = field(default_factory=dict)  # why statements were left out: counts
+
+    def to_json(self) -> dict[str, Any]:
+        return {"memories": [m.to_json() for m in self.memories], "skills": [s.to_json() for s in self.skills],
+                "sources": [s.to_json() for s in self.sources], "skipped": dict(self.skipped)}
+
+    def find(self, candidate_id: str) -> MemoryCandidate | SkillCandidate | None:
+        return next((c for c in [*self.memories, *self.skills] if c.id == candidate_id), None)
+
+
+# the overlap rule (UPSTREAM "safe automatic writes") ------------------------------------------
+
+def _tokens(text: str) -> set[str]:
+    return set(tokenize(text, drop_stopwords=True))
+
+
+def overlaps(a: str, b: str) -> bool:
+    """Equal or containing (both ≥ 4 chars), or ≥ 2 shared tokens covering ≥ 2/3 of the smaller set."""
+    la, lb = " ".join(a.lower().split()), " ".join(b.lower().split())
+    if len(la) >= 4 and len(lb) >= 4 and (la in lb or lb in la):
+        return True
+    ta, tb = _tokens(a), _tokens(b)
+    shared = len(ta & tb)
+    return shared >= 2 and shared * 3 >= 2 * min(len(ta), len(tb))
+
+
+# statements -----------------------------------------------------------------------------------------
+
+def statements(text: str) -> list[str]:
+    """Clauses of a user turn, whitespace collapsed."""
+    return [" ".join(part.split()) for part in _SPLIT.split(text) if part and part.strip()]
+
+
+def is_request(statement: str) -> str | None:
+    """Why ``statement`` asks to keep something (the marker), or None."""
+    if not MIN_CHARS <= len(statement) <= MAX_CHARS:
+        return None
+    if statement.rstrip().endswith(("?", "？")) or _QUESTION_START.match(statement):
+        return None
+    if _NEGATED.search(statement) or _ZH_NEGATED.search(statement):
+        return None
+    match = _EN_MARKERS.search(statement) or _ZH_MARKERS.search(statement)
+    return match.group(0) if match else None
+
+
+def classify(statement: str) -> tuple[str, str]:
+    """(type, scope) of a fact holding ``statement``."""
+    if _URL.search(statement):
+        return "reference", "project"
+    personal = bool(_PERSONAL.search(statement)) and not _PROJECT.search(statement)
+    if personal:
+        return "user", "global"
+    if _FEEDBACK.search(statement):
+        return "feedback", "project"
+    return "project", "project"
+
+
+def _candidate_id(kind: str, key: str) -> str:
+    return f"{kind}-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
+
+
+def _title(statement: str, limit: int = 60) -> str:
+    core = _REQUEST_PREFIX.sub("", statement).strip().rstrip(".。!！")
+    core = core[:1].upper() + core[1:]
+    return core if len(core) <= limit else core[: limit - 1].rstrip() + "…"
+
+
+def _memory_body(statement: str, evidence: list[Evidence], fact_type: str) -> str:
+    sessions = sorted({e.session for e in evidence})
+    how = {"feedback": "Follow it when working in this project unless the user says otherwise.",
+           "user": "Apply it to every reply; it is a personal preference.",
+           "reference": "Use the link when the topic comes up; check it is still current.",
+           "project": "Take it into account when changing this project."}[fact_type]
+    lines = [_REQUEST_PREFIX.sub("", statement).strip(), "",
+             f"**Why:** the user said so in {len(sessions)} session(s) ({', '.join(s[:8] for s in sessions)}).",
+             f"**How to apply:** {how}", "", "Evidence:"]
+    lines += [f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
+              for e in evidence[:3]]
+    return "\n".join(lines)
+
+
+def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[str]) -> SuggestionSet:
+    """Candidates from ``sessions`` (newest first), minus what ``existing_texts`` already hold."""
+    existing = [t for t in existing_texts if t.strip()]
+    result = SuggestionSet()
+    skipped: dict[str, int] = defaultdict(int)
+    grouped: dict[str, list[tuple[str, Evidence]]] = {}
+    for session in sessions:
+        for turn in session.turns:
+            for statement in statements(turn.text):
+                marker = is_request(statement)
+                if marker is None:
+                    continue
+                evidence = Evidence(turn.source, turn.session, turn.timestamp, statement)
+                key = next((k for k in grouped if overlaps(k, statement)), statement)
+                grouped.setdefault(key, []).append((marker, evidence))
+    ranked = list(grouped.items())
+    # seen in more sessions first, then the most recent
+    ranked.sort(key=lambda kv: (len({e.session for _, e in kv[1]}), max(e.timestamp for _, e in kv[1])),
+                reverse=True)
+    for statement, items in ranked:
+        cid = _candidate_id("mem", " ".join(statement.lower().split()))
+        if cid in dismissed:
+            skipped["dismissed"] += 1
+            continue
+        core = _REQUEST_PREFIX.sub("", statement).strip().rstrip(".。!！")
+        if any(overlaps(core, text) for text in existing):
+            skipped["already a fact or an instruction"] += 1
+            continue
+        if len(result.memories) >= MAX_MEMORIES:
+            skipped["over the limit of candidates"] += 1
+            continue
+        fact_type, scope = classify(core)
+        evidence = [e for _, e in items]
+        sessions_seen = len({e.session for e in evidence})
+        reason = (f"said “{items[0][0]}” in {sessions_seen} session(s); "
+                  + {"reference": "a link, kept as a reference", "feedback": "guidance on how to work",
+                     "user": "a personal preference, offered as global",
+                     "project": "a project convention"}[fact_type])
+        title = _title(statement)
+        name = slug(title)[:60] or cid
+        result.memories.append(MemoryCandidate(
+            id=cid, name=name, title=title, description=core[:160], type=fact_type, scope=scope,
+            body=_memory_body(statement, evidence, fact_type), reason=reason, statement=core,
+            evidence=tuple(evidence)))
+    result.skills = _skills(sessions, existing, dismissed, skipped)
+    result.skipped = dict(skipped)
+    return result
+
+
+# skills -----------------------------------------------------------------------------------------------
+
+def _first_clause(text: str) -> str:
+    parts = statements(text)
+    return parts[0] if parts else ""
+
+
+def _steps(text: str) -> list[str]:
+    pieces = re.split(r"\s*(?:,?\s*(?:and then|then|after that|afterwards)\s+|;|；|然后|再|，然后)\s*", text)
+    return [p.strip(" .,。") for p in pieces if p and p.strip(" .,。")]
+
+
+def _skills(sessions: list[Session], existing: list[str], dismissed: set[str],
+            skipped: dict[str, int]) -> list[SkillCandidate]:
+    clusters: list[list[UserTurn]] = []
+    for session in sessions:
+        for turn in session.turns:
+            clause = _first_clause(turn.text)
+            if not (MIN_CHARS <= len(clause) <= MAX_CHARS) or not _IMPERATIVE.match(clause):
+                continue
+            if clause.rstrip().endswith(("?", "？")):
+                continue
+            for cluster in clusters:
+                if overlaps(_first_clause(cluster[0].text), clause):
+                    cluster.append(turn)
+                    break
+            else:
+                clusters.append([turn])
+    found: list[SkillCandidate] = []
+    for cluster in sorted(clusters, key=len, reverse=True):
+        sessions_seen = {t.session for t in cluster}
+        if len(sessions_seen) < 2:
+            continue
+        phrasing = max((_first_clause(t.text) for t in cluster), key=len)
+        cid = _candidate_id("skill", " ".join(_first_clause(cluster[0].text).lower().split()))
+        if cid in dismissed:
+            skipped["dismissed"] += 1
+            continue
+        if any(overlaps(phrasing, text) for text in existing):
+            skipped["already a fact or an instruction"] += 1
+            continue
+        if len(found) >= MAX_SKILLS:
+            break
+        title = _title(phrasing)
+        name = slug(title)[:48] or cid
+        longest = max((t.text for t in cluster), key=len)
+        steps = _steps(" ".join(longest.split())) or [phrasing]
+        evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
+        description = f"Use when the user asks to {phrasing[:1].lower() + phrasing[1:]}".rstrip(".")
+        body = "\n".join([
+            "---", f"name: {name}", f"description: {description}", "---", "", f"# {title}", "",
+            f"Use this skill when the user asks to {phrasing[:1].lower() + phrasing[1:].rstrip('.')}.", "",
+            "## Steps", "", *[f"{n}. {step[:1].upper() + step[1:]}" for n, step in enumerate(steps, 1)], "",
+            "## Where this came from", "",
+            *[f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
+              for e in evidence[:5]], ""])
+        found.append(SkillCandidate(
+            id=cid, name=name, title=title, description=description, body=body,
+            reason=f"asked for in {len(sessions_seen)} sessions ({len(cluster)} times)", evidence=evidence))
+    return found

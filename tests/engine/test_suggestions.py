@@ -1,0 +1,181 @@
+"""Suggestions from realistic Claude Code and Codex transcripts."""
+import pytest
+
+from context_center.engine import FactInput, NameConflict, NotFound, SubjectConflict
+from context_center.engine.suggestions import classify, is_request, overlaps
+from context_center.engine.transcripts import ClaudeCodeSource, CodexSource
+from transcripts_support import claude_session, codex_legacy_session, codex_session
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    folder.mkdir()
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    return folder
+
+
+# reading the transcripts ----------------------------------------------------------------------------
+
+def test_only_typed_user_turns_are_read_from_claude_code(home, workspace):
+    claude_session(home, workspace, "s-claude-1", [("2026-11-20T10:00:00Z", "Always run pnpm test before pushing."),
+                                                   ("2026-11-20T10:01:00Z", [{"type": "text", "text": "And lint."}])])
+    [session] = ClaudeCodeSource(home).sessions(workspace)
+    assert [t.text for t in session.turns] == ["Always run pnpm test before pushing.", "And lint."]
+    assert session.session == "s-claude-1" and session.turns[0].timestamp == "2026-11-20T10:00:00Z"
+
+
+def test_codex_turns_come_from_user_message_events(home, workspace):
+    codex_session(home, workspace, "s-codex-1", [("2026-11-21T09:00:00Z", "以后请始终用中文回复")])
+    [session] = CodexSource(home).sessions(workspace)
+    assert [t.text for t in session.turns] == ["以后请始终用中文回复"]  # no environment context, no agent text
+
+
+def test_older_codex_files_are_read_too(home, workspace):
+    codex_legacy_session(home, workspace, "s-old", [("2025-05-01T08:00:00Z", "Never commit generated files.")])
+    [session] = CodexSource(home).sessions(workspace)
+    assert [t.text for t in session.turns] == ["Never commit generated files."]
+
+
+def test_another_workspaces_history_is_never_used(home, workspace, tmp_path):
+    elsewhere = tmp_path / "other-repo"
+    elsewhere.mkdir()
+    claude_session(home, elsewhere, "s-other", [("2026-11-22T10:00:00Z", "Always use tabs.")])
+    codex_session(home, elsewhere, "s-other-codex", [("2026-11-22T10:00:00Z", "Always use tabs.")])
+    assert ClaudeCodeSource(home).sessions(workspace) == [] and CodexSource(home).sessions(workspace) == []
+
+
+def test_missing_and_unreadable_sources_fail_closed(engine, home):
+    (home / ".codex").mkdir()
+    (home / ".codex" / "sessions").write_text("not a folder")
+    result = engine.suggestions(home=home)
+    assert {s.name: s.available for s in result.sources} == {"claude-code": False, "codex": False}
+    assert result.memories == [] and result.skills == []
+
+
+# clauses -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["I don't remember where the config lives", "I can't remember the flag",
+                                  "never mind, skip it", "do you always use tabs?", "Did we prefer yarn?",
+                                  "我不记得配置在哪里了", "Open the PR", "a short"])
+def test_negations_questions_and_plain_turns_are_not_requests(text):
+    assert is_request(text) is None
+
+
+@pytest.mark.parametrize("text", ["Please remember that we deploy on Tuesdays", "Always run pnpm test first",
+                                  "以后请始终用中文回复", "By default, use the staging database"])
+def test_requests_are_found_by_whole_words(text):
+    assert is_request(text)
+
+
+def test_markers_are_whole_words():
+    assert is_request("Open a pr for the preferences page") is None  # "pr" ⊄ "prefer", "preferences" ≠ marker
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Remember the tracker is https://tracker.example/PROJ", ("reference", "project")),
+    ("Always run pnpm test before committing", ("feedback", "project")),
+    ("I prefer short answers", ("user", "global")),
+    ("以后请始终用中文回复", ("user", "global")),
+    ("Please remember that this repo deploys from the release branch", ("project", "project")),
+])
+def test_type_and_scope_are_inferred(text, kind):
+    assert classify(text) == kind
+
+
+def test_the_overlap_rule():
+    assert overlaps("uses database migrations", "uses database backups")
+    assert not overlaps("数据库迁移", "数据库备份")
+    assert overlaps("run pnpm test before committing", "Always run pnpm test before committing")
+
+
+# candidates ----------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def transcripts(home, workspace):
+    claude_session(home, workspace, "aaaa1111", [
+        ("2026-11-20T10:00:00Z", "以后请始终用中文回复"),
+        ("2026-11-20T10:02:00Z", "I don't remember where the config lives. Please remember that we deploy on "
+                                 "Tuesdays."),
+        ("2026-11-20T10:03:00Z", "Always run pnpm test before committing."),
+        ("2026-11-20T10:04:00Z", "Run the release checklist: bump the version, then update the changelog, "
+                                 "then tag the release"),
+    ])
+    codex_session(home, workspace, "bbbb2222", [
+        ("2026-11-21T09:00:00Z", "The ticket tracker is https://tracker.example/PROJ, remember it."),
+        ("2026-11-21T09:05:00Z", "run the release checklist again, then tag the release"),
+        ("2026-11-21T09:06:00Z", "以后请始终用中文回复！"),
+    ])
+    return home
+
+
+def test_candidates_carry_their_evidence(engine, transcripts):
+    result = engine.suggestions(home=transcripts)
+    by_statement = {m.description: m for m in result.memories}
+    chinese = by_statement["以后请始终用中文回复"]
+    assert (chinese.type, chinese.scope) == ("user", "global")
+    assert {(e.source, e.session) for e in chinese.evidence} == {("claude-code", "aaaa1111"), ("codex", "bbbb2222")}
+    assert chinese.evidence[0].text.startswith("以后请始终用中文回复") and chinese.evidence[0].timestamp
+    assert "**Why:**" in chinese.body and "**How to apply:**" in chinese.body
+    assert by_statement["The ticket tracker is https://tracker.example/PROJ, remember it"].type == "reference"
+    assert not any("don't remember" in m.description for m in result.memories)
+    assert {s.name: s.sessions for s in result.sources} == {"claude-code": 1, "codex": 1}
+
+
+def test_duplicates_of_facts_and_instructions_are_left_out(engine, transcripts, workspace):
+    (workspace / "AGENTS.md").write_text("# Rules\n\n- Run pnpm test before committing\n")
+    engine.remember(FactInput(name="deploy-day", title="Deploy day", body="We deploy on Tuesdays."))
+    result = engine.suggestions(home=transcripts)
+    descriptions = [m.description for m in result.memories]
+    assert not any("pnpm test" in d for d in descriptions)
+    assert not any("Tuesdays" in d for d in descriptions)
+    assert result.skipped["already a fact or an instruction"] == 2
+
+
+def test_a_skill_needs_evidence_in_two_sessions(engine, transcripts):
+    [skill] = engine.suggestions(home=transcripts).skills
+    assert {e.session for e in skill.evidence} == {"aaaa1111", "bbbb2222"}
+    assert skill.body.startswith("---\nname: ") and "## Steps" in skill.body
+    assert "1. Run the release checklist: bump the version" in skill.body and "Update the changelog" in skill.body
+
+
+def test_accepting_a_memory_goes_through_the_store(engine, transcripts):
+    result = engine.suggestions(home=transcripts)
+    chinese = next(m for m in result.memories if m.description.startswith("以后"))
+    fact = engine.accept_suggestion(chinese.id, home=transcripts)
+    assert "以后请始终用中文回复" in fact.body and fact.scope == "global" and fact.type == "user"
+    assert chinese.id not in {m.id for m in engine.suggestions(home=transcripts).memories}
+    with pytest.raises(NotFound):
+        engine.accept_suggestion(chinese.id, home=transcripts)
+
+
+def test_accepting_with_edits_and_the_store_refusals(engine, transcripts):
+    engine.remember(FactInput(name="holder", title="Holder", body="x", subject_key="project.deploy_day"))
+    deploy = next(m for m in engine.suggestions(home=transcripts).memories if "Tuesdays" in m.description)
+    with pytest.raises(SubjectConflict):
+        engine.accept_suggestion(deploy.id, FactInput(subject_key="project.deploy_day"), home=transcripts)
+    fact = engine.accept_suggestion(deploy.id, FactInput(title="Deploys happen on Tuesdays", scope="project"),
+                                    home=transcripts)
+    assert fact.title == "Deploys happen on Tuesdays" and "deploy on Tuesdays" in fact.body
+
+
+def test_dismissed_candidates_stay_dismissed(engine, transcripts, state_root, workspace):
+    from context_center.engine import open_engine
+    first = engine.suggestions(home=transcripts).memories[0]
+    engine.dismiss_suggestion(first.id, home=transcripts)
+    with open_engine(state_root=state_root, workspace=workspace) as again:
+        assert first.id not in {m.id for m in again.suggestions(home=transcripts).memories}
+
+
+def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts, tmp_path):
+    [skill] = engine.suggestions(home=transcripts).skills
+    path = engine.accept_suggestion(skill.id, skill_dir=tmp_path / "skills", home=transcripts)
+    assert path == tmp_path / "skills" / skill.name / "SKILL.md" and path.read_text() == skill.body
+    other = tmp_path / "skills2"
+    (other / skill.name).mkdir(parents=True)
+    (other / skill.name / "SKILL.md").write_text("mine")
+    from context_center.engine.suggestion_service import write_skill
+    with pytest.raises(NameConflict):
+        write_skill(skill, other)
+    assert (other / skill.name / "SKILL.md").read_text() == "mine"
