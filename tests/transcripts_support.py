@@ -68,7 +68,8 @@ def codex_session(home: Path, cwd: Path, session: str, turns: list[tuple[str, st
                   {"timestamp": stamp, "type": "turn_context", "payload": {"cwd": str(cwd), "model": "gpt-5"}}]
     lines.append({"timestamp": first, "type": "compacted", "payload": {"message": "…"}})
     day = first[:10].split("-")
-    path = home / ".codex" / "sessions" / day[0] / day[1] / day[2] / f"rollout-{first[:19].replace(':', '-')}-{session}.jsonl"
+    name = f"rollout-{first[:19].replace(':', '-')}-{session}.jsonl"
+    path = home / ".codex" / "sessions" / day[0] / day[1] / day[2] / name
     return _write(path, lines)
 
 
@@ -76,7 +77,8 @@ def codex_legacy_session(home: Path, cwd: Path, session: str, turns: list[tuple[
     """An older Codex rollout: a bare metadata line, then direct message items."""
     lines: list = [{"id": session, "timestamp": turns[0][0], "instructions": None},
                    {"type": "message", "role": "user", "content": [
-                       {"type": "input_text", "text": f"<environment_context>\n<cwd>{cwd}</cwd>\n</environment_context>"}]}]
+                       {"type": "input_text",
+                        "text": f"<environment_context>\n<cwd>{cwd}</cwd>\n</environment_context>"}]}]
     for _, text in turns:
         lines.append({"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]})
         lines.append({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "ok"}]})
