@@ -189,12 +189,14 @@ class Engine:
 
     def accept_suggestion(self, candidate_id: str, edits: FactInput | None = None,
                           skill_dir: str | os.PathLike[str] | None = None,
-                          home: str | os.PathLike[str] | None = None) -> Fact | Path:
+                          home: str | os.PathLike[str] | None = None, skill_body: str | None = None) -> Fact | Path:
         """Store a memory candidate (edited first if ``edits``) through the normal store, or write
-        a skill candidate's SKILL.md under ``skill_dir``. Returns the fact or the file."""
+        a skill candidate's SKILL.md (``skill_body`` if edited) under ``skill_dir``.
+        Returns the fact or the file."""
         from .suggestion_service import accept
 
-        return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir)
+        return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir,
+                      skill_body)
 
     def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
         """Never suggest this candidate again in this workspace (remembered in the catalog)."""

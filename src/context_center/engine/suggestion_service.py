@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -64,7 +65,7 @@ def dismiss(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str) -
 
 
 def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, edits: FactInput | None,
-           skill_dir: str | os.PathLike[str] | None) -> Fact | Path:
+           skill_dir: str | os.PathLike[str] | None, skill_body: str | None = None) -> Fact | Path:
     candidate = _open_candidate(engine, home, catalog, candidate_id)
     stamp = clock.format_timestamp(clock.now())
     if isinstance(candidate, MemoryCandidate):
@@ -81,6 +82,10 @@ def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, ed
         catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, fact.ref)
         return fact
     assert isinstance(candidate, SkillCandidate)
+    if skill_body is not None:
+        if not skill_body.strip():
+            raise InvalidInput("the SKILL.md is empty")
+        candidate = replace(candidate, body=skill_body.rstrip() + "\n")
     path = write_skill(candidate, Path(skill_dir) if skill_dir else engine.paths.workspace / ".claude" / "skills")
     catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, str(path))
     return path

@@ -1,7 +1,7 @@
 """Create or edit a fact: a form that validates as you type and shows the engine's refusal in place."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import (
+    Engine,
     Fact,
     FactInput,
     NameConflict,
@@ -26,7 +27,6 @@ from ..engine import (
     RefusedError,
     RevisionConflict,
     SubjectConflict,
-    WriteResult,
     validate_fact_input,
 )
 from .engine_client import EngineClient
@@ -41,10 +41,15 @@ class FactForm(QDialog):
 
     saved = Signal(object)
 
-    def __init__(self, client: EngineClient, fact: Fact | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, client: EngineClient, fact: Fact | None = None, parent: QWidget | None = None,
+                 *, initial: dict[str, str] | None = None,
+                 save_job: Callable[[Engine, FactInput], Fact] | None = None) -> None:
+        """Edit ``fact``, or create a new one (prefilled from ``initial``). ``save_job`` replaces how
+        a new fact is stored (accepting a suggestion stores it and records the decision)."""
         super().__init__(parent)
         self.client = client
         self.fact = fact
+        self.save_job = save_job
         self.setWindowTitle("Edit fact" if fact else "New fact")
         self.setMinimumWidth(560)
         self.fields: dict[str, Any] = {}
@@ -115,22 +120,27 @@ class FactForm(QDialog):
         if fact is not None:
             self.fill(fact)
             self.fields["scope"].setEnabled(False)  # a fact does not change scope
+        elif initial:
+            self.fill_values(initial)
         self.validate()
 
     # fields ---------------------------------------------------------------------------------
 
     def fill(self, fact: Fact) -> None:
-        values = {"title": fact.title, "name": fact.name, "description": fact.description, "type": fact.type,
-                  "scope": fact.scope, "keywords": fact.keywords, "subject_key": fact.subject_key,
-                  "activation": fact.effective_activation, "volatility": fact.volatility,
-                  "expires_at": fact.expires_at}
+        self.fill_values({"title": fact.title, "name": fact.name, "description": fact.description,
+                          "type": fact.type, "scope": fact.scope, "keywords": fact.keywords,
+                          "subject_key": fact.subject_key, "activation": fact.effective_activation,
+                          "volatility": fact.volatility, "expires_at": fact.expires_at, "body": fact.body})
+
+    def fill_values(self, values: dict[str, str]) -> None:
+        values = dict(values)
+        self.body.setPlainText(values.pop("body", self.body.toPlainText()))
         for name, value in values.items():
             widget = self.fields[name]
             if isinstance(widget, QComboBox):
                 widget.setCurrentIndex(max(0, list(_CHOICES[name]).index(value) if value in _CHOICES[name] else 0))
             else:
                 widget.setText(value)
-        self.body.setPlainText(fact.body)
 
     def value(self, name: str) -> str:
         widget = self.fields[name]
@@ -166,14 +176,16 @@ class FactForm(QDialog):
         request = self.request()
         self.buttons.setEnabled(False)
         if self.fact is None:
-            self.client.submit(lambda engine: engine.remember(request), self._saved, self._refused)
+            job = self.save_job or (lambda engine, req: engine.remember(req).fact)
+            self.client.submit(lambda engine: job(engine, request), self._saved, self._refused)
         else:
             fact_id, scope = self.fact.id, self.fact.scope
-            self.client.submit(lambda engine: engine.edit(fact_id, request, scope), self._saved, self._refused)
+            self.client.submit(lambda engine: engine.edit(fact_id, request, scope).fact, self._saved,
+                               self._refused)
 
-    def _saved(self, result: WriteResult) -> None:
+    def _saved(self, fact: Fact) -> None:
         self.buttons.setEnabled(True)
-        self.saved.emit(result.fact)
+        self.saved.emit(fact)
         self.accept()
 
     def _refused(self, error: BaseException) -> None:

@@ -41,6 +41,8 @@ in this project or globally. Pin a few to send them at the start of every sessio
 in load order, with imports and problems.</li>
 <li><b>Recall</b> — type a message and see exactly which facts would be appended to it, and why.</li>
 <li><b>Archive</b> — forgotten facts, ready to recover.</li>
+<li><b>Suggestions</b> — things you told your agents (in Claude Code or Codex sessions of this project) that
+may be worth remembering; nothing is stored until you accept.</li>
 </ul>
 <p>To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
 Press <b>Ctrl+N</b> or the button below.</p>

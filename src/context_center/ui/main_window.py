@@ -17,6 +17,7 @@ from .index_builder import IndexBuilder
 from .instructions_tab import InstructionsTab
 from .messages import Messages
 from .recall_tab import RecallTab
+from .suggestions_tab import SuggestionsTab
 
 MAX_RECENT = 8
 
@@ -42,10 +43,12 @@ class MainWindow(QMainWindow):
         self.instructions = InstructionsTab(client, self.messages)
         self.recall = RecallTab(client, self.messages)
         self.archive = ArchiveTab(client, self.messages)
+        self.suggestions = SuggestionsTab(client, self.messages)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for widget, title in ((self.facts, "&Facts"), (self.instructions, "&Instructions"),
-                              (self.recall, "&Recall"), (self.archive, "&Archive")):
+                              (self.recall, "&Recall"), (self.archive, "&Archive"),
+                              (self.suggestions, "&Suggestions")):
             self.tabs.addTab(widget, title)
         self.setCentralWidget(self.tabs)
 
@@ -114,6 +117,7 @@ class MainWindow(QMainWindow):
         self.facts.pinned_changed.connect(self._pinned)
         self.facts.changed.connect(self._facts_written)
         self.archive.recovered.connect(self._facts_written)
+        self.suggestions.accepted.connect(self._facts_written)
         self.file_changes.changed.connect(self._files_changed)
         self.index_builder.progress.connect(self._index_progress)
         self.index_builder.finished.connect(self._index_ready)
@@ -134,6 +138,7 @@ class MainWindow(QMainWindow):
         self._remember_workspace(str(paths.workspace))
         self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
         self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
+        self.suggestions.reset()
         self.index_builder.start(str(paths.root), str(paths.workspace))
         changes = self.file_changes
         self.client.submit(lambda engine: engine.watch(changes.changed.emit), self._watching,

@@ -1,0 +1,286 @@
+"""The Suggestions tab: memory and skill candidates from recent transcripts, with evidence.
+
+It scans by itself the first time it is shown (in the background, with progress);
+nothing is written until the user accepts, edits then accepts, or dismisses.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import Engine, Fact, FactInput, MemoryCandidate, SkillCandidate, SuggestionSet
+from . import dialogs
+from .engine_client import EngineClient
+from .fact_form import FactForm
+from .messages import Messages, describe
+
+Candidate = MemoryCandidate | SkillCandidate
+
+
+def _detail_html(candidate: Candidate) -> str:
+    kind = (f"memory · {candidate.type} · offered as {candidate.scope}" if isinstance(candidate, MemoryCandidate)
+            else f"skill · {candidate.name}/SKILL.md")
+    evidence = "".join(f"<li><b>{html.escape(e.source)}</b> session <code>{html.escape(e.session[:8])}</code> "
+                       f"at {html.escape(e.timestamp or 'unknown time')}<br>“{html.escape(e.text)}”</li>"
+                       for e in candidate.evidence)
+    return (f"<h3>{html.escape(candidate.title)}</h3><p><i>{html.escape(kind)}</i></p>"
+            f"<p><b>Why suggested:</b> {html.escape(candidate.reason)}</p>"
+            f"<p><b>Evidence</b></p><ul>{evidence}</ul>"
+            f"<p><b>{'Fact body' if isinstance(candidate, MemoryCandidate) else 'Draft SKILL.md'}</b></p>"
+            f"<pre style='white-space: pre-wrap'>{html.escape(candidate.body)}</pre>")
+
+
+class SkillEditor(QDialog):
+    """Edit a drafted SKILL.md before it is written."""
+
+    def __init__(self, skill: SkillCandidate, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Edit skill {skill.name}")
+        self.resize(680, 520)
+        self.text = QPlainTextEdit(skill.body)
+        self.text.setObjectName("skill_body")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+
+
+class SuggestionsTab(QWidget):
+    accepted = Signal(object)   # the stored fact, or the SKILL.md path
+
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.found: SuggestionSet | None = None
+        self.workspace: Path | None = None
+        self.scanned = False
+        self.sources = QLabel("Not scanned yet.")
+        self.sources.setObjectName("suggestion_sources")
+        self.sources.setWordWrap(True)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(200)
+        self.progress.hide()
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("suggestions")
+        self.tree.setHeaderLabels(["Candidate", "Kind", "Sessions"])
+        self.tree.setColumnWidth(0, 420)
+        self.tree.currentItemChanged.connect(self._show)
+        self.detail = QTextBrowser()
+        self.detail.setObjectName("suggestion_detail")
+        self.status = QLabel()
+        self.status.setObjectName("suggestion_status")
+        self.status.setWordWrap(True)
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for key, label, slot in (("accept", "&Accept", self.accept_current),
+                                 ("edit", "&Edit and accept…", self.edit_current),
+                                 ("dismiss", "&Dismiss", self.dismiss_current), ("scan", "&Scan again", self.scan)):
+            button = QPushButton(label)
+            button.setObjectName(f"suggestion_{key}")
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            row.addWidget(button)
+        row.addWidget(self.status, 1)
+        top = QHBoxLayout()
+        top.addWidget(self.sources, 1)
+        top.addWidget(self.progress)
+        splitter = QSplitter()
+        splitter.addWidget(self.tree)
+        splitter.addWidget(self.detail)
+        splitter.setSizes([520, 680])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(row)
+        self._update_buttons()
+        self.client.progress.connect(self._progress)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if not self.scanned:
+            self.scan()
+
+    def reset(self) -> None:
+        """A new workspace: scan again when next shown."""
+        self.scanned = False
+        self.tree.clear()
+        self.detail.clear()
+        if self.isVisible():
+            self.scan()
+
+    # scanning -----------------------------------------------------------------------------------------
+
+    @Slot()
+    def scan(self) -> None:
+        self.scanned = True
+        self.sources.setText("Scanning recent Claude Code and Codex sessions of this workspace…")
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        report = self.client.report_progress("Scanning transcripts")
+        self.client.submit(lambda engine: (engine.suggestions(progress=report), engine.paths.workspace),
+                           self._scanned, self._scan_failed)
+
+    @Slot(str, int, int)
+    def _progress(self, what: str, done: int, total: int) -> None:
+        if what == "Scanning transcripts":
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+
+    def _scan_failed(self, error: BaseException) -> None:
+        self.progress.hide()
+        self.sources.setText(f"The scan failed: {describe(error)}")
+
+    def _scanned(self, result: tuple[SuggestionSet, Path]) -> None:
+        found, self.workspace = result
+        self.found = found
+        self.progress.hide()
+        parts = [f"{s.name}: {s.sessions} session(s)" if s.available else f"{s.name}: unavailable ({s.detail})"
+                 for s in found.sources]
+        skipped = ", ".join(f"{n} {why}" for why, n in found.skipped.items())
+        self.sources.setText("Sources — " + "; ".join(parts) + (f". Left out: {skipped}." if skipped else ""))
+        self.tree.clear()
+        for title, items in (("Memories", found.memories), ("Skills", found.skills)):
+            group = QTreeWidgetItem([f"{title} ({len(items)})"])
+            group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+            self.tree.addTopLevelItem(group)
+            for candidate in items:
+                kind = (f"{candidate.type} · {candidate.scope}" if isinstance(candidate, MemoryCandidate)
+                        else "skill")
+                item = QTreeWidgetItem([candidate.title, kind, str(len({e.session for e in candidate.evidence}))])
+                item.setData(0, Qt.ItemDataRole.UserRole, candidate)
+                group.addChild(item)
+            group.setExpanded(True)
+        first = next((self.tree.topLevelItem(i).child(0) for i in range(2) if self.tree.topLevelItem(i).childCount()),
+                     None)
+        if first is not None:
+            self.tree.setCurrentItem(first)
+        else:
+            self.detail.setHtml("<p>No suggestions: nothing new worth remembering in the recent sessions.</p>")
+        self._update_buttons()
+
+    # the current candidate ---------------------------------------------------------------------------------
+
+    def current(self) -> Candidate | None:
+        item = self.tree.currentItem()
+        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def select(self, candidate_id: str) -> bool:
+        for group in range(self.tree.topLevelItemCount()):
+            parent = self.tree.topLevelItem(group)
+            for row in range(parent.childCount()):
+                if parent.child(row).data(0, Qt.ItemDataRole.UserRole).id == candidate_id:
+                    self.tree.setCurrentItem(parent.child(row))
+                    return True
+        return False
+
+    @Slot(QTreeWidgetItem, QTreeWidgetItem)
+    def _show(self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
+        candidate = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
+        if candidate is not None:
+            self.detail.setHtml(_detail_html(candidate))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        has = self.current() is not None
+        for key in ("accept", "edit", "dismiss"):
+            self.buttons[key].setEnabled(has)
+
+    # decisions -----------------------------------------------------------------------------------------------
+
+    def _done(self, what: str):
+        def done(result: Fact | Path) -> None:
+            where = result.ref if isinstance(result, Fact) else str(result)
+            self.status.setText(f"{what}: {where}")
+            self.messages.info(f"{what} {where}")
+            self.accepted.emit(result)
+            self.scan()
+        return done
+
+    def _refused(self, error: BaseException) -> None:
+        self.status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
+                            f"{html.escape(describe(error))}</span>")
+
+    def _skill_folder(self) -> str | None:
+        start = str((self.workspace or Path.cwd()) / ".claude" / "skills")
+        chosen = dialogs.choose_directory(self, "Where should the skill folder go?", start)
+        return chosen or None
+
+    @Slot()
+    def accept_current(self) -> None:
+        candidate = self.current()
+        if candidate is None:
+            return
+        cid = candidate.id
+        if isinstance(candidate, SkillCandidate):
+            folder = self._skill_folder()
+            if folder is None:
+                return
+            self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder), self._done("Wrote"),
+                               self._refused)
+        else:
+            self.client.submit(lambda e: e.accept_suggestion(cid), self._done("Remembered"), self._refused)
+
+    @Slot()
+    def edit_current(self) -> QDialog | None:
+        candidate = self.current()
+        if candidate is None:
+            return None
+        cid = candidate.id
+        if isinstance(candidate, SkillCandidate):
+            editor = SkillEditor(candidate, self)
+
+            def write() -> None:
+                body = editor.text.toPlainText()
+                folder = self._skill_folder()
+                if folder is not None:
+                    self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder, skill_body=body),
+                                       self._done("Wrote"), self._refused)
+
+            editor.accepted.connect(write)
+            editor.open()
+            return editor
+        initial = {"name": candidate.name, "title": candidate.title, "description": candidate.description,
+                   "type": candidate.type, "scope": candidate.scope, "body": candidate.body}
+
+        def store(engine: Engine, request: FactInput) -> Fact:
+            result = engine.accept_suggestion(cid, request)
+            assert isinstance(result, Fact)
+            return result
+
+        form = FactForm(self.client, None, self, initial=initial, save_job=store)
+        form.setWindowTitle("Edit and accept suggestion")
+        form.saved.connect(self._done("Remembered"))
+        form.open()
+        return form
+
+    @Slot()
+    def dismiss_current(self) -> None:
+        candidate = self.current()
+        if candidate is None:
+            return
+        cid, title = candidate.id, candidate.title
+
+        def done(_result: object) -> None:
+            self.status.setText(f"Dismissed “{title}”; it will not be suggested again here.")
+            self.scan()
+
+        self.client.submit(lambda e: e.dismiss_suggestion(cid), done, self._refused)

@@ -1,0 +1,42 @@
+"""``context-center suggestions`` as a script sees it."""
+from transcripts_support import claude_session, codex_session
+
+
+def write_transcripts(cli):
+    claude_session(cli.home, cli.workspace, "aaaa1111", [("2026-11-20T10:00:00Z", "以后请始终用中文回复"),
+                                                         ("2026-11-20T10:01:00Z", "I don't remember the port.")])
+    codex_session(cli.home, cli.workspace, "bbbb2222", [("2026-11-21T09:00:00Z", "Never force-push to main.")])
+
+
+def test_the_json_shape_and_sources(cli):
+    write_transcripts(cli)
+    found = cli.ok("suggestions")
+    assert set(found) >= {"memories", "skills", "sources"} and found["skills"] == []
+    memory = found["memories"][0]
+    assert memory.keys() >= {"id", "name", "title", "description", "type", "scope", "body", "reason", "evidence"}
+    assert memory["evidence"][0].keys() >= {"source", "session", "timestamp", "text"}
+    assert {s["name"]: (s["available"], s["sessions"]) for s in found["sources"]} == {
+        "claude-code": (True, 1), "codex": (True, 1)}
+
+
+def test_an_empty_home_gives_empty_arrays_and_unavailable_sources(cli):
+    found = cli.ok("suggestions")
+    assert found["memories"] == [] and found["skills"] == []
+    assert all(s["available"] is False for s in found["sources"])
+
+
+def test_accept_prints_the_stored_fact_and_dismiss_sticks(cli):
+    write_transcripts(cli)
+    memories = {m["description"]: m for m in cli.ok("suggestions")["memories"]}
+    fact = cli.ok("suggestions", "accept", memories["以后请始终用中文回复"]["id"])
+    assert "以后请始终用中文回复" in fact["body"] and fact["ref"].startswith("global/")
+    cli.ok("suggestions", "dismiss", memories["Never force-push to main"]["id"])
+    assert cli.ok("suggestions")["memories"] == []
+    cli.refused("suggestions", "accept", memories["Never force-push to main"]["id"], code="NOT_FOUND")
+
+
+def test_accept_with_edits(cli):
+    write_transcripts(cli)
+    memory = next(m for m in cli.ok("suggestions")["memories"] if "force-push" in m["description"])
+    fact = cli.ok("suggestions", "accept", memory["id"], "--title", "No force pushes", "--scope", "project")
+    assert fact["title"] == "No force pushes" and fact["scope"] == "project"

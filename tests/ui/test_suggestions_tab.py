@@ -1,0 +1,109 @@
+"""The Suggestions tab: scan, accept, edit-then-accept, dismiss."""
+import pytest
+from PySide6.QtWidgets import QDialogButtonBox
+
+from context_center.ui import dialogs
+from transcripts_support import claude_session, codex_session
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch, workspace):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(folder))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    claude_session(folder, workspace, "aaaa1111", [
+        ("2026-11-20T10:00:00Z", "以后请始终用中文回复"),
+        ("2026-11-20T10:01:00Z", "Never force-push to main."),
+        ("2026-11-20T10:02:00Z", "Run the release checklist, then tag the release")])
+    codex_session(folder, workspace, "bbbb2222", [
+        ("2026-11-21T09:00:00Z", "Remember that the staging database is reset every night."),
+        ("2026-11-21T09:01:00Z", "run the release checklist and tag the release")])
+    return folder
+
+
+def open_tab(ui, qtbot):
+    ui.window.tabs.setCurrentWidget(ui.window.suggestions)
+    tab = ui.window.suggestions
+    qtbot.waitUntil(lambda: tab.found is not None, timeout=15000)
+    return tab
+
+
+def titles(tab):
+    return [m.title for m in tab.found.memories]
+
+
+def test_the_tab_scans_by_itself_and_shows_evidence(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    assert "claude-code: 1 session(s)" in tab.sources.text() and "codex: 1 session(s)" in tab.sources.text()
+    assert len(tab.found.memories) == 3 and len(tab.found.skills) == 1
+    assert tab.select(next(m.id for m in tab.found.memories if m.description == "以后请始终用中文回复"))
+    detail = tab.detail.toPlainText()
+    assert "aaaa1111" in detail and "以后请始终用中文回复" in detail and "offered as global" in detail
+
+
+def test_accept_stores_the_fact_and_it_leaves_the_list(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
+    tab.select(candidate.id)
+    with qtbot.waitSignal(tab.accepted, timeout=10000):
+        tab.accept_current()
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+    qtbot.waitUntil(lambda: any("force-push" in r.fact.body for r in ui.window.facts.model.rows()), timeout=10000)
+
+
+def test_edit_then_accept(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "staging database" in m.description)
+    tab.select(candidate.id)
+    form = tab.edit_current()
+    assert form.fields["title"].text() == candidate.title and "staging database" in form.body.toPlainText()
+    form.fields["title"].setText("Staging resets nightly")
+    form.fields["keywords"].setText("staging reset")
+    with qtbot.waitSignal(form.saved, timeout=10000) as saved:
+        form.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    fact = saved.args[0]
+    assert fact.title == "Staging resets nightly" and fact.keywords == "staging reset"
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+
+
+def test_dismiss_keeps_it_dismissed(home, ui, qtbot, open_window):
+    tab = open_tab(ui, qtbot)
+    candidate = tab.found.memories[0]
+    tab.select(candidate.id)
+    tab.dismiss_current()
+    qtbot.waitUntil(lambda: "Dismissed" in tab.status.text(), timeout=10000)
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+    again = open_window("again.ini")
+    second = open_tab(again, qtbot)
+    assert candidate.id not in {m.id for m in second.found.memories}
+
+
+def test_an_accepted_skill_is_written_where_chosen(home, ui, qtbot, tmp_path, monkeypatch):
+    tab = open_tab(ui, qtbot)
+    [skill] = tab.found.skills
+    tab.select(skill.id)
+    monkeypatch.setattr(dialogs, "choose_directory", lambda *a: str(tmp_path / "my-skills"))
+    with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
+        tab.accept_current()
+    path = written.args[0]
+    assert path == tmp_path / "my-skills" / skill.name / "SKILL.md" and "## Steps" in path.read_text()
+
+
+def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path, monkeypatch):
+    tab = open_tab(ui, qtbot)
+    [skill] = tab.found.skills
+    tab.select(skill.id)
+    monkeypatch.setattr(dialogs, "choose_directory", lambda *a: str(tmp_path / "edited"))
+    editor = tab.edit_current()
+    editor.text.setPlainText(skill.body.replace("## Steps", "## Steps (checked by me)"))
+    with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
+        editor.accept()
+    assert "## Steps (checked by me)" in written.args[0].read_text()
+
+
+def test_unavailable_sources_are_named(ui, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "empty-home"))
+    tab = open_tab(ui, qtbot)
+    assert "claude-code: unavailable" in tab.sources.text() and "codex: unavailable" in tab.sources.text()
+    assert tab.found.memories == [] and not tab.buttons["accept"].isEnabled()
