@@ -118,7 +118,7 @@ def test_candidates_carry_their_evidence(engine, transcripts):
     assert {(e.source, e.session) for e in chinese.evidence} == {("claude-code", "aaaa1111"), ("codex", "bbbb2222")}
     assert chinese.evidence[0].text.startswith("以后请始终用中文回复") and chinese.evidence[0].timestamp
     assert "**Why:**" in chinese.body and "**How to apply:**" in chinese.body
-    assert by_statement["The ticket tracker is https://tracker.example/PROJ, remember it"].type == "reference"
+    assert by_statement["The ticket tracker is https://tracker.example/PROJ"].type == "reference"  # request words gone
     assert not any("don't remember" in m.description for m in result.memories)
     assert {s.name: s.sessions for s in result.sources} == {"claude-code": 1, "codex": 1}
 

@@ -45,6 +45,8 @@ _FEEDBACK = re.compile(r"\b(always|never|don't|do not|must|make sure|by default|
                        r"(始终|总是|每次|不要|别再|务必|一律|必须|默认|以后)", re.IGNORECASE)
 _REQUEST_PREFIX = re.compile(r"^(?:please\s+)?(?:remember(?:\s+that)?|note(?:\s+that)?|fyi)[:,]?\s+"
                              r"|^请?记住[：:，,]?\s*", re.IGNORECASE)
+_REQUEST_SUFFIX = re.compile(r"[,;:，；]?\s*(?:please\s+)?(?:remember|note|keep in mind)\s+(?:it|this|that)\W*$",
+                             re.IGNORECASE)
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")  # "x.example" is not a sentence end
 _IMPERATIVE = re.compile(r"^(?:please\s+|can you\s+|could you\s+|pls\s+|请|帮我|麻烦)?"
                          r"(run|fix|update|bump|add|write|create|generate|refactor|review|check|deploy|release|"
@@ -163,8 +165,14 @@ def _candidate_id(kind: str, key: str) -> str:
     return f"{kind}-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
+def _core(statement: str) -> str:
+    """The statement without the request around it ("please remember that …", "…, remember it")."""
+    core = _REQUEST_SUFFIX.sub("", _REQUEST_PREFIX.sub("", statement).strip())
+    return core.strip().rstrip(".。!！") or statement
+
+
 def _title(statement: str, limit: int = 60) -> str:
-    core = _REQUEST_PREFIX.sub("", statement).strip().rstrip(".。!！")
+    core = _core(statement)
     core = core[:1].upper() + core[1:]
     return core if len(core) <= limit else core[: limit - 1].rstrip() + "…"
 
@@ -175,7 +183,7 @@ def _memory_body(statement: str, evidence: list[Evidence], fact_type: str) -> st
            "user": "Apply it to every reply; it is a personal preference.",
            "reference": "Use the link when the topic comes up; check it is still current.",
            "project": "Take it into account when changing this project."}[fact_type]
-    lines = [_REQUEST_PREFIX.sub("", statement).strip(), "",
+    lines = [_core(statement) + ("" if _core(statement).endswith(("。", "！", "？")) else "."), "",
              f"**Why:** the user said so in {len(sessions)} session(s) ({', '.join(s[:8] for s in sessions)}).",
              f"**How to apply:** {how}", "", "Evidence:"]
     lines += [f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
@@ -207,7 +215,7 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[
         if cid in dismissed:
             skipped["dismissed"] += 1
             continue
-        core = _REQUEST_PREFIX.sub("", statement).strip().rstrip(".。!！")
+        core = _core(statement)
         if any(overlaps(core, text) for text in existing):
             skipped["already a fact or an instruction"] += 1
             continue
