@@ -1,5 +1,5 @@
 """The Facts tab, driven through its widgets against a real engine."""
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDialogButtonBox
 
 from context_center.ui import dialogs
@@ -169,6 +169,8 @@ def test_filters_search_and_the_override_explained(ui, qtbot):
     assert ui.facts_shown() == ["pm-global"]
     tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "pm-global"))
     assert "Overridden by project/pm.md" in tab.detail.toPlainText()
+    tab._link(QUrl("fact:project/pm.md"))  # the link in the explanation
+    assert tab.current_row().fact.ref == "project/pm.md" and tab.filters["scope"].currentIndex() == 0
     tab.filters["scope"].setCurrentIndex(0)
     tab.search.setText("docs.example")
     assert ui.facts_shown() == ["docs-link"]

@@ -84,24 +84,33 @@ def _typed(text: Any) -> str | None:
     return text
 
 
-class ClaudeCodeSource:
+class TranscriptSource:
+    """A folder of JSONL session files; subclasses read one file into a :class:`Session`."""
+
+    name = ""
+    pattern = "*.jsonl"
+    root: Path
+
+    def sessions(self, workspace: Path) -> list[Session]:
+        """This workspace's sessions (a session recorded elsewhere is not read past its first lines)."""
+        if not self.root.is_dir():
+            return []
+        found = (self._read(path, workspace) for path in sorted(self.root.glob(self.pattern)))
+        return [session for session in found if session is not None]
+
+    def _read(self, path: Path, workspace: Path) -> Session | None:
+        raise NotImplementedError
+
+
+class ClaudeCodeSource(TranscriptSource):
     """``~/.claude/projects/<project>/<session>.jsonl`` (``$CLAUDE_CONFIG_DIR`` honoured)."""
 
     name = "claude-code"
+    pattern = "*/*.jsonl"
 
     def __init__(self, home: Path) -> None:
         config = os.environ.get("CLAUDE_CONFIG_DIR")
         self.root = (Path(config) if config else home / ".claude") / "projects"
-
-    def sessions(self, workspace: Path) -> list[Session]:
-        if not self.root.is_dir():
-            return []
-        found = []
-        for path in self.root.glob("*/*.jsonl"):
-            session = self._read(path, workspace)
-            if session is not None:
-                found.append(session)
-        return found
 
     def _read(self, path: Path, workspace: Path) -> Session | None:
         session: Session | None = None
@@ -141,25 +150,16 @@ class ClaudeCodeSource:
         return None
 
 
-class CodexSource:
+class CodexSource(TranscriptSource):
     """``~/.codex/sessions/**/rollout-*.jsonl`` (``$CODEX_HOME`` honoured): the envelope format
     (``session_meta``, ``event_msg``/``user_message``, ``response_item``) and the older direct one."""
 
     name = "codex"
+    pattern = "**/*.jsonl"
 
     def __init__(self, home: Path) -> None:
         codex_home = os.environ.get("CODEX_HOME")
         self.root = (Path(codex_home) if codex_home else home / ".codex") / "sessions"
-
-    def sessions(self, workspace: Path) -> list[Session]:
-        if not self.root.is_dir():
-            return []
-        found = []
-        for path in self.root.rglob("*.jsonl"):
-            session = self._read(path, workspace)
-            if session is not None:
-                found.append(session)
-        return found
 
     def _read(self, path: Path, workspace: Path) -> Session | None:
         cwd: str | None = None
@@ -205,7 +205,8 @@ def recent_sessions(workspace: Path, home: Path, limit: int) -> tuple[list[Sessi
     """The ``limit`` most recent sessions of this workspace over every source, and each source's status."""
     sessions: list[Session] = []
     statuses: list[SourceStatus] = []
-    for source in (ClaudeCodeSource(home), CodexSource(home)):
+    sources: tuple[TranscriptSource, ...] = (ClaudeCodeSource(home), CodexSource(home))
+    for source in sources:
         try:
             found = source.sessions(workspace)
         except OSError as exc:

@@ -5,14 +5,10 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -21,6 +17,7 @@ from PySide6.QtWidgets import (
 from ..engine import ArchivedFact, Engine, WriteResult
 from .engine_client import EngineClient
 from .messages import Messages, describe
+from .tables import fill, read_only_table
 
 
 def _load(engine: Engine) -> list[tuple[ArchivedFact, str]]:
@@ -41,16 +38,7 @@ class ArchiveTab(QWidget):
         super().__init__(parent)
         self.client, self.messages = client, messages
         self.entries: list[tuple[ArchivedFact, str]] = []
-        self.table = QTableWidget(0, 5)
-        self.table.setObjectName("archive")
-        self.table.setHorizontalHeaderLabels(["Archived (UTC)", "Scope", "Name", "Revision", "Archive file"])
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.setWordWrap(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.table = read_only_table(["Archived (UTC)", "Scope", "Name", "Revision", "Archive file"], "archive")
         self.table.currentCellChanged.connect(self._preview)
         self.preview = QTextBrowser()
         self.preview.setObjectName("archive_preview")
@@ -74,11 +62,8 @@ class ArchiveTab(QWidget):
 
     def show_entries(self, entries: list[tuple[ArchivedFact, str]]) -> None:
         self.entries = entries
-        self.table.setRowCount(len(entries))
-        for row, (entry, _) in enumerate(entries):
-            for column, value in enumerate((entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope,
-                                            entry.name, entry.revision, str(entry.path))):
-                self.table.setItem(row, column, QTableWidgetItem(str(value)))
+        fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope, entry.name,
+                           entry.revision, entry.path) for entry, _ in entries])
         if entries:
             self.table.selectRow(0)
         else:

@@ -21,7 +21,6 @@ Job = Callable[[Engine], Any]
 
 @dataclass
 class _Pending:
-    job: Job
     on_done: Callable[[Any], None] | None
     on_error: Callable[[BaseException], None] | None
 
@@ -106,7 +105,7 @@ class EngineClient(QObject):
     def submit(self, job: Job, on_done: Callable[[Any], None] | None = None,
                on_error: Callable[[BaseException], None] | None = None) -> int:
         job_id = next(self._ids)
-        self._pending[job_id] = _Pending(job, on_done, on_error)
+        self._pending[job_id] = _Pending(on_done, on_error)
         if len(self._pending) == 1:
             self.busy_changed.emit(True)
         self._run.emit(job_id, job)

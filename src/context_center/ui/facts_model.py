@@ -5,10 +5,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
 
 from ..engine import Fact
 
-FactRoleName = Qt.ItemDataRole.UserRole
+STALE_COLOR = QColor("#b35900")
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -84,8 +86,7 @@ class FactsTableModel(QAbstractTableModel):
             return None
         row = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            value = COLUMNS[index.column()][1](row)
-            return value
+            return COLUMNS[index.column()][1](row)
         if role == Qt.ItemDataRole.UserRole:
             return row
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -93,11 +94,11 @@ class FactsTableModel(QAbstractTableModel):
             if row.overridden_by:
                 tip += f"\nOverridden by {row.overridden_by}"
             return tip
-        if role == Qt.ItemDataRole.ForegroundRole and (row.overridden_by or row.freshness in ("stale", "expired")):
-            from PySide6.QtGui import QColor, QPalette
-            from PySide6.QtWidgets import QApplication
-            return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text) \
-                if row.overridden_by else QColor("#b35900")
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if row.overridden_by:  # greyed: agents get the project fact instead
+                return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            if row.freshness in ("stale", "expired"):
+                return STALE_COLOR
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

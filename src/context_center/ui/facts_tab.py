@@ -264,15 +264,16 @@ class FactsTab(QWidget):
         self.buttons["pin"].setText("Un&pin" if row and row.fact.pinned else "&Pin")
 
     def _link(self, url) -> None:
+        """``fact:<ref>`` links (an override's explanation) select that fact, clearing filters."""
         target = url.toString()
-        if target.startswith("fact:"):
-            scope, _, name = target[5:].partition("/")
-            match = next((r for r in self.model.rows() if r.fact.scope == scope and r.fact.ref == target[5:]), None)
-            if match:
-                for combo in self.filters.values():
-                    combo.setCurrentIndex(0)
-                self.search.clear()
-                self.select(match.key)
+        if not target.startswith("fact:"):
+            return
+        match = next((r for r in self.model.rows() if r.fact.ref == target[5:]), None)
+        if match:
+            for combo in self.filters.values():
+                combo.setCurrentIndex(0)
+            self.search.clear()
+            self.select(match.key)
 
     @Slot()
     def focus_search(self) -> None:

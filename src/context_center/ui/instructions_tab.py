@@ -7,16 +7,12 @@ import re
 from PySide6.QtCore import Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -25,6 +21,7 @@ from PySide6.QtWidgets import (
 from ..engine import InstructionSet
 from .engine_client import EngineClient
 from .messages import Messages
+from .tables import fill, read_only_table
 
 _IMPORT = re.compile(r'^(&lt;instruction-import path=&quot;(.*?)&quot;&gt;|&lt;/instruction-import&gt;)$')
 _REJECTED = re.compile(r"&lt;!-- rejected: ([a-z_]+) --&gt;")
@@ -50,28 +47,13 @@ class InstructionsTab(QWidget):
         self.client, self.messages = client, messages
         self.resolved: InstructionSet | None = None
         self.summary = QLabel()
-        self.documents = QTableWidget(0, 6)
-        self.documents.setObjectName("documents")
-        self.documents.setHorizontalHeaderLabels(["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"])
-        self.documents.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.documents.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.documents.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.documents.verticalHeader().hide()
-        self.documents.setWordWrap(False)
-        self.documents.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.documents.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.documents = read_only_table(["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"],
+                                         "documents", stretch=2)
         self.documents.currentCellChanged.connect(self._show_document)
         self.documents.doubleClicked.connect(self.open_in_editor)
         self.body = QTextBrowser()
         self.body.setObjectName("instruction_body")
-        self.diagnostics = QTableWidget(0, 3)
-        self.diagnostics.setObjectName("diagnostics")
-        self.diagnostics.setHorizontalHeaderLabels(["Code", "File and line", "Message"])
-        self.diagnostics.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.diagnostics.verticalHeader().hide()
-        self.diagnostics.setWordWrap(False)
-        self.diagnostics.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.diagnostics.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.diagnostics = read_only_table(["Code", "File and line", "Message"], "diagnostics", select_rows=False)
 
         self.note = QLineEdit()
         self.note.setObjectName("quick_add")
@@ -119,18 +101,10 @@ class InstructionsTab(QWidget):
         self.summary.setText(f"{len(docs)} document(s) for {resolved.target}, "
                              f"{sum(d.chars for d in docs):,} characters, ≈{sum(d.tokens for d in docs):,} tokens; "
                              "later entries win")
-        self.documents.setRowCount(len(docs))
-        for row, doc in enumerate(docs):
-            for column, value in enumerate((doc.order, doc.scope, doc.label, doc.priority, f"{doc.chars:,}",
-                                            f"{doc.tokens:,}")):
-                item = QTableWidgetItem(str(value))
-                item.setToolTip(str(doc.path) + (f"\nimports: {', '.join(doc.imports)}" if doc.imports else ""))
-                self.documents.setItem(row, column, item)
-        self.diagnostics.setRowCount(len(resolved.diagnostics))
-        for row, diag in enumerate(resolved.diagnostics):
-            place = f"{diag.source}:{diag.line}" if diag.line else str(diag.source)
-            for column, value in enumerate((diag.code, place, diag.message)):
-                self.diagnostics.setItem(row, column, QTableWidgetItem(value))
+        fill(self.documents, [(d.order, d.scope, d.label, d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],
+             [str(d.path) + (f"\nimports: {', '.join(d.imports)}" if d.imports else "") for d in docs])
+        fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, d.message)
+                                for d in resolved.diagnostics])
         if docs:
             self.documents.selectRow(min(max(row_before, 0), len(docs) - 1))
         else:

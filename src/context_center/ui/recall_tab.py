@@ -7,17 +7,13 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -26,27 +22,9 @@ from PySide6.QtWidgets import (
 from ..engine import Engine
 from .engine_client import EngineClient
 from .messages import Messages
+from .tables import fill, read_only_table
 
 POLL_MS = 2000
-
-
-def _table(headers: list[str], name: str) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().hide()
-    table.setWordWrap(False)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
-    return table
-
-
-def _fill(table: QTableWidget, rows: list[tuple[Any, ...]]) -> None:
-    table.setRowCount(len(rows))
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            table.setItem(r, c, QTableWidgetItem(str(value)))
 
 
 class TraceView(QWidget):
@@ -62,8 +40,8 @@ class TraceView(QWidget):
         self.block.setReadOnly(True)
         self.block.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.block.setPlaceholderText("Nothing would be appended.")
-        self.selected = _table(["Fact", "Revision", "Score", "Freshness", "Reason"], f"{prefix}_selected")
-        self.rejected = _table(["Fact", "Score", "Why not"], f"{prefix}_rejected")
+        self.selected = read_only_table(["Fact", "Revision", "Score", "Freshness", "Reason"], f"{prefix}_selected")
+        self.rejected = read_only_table(["Fact", "Score", "Why not"], f"{prefix}_rejected")
         tables = QSplitter(Qt.Orientation.Vertical)
         for title, table in (("Selected", self.selected), ("Rejected candidates", self.rejected)):
             box = QGroupBox(title)
@@ -81,8 +59,8 @@ class TraceView(QWidget):
         if not trace:
             self.outcome.setText("No recall has run for this workspace yet.")
             self.block.clear()
-            _fill(self.selected, [])
-            _fill(self.rejected, [])
+            fill(self.selected, [])
+            fill(self.rejected, [])
             return
         when = f" at {trace['created_at']}" if trace.get("created_at") else ""
         state = (f"Suppressed: {trace['suppressed']}" if trace["suppressed"]
@@ -92,9 +70,9 @@ class TraceView(QWidget):
                              f"{trace['char_budget']:,} characters, at most {trace['limit']} facts, "
                              f"{trace['omitted']} omitted" + (f", {more} more rejected" if more > 0 else ""))
         self.block.setPlainText(trace["block"])
-        _fill(self.selected, [(h["ref"], h["revision"], f"{h['score']:.3f}", h["freshness"], h["reason"])
+        fill(self.selected, [(h["ref"], h["revision"], f"{h['score']:.3f}", h["freshness"], h["reason"])
                               for h in trace["hits"]])
-        _fill(self.rejected, [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}", r["reason"])
+        fill(self.rejected, [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}", r["reason"])
                               for r in trace.get("rejected", [])])
 
 
