@@ -24,7 +24,6 @@ from .memory_service import FactInput, WriteResult, validate_fact_input
 from .paths import StorePaths, default_state_root, detect_workspace
 from .recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
-from .suggestions import Evidence, MemoryCandidate, SkillCandidate, SuggestionSet
 
 __all__ = [
     "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Evidence", "Fact",
@@ -35,3 +34,15 @@ __all__ = [
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
     "default_state_root", "detect_workspace", "open_engine", "validate_fact_input",
 ]
+
+
+_LAZY = {"Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet"}
+
+
+def __getattr__(name: str):
+    """Suggestion records load on first use: the command line's hot paths never need them."""
+    if name in _LAZY:
+        from . import suggestions
+
+        return getattr(suggestions, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
