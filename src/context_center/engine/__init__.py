@@ -6,21 +6,21 @@
 """
 from .engine import Engine, open_engine
 from .errors import (
-                     AlreadyActive,
-                     EngineError,
-                     InvalidInput,
-                     NameConflict,
-                     NotFound,
-                     PinnedBudgetExceeded,
-                     RefusedError,
-                     RevisionConflict,
-                     ScopeConflict,
-                     SensitiveContent,
-                     StorageError,
-                     SubjectConflict,
+    AlreadyActive,
+    EngineError,
+    InvalidInput,
+    NameConflict,
+    NotFound,
+    PinnedBudgetExceeded,
+    RefusedError,
+    RevisionConflict,
+    ScopeConflict,
+    SensitiveContent,
+    StorageError,
+    SubjectConflict,
 )
+from .fact_input import FactInput, WriteResult, validate_fact_input
 from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
-from .memory_service import FactInput, WriteResult, validate_fact_input
 from .paths import StorePaths, default_state_root, detect_workspace
 from .recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
 from .catalog import Catalog
+from .fact_input import FactInput, WriteResult
 from .fact_store import FactStore
 from .freshness import freshness
 from .instructions import InstructionResolver, InstructionSet
-from .memory_service import FactInput, MemoryService, WriteResult
+from .memory_service import MemoryService
 from .paths import StorePaths
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .store_lock import StoreLock

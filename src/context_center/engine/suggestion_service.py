@@ -11,8 +11,8 @@ from . import clock
 from .atomic_write import create_exclusive
 from .catalog import Catalog
 from .errors import InvalidInput, NameConflict, NotFound
+from .fact_input import FactInput
 from .fields import check_name
-from .memory_service import FactInput
 from .records import Fact
 from .suggestions import MAX_SESSIONS, MemoryCandidate, SkillCandidate, SuggestionSet, mine
 from .transcripts import recent_sessions

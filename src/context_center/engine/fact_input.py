@@ -1,0 +1,121 @@
+"""What a caller asks to write: the fields given (``None`` = keep), their validation, and a ref."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
+
+from . import clock, sensitive
+from .errors import InvalidInput
+from .fields import (
+    ACTIVATIONS,
+    SCOPES,
+    TYPES,
+    VOLATILITIES,
+    check_choice,
+    check_name,
+    check_subject_key,
+    normalize_keywords,
+)
+from .records import Fact
+
+MAX_BODY_CHARS = 60_000
+
+
+@dataclass(frozen=True)
+class FactInput:
+    """What a caller gives to remember or edit; ``None`` means "not given" (inherit)."""
+
+    name: str | None = None
+    title: str | None = None
+    description: str | None = None
+    type: str | None = None
+    scope: str | None = None
+    keywords: str | None = None
+    subject_key: str | None = None
+    activation: str | None = None
+    volatility: str | None = None
+    expires_at: str | None = None
+    body: str | None = None
+    expected_revision: int | None = None
+    redact_secrets: bool = False
+
+    def given(self) -> dict[str, str]:
+        skip = {"expected_revision", "redact_secrets"}
+        return {f.name: getattr(self, f.name) for f in dataclass_fields(self)
+                if f.name not in skip and getattr(self, f.name) is not None}
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    fact: Fact
+    changed: bool = True
+    redacted: tuple[str, ...] = ()
+
+
+def parse_ref(ref: str) -> tuple[str | None, str]:
+    """``project/x.md`` → ("project", "x"); anything else → (None, ref)."""
+    text = ref.strip().replace("\\", "/")
+    for scope in SCOPES:
+        if text.startswith(scope + "/"):
+            rest = text[len(scope) + 1:]
+            return scope, rest[:-3] if rest.endswith(".md") else rest
+    return None, text
+
+
+def validate_fact_input(request: FactInput, *, creating: bool) -> dict[str, str]:
+    """Field → problem, for a form that validates as the user types (no I/O, no conflicts:
+    those are checked against the store when saving)."""
+    problems: dict[str, str] = {}
+    checks = {"name": check_name, "type": lambda v: check_choice("type", v, TYPES),
+              "scope": lambda v: check_choice("scope", v, SCOPES),
+              "activation": lambda v: check_choice("activation", v, ACTIVATIONS),
+              "volatility": lambda v: v.strip() and check_choice("volatility", v, VOLATILITIES),
+              "subject_key": check_subject_key, "expires_at": clock.parse_expiry}
+    for field, value in request.given().items():
+        check = checks.get(field)
+        if check is None or (field == "name" and not value.strip()):
+            continue
+        try:
+            check(value)
+        except InvalidInput as exc:
+            problems[field] = exc.message
+    if creating and not (request.title or request.name or "").strip():
+        problems["title"] = "a fact needs a title"
+    if creating and not (request.body or "").strip():
+        problems["body"] = "a fact needs a body"
+    for field in ("title", "description", "keywords", "body"):
+        value = getattr(request, field)
+        if value and sensitive.find_secrets(value):
+            kinds = ", ".join(sorted({f.kind for f in sensitive.find_secrets(value)}))
+            problems.setdefault(field, f"contains a secret ({kinds}); it will not be written")
+    return problems
+
+
+def apply_input(base: Fact, given: dict[str, str]) -> Fact:
+    """``base`` with the caller's fields validated and applied."""
+    changes: dict[str, object] = {}
+    for key, value in given.items():
+        if key == "name":
+            changes["name"] = check_name(value)
+        elif key == "type":
+            changes["type"] = check_choice("type", value, TYPES)
+        elif key == "scope":
+            changes["scope"] = check_choice("scope", value, SCOPES)
+        elif key == "activation":
+            changes["activation"] = check_choice("activation", value, ACTIVATIONS)
+        elif key == "volatility":
+            changes["volatility"] = "" if not value.strip() else check_choice(
+                "volatility", value, VOLATILITIES)
+        elif key == "subject_key":
+            changes["subject_key"] = check_subject_key(value)
+        elif key == "expires_at":
+            changes["expires_at"] = clock.parse_expiry(value)
+        elif key == "keywords":
+            changes["keywords"] = normalize_keywords(value)
+        elif key == "body":
+            if len(value) > MAX_BODY_CHARS:
+                raise InvalidInput(f"body is {len(value):,} characters; the limit is {MAX_BODY_CHARS:,}")
+            changes["body"] = value.strip("\n").rstrip()
+        else:
+            changes[key] = " ".join(value.split())
+    return base.evolve(**changes)
