@@ -133,6 +133,10 @@ def test_history_diff_and_restore(ui, qtbot):
     dialog = ui.window.facts.history_dialog
     dialog.list.setCurrentRow(1)
     assert "-first wording" in dialog.view.toPlainText() and "+second wording" in dialog.view.toPlainText()
+    dialog.list.setCurrentRow(0)
+    dialog.against.setCurrentIndex(1)  # what revision 2 changed, against revision 1
+    assert "-first wording" in dialog.view.toPlainText() and "revision 1" in dialog.view.toPlainText()
+    dialog.list.setCurrentRow(1)
     with qtbot.waitSignal(dialog.restored, timeout=10000):
         dialog.restore_button.click()
     ui.idle()

@@ -6,6 +6,7 @@ import html
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -52,6 +53,10 @@ class HistoryDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, number)
             self.list.addItem(item)
         self.list.currentRowChanged.connect(self.show_diff)
+        self.against = QComboBox()
+        self.against.setObjectName("compare_with")
+        self.against.addItems(["Compare with the active revision", "Compare with the revision before it"])
+        self.against.currentIndexChanged.connect(lambda _i: self.show_diff(self.list.currentRow()))
         self.view = QTextBrowser()
         self.view.setObjectName("diff")
         splitter = QSplitter()
@@ -68,6 +73,7 @@ class HistoryDialog(QDialog):
         row.addWidget(self.restore_button)
         row.addWidget(close)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.against)
         layout.addWidget(splitter)
         layout.addLayout(row)
         self.list.setCurrentRow(min(1, len(self.versions) - 1))
@@ -81,8 +87,14 @@ class HistoryDialog(QDialog):
             return
         number, _, body = self.versions[row]
         self.restore_button.setEnabled(number != self.fact.revision)
-        active = f"revision {self.fact.revision} (active)"
-        self.view.setHtml(diff_html(body, self.fact.body, f"revision {number}", active))
+        if self.against.currentIndex() == 0:
+            active = f"revision {self.fact.revision} (active)"
+            self.view.setHtml(diff_html(body, self.fact.body, f"revision {number}", active))
+        elif row + 1 < len(self.versions):  # what this revision changed
+            before, _, old_body = self.versions[row + 1]
+            self.view.setHtml(diff_html(old_body, body, f"revision {before}", f"revision {number}"))
+        else:
+            self.view.setHtml(diff_html("", body, "(nothing)", f"revision {number}, the first kept"))
 
     @Slot()
     def restore(self) -> None:
