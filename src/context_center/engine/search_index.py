@@ -231,8 +231,13 @@ class SearchIndex:
         clauses = [Term(field, term) for term in terms for field in ("head", "body")]
         clauses += [Term("body", term, boost=boost) for term, boost in (expansion or {}).items()]
 
+        query = Or(clauses)
+        # Pre-load every clause's postings into one score array: for these wide OR queries it is
+        # several times faster than Whoosh's default tree of union matchers (bench/recall.py).
+        query.matcher_type = Or.ARRAY_MATCHER
+
         def run(searcher):
-            return [(hit["key"], float(hit.score)) for hit in searcher.search(Or(clauses), limit=limit)]
+            return [(hit["key"], float(hit.score)) for hit in searcher.search(query, limit=limit)]
 
         return self._reading(run)
 
