@@ -3,7 +3,7 @@
 Files are the truth. The catalog remembers, per fact file, the (size, mtime, inode)
 it was parsed at and the parsed record, so opening an unchanged store parses nothing,
 and a file changed, added or removed behind our back is noticed on the next open.
-It also holds what has no file of its own (settings now; traces and decisions later).
+It also holds what has no file of its own: recall traces and suggestion decisions.
 """
 from __future__ import annotations
 
@@ -55,13 +55,6 @@ suggestion_decisions = Table(
     Column("decided_at", String, nullable=False),
     Column("result", Text, nullable=False, default=""),  # what accepting wrote (a ref or a path)
 )
-
-settings = Table(
-    "settings", metadata,
-    Column("key", String, primary_key=True),
-    Column("value", Text, nullable=False),
-)
-
 
 @dataclass(frozen=True)
 class FileStamp:
@@ -218,16 +211,3 @@ class Catalog:
             rows = conn.execute(select(suggestion_decisions.c.id, suggestion_decisions.c.decision)
                                 .where(suggestion_decisions.c.workspace == str(workspace))).all()
         return {row.id: row.decision for row in rows}
-
-    # settings -------------------------------------------------------------------
-
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        with self._engine.connect() as conn:
-            value = conn.execute(select(settings.c.value).where(settings.c.key == key)).scalar()
-        return json.loads(value) if value is not None else default
-
-    def set_setting(self, key: str, value: Any) -> None:
-        stmt = insert(settings).values(key=key, value=json.dumps(value))
-        stmt = stmt.on_conflict_do_update(index_elements=[settings.c.key], set_={"value": stmt.excluded.value})
-        with self._engine.begin() as conn:
-            conn.execute(stmt)

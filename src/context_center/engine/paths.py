@@ -92,10 +92,6 @@ class StorePaths:
     def revision_file(memory_dir: Path, fact_id: str, revision: int) -> Path:
         return memory_dir / ".revisions" / fact_id / f"{revision:09d}.md"
 
-    @staticmethod
-    def index_file(memory_dir: Path) -> Path:
-        return memory_dir / "MEMORY.md"
-
     @property
     def catalog_file(self) -> Path:
         return self.root / "catalog.sqlite"

@@ -131,16 +131,6 @@ class Subject:
 
 
 @dataclass(frozen=True)
-class Changes:
-    """What a write changed, so each face refreshes only that."""
-
-    facts: bool = False
-    archive: bool = False
-    pinned: bool = False
-    redacted: tuple[str, ...] = ()  # kinds of secrets masked on the way in
-
-
-@dataclass(frozen=True)
 class SessionContext:
     """The pinned snapshot an agent receives before its next real turn."""
 
