@@ -117,3 +117,24 @@ def test_the_memory_path_imports_no_qt_mcp_or_keyring(cli):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=cli.workspace,
                          env=cli.env(), timeout=60).stdout
     assert out.strip().endswith("LOADED []"), out
+
+
+def test_a_state_root_that_is_a_file_is_a_clear_storage_error(cli, tmp_path):
+    afile = tmp_path / "not-a-folder"
+    afile.write_text("x")
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(afile), "--workspace",
+                           str(cli.workspace), "memory", "list", "--json"], capture_output=True, text=True,
+                          env=cli.env(), timeout=60)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("STORAGE_ERROR: ") and "is a file" in proc.stderr
+
+
+def test_a_missing_workspace_is_refused(cli, tmp_path):
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(cli.root), "--workspace",
+                           str(tmp_path / "missing"), "memory", "list", "--json"], capture_output=True, text=True,
+                          env=cli.env(), timeout=60)
+    assert proc.returncode == 1 and proc.stderr.startswith("INVALID_INPUT: ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine import EngineError, open_engine
+from ..engine import EngineError, StorageError, open_engine
 from . import hook_commands, instruction_commands, memory_commands, recall_commands, suggestion_commands
 from .output import Output
 
@@ -49,5 +49,7 @@ def run(argv: list[str]) -> int:
             return args.handler(engine, args, out)
     except EngineError as exc:
         return out.error(exc)
+    except OSError as exc:  # the disk said no somewhere we did not expect: say so, no traceback
+        return out.error(StorageError(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")))
     except KeyboardInterrupt:
         return 130

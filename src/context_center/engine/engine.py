@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
 from .catalog import Catalog
+from .errors import InvalidInput, StorageError
 from .fact_input import FactInput, WriteResult
 from .fact_store import FactStore
 from .freshness import freshness
@@ -33,7 +34,14 @@ class Engine:
 
     def __init__(self, paths: StorePaths) -> None:
         self.paths = paths
-        paths.root.mkdir(parents=True, exist_ok=True)
+        if not paths.workspace.is_dir():
+            raise InvalidInput(f"the workspace {paths.workspace} is not an existing folder")
+        if paths.root.exists() and not paths.root.is_dir():
+            raise StorageError(f"the state root {paths.root} is a file, not a folder")
+        try:
+            paths.root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"cannot create the state root {paths.root}: {exc.strerror or exc}") from exc
         self._lock = StoreLock(paths.lock_file)
         self._catalog = Catalog(paths.catalog_file, self._lock)
         self._store = FactStore(paths, self._catalog)
