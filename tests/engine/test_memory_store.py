@@ -278,3 +278,18 @@ def test_session_context_prefers_project_facts_over_equivalent_globals(engine):
     assert [f.ref for f in context.facts] == ["project/style.md", "global/other-global.md"]
     assert "project style" in context.text and "global style" not in context.text
     assert [(g.ref, p.ref) for g, p in context.suppressed] == [("global/style.md", "project/style.md")]
+
+
+def test_non_utf8_files_and_duplicate_ids_are_diagnostics(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "latin1.md").write_bytes("---\nname: latin1\n---\ncaf\xe9\n".encode("latin-1"))
+    front = ("---\nid: mem-" + "a" * 32 + "\nrevision: 1\nname: {name}\n"
+             "metadata:\n  type: project\n  scope: project\n---\nx\n")
+    (folder / "first.md").write_text(front.format(name="first"))
+    (folder / "second.md").write_text(front.format(name="second"))
+    engine.refresh()
+    reasons = {d.path.name: d.reason for d in engine.diagnostics()}
+    assert reasons["latin1.md"] == "not valid UTF-8"
+    assert "also used by first.md" in reasons["second.md"]
+    assert [f.name for f in engine.facts()] == ["first"]
