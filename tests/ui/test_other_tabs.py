@@ -129,3 +129,13 @@ def test_the_search_index_is_built_in_a_child_process_with_progress(ui, qtbot):
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         assert engine.sync_search_index().changed == 0  # the child left it in step
         assert [h.ref for h in engine.search("zebra").hits] == ["project/indexed.md"]
+
+
+def test_an_external_edit_reaches_the_search_index_too(ui, qtbot):
+    from context_center.engine import open_engine
+    qtbot.waitUntil(lambda: not ui.window.index_builder.running, timeout=30000)
+    with qtbot.waitSignal(ui.window.index_builder.finished, timeout=30000):
+        ui.remember(name="late-arrival", body="narwhals appear on Thursdays")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        assert engine.sync_search_index().changed == 0  # the window's builder had already indexed it
+        assert [h.ref for h in engine.search("narwhals").hits] == ["project/late-arrival.md"]

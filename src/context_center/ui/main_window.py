@@ -139,7 +139,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
         self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
         self.suggestions.reset()
-        self.index_builder.start(str(paths.root), str(paths.workspace))
+        self._sync_index()
         changes = self.file_changes
         self.client.submit(lambda engine: engine.watch(changes.changed.emit), self._watching,
                            lambda e: self.messages.failure("watch the files", e))
@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
 
     def _after_refresh(self, facts_changed: bool, instructions_changed: bool) -> None:
         if facts_changed:
+            self._sync_index()
             self.facts.reload()
             self.archive.reload()
             if self.tabs.currentWidget() is self.recall:
@@ -226,8 +227,14 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _facts_written(self, *_args) -> None:
+        self._sync_index()
         self.archive.reload()
         self.facts.reload()
+
+    def _sync_index(self) -> None:
+        """Keep the persistent search index in step (only what changed is re-indexed), off this process."""
+        if self.paths is not None:
+            self.index_builder.start(str(self.paths.root), str(self.paths.workspace))
 
     # status --------------------------------------------------------------------------------------------
 
