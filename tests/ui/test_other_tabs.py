@@ -118,13 +118,20 @@ def test_switching_workspace_from_the_recent_menu(ui, qtbot, tmp_path):
 
 
 def test_the_search_index_is_built_in_a_child_process_with_progress(ui, qtbot):
+    import shutil
+
+    from context_center.ui.index_builder import IndexBuilder
     ui.remember(name="indexed", body="zebra crossings")
+    qtbot.waitUntil(lambda: "indexed" in ui.facts_shown(), timeout=10000)  # seen, and its sync started
+    qtbot.waitUntil(lambda: not ui.window.index_builder.running, timeout=30000)
+    shutil.rmtree(ui.state_root / "index")  # a cold build, whatever the window already did
+    builder = IndexBuilder()
     reports, progress = [], []
-    ui.window.index_builder.finished.connect(reports.append)
-    ui.window.index_builder.progress.connect(lambda done, total: progress.append((done, total)))
-    with qtbot.waitSignal(ui.window.index_builder.finished, timeout=30000):
-        ui.window.index_builder.start(str(ui.state_root), str(ui.workspace))
-    assert reports[-1]["added"] >= 1 and progress and progress[-1][0] == progress[-1][1]
+    builder.finished.connect(reports.append)
+    builder.progress.connect(lambda done, total: progress.append((done, total)))
+    with qtbot.waitSignal(builder.finished, timeout=30000):
+        builder.start(str(ui.state_root), str(ui.workspace))
+    assert reports == [{"added": 1, "updated": 0, "removed": 0, "rebuilt": True}] and progress[-1] == (1, 1)
     from context_center.engine import open_engine
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         assert engine.sync_search_index().changed == 0  # the child left it in step

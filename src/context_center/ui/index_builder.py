@@ -22,9 +22,18 @@ class IndexBuilder(QObject):
         super().__init__(parent)
         self.process: QProcess | None = None
         self._buffer = b""
+        self._target: tuple[str, str] | None = None
+        self._again = False
+        self._report: dict | None = None
 
     def start(self, state_root: str, workspace: str) -> None:
+        """Sync the index for this store; while a sync of the same store runs, one more is queued
+        (never restarted: under a stream of edits a cold build would otherwise never finish)."""
+        if self.process is not None and self._target == (state_root, workspace):
+            self._again = True
+            return
         self.stop()
+        self._target, self._again = (state_root, workspace), False
         process = QProcess(self)
         process.setProgram(sys.executable)
         process.setArguments(["-m", "context_center", "--state-root", state_root, "--workspace", workspace,
@@ -33,6 +42,7 @@ class IndexBuilder(QObject):
         process.finished.connect(self._done)
         self.process = process
         self._buffer = b""
+        self._report: dict | None = None
         process.start()
 
     @Slot()
@@ -55,12 +65,14 @@ class IndexBuilder(QObject):
         assert self.process is not None
         self._read()
         if code == 0 and status == QProcess.ExitStatus.NormalExit:
-            self.finished.emit(getattr(self, "_report", None))
+            self.finished.emit(self._report)
         else:
             error = bytes(self.process.readAllStandardError().data()).decode("utf-8", "replace").strip()
             self.failed.emit(error or f"the index process exited with code {code}")
         self.process.deleteLater()
         self.process = None
+        if self._again and self._target is not None:
+            self.start(*self._target)
 
     def stop(self) -> None:
         if self.process is not None:
