@@ -30,7 +30,9 @@ SEARCH_LIMIT = 8
 
 
 class Engine:
-    """Background memory (and, as they land, instructions and recall) for one workspace."""
+    """Facts, instructions, recall, search and suggestions for one state root and workspace.
+
+    Not thread-safe: use it from one thread (the window runs it on one worker thread)."""
 
     def __init__(self, paths: StorePaths) -> None:
         self.paths = paths
