@@ -179,3 +179,19 @@ def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts
     with pytest.raises(NameConflict):
         write_skill(skill, other)
     assert (other / skill.name / "SKILL.md").read_text() == "mine"
+
+
+def test_only_the_twelve_most_recent_sessions_are_read(engine, home, workspace):
+    import os
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",
+             "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor",
+             "whiskey", "xray", "yankee", "zulu", "amber", "basil"]
+    for n in range(14):
+        statement = f"Never touch the {words[2 * n]} {words[2 * n + 1]} folder."  # no two overlap
+        path = claude_session(home, workspace, f"s{n:02d}", [(f"2026-11-{n + 1:02d}T10:00:00Z", statement)],
+                              noise=False)
+        os.utime(path, (1_700_000_000 + n, 1_700_000_000 + n))
+    result = engine.suggestions(home=home)
+    assert {s.name: s.sessions for s in result.sources}["claude-code"] == 12
+    seen = {e.session for m in result.memories for e in m.evidence}
+    assert "s00" not in seen and "s01" not in seen and len(result.memories) == 6  # at most six candidates

@@ -91,12 +91,28 @@ class TranscriptSource:
     pattern = "*.jsonl"
     root: Path
 
-    def sessions(self, workspace: Path) -> list[Session]:
-        """This workspace's sessions (a session recorded elsewhere is not read past its first lines)."""
+    def sessions(self, workspace: Path, limit: int | None = None) -> list[Session]:
+        """This workspace's sessions, newest files first, at most ``limit`` of them (a session
+        recorded elsewhere is not read past the line that says where it was recorded)."""
         if not self.root.is_dir():
             return []
-        found = (self._read(path, workspace) for path in sorted(self.root.glob(self.pattern)))
-        return [session for session in found if session is not None]
+        found: list[Session] = []
+        for path in self._files(workspace):
+            session = self._read(path, workspace)
+            if session is not None:
+                found.append(session)
+                if limit is not None and len(found) >= limit:
+                    break
+        return found
+
+    def _files(self, workspace: Path) -> list[Path]:
+        def modified(path: Path) -> float:
+            try:
+                return path.stat().st_mtime
+            except OSError:
+                return 0.0
+
+        return sorted(self.root.glob(self.pattern), key=modified, reverse=True)
 
     def _read(self, path: Path, workspace: Path) -> Session | None:
         raise NotImplementedError
@@ -111,6 +127,14 @@ class ClaudeCodeSource(TranscriptSource):
     def __init__(self, home: Path) -> None:
         config = os.environ.get("CLAUDE_CONFIG_DIR")
         self.root = (Path(config) if config else home / ".claude") / "projects"
+
+    def _files(self, workspace: Path) -> list[Path]:
+        """Claude Code names a project's folder after its path (non-alphanumerics become ``-``):
+        read those folders (the workspace and folders under it) first; the rest only if none."""
+        encoded = re.sub(r"[^A-Za-z0-9]", "-", str(workspace.resolve()))
+        files = super()._files(workspace)
+        mine = [p for p in files if p.parent.name == encoded or p.parent.name.startswith(encoded + "-")]
+        return mine or files
 
     def _read(self, path: Path, workspace: Path) -> Session | None:
         session: Session | None = None
@@ -208,7 +232,7 @@ def recent_sessions(workspace: Path, home: Path, limit: int) -> tuple[list[Sessi
     sources: tuple[TranscriptSource, ...] = (ClaudeCodeSource(home), CodexSource(home))
     for source in sources:
         try:
-            found = source.sessions(workspace)
+            found = source.sessions(workspace, limit)
         except OSError as exc:
             statuses.append(SourceStatus(source.name, False, 0, f"cannot be read: {exc.strerror or exc}"))
             continue
