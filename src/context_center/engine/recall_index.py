@@ -138,7 +138,7 @@ class RecallIndex:
                     self._remove(key)
                 doc = self._add(key, fact, version)
                 changed += 1
-            if fresh or doc.fact is not fact or doc.excluded != (key in excluded):
+            if fresh or doc.fact != fact or doc.excluded != (key in excluded):
                 doc.fact = fact
                 self._describe(doc, key in excluded)
         average = self._total_length / len(self._docs) if self._docs else 1.0
