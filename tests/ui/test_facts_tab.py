@@ -211,3 +211,18 @@ def test_keyboard_new_fact_and_tab_switching(ui, qtbot):
     assert ui.window.tabs.currentWidget() is ui.window.facts
     for form in ui.window.findChildren(FactForm):
         form.close()
+
+
+def test_history_shows_title_changes_too(ui, qtbot):
+    from context_center.engine import FactInput, open_engine
+    fact = ui.remember(name="renamed", title="Old title", body="same body")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        other.edit(fact.id, FactInput(title="New title"))
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["renamed"])
+    ui.select_fact("renamed")
+    ui.window.facts.history_selected()
+    qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
+    text = ui.window.facts.history_dialog.view.toPlainText()
+    assert "-Title: Old title" in text and "+Title: New title" in text

@@ -32,7 +32,12 @@ def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
     for line in lines:
         color = "#b00020" if line.startswith("-") else "#1b5e20" if line.startswith("+") else "#555"
         out.append(f'<span style="color:{color}">{html.escape(line)}</span>')
-    return "<pre>" + ("\n".join(out) or "(no difference in the body)") + "</pre>"
+    return '<pre style="white-space: pre-wrap">' + ("\n".join(out) or "(no difference)") + "</pre>"
+
+
+def _comparable(fact: Fact) -> str:
+    """What a revision says: the fields a person edits, then the body."""
+    return f"Title: {fact.title}\nDescription: {fact.description}\nKeywords: {fact.keywords}\n\n{fact.body}"
 
 
 class HistoryDialog(QDialog):
@@ -44,8 +49,8 @@ class HistoryDialog(QDialog):
         self.client, self.messages, self.fact = client, messages, fact
         self.setWindowTitle(f"History of {fact.ref}")
         self.resize(820, 520)
-        self.versions: list[tuple[int, str, str]] = [(fact.revision, fact.updated_at, fact.body)]
-        self.versions += [(r.revision, r.updated_at, r.body) for r in history]
+        self.versions: list[tuple[int, str, str]] = [(fact.revision, fact.updated_at, _comparable(fact))]
+        self.versions += [(r.revision, r.updated_at, _comparable(r.fact)) for r in history]
         self.list = QListWidget()
         for number, updated, _ in self.versions:
             label = f"Revision {number}" + ("  (active)" if number == fact.revision else "") + f"\n{updated}"
@@ -89,7 +94,7 @@ class HistoryDialog(QDialog):
         self.restore_button.setEnabled(number != self.fact.revision)
         if self.against.currentIndex() == 0:
             active = f"revision {self.fact.revision} (active)"
-            self.view.setHtml(diff_html(body, self.fact.body, f"revision {number}", active))
+            self.view.setHtml(diff_html(body, self.versions[0][2], f"revision {number}", active))
         elif row + 1 < len(self.versions):  # what this revision changed
             before, _, old_body = self.versions[row + 1]
             self.view.setHtml(diff_html(old_body, body, f"revision {before}", f"revision {number}"))
