@@ -119,18 +119,23 @@ def test_an_external_edit_shows_up_by_itself(ui, qtbot):
     qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.title == "After the edit", timeout=10000)
 
 
-def test_history_diff_and_restore(ui, qtbot):
-    fact = ui.remember(name="wording", body="first wording")
+def open_history(ui, qtbot, name: str, edit: dict, **fields):
+    """A fact written, then edited by another process; its history dialog opened in the window."""
     from context_center.engine import FactInput, open_engine
+    fact = ui.remember(name=name, **fields)
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
-        other.edit(fact.id, FactInput(body="second wording"))
+        other.edit(fact.id, FactInput(**edit))
     ui.window.refresh_all()
     ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["wording"])
-    ui.select_fact("wording")
+    qtbot.waitUntil(lambda: ui.facts_shown() == [name])
+    ui.select_fact(name)
     ui.window.facts.history_selected()
     qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
-    dialog = ui.window.facts.history_dialog
+    return ui.window.facts.history_dialog
+
+
+def test_history_diff_and_restore(ui, qtbot):
+    dialog = open_history(ui, qtbot, "wording", {"body": "second wording"}, body="first wording")
     dialog.list.setCurrentRow(1)
     assert "-first wording" in dialog.view.toPlainText() and "+second wording" in dialog.view.toPlainText()
     dialog.list.setCurrentRow(0)
@@ -214,15 +219,6 @@ def test_keyboard_new_fact_and_tab_switching(ui, qtbot):
 
 
 def test_history_shows_title_changes_too(ui, qtbot):
-    from context_center.engine import FactInput, open_engine
-    fact = ui.remember(name="renamed", title="Old title", body="same body")
-    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
-        other.edit(fact.id, FactInput(title="New title"))
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["renamed"])
-    ui.select_fact("renamed")
-    ui.window.facts.history_selected()
-    qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
-    text = ui.window.facts.history_dialog.view.toPlainText()
+    dialog = open_history(ui, qtbot, "renamed", {"title": "New title"}, title="Old title", body="same body")
+    text = dialog.view.toPlainText()
     assert "-Title: Old title" in text and "+Title: New title" in text
