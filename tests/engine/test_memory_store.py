@@ -30,7 +30,7 @@ def test_remember_writes_the_file_where_design_says(engine, state_root, workspac
     fact = remember(engine, "release-branch", "Cut from release/2026.11")
     assert fact.path == engine.paths.memory_dir("project") / "release-branch.md"
     assert fact.path.parent.parent.parent == state_root / "projects"
-    assert re.fullmatch(r"demo-repo-[0-9a-f]{10}", fact.path.parent.parent.name)
+    assert fact.path.parent.parent.name == str(workspace.resolve()).replace("/", "-")
     assert re.fullmatch(r"mem-[0-9a-f]{32}", fact.id) and fact.revision == 1
 
 

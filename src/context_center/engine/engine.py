@@ -15,6 +15,7 @@ from .freshness import freshness
 from .instructions import InstructionResolver, InstructionSet
 from .memory_service import MemoryService
 from .paths import StorePaths
+from .project_folder import adopt_legacy_project_folder
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .store_lock import StoreLock
 
@@ -46,7 +47,9 @@ class Engine:
             raise StorageError(f"cannot create the state root {paths.root}: {exc.strerror or exc}") from exc
         self._lock = StoreLock(paths.lock_file)
         self._catalog = Catalog(paths.catalog_file, self._lock)
-        self._store = FactStore(paths, self._catalog)
+        with self._lock:
+            moved = adopt_legacy_project_folder(paths)
+        self._store = FactStore(paths, self._catalog, moved)
         self.memory = MemoryService(self._store, self._lock)
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
         self._recall: RecallService | None = None

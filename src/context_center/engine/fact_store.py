@@ -55,9 +55,11 @@ def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> Ca
 class FactStore:
     """The two fact folders (project, global) of one state root and workspace."""
 
-    def __init__(self, paths: StorePaths, catalog: Catalog) -> None:
+    def __init__(self, paths: StorePaths, catalog: Catalog,
+                 standing_diagnostics: tuple[Diagnostic, ...] = ()) -> None:
         self.paths = paths
         self.catalog = catalog
+        self.standing_diagnostics = standing_diagnostics  # found on open, listed with every load
 
     def directory(self, scope: str) -> Path:
         return self.paths.memory_dir(scope)
@@ -72,7 +74,7 @@ class FactStore:
             scope_facts, scope_diags = self._load_scope(scope)
             facts.extend(scope_facts)
             diagnostics.extend(scope_diags)
-        return Snapshot(tuple(facts), tuple(diagnostics))
+        return Snapshot(tuple(facts), (*self.standing_diagnostics, *diagnostics))
 
     def _load_scope(self, scope: str) -> tuple[list[Fact], list[Diagnostic]]:
         folder = self.directory(scope)

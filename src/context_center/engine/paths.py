@@ -48,8 +48,38 @@ def detect_workspace(start: str | os.PathLike[str] | None = None) -> Path:
     return here
 
 
+PROJECT_KEY_MAX_BYTES = 255
+_PROJECT_KEY_CUT_BYTES = 238  # 238 + "-" + 16 hex digits = 255
+
+
+def fnv1a64(data: bytes) -> int:
+    """The 64-bit FNV-1a hash Reasonix uses to bound long names."""
+    digest = 0xCBF29CE484222325
+    for byte in data:
+        digest = ((digest ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return digest
+
+
+def cut_utf8(text: str, max_bytes: int) -> str:
+    """The longest prefix of ``text`` that fits ``max_bytes`` in UTF-8 (whole characters only)."""
+    return text.encode("utf-8")[:max_bytes].decode("utf-8", "ignore")
+
+
 def project_key(workspace: Path) -> str:
-    """Slug of the workspace name + ``-`` + 10 hex digits of sha1 of its resolved path."""
+    """Reasonix's workspace slug: the resolved absolute path with ``/``, ``\\`` and ``:``
+    replaced by ``-`` (lowercased on Windows), so both tools find the same project facts.
+    A slug over 255 bytes keeps its first 238 bytes plus ``-`` and its FNV-1a hash."""
+    slug = re.sub(r"[/\\:]", "-", str(workspace.resolve()))
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        slug = slug.lower()
+    encoded = slug.encode("utf-8")
+    if len(encoded) <= PROJECT_KEY_MAX_BYTES:
+        return slug
+    return f"{cut_utf8(slug, _PROJECT_KEY_CUT_BYTES)}-{fnv1a64(encoded):016x}"
+
+
+def legacy_project_key(workspace: Path) -> str:
+    """The key Context Center used before it adopted Reasonix's: name slug + sha1 digest."""
     resolved = workspace.resolve()
     slug = re.sub(r"[^a-z0-9]+", "-", resolved.name.lower()).strip("-")[:40]
     digest = hashlib.sha1(str(resolved).encode("utf-8")).hexdigest()[:10]
@@ -73,11 +103,15 @@ class StorePaths:
     def project_key(self) -> str:
         return project_key(self.workspace)
 
+    @property
+    def projects_dir(self) -> Path:
+        return self.root / "projects"
+
     def memory_dir(self, scope: str) -> Path:
         if scope == "global":
             return self.root / "memory" / "global"
         if scope == "project":
-            return self.root / "projects" / self.project_key / "memory"
+            return self.projects_dir / self.project_key / "memory"
         raise ValueError(f"unknown scope {scope!r}")
 
     @staticmethod
