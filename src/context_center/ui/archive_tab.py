@@ -57,6 +57,11 @@ class ArchiveTab(QWidget):
         layout.addWidget(splitter, 1)
         layout.addLayout(row)
 
+    def reset(self) -> None:
+        """Another workspace was opened: forget the previous archive until the new one is read."""
+        self.show_entries([])
+        self.status.clear()
+
     def reload(self) -> None:
         self.client.submit(_load, self.show_entries, lambda e: self.messages.failure("read the archive", e))
 

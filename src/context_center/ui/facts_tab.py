@@ -212,6 +212,17 @@ class FactsTab(QWidget):
 
     # loading -------------------------------------------------------------------------------------
 
+    def reset(self) -> None:
+        """Another store or workspace was opened: drop everything shown from the previous one.
+        Generations start again at 0 in a new engine, so they cannot tell the two apart."""
+        self.generation = -1
+        self.model.set_rows([])
+        self.detail.clear()
+        self.problems.clear()
+        self.problems.hide()
+        self.count_label.clear()
+        self._update_buttons()
+
     def reload(self, force: bool = False) -> None:
         self.client.submit(load_facts_view, lambda view: self.show_view(view, force),
                            lambda e: self.messages.failure("load the facts", e))

@@ -90,6 +90,14 @@ class InstructionsTab(QWidget):
         layout.addWidget(vertical, 1)
         layout.addLayout(add_row)
 
+    def reset(self) -> None:
+        """Another workspace was opened: nothing of the previous chain stays on screen."""
+        self.resolved = None
+        fill(self.documents, [])
+        fill(self.diagnostics, [])
+        self.body.clear()
+        self.summary.clear()
+
     def reload(self) -> None:
         self.client.submit(lambda engine: engine.instructions(), self.show_set,
                            lambda e: self.messages.failure("resolve the instructions", e))

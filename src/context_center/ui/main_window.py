@@ -137,8 +137,9 @@ class MainWindow(QMainWindow):
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
         self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
+        for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions):
+            tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
-        self.suggestions.reset()
         self._sync_index()
         changes = self.file_changes
         self.client.submit(lambda engine: engine.watch(changes.changed.emit), self._watching,

@@ -128,6 +128,15 @@ class RecallTab(QWidget):
         self.poll.stop()
         super().hideEvent(event)
 
+    def reset(self) -> None:
+        """Another workspace was opened: no trace or context of the previous one stays on screen."""
+        self._last_id = None
+        self.tester.show_trace(None)
+        self.tester.outcome.setText("Type a message above and press Enter.")
+        self.last.show_trace(None)
+        self.context.clear()
+        self.context_label.clear()
+
     def reload(self) -> None:
         self.reload_last()
         self.client.submit(_context, self._show_context, lambda e: self.messages.failure("build the context", e))

@@ -1,0 +1,38 @@
+"""Opening another workspace replaces what every tab shows."""
+from context_center.engine import FactInput, open_engine
+
+
+def _seed(state_root, workspace, name, agents_rule):
+    (workspace / ".git").mkdir(parents=True, exist_ok=True)
+    (workspace / "AGENTS.md").write_text(f"# Rules\n\n{agents_rule}\n")
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        fact = engine.remember(FactInput(name=name, title=name, description="d", body="b")).fact
+        engine.forget(fact.id)
+        engine.remember(FactInput(name=name, title=name, description="d", body="b"))
+
+
+def test_opening_another_workspace_replaces_every_tab(open_window, state_root, workspace, qtbot, tmp_path):
+    _seed(state_root, workspace, "first-fact", "First rule.")
+    ui = open_window()  # both engines will be at generation 0 when their facts are shown
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["first-fact"], timeout=10000)
+    other = tmp_path / "other-repo"
+    _seed(ui.state_root, other, "second-fact", "Second rule.")
+    ui.window.recall.message.setText("first fact")
+    ui.window.recall.try_message()
+    ui.idle()
+
+    ui.window.open_workspace(str(other))
+    qtbot.waitUntil(lambda: ui.window.windowTitle().startswith("other-repo"), timeout=10000)
+    ui.idle()
+    assert ui.facts_shown() == ["second-fact"]
+    assert [e.name for e, _ in ui.window.archive.entries] == ["second-fact"]
+    assert "Second rule." in ui.window.instructions.resolved.documents[-1].body
+    assert "first-fact" not in ui.window.recall.tester.outcome.text()
+    ui.window.refresh_all()  # F5 keeps the new workspace's facts
+    ui.idle()
+    assert ui.facts_shown() == ["second-fact"]
+    ui.select_fact("second-fact")
+    ui.window.facts.verify_selected()  # acting on what is shown works: no NOT_FOUND
+    ui.idle()
+    row = next(r for r in ui.window.facts.model.rows() if r.fact.name == "second-fact")
+    assert row.fact.last_verified_at
