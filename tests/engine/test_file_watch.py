@@ -72,3 +72,26 @@ def test_touching_the_catalog_does_not_report_a_change(engine):
         assert batch == {marker}
     finally:
         watcher.stop()
+
+
+def test_the_watcher_follows_what_the_resolved_chain_reads(engine, workspace):
+    (workspace / "docs" / "deep").mkdir(parents=True)
+    (workspace / "docs" / "deep" / "notes.txt").write_text("v1\n")
+    (workspace / "AGENTS.md").write_text("@docs/deep/notes.txt\n")
+    (workspace / "web").mkdir()
+    changes: queue.Queue = queue.Queue()
+    watcher = engine.watch(changes.put, workspace)
+    try:
+        assert workspace / "docs" / "deep" in watcher.folders and workspace / "web" not in watcher.folders
+        engine.instructions(workspace / "web")  # another target: its folder is followed too
+        assert workspace / "web" in watcher.folders
+        (workspace / "docs" / "deep" / "notes.txt").write_text("v2\n")
+        batch = changes.get(timeout=10)
+        while workspace / "docs" / "deep" / "notes.txt" not in batch:
+            batch |= changes.get(timeout=10)
+        assert engine.refresh_for(batch) == {"instructions"}
+        (workspace / "AGENTS.md").write_text("No imports now.\n")
+        engine.instructions(workspace)
+        assert workspace / "docs" / "deep" not in watcher.folders  # no longer read: no longer watched
+    finally:
+        watcher.stop()

@@ -20,6 +20,7 @@ from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, S
 from .store_lock import StoreLock
 
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
+    from .file_watch import FileWatcher
     from .recall import RecallService
     from .recall_records import RecallResult
     from .search import SearchResult, SearchService
@@ -54,6 +55,7 @@ class Engine:
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
         self._recall: RecallService | None = None
         self._search: SearchService | None = None
+        self._watcher: FileWatcher | None = None
 
     # lifecycle ---------------------------------------------------------------------
 
@@ -75,6 +77,19 @@ class Engine:
         before = self.memory.generation
         self.memory.reload()
         return self.memory.generation != before
+
+    def refresh_for(self, paths: set[Path]) -> set[str]:
+        """Refresh after the watcher reported ``paths``; returns what they concern: ``"facts"``
+        (the facts changed), ``"archive"`` (a file in an archive folder) and ``"instructions"``
+        (a file outside the fact folders)."""
+        concerns = {"facts"} if self.refresh() else set()
+        fact_folders = [self.paths.memory_dir(scope) for scope in ("global", "project")]
+        archives = [self.paths.archive_dir(folder) for folder in fact_folders]
+        if any(p.parent in archives for p in paths):
+            concerns.add("archive")
+        if any(not any(folder == p.parent or folder in p.parents for folder in fact_folders) for p in paths):
+            concerns.add("instructions")
+        return concerns
 
     @property
     def generation(self) -> int:
@@ -125,29 +140,29 @@ class Engine:
     def watch(self, on_change: Callable[[set[Path]], None], target: str | os.PathLike[str] | None = None):
         """Start watching the files behind this engine; ``on_change(paths)`` runs on a watchdog
         thread, debounced. Returns the watcher: call ``stop()`` on it. The engine does not
-        refresh itself: call :meth:`refresh` from the thread that uses it."""
+        refresh itself: call :meth:`refresh` from the thread that uses it. While it runs, every
+        :meth:`instructions` call makes it follow what that chain reads (documents, imports,
+        and the folders from the workspace root to the target)."""
         from .file_watch import FileWatcher
 
         folders = [(self.paths.root, False)]
         for scope in ("global", "project"):  # not recursive: .revisions/ is ours and never needs watching
             memory = self.paths.memory_dir(scope)
             folders += [(memory, False), (self.paths.archive_dir(memory), False)]
-        chain = self.instructions(target)
-        seen = set()
-        for document in chain.documents:
-            seen.add(document.path.parent)
-        for folder in {self.paths.workspace, Path(chain.target), *seen}:
-            if folder != self.paths.root and folder.is_dir():
-                folders.append((folder, False))
         watcher = FileWatcher(folders, on_change)
         watcher.start()
+        self._watcher = watcher
+        self.instructions(target)
         return watcher
 
     # instructions ---------------------------------------------------------------------
 
     def instructions(self, target: str | os.PathLike[str] | None = None) -> InstructionSet:
         """The resolved standing instructions for ``target`` (default: cwd inside the workspace)."""
-        return self._instructions.resolve(target)
+        resolved = self._instructions.resolve(target)
+        if self._watcher is not None:
+            self._watcher.follow(resolved.watch_folders)
+        return resolved
 
     def add_instruction_note(self, note: str, *, local: bool = False) -> Path:
         """Quick add (``/remember <note>``): returns the instruction file written."""

@@ -48,6 +48,10 @@ class FileWatcher:
         self._timer: threading.Timer | None = None
         self._observer = Observer()
         self._started = False
+        self._handler = _Handler(self)
+        self._followed: dict[Path, object] = {}   # folder → watchdog's watch, set by follow()
+        # its own lock: watchdog holds its observer lock while it calls notice(), which takes _lock
+        self._follow_lock = threading.Lock()
 
     @staticmethod
     def relevant(path: Path) -> bool:
@@ -56,13 +60,30 @@ class FileWatcher:
         return not _IGNORED_PARTS.intersection(path.parts)
 
     def start(self) -> None:
-        handler = _Handler(self)
         for folder, recursive in self._folders:
             folder.mkdir(parents=True, exist_ok=True)
-            self._observer.schedule(handler, str(folder), recursive=recursive)
+            self._observer.schedule(self._handler, str(folder), recursive=recursive)
         self._observer.daemon = True
         self._observer.start()
         self._started = True
+
+    def follow(self, folders: Iterable[Path]) -> None:
+        """Watch exactly these folders besides the fixed ones (non-recursive; missing ones are
+        skipped): what a resolved instruction chain reads changes as its files change."""
+        fixed = {folder for folder, _recursive in self._folders}
+        wanted = {folder for folder in folders if folder not in fixed and folder.is_dir()}
+        with self._follow_lock:
+            if not self._started:
+                return
+            for folder in set(self._followed) - wanted:
+                self._observer.unschedule(self._followed.pop(folder))
+            for folder in wanted - set(self._followed):
+                self._followed[folder] = self._observer.schedule(self._handler, str(folder), recursive=False)
+
+    @property
+    def folders(self) -> set[Path]:
+        """Every folder watched now."""
+        return {folder for folder, _recursive in self._folders} | set(self._followed)
 
     def notice(self, path: Path) -> None:
         if not self.relevant(path):
@@ -86,7 +107,9 @@ class FileWatcher:
                 self._timer.cancel()
                 self._timer = None
             self._pending.clear()
-        if self._started:
+        with self._follow_lock:
+            started, self._started = self._started, False
+            self._followed.clear()
+        if started:
             self._observer.stop()
             self._observer.join(timeout=5)
-            self._started = False

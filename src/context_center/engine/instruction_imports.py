@@ -44,6 +44,7 @@ class Expansion:
     body: str
     imports: list[Path] = field(default_factory=list)
     problems: list[ImportProblem] = field(default_factory=list)
+    referenced: list[Path] = field(default_factory=list)  # every file an allowed import names, read or not
 
 
 def _is_within(path: str, folder: str) -> bool:
@@ -91,6 +92,7 @@ class ImportExpander:
         if not _is_within(joined, str(self.owner)):
             return self._reject(result, file, number, line, "import_outside_source",
                                 f"import {target} leaves {self.label_of(self.owner) or 'the source directory'}")
+        result.referenced.append(Path(joined))
         real = os.path.realpath(joined)
         if not _is_within(real, self.owner_real):
             return self._reject(result, file, number, line, "import_symlink_escape",

@@ -8,6 +8,7 @@ duplicates are kept and flagged.
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import hashlib
 import math
@@ -57,6 +58,7 @@ class InstructionDocument:
     body: str           # expanded, trimmed
     path: Path
     imports: tuple[str, ...] = ()
+    sources: tuple[Path, ...] = ()   # the document and every file its imports name (read or not)
 
     @property
     def chars(self) -> int:
@@ -79,6 +81,14 @@ class InstructionSet:
     documents: tuple[InstructionDocument, ...]
     diagnostics: tuple[InstructionDiagnostic, ...]
     digest: str = field(default="")
+    folders: tuple[Path, ...] = ()   # the state root and every folder from the workspace root to the target
+    sources: tuple[Path, ...] = ()   # every document read and every file its imports name (duplicates too)
+
+    @property
+    def watch_folders(self) -> tuple[Path, ...]:
+        """Every folder whose files can change this result: where documents may appear, and
+        where the files named by imports live."""
+        return tuple(dict.fromkeys((*self.folders, *(source.parent for source in self.sources))))
 
     def to_json(self) -> dict[str, Any]:
         return {"workspace": str(self.workspace), "target": str(self.target), "digest": self.digest,
@@ -143,7 +153,9 @@ class InstructionResolver:
         unique = {(d.code, d.source, d.line): d for d in reversed(diagnostics)}
         diagnostics = [d for d in diagnostics if unique[(d.code, d.source, d.line)] is d]
         digest = hashlib.sha256("\0".join(f"{d.label}\0{d.body}" for d in documents).encode("utf-8")).hexdigest()
-        return InstructionSet(self.workspace, target_dir, tuple(documents), tuple(diagnostics), digest)
+        sources = tuple(dict.fromkeys(source for document in loaded for source in document.sources))
+        return InstructionSet(self.workspace, target_dir, tuple(documents), tuple(diagnostics), digest,
+                              (self.state_root, *chain), sources)
 
     def _target_dir(self, target: str | os.PathLike[str] | None,
                     diagnostics: list[InstructionDiagnostic]) -> Path:
@@ -187,7 +199,8 @@ class InstructionResolver:
         if not body:
             return None
         return InstructionDocument(label, scope, priority, 0, body, path,
-                                   tuple(self.label_of(p) for p in expansion.imports))
+                                   tuple(self.label_of(p) for p in expansion.imports),
+                                   (path, *dict.fromkeys(expansion.referenced)))
 
     @staticmethod
     def _deduplicate(loaded: list[InstructionDocument],
@@ -215,8 +228,7 @@ class InstructionResolver:
                         "near_duplicate", second.label, second.path, 0,
                         f"{second.label} nearly repeats {first.label} ({changed} line(s) differ); both are "
                         "loaded, so the shared lines are carried twice — consider importing one from the other"))
-        return [InstructionDocument(d.label, d.scope, d.priority, order, d.body, d.path, d.imports)
-                for order, d in enumerate(kept)]
+        return [dataclasses.replace(d, order=order) for order, d in enumerate(kept)]
 
     # quick add ---------------------------------------------------------------------------
 

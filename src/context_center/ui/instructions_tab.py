@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import InstructionSet
+from . import dialogs
 from .engine_client import EngineClient
 from .messages import Messages
 from .tables import fill, read_only_table
@@ -46,7 +47,13 @@ class InstructionsTab(QWidget):
         super().__init__(parent)
         self.client, self.messages = client, messages
         self.resolved: InstructionSet | None = None
+        self.target: str | None = None   # None: the workspace root
         self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.target_button = QPushButton("&Target folder…")
+        self.target_button.setObjectName("choose_target")
+        self.target_button.setToolTip("Show what an agent started in another folder of the workspace receives")
+        self.target_button.clicked.connect(self.choose_target)
         self.documents = read_only_table(["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"],
                                          "documents", stretch=2)
         self.documents.currentCellChanged.connect(self._show_document)
@@ -70,7 +77,10 @@ class InstructionsTab(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.summary)
+        target_row = QHBoxLayout()
+        target_row.addWidget(self.summary, 1)
+        target_row.addWidget(self.target_button, 0, Qt.AlignmentFlag.AlignTop)
+        left_layout.addLayout(target_row)
         left_layout.addWidget(self.documents)
         splitter = QSplitter()
         splitter.addWidget(left)
@@ -93,20 +103,35 @@ class InstructionsTab(QWidget):
     def reset(self) -> None:
         """Another workspace was opened: nothing of the previous chain stays on screen."""
         self.resolved = None
+        self.target = None
         fill(self.documents, [])
         fill(self.diagnostics, [])
         self.body.clear()
         self.summary.clear()
 
     def reload(self) -> None:
-        self.client.submit(lambda engine: engine.instructions(), self.show_set,
+        target = self.target
+        self.client.submit(lambda engine: engine.instructions(target or engine.paths.workspace), self.show_set,
                            lambda e: self.messages.failure("resolve the instructions", e))
+
+    @Slot()
+    def choose_target(self) -> None:
+        """Resolve the chain for another folder of the workspace (``web/src`` reads its AGENTS.md too)."""
+        start = self.target or (str(self.resolved.workspace) if self.resolved else "")
+        chosen = dialogs.choose_directory(self, "Resolve the instructions for the folder", start)
+        if chosen:
+            self.set_target(chosen)
+
+    def set_target(self, folder: str | None) -> None:
+        self.target = folder
+        self.reload()
 
     def show_set(self, resolved: InstructionSet) -> None:
         row_before = self.documents.currentRow()
         self.resolved = resolved
         docs = resolved.documents
-        self.summary.setText(f"{len(docs)} document(s) for {resolved.target}, "
+        where = resolved.target.relative_to(resolved.workspace).as_posix()
+        self.summary.setText(f"{len(docs)} document(s) for {'the workspace root' if where == '.' else where}, "
                              f"{sum(d.chars for d in docs):,} characters, ≈{sum(d.tokens for d in docs):,} tokens; "
                              "later entries win")
         fill(self.documents, [(d.order, d.scope, d.label, d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],
@@ -114,7 +139,9 @@ class InstructionsTab(QWidget):
         fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, d.message)
                                 for d in resolved.diagnostics])
         if docs:
-            self.documents.selectRow(min(max(row_before, 0), len(docs) - 1))
+            row = min(max(row_before, 0), len(docs) - 1)
+            self.documents.selectRow(row)
+            self._show_document(row)  # the same row stays selected: show its new body all the same
         else:
             self.body.setHtml("<p>No instruction files on the chain from the workspace root to the target. "
                               "Quick add a note below to create <code>AGENTS.md</code>.</p>")

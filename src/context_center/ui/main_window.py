@@ -141,8 +141,9 @@ class MainWindow(QMainWindow):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
         self._sync_index()
-        changes = self.file_changes
-        self.client.submit(lambda engine: engine.watch(changes.changed.emit), self._watching,
+        changes, target = self.file_changes, self.instructions.target
+        self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
+                           self._watching,
                            lambda e: self.messages.failure("watch the files", e))
 
     @Slot(object)
@@ -210,20 +211,18 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _files_changed(self, paths: set[Path]) -> None:
-        memory = self.paths and any(part == "memory" for p in paths for part in p.parts)
-        instructions = any(p.name.endswith(".md") and not (self.paths and self.paths.root in p.parents
-                                                            and "memory" in p.parts) for p in paths)
-        self.client.submit(lambda engine: engine.refresh(), lambda changed: self._after_refresh(
-            changed or bool(memory), instructions), lambda e: self.messages.failure("read the store", e))
+        self.client.submit(lambda engine: engine.refresh_for(paths), self._after_refresh,
+                           lambda e: self.messages.failure("read the store", e))
 
-    def _after_refresh(self, facts_changed: bool, instructions_changed: bool) -> None:
-        if facts_changed:
+    def _after_refresh(self, concerns: set[str]) -> None:
+        if "facts" in concerns:
             self._sync_index()
             self.facts.reload()
-            self.archive.reload()
             if self.tabs.currentWidget() is self.recall:
                 self.recall.reload()
-        if instructions_changed:
+        if concerns & {"facts", "archive"}:
+            self.archive.reload()
+        if "instructions" in concerns:
             self.instructions.reload()
 
     @Slot()
