@@ -212,10 +212,32 @@ def test_quick_add_prefers_reasonix_then_agents_then_claude(engine, workspace):
     assert "## Notes\n\n- first note" in (workspace / "CLAUDE.md").read_text()
 
 
-def test_quick_add_creates_agents_md_or_the_local_variant(engine, workspace):
-    assert engine.add_instruction_note("/remember   use  pnpm ").read_text() == "## Notes\n\n- use pnpm\n"
+def test_quick_add_creates_agents_md_or_the_local_variant_with_reasonix_heading(engine, workspace):
+    assert engine.add_instruction_note("/remember   use  pnpm ").read_text() == (
+        "# Project memory\n\n## Notes\n\n- use pnpm\n")
     assert engine.add_instruction_note("# private note", local=True) == workspace / "AGENTS.local.md"
-    assert (workspace / "AGENTS.local.md").read_text() == "## Notes\n\n- private note\n"
+    assert (workspace / "AGENTS.local.md").read_text() == "# Project memory\n\n## Notes\n\n- private note\n"
+
+
+def test_quick_add_writes_to_the_file_the_user_chose(engine, workspace, state_root):
+    write(workspace / "REASONIX.md", "# Reasonix")
+    write(workspace / "AGENTS.md", "# Agents")
+    (workspace / "web").mkdir()
+    targets = engine.quick_add_targets(workspace / "web")
+    assert targets[0] == (workspace / "REASONIX.md", True)  # the default, as /remember picks it
+    assert (workspace / "AGENTS.md", True) in targets and (workspace / "web" / "AGENTS.md", False) in targets
+    assert (state_root / "AGENTS.md", False) in targets and (state_root / "AGENTS.local.md", False) not in targets
+    assert engine.add_instruction_note("agents only", file=workspace / "AGENTS.md") == workspace / "AGENTS.md"
+    assert "- agents only" in (workspace / "AGENTS.md").read_text()
+    assert "agents only" not in (workspace / "REASONIX.md").read_text()
+    assert engine.add_instruction_note("web rule", file=workspace / "web" / "CLAUDE.local.md").is_file()
+
+
+def test_quick_add_refuses_a_file_that_is_not_an_instruction_file_of_this_store(engine, workspace, tmp_path):
+    from context_center.engine import InvalidInput
+    for bad in (workspace / "README.md", tmp_path / "elsewhere" / "AGENTS.md", workspace / "missing" / "AGENTS.md"):
+        with pytest.raises(InvalidInput):
+            engine.add_instruction_note("note", file=bad)
 
 
 def test_notes_go_at_the_end_of_the_notes_section():

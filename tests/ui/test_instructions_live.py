@@ -53,3 +53,25 @@ def test_a_target_folder_shows_its_own_agents_file_and_follows_it(ui, qtbot, wor
     qtbot.waitUntil(lambda: any("edited" in d.body for d in tab.resolved.documents), timeout=10000)
     shutil.rmtree(workspace / "web")
     qtbot.waitUntil(lambda: tab.documents.rowCount() == 1, timeout=10000)
+
+
+def test_quick_add_goes_to_the_file_shown_or_chosen(ui, qtbot, workspace):
+    (workspace / "REASONIX.md").write_text("# Reasonix\n\nReasonix rule.\n")
+    (workspace / "AGENTS.md").write_text("# Agents\n\nAgents rule.\n")
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    qtbot.waitUntil(lambda: tab.documents.rowCount() == 2, timeout=10000)
+    tab.documents.selectRow(1)  # AGENTS.md
+    assert tab.add_to.currentText() == "workspace/AGENTS.md"
+    tab.note.setText("Prefer small pull requests")
+    tab.quick_add()
+    qtbot.waitUntil(lambda: "Prefer small pull requests" in (workspace / "AGENTS.md").read_text(), timeout=10000)
+    assert "Prefer small" not in (workspace / "REASONIX.md").read_text()
+    ui.idle()
+    local = tab.add_to.findText("workspace/AGENTS.local.md (new file)")
+    assert local >= 0
+    tab.add_to.setCurrentIndex(local)
+    tab.note.setText("My private note")
+    tab.quick_add()
+    qtbot.waitUntil(lambda: (workspace / "AGENTS.local.md").is_file(), timeout=10000)
+    assert "- My private note" in (workspace / "AGENTS.local.md").read_text()

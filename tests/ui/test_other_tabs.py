@@ -26,7 +26,7 @@ def test_quick_add_writes_the_note_and_shows_it(ui, qtbot, workspace):
     tab.note.setText("Always run the linters")
     tab.quick_add()
     qtbot.waitUntil(lambda: tab.documents.rowCount() == 1, timeout=10000)
-    assert (workspace / "AGENTS.md").read_text() == "## Notes\n\n- Always run the linters\n"
+    assert (workspace / "AGENTS.md").read_text() == "# Project memory\n\n## Notes\n\n- Always run the linters\n"
     assert "Always run the linters" in tab.body.toPlainText() and tab.note.text() == ""
 
 

@@ -21,6 +21,9 @@ def register(commands: Any) -> None:
     add_parser = sub.add_parser("add", help="quick add: a '- NOTE' line under '## Notes' (/remember)")
     add_parser.add_argument("note", metavar="NOTE", nargs="+")
     add_parser.add_argument("--local", action="store_true", help="write the .local.md variant (not committed)")
+    add_parser.add_argument("--file", metavar="FILE",
+                            help="the instruction file to add to (default: REASONIX.md, AGENTS.md or CLAUDE.md "
+                                 "of the workspace root, whichever exists first)")
     add_parser.add_argument("--json", action="store_true", help="print JSON for machines")
     add_parser.set_defaults(handler=add)
 
@@ -49,5 +52,5 @@ def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 
 def add(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     note = " ".join(args.note)
-    path = engine.add_instruction_note(note, local=args.local)
+    path = engine.add_instruction_note(note, local=args.local, file=args.file)
     return out.emit({"path": str(path), "note": " ".join(note.split())}, f"Added to {path}")

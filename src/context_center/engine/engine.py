@@ -164,9 +164,15 @@ class Engine:
             self._watcher.follow(resolved.watch_folders)
         return resolved
 
-    def add_instruction_note(self, note: str, *, local: bool = False) -> Path:
-        """Quick add (``/remember <note>``): returns the instruction file written."""
-        return self._instructions.quick_add(note, local=local)
+    def add_instruction_note(self, note: str, *, local: bool = False,
+                             file: str | os.PathLike[str] | None = None) -> Path:
+        """Quick add (``/remember <note>``) to ``file``, else to the default project file: returns
+        the instruction file written."""
+        return self._instructions.quick_add(note, local=local, file=file)
+
+    def quick_add_targets(self, target: str | os.PathLike[str] | None = None) -> list[tuple[Path, bool]]:
+        """The files a quick add may write to for ``target`` (default first), with whether each exists."""
+        return self._instructions.quick_add_targets(target)
 
     # recall -------------------------------------------------------------------------------
 

@@ -232,8 +232,11 @@ class InstructionResolver:
 
     # quick add ---------------------------------------------------------------------------
 
-    def quick_add(self, note: str, *, local: bool = False) -> Path:
-        """``/remember <note>``: one ``- note`` line under ``## Notes`` of the project file."""
+    def quick_add(self, note: str, *, local: bool = False, file: str | os.PathLike[str] | None = None) -> Path:
+        """``/remember <note>``: one ``- note`` line under ``## Notes`` of ``file`` (an instruction
+        file of the workspace or the state root), else of REASONIX.md, AGENTS.md or CLAUDE.md in the
+        workspace root, whichever exists first, else of a new AGENTS.md (``.local.md`` variants
+        with ``local``)."""
         text = " ".join(note.split())
         for prefix in ("/remember ", "# "):
             if text.startswith(prefix):
@@ -243,13 +246,45 @@ class InstructionResolver:
         if sensitive.find_secrets(text):
             raise SensitiveContent("the note contains a secret; instruction files are shared with the agent "
                                    "and often committed, so it was not written")
+        chosen = self._quick_add_file(file) if file is not None else None
         names = LOCAL_NAMES if local else NORMAL_NAMES
         with self.lock:
-            path = next((self.workspace / n for n in names if (self.workspace / n).is_file()),
-                        self.workspace / ("AGENTS.local.md" if local else "AGENTS.md"))
+            path = chosen or next((self.workspace / n for n in names if (self.workspace / n).is_file()),
+                                  self.workspace / ("AGENTS.local.md" if local else "AGENTS.md"))
             existing = path.read_text(encoding="utf-8") if path.exists() else ""
             write_atomic(path, add_note(existing, text))
         return path
+
+    def quick_add_targets(self, target: str | os.PathLike[str] | None = None) -> list[tuple[Path, bool]]:
+        """Where a quick add may go for ``target``: every instruction file name in each folder of the
+        chain (the state root's normal names too), with whether it exists; the default comes first."""
+        resolved = self.resolve(target)
+        default = next((self.workspace / n for n in NORMAL_NAMES if (self.workspace / n).is_file()),
+                       self.workspace / "AGENTS.md")
+        options = [default]
+        for folder in resolved.folders:
+            names = NORMAL_NAMES if folder == self.state_root else NORMAL_NAMES + LOCAL_NAMES
+            options += [folder / name for name in names if folder / name != default]
+        return [(path, path.is_file()) for path in options]
+
+    def _quick_add_file(self, file: str | os.PathLike[str]) -> Path:
+        path = Path(os.path.abspath(Path(file).expanduser()))
+        allowed_names = NORMAL_NAMES + (LOCAL_NAMES if path.parent != self.state_root else ())
+        if path.name not in allowed_names:
+            raise InvalidInput(f"{path.name} is not an instruction file; quick add writes to one of "
+                               f"{', '.join(NORMAL_NAMES + LOCAL_NAMES)}")
+        if not (_within(path.parent, self.workspace) or path.parent == self.state_root):
+            raise InvalidInput(f"{path} is outside the workspace {self.workspace} and the state root")
+        real = Path(os.path.realpath(path))
+        home = self.state_root if path.parent == self.state_root else self.workspace
+        if not _within(real, Path(os.path.realpath(home))):
+            raise InvalidInput(f"{path} is a symlink that leads outside {home}")
+        if not path.parent.is_dir():
+            raise InvalidInput(f"the folder {path.parent} does not exist")
+        return path
+
+
+NEW_FILE_HEADING = "# Project memory"   # what Reasonix writes at the top of a file it creates
 
 
 def add_note(document: str, note: str) -> str:
@@ -259,6 +294,8 @@ def add_note(document: str, note: str) -> str:
     if start is None:
         if lines:
             lines.append("")
+        else:
+            lines += [NEW_FILE_HEADING, ""]
         lines += ["## Notes", "", f"- {note}"]
         return "\n".join(lines) + "\n"
     end = next((i for i in range(start + 1, len(lines)) if re.match(r"^#{1,2}\s", lines[i])), len(lines))

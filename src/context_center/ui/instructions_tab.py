@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
-    QCheckBox,
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -42,6 +43,14 @@ def body_html(body: str) -> str:
     return '<pre style="white-space: pre-wrap">' + "\n".join(out) + "</pre>"
 
 
+def _display(path: Path, workspace: Path) -> str:
+    """How a file is named in the tab: ``workspace/…`` inside the workspace, ``user/…`` otherwise."""
+    try:
+        return "workspace/" + path.relative_to(workspace).as_posix()
+    except ValueError:
+        return "user/" + path.name
+
+
 class InstructionsTab(QWidget):
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,7 +75,12 @@ class InstructionsTab(QWidget):
         self.note.setObjectName("quick_add")
         self.note.setPlaceholderText("Quick add a standing rule (like /remember): e.g. Run the tests before pushing")
         self.note.returnPressed.connect(self.quick_add)
-        self.local = QCheckBox("&Local (.local.md, not committed)")
+        self.add_to = QComboBox()
+        self.add_to.setObjectName("quick_add_file")
+        self.add_to.setToolTip("The instruction file the note is added to (.local.md files are not committed)")
+        self.add_to.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        add_to_label = QLabel("to")
+        add_to_label.setBuddy(self.add_to)
         add = QPushButton("&Add note")
         add.clicked.connect(self.quick_add)
         self.open_button = QPushButton("&Open in editor")
@@ -92,7 +106,8 @@ class InstructionsTab(QWidget):
         vertical.setStretchFactor(0, 3)
         add_row = QHBoxLayout()
         add_row.addWidget(self.note, 1)
-        add_row.addWidget(self.local)
+        add_row.addWidget(add_to_label)
+        add_row.addWidget(self.add_to)
         add_row.addWidget(add)
         add_row.addWidget(self.open_button)
         add_row.addWidget(refresh)
@@ -111,8 +126,24 @@ class InstructionsTab(QWidget):
 
     def reload(self) -> None:
         target = self.target
-        self.client.submit(lambda engine: engine.instructions(target or engine.paths.workspace), self.show_set,
-                           lambda e: self.messages.failure("resolve the instructions", e))
+
+        def load(engine):
+            folder = target or engine.paths.workspace
+            return engine.instructions(folder), engine.quick_add_targets(folder)
+
+        self.client.submit(load, self._loaded, lambda e: self.messages.failure("resolve the instructions", e))
+
+    def _loaded(self, loaded: tuple[InstructionSet, list[tuple[Path, bool]]]) -> None:
+        resolved, targets = loaded
+        chosen = self.add_to.currentData()
+        self.add_to.blockSignals(True)
+        self.add_to.clear()
+        for path, exists in targets:
+            self.add_to.addItem(_display(path, resolved.workspace) + ("" if exists else " (new file)"), str(path))
+        self.add_to.blockSignals(False)
+        self.show_set(resolved)
+        if chosen is not None and self.add_to.findData(chosen) >= 0:
+            self.add_to.setCurrentIndex(self.add_to.findData(chosen))
 
     @Slot()
     def choose_target(self) -> None:
@@ -151,7 +182,11 @@ class InstructionsTab(QWidget):
     def _show_document(self, row: int, *_: int) -> None:
         if self.resolved is None or not 0 <= row < len(self.resolved.documents):
             return
-        self.body.setHtml(body_html(self.resolved.documents[row].body))
+        document = self.resolved.documents[row]
+        self.body.setHtml(body_html(document.body))
+        index = self.add_to.findData(str(document.path))
+        if index >= 0:  # quick add goes to the document in view unless the user picks another
+            self.add_to.setCurrentIndex(index)
 
     @Slot()
     def open_in_editor(self) -> None:
@@ -162,7 +197,7 @@ class InstructionsTab(QWidget):
 
     @Slot()
     def quick_add(self) -> None:
-        note, local = self.note.text(), self.local.isChecked()
+        note, file = self.note.text(), self.add_to.currentData()
         if not note.strip():
             return
 
@@ -171,5 +206,5 @@ class InstructionsTab(QWidget):
             self.messages.info(f"Added to {path}")
             self.reload()
 
-        self.client.submit(lambda engine: engine.add_instruction_note(note, local=local), done,
+        self.client.submit(lambda engine: engine.add_instruction_note(note, file=file), done,
                            lambda e: self.messages.failure("add the note", e))
