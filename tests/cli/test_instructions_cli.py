@@ -31,6 +31,6 @@ def test_target_option_is_relative_to_the_current_directory(cli):
 def test_instructions_add_writes_the_note(cli):
     result = cli.ok("instructions", "add", "Use", "pnpm", "for", "installs")
     assert result["path"].endswith("AGENTS.md")
-    assert (cli.workspace / "AGENTS.md").read_text() == "## Notes\n\n- Use pnpm for installs\n"
+    assert (cli.workspace / "AGENTS.md").read_text() == "# Project memory\n\n## Notes\n\n- Use pnpm for installs\n"
     local = cli.ok("instructions", "add", "--local", "my machine has 8 cores")
     assert local["path"].endswith("AGENTS.local.md")

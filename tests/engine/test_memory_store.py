@@ -143,10 +143,37 @@ def test_a_pin_counts_code_points_of_the_trimmed_body(engine):
         remember(engine, "one-more", "x", activation="pinned")
 
 
-def test_verify_stamps_last_verified_without_a_new_revision(engine):
+def test_verify_is_a_new_revision_like_upstreams_save(engine):
     fact = remember(engine, "checked")
     verified = engine.verify(fact.id).fact
-    assert verified.last_verified_at and verified.revision == 1 and verified.updated_at == fact.updated_at
+    assert verified.last_verified_at and verified.revision == 2 and verified.body == fact.body
+    assert verified.updated_at >= fact.updated_at
+    snapshot = engine.paths.memory_dir("project") / ".revisions" / fact.id / "000000001.md"
+    assert snapshot.is_file() and "last_verified_at" not in snapshot.read_text()
+
+
+def test_every_revision_says_what_it_changed(engine):
+    fact = remember(engine, "story", "first")
+    engine.pin(fact.id)
+    engine.verify(fact.id)
+    engine.edit(fact.id, FactInput(body="second", title="Story, retold"))
+    engine.unpin(fact.id)
+    engine.restore(fact.id, 1)
+    history = engine.history(fact.id)
+    assert [(r.revision, r.change) for r in history] == [
+        (6, "restored from revision 1"), (5, "unpinned"), (4, "edited title, text"), (3, "verified"),
+        (2, "pinned"), (1, "created")]
+    assert engine.edit(fact.id, FactInput(body="third")).fact.revision_note == ""  # a note is not inherited
+    assert engine.history(fact.id)[0].change == "edited text"
+
+
+def test_restore_brings_the_verification_of_the_restored_text(engine):
+    fact = remember(engine, "claim", "old claim")
+    engine.edit(fact.id, FactInput(body="new claim"))
+    verified = engine.verify(fact.id).fact
+    restored = engine.restore(fact.id, 1).fact
+    assert restored.body == "old claim" and restored.last_verified_at == ""  # revision 1 was never verified
+    assert verified.last_verified_at and engine.freshness(restored) == "fresh"
 
 
 def test_restore_copies_an_old_revision_forward_and_the_active_one_is_a_no_op(engine):

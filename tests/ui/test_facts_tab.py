@@ -1,6 +1,6 @@
 """The Facts tab, driven through its widgets against a real engine."""
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from context_center.ui import dialogs
 from context_center.ui.fact_form import FactForm
@@ -222,3 +222,14 @@ def test_history_shows_title_changes_too(ui, qtbot):
     dialog = open_history(ui, qtbot, "renamed", {"title": "New title"}, title="Old title", body="same body")
     text = dialog.view.toPlainText()
     assert "-Title: Old title" in text and "+Title: New title" in text
+
+
+def test_history_lists_what_each_revision_changed_and_diffs_every_field(ui, qtbot):
+    dialog = open_history(ui, qtbot, "flagged", {"activation": "pinned"}, body="same body")
+    labels = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+    assert labels[0].startswith("Revision 2  (active) — pinned") and labels[1].startswith("Revision 1 — created")
+    dialog.list.setCurrentRow(1)
+    text = dialog.view.toPlainText()
+    assert "-Activation: relevant" in text and "+Activation: pinned" in text and "(no difference)" not in text
+    assert "verification date" in dialog.findChild(QLabel, "restore_explained").text()
+    dialog.close()

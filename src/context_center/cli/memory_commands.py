@@ -245,13 +245,15 @@ def forget(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 
 
 def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    fact, history = engine.revisions(args.ref, args.scope)
-    data = {"active": engine.fact_json(fact, body=True), "revisions": [r.to_json() for r in history]}
+    active, *history = engine.history(args.ref, args.scope)
+    fact = active.fact
+    data = {"active": {**engine.fact_json(fact, body=True), "change": active.change},
+            "revisions": [r.to_json() for r in history]}
 
     def human() -> str:
-        rows = [(str(fact.revision) + " (active)", fact.updated_at, fact.title)]
-        rows += [(str(r.revision), r.updated_at, r.fact.title) for r in history]
-        return f"{fact.ref} ({fact.id})\n" + table(("REVISION", "UPDATED", "TITLE"), rows)
+        rows = [(str(r.revision) + (" (active)" if r is active else ""), r.updated_at, r.change, r.fact.title)
+                for r in (active, *history)]
+        return f"{fact.ref} ({fact.id})\n" + table(("REVISION", "UPDATED", "CHANGE", "TITLE"), rows)
 
     return out.emit(data, human)
 

@@ -24,6 +24,7 @@ from .instructions import InstructionDiagnostic, InstructionDocument, Instructio
 from .paths import StorePaths, default_state_root, detect_workspace
 from .recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
+from .revision_changes import changed_fields, describe_change
 
 __all__ = [
     "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Evidence", "Fact",
@@ -32,7 +33,7 @@ __all__ = [
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
-    "default_state_root", "detect_workspace", "open_engine", "validate_fact_input",
+    "changed_fields", "default_state_root", "describe_change", "detect_workspace", "open_engine", "validate_fact_input",
 ]
 
 

@@ -117,8 +117,15 @@ class Engine:
         return data
 
     def revisions(self, ref: str, scope: str | None = None) -> tuple[Fact, list[Revision]]:
+        """The active fact and its earlier revisions, newest first, each saying what it changed."""
         fact = self.memory.resolve(ref, scope)
         return fact, self.memory.revisions(fact)
+
+    def history(self, ref: str, scope: str | None = None) -> list[Revision]:
+        """Every revision, the active one first, each saying what it changed."""
+        fact, earlier = self.revisions(ref, scope)
+        active = Revision(fact.revision, fact.updated_at, fact.body, fact, self.memory.change_of(fact, earlier))
+        return [active, *earlier]
 
     def archived(self) -> list[ArchivedFact]:
         return self._store.archived()

@@ -33,7 +33,7 @@ _StringLoader.yaml_implicit_resolvers = {
 
 KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
               "keywords", "activation", "volatility", "subject_key", "expires_at",
-              "last_verified_at", "category", "status")
+              "last_verified_at", "category", "status", "revision_note")
 _FLAT_KEYS = ("type", "scope", "fact_type")
 _ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
 _TOP_KEY = re.compile(r"^([^\s#'\"][^:]*?)\s*:(\s|$)")
@@ -197,6 +197,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         last_verified_at=_text(data.get("last_verified_at"), "last_verified_at"),
         category=_text(data.get("category"), "category"),
         status=_text(data.get("status"), "status"),
+        revision_note=_text(data.get("revision_note"), "revision_note"),
         path=path, legacy=legacy, extra=extra, metadata_extra=meta_extra,
     )
     return fact, warnings
@@ -230,7 +231,7 @@ def render_fact(fact: Fact) -> str:
              f"name: {_scalar(fact.name)}", f"title: {_scalar(fact.title)}",
              f"description: {_scalar(fact.description)}"]
     for key in ("keywords", "activation", "volatility", "subject_key", "expires_at",
-                "last_verified_at", "category", "status"):
+                "last_verified_at", "category", "status", "revision_note"):
         value = getattr(fact, key)
         if value:
             lines.append(f"{key}: {_scalar(value)}")

@@ -6,6 +6,7 @@ written since we opened), checks, writes, and rebuilds ``MEMORY.md``.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from . import clock, sensitive
 from .errors import (
@@ -33,6 +34,7 @@ from .freshness import is_expired
 from .memory_index import rebuild_index
 from .overrides import overridden_globals
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
+from .revision_changes import describe_change
 from .store_lock import StoreLock
 
 
@@ -87,7 +89,14 @@ class MemoryService:
                       key=lambda s: (s.subject_key, s.scope != "project", s.name))
 
     def revisions(self, fact: Fact) -> list[Revision]:
-        return self.store.revisions(fact)
+        """Earlier revisions of ``fact``, newest first, each saying what it changed."""
+        found = self.store.revisions(fact)
+        return [replace(r, change=describe_change(found[i + 1].fact if i + 1 < len(found) else None, r.fact))
+                for i, r in enumerate(found)]
+
+    def change_of(self, fact: Fact, revisions: list[Revision]) -> str:
+        """What the active revision changed, against the newest earlier one."""
+        return describe_change(revisions[0].fact if revisions else None, fact)
 
     def pinned_total(self, snapshot: Snapshot | None = None, *, excluding: Fact | None = None) -> int:
         snapshot = snapshot or self.snapshot
@@ -228,14 +237,22 @@ class MemoryService:
             if updated == current:
                 return WriteResult(current, False)
             updated, redacted = self._check_text(updated, request.redact_secrets)
-            self._check_conflicts(snapshot, updated, current)
-            stamp = clock.format_timestamp(clock.now())
-            updated = updated.evolve(revision=current.revision + 1,
-                                     updated_at=stamp if touch_updated else current.updated_at,
-                                     activation=updated.effective_activation)
-            fact = self.store.replace(current, updated)
-            self._after_write(fact.scope)
+            fact = self._save(snapshot, current, updated, touch_updated=touch_updated)
         return WriteResult(fact, True, redacted)
+
+    def _save(self, snapshot: Snapshot, current: Fact, updated: Fact, *, note: str = "",
+              touch_updated: bool = True) -> Fact:
+        """Write ``updated`` as the next revision of ``current`` (holding the lock): checks, snapshot
+        of the previous revision, a new ``updated_at``, ``MEMORY.md``. ``note`` says what the
+        revision did when its fields cannot (a restore); it is not inherited."""
+        self._check_conflicts(snapshot, updated, current)
+        stamp = clock.format_timestamp(clock.now())
+        updated = updated.evolve(revision=current.revision + 1,
+                                 updated_at=stamp if touch_updated else current.updated_at,
+                                 activation=updated.effective_activation, revision_note=note)
+        fact = self.store.replace(current, updated)
+        self._after_write(fact.scope)
+        return fact
 
     def set_activation(self, ref: str, activation: str, scope: str | None = None) -> WriteResult:
         with self.lock:
@@ -245,15 +262,19 @@ class MemoryService:
             return self.edit(current.id, FactInput(activation=activation), scope=current.scope)
 
     def verify(self, ref: str, scope: str | None = None) -> WriteResult:
-        """Stamp last_verified_at: renews freshness; not a new revision, updated_at unchanged."""
+        """Stamp ``last_verified_at`` (renewing freshness) through the normal save, as Reasonix does:
+        a new revision, so the history shows who verified what and when."""
         with self.lock:
-            current = self.resolve(ref, scope, self.reload())
-            fact = self.store.rewrite_in_place(
-                current.evolve(last_verified_at=clock.format_timestamp(clock.now())))
-            self.reload()
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            verified = current.evolve(last_verified_at=clock.format_timestamp(clock.now()))
+            fact = self._save(snapshot, current, verified)
         return WriteResult(fact)
 
     def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
+        """Copy an earlier revision into a new one. Its ``last_verified_at`` comes along: the
+        restored text was last verified when that revision was; freshness counts from now anyway,
+        since the restore is a new revision."""
         with self.lock:
             snapshot = self.reload()
             current = self.resolve(ref, scope, snapshot)
@@ -268,12 +289,7 @@ class MemoryService:
                                                     "expires_at", "last_verified_at")}
             updated = current.evolve(**content)
             updated, _ = self._check_text(updated, redact=True)
-            self._check_conflicts(snapshot, updated, current)
-            updated = updated.evolve(revision=current.revision + 1,
-                                     updated_at=clock.format_timestamp(clock.now()),
-                                     activation=updated.effective_activation)
-            fact = self.store.replace(current, updated)
-            self._after_write(fact.scope)
+            fact = self._save(snapshot, current, updated, note=f"restored from revision {revision}")
         return WriteResult(fact)
 
     def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
@@ -299,7 +315,8 @@ class MemoryService:
             revision = max(archived.revision, self.store.highest_known_revision(scope, archived.id)) + 1
             recovered = archived.evolve(revision=revision, scope=scope,
                                         updated_at=clock.format_timestamp(clock.now()),
-                                        activation=archived.effective_activation)
+                                        activation=archived.effective_activation,
+                                        revision_note="recovered from the archive")
             recovered = recovered.evolve(name=check_name(recovered.name))
             self._check_conflicts(snapshot, recovered, None)
             self.store.snapshot_revision(archived.evolve(path=path))

@@ -30,6 +30,7 @@ class Fact:
     last_verified_at: str = ""
     category: str = ""            # context-eng fields, omitted when unused
     status: str = ""
+    revision_note: str = ""       # what this revision did when the fields cannot say it (a restore)
     path: Path | None = None
     legacy: bool = False          # id or revision was missing on disk
     extra: tuple[tuple[str, str], ...] = ()        # unknown top-level keys: (key, verbatim text)
@@ -98,10 +99,13 @@ class Revision:
     updated_at: str
     body: str
     fact: Fact
+    change: str = ""     # what this revision changed against the one before it ("pinned", "verified"…)
 
     def to_json(self) -> dict[str, Any]:
         return {"revision": self.revision, "updated_at": self.updated_at, "body": self.body,
-                "title": self.fact.title, "description": self.fact.description, "name": self.fact.name}
+                "title": self.fact.title, "description": self.fact.description, "name": self.fact.name,
+                "activation": self.fact.effective_activation, "last_verified_at": self.fact.last_verified_at or None,
+                "change": self.change}
 
 
 @dataclass(frozen=True)

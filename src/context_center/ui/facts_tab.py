@@ -371,12 +371,11 @@ class FactsTab(QWidget):
             return
         fact_id, scope = row.fact.id, row.fact.scope
 
-        def show(result) -> None:
-            fact, history = result
-            dialog = HistoryDialog(self.client, self.messages, fact, history, self)
+        def show(history) -> None:
+            dialog = HistoryDialog(self.client, self.messages, history, self)
             dialog.restored.connect(self._saved)
             dialog.open()
             self.history_dialog = dialog
 
-        self.client.submit(lambda e: e.revisions(fact_id, scope), show,
+        self.client.submit(lambda e: e.history(fact_id, scope), show,
                            lambda e: self.messages.failure("read the history", e))

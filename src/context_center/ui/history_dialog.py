@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Fact, Revision, WriteResult
+from ..engine import Revision, WriteResult, changed_fields
 from .engine_client import EngineClient
 from .messages import Messages
 
@@ -35,26 +35,27 @@ def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
     return '<pre style="white-space: pre-wrap">' + ("\n".join(out) or "(no difference)") + "</pre>"
 
 
-def _comparable(fact: Fact) -> str:
-    """What a revision says: the fields a person edits, then the body."""
-    return f"Title: {fact.title}\nDescription: {fact.description}\nKeywords: {fact.keywords}\n\n{fact.body}"
-
-
 class HistoryDialog(QDialog):
     restored = Signal(object)
 
-    def __init__(self, client: EngineClient, messages: Messages, fact: Fact, history: list[Revision],
+    def __init__(self, client: EngineClient, messages: Messages, history: list[Revision],
                  parent: QWidget | None = None) -> None:
+        """``history``: every revision, the active one first (``engine.history``)."""
         super().__init__(parent)
+        fact = history[0].fact
         self.client, self.messages, self.fact = client, messages, fact
         self.setWindowTitle(f"History of {fact.ref}")
-        self.resize(820, 520)
-        self.versions: list[tuple[int, str, str]] = [(fact.revision, fact.updated_at, _comparable(fact))]
-        self.versions += [(r.revision, r.updated_at, _comparable(r.fact)) for r in history]
+        self.resize(860, 540)
+        self.versions: list[tuple[int, str, str]] = [(r.revision, r.updated_at, changed_fields(r.fact))
+                                                     for r in history]
         self.list = QListWidget()
-        for number, updated, _ in self.versions:
-            label = f"Revision {number}" + ("  (active)" if number == fact.revision else "") + f"\n{updated}"
+        self.list.setObjectName("revisions")
+        for revision in history:
+            number = revision.revision
+            label = (f"Revision {number}" + ("  (active)" if number == fact.revision else "")
+                     + f" — {revision.change}\n{revision.updated_at}")
             item = QListWidgetItem(label)
+            item.setToolTip(f"Revision {number}: {revision.change}")
             item.setData(Qt.ItemDataRole.UserRole, number)
             self.list.addItem(item)
         self.list.currentRowChanged.connect(self.show_diff)
@@ -73,8 +74,11 @@ class HistoryDialog(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         row = QHBoxLayout()
-        row.addWidget(QLabel("A restore copies the chosen revision into a new one; nothing is rewound."))
-        row.addStretch(1)
+        explain = QLabel("Restore copies the chosen revision, its verification date included, into a new "
+                         "revision; nothing is rewound and freshness counts from the restore.")
+        explain.setWordWrap(True)
+        explain.setObjectName("restore_explained")
+        row.addWidget(explain, 1)
         row.addWidget(self.restore_button)
         row.addWidget(close)
         layout = QVBoxLayout(self)
