@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ..engine import Engine, Fact, WriteResult
 from . import dialogs
+from .editor import open_in_editor
 from .engine_client import EngineClient
 from .fact_form import FactForm
 from .facts_model import FactRow, FactsFilterProxy, FactsTableModel
@@ -53,7 +55,7 @@ Press <b>Ctrl+N</b> or the button below.</p>
 class FactsView:
     generation: int
     rows: list[FactRow]
-    problems: list[str]
+    problems: list[tuple[str, int, str]]     # (file, line, what is wrong)
     pinned_total: int
     pinned_budget: int
     conflicts: list[str] = field(default_factory=list)
@@ -71,7 +73,7 @@ def load_facts_view(engine: Engine) -> FactsView:
     conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
                  f"{', '.join(f.ref for f in facts)} — keep one, edit or forget the others"
                  for (scope, subject), facts in by_subject.items() if len(facts) > 1]
-    problems = [f"{d.path}:{d.line}: {d.reason}" for d in engine.diagnostics()]
+    problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
     from ..engine import PINNED_BUDGET_CHARS
     return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts)
 
@@ -172,6 +174,7 @@ class FactsTab(QWidget):
         self.problems = QListWidget()
         self.problems.setObjectName("problems")
         self.problems.setMaximumHeight(110)
+        self.problems.itemDoubleClicked.connect(self._open_problem)
         self.problems.hide()
 
         listing = QWidget()
@@ -235,7 +238,12 @@ class FactsTab(QWidget):
         selected = self.current_row()
         self.model.set_rows(view.rows)
         self.problems.clear()
-        self.problems.addItems([f"⚠ {c}" for c in view.conflicts] + [f"✗ {p}" for p in view.problems])
+        self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
+        for path, line, reason in view.problems:
+            item = QListWidgetItem(f"✗ {path}:{line}: {reason}")
+            item.setToolTip(f"{path}:{line}\n{reason}\n\nDouble-click to open the file at this line")
+            item.setData(Qt.ItemDataRole.UserRole, (path, line))
+            self.problems.addItem(item)
         self.problems.setVisible(bool(view.conflicts or view.problems))
         self.stack.setCurrentIndex(1 if not view.rows and not view.problems else 0)
         self.count_label.setText(f"{len(view.rows)} facts")
@@ -285,6 +293,11 @@ class FactsTab(QWidget):
                 combo.setCurrentIndex(0)
             self.search.clear()
             self.select(match.key)
+
+    def _open_problem(self, item: QListWidgetItem) -> None:
+        where = item.data(Qt.ItemDataRole.UserRole)
+        if where:
+            open_in_editor(self, where[0], where[1])
 
     @Slot()
     def focus_search(self) -> None:

@@ -5,8 +5,7 @@ import html
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Slot
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ..engine import InstructionSet
 from . import dialogs
+from .editor import open_in_editor
 from .engine_client import EngineClient
 from .messages import Messages
 from .tables import fill, read_only_table
@@ -69,7 +69,9 @@ class InstructionsTab(QWidget):
         self.documents.doubleClicked.connect(self.open_in_editor)
         self.body = QTextBrowser()
         self.body.setObjectName("instruction_body")
-        self.diagnostics = read_only_table(["Code", "File and line", "Message"], "diagnostics", select_rows=False)
+        self.diagnostics = read_only_table(["Code", "File and line", "Message"], "diagnostics")
+        self.diagnostics.setToolTip("Double-click a diagnostic to open its file at that line")
+        self.diagnostics.doubleClicked.connect(self.open_diagnostic)
 
         self.note = QLineEdit()
         self.note.setObjectName("quick_add")
@@ -168,7 +170,9 @@ class InstructionsTab(QWidget):
         fill(self.documents, [(d.order, d.scope, d.label, d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],
              [str(d.path) + (f"\nimports: {', '.join(d.imports)}" if d.imports else "") for d in docs])
         fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, d.message)
-                                for d in resolved.diagnostics])
+                                for d in resolved.diagnostics],
+             [f"{d.source}:{d.line}\n{d.message}" if d.line else f"{d.source}\n{d.message}"
+              for d in resolved.diagnostics])
         if docs:
             row = min(max(row_before, 0), len(docs) - 1)
             self.documents.selectRow(row)
@@ -193,7 +197,16 @@ class InstructionsTab(QWidget):
         row = self.documents.currentRow()
         if self.resolved is None or not 0 <= row < len(self.resolved.documents):
             return
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.resolved.documents[row].path)))
+        open_in_editor(self, self.resolved.documents[row].path)
+
+    @Slot()
+    def open_diagnostic(self) -> None:
+        """A diagnostic's file, at its line when the editor can jump there."""
+        row = self.diagnostics.currentRow()
+        if self.resolved is None or not 0 <= row < len(self.resolved.diagnostics):
+            return
+        diagnostic = self.resolved.diagnostics[row]
+        open_in_editor(self, diagnostic.source, diagnostic.line)
 
     @Slot()
     def quick_add(self) -> None:
