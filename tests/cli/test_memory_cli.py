@@ -138,3 +138,8 @@ def test_a_missing_workspace_is_refused(cli, tmp_path):
                            str(tmp_path / "missing"), "memory", "list", "--json"], capture_output=True, text=True,
                           env=cli.env(), timeout=60)
     assert proc.returncode == 1 and proc.stderr.startswith("INVALID_INPUT: ")
+
+
+def test_the_command_line_words_the_hint_its_own_way(cli):
+    refused = cli.refused("memory", "show", "nothing-here", code="NOT_FOUND")
+    assert refused["hint"] == "find_fact" and "`memory list`" in refused["message"]

@@ -44,7 +44,7 @@ def test_the_form_validates_as_you_type(ui):
     form.fields["subject_key"].setText("project.deploy_day")
     form.fields["expires_at"].setText("next week")
     assert form.errors["expires_at"].isVisible() and not save_button.isEnabled()
-    form.close()
+    form.discard()
 
 
 def test_a_subject_conflict_is_shown_in_place_naming_the_holder(ui, qtbot):
@@ -57,7 +57,7 @@ def test_a_subject_conflict_is_shown_in_place_naming_the_holder(ui, qtbot):
     qtbot.waitUntil(form.banner.isVisible, timeout=10000)
     assert "SUBJECT_CONFLICT" in form.banner.text() and holder.id in form.banner.text()
     assert form.isVisible()
-    form.close()
+    form.discard()
 
 
 def test_a_refused_pin_shows_the_budget_message(ui, qtbot):
@@ -155,11 +155,12 @@ def test_forget_asks_then_archives(ui, qtbot, monkeypatch):
     ui.idle()
     qtbot.waitUntil(lambda: ui.facts_shown() == ["gone"])
     ui.select_fact("gone")
-    monkeypatch.setattr(dialogs, "confirm", lambda *a: False)
+    asked = []
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(k) and False)
     ui.window.facts.forget_selected()
     ui.idle()
-    assert ui.facts_shown() == ["gone"]
-    monkeypatch.setattr(dialogs, "confirm", lambda *a: True)
+    assert ui.facts_shown() == ["gone"] and asked == [{"action": "Forget"}]
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
     ui.window.facts.forget_selected()
     ui.idle()
     qtbot.waitUntil(lambda: ui.facts_shown() == [] and ui.window.archive.table.rowCount() == 1, timeout=10000)
@@ -215,7 +216,7 @@ def test_keyboard_new_fact_and_tab_switching(ui, qtbot):
     qtbot.waitUntil(lambda: any(isinstance(w, FactForm) and w.isVisible() for w in ui.window.findChildren(FactForm)))
     assert ui.window.tabs.currentWidget() is ui.window.facts
     for form in ui.window.findChildren(FactForm):
-        form.close()
+        form.discard()
 
 
 def test_history_shows_title_changes_too(ui, qtbot):

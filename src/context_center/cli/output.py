@@ -23,10 +23,25 @@ class Output:
         return 0
 
     def error(self, exc: EngineError) -> int:
+        message = exc.message + (f" ({hint})" if (hint := cli_hint(exc)) else "")
         if self.as_json:
-            sys.stdout.write(json.dumps(exc.to_json(), ensure_ascii=False) + "\n")
-        sys.stderr.write(f"{exc.code}: {exc.message}\n")
+            data = {**exc.to_json(), "message": message}
+            if exc.hint:
+                data["hint"] = exc.hint
+            sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stderr.write(f"{exc.code}: {message}\n")
         return 1
+
+
+def cli_hint(exc: EngineError) -> str:
+    """What to do next, in this face's words (the engine only names the kind of hint)."""
+    return {
+        "find_fact": "try `memory list`, or `memory archived`",
+        "archived_paths": "see `memory archived` for the paths it holds",
+        "revisions": f"see `memory revisions {exc.details.get('ref', 'REF')}`",
+        "redact_secrets": "or pass --redact-secrets to store the text with the secret masked",
+        "diagnostics": "see the diagnostics of `memory list`",
+    }.get(exc.hint or "", "")
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, max_width: int = 48) -> str:

@@ -4,8 +4,20 @@
   It carries a stable ``code`` that the CLI prints and the MCP server returns.
 - :class:`StorageError` — the environment broke (disk, lock, catalog).
 - Anything else is a bug and propagates unchanged.
+
+Messages say what happened in words that fit every face. What the user can do
+next is a ``hint``, one of :data:`HINTS`, that each face words its own way (the
+CLI names a command, the window a tab), never a command line in the message.
 """
 from __future__ import annotations
+
+HINTS = (
+    "find_fact",        # a fact was not found: list the facts, or the archive
+    "archived_paths",   # an archive path was not found: list the archive
+    "revisions",        # a revision was not found: list the revisions of the fact
+    "redact_secrets",   # a secret was refused: it can be stored masked instead
+    "diagnostics",      # a file on disk is in the way: see the store's diagnostics
+)
 
 
 class EngineError(Exception):
@@ -13,9 +25,11 @@ class EngineError(Exception):
 
     code = "ENGINE_ERROR"
 
-    def __init__(self, message: str, **details: object) -> None:
+    def __init__(self, message: str, *, hint: str | None = None, **details: object) -> None:
         super().__init__(message)
+        assert hint is None or hint in HINTS, hint
         self.message = message
+        self.hint = hint
         self.details = details
 
     def to_json(self) -> dict[str, object]:

@@ -258,8 +258,7 @@ class FactStore:
         given = Path(raw_path).expanduser()
         if not given.is_absolute():
             given = Path(os.path.abspath(given))
-        not_found = NotFound(f"{raw_path} is not an archived fact of this store "
-                             "(see `memory archived` for the paths it holds)")
+        not_found = NotFound(f"{raw_path} is not an archived fact of this store", hint="archived_paths")
         if given.suffix != ".md" or given.is_symlink() or not given.is_file():
             raise not_found
         for scope in SCOPES:

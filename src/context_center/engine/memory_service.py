@@ -70,7 +70,7 @@ class MemoryService:
             scope = check_choice("scope", scope, SCOPES)
         ref_scope, key = parse_ref(ref)
         if ref_scope and scope and ref_scope != scope:
-            raise ScopeConflict(f"{ref} names the {ref_scope} scope, but --scope says {scope}")
+            raise ScopeConflict(f"{ref} names the {ref_scope} scope, but the {scope} scope was asked for")
         wanted = ref_scope or scope
         order = [wanted] if wanted else ["project", "global"]
         for candidate_scope in order:
@@ -81,7 +81,7 @@ class MemoryService:
                 if fact.scope == candidate_scope and fact.name == key:
                     return fact
         where = f" in the {wanted} scope" if wanted else ""
-        raise NotFound(f"no active fact {ref!r}{where} (try `memory list`, or `memory archived`)")
+        raise NotFound(f"no active fact {ref!r}{where}", hint="find_fact")
 
     def subjects(self) -> list[Subject]:
         return sorted((Subject(normalize_subject_key(f.subject_key), f.scope, f.id, f.name)
@@ -142,8 +142,7 @@ class MemoryService:
         if kinds and not redact:
             raise SensitiveContent(
                 f"refusing to write a secret to a fact file ({', '.join(sorted(kinds))} in "
-                f"{', '.join(sorted(changes))}); keep it in a secret manager, or pass "
-                "--redact-secrets to store the text with the secret masked")
+                f"{', '.join(sorted(changes))}); keep it in a secret manager", hint="redact_secrets")
         return (fact.evolve(**changes) if changes else fact), tuple(sorted(kinds))
 
     def _check_conflicts(self, snapshot: Snapshot, fact: Fact, previous: Fact | None) -> None:
@@ -156,8 +155,8 @@ class MemoryService:
                                    f"{fact.scope} scope; choose another name or edit that fact")
         if self.store.fact_path(fact.scope, fact.name).exists() and (
                 previous is None or previous.name != fact.name):
-            raise NameConflict(f"{fact.ref} already exists on disk (see `memory list` diagnostics); "
-                               "choose another name")
+            raise NameConflict(f"{fact.ref} already exists on disk but cannot be read as a fact; "
+                               "choose another name", hint="diagnostics")
         subject = normalize_subject_key(fact.subject_key)
         if subject:
             for other in snapshot.facts:
@@ -194,9 +193,9 @@ class MemoryService:
     def remember(self, request: FactInput) -> WriteResult:
         given = request.given()
         if not (given.get("name") or given.get("title")):
-            raise InvalidInput("a fact needs a --name or a --title")
+            raise InvalidInput("a fact needs a name or a title")
         if not (given.get("body") or "").strip():
-            raise InvalidInput("a fact needs a body (--body, --body-file, or stdin)")
+            raise InvalidInput("a fact needs a body")
         given.setdefault("name", slug(given.get("title", ""))[:80])
         given.setdefault("title", given["name"])
         stamp = clock.format_timestamp(clock.now())
@@ -282,8 +281,7 @@ class MemoryService:
                 return WriteResult(current, False)
             old = next((r.fact for r in self.store.revisions(current) if r.revision == revision), None)
             if old is None:
-                raise NotFound(f"{current.ref} has no revision {revision} "
-                               f"(see `memory revisions {current.ref}`)")
+                raise NotFound(f"{current.ref} has no revision {revision}", hint="revisions", ref=current.ref)
             content = {k: getattr(old, k) for k in ("title", "description", "type", "keywords", "body",
                                                     "activation", "volatility", "subject_key",
                                                     "expires_at", "last_verified_at")}

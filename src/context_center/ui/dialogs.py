@@ -1,11 +1,21 @@
-"""Modal questions, in one place so tests can answer them (pytest-qt's advice)."""
+"""Modal questions, in one place so tests can answer them (pytest-qt's advice).
+
+Buttons say what they do ("Forget", "Discard changes"), never Yes/No.
+"""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 
-def confirm(parent: QWidget, title: str, text: str) -> bool:
-    return QMessageBox.question(parent, title, text) == QMessageBox.StandardButton.Yes
+def confirm(parent: QWidget, title: str, text: str, action: str = "OK", cancel: str = "Cancel") -> bool:
+    """Ask before ``action``; True when the user chose it. Escape and Enter pick ``cancel``."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent)
+    go = box.addButton(action, QMessageBox.ButtonRole.AcceptRole)
+    stay = box.addButton(cancel, QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(stay)
+    box.setEscapeButton(stay)
+    box.exec()
+    return box.clickedButton() is go
 
 
 def choose_directory(parent: QWidget, title: str, start: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -29,6 +30,7 @@ from ..engine import (
     SubjectConflict,
     validate_fact_input,
 )
+from . import dialogs
 from .engine_client import EngineClient
 from .messages import describe
 
@@ -50,6 +52,8 @@ class FactForm(QDialog):
         self.client = client
         self.fact = fact
         self.save_job = save_job
+        self._initial: dict[str, str] = {}   # the values as opened: what "changed" means
+        self._show_all_errors = False         # set by a save attempt
         self.setWindowTitle("Edit fact" if fact else "New fact")
         self.setMinimumWidth(560)
         self.fields: dict[str, Any] = {}
@@ -106,8 +110,19 @@ class FactForm(QDialog):
         self.reload_button.hide()
         self.reload_button.clicked.connect(self.reload_current)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setToolTip("Save (Ctrl+Return)")
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(keys), self, self.save)
+        self.yours = QPlainTextEdit()
+        self.yours.setObjectName("your_version")
+        self.yours.setReadOnly(True)
+        self.yours.setMaximumHeight(140)
+        self.yours.setToolTip("What you had typed, kept after reloading the newer revision: copy what you need")
+        self.yours_label = QLabel("Your version (not saved):")
+        self.yours.hide()
+        self.yours_label.hide()
         bottom = QHBoxLayout()
         bottom.addWidget(self.reload_button)
         bottom.addStretch(1)
@@ -115,6 +130,8 @@ class FactForm(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.banner)
+        layout.addWidget(self.yours_label)
+        layout.addWidget(self.yours)
         layout.addLayout(bottom)
         self.expected_revision = fact.revision if fact else None
         if fact is not None:
@@ -122,6 +139,7 @@ class FactForm(QDialog):
             self.fields["scope"].setEnabled(False)  # a fact does not change scope
         elif initial:
             self.fill_values(initial)
+        self._initial = self.values()
         self.validate()
 
     # fields ---------------------------------------------------------------------------------
@@ -150,8 +168,15 @@ class FactForm(QDialog):
             return widget.toPlainText()
         return widget.text()
 
+    def values(self) -> dict[str, str]:
+        return {name: self.value(name) for name in self.fields}
+
+    def is_dirty(self) -> bool:
+        """Has the user changed anything since the form was opened (or reloaded)?"""
+        return self.values() != self._initial
+
     def request(self) -> FactInput:
-        values = {name: self.value(name) for name in self.fields}
+        values = self.values()
         if self.fact is None and not values["name"].strip():
             values["name"] = None
         if self.fact is not None:
@@ -160,10 +185,14 @@ class FactForm(QDialog):
 
     @Slot()
     def validate(self) -> bool:
+        """Save is enabled only for valid input; a field's error shows once the user has changed
+        that field (or tried to save), not while the form is still untouched."""
         problems = validate_fact_input(self.request(), creating=self.fact is None)
+        values = self.values()
         for name, label in self.errors.items():
+            touched = self._show_all_errors or values[name] != self._initial.get(name, values[name])
             label.setText(problems.get(name, ""))
-            label.setVisible(name in problems)
+            label.setVisible(name in problems and touched)
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(not problems)
         return not problems
 
@@ -171,7 +200,8 @@ class FactForm(QDialog):
 
     @Slot()
     def save(self) -> None:
-        if not self.validate():
+        self._show_all_errors = True
+        if not self.validate() or not self.buttons.isEnabled():
             return
         request = self.request()
         self.buttons.setEnabled(False)
@@ -204,17 +234,38 @@ class FactForm(QDialog):
         self.banner.setText(text)
         self.banner.show()
 
+    def reject(self) -> None:
+        """Cancel, Escape or the close button: ask before throwing typed text away."""
+        if self.is_dirty() and not dialogs.confirm(
+                self, "Discard changes?", "You changed this fact. Discard your changes?",
+                action="Discard changes", cancel="Keep editing"):
+            return
+        super().reject()
+
+    def discard(self) -> None:
+        """Close without asking (the caller has decided)."""
+        super().reject()
+
     @Slot()
     def reload_current(self) -> None:
-        """After a revision conflict: load the newest revision (the user's edits are replaced)."""
+        """After a revision conflict: load the newest revision into the form and keep what the
+        user typed beside it, so nothing they wrote is lost."""
         assert self.fact is not None
         fact_id, scope = self.fact.id, self.fact.scope
+        mine = self.values()
 
         def loaded(fact: Fact) -> None:
             self.fact = fact
             self.expected_revision = fact.revision
             self.fill(fact)
+            self._initial = self.values()
+            changed = [name for name in mine if mine[name] != self._initial[name]]
+            self.yours.setPlainText("\n".join(f"{name}: {mine[name]}" for name in changed if name != "body")
+                                    + (f"\n\n{mine['body']}" if "body" in changed else ""))
+            self.yours.setVisible(bool(changed))
+            self.yours_label.setVisible(bool(changed))
             self.banner.hide()
             self.reload_button.hide()
+            self.validate()
 
         self.client.submit(lambda engine: (engine.refresh(), engine.fact(fact_id, scope))[1], loaded, self._refused)

@@ -334,8 +334,14 @@ class FactsTab(QWidget):
     def _saved(self, fact: Fact) -> None:
         self.messages.info(f"Saved {fact.ref} (revision {fact.revision})")
         self.changed.emit()
-        self.client.submit(load_facts_view, lambda view: (self.show_view(view), self.select((fact.scope, fact.id))),
-                           lambda e: self.messages.failure("load the facts", e))
+        self.table.setFocus()  # typing goes to the table, on the saved fact, not to a stale row
+
+        def shown(view: FactsView) -> None:
+            self.show_view(view)
+            self.select((fact.scope, fact.id))
+            self.table.setFocus()
+
+        self.client.submit(load_facts_view, shown, lambda e: self.messages.failure("load the facts", e))
 
     @Slot()
     def toggle_pin(self) -> None:
@@ -365,7 +371,8 @@ class FactsTab(QWidget):
         if row is None:
             return
         if not dialogs.confirm(self, "Forget fact", f"Move {row.fact.ref} to the archive?\n\n“{row.fact.title}”\n\n"
-                               "Agents will no longer recall it. You can recover it from the Archive tab."):
+                               "Agents will no longer recall it. You can recover it from the Archive tab.",
+                               action="Forget"):
             return
         fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
 

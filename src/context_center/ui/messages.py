@@ -5,11 +5,21 @@ from PySide6.QtCore import QObject, Signal
 
 from ..engine import EngineError, RefusedError
 
+_HINTS = {
+    "find_fact": "It may have been forgotten (see the Archive tab) or renamed; press F5 to reload.",
+    "archived_paths": "The Archive tab lists what can be recovered.",
+    "revisions": "The History dialog lists the revisions this fact has.",
+    "redact_secrets": "Remove the secret from the text; agents read facts, so keep secrets in a secret manager.",
+    "diagnostics": "The file is listed under the facts table with what is wrong with it.",
+}
+
 
 def describe(error: BaseException) -> str:
-    """A one-paragraph explanation of ``error`` for a person."""
+    """A one-paragraph explanation of ``error`` for a person, with what to do next."""
     if isinstance(error, EngineError):
-        return error.message
+        text = error.message[:1].upper() + error.message[1:]
+        hint = _HINTS.get(error.hint or "")
+        return f"{text}. {hint}" if hint and not text.endswith(".") else f"{text} {hint}" if hint else text
     return f"{type(error).__name__}: {error}"
 
 
