@@ -89,8 +89,10 @@ class FactsTableModel(QAbstractTableModel):
             return COLUMNS[index.column()][1](row)
         if role == Qt.ItemDataRole.UserRole:
             return row
-        if role == Qt.ItemDataRole.ToolTipRole:
-            tip = row.fact.description or row.fact.title
+        if role == Qt.ItemDataRole.ToolTipRole:  # the cell's full text (columns clip), then what it is about
+            cell = str(COLUMNS[index.column()][1](row))
+            about = row.fact.description or row.fact.title
+            tip = cell if about in (cell, "") else f"{cell}\n{about}"
             if row.overridden_by:
                 tip += f"\nOverridden by {row.overridden_by}"
             return tip

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QProgressBar,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -49,6 +50,9 @@ may be worth remembering; nothing is stored until you accept.</li>
 <p>To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
 Press <b>Ctrl+N</b> or the button below.</p>
 """
+
+
+PAGE_LIST, PAGE_WELCOME, PAGE_LOADING = range(3)
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,11 @@ class FactsTab(QWidget):
             row.addWidget(button)
         row.addStretch(1)
         self.count_label = QLabel()
+        self.count_label.setObjectName("fact_count")
         row.addWidget(self.count_label)
+        for signal in (self.proxy.modelReset, self.proxy.rowsInserted, self.proxy.rowsRemoved,
+                       self.proxy.layoutChanged):
+            signal.connect(self._update_count)
 
         self.problems = QListWidget()
         self.problems.setObjectName("problems")
@@ -182,6 +190,12 @@ class FactsTab(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
+        self.no_results = QLabel('No fact matches the search and filters. <a href="clear">Clear them</a>')
+        self.no_results.setObjectName("no_results")
+        self.no_results.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_results.linkActivated.connect(lambda _link: self.clear_filters())
+        self.no_results.hide()
+        layout.addWidget(self.no_results)
         layout.addWidget(self.problems)
         layout.addLayout(row)
 
@@ -196,9 +210,24 @@ class FactsTab(QWidget):
         welcome_layout.addWidget(self.welcome_text)
         welcome_layout.addWidget(first, 0, Qt.AlignmentFlag.AlignLeft)
 
+        loading = QWidget()
+        loading_layout = QVBoxLayout(loading)
+        loading_layout.addStretch(1)
+        self.loading_label = QLabel("Reading the facts…")
+        self.loading_label.setObjectName("loading")
+        self.loading_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        busy = QProgressBar()
+        busy.setRange(0, 0)  # busy: the size of a store is not known before it is read
+        busy.setMaximumWidth(260)
+        loading_layout.addWidget(self.loading_label)
+        loading_layout.addWidget(busy, 0, Qt.AlignmentFlag.AlignHCenter)
+        loading_layout.addStretch(2)
+
         self.stack = QStackedWidget()
         self.stack.addWidget(listing)
         self.stack.addWidget(welcome)
+        self.stack.addWidget(loading)
+        self.stack.setCurrentIndex(PAGE_LOADING)
         outer = QVBoxLayout(self)
         outer.addWidget(self.stack)
         self._add_shortcuts()
@@ -220,6 +249,7 @@ class FactsTab(QWidget):
         Generations start again at 0 in a new engine, so they cannot tell the two apart."""
         self.generation = -1
         self.model.set_rows([])
+        self.stack.setCurrentIndex(PAGE_LOADING)
         self.detail.clear()
         self.problems.clear()
         self.problems.hide()
@@ -245,8 +275,8 @@ class FactsTab(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, (path, line))
             self.problems.addItem(item)
         self.problems.setVisible(bool(view.conflicts or view.problems))
-        self.stack.setCurrentIndex(1 if not view.rows and not view.problems else 0)
-        self.count_label.setText(f"{len(view.rows)} facts")
+        self.stack.setCurrentIndex(PAGE_WELCOME if not view.rows and not view.problems else PAGE_LIST)
+        self._update_count()
         if selected is not None:
             self.select(selected.key)
         elif self.proxy.rowCount():
@@ -289,10 +319,20 @@ class FactsTab(QWidget):
             return
         match = next((r for r in self.model.rows() if r.fact.ref == target[5:]), None)
         if match:
-            for combo in self.filters.values():
-                combo.setCurrentIndex(0)
-            self.search.clear()
+            self.clear_filters()
             self.select(match.key)
+
+    @Slot()
+    def _update_count(self) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        noun = "fact" if total == 1 else "facts"
+        self.count_label.setText(f"{total:,} {noun}" if shown == total else f"{shown:,} of {total:,} {noun}")
+        self.no_results.setVisible(total > 0 and shown == 0)
+
+    def clear_filters(self) -> None:
+        for combo in self.filters.values():
+            combo.setCurrentIndex(0)
+        self.search.clear()
 
     def _open_problem(self, item: QListWidgetItem) -> None:
         where = item.data(Qt.ItemDataRole.UserRole)

@@ -29,6 +29,5 @@ def fill(table: QTableWidget, rows: Sequence[Sequence[Any]], tooltips: Sequence[
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             item = QTableWidgetItem(str(value))
-            if tooltips:
-                item.setToolTip(tooltips[r])
+            item.setToolTip(tooltips[r] if tooltips else str(value))  # columns clip: the full text on hover
             table.setItem(r, c, item)
