@@ -102,6 +102,7 @@ class InstructionsTab(QWidget):
         splitter.addWidget(left)
         splitter.addWidget(self.body)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([470, 800])
         vertical = QSplitter(Qt.Orientation.Vertical)
         vertical.addWidget(splitter)
         vertical.addWidget(self.diagnostics)
@@ -174,7 +175,8 @@ class InstructionsTab(QWidget):
              [f"{d.source}:{d.line}\n{d.message}" if d.line else f"{d.source}\n{d.message}"
               for d in resolved.diagnostics])
         if docs:
-            row = min(max(row_before, 0), len(docs) - 1)
+            # the same row as before; at first the most specific document (later entries win)
+            row = min(row_before, len(docs) - 1) if row_before >= 0 else len(docs) - 1
             self.documents.selectRow(row)
             self._show_document(row)  # the same row stays selected: show its new body all the same
         else:

@@ -1,0 +1,150 @@
+"""Screenshots of every tab and the main dialogs at 1280×800, on a demo store made here.
+
+    xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python docs/make_screenshots.py [OUT_DIR]
+
+Writes PNGs to ``docs/screenshots/`` (or OUT_DIR). Nothing outside a temporary
+folder is read or written besides the PNGs: the state root, workspace, settings and
+the home holding the demo transcripts are all made for the run.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+from context_center.engine import FactInput, open_engine
+from context_center.ui.app import app_icon, create_window
+
+SIZE = (1280, 800)
+
+
+def _settle(app: QApplication, client, ms: int = 400) -> None:
+    """Let queued engine answers arrive and paint, with no engine job left running."""
+    for _ in range(200):
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+        if not client.busy:
+            return
+
+
+def _transcripts(home: Path, workspace: Path) -> None:
+    folder = home / ".claude" / "projects" / str(workspace).replace("/", "-")
+    folder.mkdir(parents=True)
+    turns = {
+        "s1": ["Always run pnpm lint before you commit, the CI rejects unformatted code",
+               "Never push to main directly; open a pull request instead",
+               "Please release the web app: bump the version, build, tag it and publish the notes"],
+        "s2": ["I prefer short commit messages in the imperative mood",
+               "Release the web app again: bump the version, build, tag it and publish the notes"],
+    }
+    for session, texts in turns.items():
+        with open(folder / f"{session}.jsonl", "w", encoding="utf-8") as handle:
+            for n, text in enumerate(texts):
+                handle.write(json.dumps({"type": "user", "cwd": str(workspace), "sessionId": session,
+                                         "userType": "external", "isSidechain": False,
+                                         "timestamp": f"2026-11-2{len(session)}T10:0{n}:00Z", "uuid": f"{session}{n}",
+                                         "message": {"role": "user", "content": text}}) + "\n")
+
+
+def _demo_store(root: Path, workspace: Path) -> None:
+    (workspace / ".git").mkdir(parents=True)
+    (workspace / "docs").mkdir()
+    (workspace / "docs" / "testing.md").write_text("Run `pnpm test` before pushing; CI runs the same.\n")
+    (workspace / "AGENTS.md").write_text("# Project rules\n\nUse pnpm, never npm.\n@docs/testing.md\n@../secrets.md\n")
+    (workspace / "web" / "src").mkdir(parents=True)
+    (workspace / "web" / "src" / "AGENTS.md").write_text("Components are function components with hooks.\n")
+    root.mkdir(parents=True)
+    (root / "AGENTS.md").write_text("Answer in English, briefly.\n")
+    facts = [
+        dict(name="package-manager", title="Package manager is pnpm", description="npm lockfiles are rejected by CI",
+             body="The repository uses **pnpm**. `npm install` creates a lockfile CI rejects.",
+             keywords="pnpm npm 包管理", subject_key="project.package_manager", activation="pinned"),
+        dict(name="release-branch", title="Releases are cut from release/*", description="Branch naming for releases",
+             body="Cut releases from `release/2026.11`; hotfixes go to the same branch.", volatility="volatile"),
+        dict(name="api-docs", title="API reference", type="reference", description="Where the API docs live",
+             body="https://docs.example.test/api"),
+        dict(name="reply-language", title="Reply in English", type="user", scope="global",
+             description="The user's language preference", body="Reply in English unless asked otherwise."),
+        dict(name="pm-global", title="Package manager", scope="global", type="user",
+             description="Default package manager elsewhere", body="npm", subject_key="project.package_manager"),
+        dict(name="数据库迁移", title="数据库迁移用 Alembic", description="迁移脚本放在 migrations/",
+             body="数据库迁移使用 Alembic，脚本放在 `migrations/` 目录。", keywords="database migration"),
+    ]
+    with open_engine(state_root=root, workspace=workspace) as engine:
+        for fields in facts:
+            engine.remember(FactInput(**fields))
+        edited = engine.fact("release-branch")
+        engine.edit(edited.id, FactInput(body="Cut releases from `release/2026.12`; hotfixes go to the same branch."))
+        engine.verify(edited.id)
+        gone = engine.remember(FactInput(name="old-ci", title="CI on Jenkins", body="CI runs on Jenkins.")).fact
+        engine.forget(gone.id)
+        engine.recall("which package manager do we use for installs")
+
+
+def _shoot(widget: QWidget, path: Path) -> None:
+    widget.grab().save(str(path))
+    print(f"wrote {path}")
+
+
+def main(out: Path) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="cc-shots-"))
+    root, workspace, home = scratch / "state", scratch / "work" / "shop-web", scratch / "home"
+    _demo_store(root, workspace)
+    _transcripts(home, workspace)
+    os.environ["HOME"] = str(home)
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Context Center")
+    app.setWindowIcon(app_icon())
+    settings = QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat)
+    window, client = create_window(str(root), str(workspace), settings)
+    window.resize(*SIZE)
+    window.show()
+    _settle(app, client, 800)
+    shots = [("facts", window.facts), ("instructions", window.instructions), ("recall", window.recall),
+             ("archive", window.archive), ("suggestions", window.suggestions)]
+    for name, tab in shots:
+        window.tabs.setCurrentWidget(tab)
+        if tab is window.facts:
+            tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "package-manager"))
+        if tab is window.recall:
+            tab.message.setText("which branch are releases cut from?")
+            tab.try_message()
+        _settle(app, client, 1500 if tab is window.suggestions else 500)
+        _shoot(window, out / f"{name}.png")
+
+    window.tabs.setCurrentWidget(window.facts)
+    _settle(app, client)
+    form = window.facts.new_fact()
+    form.fields["title"].setText("Deploy token")
+    form.fields["subject_key"].setText("。。")
+    form.body.setPlainText("Use the token ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + " for deploys.")
+    form.save()
+    _settle(app, client)
+    form.fields["subject_key"].clear()
+    form.save()
+    _settle(app, client)
+    _shoot(form, out / "fact-form-refusal.png")
+    form.discard()
+
+    window.facts.select(next(r.key for r in window.facts.model.rows() if r.fact.name == "release-branch"))
+    window.facts.history_selected()
+    _settle(app, client)
+    dialog = window.facts.history_dialog
+    dialog.list.setCurrentRow(1)
+    _settle(app, client)
+    _shoot(dialog, out / "history.png")
+    dialog.close()
+    window.close()
+    client.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / "screenshots"))
