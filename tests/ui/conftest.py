@@ -1,11 +1,17 @@
 """A real window over a real engine on tmp_path, driven through its widgets."""
 from __future__ import annotations
 
+import os
+import threading
+import time
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from context_center.engine import FactInput, open_engine  # noqa: E402
 from context_center.ui.app import create_window  # noqa: E402
@@ -61,3 +67,45 @@ def open_window(qtbot, tmp_path, state_root, workspace):
 @pytest.fixture
 def ui(open_window) -> Harness:
     return open_window()
+
+
+def _child_processes() -> set[int]:
+    """Live child processes of this test process (Linux /proc; empty elsewhere)."""
+    children = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == str(os.getpid()) and not fields.get("State", "").startswith("Z"):
+            children.add(int(status.parent.name))
+    return children
+
+
+@pytest.fixture(autouse=True)
+def fails_on_leaks(qapp):
+    """Fail the test that leaks a thread, a child process, an engine worker or an open window, so a
+    leak fails where it is made, not in a later test (after napari's conftest). Autouse: set up
+    first, torn down last, after the windows of the test are closed."""
+    threads, children = set(threading.enumerate()), _child_processes()
+    yield
+    from context_center.ui.engine_client import EngineClient
+
+    def python_threads(known: set) -> set:  # Qt's own threads show up as dummies: the workers are checked below
+        return {t for t in threading.enumerate() if t not in known and not isinstance(t, threading._DummyThread)}
+
+    deadline = time.monotonic() + 5
+    for thread in python_threads(threads):
+        thread.join(max(0.0, deadline - time.monotonic()))  # a stopping thread gets a moment to end
+    leaked_threads = [t.name for t in python_threads(threads) if t.is_alive()]
+    leaked_children = _child_processes() - children
+    workers = [client for client in EngineClient.live if client.running]
+    windows = [w.objectName() or type(w).__name__ for w in QApplication.topLevelWidgets() if w.isVisible()]
+    for client in workers:
+        client.shutdown()
+    for widget in QApplication.topLevelWidgets():
+        widget.close()
+    assert not leaked_threads, f"threads left running: {leaked_threads}"
+    assert not leaked_children, f"child processes left running: {sorted(leaked_children)}"
+    assert not workers, f"{len(workers)} engine worker(s) left running"
+    assert not windows, f"windows left open: {windows}"

@@ -44,7 +44,10 @@ def run(state_root: str | None = None, workspace: str | None = None) -> int:
     app.setWindowIcon(app_icon())
     window, client = create_window(state_root, workspace)
     window.show()
-    try:
-        return app.exec()
-    finally:
-        client.shutdown()
+    code = app.exec()
+    if not client.shutdown(timeout_ms=5000):
+        # a long job (a scan) is still running: leave without it; every write is atomic
+        sys.stderr.write("context-center: an engine job was still running at exit; it was stopped\n")
+        sys.stderr.flush()
+        os._exit(code)
+    return code

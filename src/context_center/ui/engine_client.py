@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import itertools
 import traceback
+import weakref
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ..engine import Engine, open_engine
@@ -23,6 +25,7 @@ Job = Callable[[Engine], Any]
 class _Pending:
     on_done: Callable[[Any], None] | None
     on_error: Callable[[BaseException], None] | None
+    owner: QObject | None = None    # the callbacks are dropped once it is deleted
 
 
 class _Runner(QObject):
@@ -69,6 +72,8 @@ class _Runner(QObject):
 class EngineClient(QObject):
     """The GUI's handle on the engine: ``submit(job, on_done, on_error)``."""
 
+    live: "weakref.WeakSet[EngineClient]" = weakref.WeakSet()   # for tests that check for leaks
+
     _open = Signal(str, str)
     _run = Signal(int, object)
     _close = Signal()
@@ -81,6 +86,7 @@ class EngineClient(QObject):
         super().__init__(parent)
         self._ids = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
+        self._closed = False
         self._thread = QThread()
         self._thread.setObjectName("engine-worker")
         self._runner = _Runner()
@@ -92,6 +98,12 @@ class EngineClient(QObject):
         self._runner.opened.connect(self._on_opened)
         self._runner.progress.connect(self.progress)
         self._thread.start()
+        EngineClient.live.add(self)
+
+    @property
+    def running(self) -> bool:
+        """Is the worker thread still running (until :meth:`shutdown`)?"""
+        return self._thread.isRunning()
 
     def open(self, state_root: str | None, workspace: str | None) -> None:
         self._open.emit(state_root or "", workspace or "")
@@ -103,9 +115,13 @@ class EngineClient(QObject):
         return report
 
     def submit(self, job: Job, on_done: Callable[[Any], None] | None = None,
-               on_error: Callable[[BaseException], None] | None = None) -> int:
+               on_error: Callable[[BaseException], None] | None = None, *, owner: QObject | None = None) -> int:
+        """Run ``job(engine)`` on the worker; ``on_done(result)`` or ``on_error(exc)`` then run here,
+        unless ``owner`` (a dialog, say) has been deleted or the client closed meanwhile."""
         job_id = next(self._ids)
-        self._pending[job_id] = _Pending(on_done, on_error)
+        if self._closed:
+            return job_id  # the window is gone: nothing may start on its behalf
+        self._pending[job_id] = _Pending(on_done, on_error, owner)
         if len(self._pending) == 1:
             self.busy_changed.emit(True)
         self._run.emit(job_id, job)
@@ -120,8 +136,10 @@ class EngineClient(QObject):
         pending = self._pending.pop(job_id, None)
         if not self._pending:
             self.busy_changed.emit(False)
-        if pending is None:
+        if pending is None or self._closed:
             return
+        if pending.owner is not None and not shiboken6.isValid(pending.owner):
+            return  # its widget is gone: the answer has nobody to go to
         if error is not None:
             if pending.on_error is not None:
                 pending.on_error(error)
@@ -137,10 +155,25 @@ class EngineClient(QObject):
         else:
             self.opened.emit(paths)
 
-    def shutdown(self) -> None:
-        """Close the engine on its thread and stop the thread (waits for the running job)."""
+    def close(self) -> None:
+        """The window is closing: no callback runs from now on and no new job starts."""
+        self._closed = True
+        had = bool(self._pending)
+        self._pending.clear()
+        if had:
+            self.busy_changed.emit(False)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def shutdown(self, timeout_ms: int = 10000) -> bool:
+        """Close the engine on its thread and stop the thread. Waits for the running job at most
+        ``timeout_ms``; returns False if it is still running (the caller may then exit anyway:
+        every write is atomic, so an interrupted job leaves no half-written file)."""
+        self.close()
         if not self._thread.isRunning():
-            return
+            return True
         self._close.emit()
         self._thread.quit()
-        self._thread.wait()
+        return self._thread.wait(timeout_ms)

@@ -207,11 +207,11 @@ class FactForm(QDialog):
         self.buttons.setEnabled(False)
         if self.fact is None:
             job = self.save_job or (lambda engine, req: engine.remember(req).fact)
-            self.client.submit(lambda engine: job(engine, request), self._saved, self._refused)
+            self.client.submit(lambda engine: job(engine, request), self._saved, self._refused, owner=self)
         else:
             fact_id, scope = self.fact.id, self.fact.scope
             self.client.submit(lambda engine: engine.edit(fact_id, request, scope).fact, self._saved,
-                               self._refused)
+                               self._refused, owner=self)
 
     def _saved(self, fact: Fact) -> None:
         self.buttons.setEnabled(True)
@@ -268,4 +268,5 @@ class FactForm(QDialog):
             self.reload_button.hide()
             self.validate()
 
-        self.client.submit(lambda engine: (engine.refresh(), engine.fact(fact_id, scope))[1], loaded, self._refused)
+        self.client.submit(lambda engine: (engine.refresh(), engine.fact(fact_id, scope))[1], loaded, self._refused,
+                           owner=self)

@@ -110,7 +110,7 @@ class HistoryDialog(QDialog):
         number, fact_id, scope = self.selected_revision(), self.fact.id, self.fact.scope
         self.restore_button.setEnabled(False)
         self.client.submit(lambda engine: engine.restore(fact_id, number, scope), self._restored,
-                           self._failed)
+                           self._failed, owner=self)
 
     def _restored(self, result: WriteResult) -> None:
         self.messages.info(f"Restored revision {self.selected_revision()} of {result.fact.ref} "

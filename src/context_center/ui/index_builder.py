@@ -25,10 +25,14 @@ class IndexBuilder(QObject):
         self._target: tuple[str, str] | None = None
         self._again = False
         self._report: dict | None = None
+        self._closed = False
 
     def start(self, state_root: str, workspace: str) -> None:
         """Sync the index for this store; while a sync of the same store runs, one more is queued
-        (never restarted: under a stream of edits a cold build would otherwise never finish)."""
+        (never restarted: under a stream of edits a cold build would otherwise never finish).
+        After :meth:`close`, does nothing."""
+        if self._closed:
+            return
         if self.process is not None and self._target == (state_root, workspace):
             self._again = True
             return
@@ -75,12 +79,21 @@ class IndexBuilder(QObject):
             self.start(*self._target)
 
     def stop(self) -> None:
+        """End the running child, if any. SIGKILL ends it at once; the wait only reaps it (a few
+        milliseconds), so Qt never destroys a QProcess whose child still runs. Killing is safe:
+        the child's index writes are atomic, and the next sync finishes the work."""
+        self._again = False
         if self.process is not None:
             self.process.finished.disconnect(self._done)
             self.process.kill()
-            self.process.waitForFinished(3000)
+            self.process.waitForFinished(1000)
             self.process.deleteLater()
             self.process = None
+
+    def close(self) -> None:
+        """The window is closing: stop, and start nothing again."""
+        self._closed = True
+        self.stop()
 
     @property
     def running(self) -> bool:

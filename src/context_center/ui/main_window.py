@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QTabWidget, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QTabWidget, QWidget
 
 from ..engine import StorePaths
 from . import dialogs
@@ -248,7 +248,6 @@ class MainWindow(QMainWindow):
         if "\n\n" in text:
             box.setDetailedText(text.split("\n\n", 1)[1])
         box.setObjectName("problem_box")
-        self.last_problem = text
         box.open()
 
     @Slot(str, int, int)
@@ -281,8 +280,15 @@ class MainWindow(QMainWindow):
                           "and what they remember.</p>")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        for dialog in self.findChildren(QDialog):  # its dialogs go with it; a changed form asks first
+            if dialog.isVisible():
+                dialog.reject()
+                if dialog.isVisible():  # "Keep editing"
+                    event.ignore()
+                    return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/tab", self.tabs.currentIndex())
+        self.client.close()  # answers still on their way have no window to go to
         self._stop_watching()
-        self.index_builder.stop()
+        self.index_builder.close()
         super().closeEvent(event)
