@@ -2,7 +2,7 @@
 import pytest
 
 from context_center.engine import FactInput, NameConflict, NotFound, SubjectConflict
-from context_center.engine.suggestions import classify, is_request, overlaps
+from context_center.engine.suggestions import classify, is_request, overlaps, statements
 from context_center.engine.transcripts import ClaudeCodeSource, CodexSource
 from transcripts_support import claude_session, codex_legacy_session, codex_session
 
@@ -71,6 +71,27 @@ def test_requests_are_found_by_whole_words(text):
 
 def test_markers_are_whole_words():
     assert is_request("Open a pr for the preferences page") is None  # "pr" ⊄ "prefer", "preferences" ≠ marker
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Never push to main directly; open a pull request instead.",
+     ["Never push to main directly; open a pull request instead."]),
+    ("以后不要直接推送到主分支；先开合并请求", ["以后不要直接推送到主分支；先开合并请求"]),
+    ("I don't remember the port; always use 8080 for the dev server.",
+     ["I don't remember the port;", "always use 8080 for the dev server."]),
+    ("Always squash commits; I can't remember why we started.",
+     ["Always squash commits;", "I can't remember why we started."]),
+])
+def test_clauses_joined_by_a_semicolon_stay_with_their_request(text, expected):
+    assert statements(text) == expected
+
+
+def test_the_second_half_of_a_semicolon_statement_is_kept(engine, home, workspace):
+    claude_session(home, workspace, "cccc3333", [
+        ("2026-11-22T10:00:00Z", "Never push to main directly; open a pull request instead.")])
+    [memory] = engine.suggestions(home=home).memories
+    assert memory.description == "Never push to main directly; open a pull request instead"
+    assert "open a pull request instead" in memory.body
 
 
 @pytest.mark.parametrize("text, kind", [

@@ -47,7 +47,8 @@ _REQUEST_PREFIX = re.compile(r"^(?:please\s+)?(?:remember(?:\s+that)?|note(?:\s+
                              r"|^请?记住[：:，,]?\s*", re.IGNORECASE)
 _REQUEST_SUFFIX = re.compile(r"[,;:，；]?\s*(?:please\s+)?(?:remember|note|keep in mind)\s+(?:it|this|that)\W*$",
                              re.IGNORECASE)
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")  # "x.example" is not a sentence end
+_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")  # "x.example" is not a sentence end
+_SEMICOLON = re.compile(r"(?<=;)\s+|(?<=；)\s*")
 _IMPERATIVE = re.compile(r"^(?:please\s+|can you\s+|could you\s+|pls\s+|请|帮我|麻烦)?"
                          r"(run|fix|update|bump|add|write|create|generate|refactor|review|check|deploy|release|"
                          r"publish|tag|rebase|merge|format|lint|test|document|migrate|upgrade|clean|build|"
@@ -132,9 +133,34 @@ def overlaps(a: str, b: str) -> bool:
 
 # statements -----------------------------------------------------------------------------------------
 
+def clauses(text: str) -> list[str]:
+    """Sentences of a user turn cut at every ``;`` too, whitespace collapsed."""
+    return [" ".join(part.split()) for sentence in _SPLIT.split(text) if sentence
+            for part in _SEMICOLON.split(sentence) if part and part.strip()]
+
+
 def statements(text: str) -> list[str]:
-    """Clauses of a user turn, whitespace collapsed."""
-    return [" ".join(part.split()) for part in _SPLIT.split(text) if part and part.strip()]
+    """Statements of a user turn, whitespace collapsed: its sentences, where a clause after
+    ``;`` stays with the request before it ("Never push to main; open a PR instead") unless
+    it is negated; a request after a clause that is not one stands alone ("I don't remember
+    the port; always use 8080")."""
+    found: list[str] = []
+    for sentence in _SPLIT.split(text):
+        parts = [" ".join(p.split()) for p in _SEMICOLON.split(sentence or "") if p and p.strip()]
+        current: str | None = None
+        for part in parts:
+            joins = current is not None and (
+                is_request(part) is None if is_request(current) is None
+                else not (_NEGATED.search(part) or _ZH_NEGATED.search(part)))
+            if joins and current is not None:
+                current += ("" if current.endswith("；") else " ") + part
+            else:
+                if current is not None:
+                    found.append(current)
+                current = part
+        if current is not None:
+            found.append(current)
+    return found
 
 
 def is_request(statement: str) -> str | None:
@@ -243,7 +269,7 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[
 # skills -----------------------------------------------------------------------------------------------
 
 def _first_clause(text: str) -> str:
-    parts = statements(text)
+    parts = clauses(text)
     return parts[0] if parts else ""
 
 
