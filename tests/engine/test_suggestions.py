@@ -1,4 +1,6 @@
 """Suggestions from realistic Claude Code and Codex transcripts."""
+import re
+
 import pytest
 
 from context_center.engine import FactInput, NameConflict, NotFound, SubjectConflict
@@ -216,3 +218,29 @@ def test_only_the_twelve_most_recent_sessions_are_read(engine, home, workspace):
     assert {s.name: s.sessions for s in result.sources}["claude-code"] == 12
     seen = {e.session for m in result.memories for e in m.evidence}
     assert "s00" not in seen and "s01" not in seen and len(result.memories) == 6  # at most six candidates
+
+
+def test_titles_and_names_are_cut_between_words(engine, home, workspace):
+    statement = ("Always run the database migrations against a disposable copy of production before merging "
+                 "anything into the release branch")
+    skill_ask = "Run the localisation export for every storefront translation bundle, then upload the archive"
+    claude_session(home, workspace, "dddd4444", [("2026-11-22T10:00:00Z", statement),
+                                                 ("2026-11-22T10:01:00Z", skill_ask)])
+    codex_session(home, workspace, "eeee5555", [("2026-11-23T10:00:00Z", skill_ask)])
+    result = engine.suggestions(home=home)
+    [memory], [skill] = result.memories, result.skills
+    words = set(statement.lower().split()) | set(skill_ask.lower().rstrip(",").replace(",", "").split())
+    for title, source in ((memory.title, statement), (skill.title, skill_ask)):
+        assert title.endswith("…") and len(title) <= 60
+        kept = title[:-1]
+        assert source.startswith(kept) and source[len(kept)] in " ,"   # the next character starts a new word
+    for name, limit in ((memory.name, 60), (skill.name, 48)):
+        assert len(name) <= limit and re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", name)
+        assert all(part in words for part in name.split("-")), name
+
+
+def test_chinese_titles_are_cut_at_a_character():
+    from context_center.engine.suggestions import _title
+    statement = "以后" + "请在每次提交之前运行完整的测试套件并检查格式" * 4
+    title = _title(statement)
+    assert len(title) == 60 and title.endswith("…") and statement.startswith(title[:-1])

@@ -197,10 +197,28 @@ def _core(statement: str) -> str:
     return core.strip().rstrip(".。!！") or statement
 
 
+def _cut(text: str, limit: int, space: str = " ") -> str:
+    """At most ``limit`` characters of ``text``, ending at a whole word when the words are
+    separated by ``space`` (text without separators, such as Chinese, is cut at a character)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    if text[limit] != space:
+        boundary = head.rfind(space)
+        if boundary >= limit // 3:
+            head = head[:boundary]
+    return head.rstrip(" ,;:-，；：、")
+
+
 def _title(statement: str, limit: int = 60) -> str:
     core = _core(statement)
     core = core[:1].upper() + core[1:]
-    return core if len(core) <= limit else core[: limit - 1].rstrip() + "…"
+    return core if len(core) <= limit else _cut(core, limit - 1) + "…"
+
+
+def _name(title: str, limit: int, fallback: str) -> str:
+    """A slug of ``title`` of at most ``limit`` characters, cut between words."""
+    return _cut(slug(title), limit, "-") or fallback
 
 
 def _memory_body(statement: str, evidence: list[Evidence], fact_type: str) -> str:
@@ -256,7 +274,7 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[
                      "user": "a personal preference, offered as global",
                      "project": "a project convention"}[fact_type])
         title = _title(statement)
-        name = slug(title)[:60] or cid
+        name = _name(title, 60, cid)
         result.memories.append(MemoryCandidate(
             id=cid, name=name, title=title, description=core[:160], type=fact_type, scope=scope,
             body=_memory_body(statement, evidence, fact_type), reason=reason, statement=core,
@@ -310,7 +328,7 @@ def _skills(sessions: list[Session], existing: list[str], dismissed: set[str],
         if len(found) >= MAX_SKILLS:
             break
         title = _title(phrasing)
-        name = slug(title)[:48] or cid
+        name = _name(title, 48, cid)
         longest = max((t.text for t in cluster), key=len)
         steps = _steps(" ".join(longest.split())) or [phrasing]
         evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
