@@ -31,7 +31,8 @@ def test_accept_prints_the_stored_fact_and_dismiss_sticks(cli):
     fact = cli.ok("suggestions", "accept", memories["以后请始终用中文回复"]["id"])
     assert "以后请始终用中文回复" in fact["body"] and fact["ref"].startswith("global/")
     cli.ok("suggestions", "dismiss", memories["Never force-push to main"]["id"])
-    assert cli.ok("suggestions")["memories"] == []
+    after = cli.ok("suggestions")
+    assert after["memories"] == [] and after["skipped"] == {"accepted": 1, "dismissed": 1}
     cli.refused("suggestions", "accept", memories["Never force-push to main"]["id"], code="NOT_FOUND")
 
 

@@ -191,6 +191,15 @@ def test_dismissed_candidates_stay_dismissed(engine, transcripts, state_root, wo
         assert first.id not in {m.id for m in again.suggestions(home=transcripts).memories}
 
 
+def test_accepted_and_dismissed_candidates_are_counted_apart(engine, transcripts, tmp_path):
+    found = engine.suggestions(home=transcripts)
+    engine.accept_suggestion(found.memories[0].id, home=transcripts)
+    engine.accept_suggestion(found.skills[0].id, skill_dir=tmp_path / "skills", home=transcripts)
+    engine.dismiss_suggestion(found.memories[1].id, home=transcripts)
+    skipped = engine.suggestions(home=transcripts).skipped
+    assert skipped["accepted"] == 2 and skipped["dismissed"] == 1
+
+
 def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts, tmp_path):
     [skill] = engine.suggestions(home=transcripts).skills
     path = engine.accept_suggestion(skill.id, skill_dir=tmp_path / "skills", home=transcripts)

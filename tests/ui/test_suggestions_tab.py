@@ -52,6 +52,16 @@ def test_accept_stores_the_fact_and_it_leaves_the_list(home, ui, qtbot):
     qtbot.waitUntil(lambda: any("force-push" in r.fact.body for r in ui.window.facts.model.rows()), timeout=10000)
 
 
+def test_an_accepted_suggestion_is_counted_as_accepted(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
+    tab.select(candidate.id)
+    with qtbot.waitSignal(tab.accepted, timeout=10000):
+        tab.accept_current()
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+    assert "Left out: 1 accepted" in tab.sources.text() and "dismissed" not in tab.sources.text()
+
+
 def test_edit_then_accept(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
     candidate = next(m for m in tab.found.memories if "staging database" in m.description)

@@ -39,7 +39,7 @@ def scan(engine: "Engine", home: Path, catalog: Catalog, progress: Progress | No
     sessions, statuses = recent_sessions(engine.paths.workspace, home, MAX_SESSIONS)
     if progress:
         progress(1, 3)
-    decided = set(catalog.decisions(engine.paths.workspace))
+    decided = catalog.decisions(engine.paths.workspace)
     existing = _existing_texts(engine)
     if progress:
         progress(2, 3)

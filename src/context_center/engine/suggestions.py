@@ -13,7 +13,7 @@ import hashlib
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .fields import slug
 from .text_analysis import tokenize
@@ -235,8 +235,9 @@ def _memory_body(statement: str, evidence: list[Evidence], fact_type: str) -> st
     return "\n".join(lines)
 
 
-def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[str]) -> SuggestionSet:
-    """Candidates from ``sessions`` (newest first), minus what ``existing_texts`` already hold."""
+def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mapping[str, str]) -> SuggestionSet:
+    """Candidates from ``sessions`` (newest first), minus what ``existing_texts`` already hold and
+    what was ``decided`` (candidate id → "accepted" or "dismissed"), counted by decision."""
     existing = [t for t in existing_texts if t.strip()]
     result = SuggestionSet()
     skipped: dict[str, int] = defaultdict(int)
@@ -256,8 +257,8 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[
                 reverse=True)
     for statement, items in ranked:
         cid = _candidate_id("mem", " ".join(statement.lower().split()))
-        if cid in dismissed:
-            skipped["dismissed"] += 1
+        if cid in decided:
+            skipped[decided[cid]] += 1
             continue
         core = _core(statement)
         if any(overlaps(core, text) for text in existing):
@@ -279,7 +280,7 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[
             id=cid, name=name, title=title, description=core[:160], type=fact_type, scope=scope,
             body=_memory_body(statement, evidence, fact_type), reason=reason, statement=core,
             evidence=tuple(evidence)))
-    result.skills = _skills(sessions, existing, dismissed, skipped)
+    result.skills = _skills(sessions, existing, decided, skipped)
     result.skipped = dict(skipped)
     return result
 
@@ -296,7 +297,7 @@ def _steps(text: str) -> list[str]:
     return [p.strip(" .,。") for p in pieces if p and p.strip(" .,。")]
 
 
-def _skills(sessions: list[Session], existing: list[str], dismissed: set[str],
+def _skills(sessions: list[Session], existing: list[str], decided: Mapping[str, str],
             skipped: dict[str, int]) -> list[SkillCandidate]:
     clusters: list[list[UserTurn]] = []
     for session in sessions:
@@ -319,8 +320,8 @@ def _skills(sessions: list[Session], existing: list[str], dismissed: set[str],
             continue
         phrasing = max((_first_clause(t.text) for t in cluster), key=len)
         cid = _candidate_id("skill", " ".join(_first_clause(cluster[0].text).lower().split()))
-        if cid in dismissed:
-            skipped["dismissed"] += 1
+        if cid in decided:
+            skipped[decided[cid]] += 1
             continue
         if any(overlaps(phrasing, text) for text in existing):
             skipped["already a fact or an instruction"] += 1
