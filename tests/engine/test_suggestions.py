@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from context_center.engine import FactInput, NameConflict, NotFound, SubjectConflict
+from context_center.engine import FactInput, InvalidInput, NameConflict, NotFound, SubjectConflict
 from context_center.engine.suggestions import classify, is_request, overlaps, statements
 from context_center.engine.transcripts import ClaudeCodeSource, CodexSource
 from transcripts_support import claude_session, codex_legacy_session, codex_session
@@ -140,7 +140,7 @@ def test_candidates_carry_their_evidence(engine, transcripts):
     assert (chinese.type, chinese.scope) == ("user", "global")
     assert {(e.source, e.session) for e in chinese.evidence} == {("claude-code", "aaaa1111"), ("codex", "bbbb2222")}
     assert chinese.evidence[0].text.startswith("以后请始终用中文回复") and chinese.evidence[0].timestamp
-    assert "**Why:**" in chinese.body and "**How to apply:**" in chinese.body
+    assert chinese.body == "以后请始终用中文回复." and chinese.how_to_apply
     assert by_statement["The ticket tracker is https://tracker.example/PROJ"].type == "reference"  # request words gone
     assert not any("don't remember" in m.description for m in result.memories)
     assert {s.name: s.sessions for s in result.sources} == {"claude-code": 1, "codex": 1}
@@ -171,6 +171,31 @@ def test_accepting_a_memory_goes_through_the_store(engine, transcripts):
     assert chinese.id not in {m.id for m in engine.suggestions(home=transcripts).memories}
     with pytest.raises(NotFound):
         engine.accept_suggestion(chinese.id, home=transcripts)
+
+
+def test_an_accepted_memory_recalls_the_statement_only(engine, home, workspace, state_root):
+    from context_center.engine import open_engine
+    claude_session(home, workspace, "cccc3333", [
+        ("2026-11-22T10:00:00Z", "Never push to main directly; open a pull request instead.")])
+    [memory] = engine.suggestions(home=home).memories
+    fact = engine.accept_suggestion(memory.id, home=home)
+    assert fact.body == "Never push to main directly; open a pull request instead."
+    result = engine.recall("can I push this fix to main directly?", record=False)
+    [hit] = result.hits
+    assert hit.fact.id == fact.id and hit.snippet == fact.body
+    for word in ("Why", "How to apply", "Evidence", "cccc3333", "session"):
+        assert word not in result.block
+    text = fact.path.read_text(encoding="utf-8")
+    assert "metadata:" in text and "  suggestion:" in text and "how_to_apply:" in text
+    engine.edit(fact.ref, FactInput(keywords="git"))
+    with open_engine(state_root=state_root, workspace=workspace) as again:
+        kept = again.suggestion_provenance(again.fact(fact.ref))
+    assert kept["id"] == memory.id and kept["why"] == memory.reason and kept["how_to_apply"] == memory.how_to_apply
+    assert kept["evidence"] == [{"source": "claude-code", "session": "cccc3333", "timestamp": "2026-11-22T10:00:00Z",
+                                 "text": "Never push to main directly; open a pull request instead."}]
+    assert engine.suggestion_provenance(engine.remember(FactInput(title="Plain", body="x")).fact) is None
+    with pytest.raises(InvalidInput):  # metadata is written once, at creation
+        engine.remember(FactInput(title="Plain", body="y", expected_revision=1, metadata_extra=(("k", "k: v"),)))
 
 
 def test_accepting_with_edits_and_the_store_refusals(engine, transcripts):

@@ -62,6 +62,22 @@ def test_an_accepted_suggestion_is_counted_as_accepted(home, ui, qtbot):
     assert "Left out: 1 accepted" in tab.sources.text() and "dismissed" not in tab.sources.text()
 
 
+def test_an_accepted_memory_keeps_where_it_came_from_out_of_its_body(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
+    tab.select(candidate.id)
+    assert "How to apply:" in tab.detail.toPlainText()
+    with qtbot.waitSignal(tab.accepted, timeout=10000) as accepted:
+        tab.accept_current()
+    fact = accepted.args[0]
+    assert fact.body == "Never force-push to main."
+    qtbot.waitUntil(lambda: any(r.fact.id == fact.id for r in ui.window.facts.model.rows()), timeout=10000)
+    ui.window.tabs.setCurrentWidget(ui.window.facts)
+    ui.select_fact(fact.name)
+    detail = ui.window.facts.detail.toPlainText()
+    assert "Suggested: said" in detail and "How to apply:" in detail and "aaaa1111" in detail
+
+
 def test_edit_then_accept(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
     candidate = next(m for m in tab.found.memories if "staging database" in m.description)

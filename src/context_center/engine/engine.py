@@ -212,6 +212,13 @@ class Engine:
         return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir,
                       skill_body)
 
+    def suggestion_provenance(self, fact: Fact) -> dict[str, Any] | None:
+        """For a fact stored by accepting a suggestion: ``{"id", "why", "how_to_apply",
+        "evidence": [{"source", "session", "timestamp", "text"}]}`` from its front matter; else None."""
+        from .suggestion_service import provenance
+
+        return provenance(fact)
+
     def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
         """Never suggest this candidate again in this workspace (remembered in the catalog)."""
         from .suggestion_service import dismiss

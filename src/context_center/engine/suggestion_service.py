@@ -5,12 +5,13 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
 from .atomic_write import create_exclusive
 from .catalog import Catalog
 from .errors import InvalidInput, NameConflict, NotFound
+from .fact_file import metadata_entry, metadata_value
 from .fact_input import FactInput
 from .fields import check_name
 from .records import Fact
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 Progress = Callable[[int, int], None]
+PROVENANCE_KEY = "suggestion"   # under the accepted fact's metadata:
 
 
 def _existing_texts(engine: "Engine") -> list[str]:
@@ -77,7 +79,8 @@ def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, ed
             scope=given.get("scope", candidate.scope), keywords=request.keywords,
             subject_key=request.subject_key, activation=request.activation, volatility=request.volatility,
             expires_at=request.expires_at, body=given.get("body", candidate.body),
-            redact_secrets=request.redact_secrets)
+            redact_secrets=request.redact_secrets,
+            metadata_extra=(metadata_entry(PROVENANCE_KEY, candidate.provenance()),))
         fact = engine.remember(merged).fact   # every refusal of the store applies
         catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, fact.ref)
         return fact
@@ -89,6 +92,12 @@ def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, ed
     path = write_skill(candidate, Path(skill_dir) if skill_dir else engine.paths.workspace / ".claude" / "skills")
     catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, str(path))
     return path
+
+
+def provenance(fact: Fact) -> dict[str, Any] | None:
+    """Where an accepted memory came from (see :meth:`MemoryCandidate.provenance`), or None."""
+    value = metadata_value(fact, PROVENANCE_KEY)
+    return value if isinstance(value, dict) else None
 
 
 def write_skill(candidate: SkillCandidate, folder: Path) -> Path:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from . import sensitive
 from .fields import slug
 from .text_analysis import tokenize
 from .transcripts import Session, UserTurn
@@ -74,15 +75,22 @@ class MemoryCandidate:
     description: str
     type: str
     scope: str
-    body: str
+    body: str           # the statement only: what recall injects
     reason: str
     statement: str
     evidence: tuple[Evidence, ...]
+    how_to_apply: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "title": self.title, "description": self.description,
                 "type": self.type, "scope": self.scope, "body": self.body, "reason": self.reason,
-                "evidence": [e.to_json() for e in self.evidence]}
+                "how_to_apply": self.how_to_apply, "evidence": [e.to_json() for e in self.evidence]}
+
+    def provenance(self) -> dict[str, Any]:
+        """Why it was suggested, how to apply it and its evidence (secrets masked): kept in the
+        accepted fact's front matter, never in its body, so recall does not inject it."""
+        return {"id": self.id, "why": self.reason, "how_to_apply": self.how_to_apply,
+                "evidence": [{**e.to_json(), "text": sensitive.redact(e.text)[0]} for e in self.evidence[:3]]}
 
 
 @dataclass(frozen=True)
@@ -221,18 +229,16 @@ def _name(title: str, limit: int, fallback: str) -> str:
     return _cut(slug(title), limit, "-") or fallback
 
 
-def _memory_body(statement: str, evidence: list[Evidence], fact_type: str) -> str:
-    sessions = sorted({e.session for e in evidence})
-    how = {"feedback": "Follow it when working in this project unless the user says otherwise.",
-           "user": "Apply it to every reply; it is a personal preference.",
-           "reference": "Use the link when the topic comes up; check it is still current.",
-           "project": "Take it into account when changing this project."}[fact_type]
-    lines = [_core(statement) + ("" if _core(statement).endswith(("。", "！", "？")) else "."), "",
-             f"**Why:** the user said so in {len(sessions)} session(s) ({', '.join(s[:8] for s in sessions)}).",
-             f"**How to apply:** {how}", "", "Evidence:"]
-    lines += [f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
-              for e in evidence[:3]]
-    return "\n".join(lines)
+_HOW_TO_APPLY = {"feedback": "Follow it when working in this project unless the user says otherwise.",
+                 "user": "Apply it to every reply; it is a personal preference.",
+                 "reference": "Use the link when the topic comes up; check it is still current.",
+                 "project": "Take it into account when changing this project."}
+
+
+def _memory_body(statement: str) -> str:
+    """The statement as a sentence, and nothing else (see :meth:`MemoryCandidate.provenance`)."""
+    core = _core(statement)
+    return core + ("" if core.endswith(("。", "！", "？")) else ".")
 
 
 def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mapping[str, str]) -> SuggestionSet:
@@ -278,8 +284,8 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
         name = _name(title, 60, cid)
         result.memories.append(MemoryCandidate(
             id=cid, name=name, title=title, description=core[:160], type=fact_type, scope=scope,
-            body=_memory_body(statement, evidence, fact_type), reason=reason, statement=core,
-            evidence=tuple(evidence)))
+            body=_memory_body(statement), reason=reason, statement=core,
+            evidence=tuple(evidence), how_to_apply=_HOW_TO_APPLY[fact_type]))
     result.skills = _skills(sessions, existing, decided, skipped)
     result.skipped = dict(skipped)
     return result

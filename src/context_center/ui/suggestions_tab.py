@@ -40,8 +40,10 @@ def _detail_html(candidate: Candidate) -> str:
     evidence = "".join(f"<li><b>{html.escape(e.source)}</b> session <code>{html.escape(e.session[:8])}</code> "
                        f"at {html.escape(e.timestamp or 'unknown time')}<br>“{html.escape(e.text)}”</li>"
                        for e in candidate.evidence)
+    how = (f"<p><b>How to apply:</b> {html.escape(candidate.how_to_apply)} <i>(kept with the fact, "
+           "not recalled)</i></p>" if isinstance(candidate, MemoryCandidate) else "")
     return (f"<h3>{html.escape(candidate.title)}</h3><p><i>{html.escape(kind)}</i></p>"
-            f"<p><b>Why suggested:</b> {html.escape(candidate.reason)}</p>"
+            f"<p><b>Why suggested:</b> {html.escape(candidate.reason)}</p>{how}"
             f"<p><b>Evidence</b></p><ul>{evidence}</ul>"
             f"<p><b>{'Fact body' if isinstance(candidate, MemoryCandidate) else 'Draft SKILL.md'}</b></p>"
             f"<pre style='white-space: pre-wrap'>{html.escape(candidate.body)}</pre>")
