@@ -41,3 +41,19 @@ def test_accept_with_edits(cli):
     memory = next(m for m in cli.ok("suggestions")["memories"] if "force-push" in m["description"])
     fact = cli.ok("suggestions", "accept", memory["id"], "--title", "No force pushes", "--scope", "project")
     assert fact["title"] == "No force pushes" and fact["scope"] == "project"
+
+
+def test_a_dismissal_is_listed_and_restored(cli):
+    write_transcripts(cli)
+    memory = next(m for m in cli.ok("suggestions")["memories"] if "force-push" in m["description"])
+    assert cli.ok("suggestions", "dismissed") == {"dismissed": []}
+    cli.ok("suggestions", "dismiss", memory["id"])
+    [listed] = cli.ok("suggestions", "dismissed")["dismissed"]
+    assert listed["id"] == memory["id"] and listed["kind"] == "memory" and listed["title"] == memory["title"]
+    assert listed["dismissed_at"] and listed["candidate"]["description"] == memory["description"]
+    human = cli.run("suggestions", "dismissed")
+    assert human.code == 0 and memory["id"] in human.out and memory["title"] in human.out
+    assert cli.ok("suggestions", "restore", memory["id"]) == {"restored": memory["id"]}
+    assert memory["id"] in {m["id"] for m in cli.ok("suggestions")["memories"]}
+    assert cli.ok("suggestions", "dismissed") == {"dismissed": []}
+    cli.refused("suggestions", "restore", memory["id"], code="NOT_FOUND")

@@ -225,6 +225,37 @@ def test_accepted_and_dismissed_candidates_are_counted_apart(engine, transcripts
     assert skipped["accepted"] == 2 and skipped["dismissed"] == 1
 
 
+def test_a_dismissal_can_be_listed_and_undone(engine, transcripts, tmp_path):
+    found = engine.suggestions(home=transcripts)
+    memory, accepted, [skill] = found.memories[0], found.memories[1], found.skills
+    engine.dismiss_suggestion(memory.id, home=transcripts)
+    engine.dismiss_suggestion(skill.id, home=transcripts)
+    engine.accept_suggestion(accepted.id, home=transcripts)
+    dismissed = engine.dismissed_suggestions(home=transcripts)
+    assert {d.id: d.candidate for d in dismissed} == {memory.id: memory, skill.id: skill}
+    assert all(d.dismissed_at for d in dismissed) and {d.title for d in dismissed} == {memory.title, skill.title}
+    engine.undismiss_suggestion(memory.id)
+    again = engine.suggestions(home=transcripts)
+    assert memory.id in {m.id for m in again.memories} and [d.id for d in again.dismissed] == [skill.id]
+    with pytest.raises(NotFound):
+        engine.undismiss_suggestion(memory.id)        # no longer dismissed
+    with pytest.raises(NotFound):
+        engine.undismiss_suggestion(accepted.id)      # accepting is not undone here
+    assert accepted.id not in {m.id for m in again.memories}
+
+
+def test_a_dismissal_outlives_its_transcript_and_can_still_be_undone(engine, transcripts):
+    memory = engine.suggestions(home=transcripts).memories[0]
+    engine.dismiss_suggestion(memory.id, home=transcripts)
+    empty = transcripts.parent / "empty-home"
+    empty.mkdir()
+    [gone] = engine.dismissed_suggestions(home=empty)
+    assert (gone.id, gone.candidate, gone.title) == (memory.id, None, memory.id)
+    assert gone.to_json()["kind"] is None
+    engine.undismiss_suggestion(memory.id)
+    assert engine.dismissed_suggestions(home=transcripts) == []
+
+
 def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts, tmp_path):
     [skill] = engine.suggestions(home=transcripts).skills
     path = engine.accept_suggestion(skill.id, skill_dir=tmp_path / "skills", home=transcripts)

@@ -105,6 +105,25 @@ def test_dismiss_keeps_it_dismissed(home, ui, qtbot, open_window):
     assert candidate.id not in {m.id for m in second.found.memories}
 
 
+def test_a_dismissal_is_undone_from_the_dismissed_list(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "staging database" in m.description)
+    tab.select(candidate.id)
+    assert not tab.buttons["undismiss"].isEnabled()
+    tab.dismiss_current()
+    qtbot.waitUntil(lambda: [d.id for d in tab.found.dismissed] == [candidate.id], timeout=10000)
+    group = tab.tree.topLevelItem(2)
+    assert group.text(0) == "Dismissed (1)" and group.child(0).text(0) == candidate.title
+    assert tab.select(candidate.id)
+    assert tab.current() is None and tab.current_dismissal().candidate == candidate
+    assert tab.buttons["undismiss"].isEnabled() and not tab.buttons["accept"].isEnabled()
+    assert "Dismissed at" in tab.detail.toPlainText() and "staging database" in tab.detail.toPlainText()
+    tab.undismiss_current()
+    qtbot.waitUntil(lambda: "Restored" in tab.status.text(), timeout=10000)
+    qtbot.waitUntil(lambda: candidate.id in {m.id for m in tab.found.memories}, timeout=10000)
+    assert tab.found.dismissed == [] and tab.tree.topLevelItem(2).text(0) == "Dismissed (0)"
+
+
 def test_an_accepted_skill_is_written_where_chosen(home, ui, qtbot, tmp_path, monkeypatch):
     tab = open_tab(ui, qtbot)
     [skill] = tab.found.skills

@@ -26,7 +26,7 @@ from .recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 
 __all__ = [
-    "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Evidence", "Fact",
+    "AlreadyActive", "ArchivedFact", "Diagnostic", "Dismissal", "Engine", "EngineError", "Evidence", "Fact",
     "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 
-_LAZY = {"Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet"}
+_LAZY = {"Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet"}
 
 
 def __getattr__(name: str):

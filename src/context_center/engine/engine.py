@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .recall_records import RecallResult
     from .search import SearchResult, SearchService
     from .search_index import SyncReport
-    from .suggestions import SuggestionSet
+    from .suggestions import Dismissal, SuggestionSet
 
 Progress = Callable[[int, int], None]
 SEARCH_LIMIT = 8
@@ -211,6 +211,17 @@ class Engine:
 
         return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir,
                       skill_body)
+
+    def dismissed_suggestions(self, home: str | os.PathLike[str] | None = None) -> list[Dismissal]:
+        """The candidates dismissed in this workspace, newest first, each with its candidate when
+        the recent transcripts still hold it (the same as ``suggestions(home).dismissed``)."""
+        return self.suggestions(home).dismissed
+
+    def undismiss_suggestion(self, candidate_id: str) -> None:
+        """Undo a dismissal: the candidate is suggested again when the transcripts still hold it."""
+        from .suggestion_service import undismiss
+
+        undismiss(self, self._catalog, candidate_id)
 
     def suggestion_provenance(self, fact: Fact) -> dict[str, Any] | None:
         """For a fact stored by accepting a suggestion: ``{"id", "why", "how_to_apply",

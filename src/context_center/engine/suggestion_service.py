@@ -15,7 +15,7 @@ from .fact_file import metadata_entry, metadata_value
 from .fact_input import FactInput
 from .fields import check_name
 from .records import Fact
-from .suggestions import MAX_SESSIONS, MemoryCandidate, SkillCandidate, SuggestionSet, mine
+from .suggestions import MAX_SESSIONS, Dismissal, MemoryCandidate, SkillCandidate, SuggestionSet, mine
 from .transcripts import recent_sessions
 
 if TYPE_CHECKING:
@@ -45,8 +45,12 @@ def scan(engine: "Engine", home: Path, catalog: Catalog, progress: Progress | No
     existing = _existing_texts(engine)
     if progress:
         progress(2, 3)
-    result = mine(sessions, existing, decided)
+    found_dismissed: dict[str, MemoryCandidate | SkillCandidate] = {}
+    result = mine(sessions, existing, decided, found_dismissed)
     result.sources = statuses
+    dismissed_at = catalog.decided_at(engine.paths.workspace, "dismissed")
+    result.dismissed = [Dismissal(cid, when, found_dismissed.get(cid))
+                        for cid, when in sorted(dismissed_at.items(), key=lambda kv: kv[1], reverse=True)]
     if progress:
         progress(3, 3)
     return result
@@ -64,6 +68,12 @@ def _open_candidate(engine: "Engine", home: Path, catalog: Catalog,
 def dismiss(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str) -> None:
     _open_candidate(engine, home, catalog, candidate_id)
     catalog.decide(engine.paths.workspace, candidate_id, "dismissed", clock.format_timestamp(clock.now()))
+
+
+def undismiss(engine: "Engine", catalog: Catalog, candidate_id: str) -> None:
+    if not catalog.undecide(engine.paths.workspace, candidate_id, "dismissed"):
+        raise NotFound(f"{candidate_id!r} is not a dismissed suggestion of this workspace; "
+                       "run `context-center suggestions dismissed` to list them")
 
 
 def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, edits: FactInput | None,

@@ -108,12 +108,33 @@ class SkillCandidate:
                 "body": self.body, "reason": self.reason, "evidence": [e.to_json() for e in self.evidence]}
 
 
+@dataclass(frozen=True)
+class Dismissal:
+    """A candidate dismissed in this workspace; ``candidate`` is None when the recent sessions
+    no longer hold it (it can still be restored: it comes back if it is said again)."""
+
+    id: str
+    dismissed_at: str
+    candidate: MemoryCandidate | SkillCandidate | None = None
+
+    @property
+    def title(self) -> str:
+        return self.candidate.title if self.candidate is not None else self.id
+
+    def to_json(self) -> dict[str, Any]:
+        kind = None if self.candidate is None else ("memory" if isinstance(self.candidate, MemoryCandidate)
+                                                    else "skill")
+        return {"id": self.id, "dismissed_at": self.dismissed_at, "kind": kind, "title": self.title,
+                "candidate": self.candidate.to_json() if self.candidate is not None else None}
+
+
 @dataclass
 class SuggestionSet:
     memories: list[MemoryCandidate] = field(default_factory=list)
     skills: list[SkillCandidate] = field(default_factory=list)
     sources: list[Any] = field(default_factory=list)      # SourceStatus
     skipped: dict[str, int] = field(default_factory=dict)  # why statements were left out: counts
+    dismissed: list[Dismissal] = field(default_factory=list)  # newest first; not in to_json (its own command)
 
     def to_json(self) -> dict[str, Any]:
         return {"memories": [m.to_json() for m in self.memories], "skills": [s.to_json() for s in self.skills],
@@ -241,9 +262,27 @@ def _memory_body(statement: str) -> str:
     return core + ("" if core.endswith(("。", "！", "？")) else ".")
 
 
-def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mapping[str, str]) -> SuggestionSet:
+def _memory(cid: str, statement: str, items: list[tuple[str, Evidence]]) -> MemoryCandidate:
+    core = _core(statement)
+    fact_type, scope = classify(core)
+    evidence = [e for _, e in items]
+    sessions_seen = len({e.session for e in evidence})
+    reason = (f"said “{items[0][0]}” in {sessions_seen} session(s); "
+              + {"reference": "a link, kept as a reference", "feedback": "guidance on how to work",
+                 "user": "a personal preference, offered as global",
+                 "project": "a project convention"}[fact_type])
+    title = _title(statement)
+    return MemoryCandidate(
+        id=cid, name=_name(title, 60, cid), title=title, description=core[:160], type=fact_type, scope=scope,
+        body=_memory_body(statement), reason=reason, statement=core,
+        evidence=tuple(evidence), how_to_apply=_HOW_TO_APPLY[fact_type])
+
+
+def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mapping[str, str],
+         found_dismissed: dict[str, MemoryCandidate | SkillCandidate] | None = None) -> SuggestionSet:
     """Candidates from ``sessions`` (newest first), minus what ``existing_texts`` already hold and
-    what was ``decided`` (candidate id → "accepted" or "dismissed"), counted by decision."""
+    what was ``decided`` (candidate id → "accepted" or "dismissed"), counted by decision.
+    Dismissed candidates still found are kept aside in ``found_dismissed`` (id → candidate)."""
     existing = [t for t in existing_texts if t.strip()]
     result = SuggestionSet()
     skipped: dict[str, int] = defaultdict(int)
@@ -265,28 +304,17 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
         cid = _candidate_id("mem", " ".join(statement.lower().split()))
         if cid in decided:
             skipped[decided[cid]] += 1
+            if decided[cid] == "dismissed" and found_dismissed is not None:
+                found_dismissed[cid] = _memory(cid, statement, items)
             continue
-        core = _core(statement)
-        if any(overlaps(core, text) for text in existing):
+        if any(overlaps(_core(statement), text) for text in existing):
             skipped["already a fact or an instruction"] += 1
             continue
         if len(result.memories) >= MAX_MEMORIES:
             skipped["over the limit of candidates"] += 1
             continue
-        fact_type, scope = classify(core)
-        evidence = [e for _, e in items]
-        sessions_seen = len({e.session for e in evidence})
-        reason = (f"said “{items[0][0]}” in {sessions_seen} session(s); "
-                  + {"reference": "a link, kept as a reference", "feedback": "guidance on how to work",
-                     "user": "a personal preference, offered as global",
-                     "project": "a project convention"}[fact_type])
-        title = _title(statement)
-        name = _name(title, 60, cid)
-        result.memories.append(MemoryCandidate(
-            id=cid, name=name, title=title, description=core[:160], type=fact_type, scope=scope,
-            body=_memory_body(statement), reason=reason, statement=core,
-            evidence=tuple(evidence), how_to_apply=_HOW_TO_APPLY[fact_type]))
-    result.skills = _skills(sessions, existing, decided, skipped)
+        result.memories.append(_memory(cid, statement, items))
+    result.skills = _skills(sessions, existing, decided, skipped, found_dismissed)
     result.skipped = dict(skipped)
     return result
 
@@ -304,7 +332,8 @@ def _steps(text: str) -> list[str]:
 
 
 def _skills(sessions: list[Session], existing: list[str], decided: Mapping[str, str],
-            skipped: dict[str, int]) -> list[SkillCandidate]:
+            skipped: dict[str, int],
+            found_dismissed: dict[str, MemoryCandidate | SkillCandidate] | None) -> list[SkillCandidate]:
     clusters: list[list[UserTurn]] = []
     for session in sessions:
         for turn in session.turns:
@@ -328,26 +357,34 @@ def _skills(sessions: list[Session], existing: list[str], decided: Mapping[str, 
         cid = _candidate_id("skill", " ".join(_first_clause(cluster[0].text).lower().split()))
         if cid in decided:
             skipped[decided[cid]] += 1
+            if decided[cid] == "dismissed" and found_dismissed is not None:
+                found_dismissed[cid] = _skill(cid, cluster, phrasing)
             continue
         if any(overlaps(phrasing, text) for text in existing):
             skipped["already a fact or an instruction"] += 1
             continue
         if len(found) >= MAX_SKILLS:
-            break
-        title = _title(phrasing)
-        name = _name(title, 48, cid)
-        longest = max((t.text for t in cluster), key=len)
-        steps = _steps(" ".join(longest.split())) or [phrasing]
-        evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
-        description = f"Use when the user asks to {phrasing[:1].lower() + phrasing[1:]}".rstrip(".")
-        body = "\n".join([
-            "---", f"name: {name}", f"description: {description}", "---", "", f"# {title}", "",
-            f"Use this skill when the user asks to {phrasing[:1].lower() + phrasing[1:].rstrip('.')}.", "",
-            "## Steps", "", *[f"{n}. {step[:1].upper() + step[1:]}" for n, step in enumerate(steps, 1)], "",
-            "## Where this came from", "",
-            *[f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
-              for e in evidence[:5]], ""])
-        found.append(SkillCandidate(
-            id=cid, name=name, title=title, description=description, body=body,
-            reason=f"asked for in {len(sessions_seen)} sessions ({len(cluster)} times)", evidence=evidence))
+            skipped["over the limit of candidates"] += 1
+            continue
+        found.append(_skill(cid, cluster, phrasing))
     return found
+
+
+def _skill(cid: str, cluster: list[UserTurn], phrasing: str) -> SkillCandidate:
+    sessions_seen = {t.session for t in cluster}
+    title = _title(phrasing)
+    name = _name(title, 48, cid)
+    longest = max((t.text for t in cluster), key=len)
+    steps = _steps(" ".join(longest.split())) or [phrasing]
+    evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
+    description = f"Use when the user asks to {phrasing[:1].lower() + phrasing[1:]}".rstrip(".")
+    body = "\n".join([
+        "---", f"name: {name}", f"description: {description}", "---", "", f"# {title}", "",
+        f"Use this skill when the user asks to {phrasing[:1].lower() + phrasing[1:].rstrip('.')}.", "",
+        "## Steps", "", *[f"{n}. {step[:1].upper() + step[1:]}" for n, step in enumerate(steps, 1)], "",
+        "## Where this came from", "",
+        *[f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
+          for e in evidence[:5]], ""])
+    return SkillCandidate(
+        id=cid, name=name, title=title, description=description, body=body,
+        reason=f"asked for in {len(sessions_seen)} sessions ({len(cluster)} times)", evidence=evidence)

@@ -1,7 +1,8 @@
 """The Suggestions tab: memory and skill candidates from recent transcripts, with evidence.
 
 It scans by itself the first time it is shown (in the background, with progress);
-nothing is written until the user accepts, edits then accepts, or dismisses.
+nothing is written until the user accepts, edits then accepts, or dismisses. Dismissed
+candidates are listed last, where a dismissal can be undone.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Engine, Fact, FactInput, MemoryCandidate, SkillCandidate, SuggestionSet
+from ..engine import Dismissal, Engine, Fact, FactInput, MemoryCandidate, SkillCandidate, SuggestionSet
 from . import dialogs
 from .engine_client import EngineClient
 from .fact_form import FactForm
@@ -47,6 +48,15 @@ def _detail_html(candidate: Candidate) -> str:
             f"<p><b>Evidence</b></p><ul>{evidence}</ul>"
             f"<p><b>{'Fact body' if isinstance(candidate, MemoryCandidate) else 'Draft SKILL.md'}</b></p>"
             f"<pre style='white-space: pre-wrap'>{html.escape(candidate.body)}</pre>")
+
+
+def _dismissal_html(dismissal: Dismissal) -> str:
+    when = (f"<p><b>Dismissed</b> at {html.escape(dismissal.dismissed_at)}: it is not suggested again here "
+            "until you undo the dismissal.</p>")
+    if dismissal.candidate is None:
+        return (f"<h3>{html.escape(dismissal.id)}</h3>{when}<p>The recent sessions no longer hold it; undoing "
+                "the dismissal lets it be suggested again if it is said again.</p>")
+    return when + _detail_html(dismissal.candidate)
 
 
 class SkillEditor(QDialog):
@@ -96,7 +106,9 @@ class SuggestionsTab(QWidget):
         row = QHBoxLayout()
         for key, label, slot in (("accept", "&Accept", self.accept_current),
                                  ("edit", "&Edit and accept…", self.edit_current),
-                                 ("dismiss", "&Dismiss", self.dismiss_current), ("scan", "&Scan again", self.scan)):
+                                 ("dismiss", "&Dismiss", self.dismiss_current),
+                                 ("undismiss", "&Undo dismiss", self.undismiss_current),
+                                 ("scan", "&Scan again", self.scan)):
             button = QPushButton(label)
             button.setObjectName(f"suggestion_{key}")
             button.clicked.connect(slot)
@@ -172,6 +184,17 @@ class SuggestionsTab(QWidget):
                 item.setData(0, Qt.ItemDataRole.UserRole, candidate)
                 group.addChild(item)
             group.setExpanded(True)
+        dismissed = QTreeWidgetItem([f"Dismissed ({len(found.dismissed)})"])
+        dismissed.setFlags(dismissed.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+        self.tree.addTopLevelItem(dismissed)
+        for dismissal in found.dismissed:
+            candidate = dismissal.candidate
+            kind = ("no longer in the recent sessions" if candidate is None
+                    else "skill" if isinstance(candidate, SkillCandidate) else f"{candidate.type} · {candidate.scope}")
+            sessions = str(len({e.session for e in candidate.evidence})) if candidate is not None else ""
+            item = QTreeWidgetItem([dismissal.title, kind, sessions])
+            item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
+            dismissed.addChild(item)
         first = next((self.tree.topLevelItem(i).child(0) for i in range(2) if self.tree.topLevelItem(i).childCount()),
                      None)
         if first is not None:
@@ -183,8 +206,15 @@ class SuggestionsTab(QWidget):
     # the current candidate ---------------------------------------------------------------------------------
 
     def current(self) -> Candidate | None:
+        """The open candidate selected (None for a dismissed one)."""
         item = self.tree.currentItem()
-        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        data = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return data if isinstance(data, (MemoryCandidate, SkillCandidate)) else None
+
+    def current_dismissal(self) -> Dismissal | None:
+        item = self.tree.currentItem()
+        data = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return data if isinstance(data, Dismissal) else None
 
     def select(self, candidate_id: str) -> bool:
         for group in range(self.tree.topLevelItemCount()):
@@ -197,15 +227,18 @@ class SuggestionsTab(QWidget):
 
     @Slot(QTreeWidgetItem, QTreeWidgetItem)
     def _show(self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
-        candidate = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
-        if candidate is not None:
-            self.detail.setHtml(_detail_html(candidate))
+        shown = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
+        if isinstance(shown, Dismissal):
+            self.detail.setHtml(_dismissal_html(shown))
+        elif shown is not None:
+            self.detail.setHtml(_detail_html(shown))
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         has = self.current() is not None
         for key in ("accept", "edit", "dismiss"):
             self.buttons[key].setEnabled(has)
+        self.buttons["undismiss"].setEnabled(self.current_dismissal() is not None)
 
     # decisions -----------------------------------------------------------------------------------------------
 
@@ -283,7 +316,21 @@ class SuggestionsTab(QWidget):
         cid, title = candidate.id, candidate.title
 
         def done(_result: object) -> None:
-            self.status.setText(f"Dismissed “{title}”; it will not be suggested again here.")
+            self.status.setText(f"Dismissed “{title}”; it will not be suggested again here "
+                                "(undo it from the Dismissed list).")
             self.scan()
 
         self.client.submit(lambda e: e.dismiss_suggestion(cid), done, self._refused)
+
+    @Slot()
+    def undismiss_current(self) -> None:
+        dismissal = self.current_dismissal()
+        if dismissal is None:
+            return
+        cid, title = dismissal.id, dismissal.title
+
+        def done(_result: object) -> None:
+            self.status.setText(f"Restored “{title}”; it is suggested again while the recent sessions hold it.")
+            self.scan()
+
+        self.client.submit(lambda e: e.undismiss_suggestion(cid), done, self._refused)
