@@ -269,6 +269,19 @@ def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts
     assert (other / skill.name / "SKILL.md").read_text() == "mine"
 
 
+def test_a_skill_goes_to_the_workspace_skills_folder_created_on_accept(engine, transcripts, workspace):
+    from context_center.engine import default_skill_folder, skill_file
+    [skill] = engine.suggestions(home=transcripts).skills
+    assert not (workspace / ".claude").exists()
+    with pytest.raises(InvalidInput):
+        engine.accept_suggestion(skill.id, home=transcripts, skill_name="Release Checklist")
+    assert not (workspace / ".claude").exists()
+    path = engine.accept_suggestion(skill.id, home=transcripts, skill_name="release-checklist")
+    assert path == skill_file(default_skill_folder(workspace), "release-checklist")
+    assert path == workspace / ".claude" / "skills" / "release-checklist" / "SKILL.md"
+    assert path.read_text().startswith("---\nname: release-checklist\ndescription: ")
+
+
 def test_only_the_twelve_most_recent_sessions_are_read(engine, home, workspace):
     import os
     words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo",

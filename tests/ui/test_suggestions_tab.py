@@ -1,6 +1,6 @@
 """The Suggestions tab: scan, accept, edit-then-accept, dismiss."""
 import pytest
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
 from context_center.ui import dialogs
 from transcripts_support import claude_session, codex_session
@@ -124,26 +124,68 @@ def test_a_dismissal_is_undone_from_the_dismissed_list(home, ui, qtbot):
     assert tab.found.dismissed == [] and tab.tree.topLevelItem(2).text(0) == "Dismissed (0)"
 
 
+def write_button(dialog):
+    return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+
+def test_a_skill_is_written_to_the_default_folder_even_when_it_does_not_exist(home, ui, qtbot, workspace,
+                                                                               monkeypatch):
+    def no_native_chooser(*_args):  # it greys out Choose for a folder that does not exist yet
+        raise AssertionError("the folder chooser must not be needed")
+
+    monkeypatch.setattr(dialogs, "choose_directory", no_native_chooser)
+    tab = open_tab(ui, qtbot)
+    [skill] = tab.found.skills
+    tab.select(skill.id)
+    dialog = tab.accept_current()
+    default = workspace / ".claude" / "skills"
+    assert not default.exists()
+    assert dialog.target.text() == f"{default / skill.name / 'SKILL.md'} (the folder will be created)"
+    dialog.name.setText("release-notes")
+    assert dialog.target.text().startswith(str(default / "release-notes" / "SKILL.md"))
+    for bad in ("Release checklist", "../escape", ""):
+        dialog.name.setText(bad)
+        assert "cannot be used" in dialog.target.text() and not write_button(dialog).isEnabled()
+    dialog.folder.setText("relative/skills")
+    assert "full path" in dialog.target.text() and not write_button(dialog).isEnabled()
+    dialog.folder.setText(str(default))
+    dialog.name.setText("release-checklist")
+    assert dialog.target.text().startswith(str(default / "release-checklist" / "SKILL.md"))
+    with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
+        write_button(dialog).click()
+    path = written.args[0]
+    assert path == default / "release-checklist" / "SKILL.md"
+    assert path.read_text().startswith("---\nname: release-checklist\n") and "## Steps" in path.read_text()
+
+
 def test_an_accepted_skill_is_written_where_chosen(home, ui, qtbot, tmp_path, monkeypatch):
     tab = open_tab(ui, qtbot)
     [skill] = tab.found.skills
     tab.select(skill.id)
-    monkeypatch.setattr(dialogs, "choose_directory", lambda *a: str(tmp_path / "my-skills"))
+    started = []
+    monkeypatch.setattr(dialogs, "choose_directory",
+                        lambda _parent, _title, start: started.append(start) or str(tmp_path / "my-skills"))
+    dialog = tab.accept_current()
+    dialog.findChild(QPushButton, "skill_browse").click()
+    assert started == [str(tmp_path / "work" / "demo-repo")]   # the nearest folder that exists
+    assert dialog.target.text().startswith(str(tmp_path / "my-skills" / skill.name / "SKILL.md"))
     with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
-        tab.accept_current()
+        write_button(dialog).click()
     path = written.args[0]
     assert path == tmp_path / "my-skills" / skill.name / "SKILL.md" and "## Steps" in path.read_text()
 
 
-def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path, monkeypatch):
+def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path):
     tab = open_tab(ui, qtbot)
     [skill] = tab.found.skills
     tab.select(skill.id)
-    monkeypatch.setattr(dialogs, "choose_directory", lambda *a: str(tmp_path / "edited"))
     editor = tab.edit_current()
     editor.text.setPlainText(skill.body.replace("## Steps", "## Steps (checked by me)"))
+    editor.accept()
+    editor.target.folder.setText(str(tmp_path / "edited"))
     with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
-        editor.accept()
+        write_button(editor.target).click()
+    assert written.args[0] == tmp_path / "edited" / skill.name / "SKILL.md"
     assert "## Steps (checked by me)" in written.args[0].read_text()
 
 

@@ -68,7 +68,7 @@ def accept_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
     edits = FactInput(name=args.name, title=args.title, description=args.description, type=args.type,
                       scope=args.scope, keywords=args.keywords, subject_key=args.subject_key,
                       activation=args.activation, body=args.body)
-    result = engine.accept_suggestion(args.id, edits=edits, skill_dir=args.dir, home=args.home)
+    result = engine.accept_suggestion(args.id, edits=edits, skill_dir=args.dir, home=args.home, skill_name=args.name)
     if isinstance(result, Fact):
         return out.emit(engine.fact_json(result, body=True), f"Remembered {result.ref}")
     assert isinstance(result, Path)

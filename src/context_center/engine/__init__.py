@@ -32,11 +32,13 @@ __all__ = [
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
-    "default_state_root", "detect_workspace", "open_engine", "validate_fact_input",
+    "default_skill_folder", "default_state_root", "detect_workspace", "open_engine", "skill_file",
+    "validate_fact_input",
 ]
 
 
-_LAZY = {"Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet"}
+_LAZY = {"Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet", "default_skill_folder",
+         "skill_file"}
 
 
 def __getattr__(name: str):

@@ -203,14 +203,16 @@ class Engine:
 
     def accept_suggestion(self, candidate_id: str, edits: FactInput | None = None,
                           skill_dir: str | os.PathLike[str] | None = None,
-                          home: str | os.PathLike[str] | None = None, skill_body: str | None = None) -> Fact | Path:
+                          home: str | os.PathLike[str] | None = None, skill_body: str | None = None,
+                          skill_name: str | None = None) -> Fact | Path:
         """Store a memory candidate (edited first if ``edits``) through the normal store, or write
-        a skill candidate's SKILL.md (``skill_body`` if edited) under ``skill_dir``.
+        a skill candidate's SKILL.md (``skill_body`` if edited, named ``skill_name`` if given) at
+        ``skill_file(skill_dir, name)``, creating the folders (default: ``default_skill_folder``).
         Returns the fact or the file."""
         from .suggestion_service import accept
 
         return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir,
-                      skill_body)
+                      skill_body, skill_name)
 
     def dismissed_suggestions(self, home: str | os.PathLike[str] | None = None) -> list[Dismissal]:
         """The candidates dismissed in this workspace, newest first, each with its candidate when

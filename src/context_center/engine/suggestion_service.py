@@ -10,12 +10,21 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import clock
 from .atomic_write import create_exclusive
 from .catalog import Catalog
-from .errors import InvalidInput, NameConflict, NotFound
+from .errors import InvalidInput, NameConflict, NotFound, StorageError
 from .fact_file import metadata_entry, metadata_value
 from .fact_input import FactInput
-from .fields import check_name
 from .records import Fact
-from .suggestions import MAX_SESSIONS, Dismissal, MemoryCandidate, SkillCandidate, SuggestionSet, mine
+from .suggestions import (
+    MAX_SESSIONS,
+    Dismissal,
+    MemoryCandidate,
+    SkillCandidate,
+    SuggestionSet,
+    default_skill_folder,
+    mine,
+    rename_skill,
+    skill_file,
+)
 from .transcripts import recent_sessions
 
 if TYPE_CHECKING:
@@ -77,7 +86,8 @@ def undismiss(engine: "Engine", catalog: Catalog, candidate_id: str) -> None:
 
 
 def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, edits: FactInput | None,
-           skill_dir: str | os.PathLike[str] | None, skill_body: str | None = None) -> Fact | Path:
+           skill_dir: str | os.PathLike[str] | None, skill_body: str | None = None,
+           skill_name: str | None = None) -> Fact | Path:
     candidate = _open_candidate(engine, home, catalog, candidate_id)
     stamp = clock.format_timestamp(clock.now())
     if isinstance(candidate, MemoryCandidate):
@@ -99,7 +109,9 @@ def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, ed
         if not skill_body.strip():
             raise InvalidInput("the SKILL.md is empty")
         candidate = replace(candidate, body=skill_body.rstrip() + "\n")
-    path = write_skill(candidate, Path(skill_dir) if skill_dir else engine.paths.workspace / ".claude" / "skills")
+    if skill_name is not None and skill_name.strip() != candidate.name:
+        candidate = rename_skill(candidate, skill_name)
+    path = write_skill(candidate, Path(skill_dir) if skill_dir else default_skill_folder(engine.paths.workspace))
     catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, str(path))
     return path
 
@@ -111,12 +123,15 @@ def provenance(fact: Fact) -> dict[str, Any] | None:
 
 
 def write_skill(candidate: SkillCandidate, folder: Path) -> Path:
-    """``<folder>/<name>/SKILL.md``, never over an existing one."""
+    """``<folder>/<name>/SKILL.md``, never over an existing one; the folders are created."""
     try:
-        name = check_name(candidate.name)
+        path = skill_file(folder, candidate.name)
     except InvalidInput:
-        name = candidate.id
-    path = folder / name / "SKILL.md"
+        path = skill_file(folder, candidate.id)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create the folder {path.parent}: {exc.strerror or exc}") from exc
     if not create_exclusive(path, candidate.body):
         raise NameConflict(f"{path} already exists; choose another folder or remove it first")
     return path

@@ -12,11 +12,13 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from . import sensitive
-from .fields import slug
+from .errors import InvalidInput
+from .fields import check_name, slug
 from .text_analysis import tokenize
 from .transcripts import Session, UserTurn
 
@@ -24,6 +26,7 @@ MAX_SESSIONS = 12
 MAX_MEMORIES = 6
 MAX_SKILLS = 4
 MIN_CHARS, MAX_CHARS = 8, 420
+MAX_SKILL_NAME = 64
 
 _EN_MARKERS = re.compile(r"\b(remember|always|never|prefer|preferred|preference|by default|from now on|"
                          r"going forward|make sure (?:to|you)|must|convention|rule)\b", re.IGNORECASE)
@@ -320,6 +323,40 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
 
 
 # skills -----------------------------------------------------------------------------------------------
+
+def default_skill_folder(workspace: Path) -> Path:
+    """Where a skill's folder goes unless the user chooses: the workspace's Claude Code skills."""
+    return Path(workspace) / ".claude" / "skills"
+
+
+def check_skill_name(name: str) -> str:
+    """A skill name is a slug: lowercase letters and digits in runs joined by single hyphens."""
+    name = check_name(name)
+    if slug(name) != name or len(name) > MAX_SKILL_NAME:
+        raise InvalidInput(f"skill name {name!r} must be lowercase letters and digits joined by hyphens, "
+                           f"at most {MAX_SKILL_NAME} characters (for example {slug(name)[:MAX_SKILL_NAME]!r})")
+    return name
+
+
+def skill_file(folder: Path, name: str) -> Path:
+    """The SKILL.md that accepting a skill named ``name`` writes under ``folder`` (InvalidInput
+    when ``name`` is not a skill name)."""
+    return Path(folder) / check_skill_name(name) / "SKILL.md"
+
+
+def rename_skill(skill: SkillCandidate, name: str) -> SkillCandidate:
+    """``skill`` under another name, its SKILL.md front matter's ``name:`` too."""
+    name = check_skill_name(name)
+    lines = skill.body.split("\n")
+    if lines and lines[0].strip() == "---":
+        for index, line in enumerate(lines[1:], 1):
+            if line.strip() == "---":
+                break
+            if line.startswith("name:"):
+                lines[index] = f"name: {name}"
+                break
+    return replace(skill, name=name, body="\n".join(lines))
+
 
 def _first_clause(text: str) -> str:
     parts = clauses(text)

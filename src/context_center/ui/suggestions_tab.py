@@ -13,8 +13,10 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -26,7 +28,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Dismissal, Engine, Fact, FactInput, MemoryCandidate, SkillCandidate, SuggestionSet
+from ..engine import (
+    Dismissal,
+    Engine,
+    EngineError,
+    Fact,
+    FactInput,
+    MemoryCandidate,
+    SkillCandidate,
+    SuggestionSet,
+    default_skill_folder,
+    skill_file,
+)
 from . import dialogs
 from .engine_client import EngineClient
 from .fact_form import FactForm
@@ -68,12 +81,82 @@ class SkillEditor(QDialog):
         self.resize(680, 520)
         self.text = QPlainTextEdit(skill.body)
         self.text.setObjectName("skill_body")
+        self.target: SkillTarget | None = None   # asked next, once the text is accepted
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(buttons)
+
+
+class SkillTarget(QDialog):
+    """Where a skill's SKILL.md goes: a folder (created when missing) and the skill's name,
+    with the exact file that will be written."""
+
+    def __init__(self, skill: SkillCandidate, workspace: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Write skill {skill.name}")
+        self.resize(640, 180)
+        self.folder = QLineEdit(str(default_skill_folder(workspace)))
+        self.folder.setObjectName("skill_folder")
+        browse = QPushButton("&Browse…")
+        browse.setObjectName("skill_browse")
+        browse.clicked.connect(self.browse)
+        self.name = QLineEdit(skill.name)
+        self.name.setObjectName("skill_name")
+        self.target = QLabel()
+        self.target.setObjectName("skill_target")
+        self.target.setWordWrap(True)
+        self.target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Write SKILL.md")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(browse)
+        form = QFormLayout()
+        form.addRow("&Folder:", folder_row)
+        form.addRow("Skill &name:", self.name)
+        form.addRow("Writes:", self.target)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self.folder.textChanged.connect(self._update)
+        self.name.textChanged.connect(self._update)
+        self._update()
+
+    def _resolve(self) -> tuple[Path | None, str]:
+        folder = Path(self.folder.text().strip()).expanduser()
+        if not self.folder.text().strip() or not folder.is_absolute():
+            return None, "Choose a folder (a full path)."
+        try:
+            return skill_file(folder, self.name.text()), ""
+        except EngineError as exc:
+            return None, f"The name cannot be used: {describe(exc)}"
+
+    def path(self) -> Path | None:
+        """The SKILL.md that will be written, or None while the folder or the name is unusable."""
+        return self._resolve()[0]
+
+    def _update(self) -> None:
+        path, problem = self._resolve()
+        if path is not None:
+            missing = "" if path.parent.parent.is_dir() else " (the folder will be created)"
+            self.target.setText(f"{path}{missing}")
+        else:
+            self.target.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(path is not None)
+
+    @Slot()
+    def browse(self) -> None:
+        start = Path(self.folder.text().strip() or ".").expanduser()
+        while not start.is_dir() and start != start.parent:
+            start = start.parent  # a chooser cannot start in (or pick) a folder that does not exist yet
+        chosen = dialogs.choose_directory(self, "Folder for the skill", str(start))
+        if chosen:
+            self.folder.setText(chosen)
 
 
 class SuggestionsTab(QWidget):
@@ -255,25 +338,34 @@ class SuggestionsTab(QWidget):
         self.status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
                             f"{html.escape(describe(error))}</span>")
 
-    def _skill_folder(self) -> str | None:
-        start = str((self.workspace or Path.cwd()) / ".claude" / "skills")
-        chosen = dialogs.choose_directory(self, "Where should the skill folder go?", start)
-        return chosen or None
+    def _write_skill(self, skill: SkillCandidate, body: str | None = None) -> SkillTarget:
+        """Ask where the SKILL.md goes, then write it there."""
+        target = SkillTarget(skill, self.workspace or Path.cwd(), self)
+        cid = skill.id
+
+        def write() -> None:
+            path = target.path()
+            if path is None:
+                return
+            folder, name = str(path.parent.parent), path.parent.name
+            self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder, skill_body=body, skill_name=name),
+                               self._done("Wrote"), self._refused)
+
+        target.accepted.connect(write)
+        target.open()
+        return target
 
     @Slot()
-    def accept_current(self) -> None:
+    def accept_current(self) -> QDialog | None:
+        """Stores a memory at once; for a skill, returns the dialog that asks where to write it."""
         candidate = self.current()
         if candidate is None:
-            return
+            return None
         cid = candidate.id
         if isinstance(candidate, SkillCandidate):
-            folder = self._skill_folder()
-            if folder is None:
-                return
-            self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder), self._done("Wrote"),
-                               self._refused)
-        else:
-            self.client.submit(lambda e: e.accept_suggestion(cid), self._done("Remembered"), self._refused)
+            return self._write_skill(candidate)
+        self.client.submit(lambda e: e.accept_suggestion(cid), self._done("Remembered"), self._refused)
+        return None
 
     @Slot()
     def edit_current(self) -> QDialog | None:
@@ -283,15 +375,12 @@ class SuggestionsTab(QWidget):
         cid = candidate.id
         if isinstance(candidate, SkillCandidate):
             editor = SkillEditor(candidate, self)
+            skill = candidate
 
-            def write() -> None:
-                body = editor.text.toPlainText()
-                folder = self._skill_folder()
-                if folder is not None:
-                    self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder, skill_body=body),
-                                       self._done("Wrote"), self._refused)
+            def ask_where() -> None:
+                editor.target = self._write_skill(skill, editor.text.toPlainText())
 
-            editor.accepted.connect(write)
+            editor.accepted.connect(ask_where)
             editor.open()
             return editor
         initial = {"name": candidate.name, "title": candidate.title, "description": candidate.description,
