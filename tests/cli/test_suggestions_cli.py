@@ -31,7 +31,8 @@ def test_accept_prints_the_stored_fact_and_dismiss_sticks(cli):
     fact = cli.ok("suggestions", "accept", memories["以后请始终用中文回复"]["id"])
     assert "以后请始终用中文回复" in fact["body"] and fact["ref"].startswith("global/")
     cli.ok("suggestions", "dismiss", memories["Never force-push to main"]["id"])
-    assert cli.ok("suggestions")["memories"] == []
+    after = cli.ok("suggestions")
+    assert after["memories"] == [] and after["skipped"] == {"accepted": 1, "dismissed": 1}
     cli.refused("suggestions", "accept", memories["Never force-push to main"]["id"], code="NOT_FOUND")
 
 
@@ -40,3 +41,19 @@ def test_accept_with_edits(cli):
     memory = next(m for m in cli.ok("suggestions")["memories"] if "force-push" in m["description"])
     fact = cli.ok("suggestions", "accept", memory["id"], "--title", "No force pushes", "--scope", "project")
     assert fact["title"] == "No force pushes" and fact["scope"] == "project"
+
+
+def test_a_dismissal_is_listed_and_restored(cli):
+    write_transcripts(cli)
+    memory = next(m for m in cli.ok("suggestions")["memories"] if "force-push" in m["description"])
+    assert cli.ok("suggestions", "dismissed") == {"dismissed": []}
+    cli.ok("suggestions", "dismiss", memory["id"])
+    [listed] = cli.ok("suggestions", "dismissed")["dismissed"]
+    assert listed["id"] == memory["id"] and listed["kind"] == "memory" and listed["title"] == memory["title"]
+    assert listed["dismissed_at"] and listed["candidate"]["description"] == memory["description"]
+    human = cli.run("suggestions", "dismissed")
+    assert human.code == 0 and memory["id"] in human.out and memory["title"] in human.out
+    assert cli.ok("suggestions", "restore", memory["id"]) == {"restored": memory["id"]}
+    assert memory["id"] in {m["id"] for m in cli.ok("suggestions")["memories"]}
+    assert cli.ok("suggestions", "dismissed") == {"dismissed": []}
+    cli.refused("suggestions", "restore", memory["id"], code="NOT_FOUND")

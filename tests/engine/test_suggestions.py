@@ -1,8 +1,10 @@
 """Suggestions from realistic Claude Code and Codex transcripts."""
+import re
+
 import pytest
 
-from context_center.engine import FactInput, NameConflict, NotFound, SubjectConflict
-from context_center.engine.suggestions import classify, is_request, overlaps
+from context_center.engine import FactInput, InvalidInput, NameConflict, NotFound, SubjectConflict
+from context_center.engine.suggestions import classify, is_request, overlaps, statements
 from context_center.engine.transcripts import ClaudeCodeSource, CodexSource
 from transcripts_support import claude_session, codex_legacy_session, codex_session
 
@@ -73,6 +75,27 @@ def test_markers_are_whole_words():
     assert is_request("Open a pr for the preferences page") is None  # "pr" ⊄ "prefer", "preferences" ≠ marker
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Never push to main directly; open a pull request instead.",
+     ["Never push to main directly; open a pull request instead."]),
+    ("以后不要直接推送到主分支；先开合并请求", ["以后不要直接推送到主分支；先开合并请求"]),
+    ("I don't remember the port; always use 8080 for the dev server.",
+     ["I don't remember the port;", "always use 8080 for the dev server."]),
+    ("Always squash commits; I can't remember why we started.",
+     ["Always squash commits;", "I can't remember why we started."]),
+])
+def test_clauses_joined_by_a_semicolon_stay_with_their_request(text, expected):
+    assert statements(text) == expected
+
+
+def test_the_second_half_of_a_semicolon_statement_is_kept(engine, home, workspace):
+    claude_session(home, workspace, "cccc3333", [
+        ("2026-11-22T10:00:00Z", "Never push to main directly; open a pull request instead.")])
+    [memory] = engine.suggestions(home=home).memories
+    assert memory.description == "Never push to main directly; open a pull request instead"
+    assert "open a pull request instead" in memory.body
+
+
 @pytest.mark.parametrize("text, kind", [
     ("Remember the tracker is https://tracker.example/PROJ", ("reference", "project")),
     ("Always run pnpm test before committing", ("feedback", "project")),
@@ -117,7 +140,7 @@ def test_candidates_carry_their_evidence(engine, transcripts):
     assert (chinese.type, chinese.scope) == ("user", "global")
     assert {(e.source, e.session) for e in chinese.evidence} == {("claude-code", "aaaa1111"), ("codex", "bbbb2222")}
     assert chinese.evidence[0].text.startswith("以后请始终用中文回复") and chinese.evidence[0].timestamp
-    assert "**Why:**" in chinese.body and "**How to apply:**" in chinese.body
+    assert chinese.body == "以后请始终用中文回复." and chinese.how_to_apply
     assert by_statement["The ticket tracker is https://tracker.example/PROJ"].type == "reference"  # request words gone
     assert not any("don't remember" in m.description for m in result.memories)
     assert {s.name: s.sessions for s in result.sources} == {"claude-code": 1, "codex": 1}
@@ -150,6 +173,31 @@ def test_accepting_a_memory_goes_through_the_store(engine, transcripts):
         engine.accept_suggestion(chinese.id, home=transcripts)
 
 
+def test_an_accepted_memory_recalls_the_statement_only(engine, home, workspace, state_root):
+    from context_center.engine import open_engine
+    claude_session(home, workspace, "cccc3333", [
+        ("2026-11-22T10:00:00Z", "Never push to main directly; open a pull request instead.")])
+    [memory] = engine.suggestions(home=home).memories
+    fact = engine.accept_suggestion(memory.id, home=home)
+    assert fact.body == "Never push to main directly; open a pull request instead."
+    result = engine.recall("can I push this fix to main directly?", record=False)
+    [hit] = result.hits
+    assert hit.fact.id == fact.id and hit.snippet == fact.body
+    for word in ("Why", "How to apply", "Evidence", "cccc3333", "session"):
+        assert word not in result.block
+    text = fact.path.read_text(encoding="utf-8")
+    assert "metadata:" in text and "  suggestion:" in text and "how_to_apply:" in text
+    engine.edit(fact.ref, FactInput(keywords="git"))
+    with open_engine(state_root=state_root, workspace=workspace) as again:
+        kept = again.suggestion_provenance(again.fact(fact.ref))
+    assert kept["id"] == memory.id and kept["why"] == memory.reason and kept["how_to_apply"] == memory.how_to_apply
+    assert kept["evidence"] == [{"source": "claude-code", "session": "cccc3333", "timestamp": "2026-11-22T10:00:00Z",
+                                 "text": "Never push to main directly; open a pull request instead."}]
+    assert engine.suggestion_provenance(engine.remember(FactInput(title="Plain", body="x")).fact) is None
+    with pytest.raises(InvalidInput):  # metadata is written once, at creation
+        engine.remember(FactInput(title="Plain", body="y", expected_revision=1, metadata_extra=(("k", "k: v"),)))
+
+
 def test_accepting_with_edits_and_the_store_refusals(engine, transcripts):
     engine.remember(FactInput(name="holder", title="Holder", body="x", subject_key="project.deploy_day"))
     deploy = next(m for m in engine.suggestions(home=transcripts).memories if "Tuesdays" in m.description)
@@ -168,6 +216,46 @@ def test_dismissed_candidates_stay_dismissed(engine, transcripts, state_root, wo
         assert first.id not in {m.id for m in again.suggestions(home=transcripts).memories}
 
 
+def test_accepted_and_dismissed_candidates_are_counted_apart(engine, transcripts, tmp_path):
+    found = engine.suggestions(home=transcripts)
+    engine.accept_suggestion(found.memories[0].id, home=transcripts)
+    engine.accept_suggestion(found.skills[0].id, skill_dir=tmp_path / "skills", home=transcripts)
+    engine.dismiss_suggestion(found.memories[1].id, home=transcripts)
+    skipped = engine.suggestions(home=transcripts).skipped
+    assert skipped["accepted"] == 2 and skipped["dismissed"] == 1
+
+
+def test_a_dismissal_can_be_listed_and_undone(engine, transcripts, tmp_path):
+    found = engine.suggestions(home=transcripts)
+    memory, accepted, [skill] = found.memories[0], found.memories[1], found.skills
+    engine.dismiss_suggestion(memory.id, home=transcripts)
+    engine.dismiss_suggestion(skill.id, home=transcripts)
+    engine.accept_suggestion(accepted.id, home=transcripts)
+    dismissed = engine.dismissed_suggestions(home=transcripts)
+    assert {d.id: d.candidate for d in dismissed} == {memory.id: memory, skill.id: skill}
+    assert all(d.dismissed_at for d in dismissed) and {d.title for d in dismissed} == {memory.title, skill.title}
+    engine.undismiss_suggestion(memory.id)
+    again = engine.suggestions(home=transcripts)
+    assert memory.id in {m.id for m in again.memories} and [d.id for d in again.dismissed] == [skill.id]
+    with pytest.raises(NotFound):
+        engine.undismiss_suggestion(memory.id)        # no longer dismissed
+    with pytest.raises(NotFound):
+        engine.undismiss_suggestion(accepted.id)      # accepting is not undone here
+    assert accepted.id not in {m.id for m in again.memories}
+
+
+def test_a_dismissal_outlives_its_transcript_and_can_still_be_undone(engine, transcripts):
+    memory = engine.suggestions(home=transcripts).memories[0]
+    engine.dismiss_suggestion(memory.id, home=transcripts)
+    empty = transcripts.parent / "empty-home"
+    empty.mkdir()
+    [gone] = engine.dismissed_suggestions(home=empty)
+    assert (gone.id, gone.candidate, gone.title) == (memory.id, None, memory.id)
+    assert gone.to_json()["kind"] is None
+    engine.undismiss_suggestion(memory.id)
+    assert engine.dismissed_suggestions(home=transcripts) == []
+
+
 def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts, tmp_path):
     [skill] = engine.suggestions(home=transcripts).skills
     path = engine.accept_suggestion(skill.id, skill_dir=tmp_path / "skills", home=transcripts)
@@ -179,6 +267,19 @@ def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts
     with pytest.raises(NameConflict):
         write_skill(skill, other)
     assert (other / skill.name / "SKILL.md").read_text() == "mine"
+
+
+def test_a_skill_goes_to_the_workspace_skills_folder_created_on_accept(engine, transcripts, workspace):
+    from context_center.engine import default_skill_folder, skill_file
+    [skill] = engine.suggestions(home=transcripts).skills
+    assert not (workspace / ".claude").exists()
+    with pytest.raises(InvalidInput):
+        engine.accept_suggestion(skill.id, home=transcripts, skill_name="Release Checklist")
+    assert not (workspace / ".claude").exists()
+    path = engine.accept_suggestion(skill.id, home=transcripts, skill_name="release-checklist")
+    assert path == skill_file(default_skill_folder(workspace), "release-checklist")
+    assert path == workspace / ".claude" / "skills" / "release-checklist" / "SKILL.md"
+    assert path.read_text().startswith("---\nname: release-checklist\ndescription: ")
 
 
 def test_only_the_twelve_most_recent_sessions_are_read(engine, home, workspace):
@@ -195,3 +296,29 @@ def test_only_the_twelve_most_recent_sessions_are_read(engine, home, workspace):
     assert {s.name: s.sessions for s in result.sources}["claude-code"] == 12
     seen = {e.session for m in result.memories for e in m.evidence}
     assert "s00" not in seen and "s01" not in seen and len(result.memories) == 6  # at most six candidates
+
+
+def test_titles_and_names_are_cut_between_words(engine, home, workspace):
+    statement = ("Always run the database migrations against a disposable copy of production before merging "
+                 "anything into the release branch")
+    skill_ask = "Run the localisation export for every storefront translation bundle, then upload the archive"
+    claude_session(home, workspace, "dddd4444", [("2026-11-22T10:00:00Z", statement),
+                                                 ("2026-11-22T10:01:00Z", skill_ask)])
+    codex_session(home, workspace, "eeee5555", [("2026-11-23T10:00:00Z", skill_ask)])
+    result = engine.suggestions(home=home)
+    [memory], [skill] = result.memories, result.skills
+    words = set(statement.lower().split()) | set(skill_ask.lower().rstrip(",").replace(",", "").split())
+    for title, source in ((memory.title, statement), (skill.title, skill_ask)):
+        assert title.endswith("…") and len(title) <= 60
+        kept = title[:-1]
+        assert source.startswith(kept) and source[len(kept)] in " ,"   # the next character starts a new word
+    for name, limit in ((memory.name, 60), (skill.name, 48)):
+        assert len(name) <= limit and re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", name)
+        assert all(part in words for part in name.split("-")), name
+
+
+def test_chinese_titles_are_cut_at_a_character():
+    from context_center.engine.suggestions import _title
+    statement = "以后" + "请在每次提交之前运行完整的测试套件并检查格式" * 4
+    title = _title(statement)
+    assert len(title) == 60 and title.endswith("…") and statement.startswith(title[:-1])

@@ -104,7 +104,7 @@ def fails_on_leaks(qapp):
     for client in workers:
         client.shutdown()
     for widget in QApplication.topLevelWidgets():
-        widget.close()
+        widget.hide()  # not close(): a changed form would ask, and a modal question would hang the run
     assert not leaked_threads, f"threads left running: {leaked_threads}"
     assert not leaked_children, f"child processes left running: {sorted(leaked_children)}"
     assert not workers, f"{len(workers)} engine worker(s) left running"

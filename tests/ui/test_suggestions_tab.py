@@ -1,6 +1,6 @@
 """The Suggestions tab: scan, accept, edit-then-accept, dismiss."""
 import pytest
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
 from context_center.ui import dialogs
 from transcripts_support import claude_session, codex_session
@@ -52,6 +52,32 @@ def test_accept_stores_the_fact_and_it_leaves_the_list(home, ui, qtbot):
     qtbot.waitUntil(lambda: any("force-push" in r.fact.body for r in ui.window.facts.model.rows()), timeout=10000)
 
 
+def test_an_accepted_suggestion_is_counted_as_accepted(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
+    tab.select(candidate.id)
+    with qtbot.waitSignal(tab.accepted, timeout=10000):
+        tab.accept_current()
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+    assert "Left out: 1 accepted" in tab.sources.text() and "dismissed" not in tab.sources.text()
+
+
+def test_an_accepted_memory_keeps_where_it_came_from_out_of_its_body(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
+    tab.select(candidate.id)
+    assert "How to apply:" in tab.detail.toPlainText()
+    with qtbot.waitSignal(tab.accepted, timeout=10000) as accepted:
+        tab.accept_current()
+    fact = accepted.args[0]
+    assert fact.body == "Never force-push to main."
+    qtbot.waitUntil(lambda: any(r.fact.id == fact.id for r in ui.window.facts.model.rows()), timeout=10000)
+    ui.window.tabs.setCurrentWidget(ui.window.facts)
+    ui.select_fact(fact.name)
+    detail = ui.window.facts.detail.toPlainText()
+    assert "Suggested: said" in detail and "How to apply:" in detail and "aaaa1111" in detail
+
+
 def test_edit_then_accept(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
     candidate = next(m for m in tab.found.memories if "staging database" in m.description)
@@ -79,26 +105,87 @@ def test_dismiss_keeps_it_dismissed(home, ui, qtbot, open_window):
     assert candidate.id not in {m.id for m in second.found.memories}
 
 
+def test_a_dismissal_is_undone_from_the_dismissed_list(home, ui, qtbot):
+    tab = open_tab(ui, qtbot)
+    candidate = next(m for m in tab.found.memories if "staging database" in m.description)
+    tab.select(candidate.id)
+    assert not tab.buttons["undismiss"].isEnabled()
+    tab.dismiss_current()
+    qtbot.waitUntil(lambda: [d.id for d in tab.found.dismissed] == [candidate.id], timeout=10000)
+    group = tab.tree.topLevelItem(2)
+    assert group.text(0) == "Dismissed (1)" and group.child(0).text(0) == candidate.title
+    assert tab.select(candidate.id)
+    assert tab.current() is None and tab.current_dismissal().candidate == candidate
+    assert tab.buttons["undismiss"].isEnabled() and not tab.buttons["accept"].isEnabled()
+    assert "Dismissed at" in tab.detail.toPlainText() and "staging database" in tab.detail.toPlainText()
+    tab.undismiss_current()
+    qtbot.waitUntil(lambda: "Restored" in tab.status.text(), timeout=10000)
+    qtbot.waitUntil(lambda: candidate.id in {m.id for m in tab.found.memories}, timeout=10000)
+    assert tab.found.dismissed == [] and tab.tree.topLevelItem(2).text(0) == "Dismissed (0)"
+
+
+def write_button(dialog):
+    return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+
+def test_a_skill_is_written_to_the_default_folder_even_when_it_does_not_exist(home, ui, qtbot, workspace,
+                                                                               monkeypatch):
+    def no_native_chooser(*_args):  # it greys out Choose for a folder that does not exist yet
+        raise AssertionError("the folder chooser must not be needed")
+
+    monkeypatch.setattr(dialogs, "choose_directory", no_native_chooser)
+    tab = open_tab(ui, qtbot)
+    [skill] = tab.found.skills
+    tab.select(skill.id)
+    dialog = tab.accept_current()
+    default = workspace / ".claude" / "skills"
+    assert not default.exists()
+    assert dialog.target.text() == f"{default / skill.name / 'SKILL.md'} (the folder will be created)"
+    dialog.name.setText("release-notes")
+    assert dialog.target.text().startswith(str(default / "release-notes" / "SKILL.md"))
+    for bad in ("Release checklist", "../escape", ""):
+        dialog.name.setText(bad)
+        assert "cannot be used" in dialog.target.text() and not write_button(dialog).isEnabled()
+    dialog.folder.setText("relative/skills")
+    assert "full path" in dialog.target.text() and not write_button(dialog).isEnabled()
+    dialog.folder.setText(str(default))
+    dialog.name.setText("release-checklist")
+    assert dialog.target.text().startswith(str(default / "release-checklist" / "SKILL.md"))
+    with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
+        write_button(dialog).click()
+    path = written.args[0]
+    assert path == default / "release-checklist" / "SKILL.md"
+    assert path.read_text().startswith("---\nname: release-checklist\n") and "## Steps" in path.read_text()
+
+
 def test_an_accepted_skill_is_written_where_chosen(home, ui, qtbot, tmp_path, monkeypatch):
     tab = open_tab(ui, qtbot)
     [skill] = tab.found.skills
     tab.select(skill.id)
-    monkeypatch.setattr(dialogs, "choose_directory", lambda *a: str(tmp_path / "my-skills"))
+    started = []
+    monkeypatch.setattr(dialogs, "choose_directory",
+                        lambda _parent, _title, start: started.append(start) or str(tmp_path / "my-skills"))
+    dialog = tab.accept_current()
+    dialog.findChild(QPushButton, "skill_browse").click()
+    assert started == [str(tmp_path / "work" / "demo-repo")]   # the nearest folder that exists
+    assert dialog.target.text().startswith(str(tmp_path / "my-skills" / skill.name / "SKILL.md"))
     with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
-        tab.accept_current()
+        write_button(dialog).click()
     path = written.args[0]
     assert path == tmp_path / "my-skills" / skill.name / "SKILL.md" and "## Steps" in path.read_text()
 
 
-def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path, monkeypatch):
+def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path):
     tab = open_tab(ui, qtbot)
     [skill] = tab.found.skills
     tab.select(skill.id)
-    monkeypatch.setattr(dialogs, "choose_directory", lambda *a: str(tmp_path / "edited"))
     editor = tab.edit_current()
     editor.text.setPlainText(skill.body.replace("## Steps", "## Steps (checked by me)"))
+    editor.accept()
+    editor.target.folder.setText(str(tmp_path / "edited"))
     with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
-        editor.accept()
+        write_button(editor.target).click()
+    assert written.args[0] == tmp_path / "edited" / skill.name / "SKILL.md"
     assert "## Steps (checked by me)" in written.args[0].read_text()
 
 

@@ -33,6 +33,14 @@ def register(commands: Any) -> None:
     dismiss.add_argument("--json", action="store_true", help="print JSON for machines")
     dismiss.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
     dismiss.set_defaults(handler=dismiss_command)
+    dismissed = sub.add_parser("dismissed", help="the candidates dismissed in this workspace, newest first")
+    dismissed.add_argument("--json", action="store_true", help="print JSON for machines")
+    dismissed.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
+    dismissed.set_defaults(handler=dismissed_command)
+    restore = sub.add_parser("restore", help="undo a dismissal: suggest the candidate again")
+    restore.add_argument("id", metavar="ID")
+    restore.add_argument("--json", action="store_true", help="print JSON for machines")
+    restore.set_defaults(handler=restore_command)
 
 
 def list_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
@@ -60,7 +68,7 @@ def accept_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
     edits = FactInput(name=args.name, title=args.title, description=args.description, type=args.type,
                       scope=args.scope, keywords=args.keywords, subject_key=args.subject_key,
                       activation=args.activation, body=args.body)
-    result = engine.accept_suggestion(args.id, edits=edits, skill_dir=args.dir, home=args.home)
+    result = engine.accept_suggestion(args.id, edits=edits, skill_dir=args.dir, home=args.home, skill_name=args.name)
     if isinstance(result, Fact):
         return out.emit(engine.fact_json(result, body=True), f"Remembered {result.ref}")
     assert isinstance(result, Path)
@@ -69,4 +77,27 @@ def accept_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
 
 def dismiss_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     engine.dismiss_suggestion(args.id, home=args.home)
-    return out.emit({"dismissed": args.id}, f"Dismissed {args.id}; it will not be suggested again here.")
+    return out.emit({"dismissed": args.id}, f"Dismissed {args.id}; it will not be suggested again here "
+                                            f"(undo with: context-center suggestions restore {args.id}).")
+
+
+def dismissed_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    found = engine.dismissed_suggestions(home=args.home)
+
+    def human() -> str:
+        if not found:
+            return "No dismissed suggestions in this workspace."
+        lines = []
+        for item in found:
+            kind = item.to_json()["kind"] or "no longer in the recent sessions"
+            lines += [f"{item.id}  dismissed {item.dismissed_at} · {kind}", f"  {item.title}"]
+        lines += ["", "Restore with: context-center suggestions restore ID"]
+        return "\n".join(lines)
+
+    return out.emit({"dismissed": [item.to_json() for item in found]}, human)
+
+
+def restore_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    engine.undismiss_suggestion(args.id)
+    return out.emit({"restored": args.id}, f"Restored {args.id}; it will be suggested again while the "
+                                           "recent sessions hold it.")

@@ -27,17 +27,19 @@ from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revisi
 from .revision_changes import changed_fields, describe_change
 
 __all__ = [
-    "AlreadyActive", "ArchivedFact", "Diagnostic", "Engine", "EngineError", "Evidence", "Fact",
+    "AlreadyActive", "ArchivedFact", "Diagnostic", "Dismissal", "Engine", "EngineError", "Evidence", "Fact",
     "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
-    "changed_fields", "default_state_root", "describe_change", "detect_workspace", "open_engine", "validate_fact_input",
+    "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",
+    "open_engine", "skill_file", "validate_fact_input",
 ]
 
 
-_LAZY = {"Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet"}
+_LAZY = {"Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet", "default_skill_folder",
+         "skill_file"}
 
 
 def __getattr__(name: str):

@@ -211,3 +211,19 @@ class Catalog:
             rows = conn.execute(select(suggestion_decisions.c.id, suggestion_decisions.c.decision)
                                 .where(suggestion_decisions.c.workspace == str(workspace))).all()
         return {row.id: row.decision for row in rows}
+
+    def decided_at(self, workspace: Path, decision: str) -> dict[str, str]:
+        """Candidate id → when, for the candidates given ``decision`` in ``workspace``."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(suggestion_decisions.c.id, suggestion_decisions.c.decided_at)
+                                .where(suggestion_decisions.c.workspace == str(workspace),
+                                       suggestion_decisions.c.decision == decision)).all()
+        return {row.id: row.decided_at for row in rows}
+
+    def undecide(self, workspace: Path, candidate_id: str, decision: str) -> bool:
+        """Forget a ``decision`` on a candidate; False if it had not been given that decision."""
+        with self._engine.begin() as conn:
+            removed = conn.execute(delete(suggestion_decisions).where(
+                suggestion_decisions.c.id == candidate_id, suggestion_decisions.c.workspace == str(workspace),
+                suggestion_decisions.c.decision == decision)).rowcount
+        return bool(removed)

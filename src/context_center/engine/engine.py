@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .recall_records import RecallResult
     from .search import SearchResult, SearchService
     from .search_index import SyncReport
-    from .suggestions import SuggestionSet
+    from .suggestions import Dismissal, SuggestionSet
 
 Progress = Callable[[int, int], None]
 SEARCH_LIMIT = 8
@@ -231,14 +231,34 @@ class Engine:
 
     def accept_suggestion(self, candidate_id: str, edits: FactInput | None = None,
                           skill_dir: str | os.PathLike[str] | None = None,
-                          home: str | os.PathLike[str] | None = None, skill_body: str | None = None) -> Fact | Path:
+                          home: str | os.PathLike[str] | None = None, skill_body: str | None = None,
+                          skill_name: str | None = None) -> Fact | Path:
         """Store a memory candidate (edited first if ``edits``) through the normal store, or write
-        a skill candidate's SKILL.md (``skill_body`` if edited) under ``skill_dir``.
+        a skill candidate's SKILL.md (``skill_body`` if edited, named ``skill_name`` if given) at
+        ``skill_file(skill_dir, name)``, creating the folders (default: ``default_skill_folder``).
         Returns the fact or the file."""
         from .suggestion_service import accept
 
         return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir,
-                      skill_body)
+                      skill_body, skill_name)
+
+    def dismissed_suggestions(self, home: str | os.PathLike[str] | None = None) -> list[Dismissal]:
+        """The candidates dismissed in this workspace, newest first, each with its candidate when
+        the recent transcripts still hold it (the same as ``suggestions(home).dismissed``)."""
+        return self.suggestions(home).dismissed
+
+    def undismiss_suggestion(self, candidate_id: str) -> None:
+        """Undo a dismissal: the candidate is suggested again when the transcripts still hold it."""
+        from .suggestion_service import undismiss
+
+        undismiss(self, self._catalog, candidate_id)
+
+    def suggestion_provenance(self, fact: Fact) -> dict[str, Any] | None:
+        """For a fact stored by accepting a suggestion: ``{"id", "why", "how_to_apply",
+        "evidence": [{"source", "session", "timestamp", "text"}]}`` from its front matter; else None."""
+        from .suggestion_service import provenance
+
+        return provenance(fact)
 
     def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
         """Never suggest this candidate again in this workspace (remembered in the catalog)."""

@@ -203,6 +203,25 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     return fact, warnings
 
 
+def metadata_entry(key: str, value: object) -> tuple[str, str]:
+    """``(key, verbatim YAML)`` for one key under ``metadata:``, as ``Fact.metadata_extra`` holds it."""
+    text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, default_flow_style=False,
+                          width=1_000_000)
+    return key, text.rstrip("\n")
+
+
+def metadata_value(fact: Fact, key: str) -> object | None:
+    """The value of ``key`` under the fact's ``metadata:`` (None when absent or unreadable)."""
+    for name, text in fact.metadata_extra:
+        if name == key:
+            try:
+                loaded = yaml.load(text, Loader=_StringLoader)
+            except yaml.YAMLError:
+                return None
+            return loaded.get(key) if isinstance(loaded, dict) else None
+    return None
+
+
 def _scalar(value: str) -> str:
     """A YAML scalar that reads back as exactly ``value`` (plain when safe, else double-quoted)."""
     plain_ok = (value == value.strip() and "\n" not in value and value[:1] not in "-?:,[]{}#&*!|>'\"%@`"

@@ -38,9 +38,12 @@ class FactInput:
     body: str | None = None
     expected_revision: int | None = None
     redact_secrets: bool = False
+    # keys written under the front matter's ``metadata:`` when the fact is created, as
+    # (key, verbatim YAML) like ``Fact.metadata_extra``: kept, shown, never recalled
+    metadata_extra: tuple[tuple[str, str], ...] = ()
 
     def given(self) -> dict[str, str]:
-        skip = {"expected_revision", "redact_secrets"}
+        skip = {"expected_revision", "redact_secrets", "metadata_extra"}
         return {f.name: getattr(self, f.name) for f in dataclass_fields(self)
                 if f.name not in skip and getattr(self, f.name) is not None}
 

@@ -202,6 +202,10 @@ class MemoryService:
         blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
                      scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")
         draft = apply_input(blank, given)
+        if request.metadata_extra:
+            if request.expected_revision is not None:
+                raise InvalidInput("metadata is written when a fact is created, not when it is replaced")
+            draft = draft.evolve(metadata_extra=request.metadata_extra)
         if request.expected_revision is not None:
             with self.lock:
                 existing = self._find(self.reload(), draft.scope, draft.name)

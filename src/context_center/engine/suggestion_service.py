@@ -5,22 +5,33 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
 from .atomic_write import create_exclusive
 from .catalog import Catalog
-from .errors import InvalidInput, NameConflict, NotFound
+from .errors import InvalidInput, NameConflict, NotFound, StorageError
+from .fact_file import metadata_entry, metadata_value
 from .fact_input import FactInput
-from .fields import check_name
 from .records import Fact
-from .suggestions import MAX_SESSIONS, MemoryCandidate, SkillCandidate, SuggestionSet, mine
+from .suggestions import (
+    MAX_SESSIONS,
+    Dismissal,
+    MemoryCandidate,
+    SkillCandidate,
+    SuggestionSet,
+    default_skill_folder,
+    mine,
+    rename_skill,
+    skill_file,
+)
 from .transcripts import recent_sessions
 
 if TYPE_CHECKING:
     from .engine import Engine
 
 Progress = Callable[[int, int], None]
+PROVENANCE_KEY = "suggestion"   # under the accepted fact's metadata:
 
 
 def _existing_texts(engine: "Engine") -> list[str]:
@@ -39,12 +50,16 @@ def scan(engine: "Engine", home: Path, catalog: Catalog, progress: Progress | No
     sessions, statuses = recent_sessions(engine.paths.workspace, home, MAX_SESSIONS)
     if progress:
         progress(1, 3)
-    decided = set(catalog.decisions(engine.paths.workspace))
+    decided = catalog.decisions(engine.paths.workspace)
     existing = _existing_texts(engine)
     if progress:
         progress(2, 3)
-    result = mine(sessions, existing, decided)
+    found_dismissed: dict[str, MemoryCandidate | SkillCandidate] = {}
+    result = mine(sessions, existing, decided, found_dismissed)
     result.sources = statuses
+    dismissed_at = catalog.decided_at(engine.paths.workspace, "dismissed")
+    result.dismissed = [Dismissal(cid, when, found_dismissed.get(cid))
+                        for cid, when in sorted(dismissed_at.items(), key=lambda kv: kv[1], reverse=True)]
     if progress:
         progress(3, 3)
     return result
@@ -64,8 +79,15 @@ def dismiss(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str) -
     catalog.decide(engine.paths.workspace, candidate_id, "dismissed", clock.format_timestamp(clock.now()))
 
 
+def undismiss(engine: "Engine", catalog: Catalog, candidate_id: str) -> None:
+    if not catalog.undecide(engine.paths.workspace, candidate_id, "dismissed"):
+        raise NotFound(f"{candidate_id!r} is not a dismissed suggestion of this workspace; "
+                       "run `context-center suggestions dismissed` to list them")
+
+
 def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, edits: FactInput | None,
-           skill_dir: str | os.PathLike[str] | None, skill_body: str | None = None) -> Fact | Path:
+           skill_dir: str | os.PathLike[str] | None, skill_body: str | None = None,
+           skill_name: str | None = None) -> Fact | Path:
     candidate = _open_candidate(engine, home, catalog, candidate_id)
     stamp = clock.format_timestamp(clock.now())
     if isinstance(candidate, MemoryCandidate):
@@ -77,7 +99,8 @@ def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, ed
             scope=given.get("scope", candidate.scope), keywords=request.keywords,
             subject_key=request.subject_key, activation=request.activation, volatility=request.volatility,
             expires_at=request.expires_at, body=given.get("body", candidate.body),
-            redact_secrets=request.redact_secrets)
+            redact_secrets=request.redact_secrets,
+            metadata_extra=(metadata_entry(PROVENANCE_KEY, candidate.provenance()),))
         fact = engine.remember(merged).fact   # every refusal of the store applies
         catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, fact.ref)
         return fact
@@ -86,18 +109,29 @@ def accept(engine: "Engine", home: Path, catalog: Catalog, candidate_id: str, ed
         if not skill_body.strip():
             raise InvalidInput("the SKILL.md is empty")
         candidate = replace(candidate, body=skill_body.rstrip() + "\n")
-    path = write_skill(candidate, Path(skill_dir) if skill_dir else engine.paths.workspace / ".claude" / "skills")
+    if skill_name is not None and skill_name.strip() != candidate.name:
+        candidate = rename_skill(candidate, skill_name)
+    path = write_skill(candidate, Path(skill_dir) if skill_dir else default_skill_folder(engine.paths.workspace))
     catalog.decide(engine.paths.workspace, candidate_id, "accepted", stamp, str(path))
     return path
 
 
+def provenance(fact: Fact) -> dict[str, Any] | None:
+    """Where an accepted memory came from (see :meth:`MemoryCandidate.provenance`), or None."""
+    value = metadata_value(fact, PROVENANCE_KEY)
+    return value if isinstance(value, dict) else None
+
+
 def write_skill(candidate: SkillCandidate, folder: Path) -> Path:
-    """``<folder>/<name>/SKILL.md``, never over an existing one."""
+    """``<folder>/<name>/SKILL.md``, never over an existing one; the folders are created."""
     try:
-        name = check_name(candidate.name)
+        path = skill_file(folder, candidate.name)
     except InvalidInput:
-        name = candidate.id
-    path = folder / name / "SKILL.md"
+        path = skill_file(folder, candidate.id)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create the folder {path.parent}: {exc.strerror or exc}") from exc
     if not create_exclusive(path, candidate.body):
         raise NameConflict(f"{path} already exists; choose another folder or remove it first")
     return path

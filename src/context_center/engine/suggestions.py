@@ -12,10 +12,13 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Mapping
 
-from .fields import slug
+from . import sensitive
+from .errors import InvalidInput
+from .fields import check_name, slug
 from .text_analysis import tokenize
 from .transcripts import Session, UserTurn
 
@@ -23,6 +26,7 @@ MAX_SESSIONS = 12
 MAX_MEMORIES = 6
 MAX_SKILLS = 4
 MIN_CHARS, MAX_CHARS = 8, 420
+MAX_SKILL_NAME = 64
 
 _EN_MARKERS = re.compile(r"\b(remember|always|never|prefer|preferred|preference|by default|from now on|"
                          r"going forward|make sure (?:to|you)|must|convention|rule)\b", re.IGNORECASE)
@@ -47,7 +51,8 @@ _REQUEST_PREFIX = re.compile(r"^(?:please\s+)?(?:remember(?:\s+that)?|note(?:\s+
                              r"|^请?记住[：:，,]?\s*", re.IGNORECASE)
 _REQUEST_SUFFIX = re.compile(r"[,;:，；]?\s*(?:please\s+)?(?:remember|note|keep in mind)\s+(?:it|this|that)\W*$",
                              re.IGNORECASE)
-_SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+")  # "x.example" is not a sentence end
+_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")  # "x.example" is not a sentence end
+_SEMICOLON = re.compile(r"(?<=;)\s+|(?<=；)\s*")
 _IMPERATIVE = re.compile(r"^(?:please\s+|can you\s+|could you\s+|pls\s+|请|帮我|麻烦)?"
                          r"(run|fix|update|bump|add|write|create|generate|refactor|review|check|deploy|release|"
                          r"publish|tag|rebase|merge|format|lint|test|document|migrate|upgrade|clean|build|"
@@ -73,15 +78,22 @@ class MemoryCandidate:
     description: str
     type: str
     scope: str
-    body: str
+    body: str           # the statement only: what recall injects
     reason: str
     statement: str
     evidence: tuple[Evidence, ...]
+    how_to_apply: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "title": self.title, "description": self.description,
                 "type": self.type, "scope": self.scope, "body": self.body, "reason": self.reason,
-                "evidence": [e.to_json() for e in self.evidence]}
+                "how_to_apply": self.how_to_apply, "evidence": [e.to_json() for e in self.evidence]}
+
+    def provenance(self) -> dict[str, Any]:
+        """Why it was suggested, how to apply it and its evidence (secrets masked): kept in the
+        accepted fact's front matter, never in its body, so recall does not inject it."""
+        return {"id": self.id, "why": self.reason, "how_to_apply": self.how_to_apply,
+                "evidence": [{**e.to_json(), "text": sensitive.redact(e.text)[0]} for e in self.evidence[:3]]}
 
 
 @dataclass(frozen=True)
@@ -99,12 +111,33 @@ class SkillCandidate:
                 "body": self.body, "reason": self.reason, "evidence": [e.to_json() for e in self.evidence]}
 
 
+@dataclass(frozen=True)
+class Dismissal:
+    """A candidate dismissed in this workspace; ``candidate`` is None when the recent sessions
+    no longer hold it (it can still be restored: it comes back if it is said again)."""
+
+    id: str
+    dismissed_at: str
+    candidate: MemoryCandidate | SkillCandidate | None = None
+
+    @property
+    def title(self) -> str:
+        return self.candidate.title if self.candidate is not None else self.id
+
+    def to_json(self) -> dict[str, Any]:
+        kind = None if self.candidate is None else ("memory" if isinstance(self.candidate, MemoryCandidate)
+                                                    else "skill")
+        return {"id": self.id, "dismissed_at": self.dismissed_at, "kind": kind, "title": self.title,
+                "candidate": self.candidate.to_json() if self.candidate is not None else None}
+
+
 @dataclass
 class SuggestionSet:
     memories: list[MemoryCandidate] = field(default_factory=list)
     skills: list[SkillCandidate] = field(default_factory=list)
     sources: list[Any] = field(default_factory=list)      # SourceStatus
     skipped: dict[str, int] = field(default_factory=dict)  # why statements were left out: counts
+    dismissed: list[Dismissal] = field(default_factory=list)  # newest first; not in to_json (its own command)
 
     def to_json(self) -> dict[str, Any]:
         return {"memories": [m.to_json() for m in self.memories], "skills": [s.to_json() for s in self.skills],
@@ -132,9 +165,34 @@ def overlaps(a: str, b: str) -> bool:
 
 # statements -----------------------------------------------------------------------------------------
 
+def clauses(text: str) -> list[str]:
+    """Sentences of a user turn cut at every ``;`` too, whitespace collapsed."""
+    return [" ".join(part.split()) for sentence in _SPLIT.split(text) if sentence
+            for part in _SEMICOLON.split(sentence) if part and part.strip()]
+
+
 def statements(text: str) -> list[str]:
-    """Clauses of a user turn, whitespace collapsed."""
-    return [" ".join(part.split()) for part in _SPLIT.split(text) if part and part.strip()]
+    """Statements of a user turn, whitespace collapsed: its sentences, where a clause after
+    ``;`` stays with the request before it ("Never push to main; open a PR instead") unless
+    it is negated; a request after a clause that is not one stands alone ("I don't remember
+    the port; always use 8080")."""
+    found: list[str] = []
+    for sentence in _SPLIT.split(text):
+        parts = [" ".join(p.split()) for p in _SEMICOLON.split(sentence or "") if p and p.strip()]
+        current: str | None = None
+        for part in parts:
+            joins = current is not None and (
+                is_request(part) is None if is_request(current) is None
+                else not (_NEGATED.search(part) or _ZH_NEGATED.search(part)))
+            if joins and current is not None:
+                current += ("" if current.endswith("；") else " ") + part
+            else:
+                if current is not None:
+                    found.append(current)
+                current = part
+        if current is not None:
+            found.append(current)
+    return found
 
 
 def is_request(statement: str) -> str | None:
@@ -171,28 +229,63 @@ def _core(statement: str) -> str:
     return core.strip().rstrip(".。!！") or statement
 
 
+def _cut(text: str, limit: int, space: str = " ") -> str:
+    """At most ``limit`` characters of ``text``, ending at a whole word when the words are
+    separated by ``space`` (text without separators, such as Chinese, is cut at a character)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    if text[limit] != space:
+        boundary = head.rfind(space)
+        if boundary >= limit // 3:
+            head = head[:boundary]
+    return head.rstrip(" ,;:-，；：、")
+
+
 def _title(statement: str, limit: int = 60) -> str:
     core = _core(statement)
     core = core[:1].upper() + core[1:]
-    return core if len(core) <= limit else core[: limit - 1].rstrip() + "…"
+    return core if len(core) <= limit else _cut(core, limit - 1) + "…"
 
 
-def _memory_body(statement: str, evidence: list[Evidence], fact_type: str) -> str:
-    sessions = sorted({e.session for e in evidence})
-    how = {"feedback": "Follow it when working in this project unless the user says otherwise.",
-           "user": "Apply it to every reply; it is a personal preference.",
-           "reference": "Use the link when the topic comes up; check it is still current.",
-           "project": "Take it into account when changing this project."}[fact_type]
-    lines = [_core(statement) + ("" if _core(statement).endswith(("。", "！", "？")) else "."), "",
-             f"**Why:** the user said so in {len(sessions)} session(s) ({', '.join(s[:8] for s in sessions)}).",
-             f"**How to apply:** {how}", "", "Evidence:"]
-    lines += [f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
-              for e in evidence[:3]]
-    return "\n".join(lines)
+def _name(title: str, limit: int, fallback: str) -> str:
+    """A slug of ``title`` of at most ``limit`` characters, cut between words."""
+    return _cut(slug(title), limit, "-") or fallback
 
 
-def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[str]) -> SuggestionSet:
-    """Candidates from ``sessions`` (newest first), minus what ``existing_texts`` already hold."""
+_HOW_TO_APPLY = {"feedback": "Follow it when working in this project unless the user says otherwise.",
+                 "user": "Apply it to every reply; it is a personal preference.",
+                 "reference": "Use the link when the topic comes up; check it is still current.",
+                 "project": "Take it into account when changing this project."}
+
+
+def _memory_body(statement: str) -> str:
+    """The statement as a sentence, and nothing else (see :meth:`MemoryCandidate.provenance`)."""
+    core = _core(statement)
+    return core + ("" if core.endswith(("。", "！", "？")) else ".")
+
+
+def _memory(cid: str, statement: str, items: list[tuple[str, Evidence]]) -> MemoryCandidate:
+    core = _core(statement)
+    fact_type, scope = classify(core)
+    evidence = [e for _, e in items]
+    sessions_seen = len({e.session for e in evidence})
+    reason = (f"said “{items[0][0]}” in {sessions_seen} session(s); "
+              + {"reference": "a link, kept as a reference", "feedback": "guidance on how to work",
+                 "user": "a personal preference, offered as global",
+                 "project": "a project convention"}[fact_type])
+    title = _title(statement)
+    return MemoryCandidate(
+        id=cid, name=_name(title, 60, cid), title=title, description=core[:160], type=fact_type, scope=scope,
+        body=_memory_body(statement), reason=reason, statement=core,
+        evidence=tuple(evidence), how_to_apply=_HOW_TO_APPLY[fact_type])
+
+
+def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mapping[str, str],
+         found_dismissed: dict[str, MemoryCandidate | SkillCandidate] | None = None) -> SuggestionSet:
+    """Candidates from ``sessions`` (newest first), minus what ``existing_texts`` already hold and
+    what was ``decided`` (candidate id → "accepted" or "dismissed"), counted by decision.
+    Dismissed candidates still found are kept aside in ``found_dismissed`` (id → candidate)."""
     existing = [t for t in existing_texts if t.strip()]
     result = SuggestionSet()
     skipped: dict[str, int] = defaultdict(int)
@@ -212,38 +305,61 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], dismissed: set[
                 reverse=True)
     for statement, items in ranked:
         cid = _candidate_id("mem", " ".join(statement.lower().split()))
-        if cid in dismissed:
-            skipped["dismissed"] += 1
+        if cid in decided:
+            skipped[decided[cid]] += 1
+            if decided[cid] == "dismissed" and found_dismissed is not None:
+                found_dismissed[cid] = _memory(cid, statement, items)
             continue
-        core = _core(statement)
-        if any(overlaps(core, text) for text in existing):
+        if any(overlaps(_core(statement), text) for text in existing):
             skipped["already a fact or an instruction"] += 1
             continue
         if len(result.memories) >= MAX_MEMORIES:
             skipped["over the limit of candidates"] += 1
             continue
-        fact_type, scope = classify(core)
-        evidence = [e for _, e in items]
-        sessions_seen = len({e.session for e in evidence})
-        reason = (f"said “{items[0][0]}” in {sessions_seen} session(s); "
-                  + {"reference": "a link, kept as a reference", "feedback": "guidance on how to work",
-                     "user": "a personal preference, offered as global",
-                     "project": "a project convention"}[fact_type])
-        title = _title(statement)
-        name = slug(title)[:60] or cid
-        result.memories.append(MemoryCandidate(
-            id=cid, name=name, title=title, description=core[:160], type=fact_type, scope=scope,
-            body=_memory_body(statement, evidence, fact_type), reason=reason, statement=core,
-            evidence=tuple(evidence)))
-    result.skills = _skills(sessions, existing, dismissed, skipped)
+        result.memories.append(_memory(cid, statement, items))
+    result.skills = _skills(sessions, existing, decided, skipped, found_dismissed)
     result.skipped = dict(skipped)
     return result
 
 
 # skills -----------------------------------------------------------------------------------------------
 
+def default_skill_folder(workspace: Path) -> Path:
+    """Where a skill's folder goes unless the user chooses: the workspace's Claude Code skills."""
+    return Path(workspace) / ".claude" / "skills"
+
+
+def check_skill_name(name: str) -> str:
+    """A skill name is a slug: lowercase letters and digits in runs joined by single hyphens."""
+    name = check_name(name)
+    if slug(name) != name or len(name) > MAX_SKILL_NAME:
+        raise InvalidInput(f"skill name {name!r} must be lowercase letters and digits joined by hyphens, "
+                           f"at most {MAX_SKILL_NAME} characters (for example {slug(name)[:MAX_SKILL_NAME]!r})")
+    return name
+
+
+def skill_file(folder: Path, name: str) -> Path:
+    """The SKILL.md that accepting a skill named ``name`` writes under ``folder`` (InvalidInput
+    when ``name`` is not a skill name)."""
+    return Path(folder) / check_skill_name(name) / "SKILL.md"
+
+
+def rename_skill(skill: SkillCandidate, name: str) -> SkillCandidate:
+    """``skill`` under another name, its SKILL.md front matter's ``name:`` too."""
+    name = check_skill_name(name)
+    lines = skill.body.split("\n")
+    if lines and lines[0].strip() == "---":
+        for index, line in enumerate(lines[1:], 1):
+            if line.strip() == "---":
+                break
+            if line.startswith("name:"):
+                lines[index] = f"name: {name}"
+                break
+    return replace(skill, name=name, body="\n".join(lines))
+
+
 def _first_clause(text: str) -> str:
-    parts = statements(text)
+    parts = clauses(text)
     return parts[0] if parts else ""
 
 
@@ -252,8 +368,9 @@ def _steps(text: str) -> list[str]:
     return [p.strip(" .,。") for p in pieces if p and p.strip(" .,。")]
 
 
-def _skills(sessions: list[Session], existing: list[str], dismissed: set[str],
-            skipped: dict[str, int]) -> list[SkillCandidate]:
+def _skills(sessions: list[Session], existing: list[str], decided: Mapping[str, str],
+            skipped: dict[str, int],
+            found_dismissed: dict[str, MemoryCandidate | SkillCandidate] | None) -> list[SkillCandidate]:
     clusters: list[list[UserTurn]] = []
     for session in sessions:
         for turn in session.turns:
@@ -275,28 +392,36 @@ def _skills(sessions: list[Session], existing: list[str], dismissed: set[str],
             continue
         phrasing = max((_first_clause(t.text) for t in cluster), key=len)
         cid = _candidate_id("skill", " ".join(_first_clause(cluster[0].text).lower().split()))
-        if cid in dismissed:
-            skipped["dismissed"] += 1
+        if cid in decided:
+            skipped[decided[cid]] += 1
+            if decided[cid] == "dismissed" and found_dismissed is not None:
+                found_dismissed[cid] = _skill(cid, cluster, phrasing)
             continue
         if any(overlaps(phrasing, text) for text in existing):
             skipped["already a fact or an instruction"] += 1
             continue
         if len(found) >= MAX_SKILLS:
-            break
-        title = _title(phrasing)
-        name = slug(title)[:48] or cid
-        longest = max((t.text for t in cluster), key=len)
-        steps = _steps(" ".join(longest.split())) or [phrasing]
-        evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
-        description = f"Use when the user asks to {phrasing[:1].lower() + phrasing[1:]}".rstrip(".")
-        body = "\n".join([
-            "---", f"name: {name}", f"description: {description}", "---", "", f"# {title}", "",
-            f"Use this skill when the user asks to {phrasing[:1].lower() + phrasing[1:].rstrip('.')}.", "",
-            "## Steps", "", *[f"{n}. {step[:1].upper() + step[1:]}" for n, step in enumerate(steps, 1)], "",
-            "## Where this came from", "",
-            *[f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
-              for e in evidence[:5]], ""])
-        found.append(SkillCandidate(
-            id=cid, name=name, title=title, description=description, body=body,
-            reason=f"asked for in {len(sessions_seen)} sessions ({len(cluster)} times)", evidence=evidence))
+            skipped["over the limit of candidates"] += 1
+            continue
+        found.append(_skill(cid, cluster, phrasing))
     return found
+
+
+def _skill(cid: str, cluster: list[UserTurn], phrasing: str) -> SkillCandidate:
+    sessions_seen = {t.session for t in cluster}
+    title = _title(phrasing)
+    name = _name(title, 48, cid)
+    longest = max((t.text for t in cluster), key=len)
+    steps = _steps(" ".join(longest.split())) or [phrasing]
+    evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
+    description = f"Use when the user asks to {phrasing[:1].lower() + phrasing[1:]}".rstrip(".")
+    body = "\n".join([
+        "---", f"name: {name}", f"description: {description}", "---", "", f"# {title}", "",
+        f"Use this skill when the user asks to {phrasing[:1].lower() + phrasing[1:].rstrip('.')}.", "",
+        "## Steps", "", *[f"{n}. {step[:1].upper() + step[1:]}" for n, step in enumerate(steps, 1)], "",
+        "## Where this came from", "",
+        *[f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
+          for e in evidence[:5]], ""])
+    return SkillCandidate(
+        id=cid, name=name, title=title, description=description, body=body,
+        reason=f"asked for in {len(sessions_seen)} sessions ({len(cluster)} times)", evidence=evidence)

@@ -21,6 +21,7 @@ class FactRow:
     fact: Fact
     freshness: str
     overridden_by: str | None   # ref of the project fact that overrides this global one
+    provenance: tuple[str, ...] = ()  # for an accepted suggestion: why, how to apply, evidence (lines)
 
     @property
     def key(self) -> tuple[str, str]:

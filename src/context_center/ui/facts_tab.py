@@ -65,11 +65,22 @@ class FactsView:
     conflicts: list[str] = field(default_factory=list)
 
 
+def _provenance_lines(found: dict | None) -> tuple[str, ...]:
+    if not found:
+        return ()
+    lines = [f"**Suggested:** {found.get('why', '')}  ", f"**How to apply:** {found.get('how_to_apply', '')}  "]
+    for item in found.get("evidence") or []:
+        if isinstance(item, dict):
+            lines.append(f"- {item.get('source', '')} session `{str(item.get('session', ''))[:8]}` at "
+                         f"{item.get('timestamp') or 'unknown time'}: “{item.get('text', '')}”")
+    return tuple(lines)
+
+
 def load_facts_view(engine: Engine) -> FactsView:
     """Runs on the worker."""
     overrides = engine.overrides()
     rows = [FactRow(f, engine.freshness(f), overrides[f.id][0].ref if f.scope == "global" and f.id in overrides
-                    else None) for f in engine.facts()]
+                    else None, _provenance_lines(engine.suggestion_provenance(f))) for f in engine.facts()]
     by_subject: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     for fact in engine.facts():
         if fact.subject_key:
@@ -98,6 +109,8 @@ def _detail_markdown(row: FactRow) -> str:
             ("Expires", fact.expires_at or "never"), ("Last verified", fact.last_verified_at or "never"),
             ("Created", fact.created_at), ("Updated", fact.updated_at)]
     lines += [f"**{k}:** {v}  " for k, v in meta]
+    if row.provenance:
+        lines += ["", *row.provenance]
     lines += ["", f"<small>{fact.path}</small>" if fact.path else "", "", "---", "", fact.body]
     return "\n".join(lines)
 

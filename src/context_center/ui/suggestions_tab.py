@@ -1,7 +1,8 @@
 """The Suggestions tab: memory and skill candidates from recent transcripts, with evidence.
 
 It scans by itself the first time it is shown (in the background, with progress);
-nothing is written until the user accepts, edits then accepts, or dismisses.
+nothing is written until the user accepts, edits then accepts, or dismisses. Dismissed
+candidates are listed last, where a dismissal can be undone.
 """
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -25,7 +28,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Engine, Fact, FactInput, MemoryCandidate, SkillCandidate, SuggestionSet
+from ..engine import (
+    Dismissal,
+    Engine,
+    EngineError,
+    Fact,
+    FactInput,
+    MemoryCandidate,
+    SkillCandidate,
+    SuggestionSet,
+    default_skill_folder,
+    skill_file,
+)
 from . import dialogs
 from .engine_client import EngineClient
 from .fact_form import FactForm
@@ -40,11 +54,22 @@ def _detail_html(candidate: Candidate) -> str:
     evidence = "".join(f"<li><b>{html.escape(e.source)}</b> session <code>{html.escape(e.session[:8])}</code> "
                        f"at {html.escape(e.timestamp or 'unknown time')}<br>“{html.escape(e.text)}”</li>"
                        for e in candidate.evidence)
+    how = (f"<p><b>How to apply:</b> {html.escape(candidate.how_to_apply)} <i>(kept with the fact, "
+           "not recalled)</i></p>" if isinstance(candidate, MemoryCandidate) else "")
     return (f"<h3>{html.escape(candidate.title)}</h3><p><i>{html.escape(kind)}</i></p>"
-            f"<p><b>Why suggested:</b> {html.escape(candidate.reason)}</p>"
+            f"<p><b>Why suggested:</b> {html.escape(candidate.reason)}</p>{how}"
             f"<p><b>Evidence</b></p><ul>{evidence}</ul>"
             f"<p><b>{'Fact body' if isinstance(candidate, MemoryCandidate) else 'Draft SKILL.md'}</b></p>"
             f"<pre style='white-space: pre-wrap'>{html.escape(candidate.body)}</pre>")
+
+
+def _dismissal_html(dismissal: Dismissal) -> str:
+    when = (f"<p><b>Dismissed</b> at {html.escape(dismissal.dismissed_at)}: it is not suggested again here "
+            "until you undo the dismissal.</p>")
+    if dismissal.candidate is None:
+        return (f"<h3>{html.escape(dismissal.id)}</h3>{when}<p>The recent sessions no longer hold it; undoing "
+                "the dismissal lets it be suggested again if it is said again.</p>")
+    return when + _detail_html(dismissal.candidate)
 
 
 class SkillEditor(QDialog):
@@ -56,12 +81,82 @@ class SkillEditor(QDialog):
         self.resize(680, 520)
         self.text = QPlainTextEdit(skill.body)
         self.text.setObjectName("skill_body")
+        self.target: SkillTarget | None = None   # asked next, once the text is accepted
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(buttons)
+
+
+class SkillTarget(QDialog):
+    """Where a skill's SKILL.md goes: a folder (created when missing) and the skill's name,
+    with the exact file that will be written."""
+
+    def __init__(self, skill: SkillCandidate, workspace: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Write skill {skill.name}")
+        self.resize(640, 180)
+        self.folder = QLineEdit(str(default_skill_folder(workspace)))
+        self.folder.setObjectName("skill_folder")
+        browse = QPushButton("&Browse…")
+        browse.setObjectName("skill_browse")
+        browse.clicked.connect(self.browse)
+        self.name = QLineEdit(skill.name)
+        self.name.setObjectName("skill_name")
+        self.target = QLabel()
+        self.target.setObjectName("skill_target")
+        self.target.setWordWrap(True)
+        self.target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Write SKILL.md")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(browse)
+        form = QFormLayout()
+        form.addRow("&Folder:", folder_row)
+        form.addRow("Skill &name:", self.name)
+        form.addRow("Writes:", self.target)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self.folder.textChanged.connect(self._update)
+        self.name.textChanged.connect(self._update)
+        self._update()
+
+    def _resolve(self) -> tuple[Path | None, str]:
+        folder = Path(self.folder.text().strip()).expanduser()
+        if not self.folder.text().strip() or not folder.is_absolute():
+            return None, "Choose a folder (a full path)."
+        try:
+            return skill_file(folder, self.name.text()), ""
+        except EngineError as exc:
+            return None, f"The name cannot be used: {describe(exc)}"
+
+    def path(self) -> Path | None:
+        """The SKILL.md that will be written, or None while the folder or the name is unusable."""
+        return self._resolve()[0]
+
+    def _update(self) -> None:
+        path, problem = self._resolve()
+        if path is not None:
+            missing = "" if path.parent.parent.is_dir() else " (the folder will be created)"
+            self.target.setText(f"{path}{missing}")
+        else:
+            self.target.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(path is not None)
+
+    @Slot()
+    def browse(self) -> None:
+        start = Path(self.folder.text().strip() or ".").expanduser()
+        while not start.is_dir() and start != start.parent:
+            start = start.parent  # a chooser cannot start in (or pick) a folder that does not exist yet
+        chosen = dialogs.choose_directory(self, "Folder for the skill", str(start))
+        if chosen:
+            self.folder.setText(chosen)
 
 
 class SuggestionsTab(QWidget):
@@ -94,7 +189,9 @@ class SuggestionsTab(QWidget):
         row = QHBoxLayout()
         for key, label, slot in (("accept", "&Accept", self.accept_current),
                                  ("edit", "&Edit and accept…", self.edit_current),
-                                 ("dismiss", "&Dismiss", self.dismiss_current), ("scan", "&Scan again", self.scan)):
+                                 ("dismiss", "&Dismiss", self.dismiss_current),
+                                 ("undismiss", "&Undo dismiss", self.undismiss_current),
+                                 ("scan", "&Scan again", self.scan)):
             button = QPushButton(label)
             button.setObjectName(f"suggestion_{key}")
             button.clicked.connect(slot)
@@ -170,6 +267,17 @@ class SuggestionsTab(QWidget):
                 item.setData(0, Qt.ItemDataRole.UserRole, candidate)
                 group.addChild(item)
             group.setExpanded(True)
+        dismissed = QTreeWidgetItem([f"Dismissed ({len(found.dismissed)})"])
+        dismissed.setFlags(dismissed.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+        self.tree.addTopLevelItem(dismissed)
+        for dismissal in found.dismissed:
+            candidate = dismissal.candidate
+            kind = ("no longer in the recent sessions" if candidate is None
+                    else "skill" if isinstance(candidate, SkillCandidate) else f"{candidate.type} · {candidate.scope}")
+            sessions = str(len({e.session for e in candidate.evidence})) if candidate is not None else ""
+            item = QTreeWidgetItem([dismissal.title, kind, sessions])
+            item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
+            dismissed.addChild(item)
         first = next((self.tree.topLevelItem(i).child(0) for i in range(2) if self.tree.topLevelItem(i).childCount()),
                      None)
         if first is not None:
@@ -181,8 +289,15 @@ class SuggestionsTab(QWidget):
     # the current candidate ---------------------------------------------------------------------------------
 
     def current(self) -> Candidate | None:
+        """The open candidate selected (None for a dismissed one)."""
         item = self.tree.currentItem()
-        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        data = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return data if isinstance(data, (MemoryCandidate, SkillCandidate)) else None
+
+    def current_dismissal(self) -> Dismissal | None:
+        item = self.tree.currentItem()
+        data = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return data if isinstance(data, Dismissal) else None
 
     def select(self, candidate_id: str) -> bool:
         for group in range(self.tree.topLevelItemCount()):
@@ -195,15 +310,18 @@ class SuggestionsTab(QWidget):
 
     @Slot(QTreeWidgetItem, QTreeWidgetItem)
     def _show(self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
-        candidate = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
-        if candidate is not None:
-            self.detail.setHtml(_detail_html(candidate))
+        shown = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
+        if isinstance(shown, Dismissal):
+            self.detail.setHtml(_dismissal_html(shown))
+        elif shown is not None:
+            self.detail.setHtml(_detail_html(shown))
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         has = self.current() is not None
         for key in ("accept", "edit", "dismiss"):
             self.buttons[key].setEnabled(has)
+        self.buttons["undismiss"].setEnabled(self.current_dismissal() is not None)
 
     # decisions -----------------------------------------------------------------------------------------------
 
@@ -220,25 +338,34 @@ class SuggestionsTab(QWidget):
         self.status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
                             f"{html.escape(describe(error))}</span>")
 
-    def _skill_folder(self) -> str | None:
-        start = str((self.workspace or Path.cwd()) / ".claude" / "skills")
-        chosen = dialogs.choose_directory(self, "Where should the skill folder go?", start)
-        return chosen or None
+    def _write_skill(self, skill: SkillCandidate, body: str | None = None) -> SkillTarget:
+        """Ask where the SKILL.md goes, then write it there."""
+        target = SkillTarget(skill, self.workspace or Path.cwd(), self)
+        cid = skill.id
+
+        def write() -> None:
+            path = target.path()
+            if path is None:
+                return
+            folder, name = str(path.parent.parent), path.parent.name
+            self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder, skill_body=body, skill_name=name),
+                               self._done("Wrote"), self._refused)
+
+        target.accepted.connect(write)
+        target.open()
+        return target
 
     @Slot()
-    def accept_current(self) -> None:
+    def accept_current(self) -> QDialog | None:
+        """Stores a memory at once; for a skill, returns the dialog that asks where to write it."""
         candidate = self.current()
         if candidate is None:
-            return
+            return None
         cid = candidate.id
         if isinstance(candidate, SkillCandidate):
-            folder = self._skill_folder()
-            if folder is None:
-                return
-            self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder), self._done("Wrote"),
-                               self._refused)
-        else:
-            self.client.submit(lambda e: e.accept_suggestion(cid), self._done("Remembered"), self._refused)
+            return self._write_skill(candidate)
+        self.client.submit(lambda e: e.accept_suggestion(cid), self._done("Remembered"), self._refused)
+        return None
 
     @Slot()
     def edit_current(self) -> QDialog | None:
@@ -248,15 +375,12 @@ class SuggestionsTab(QWidget):
         cid = candidate.id
         if isinstance(candidate, SkillCandidate):
             editor = SkillEditor(candidate, self)
+            skill = candidate
 
-            def write() -> None:
-                body = editor.text.toPlainText()
-                folder = self._skill_folder()
-                if folder is not None:
-                    self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder, skill_body=body),
-                                       self._done("Wrote"), self._refused)
+            def ask_where() -> None:
+                editor.target = self._write_skill(skill, editor.text.toPlainText())
 
-            editor.accepted.connect(write)
+            editor.accepted.connect(ask_where)
             editor.open()
             return editor
         initial = {"name": candidate.name, "title": candidate.title, "description": candidate.description,
@@ -281,7 +405,21 @@ class SuggestionsTab(QWidget):
         cid, title = candidate.id, candidate.title
 
         def done(_result: object) -> None:
-            self.status.setText(f"Dismissed “{title}”; it will not be suggested again here.")
+            self.status.setText(f"Dismissed “{title}”; it will not be suggested again here "
+                                "(undo it from the Dismissed list).")
             self.scan()
 
         self.client.submit(lambda e: e.dismiss_suggestion(cid), done, self._refused)
+
+    @Slot()
+    def undismiss_current(self) -> None:
+        dismissal = self.current_dismissal()
+        if dismissal is None:
+            return
+        cid, title = dismissal.id, dismissal.title
+
+        def done(_result: object) -> None:
+            self.status.setText(f"Restored “{title}”; it is suggested again while the recent sessions hold it.")
+            self.scan()
+
+        self.client.submit(lambda e: e.undismiss_suggestion(cid), done, self._refused)
