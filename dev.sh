@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
 # One entry point for people and CI on a fresh Debian machine with Python 3.11:
-#   ./dev.sh run    install everything, then start Context Center on the default state root
-#   ./dev.sh test   install everything, then run the whole test suite and the import contracts
+#   ./dev.sh run      install what is missing, then start Context Center on the default state root
+#   ./dev.sh test     install what is missing, then run the whole test suite and the import contracts
+#   ./dev.sh package  build the one-folder bundle (PyInstaller) and dist/context-center_<version>_<arch>.deb
+# `run` keeps the caller's current directory (the window opens on it when there is no last
+# workspace), so every path of the clone below is absolute.
 set -euo pipefail
-cd "$(dirname "$0")"
+HERE=$(cd "$(dirname "$0")" && pwd)
 
 PYTHON=${PYTHON:-python3}
-VENV=${VENV:-.venv}
+VENV=${VENV:-$HERE/.venv}
+# The bundler lives in a venv of its own: PyInstaller is not a dependency of the tests.
+PACKAGE_VENV=${PACKAGE_VENV:-$HERE/.venv-package}
 # Qt under QT_QPA_PLATFORM=offscreen (tests), measured on a minimal Debian 12.
 APT_OFFSCREEN="python3-venv libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfreetype6 libfontconfig1 libdbus-1-3"
 # A real X screen or Xvfb, and fonts so Chinese text renders.
 APT_SCREEN="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0
  libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 xvfb xauth fonts-wqy-microhei"
+# What the .deb always depends on: the Qt libraries above (X11 and offscreen) and Wayland's.
+# packaging/build_deb.py adds the package of every other system library the bundle links to.
+APT_DEB_DEPENDS="libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfreetype6 libfontconfig1 libdbus-1-3
+ libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0
+ libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libwayland-client0 libwayland-cursor0 libwayland-egl1"
+# Building the .deb: objdump (binutils) finds the libraries the bundle needs, dpkg-deb packs it.
+APT_PACKAGE_BUILD="binutils dpkg"
 
 apt_install() {
   command -v apt-get >/dev/null 2>&1 || return 0
@@ -27,10 +39,26 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# Reinstall only when pyproject.toml changed (the install is editable: code changes need none);
+# the stamp in the venv holds the hash of the pyproject.toml it was installed from.
+venv_install() {  # VENV_DIR STAMP_INPUTS… -- PIP ARGS…
+  local venv=$1; shift
+  local inputs=()
+  while [[ $1 != -- ]]; do inputs+=("$1"); shift; done
+  shift
+  local stamp="$venv/.installed-from" want
+  want=$(cat "${inputs[@]}" | sha256sum | cut -d' ' -f1)
+  if [[ -x $venv/bin/python && -f $stamp && $(<"$stamp") == "$want" ]]; then
+    return 0
+  fi
+  [[ -x $venv/bin/python ]] || "$PYTHON" -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "$@"
+  echo "$want" >"$stamp"
+}
+
 install_python() {
-  [[ -x $VENV/bin/python ]] || "$PYTHON" -m venv "$VENV"
-  "$VENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-  "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[test]"
+  venv_install "$VENV" "$HERE/pyproject.toml" -- -e "$HERE[test]"
 }
 
 case "${1:-}" in
@@ -46,7 +74,12 @@ case "${1:-}" in
     apt_install $APT_OFFSCREEN
     install_python
     shift
+    cd "$HERE"
     export QT_QPA_PLATFORM=offscreen
+    # The shared acceptance checks run `context-center` from PATH when CC_CMD is unset; an
+    # installed copy (the .deb) must not stand in for the checkout under test.
+    CC_CMD=$(printf '%q' "$VENV/bin/context-center")
+    export CC_CMD
     "$VENV/bin/lint-imports"
     "$VENV/bin/ruff" check src tests bench
     suites=(tests)
@@ -54,8 +87,31 @@ case "${1:-}" in
     [[ -d ../shared/acceptance ]] && suites+=(../shared/acceptance)
     exec "$VENV/bin/python" -m pytest -c pyproject.toml --rootdir . -p no:cacheprovider "${suites[@]}" "$@"
     ;;
+  package)
+    started=$SECONDS
+    cd "$HERE"
+    # Python's shared library: Debian's python3 has it in a package of its own.
+    libpython=$("$PYTHON" -c 'import sys, sysconfig
+if not sysconfig.get_config_var("Py_ENABLE_SHARED"): print("libpython%d.%d" % sys.version_info[:2])')
+    # shellcheck disable=SC2086
+    apt_install $APT_OFFSCREEN $APT_DEB_DEPENDS $APT_PACKAGE_BUILD $libpython
+    venv_install "$PACKAGE_VENV" pyproject.toml packaging/requirements-package.txt -- \
+      -r packaging/requirements-package.txt -e .
+    rm -rf build/package dist/context-center_*.deb
+    "$PACKAGE_VENV/bin/pyinstaller" --noconfirm --log-level WARN --distpath build/package/dist \
+      --workpath build/package/work packaging/context-center.spec
+    bundled=$SECONDS
+    version=$("$PACKAGE_VENV/bin/python" -c 'import context_center; print(context_center.__version__)')
+    # shellcheck disable=SC2086
+    deb=$("$PACKAGE_VENV/bin/python" packaging/build_deb.py build/package/dist/context-center dist \
+      --version "$version" --depends "$(echo $APT_DEB_DEPENDS)" --work build/package)
+    echo "Bundle: build/package/dist/context-center ($(du -sh build/package/dist/context-center | cut -f1))," \
+      "built in $((bundled - started)) s"
+    echo "Package: $deb ($(du -h "$deb" | cut -f1)), $((SECONDS - started)) s in all"
+    echo "Install it with: sudo apt-get install -y ./$deb"
+    ;;
   *)
-    echo "usage: ./dev.sh run [ARGS…] | ./dev.sh test [PYTEST ARGS…]" >&2
+    echo "usage: ./dev.sh run [ARGS…] | ./dev.sh test [PYTEST ARGS…] | ./dev.sh package" >&2
     exit 2
     ;;
 esac

@@ -18,3 +18,18 @@ def write_many(engine, items: list[tuple[str, str]]) -> None:
                     activation="relevant")
         (folder / f"{name}.md").write_text(render_fact(fact), encoding="utf-8")
     engine.refresh()
+
+
+def desktop_file_validate(path) -> None:
+    """Run Debian's ``desktop-file-validate`` on ``path`` (skip when it is not installed)."""
+    import shutil
+    import subprocess
+
+    import pytest
+
+    tool = shutil.which("desktop-file-validate")
+    if tool is None:
+        pytest.skip("desktop-file-validate is not installed (Debian: desktop-file-utils)")
+    proc = subprocess.run([tool, str(path)], capture_output=True, text=True, timeout=60)
+    # It exits 0 on hints too; a hint (two main categories, …) is still a mistake for us.
+    assert proc.returncode == 0 and not (proc.stdout + proc.stderr).strip(), proc.stdout + proc.stderr

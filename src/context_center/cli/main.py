@@ -4,8 +4,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import __version__
 from ..engine import EngineError, StorageError, open_engine
-from . import hook_commands, instruction_commands, memory_commands, recall_commands, suggestion_commands
+from . import (
+    desktop_commands,
+    hook_commands,
+    instruction_commands,
+    memory_commands,
+    recall_commands,
+    suggestion_commands,
+)
 from .output import Output
 
 
@@ -25,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="state root (default: $CONTEXT_CENTER_HOME, else the user data directory)")
     parser.add_argument("--workspace", metavar="DIR",
                         help="workspace (default: nearest ancestor of the current directory with .git)")
+    parser.add_argument("--version", action="version", version=f"context-center {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     memory_sub = memory_commands.register(commands)
     instruction_commands.register_report(memory_sub)
@@ -32,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     instruction_commands.register(commands)
     hook_commands.register(commands)
     suggestion_commands.register(commands)
+    desktop_commands.register(commands)
     return parser
 
 

@@ -9,10 +9,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from .. import APP_ID, APP_NAME
 from .engine_client import EngineClient
 from .main_window import MainWindow
 
-APP_ID = "context-center"
+# Where the window keeps geometry and recent workspaces; unchanged when the app id became
+# reverse-DNS, so nobody loses their settings.
+SETTINGS_APP = "context-center"
 
 
 def app_icon() -> QIcon:
@@ -25,7 +28,7 @@ def app_icon() -> QIcon:
 def create_window(state_root: str | None = None, workspace: str | None = None,
                   settings: QSettings | None = None) -> tuple[MainWindow, EngineClient]:
     """Build the window over a worker; opens ``workspace`` (else the last one, else the cwd)."""
-    settings = settings or QSettings("Context Center", APP_ID)
+    settings = settings or QSettings("Context Center", SETTINGS_APP)
     client = EngineClient()
     window = MainWindow(client, settings, state_root)
     window.setWindowIcon(app_icon())
@@ -38,9 +41,9 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
 
 def run(state_root: str | None = None, workspace: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("Context Center")
+    app.setApplicationName(APP_NAME)  # also the WM_CLASS class (StartupWMClass)
     app.setOrganizationName("Context Center")
-    app.setDesktopFileName(APP_ID)
+    app.setDesktopFileName(APP_ID)  # the Wayland app_id: <APP_ID>.desktop
     app.setWindowIcon(app_icon())
     window, client = create_window(state_root, workspace)
     window.show()

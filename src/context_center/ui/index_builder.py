@@ -39,8 +39,10 @@ class IndexBuilder(QObject):
         self.stop()
         self._target, self._again = (state_root, workspace), False
         process = QProcess(self)
+        # In the PyInstaller bundle (the .deb) sys.executable is context-center itself.
+        module = [] if getattr(sys, "frozen", False) else ["-m", "context_center"]
         process.setProgram(sys.executable)
-        process.setArguments(["-m", "context_center", "--state-root", state_root, "--workspace", workspace,
+        process.setArguments([*module, "--state-root", state_root, "--workspace", workspace,
                               "memory", "index", "--json"])
         process.readyReadStandardOutput.connect(self._read)
         process.finished.connect(self._done)
