@@ -94,3 +94,17 @@ def test_gui_messages_carry_no_command_lines(ui, qtbot):
         ui.window.facts.verify_selected()
     title, text = blocker.args
     assert "NOT" not in title and "`" not in text and "memory list" not in text and "Archive tab" in text
+
+
+def test_a_long_secret_refusal_wraps_inside_the_default_dialog_size(ui, qtbot):
+    form = ui.window.facts.new_fact()
+    form.fields["title"].setText("Keys")
+    form.body.setPlainText("ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8 " + "AKIA" + "IOSFODNN7EXAMPLE "
+                           + "sk-ant-" + "api03-" + "x" * 40 + " password=hunter2hunter2 "
+                           + "-----BEGIN RSA PRIVATE KEY-----")
+    label = form.errors["body"]
+    qtbot.waitUntil(label.isVisible)
+    assert "secret" in label.text() and label.wordWrap()
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))  # laid out in full
+    assert label.geometry().right() <= form.width()
+    form.discard()

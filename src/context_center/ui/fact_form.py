@@ -95,6 +95,8 @@ class FactForm(QDialog):
         self.body.textChanged.connect(self.validate)
         self.fields["body"] = self.body
         self.errors["body"] = QLabel()
+        self.errors["body"].setObjectName("error_body")
+        self.errors["body"].setWordWrap(True)  # a secret's refusal names kinds and fields: never clip it
         self.errors["body"].setStyleSheet("color: #b00020")
         self.errors["body"].hide()
         form.addRow("B&ody", self.body)
