@@ -88,7 +88,7 @@ def test_recover_and_its_refusal(ui, qtbot):
         other.forget("phoenix")
     ui.window.refresh_all()
     qtbot.waitUntil(lambda: tab.table.rowCount() == 2, timeout=10000)
-    row = next(r for r in range(2) if tab.entries[r][0].id == fact.id)
+    row = next(r for r in range(2) if tab.entries[r].id == fact.id)
     tab.table.selectRow(row)
     tab.recover_selected()
     qtbot.waitUntil(lambda: "Recovered project/phoenix.md" in tab.status.text(), timeout=10000)

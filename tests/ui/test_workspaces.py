@@ -25,7 +25,7 @@ def test_opening_another_workspace_replaces_every_tab(open_window, state_root, w
     qtbot.waitUntil(lambda: ui.window.windowTitle().startswith("other-repo"), timeout=10000)
     ui.idle()
     assert ui.facts_shown() == ["second-fact"]
-    assert [e.name for e, _ in ui.window.archive.entries] == ["second-fact"]
+    assert [e.name for e in ui.window.archive.entries] == ["second-fact"]
     assert "Second rule." in ui.window.instructions.resolved.documents[-1].body
     assert "first-fact" not in ui.window.recall.tester.outcome.text()
     ui.window.refresh_all()  # F5 keeps the new workspace's facts

@@ -23,11 +23,11 @@ from .fact_input import FactInput, WriteResult, validate_fact_input
 from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .paths import StorePaths, default_state_root, detect_workspace
 from .recall_records import RecallHit, RecallResult, Rejection
-from .records import PINNED_BUDGET_CHARS, ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
+from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact, Revision, SessionContext, Subject
 from .revision_changes import changed_fields, describe_change
 
 __all__ = [
-    "AlreadyActive", "ArchivedFact", "Diagnostic", "Dismissal", "Engine", "EngineError", "Evidence", "Fact",
+    "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal", "Engine", "EngineError", "Evidence", "Fact",
     "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",

@@ -56,6 +56,7 @@ class Engine:
         self._recall: RecallService | None = None
         self._search: SearchService | None = None
         self._watcher: FileWatcher | None = None
+        self._archive_seen: frozenset[str] | None = None   # the archive as last reported to a face
 
     # lifecycle ---------------------------------------------------------------------
 
@@ -86,7 +87,10 @@ class Engine:
         fact_folders = [self.paths.memory_dir(scope) for scope in ("global", "project")]
         archives = [self.paths.archive_dir(folder) for folder in fact_folders]
         if any(p.parent in archives for p in paths):
-            concerns.add("archive")
+            listing = self._archive_listing()
+            if listing != self._archive_seen:  # our own forget or recover already showed its entry
+                concerns.add("archive")
+                self._archive_seen = listing
         if any(not any(folder == p.parent or folder in p.parents for folder in fact_folders) for p in paths):
             concerns.add("instructions")
         return concerns
@@ -129,6 +133,14 @@ class Engine:
 
     def archived(self) -> list[ArchivedFact]:
         return self._store.archived()
+
+    def archived_text(self, path: str | os.PathLike[str]) -> str:
+        """The file text of one archive entry of this store (NOT_FOUND for anything else)."""
+        owned, _scope = self._store.owned_archive_entry(str(path))
+        try:
+            return owned.read_bytes().decode("utf-8", "replace")
+        except OSError as exc:
+            raise StorageError(f"cannot read {owned}: {exc.strerror or exc}") from exc
 
     def subjects(self) -> list[Subject]:
         return self.memory.subjects()
@@ -288,10 +300,25 @@ class Engine:
 
     def forget(self, ref: str, scope: str | None = None,
                expected_revision: int | None = None) -> ArchivedFact:
-        return self.memory.forget(ref, scope, expected_revision)
+        entry = self.memory.forget(ref, scope, expected_revision)
+        self._archive_seen = self._archive_listing()
+        return entry
 
     def recover(self, path: str) -> WriteResult:
-        return self.memory.recover(path)
+        result = self.memory.recover(path)
+        self._archive_seen = self._archive_listing()
+        return result
+
+    def _archive_listing(self) -> frozenset[str]:
+        """The names in both archive folders: tells another process's archive change from our own."""
+        names: set[str] = set()
+        for scope in ("global", "project"):
+            folder = self.paths.archive_dir(self.paths.memory_dir(scope))
+            try:
+                names.update(f"{scope}/{name}" for name in os.listdir(folder))
+            except OSError:
+                continue
+        return frozenset(names)
 
     def migrate(self) -> int:
         return self.memory.migrate()

@@ -16,7 +16,7 @@ from .fields import (
     check_subject_key,
     normalize_keywords,
 )
-from .records import Fact
+from .records import Change, Fact
 
 MAX_BODY_CHARS = 60_000
 
@@ -53,6 +53,13 @@ class WriteResult:
     fact: Fact
     changed: bool = True
     redacted: tuple[str, ...] = ()
+    from_archive: bool = False      # a recovery: an archive entry was consumed
+
+    @property
+    def change(self) -> Change:
+        """What this write changed (nothing, when ``changed`` is False)."""
+        return Change(facts=self.changed, archive=self.from_archive,
+                      scopes=(self.fact.scope,) if self.changed else ())
 
 
 def parse_ref(ref: str) -> tuple[str | None, str]:

@@ -325,7 +325,7 @@ class MemoryService:
             fact = self.store.create(recovered)
             path.unlink()
             self._after_write(scope)
-        return WriteResult(fact)
+        return WriteResult(fact, from_archive=True)
 
     def migrate(self) -> int:
         """Write full front matter to legacy files, once. Returns how many were rewritten."""

@@ -109,6 +109,19 @@ class Revision:
 
 
 @dataclass(frozen=True)
+class Change:
+    """What one write changed, so a face reloads exactly that and nothing else."""
+
+    facts: bool = False          # the active facts (and so the search index)
+    archive: bool = False        # the archive's entries
+    scopes: tuple[str, ...] = ()
+
+    def __or__(self, other: "Change") -> "Change":
+        return Change(self.facts or other.facts, self.archive or other.archive,
+                      tuple(dict.fromkeys(self.scopes + other.scopes)))
+
+
+@dataclass(frozen=True)
 class ArchivedFact:
     path: Path
     id: str
@@ -117,6 +130,11 @@ class ArchivedFact:
     revision: int
     archived_at: str
     title: str = ""
+
+    @property
+    def change(self) -> Change:
+        """Forgetting moved an active fact into the archive."""
+        return Change(facts=True, archive=True, scopes=(self.scope,))
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "id": self.id, "name": self.name, "scope": self.scope,

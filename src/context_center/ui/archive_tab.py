@@ -1,8 +1,6 @@
 """The Archive tab: forgotten facts, a preview, and recovery (with the engine's refusals)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -14,30 +12,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import ArchivedFact, Engine, WriteResult
+from ..engine import ArchivedFact, WriteResult
 from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
 
 
-def _load(engine: Engine) -> list[tuple[ArchivedFact, str]]:
-    entries = []
-    for entry in engine.archived():
-        try:
-            text = Path(entry.path).read_text(encoding="utf-8")
-        except OSError as exc:
-            text = f"(unreadable: {exc.strerror})"
-        entries.append((entry, text))
-    return entries
-
-
 class ArchiveTab(QWidget):
-    recovered = Signal(object)
+    written = Signal(object, object)   # Change, (scope, id) of the recovered fact: the window reloads
 
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.client, self.messages = client, messages
-        self.entries: list[tuple[ArchivedFact, str]] = []
+        self.entries: list[ArchivedFact] = []
         self.table = read_only_table(["Archived (UTC)", "Scope", "Name", "Revision", "Archive file"], "archive")
         self.table.currentCellChanged.connect(self._preview)
         self.preview = QTextBrowser()
@@ -63,12 +50,13 @@ class ArchiveTab(QWidget):
         self.status.clear()
 
     def reload(self) -> None:
-        self.client.submit(_load, self.show_entries, lambda e: self.messages.failure("read the archive", e))
+        self.client.submit(lambda engine: engine.archived(), self.show_entries,
+                           lambda e: self.messages.failure("read the archive", e))
 
-    def show_entries(self, entries: list[tuple[ArchivedFact, str]]) -> None:
+    def show_entries(self, entries: list[ArchivedFact]) -> None:
         self.entries = entries
         fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope, entry.name,
-                           entry.revision, entry.path) for entry, _ in entries])
+                           entry.revision, entry.path) for entry in entries])
         if entries:
             self.table.selectRow(0)
         else:
@@ -77,22 +65,31 @@ class ArchiveTab(QWidget):
 
     @Slot(int, int, int, int)
     def _preview(self, row: int, *_: int) -> None:
-        if 0 <= row < len(self.entries):
-            self.preview.setPlainText(self.entries[row][1])
+        """The entry's text, read by the engine when it is selected (not every file on every reload)."""
+        if not 0 <= row < len(self.entries):
+            return
+        path = self.entries[row].path
+
+        def show(text: str) -> None:
+            current = self.table.currentRow()
+            if 0 <= current < len(self.entries) and self.entries[current].path == path:
+                self.preview.setPlainText(text)
+
+        self.client.submit(lambda engine: engine.archived_text(path), show,
+                           lambda e: self.preview.setPlainText(f"(cannot be shown: {describe(e)})"), owner=self)
 
     @Slot()
     def recover_selected(self) -> None:
         row = self.table.currentRow()
         if not 0 <= row < len(self.entries):
             return
-        path = str(self.entries[row][0].path)
+        path = str(self.entries[row].path)
         self.status.setText("Recovering…")
 
         def done(result: WriteResult) -> None:
             self.status.setText(f"Recovered {result.fact.ref} as revision {result.fact.revision}.")
             self.messages.info(f"Recovered {result.fact.ref}")
-            self.recovered.emit(result.fact)
-            self.reload()
+            self.written.emit(result.change, (result.fact.scope, result.fact.id))
 
         def refused(error: BaseException) -> None:
             self.status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Engine, Fact, WriteResult
+from ..engine import Change, Engine, Fact, WriteResult
 from . import dialogs
 from .editor import open_in_editor
 from .engine_client import EngineClient
@@ -117,7 +117,7 @@ def _detail_markdown(row: FactRow) -> str:
 
 class FactsTab(QWidget):
     pinned_changed = Signal(int, int)      # total, budget
-    changed = Signal()                     # a fact was written here
+    written = Signal(object, object)       # Change, (scope, id) to select or None: the window reloads
 
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -269,9 +269,14 @@ class FactsTab(QWidget):
         self.count_label.clear()
         self._update_buttons()
 
-    def reload(self, force: bool = False) -> None:
-        self.client.submit(load_facts_view, lambda view: self.show_view(view, force),
-                           lambda e: self.messages.failure("load the facts", e))
+    def reload(self, force: bool = False, select: tuple[str, str] | None = None) -> None:
+        """Read the facts again; ``select`` a fact (and give the table focus) once they are shown."""
+        def shown(view: FactsView) -> None:
+            self.show_view(view, force)
+            if select is not None and self.select(select):
+                self.table.setFocus()  # typing goes to the table, on that fact, not to a stale row
+
+        self.client.submit(load_facts_view, shown, lambda e: self.messages.failure("load the facts", e))
 
     def show_view(self, view: FactsView, force: bool = False) -> None:
         self.pinned_changed.emit(view.pinned_total, view.pinned_budget)
@@ -362,8 +367,7 @@ class FactsTab(QWidget):
     def _after_write(self, verb: str):
         def done(result: WriteResult) -> None:
             self.messages.info(f"{verb} {result.fact.ref} (revision {result.fact.revision})")
-            self.changed.emit()
-            self.reload()
+            self.written.emit(result.change, None)
         return done
 
     @Slot()
@@ -386,15 +390,8 @@ class FactsTab(QWidget):
     @Slot(object)
     def _saved(self, fact: Fact) -> None:
         self.messages.info(f"Saved {fact.ref} (revision {fact.revision})")
-        self.changed.emit()
         self.table.setFocus()  # typing goes to the table, on the saved fact, not to a stale row
-
-        def shown(view: FactsView) -> None:
-            self.show_view(view)
-            self.select((fact.scope, fact.id))
-            self.table.setFocus()
-
-        self.client.submit(load_facts_view, shown, lambda e: self.messages.failure("load the facts", e))
+        self.written.emit(Change(facts=True, scopes=(fact.scope,)), (fact.scope, fact.id))
 
     @Slot()
     def toggle_pin(self) -> None:
@@ -431,8 +428,7 @@ class FactsTab(QWidget):
 
         def done(entry) -> None:
             self.messages.info(f"Archived {entry.scope}/{entry.name}.md")
-            self.changed.emit()
-            self.reload()
+            self.written.emit(entry.change, None)
 
         self.client.submit(lambda e: e.forget(fact_id, scope, revision), done,
                            lambda e: self.messages.failure("forget the fact", e))

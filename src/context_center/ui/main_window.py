@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QTabWidget, QWidget
 
-from ..engine import StorePaths
+from ..engine import Change, Fact, StorePaths
 from . import dialogs
 from .archive_tab import ArchiveTab
 from .engine_client import EngineClient
@@ -115,9 +115,9 @@ class MainWindow(QMainWindow):
         self.client.open_failed.connect(self._open_failed)
         self.client.progress.connect(self._progress)
         self.facts.pinned_changed.connect(self._pinned)
-        self.facts.changed.connect(self._facts_written)
-        self.archive.recovered.connect(self._facts_written)
-        self.suggestions.accepted.connect(self._facts_written)
+        self.facts.written.connect(self.apply_change)
+        self.archive.written.connect(self.apply_change)
+        self.suggestions.accepted.connect(self._suggestion_accepted)
         self.file_changes.changed.connect(self._files_changed)
         self.index_builder.progress.connect(self._index_progress)
         self.index_builder.finished.connect(self._index_ready)
@@ -225,11 +225,22 @@ class MainWindow(QMainWindow):
         if "instructions" in concerns:
             self.instructions.reload()
 
-    @Slot()
-    def _facts_written(self, *_args) -> None:
-        self._sync_index()
-        self.archive.reload()
-        self.facts.reload()
+    @Slot(object, object)
+    def apply_change(self, change: Change, select: tuple[str, str] | None = None) -> None:
+        """A write made here: reload exactly what it changed, once (the watcher's echo of our own
+        write finds nothing new)."""
+        if change.facts:
+            self._sync_index()
+            self.facts.reload(select=select)
+            if self.tabs.currentWidget() is self.recall:
+                self.recall.reload()
+        if change.archive:
+            self.archive.reload()
+
+    @Slot(object)
+    def _suggestion_accepted(self, result: object) -> None:
+        if isinstance(result, Fact):  # a skill is a SKILL.md file, not a fact
+            self.apply_change(Change(facts=True, scopes=(result.scope,)), (result.scope, result.id))
 
     def _sync_index(self) -> None:
         """Keep the persistent search index in step (only what changed is re-indexed), off this process."""
