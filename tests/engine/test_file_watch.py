@@ -1,7 +1,9 @@
 """Real watchdog events, debounced, for the files behind the store."""
 import queue
 
-from context_center.engine import FactInput, validate_fact_input
+import pytest
+
+from context_center.engine import FactInput, InvalidInput, validate_fact_input
 
 
 def test_an_external_edit_is_reported_once_per_batch(engine):
@@ -54,7 +56,9 @@ def test_form_validation_reports_each_field_without_writing(engine):
     assert set(problems) == {"name", "subject_key", "expires_at", "type", "body"}
     assert "title" in validate_fact_input(FactInput(body="b"), creating=True)
     assert validate_fact_input(FactInput(title="Fine", body="fine"), creating=True) == {}
-    assert engine.facts() == []
+    with pytest.raises(InvalidInput):  # the engine refuses what the form flags, and writes nothing
+        engine.remember(FactInput(name="a/b", title="t", body="b"))
+    assert engine.facts() == [] and not engine.paths.memory_dir("project").exists()
 
 
 def test_touching_the_catalog_does_not_report_a_change(engine):

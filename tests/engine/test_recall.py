@@ -1,5 +1,6 @@
 """Automatic recall: gate, pool, scoring, budget, privacy and the trace."""
 import datetime as dt
+import hashlib
 
 import pytest
 
@@ -17,7 +18,8 @@ def write_fact(engine, name, body, *, days_ago=0, scope="project", **front):
     stamp = format_timestamp(dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=days_ago))
     folder = engine.paths.memory_dir(scope)
     folder.mkdir(parents=True, exist_ok=True)
-    lines = ["---", f"id: mem-{abs(hash(name)) % 10**32:032d}", "revision: 1", f"created_at: {stamp}",
+    fact_id = hashlib.md5(f"{scope}/{name}".encode()).hexdigest()  # stable across processes, unlike hash()
+    lines = ["---", f"id: mem-{fact_id}", "revision: 1", f"created_at: {stamp}",
              f"updated_at: {stamp}", f"name: {name}", f"title: {front.pop('title', name)}"]
     lines += [f"{k}: {v}" for k, v in front.items()]
     lines += ["metadata:", f"  type: {'project'}", f"  scope: {scope}", "---", "", body, ""]
@@ -133,13 +135,22 @@ def test_hits_below_the_relative_floor_are_dropped(engine):
     assert any("relative floor" in r.reason for r in result.rejected)
 
 
-def test_project_facts_get_a_small_preference(engine):
+def test_a_same_named_global_fact_is_overridden_by_the_project_one(engine):
     remember(engine, "rule", "redis eviction policy allkeys-lru", scope="global")
     remember(engine, "rule", "redis eviction policy allkeys-lru")
     glob, project = engine.fact("global/rule.md"), engine.fact("project/rule.md")
     assert glob.id != project.id
     result = engine.recall("redis eviction policy")
     assert refs(result) == ["project/rule.md"]  # same name: the global one is overridden
+
+
+def test_project_facts_get_a_small_preference(engine):
+    remember(engine, "rule-a", "redis eviction policy allkeys-lru", scope="global")
+    remember(engine, "rule-b", "redis eviction policy allkeys-lru")  # the same text, another name
+    result = engine.recall("redis eviction policy")
+    assert refs(result) == ["project/rule-b.md", "global/rule-a.md"]
+    project, glob = (hit.score for hit in result.hits)
+    assert project / glob == pytest.approx(1.08, rel=1e-3)
 
 
 # budget and block -----------------------------------------------------------------------------------------

@@ -234,3 +234,19 @@ def test_history_lists_what_each_revision_changed_and_diffs_every_field(ui, qtbo
     assert "-Activation: relevant" in text and "+Activation: pinned" in text and "(no difference)" not in text
     assert "verification date" in dialog.findChild(QLabel, "restore_explained").text()
     dialog.close()
+
+
+def test_subject_conflicts_are_found_by_normalized_key_as_the_engine_sees_them(ui, qtbot):
+    from context_center.engine import open_engine
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, key in (("pm-one", "Project.Package Manager"), ("pm-two", "project.package_manager")):
+        (folder / f"{name}.md").write_text(f"---\nname: {name}\ntitle: {name}\nsubject_key: {key}\n"
+                                           "metadata:\n  type: project\n  scope: project\n---\n\nbody\n")
+    ui.window.refresh_all()
+    ui.idle()
+    tab = ui.window.facts
+    qtbot.waitUntil(lambda: tab.problems.count() == 1, timeout=10000)
+    text = tab.problems.item(0).text()
+    assert "project.package_manager" in text and "pm-one" in text and "pm-two" in text

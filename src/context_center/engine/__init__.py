@@ -20,6 +20,7 @@ from .errors import (
     SubjectConflict,
 )
 from .fact_input import FactInput, WriteResult, validate_fact_input
+from .fields import FACT_CHOICES
 from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .paths import StorePaths, default_state_root, detect_workspace
 from .recall_records import RecallHit, RecallResult, Rejection
@@ -28,7 +29,7 @@ from .revision_changes import changed_fields, describe_change
 
 __all__ = [
     "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal", "Engine", "EngineError", "Evidence", "Fact",
-    "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
+    "FACT_CHOICES", "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",

@@ -145,6 +145,10 @@ class Engine:
     def subjects(self) -> list[Subject]:
         return self.memory.subjects()
 
+    def subject_conflicts(self) -> list[tuple[str, str, list[Fact]]]:
+        """(scope, normalized subject key, facts) for keys held by several facts of one scope."""
+        return self.memory.subject_conflicts()
+
     def pinned_total(self) -> int:
         return self.memory.pinned_total()
 

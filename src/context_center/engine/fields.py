@@ -12,6 +12,10 @@ TYPES = ("user", "feedback", "project", "reference")
 SCOPES = ("project", "global")
 ACTIVATIONS = ("relevant", "pinned")
 VOLATILITIES = ("evergreen", "stable", "volatile")
+FRESHNESS_STATES = ("fresh", "current", "stale", "expired")
+# what a face offers for each field: one place, so the form, the filters and the checks agree
+FACT_CHOICES = {"type": TYPES, "scope": SCOPES, "activation": ACTIVATIONS, "volatility": VOLATILITIES,
+                "freshness": FRESHNESS_STATES}
 
 _ID_RE = re.compile(r"^(mem-[0-9a-f]{32}|legacy-[0-9a-f]{24})$")
 _NAME_RE = re.compile(r"^[^\s/\\.][^/\\]*$")

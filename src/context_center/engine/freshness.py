@@ -4,12 +4,12 @@ from __future__ import annotations
 import datetime as dt
 
 from . import clock
+from .fields import FRESHNESS_STATES  # noqa: F401 - re-exported: where freshness is described
 from .records import Fact
 
 # (fresh, current) windows in days, inclusive; older is stale.
 VOLATILITY_WINDOWS = {"stable": (90, 365), "volatile": (7, 30)}
 TYPE_WINDOWS = {"reference": (14, 45), "user": (90, 365), "feedback": (90, 365), "project": (30, 180)}
-FRESHNESS_STATES = ("fresh", "current", "stale", "expired")
 
 
 def freshness_clock(fact: Fact) -> dt.datetime | None:

@@ -88,6 +88,16 @@ class MemoryService:
                        for f in self.snapshot.facts if f.subject_key),
                       key=lambda s: (s.subject_key, s.scope != "project", s.name))
 
+    def subject_conflicts(self) -> list[tuple[str, str, list[Fact]]]:
+        """(scope, normalized subject key, facts) for every key held by more than one fact of a
+        scope (hand-written files can do that; the store refuses it on write)."""
+        groups: dict[tuple[str, str], list[Fact]] = {}
+        for fact in self.snapshot.facts:
+            key = normalize_subject_key(fact.subject_key)
+            if key:
+                groups.setdefault((fact.scope, key), []).append(fact)
+        return [(scope, key, facts) for (scope, key), facts in sorted(groups.items()) if len(facts) > 1]
+
     def revisions(self, fact: Fact) -> list[Revision]:
         """Earlier revisions of ``fact``, newest first, each saying what it changed."""
         found = self.store.revisions(fact)

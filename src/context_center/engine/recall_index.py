@@ -26,6 +26,8 @@ from .freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, freshness_clock, freshn
 from .records import Fact
 from .text_analysis import tokenize
 
+PROJECT_BOOST = 1.08   # × the score of a project fact: the project's own knowledge wins a tie
+
 K1 = 1.2
 B = 0.75
 FIELD_WEIGHTS = (("name", 2.0), ("title", 2.0), ("keywords", 2.0), ("description", 1.5), ("body", 1.0))
@@ -163,7 +165,7 @@ class RecallIndex:
 
     def _describe(self, doc: _Doc, excluded: bool) -> None:
         fact, slot = doc.fact, doc.slot
-        self.boost[slot] = 1.08 if fact.scope == "project" else 1.0
+        self.boost[slot] = PROJECT_BOOST if fact.scope == "project" else 1.0
         self.stale_at[slot] = stale_after(fact)
         self.expires_at[slot] = _epoch(clock.parse_timestamp(fact.expires_at), NEVER)
         doc.excluded = excluded

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import (
+    FACT_CHOICES,
     Engine,
     Fact,
     FactInput,
@@ -34,8 +35,9 @@ from . import dialogs
 from .engine_client import EngineClient
 from .messages import describe
 
-_CHOICES = {"type": ("project", "reference", "feedback", "user"), "scope": ("project", "global"),
-            "activation": ("relevant", "pinned"), "volatility": ("", "evergreen", "stable", "volatile")}
+# the engine's values; "" (unset) first where a field may stay unset
+_CHOICES = {"type": FACT_CHOICES["type"], "scope": FACT_CHOICES["scope"],
+            "activation": FACT_CHOICES["activation"], "volatility": ("", *FACT_CHOICES["volatility"])}
 
 
 class FactForm(QDialog):

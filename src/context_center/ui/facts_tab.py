@@ -1,7 +1,6 @@
 """The Facts tab: every active fact of both scopes, filters, details, and every action on a fact."""
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
@@ -25,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Change, Engine, Fact, WriteResult
+from ..engine import FACT_CHOICES, Change, Engine, Fact, WriteResult
 from . import dialogs
 from .editor import open_in_editor
 from .engine_client import EngineClient
@@ -81,13 +80,9 @@ def load_facts_view(engine: Engine) -> FactsView:
     overrides = engine.overrides()
     rows = [FactRow(f, engine.freshness(f), overrides[f.id][0].ref if f.scope == "global" and f.id in overrides
                     else None, _provenance_lines(engine.suggestion_provenance(f))) for f in engine.facts()]
-    by_subject: dict[tuple[str, str], list[Fact]] = defaultdict(list)
-    for fact in engine.facts():
-        if fact.subject_key:
-            by_subject[(fact.scope, fact.subject_key)].append(fact)
     conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
                  f"{', '.join(f.ref for f in facts)} — keep one, edit or forget the others"
-                 for (scope, subject), facts in by_subject.items() if len(facts) > 1]
+                 for scope, subject, facts in engine.subject_conflicts()]
     problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
     from ..engine import PINNED_BUDGET_CHARS
     return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts)
@@ -134,9 +129,8 @@ class FactsTab(QWidget):
         self.filters: dict[str, QComboBox] = {}
         top = QHBoxLayout()
         top.addWidget(self.search, 2)
-        for name, values in (("scope", ("project", "global")), ("type", ("user", "feedback", "project", "reference")),
-                             ("activation", ("relevant", "pinned")),
-                             ("freshness", ("fresh", "current", "stale", "expired"))):
+        for name in ("scope", "type", "activation", "freshness"):
+            values = FACT_CHOICES[name]
             combo = QComboBox()
             combo.setObjectName(f"filter_{name}")
             combo.addItem(f"Any {name}", "")
