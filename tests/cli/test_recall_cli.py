@@ -70,3 +70,15 @@ def test_session_start_prints_the_pinned_context(cli):
     cli.remember("style", "Answer in short paragraphs.", "--activation", "pinned")
     result = cli.run("hook", "claude-code", "--session-start", stdin=json.dumps({"hook_event_name": "SessionStart"}))
     assert result.code == 0 and "<session-context>" in result.out and "Answer in short paragraphs." in result.out
+
+
+def test_the_hook_never_breaks_a_turn_even_on_a_database_error(cli):
+    import sqlite3
+    cli.remember("build-cache", "The build cache lives in S3.")
+    with sqlite3.connect(cli.root / "catalog.sqlite") as db:  # a catalog another version left garbled
+        db.execute("DROP TABLE recall_traces")
+        db.execute("CREATE TABLE recall_traces (x)")
+    result = cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live"))
+    assert result.code == 0 and "Traceback" not in result.err
+    assert result.out.startswith("<memory-recall>")  # the recall still reaches the turn
+    assert "OperationalError" in result.err

@@ -40,22 +40,29 @@ def _read_event() -> dict[str, Any]:
 def claude_code(args: argparse.Namespace) -> int:
     try:
         event = _read_event()
-    except ValueError as exc:
+    except (ValueError, UnicodeDecodeError) as exc:
         sys.stderr.write(f"context-center hook: ignoring an unreadable event: {exc}\n")
         return 0
     workspace = args.workspace or detect_workspace(event.get("cwd") or None)
     try:
         with open_engine(state_root=args.state_root, workspace=workspace) as engine:
             if args.session_start:
-                text = engine.session_context().text
-            else:
-                prompt = event.get("prompt")
-                if not isinstance(prompt, str) or not prompt.strip():
-                    return 0
-                text = engine.recall(prompt).block
+                _emit(engine.session_context().text)
+                return 0
+            prompt = event.get("prompt")
+            if not isinstance(prompt, str) or not prompt.strip():
+                return 0
+            result = engine.recall(prompt, record=False)
+            _emit(result.block)  # the turn gets its recall even if keeping the trace fails below
+            engine.record_recall(result)
     except (EngineError, OSError) as exc:
-        sys.stderr.write(f"context-center hook: recall skipped: {exc}\n")
-        return 0
+        sys.stderr.write(f"context-center hook: {exc}\n")
+    except Exception as exc:  # noqa: BLE001 - a database error, a bug: still never break the turn
+        sys.stderr.write(f"context-center hook: an unexpected error ({type(exc).__name__}): {exc}\n")
+    return 0
+
+
+def _emit(text: str) -> None:
     if text:
         sys.stdout.write(text + "\n")
-    return 0
+        sys.stdout.flush()

@@ -209,8 +209,12 @@ class Engine:
         result = self._recall.recall(message, self.memory.snapshot, self.memory.overrides(),
                                      max_chars=max_chars, limit=limit)
         if record:
-            self._catalog.add_trace(self.paths.workspace, clock.format_timestamp(clock.now()), result.to_json())
+            self.record_recall(result)
         return result
+
+    def record_recall(self, result: RecallResult) -> None:
+        """Keep ``result``'s trace for ``memory recall --last`` and the window."""
+        self._catalog.add_trace(self.paths.workspace, clock.format_timestamp(clock.now()), result.to_json())
 
     def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:
         """The last recall trace recorded by any process for this workspace (or any)."""
