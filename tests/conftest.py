@@ -1,6 +1,8 @@
 """Fixtures shared by every suite: a real state root and workspace under tmp_path."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -46,11 +48,14 @@ class CliResult:
 
 @dataclass
 class Cli:
-    """Runs ``python -m context_center`` as a real subprocess on the test's state root."""
+    """Runs the command line on the test's state root: in this process through ``main(argv)``
+    (fast: JSON shapes and refusals), or as a real ``python -m context_center`` subprocess
+    (``in_process=False``: exit codes, the hook, parallel writers, import budgets)."""
 
     root: Path
     workspace: Path
     home: Path
+    in_process: bool = True
 
     def argv(self, *args: str) -> list[str]:
         return [sys.executable, "-m", "context_center", "--state-root", str(self.root),
@@ -62,9 +67,33 @@ class Cli:
         return env
 
     def run(self, *args: str, stdin: str = "") -> CliResult:
+        if self.in_process:
+            return self._run_here(list(self.argv(*args)[3:]), stdin)
         proc = subprocess.run(self.argv(*args), input=stdin, capture_output=True, text=True,
                               env=self.env(), cwd=self.workspace, timeout=60)
         return CliResult(proc.returncode, proc.stdout, proc.stderr)
+
+    def _run_here(self, argv: list[str], stdin: str) -> CliResult:
+        from context_center.__main__ import main
+
+        out, err = io.StringIO(), io.StringIO()
+        saved = dict(os.environ), os.getcwd(), sys.stdin
+        os.environ.clear()
+        os.environ.update(self.env())
+        os.chdir(self.workspace)
+        sys.stdin = io.StringIO(stdin)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    code = main(argv)
+                except SystemExit as exit_:  # argparse's usage errors
+                    code = exit_.code if isinstance(exit_.code, int) else 1
+        finally:
+            os.environ.clear()
+            os.environ.update(saved[0])
+            os.chdir(saved[1])
+            sys.stdin = saved[2]
+        return CliResult(code, out.getvalue(), err.getvalue())
 
     def ok(self, *args: str, stdin: str = "") -> dict:
         result = self.run(*args, "--json", stdin=stdin)
@@ -88,3 +117,9 @@ def cli(state_root: Path, workspace: Path, tmp_path: Path) -> Cli:
     home = tmp_path / "home"
     home.mkdir()
     return Cli(state_root, workspace, home)
+
+
+@pytest.fixture
+def cli_process(cli: Cli) -> Cli:
+    """The same command line as a real subprocess."""
+    return Cli(cli.root, cli.workspace, cli.home, in_process=False)

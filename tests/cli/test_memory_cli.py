@@ -21,7 +21,8 @@ def test_list_has_facts_and_diagnostics(cli):
     assert set(listed) >= {"facts", "diagnostics"} and FACT_KEYS <= listed["facts"][0].keys()
 
 
-def test_refusals_exit_1_with_a_json_error_and_the_code_on_stderr(cli):
+def test_refusals_exit_1_with_a_json_error_and_the_code_on_stderr(cli_process):
+    cli = cli_process
     cli.refused("memory", "show", "nothing-here", code="NOT_FOUND")
     cli.refused("memory", "remember", "--title", "t", "--body", "b", "--type", "opinion", code="INVALID_INPUT")
     cli.refused("memory", "remember", "--title", "t", "--body", "b", "--subject-key", "。。", code="INVALID_INPUT")
@@ -45,8 +46,8 @@ def test_a_secret_is_refused_without_being_echoed(cli):
     assert stored["redacted"] == ["GitHub token"] and token not in stored["body"]
 
 
-def test_usage_errors_exit_2(cli):
-    assert cli.run("memory", "show").code == 2
+def test_usage_errors_exit_2(cli, cli_process):
+    assert cli_process.run("memory", "show").code == 2  # the real exit code of a process
     assert cli.run("memory", "restore", "x", "not-a-number").code == 2
     assert cli.run("memory", "frobnicate").code == 2
 

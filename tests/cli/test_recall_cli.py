@@ -37,7 +37,8 @@ def test_search_json_shape(cli):
     assert hit["ref"] == "project/build-cache.md" and {"score", "snippet", "id"} <= hit.keys()
 
 
-def test_the_hook_prints_exactly_the_block(cli):
+def test_the_hook_prints_exactly_the_block(cli_process):  # a real process: what Claude Code runs
+    cli = cli_process
     cli.remember("build-cache", "The build cache lives in S3.")
     expected = cli.ok("memory", "recall", "where does the build cache live")["block"]
     result = cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live"))
@@ -61,7 +62,8 @@ def test_the_hook_finds_the_workspace_from_the_event_cwd(cli):
     assert proc.returncode == 0 and "<memory-recall>" in proc.stdout, proc.stderr
 
 
-def test_a_malformed_event_never_breaks_the_turn(cli):
+def test_a_malformed_event_never_breaks_the_turn(cli_process):  # a real process: what Claude Code runs
+    cli = cli_process
     result = cli.run("hook", "claude-code", stdin="{not json")
     assert result.code == 0 and result.out == "" and "unreadable event" in result.err
 
@@ -72,7 +74,8 @@ def test_session_start_prints_the_pinned_context(cli):
     assert result.code == 0 and "<session-context>" in result.out and "Answer in short paragraphs." in result.out
 
 
-def test_the_hook_never_breaks_a_turn_even_on_a_database_error(cli):
+def test_the_hook_never_breaks_a_turn_even_on_a_database_error(cli_process):  # a real process: what Claude Code runs
+    cli = cli_process
     import sqlite3
     cli.remember("build-cache", "The build cache lives in S3.")
     with sqlite3.connect(cli.root / "catalog.sqlite") as db:  # a catalog another version left garbled
