@@ -81,7 +81,7 @@ case "${1:-}" in
     CC_CMD=$(printf '%q' "$VENV/bin/context-center")
     export CC_CMD
     "$VENV/bin/lint-imports"
-    "$VENV/bin/ruff" check src tests bench
+    "$VENV/bin/ruff" check context_center tests bench docs packaging
     suites=(tests)
     # The shared black-box checks sit beside the clone when they are available.
     [[ -d ../shared/acceptance ]] && suites+=(../shared/acceptance)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from context_center.engine.clock import format_timestamp, now  # noqa: E402
 from context_center.engine.fact_file import render_fact  # noqa: E402

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE.parent))
 from context_center import APP_ID  # noqa: E402
 
 PACKAGE = "context-center"
@@ -113,7 +113,9 @@ def build(bundle: Path, out: Path, version: str, fixed: list[str], work: Path) -
     linux = HERE / "linux"
     files = {
         f"usr/share/applications/{APP_ID}.desktop": linux / f"{APP_ID}.desktop",
-        f"usr/share/icons/hicolor/scalable/apps/{APP_ID}.svg": linux / f"{APP_ID}.svg",
+        # one icon, the window's own: the package's copy is the only one in the tree
+        f"usr/share/icons/hicolor/scalable/apps/{APP_ID}.svg": HERE.parent / "context_center" / "resources"
+        / "context-center.svg",
         f"usr/share/metainfo/{APP_ID}.metainfo.xml": linux / f"{APP_ID}.metainfo.xml",
     }
     for target, source in files.items():
