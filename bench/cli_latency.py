@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from _stores import write_facts
-from context_center.engine.paths import StorePaths
+from context_center.engine.storage.paths import StorePaths
 
 WORDS = ("deploy build cache release branch pnpm docker service token budget review test suite "
          "migration database schema index latency queue worker retry timeout config").split()

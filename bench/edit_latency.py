@@ -17,7 +17,7 @@ from pathlib import Path
 from _stores import write_facts
 from cli_latency import items
 from context_center.engine import open_engine
-from context_center.engine.paths import StorePaths
+from context_center.engine.storage.paths import StorePaths
 
 
 def main() -> None:

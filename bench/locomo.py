@@ -18,8 +18,8 @@ from pathlib import Path
 
 from _stores import fact_name, load_locomo, turns, write_facts
 from context_center.engine import open_engine
-from context_center.engine.paths import StorePaths
-from context_center.engine.text_analysis import ENGLISH_STOPWORDS
+from context_center.engine.recall.text_analysis import ENGLISH_STOPWORDS
+from context_center.engine.storage.paths import StorePaths
 
 K = (5, 10)
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from _stores import load_locomo, turns, write_facts
 from context_center.engine import open_engine
-from context_center.engine.paths import StorePaths
-from context_center.engine.text_analysis import tokenize
+from context_center.engine.recall.text_analysis import tokenize
+from context_center.engine.storage.paths import StorePaths
 
 CHINESE = ["部署到生产环境之前需要先运行数据库迁移", "项目使用 pnpm 管理依赖，不要提交 npm 的锁文件",
            "每次发布都从 release 分支切出", "接口超时的时候先检查缓存是否命中", "以后请始终用中文回复",

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from _stores import write_facts
 from context_center.engine import open_engine
-from context_center.engine.paths import StorePaths
+from context_center.engine.storage.paths import StorePaths
 from recall import build_items
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 def write_many(engine, items: list[tuple[str, str]]) -> None:
     """Write (name, body) facts as files directly, as a bulk import or `git pull` would, then refresh."""
     from context_center.engine.clock import format_timestamp, now
-    from context_center.engine.fact_file import render_fact
-    from context_center.engine.fields import new_fact_id
+    from context_center.engine.memory.fact_file import render_fact
+    from context_center.engine.memory.fields import new_fact_id
     from context_center.engine.records import Fact
 
     folder = engine.paths.memory_dir("project")

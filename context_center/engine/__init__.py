@@ -4,7 +4,6 @@
     with open_engine(state_root=..., workspace=...) as engine:
         engine.facts()
 """
-from .engine import Engine, open_engine
 from .errors import (
     AlreadyActive,
     EngineError,
@@ -19,13 +18,14 @@ from .errors import (
     StorageError,
     SubjectConflict,
 )
-from .fact_input import FactInput, WriteResult, validate_fact_input
-from .fields import FACT_CHOICES
-from .instructions import InstructionDiagnostic, InstructionDocument, InstructionSet
-from .paths import StorePaths, default_state_root, detect_workspace
-from .recall_records import RecallHit, RecallResult, Rejection
+from .facade import Engine, open_engine
+from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
+from .memory.fact_input import FactInput, WriteResult, validate_fact_input
+from .memory.fields import FACT_CHOICES
+from .memory.revision_changes import changed_fields, describe_change
+from .recall.recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact, Revision, SessionContext, Subject
-from .revision_changes import changed_fields, describe_change
+from .storage.paths import StorePaths, default_state_root, detect_workspace
 
 __all__ = [
     "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal", "Engine", "EngineError", "Evidence", "Fact",
@@ -46,7 +46,7 @@ _LAZY = {"Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "Suggesti
 def __getattr__(name: str):
     """Suggestion records load on first use: the command line's hot paths never need them."""
     if name in _LAZY:
-        from . import suggestions
+        from .suggestions import candidates as suggestions
 
         return getattr(suggestions, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

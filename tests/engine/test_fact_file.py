@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine.fact_file import FactFileError, parse_fact, render_fact
+from context_center.engine.memory.fact_file import FactFileError, parse_fact, render_fact
 
 NESTED = """---
 id: mem-3f9c0a7e5b6d4c2a9e8f7a6b5c4d3e2f

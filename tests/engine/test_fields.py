@@ -3,7 +3,13 @@ import pytest
 
 from context_center.engine.clock import parse_expiry, parse_timestamp
 from context_center.engine.errors import InvalidInput
-from context_center.engine.fields import check_name, check_subject_key, legacy_fact_id, normalize_subject_key, slug
+from context_center.engine.memory.fields import (
+    check_name,
+    check_subject_key,
+    legacy_fact_id,
+    normalize_subject_key,
+    slug,
+)
 
 
 @pytest.mark.parametrize("raw, key", [

@@ -35,7 +35,7 @@ def test_instruction_files_of_the_workspace_are_watched(engine, workspace):
 
 
 def test_temp_files_and_caches_are_ignored(engine):
-    from context_center.engine.file_watch import FileWatcher
+    from context_center.engine.storage.file_watch import FileWatcher
     root = engine.paths.root
     assert not FileWatcher.relevant(root / "memory" / "global" / ".x.md.1a2b.tmp")
     assert not FileWatcher.relevant(root / "catalog.sqlite-wal")

@@ -4,7 +4,7 @@ import datetime as dt
 import pytest
 
 from context_center.engine.clock import format_timestamp
-from context_center.engine.freshness import freshness
+from context_center.engine.memory.freshness import freshness
 from context_center.engine.records import Fact
 
 NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)

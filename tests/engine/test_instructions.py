@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine.instruction_imports import import_target
-from context_center.engine.instructions import add_note
+from context_center.engine.instructions.imports import import_target
+from context_center.engine.instructions.resolver import add_note
 
 
 def write(path: Path, text: str) -> Path:

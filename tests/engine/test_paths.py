@@ -1,7 +1,7 @@
 """State root, workspace and project key resolution."""
 import hashlib
 
-from context_center.engine.paths import (
+from context_center.engine.storage.paths import (
     StorePaths,
     detect_workspace,
     legacy_project_key,

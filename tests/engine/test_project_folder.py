@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from context_center.engine import FactInput, open_engine
-from context_center.engine.paths import legacy_project_key, project_key
+from context_center.engine.storage.paths import legacy_project_key, project_key
 
 
 def _write(folder: Path, name: str, fact_id: str, body: str) -> Path:

@@ -1,5 +1,5 @@
 """The in-memory recall index keeps itself in step and only re-reads what changed."""
-from context_center.engine.recall_index import RecallIndex, fact_key
+from context_center.engine.recall.recall_index import RecallIndex, fact_key
 from context_center.engine.records import Fact
 
 

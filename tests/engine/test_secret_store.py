@@ -4,7 +4,7 @@ import sys
 
 SCRIPT = """
 import json, sys
-from context_center.engine.secret_store import SecretStore, InsecureKeyring
+from context_center.engine.storage.secret_store import SecretStore, InsecureKeyring
 store = SecretStore("context-center-test")
 out = {"backend": store.backend, "warning": store.warning()}
 try:

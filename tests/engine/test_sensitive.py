@@ -1,7 +1,7 @@
 """Secrets are found by kind and masked without being echoed."""
 import pytest
 
-from context_center.engine.sensitive import MASK, redact
+from context_center.engine.memory.sensitive import MASK, redact
 
 SECRETS = {
     "OpenAI API key": "sk-proj-" + "A1b2C3d4" * 4,

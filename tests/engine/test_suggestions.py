@@ -4,8 +4,8 @@ import re
 import pytest
 
 from context_center.engine import FactInput, InvalidInput, NameConflict, NotFound, SubjectConflict
-from context_center.engine.suggestions import classify, is_request, overlaps, statements
-from context_center.engine.transcripts import ClaudeCodeSource, CodexSource
+from context_center.engine.suggestions.candidates import classify, is_request, overlaps, statements
+from context_center.engine.suggestions.transcripts import ClaudeCodeSource, CodexSource
 from transcripts_support import claude_session, codex_legacy_session, codex_session
 
 
@@ -263,7 +263,7 @@ def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts
     other = tmp_path / "skills2"
     (other / skill.name).mkdir(parents=True)
     (other / skill.name / "SKILL.md").write_text("mine")
-    from context_center.engine.suggestion_service import write_skill
+    from context_center.engine.suggestions.service import write_skill
     with pytest.raises(NameConflict):
         write_skill(skill, other)
     assert (other / skill.name / "SKILL.md").read_text() == "mine"
@@ -318,7 +318,7 @@ def test_titles_and_names_are_cut_between_words(engine, home, workspace):
 
 
 def test_chinese_titles_are_cut_at_a_character():
-    from context_center.engine.suggestions import _title
+    from context_center.engine.suggestions.candidates import _title
     statement = "以后" + "请在每次提交之前运行完整的测试套件并检查格式" * 4
     title = _title(statement)
     assert len(title) == 60 and title.endswith("…") and statement.startswith(title[:-1])

@@ -7,25 +7,25 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
-from .catalog import Catalog
 from .errors import InvalidInput, StorageError
-from .fact_input import FactInput, WriteResult
-from .fact_store import FactStore
-from .freshness import freshness
-from .instructions import InstructionResolver, InstructionSet
-from .memory_service import MemoryService
-from .paths import StorePaths
-from .project_folder import adopt_legacy_project_folder
+from .instructions.resolver import InstructionResolver, InstructionSet
+from .memory.fact_input import FactInput, WriteResult
+from .memory.fact_store import FactStore
+from .memory.freshness import freshness
+from .memory.memory_service import MemoryService
+from .memory.project_folder import adopt_legacy_project_folder
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
-from .store_lock import StoreLock
+from .storage.catalog import Catalog
+from .storage.paths import StorePaths
+from .storage.store_lock import StoreLock
 
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
-    from .file_watch import FileWatcher
-    from .recall import RecallService
-    from .recall_records import RecallResult
-    from .search import SearchResult, SearchService
-    from .search_index import SyncReport
-    from .suggestions import Dismissal, SuggestionSet
+    from .recall.recall_records import RecallResult
+    from .recall.search import SearchResult, SearchService
+    from .recall.search_index import SyncReport
+    from .recall.service import RecallService
+    from .storage.file_watch import FileWatcher
+    from .suggestions.candidates import Dismissal, SuggestionSet
 
 Progress = Callable[[int, int], None]
 SEARCH_LIMIT = 8
@@ -166,7 +166,7 @@ class Engine:
         refresh itself: call :meth:`refresh` from the thread that uses it. While it runs, every
         :meth:`instructions` call makes it follow what that chain reads (documents, imports,
         and the folders from the workspace root to the target)."""
-        from .file_watch import FileWatcher
+        from .storage.file_watch import FileWatcher
 
         folders = [(self.paths.root, False)]
         for scope in ("global", "project"):  # not recursive: .revisions/ is ours and never needs watching
@@ -203,7 +203,7 @@ class Engine:
                *, record: bool = True) -> RecallResult:
         """What would be appended to the user turn ``message``; the decision is traced."""
         if self._recall is None:
-            from .recall import RecallService
+            from .recall.service import RecallService
 
             self._recall = RecallService()
         result = self._recall.recall(message, self.memory.snapshot, self.memory.overrides(),
@@ -224,7 +224,7 @@ class Engine:
 
     def _search_service(self) -> SearchService:
         if self._search is None:
-            from .search import SearchService
+            from .recall.search import SearchService
 
             self._search = SearchService(self.paths.search_index_dir)
         return self._search
@@ -245,7 +245,7 @@ class Engine:
     def suggestions(self, home: str | os.PathLike[str] | None = None,
                     progress: Progress | None = None) -> SuggestionSet:
         """Scan recent local transcripts of this workspace for memory and skill candidates."""
-        from .suggestion_service import scan
+        from .suggestions.service import scan
 
         return scan(self, Path(home) if home else Path.home(), self._catalog, progress)
 
@@ -257,7 +257,7 @@ class Engine:
         a skill candidate's SKILL.md (``skill_body`` if edited, named ``skill_name`` if given) at
         ``skill_file(skill_dir, name)``, creating the folders (default: ``default_skill_folder``).
         Returns the fact or the file."""
-        from .suggestion_service import accept
+        from .suggestions.service import accept
 
         return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir,
                       skill_body, skill_name)
@@ -269,20 +269,20 @@ class Engine:
 
     def undismiss_suggestion(self, candidate_id: str) -> None:
         """Undo a dismissal: the candidate is suggested again when the transcripts still hold it."""
-        from .suggestion_service import undismiss
+        from .suggestions.service import undismiss
 
         undismiss(self, self._catalog, candidate_id)
 
     def suggestion_provenance(self, fact: Fact) -> dict[str, Any] | None:
         """For a fact stored by accepting a suggestion: ``{"id", "why", "how_to_apply",
         "evidence": [{"source", "session", "timestamp", "text"}]}`` from its front matter; else None."""
-        from .suggestion_service import provenance
+        from .suggestions.service import provenance
 
         return provenance(fact)
 
     def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
         """Never suggest this candidate again in this workspace (remembered in the catalog)."""
-        from .suggestion_service import dismiss
+        from .suggestions.service import dismiss
 
         dismiss(self, Path(home) if home else Path.home(), self._catalog, candidate_id)
 

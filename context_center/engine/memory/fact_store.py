@@ -11,13 +11,13 @@ import os
 import re
 from pathlib import Path
 
-from . import clock
-from .atomic_write import create_exclusive, is_temp_file, write_atomic
-from .catalog import CachedFile, Catalog, FileStamp
-from .errors import NameConflict, NotFound, StorageError
+from .. import clock
+from ..errors import NameConflict, NotFound, StorageError
+from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
+from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
+from ..storage.catalog import CachedFile, Catalog, FileStamp
+from ..storage.paths import SCOPES, StorePaths
 from .fact_file import FactFileError, parse_fact, render_fact
-from .paths import SCOPES, StorePaths
-from .records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
 _REVISION_NAME = re.compile(r"^(\d{9})\.md$")

@@ -4,8 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 
-from . import clock, sensitive
-from .errors import InvalidInput
+from .. import clock
+from ..errors import InvalidInput
+from ..records import Change, Fact
+from . import sensitive
 from .fields import (
     ACTIVATIONS,
     SCOPES,
@@ -16,7 +18,6 @@ from .fields import (
     check_subject_key,
     normalize_keywords,
 )
-from .records import Change, Fact
 
 MAX_BODY_CHARS = 60_000
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import sensitive
-from .atomic_write import write_atomic
-from .errors import InvalidInput, SensitiveContent
-from .instruction_imports import ImportExpander
-from .store_lock import StoreLock
+from ..errors import InvalidInput, SensitiveContent
+from ..memory import sensitive
+from ..storage.atomic_write import write_atomic
+from ..storage.store_lock import StoreLock
+from .imports import ImportExpander
 
 NORMAL_NAMES = ("REASONIX.md", "AGENTS.md", "CLAUDE.md")
 LOCAL_NAMES = ("REASONIX.local.md", "AGENTS.local.md", "CLAUDE.local.md")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from . import clock
+from .. import clock
+from ..records import Fact
 from .fields import FRESHNESS_STATES  # noqa: F401 - re-exported: where freshness is described
-from .records import Fact
 
 # (fresh, current) windows in days, inclusive; older is stale.
 VOLATILITY_WINDOWS = {"stable": (90, 365), "volatile": (7, 30)}

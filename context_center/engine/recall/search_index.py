@@ -27,9 +27,9 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.query import Or, Term
 from whoosh.scoring import BM25F
 
-from .atomic_write import write_atomic
-from .errors import StorageError
-from .records import Fact
+from ..errors import StorageError
+from ..records import Fact
+from ..storage.atomic_write import write_atomic
 from .text_analysis import tokenize
 
 ANALYZER_VERSION = 3

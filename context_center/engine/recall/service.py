@@ -16,11 +16,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import clock, sensitive
-from .errors import InvalidInput
+from .. import clock
+from ..errors import InvalidInput
+from ..memory import sensitive
+from ..records import Fact, Snapshot
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
-from .records import Fact, Snapshot
 from .snippets import escape_for_block, make_snippet, shorten
 from .text_analysis import QueryTerm, query_terms
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
-from . import clock, sensitive
-from .errors import (
+from .. import clock
+from ..errors import (
     AlreadyActive,
     InvalidInput,
     NameConflict,
@@ -20,6 +20,9 @@ from .errors import (
     SensitiveContent,
     SubjectConflict,
 )
+from ..records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
+from ..storage.store_lock import StoreLock
+from . import sensitive
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
 from .fact_store import FactStore
 from .fields import (
@@ -33,9 +36,7 @@ from .fields import (
 from .freshness import is_expired
 from .memory_index import rebuild_index
 from .overrides import overridden_globals
-from .records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
 from .revision_changes import describe_change
-from .store_lock import StoreLock
 
 
 class MemoryService:

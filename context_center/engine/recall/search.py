@@ -7,9 +7,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import sensitive
-from .errors import InvalidInput
-from .records import Fact, Snapshot
+from ..errors import InvalidInput
+from ..memory import sensitive
+from ..records import Fact, Snapshot
 from .search_index import Progress, SearchIndex, SyncReport, document_key
 from .snippets import make_snippet, redact_home
 from .text_analysis import tokenize

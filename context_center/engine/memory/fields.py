@@ -6,7 +6,7 @@ import re
 import secrets
 import unicodedata
 
-from .errors import InvalidInput
+from ..errors import InvalidInput
 
 TYPES = ("user", "feedback", "project", "reference")
 SCOPES = ("project", "global")

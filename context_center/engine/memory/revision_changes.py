@@ -5,7 +5,7 @@ store as the revision's ``revision_note``; everything else is read from the fiel
 """
 from __future__ import annotations
 
-from .records import Fact
+from ..records import Fact
 
 # field → how a change of it is named; activation and verification have their own words
 _FIELDS = (("name", "name"), ("title", "title"), ("description", "description"), ("body", "text"),

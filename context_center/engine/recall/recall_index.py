@@ -21,9 +21,9 @@ from typing import Iterable
 
 import numpy as np
 
-from . import clock
-from .freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, freshness_clock, freshness_from
-from .records import Fact
+from .. import clock
+from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, freshness_clock, freshness_from
+from ..records import Fact
 from .text_analysis import tokenize
 
 PROJECT_BOOST = 1.08   # × the score of a project fact: the project's own knowledge wins a tie

@@ -12,10 +12,10 @@ import contextlib
 import os
 from pathlib import Path
 
+from ..records import Diagnostic
+from ..storage.paths import StorePaths, legacy_project_key
 from .fact_store import is_fact_file_name, read_fact_file
 from .memory_index import render_index
-from .paths import StorePaths, legacy_project_key
-from .records import Diagnostic
 
 
 def adopt_legacy_project_folder(paths: StorePaths) -> tuple[Diagnostic, ...]:

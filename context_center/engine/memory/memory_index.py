@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from .atomic_write import write_atomic
-from .records import Fact
+from ..records import Fact
+from ..storage.atomic_write import write_atomic
 
 BEGIN = "<!-- context-center:index:begin (generated from the fact files; edits here are replaced) -->"
 END = "<!-- context-center:index:end -->"

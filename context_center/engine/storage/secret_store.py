@@ -7,7 +7,7 @@ given. :meth:`SecretStore.warning` names such a backend so a face can say so, an
 """
 from __future__ import annotations
 
-from .errors import RefusedError, StorageError
+from ..errors import RefusedError, StorageError
 
 SERVICE = "context-center"
 _INSECURE = ("keyrings.alt", "keyring.backends.fail", "keyring.backends.null", "keyring.backends.chainer")

@@ -7,14 +7,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import clock
-from .atomic_write import create_exclusive
-from .catalog import Catalog
-from .errors import InvalidInput, NameConflict, NotFound, StorageError
-from .fact_file import metadata_entry, metadata_value
-from .fact_input import FactInput
-from .records import Fact
-from .suggestions import (
+from .. import clock
+from ..errors import InvalidInput, NameConflict, NotFound, StorageError
+from ..memory.fact_file import metadata_entry, metadata_value
+from ..memory.fact_input import FactInput
+from ..records import Fact
+from ..storage.atomic_write import create_exclusive
+from ..storage.catalog import Catalog
+from .candidates import (
     MAX_SESSIONS,
     Dismissal,
     MemoryCandidate,
@@ -28,7 +28,7 @@ from .suggestions import (
 from .transcripts import recent_sessions
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from ..facade import Engine
 
 Progress = Callable[[int, int], None]
 PROVENANCE_KEY = "suggestion"   # under the accepted fact's metadata:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from . import clock
+from .. import clock
+from ..records import Fact
 from .fields import TYPES, is_fact_id, legacy_fact_id
-from .records import Fact
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -19,8 +19,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.pool import NullPool
 
-from .errors import StorageError
-from .records import Diagnostic, Fact
+from ..errors import StorageError
+from ..records import Diagnostic, Fact
 from .store_lock import StoreLock
 
 SCHEMA_VERSION = 3

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..records import Fact
 from .fields import normalize_subject_key, normalize_title
-from .records import Fact
 
 
 def equivalence_keys(fact: Fact) -> set[tuple[str, str]]:

@@ -6,7 +6,7 @@ import os
 import secrets
 from pathlib import Path
 
-from .errors import StorageError
+from ..errors import StorageError
 
 TEMP_SUFFIX = ".tmp"
 

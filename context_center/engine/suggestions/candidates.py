@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from . import sensitive
-from .errors import InvalidInput
-from .fields import check_name, slug
-from .text_analysis import tokenize
+from ..errors import InvalidInput
+from ..memory import sensitive
+from ..memory.fields import check_name, slug
+from ..recall.text_analysis import tokenize
 from .transcripts import Session, UserTurn
 
 MAX_SESSIONS = 12

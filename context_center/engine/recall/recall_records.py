@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .records import Fact
+from ..records import Fact
 
 DEFAULT_LIMIT = 4
 DEFAULT_CHARS = 2400

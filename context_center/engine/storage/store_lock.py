@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from .errors import StorageError
+from ..errors import StorageError
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only
     import msvcrt
