@@ -41,6 +41,8 @@ def cli_hint(exc: EngineError) -> str:
         "revisions": f"see `memory revisions {exc.details.get('ref', 'REF')}`",
         "redact_secrets": "or pass --redact-secrets to store the text with the secret masked",
         "diagnostics": "see the diagnostics of `memory list`",
+        "suggestions": "run `context-center suggestions` to list them",
+        "dismissed_suggestions": "run `context-center suggestions dismissed` to list them",
     }.get(exc.hint or "", "")
 
 

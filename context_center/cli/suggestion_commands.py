@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from ..engine import Engine, Fact, FactInput
+from ..engine import Engine, FactInput
 from .output import Output
 
 
@@ -68,11 +67,11 @@ def accept_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
     edits = FactInput(name=args.name, title=args.title, description=args.description, type=args.type,
                       scope=args.scope, keywords=args.keywords, subject_key=args.subject_key,
                       activation=args.activation, body=args.body)
-    result = engine.accept_suggestion(args.id, edits=edits, skill_dir=args.dir, home=args.home, skill_name=args.name)
-    if isinstance(result, Fact):
-        return out.emit(engine.fact_json(result, body=True), f"Remembered {result.ref}")
-    assert isinstance(result, Path)
-    return out.emit({"skill": str(result)}, f"Wrote {result}")
+    accepted = engine.accept_suggestion(args.id, edits=edits, skill_dir=args.dir, home=args.home,
+                                        skill_name=args.name)
+    if accepted.fact is not None:
+        return out.emit(engine.fact_json(accepted.fact, body=True), f"Remembered {accepted.ref}")
+    return out.emit({"skill": str(accepted.path)}, f"Wrote {accepted.path}")
 
 
 def dismiss_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:

@@ -28,7 +28,8 @@ from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact
 from .storage.paths import StorePaths, default_state_root, detect_workspace
 
 __all__ = [
-    "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal", "Engine", "EngineError", "Evidence", "Fact",
+    "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
+    "Engine", "EngineError", "Evidence", "Fact",
     "FACT_CHOICES", "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
@@ -39,12 +40,16 @@ __all__ = [
 ]
 
 
-_LAZY = {"Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet", "default_skill_folder",
-         "skill_file"}
+_LAZY = {"Acceptance", "Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet",
+         "default_skill_folder", "skill_file"}
 
 
 def __getattr__(name: str):
     """Suggestion records load on first use: the command line's hot paths never need them."""
+    if name == "Acceptance":
+        from .suggestions.service import Acceptance
+
+        return Acceptance
     if name in _LAZY:
         from .suggestions import candidates as suggestions
 

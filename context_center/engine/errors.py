@@ -17,6 +17,8 @@ HINTS = (
     "revisions",        # a revision was not found: list the revisions of the fact
     "redact_secrets",   # a secret was refused: it can be stored masked instead
     "diagnostics",      # a file on disk is in the way: see the store's diagnostics
+    "suggestions",      # a suggestion was not found: list the open ones
+    "dismissed_suggestions",  # a dismissal was not found: list the dismissed ones
 )
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable
@@ -26,9 +27,11 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .recall.service import RecallService
     from .storage.file_watch import FileWatcher
     from .suggestions.candidates import Dismissal, SuggestionSet
+    from .suggestions.service import Acceptance, SuggestionService
 
 Progress = Callable[[int, int], None]
 SEARCH_LIMIT = 8
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
 class Engine:
@@ -56,6 +59,7 @@ class Engine:
         self._recall: RecallService | None = None
         self._search: SearchService | None = None
         self._watcher: FileWatcher | None = None
+        self._suggestions: SuggestionService | None = None
         self._archive_seen: frozenset[str] | None = None   # the archive as last reported to a face
 
     # lifecycle ---------------------------------------------------------------------
@@ -242,36 +246,59 @@ class Engine:
 
     # suggestions ------------------------------------------------------------------------------
 
+    def _suggestion_service(self) -> SuggestionService:
+        if self._suggestions is None:
+            from .suggestions.service import SuggestionService
+
+            self._suggestions = SuggestionService(self.paths.workspace, self._catalog, self._known_texts,
+                                                  lambda request: self.remember(request).fact)
+        return self._suggestions
+
+    def _known_texts(self) -> list[str]:
+        """What is already known: every fact's title, description and body lines, every instruction line."""
+        texts: list[str] = []
+        for fact in self.facts():
+            texts += [fact.title, fact.description, *fact.body.splitlines()]
+        for document in self.instructions(self.paths.workspace).documents:
+            texts += [_LIST_MARKER.sub("", line) for line in document.body.splitlines()]
+        return [t.strip() for t in texts if len(t.strip()) >= 4]
+
+    @staticmethod
+    def _home(home: str | os.PathLike[str] | None) -> Path:
+        return Path(home) if home else Path.home()
+
     def suggestions(self, home: str | os.PathLike[str] | None = None,
                     progress: Progress | None = None) -> SuggestionSet:
         """Scan recent local transcripts of this workspace for memory and skill candidates."""
-        from .suggestions.service import scan
+        return self._suggestion_service().scan(self._home(home), progress)
 
-        return scan(self, Path(home) if home else Path.home(), self._catalog, progress)
+    def current_suggestions(self, home: str | os.PathLike[str] | None = None) -> SuggestionSet:
+        """The last scan with every decision since applied (no transcript is read again)."""
+        return self._suggestion_service().current(self._home(home))
 
     def accept_suggestion(self, candidate_id: str, edits: FactInput | None = None,
                           skill_dir: str | os.PathLike[str] | None = None,
                           home: str | os.PathLike[str] | None = None, skill_body: str | None = None,
-                          skill_name: str | None = None) -> Fact | Path:
+                          skill_name: str | None = None) -> Acceptance:
         """Store a memory candidate (edited first if ``edits``) through the normal store, or write
         a skill candidate's SKILL.md (``skill_body`` if edited, named ``skill_name`` if given) at
         ``skill_file(skill_dir, name)``, creating the folders (default: ``default_skill_folder``).
-        Returns the fact or the file."""
-        from .suggestions.service import accept
+        Works on the last scan (scanning once if there is none)."""
+        return self._suggestion_service().accept(self._home(home), candidate_id, edits, skill_dir, skill_body,
+                                                 skill_name)
 
-        return accept(self, Path(home) if home else Path.home(), self._catalog, candidate_id, edits, skill_dir,
-                      skill_body, skill_name)
+    def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
+        """Never suggest this candidate again in this workspace (remembered in the catalog)."""
+        self._suggestion_service().dismiss(self._home(home), candidate_id)
 
     def dismissed_suggestions(self, home: str | os.PathLike[str] | None = None) -> list[Dismissal]:
         """The candidates dismissed in this workspace, newest first, each with its candidate when
-        the recent transcripts still hold it (the same as ``suggestions(home).dismissed``)."""
-        return self.suggestions(home).dismissed
+        the recent transcripts still hold it."""
+        return self._suggestion_service().current(self._home(home)).dismissed
 
     def undismiss_suggestion(self, candidate_id: str) -> None:
         """Undo a dismissal: the candidate is suggested again when the transcripts still hold it."""
-        from .suggestions.service import undismiss
-
-        undismiss(self, self._catalog, candidate_id)
+        self._suggestion_service().undismiss(candidate_id)
 
     def suggestion_provenance(self, fact: Fact) -> dict[str, Any] | None:
         """For a fact stored by accepting a suggestion: ``{"id", "why", "how_to_apply",
@@ -279,12 +306,6 @@ class Engine:
         from .suggestions.service import provenance
 
         return provenance(fact)
-
-    def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
-        """Never suggest this candidate again in this workspace (remembered in the catalog)."""
-        from .suggestions.service import dismiss
-
-        dismiss(self, Path(home) if home else Path.home(), self._catalog, candidate_id)
 
     # facts: writing ---------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QTabWidget, QWidget
 
-from ..engine import Change, Fact, StorePaths
+from ..engine import Acceptance, Change, StorePaths
 from . import dialogs
 from .archive_tab import ArchiveTab
 from .engine_client import EngineClient
@@ -238,9 +238,10 @@ class MainWindow(QMainWindow):
             self.archive.reload()
 
     @Slot(object)
-    def _suggestion_accepted(self, result: object) -> None:
-        if isinstance(result, Fact):  # a skill is a SKILL.md file, not a fact
-            self.apply_change(Change(facts=True, scopes=(result.scope,)), (result.scope, result.id))
+    def _suggestion_accepted(self, accepted: Acceptance) -> None:
+        fact = accepted.fact
+        if fact is not None:  # a skill is a SKILL.md file, not a fact
+            self.apply_change(Change(facts=True, scopes=(fact.scope,)), (fact.scope, fact.id))
 
     def _sync_index(self) -> None:
         """Keep the persistent search index in step (only what changed is re-indexed), off this process."""

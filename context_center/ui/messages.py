@@ -11,6 +11,8 @@ _HINTS = {
     "revisions": "The History dialog lists the revisions this fact has.",
     "redact_secrets": "Remove the secret from the text; agents read facts, so keep secrets in a secret manager.",
     "diagnostics": "The file is listed under the facts table with what is wrong with it.",
+    "suggestions": "Scan again to see the open suggestions.",
+    "dismissed_suggestions": "The Dismissed list shows what can be restored.",
 }
 
 

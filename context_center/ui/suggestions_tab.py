@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import (
+    Acceptance,
     Dismissal,
     Engine,
     EngineError,
@@ -160,7 +161,7 @@ class SkillTarget(QDialog):
 
 
 class SuggestionsTab(QWidget):
-    accepted = Signal(object)   # the stored fact, or the SKILL.md path
+    accepted = Signal(object)   # an Acceptance: the stored fact, or the SKILL.md written
 
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -325,14 +326,21 @@ class SuggestionsTab(QWidget):
 
     # decisions -----------------------------------------------------------------------------------------------
 
-    def _done(self, what: str):
-        def done(result: Fact | Path) -> None:
-            where = result.ref if isinstance(result, Fact) else str(result)
-            self.status.setText(f"{what}: {where}")
-            self.messages.info(f"{what} {where}")
+    def _done(self, what: str, candidate_id: str = ""):
+        def done(result: Acceptance | Fact) -> None:
+            if isinstance(result, Fact):  # stored through the fact form (edit, then accept)
+                assert result.path is not None
+                result = Acceptance(candidate_id, "memory", result.path, result)
+            self.status.setText(f"{what}: {result.ref}")
+            self.messages.info(f"{what} {result.ref}")
             self.accepted.emit(result)
-            self.scan()
+            self.show_current()
         return done
+
+    def show_current(self) -> None:
+        """After a decision: the last scan with the decision applied (no transcript is read again)."""
+        self.client.submit(lambda engine: (engine.current_suggestions(), engine.paths.workspace),
+                           self._scanned, self._scan_failed)
 
     def _refused(self, error: BaseException) -> None:
         self.status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
@@ -387,13 +395,13 @@ class SuggestionsTab(QWidget):
                    "type": candidate.type, "scope": candidate.scope, "body": candidate.body}
 
         def store(engine: Engine, request: FactInput) -> Fact:
-            result = engine.accept_suggestion(cid, request)
-            assert isinstance(result, Fact)
-            return result
+            accepted = engine.accept_suggestion(cid, request)
+            assert accepted.fact is not None  # a memory candidate
+            return accepted.fact
 
         form = FactForm(self.client, None, self, initial=initial, save_job=store)
         form.setWindowTitle("Edit and accept suggestion")
-        form.saved.connect(self._done("Remembered"))
+        form.saved.connect(self._done("Remembered", cid))
         form.open()
         return form
 
@@ -407,7 +415,7 @@ class SuggestionsTab(QWidget):
         def done(_result: object) -> None:
             self.status.setText(f"Dismissed “{title}”; it will not be suggested again here "
                                 "(undo it from the Dismissed list).")
-            self.scan()
+            self.show_current()
 
         self.client.submit(lambda e: e.dismiss_suggestion(cid), done, self._refused)
 
@@ -420,6 +428,6 @@ class SuggestionsTab(QWidget):
 
         def done(_result: object) -> None:
             self.status.setText(f"Restored “{title}”; it is suggested again while the recent sessions hold it.")
-            self.scan()
+            self.show_current()
 
         self.client.submit(lambda e: e.undismiss_suggestion(cid), done, self._refused)

@@ -166,7 +166,7 @@ def test_a_skill_needs_evidence_in_two_sessions(engine, transcripts):
 def test_accepting_a_memory_goes_through_the_store(engine, transcripts):
     result = engine.suggestions(home=transcripts)
     chinese = next(m for m in result.memories if m.description.startswith("以后"))
-    fact = engine.accept_suggestion(chinese.id, home=transcripts)
+    fact = engine.accept_suggestion(chinese.id, home=transcripts).fact
     assert "以后请始终用中文回复" in fact.body and fact.scope == "global" and fact.type == "user"
     assert chinese.id not in {m.id for m in engine.suggestions(home=transcripts).memories}
     with pytest.raises(NotFound):
@@ -178,7 +178,7 @@ def test_an_accepted_memory_recalls_the_statement_only(engine, home, workspace, 
     claude_session(home, workspace, "cccc3333", [
         ("2026-11-22T10:00:00Z", "Never push to main directly; open a pull request instead.")])
     [memory] = engine.suggestions(home=home).memories
-    fact = engine.accept_suggestion(memory.id, home=home)
+    fact = engine.accept_suggestion(memory.id, home=home).fact
     assert fact.body == "Never push to main directly; open a pull request instead."
     result = engine.recall("can I push this fix to main directly?", record=False)
     [hit] = result.hits
@@ -204,7 +204,7 @@ def test_accepting_with_edits_and_the_store_refusals(engine, transcripts):
     with pytest.raises(SubjectConflict):
         engine.accept_suggestion(deploy.id, FactInput(subject_key="project.deploy_day"), home=transcripts)
     fact = engine.accept_suggestion(deploy.id, FactInput(title="Deploys happen on Tuesdays", scope="project"),
-                                    home=transcripts)
+                                    home=transcripts).fact
     assert fact.title == "Deploys happen on Tuesdays" and "deploy on Tuesdays" in fact.body
 
 
@@ -258,7 +258,7 @@ def test_a_dismissal_outlives_its_transcript_and_can_still_be_undone(engine, tra
 
 def test_an_accepted_skill_is_written_where_the_user_chooses(engine, transcripts, tmp_path):
     [skill] = engine.suggestions(home=transcripts).skills
-    path = engine.accept_suggestion(skill.id, skill_dir=tmp_path / "skills", home=transcripts)
+    path = engine.accept_suggestion(skill.id, skill_dir=tmp_path / "skills", home=transcripts).path
     assert path == tmp_path / "skills" / skill.name / "SKILL.md" and path.read_text() == skill.body
     other = tmp_path / "skills2"
     (other / skill.name).mkdir(parents=True)
@@ -276,7 +276,7 @@ def test_a_skill_goes_to_the_workspace_skills_folder_created_on_accept(engine, t
     with pytest.raises(InvalidInput):
         engine.accept_suggestion(skill.id, home=transcripts, skill_name="Release Checklist")
     assert not (workspace / ".claude").exists()
-    path = engine.accept_suggestion(skill.id, home=transcripts, skill_name="release-checklist")
+    path = engine.accept_suggestion(skill.id, home=transcripts, skill_name="release-checklist").path
     assert path == skill_file(default_skill_folder(workspace), "release-checklist")
     assert path == workspace / ".claude" / "skills" / "release-checklist" / "SKILL.md"
     assert path.read_text().startswith("---\nname: release-checklist\ndescription: ")
@@ -322,3 +322,24 @@ def test_chinese_titles_are_cut_at_a_character():
     statement = "以后" + "请在每次提交之前运行完整的测试套件并检查格式" * 4
     title = _title(statement)
     assert len(title) == 60 and title.endswith("…") and statement.startswith(title[:-1])
+
+
+def test_decisions_work_on_the_last_scan_without_reading_transcripts_again(engine, transcripts, tmp_path):
+    import shutil
+    found = engine.suggestions(home=transcripts)
+    first, second = found.memories[0], found.memories[1]
+    skill = found.skills[0]
+    shutil.rmtree(transcripts / ".claude")  # a re-scan would now find nothing
+    shutil.rmtree(transcripts / ".codex", ignore_errors=True)
+    accepted = engine.accept_suggestion(first.id, home=transcripts)
+    assert accepted.kind == "memory" and accepted.fact is not None and accepted.ref == accepted.fact.ref
+    written = engine.accept_suggestion(skill.id, skill_dir=tmp_path / "skills", home=transcripts)
+    assert written.kind == "skill" and written.fact is None and written.path.name == "SKILL.md"
+    engine.dismiss_suggestion(second.id, home=transcripts)
+    now = engine.current_suggestions(home=transcripts)
+    assert {first.id, second.id, skill.id}.isdisjoint({c.id for c in [*now.memories, *now.skills]})
+    assert now.skipped["accepted"] == 2 and now.skipped["dismissed"] == 1
+    assert [d.id for d in now.dismissed][:1] == [second.id]
+    assert first in found.memories  # what was handed out earlier never changes under its holder
+    engine.undismiss_suggestion(second.id)
+    assert second in engine.current_suggestions(home=transcripts).memories

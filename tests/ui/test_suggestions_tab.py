@@ -69,7 +69,7 @@ def test_an_accepted_memory_keeps_where_it_came_from_out_of_its_body(home, ui, q
     assert "How to apply:" in tab.detail.toPlainText()
     with qtbot.waitSignal(tab.accepted, timeout=10000) as accepted:
         tab.accept_current()
-    fact = accepted.args[0]
+    fact = accepted.args[0].fact
     assert fact.body == "Never force-push to main."
     qtbot.waitUntil(lambda: any(r.fact.id == fact.id for r in ui.window.facts.model.rows()), timeout=10000)
     ui.window.tabs.setCurrentWidget(ui.window.facts)
@@ -153,7 +153,7 @@ def test_a_skill_is_written_to_the_default_folder_even_when_it_does_not_exist(ho
     assert dialog.target.text().startswith(str(default / "release-checklist" / "SKILL.md"))
     with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
         write_button(dialog).click()
-    path = written.args[0]
+    path = written.args[0].path
     assert path == default / "release-checklist" / "SKILL.md"
     assert path.read_text().startswith("---\nname: release-checklist\n") and "## Steps" in path.read_text()
 
@@ -171,7 +171,7 @@ def test_an_accepted_skill_is_written_where_chosen(home, ui, qtbot, tmp_path, mo
     assert dialog.target.text().startswith(str(tmp_path / "my-skills" / skill.name / "SKILL.md"))
     with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
         write_button(dialog).click()
-    path = written.args[0]
+    path = written.args[0].path
     assert path == tmp_path / "my-skills" / skill.name / "SKILL.md" and "## Steps" in path.read_text()
 
 
@@ -185,8 +185,8 @@ def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path):
     editor.target.folder.setText(str(tmp_path / "edited"))
     with qtbot.waitSignal(tab.accepted, timeout=10000) as written:
         write_button(editor.target).click()
-    assert written.args[0] == tmp_path / "edited" / skill.name / "SKILL.md"
-    assert "## Steps (checked by me)" in written.args[0].read_text()
+    assert written.args[0].path == tmp_path / "edited" / skill.name / "SKILL.md"
+    assert "## Steps (checked by me)" in written.args[0].path.read_text()
 
 
 def test_unavailable_sources_are_named(ui, qtbot, tmp_path, monkeypatch):
