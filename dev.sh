@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for people and CI on a fresh Debian machine with Python 3.11:
 #   ./dev.sh run      install what is missing, then start Context Center on the default state root
-#   ./dev.sh test     install what is missing, then run the whole test suite and the import contracts
+#   ./dev.sh test     install what is missing, then run the whole test suite, the import contracts, ruff and mypy
 #   ./dev.sh package  build the one-folder bundle (PyInstaller) and dist/context-center_<version>_<arch>.deb
 # `run` keeps the caller's current directory (the window opens on it when there is no last
 # workspace), so every path of the clone below is absolute.
@@ -82,6 +82,8 @@ case "${1:-}" in
     export CC_CMD
     "$VENV/bin/lint-imports"
     "$VENV/bin/ruff" check context_center tests bench docs packaging
+    # Type check: reads [tool.mypy] (files, per-module overrides) from pyproject.toml.
+    "$VENV/bin/mypy"
     suites=(tests)
     # The shared black-box checks sit beside the clone when they are available.
     [[ -d ../shared/acceptance ]] && suites+=(../shared/acceptance)

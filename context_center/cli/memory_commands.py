@@ -5,9 +5,9 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from ..engine import Engine, Fact, FactInput, InvalidInput, WriteResult
+from ..engine import Engine, Fact, FactFields, FactInput, InvalidInput, WriteResult
 from .output import Output, table
 
 _FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
@@ -117,12 +117,12 @@ def _read_body(args: argparse.Namespace) -> str | None:
 
 
 def _fact_input(args: argparse.Namespace) -> FactInput:
-    values = {option.replace("-", "_"): getattr(args, option.replace("-", "_"), None)
-              for option in _FIELD_OPTIONS}
+    values = cast(FactFields, {option.replace("-", "_"): getattr(args, option.replace("-", "_"), None)
+                               for option in _FIELD_OPTIONS})
     if "scope" in values and args.handler is edit:
         values["scope"] = None  # edit's --scope selects the fact; it never moves it
-    return FactInput(**values, body=_read_body(args), expected_revision=args.expected_revision,
-                     redact_secrets=args.redact_secrets)
+    values["body"] = _read_body(args)
+    return FactInput(**values, expected_revision=args.expected_revision, redact_secrets=args.redact_secrets)
 
 
 # rendering --------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     context = engine.session_context()
     overrides = engine.overrides()
     instructions = engine.instructions()
-    data = {
+    data: dict[str, Any] = {  # the --json document
         "workspace": str(engine.paths.workspace), "state_root": str(engine.paths.root),
         "instructions": {"documents": [d.label for d in instructions.documents],
                          "chars": sum(d.chars for d in instructions.documents),

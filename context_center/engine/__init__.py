@@ -20,7 +20,7 @@ from .errors import (
 )
 from .facade import Engine, open_engine
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
-from .memory.fact_input import FactInput, WriteResult, validate_fact_input
+from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact_input
 from .memory.fields import FACT_CHOICES
 from .memory.revision_changes import changed_fields, describe_change
 from .recall.recall_records import RecallHit, RecallResult, Rejection
@@ -29,8 +29,8 @@ from .storage.paths import StorePaths, default_state_root, detect_workspace
 
 __all__ = [
     "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
-    "Engine", "EngineError", "Evidence", "Fact",
-    "FACT_CHOICES", "FactInput", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
+    "Engine", "EngineError", "Evidence", "Fact", "FACT_CHOICES", "FactFields", "FactInput",
+    "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",

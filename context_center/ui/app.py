@@ -32,15 +32,17 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
     client = EngineClient()
     window = MainWindow(client, settings, state_root)
     window.setWindowIcon(app_icon())
-    last = settings.value("workspaces/last", "")
-    if workspace is None and last and os.path.isdir(last):
+    last = settings.value("workspaces/last", "", str)
+    if workspace is None and isinstance(last, str) and last and os.path.isdir(last):
         workspace = last
     window.open_workspace(workspace)
     return window, client
 
 
 def run(state_root: str | None = None, workspace: str | None = None) -> int:
-    app = QApplication.instance() or QApplication(sys.argv)
+    existing = QApplication.instance()  # typed as the QCoreApplication base
+    assert existing is None or isinstance(existing, QApplication), "the window needs a QApplication"
+    app = existing or QApplication(sys.argv)
     app.setApplicationName(APP_NAME)  # also the WM_CLASS class (StartupWMClass)
     app.setOrganizationName("Context Center")
     app.setDesktopFileName(APP_ID)  # the Wayland app_id: <APP_ID>.desktop

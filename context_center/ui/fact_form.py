@@ -1,7 +1,7 @@
 """Create or edit a fact: a form that validates as you type and shows the engine's refusal in place."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -23,6 +23,7 @@ from ..engine import (
     FACT_CHOICES,
     Engine,
     Fact,
+    FactFields,
     FactInput,
     NameConflict,
     PinnedBudgetExceeded,
@@ -180,8 +181,8 @@ class FactForm(QDialog):
         return self.values() != self._initial
 
     def request(self) -> FactInput:
-        values = self.values()
-        if self.fact is None and not values["name"].strip():
+        values = cast(FactFields, self.values())  # the form's fields are named as FactInput's
+        if self.fact is None and not (values["name"] or "").strip():
             values["name"] = None
         if self.fact is not None:
             values.pop("scope")

@@ -48,7 +48,7 @@ class IndexBuilder(QObject):
         process.finished.connect(self._done)
         self.process = process
         self._buffer = b""
-        self._report: dict | None = None
+        self._report = None
         process.start()
 
     @Slot()

@@ -65,7 +65,8 @@ class MainWindow(QMainWindow):
         geometry = settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        self.tabs.setCurrentIndex(int(settings.value("window/tab", 0)))
+        tab = settings.value("window/tab", 0, int)  # an unreadable value comes back as 0
+        self.tabs.setCurrentIndex(tab if isinstance(tab, int) else 0)
 
     # composition -----------------------------------------------------------------------------
 
@@ -174,15 +175,20 @@ class MainWindow(QMainWindow):
     def _index_progress(self, done: int, total: int) -> None:
         self._progress("Building the search index", done, total)
 
+    def _recent(self) -> list[str]:
+        """The recent workspaces, newest first (QSettings gives back an object)."""
+        recent = self.settings.value("workspaces/recent", [], list)
+        return [str(w) for w in recent] if isinstance(recent, list) else []
+
     def _remember_workspace(self, workspace: str) -> None:
-        recent = [w for w in self.settings.value("workspaces/recent", [], list) or [] if w != workspace]
+        recent = [w for w in self._recent() if w != workspace]
         self.settings.setValue("workspaces/recent", [workspace, *recent][:MAX_RECENT])
         self.settings.setValue("workspaces/last", workspace)
         self._fill_recent()
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
-        recent = self.settings.value("workspaces/recent", [], list) or []
+        recent = self._recent()
         for workspace in recent:
             action = self.recent_menu.addAction(workspace)
             action.triggered.connect(lambda _checked=False, w=workspace: self.open_workspace(w))

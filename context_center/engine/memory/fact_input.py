@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
+from typing import TypedDict
 
 from .. import clock
 from ..errors import InvalidInput
@@ -20,6 +21,23 @@ from .fields import (
 )
 
 MAX_BODY_CHARS = 60_000
+
+
+class FactFields(TypedDict, total=False):
+    """The text fields of :class:`FactInput` by name, as a form or the command line gathers them:
+    ``FactInput(**fields)``."""
+
+    name: str | None
+    title: str | None
+    description: str | None
+    type: str | None
+    scope: str | None
+    keywords: str | None
+    subject_key: str | None
+    activation: str | None
+    volatility: str | None
+    expires_at: str | None
+    body: str | None
 
 
 @dataclass(frozen=True)

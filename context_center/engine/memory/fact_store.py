@@ -103,18 +103,18 @@ class FactStore:
 
         facts: list[Fact] = []
         diagnostics: list[Diagnostic] = []
-        by_id: dict[str, Fact] = {}
+        file_of: dict[str, Path] = {}  # fact id → the file it was read from
         for path in sorted(current):
             item = current[path]
             diagnostics.extend(item.diagnostics)
             if item.fact is None:
                 continue
-            twin = by_id.get(item.fact.id)
+            twin = file_of.get(item.fact.id)
             if twin is not None:
-                diagnostics.append(Diagnostic(path, 1, f"id {item.fact.id} is also used by {twin.path.name}; "
+                diagnostics.append(Diagnostic(path, 1, f"id {item.fact.id} is also used by {twin.name}; "
                                               "this copy is skipped until one of them changes id"))
                 continue
-            by_id[item.fact.id] = item.fact
+            file_of[item.fact.id] = path
             facts.append(item.fact)
         return facts, diagnostics
 

@@ -222,8 +222,7 @@ class MemoryService:
                 existing = self._find(self.reload(), draft.scope, draft.name)
                 self._check_expected(existing, request.expected_revision, draft.ref)
             assert existing is not None
-            return self.edit(existing.id, FactInput(**{**given, "expected_revision": request.expected_revision,
-                                                       "redact_secrets": request.redact_secrets}),
+            return self.edit(existing.id, replace(request, name=given["name"], title=given["title"]),
                              scope=draft.scope)
         draft, redacted = self._check_text(draft, request.redact_secrets)
         with self.lock:

@@ -17,7 +17,7 @@ import datetime as dt
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable
+from typing import AbstractSet, Iterable
 
 import numpy as np
 
@@ -123,7 +123,7 @@ class RecallIndex:
             setattr(self, name, new)
         self._capacity = size
 
-    def sync(self, facts: Iterable[Fact], excluded: set[Key] = frozenset()) -> int:
+    def sync(self, facts: Iterable[Fact], excluded: AbstractSet[Key] = frozenset()) -> int:
         """Bring the index in step with ``facts``; ``excluded`` facts match but are not recalled.
         Returns how many documents were (re)tokenized or removed."""
         wanted = {fact_key(f): f for f in facts}
@@ -135,7 +135,7 @@ class RecallIndex:
             doc = self._docs.get(key)
             version = _text_version(fact)
             fresh = doc is None or doc.version != version
-            if fresh:
+            if doc is None or fresh:
                 if doc is not None:
                     self._remove(key)
                 doc = self._add(key, fact, version)

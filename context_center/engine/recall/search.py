@@ -2,8 +2,9 @@
 included, scored by Whoosh (BM25F), with snippets centred on the match."""
 from __future__ import annotations
 
+import heapq
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,7 +95,7 @@ class SearchService:
 
     def _expansion(self, terms: list[str], feedback: list[Fact]) -> dict[str, float]:
         """Words frequent in the feedback facts and rare in the store, weighted like RM3."""
-        weights: Counter[str] = Counter()
+        weights: defaultdict[str, float] = defaultdict(float)
         bags = [Counter(tokenize(f"{f.title} {f.description} {f.body}", drop_stopwords=True)) for f in feedback]
         count, frequencies = self.index.document_frequencies({t for bag in bags for t in bag})
         for bag in bags:
@@ -104,7 +105,8 @@ class SearchService:
                 weights[term] += tf / length * math.log(1 + (count - df + 0.5) / (df + 0.5))
         for term in terms:
             weights.pop(term, None)
-        top = weights.most_common(FEEDBACK_TERMS)
+        # What Counter.most_common(n) does, for float weights.
+        top = heapq.nlargest(FEEDBACK_TERMS, weights.items(), key=lambda item: item[1])
         total = sum(w for _, w in top) or 1.0
         return {term: FEEDBACK_WEIGHT * w / total * len(set(terms)) for term, w in top if w > 0}
 

@@ -177,9 +177,11 @@ class Catalog:
 
     def add_trace(self, workspace: Path, created_at: str, trace: dict[str, Any]) -> int:
         with self._engine.begin() as conn:
-            new_id = conn.execute(recall_traces.insert().values(
+            key = conn.execute(recall_traces.insert().values(
                 created_at=created_at, workspace=str(workspace),
-                trace=json.dumps(trace, ensure_ascii=False))).inserted_primary_key[0]
+                trace=json.dumps(trace, ensure_ascii=False))).inserted_primary_key
+            assert key is not None  # a single-row INSERT always has one
+            new_id = key[0]
             if new_id % 50 == 0:  # prune now and then, keeping the newest
                 conn.execute(delete(recall_traces).where(recall_traces.c.id <= new_id - KEEP_TRACES))
         return int(new_id)

@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
 from .atomic_write import is_temp_file
 
@@ -49,7 +50,7 @@ class FileWatcher:
         self._observer = Observer()
         self._started = False
         self._handler = _Handler(self)
-        self._followed: dict[Path, object] = {}   # folder → watchdog's watch, set by follow()
+        self._followed: dict[Path, ObservedWatch] = {}   # folder → watchdog's watch, set by follow()
         # its own lock: watchdog holds its observer lock while it calls notice(), which takes _lock
         self._follow_lock = threading.Lock()
 

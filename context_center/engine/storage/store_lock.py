@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -9,7 +10,8 @@ from types import TracebackType
 
 from ..errors import StorageError
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+# sys.platform rather than os.name: mypy checks only the branch for the platform it targets.
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

@@ -192,7 +192,8 @@ class CodexSource(TranscriptSource):
         messages: list[UserTurn] = []    # response_item user messages: a fallback for older files
         for entry in _lines(path):
             kind = entry.get("type")
-            payload = entry.get("payload") if isinstance(entry.get("payload"), dict) else entry
+            raw_payload = entry.get("payload")
+            payload: dict[str, Any] = raw_payload if isinstance(raw_payload, dict) else entry
             stamp = str(entry.get("timestamp") or payload.get("timestamp") or "")
             if kind == "session_meta" or (cwd is None and "instructions" in entry and "id" in entry):
                 session_id = str(payload.get("id") or session_id)
