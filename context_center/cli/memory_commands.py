@@ -129,7 +129,7 @@ def _fact_input(args: argparse.Namespace) -> FactInput:
 
 def _show_markdown(engine: Engine, fact: Fact) -> str:
     data = engine.fact_json(fact)
-    rows = [f"# {fact.title}", ""]
+    rows = [f"# {fact.label}", ""]
     for key in ("ref", "id", "revision", "type", "scope", "activation", "freshness", "volatility",
                 "subject_key", "keywords", "expires_at", "last_verified_at", "created_at", "updated_at",
                 "overridden_by"):
@@ -251,7 +251,7 @@ def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             "revisions": [r.to_json() for r in history]}
 
     def human() -> str:
-        rows = [(str(r.revision) + (" (active)" if r is active else ""), r.updated_at, r.change, r.fact.title)
+        rows = [(str(r.revision) + (" (active)" if r is active else ""), r.updated_at, r.change, r.fact.label)
                 for r in (active, *history)]
         return f"{fact.ref} ({fact.id})\n" + table(("REVISION", "UPDATED", "CHANGE", "TITLE"), rows)
 

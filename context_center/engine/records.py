@@ -41,6 +41,12 @@ class Fact:
         return f"{self.scope}/{self.name}.md"
 
     @property
+    def label(self) -> str:
+        """What a person reads: the title, else the name de-kebabbed, as Reasonix labels it. A
+        missing title stays missing on disk (Reasonix uses a written title to match overrides)."""
+        return self.title or self.name.replace("-", " ")
+
+    @property
     def effective_activation(self) -> str:
         """Unset activation: a global user/feedback fact is pinned (legacy), else relevant."""
         if self.activation in ("pinned", "relevant"):
@@ -59,6 +65,7 @@ class Fact:
     def to_json(self, *, freshness: str, body: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": self.id, "revision": self.revision, "name": self.name, "title": self.title,
+            "label": self.label,
             "description": self.description, "type": self.type, "scope": self.scope,
             "keywords": self.keywords, "subject_key": self.subject_key or None,
             "activation": self.effective_activation, "volatility": self.volatility or None,

@@ -90,7 +90,7 @@ def load_facts_view(engine: Engine) -> FactsView:
 
 def _detail_markdown(row: FactRow) -> str:
     fact = row.fact
-    lines = [f"# {fact.title}", ""]
+    lines = [f"# {fact.label}", ""]
     if row.overridden_by:
         lines += [f"> **Overridden** by [{row.overridden_by}](fact:{row.overridden_by}): the project fact "
                   "answers the same question, so agents get that one; this global fact stays for other projects.",
@@ -414,7 +414,7 @@ class FactsTab(QWidget):
         row = self.current_row()
         if row is None:
             return
-        if not dialogs.confirm(self, "Forget fact", f"Move {row.fact.ref} to the archive?\n\n“{row.fact.title}”\n\n"
+        if not dialogs.confirm(self, "Forget fact", f"Move {row.fact.ref} to the archive?\n\n“{row.fact.label}”\n\n"
                                "Agents will no longer recall it. You can recover it from the Archive tab.",
                                action="Forget"):
             return

@@ -119,3 +119,32 @@ def test_values_that_yaml_would_retype_are_quoted_on_write():
 def test_a_name_that_differs_from_the_file_name_uses_the_file_name():
     fact, warnings = parse("---\nname: other\n---\nx\n", name="real")
     assert fact.name == "real" and warnings
+
+
+def _upstream_legacy_id(scope: str, name: str) -> str:
+    """Reasonix's formula (UPSTREAM.md, "exact on-disk details"), written out here on purpose."""
+    import hashlib
+    return "legacy-" + hashlib.sha256(f"reasonix-memory-v2\0{scope}\0{name}".encode()).hexdigest()[:24]
+
+
+@pytest.mark.parametrize("folder, front, expected_scope", [
+    ("global", "type: project", "project"),      # a hand-written global file of another type
+    ("global", "type: reference", "project"),
+    ("project", "type: feedback", "global"),     # project-folder feedback
+    ("project", "type: user", "global"),
+    ("project", "", "project"),                  # no type: project
+    ("global", "type: user", "global"),
+    ("project", "type: user\nscope: project", "project"),  # a written scope wins
+])
+def test_legacy_ids_take_their_scope_from_the_type_as_reasonix_does(folder, front, expected_scope):
+    fact, _ = parse(f"---\nname: deploy-notes\n{front}\n---\n\nbody\n", name="deploy-notes", scope=folder)
+    assert fact.legacy and fact.scope == folder  # the fact's own scope still comes from its folder
+    assert fact.id == _upstream_legacy_id(expected_scope, "deploy-notes")
+
+
+def test_a_missing_title_stays_missing_and_reads_as_the_name_de_kebabbed():
+    fact, _ = parse("---\nname: deploy-notes\ndescription: d\n---\n\nbody\n", name="deploy-notes")
+    assert fact.title == "" and fact.label == "deploy notes"
+    rewritten = render_fact(fact.evolve(body="new body"))
+    assert "title:" not in rewritten
+    assert parse(rewritten, name="deploy-notes")[0].title == ""

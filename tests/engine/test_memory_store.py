@@ -320,3 +320,16 @@ def test_non_utf8_files_and_duplicate_ids_are_diagnostics(engine):
     assert reasons["latin1.md"] == "not valid UTF-8"
     assert "also used by first.md" in reasons["second.md"]
     assert [f.name for f in engine.facts()] == ["first"]
+
+
+def test_an_edit_of_an_untitled_fact_invents_no_title(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "deploy-notes.md").write_text("---\nname: deploy-notes\ndescription: how we deploy\n"
+                                            "metadata:\n  type: project\n  scope: project\n---\n\nv1\n")
+    engine.refresh()
+    edited = engine.edit("deploy-notes", FactInput(body="v2")).fact
+    assert edited.title == "" and edited.label == "deploy notes"
+    assert "title:" not in edited.path.read_text()
+    index = (folder / "MEMORY.md").read_text()
+    assert "[deploy notes](deploy-notes.md)" in index

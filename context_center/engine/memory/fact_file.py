@@ -146,7 +146,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         warnings.append(f"id {raw_id!r} is malformed; using a legacy id")
         raw_id = ""
     if not raw_id:
-        raw_id, legacy = legacy_fact_id(scope, name), True
+        # Reasonix's rule, so whichever tool migrates first writes the same id: the written scope,
+        # else global for user/feedback facts and project for the rest, whatever the folder
+        id_scope = written_scope if written_scope in ("global", "project") else (
+            "global" if fact_type in ("user", "feedback") else "project")
+        raw_id, legacy = legacy_fact_id(id_scope, name), True
     try:
         revision = int(_text(data.get("revision"), "revision"))
         if revision < 1:
@@ -185,7 +189,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
 
     fact = Fact(
         id=raw_id, revision=revision, name=name,
-        title=_text(data.get("title"), "title") or name,
+        title=_text(data.get("title"), "title"),
         description=_text(data.get("description"), "description"),
         type=fact_type, scope=scope,
         body=body.lstrip("\n").rstrip(),
@@ -247,8 +251,10 @@ def render_fact(fact: Fact) -> str:
     """The full file text for ``fact``: keys in Reasonix's order, empty optional keys omitted."""
     lines = ["---", f"id: {_scalar(fact.id)}", f"revision: {fact.revision}",
              f"created_at: {_scalar(fact.created_at)}", f"updated_at: {_scalar(fact.updated_at)}",
-             f"name: {_scalar(fact.name)}", f"title: {_scalar(fact.title)}",
-             f"description: {_scalar(fact.description)}"]
+             f"name: {_scalar(fact.name)}"]
+    if fact.title:  # a missing title stays missing: Reasonix matches overrides on a written one
+        lines.append(f"title: {_scalar(fact.title)}")
+    lines.append(f"description: {_scalar(fact.description)}")
     for key in ("keywords", "activation", "volatility", "subject_key", "expires_at",
                 "last_verified_at", "category", "status", "revision_note"):
         value = getattr(fact, key)

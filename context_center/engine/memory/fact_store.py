@@ -249,7 +249,7 @@ class FactStore:
                     continue
                 entries.append(ArchivedFact(path=path, id=item.fact.id, name=item.fact.name,
                                             scope=scope, revision=item.fact.revision,
-                                            archived_at=_archive_time(name), title=item.fact.title))
+                                            archived_at=_archive_time(name), title=item.fact.label))
         entries.sort(key=lambda a: a.archived_at, reverse=True)
         return entries
 

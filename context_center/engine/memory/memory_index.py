@@ -19,7 +19,7 @@ _DERIVED_LINE = re.compile(r"^\s*[-*]\s+\[[^\]]*\]\([^)]+\.md\)")
 
 
 def _entry(fact: Fact) -> str:
-    title = fact.title.replace("[", "(").replace("]", ")")
+    title = fact.label.replace("[", "(").replace("]", ")")
     tail = f" — {fact.description}" if fact.description else ""
     pin = " (pinned)" if fact.pinned else ""
     return f"- [{title}]({fact.name}.md){pin}{tail}"

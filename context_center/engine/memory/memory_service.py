@@ -208,7 +208,6 @@ class MemoryService:
         if not (given.get("body") or "").strip():
             raise InvalidInput("a fact needs a body")
         given.setdefault("name", slug(given.get("title", ""))[:80])
-        given.setdefault("title", given["name"])
         stamp = clock.format_timestamp(clock.now())
         blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
                      scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")

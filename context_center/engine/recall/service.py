@@ -55,7 +55,7 @@ class _Candidate:
 
 def _entry_head(fact: Fact, score: float, reason: str, state: str) -> str:
     """The first two lines of a block entry (the fact line follows)."""
-    title, _ = sensitive.redact(fact.title)
+    title, _ = sensitive.redact(fact.label)
     return (f'- id={fact.id} revision={fact.revision} scope={fact.scope} type={fact.type} '
             f'freshness={state} score={score:.3f} reason="{escape_for_block(reason)}"\n'
             f"  title: {escape_for_block(title)}\n"
