@@ -148,3 +148,22 @@ def test_a_missing_title_stays_missing_and_reads_as_the_name_de_kebabbed():
     rewritten = render_fact(fact.evolve(body="new body"))
     assert "title:" not in rewritten
     assert parse(rewritten, name="deploy-notes")[0].title == ""
+
+
+def test_subject_keys_are_read_normalized_and_an_empty_one_is_a_warning():
+    fact, warnings = parse("---\nname: pm\nsubject_key: ' Project.Package Manager'\n---\n\nb\n", name="pm")
+    assert fact.subject_key == "project.package_manager" and warnings == []
+    assert "subject_key: project.package_manager" in render_fact(fact)
+    fact, warnings = parse("---\nname: pm\nsubject_key: 。。\n---\n\nb\n", name="pm")
+    assert fact.subject_key == "" and any("no letters or digits" in w for w in warnings)
+
+
+def test_a_date_only_expiry_in_a_file_lasts_to_the_end_of_that_day_and_is_rewritten_as_rfc3339():
+    import datetime as dt
+
+    from context_center.engine.memory.freshness import is_expired
+    fact, warnings = parse("---\nname: x\nexpires_at: 2020-01-01\n---\n\nb\n", name="x")
+    assert warnings == [] and fact.expires_at == "2020-01-01T23:59:59Z"
+    assert not is_expired(fact, dt.datetime(2020, 1, 1, 23, 0, tzinfo=dt.timezone.utc))
+    assert is_expired(fact, dt.datetime(2020, 1, 2, 0, 0, tzinfo=dt.timezone.utc))
+    assert "expires_at: 2020-01-01T23:59:59Z" in render_fact(fact)

@@ -333,3 +333,29 @@ def test_an_edit_of_an_untitled_fact_invents_no_title(engine):
     assert "title:" not in edited.path.read_text()
     index = (folder / "MEMORY.md").read_text()
     assert "[deploy notes](deploy-notes.md)" in index
+
+
+def test_subjects_list_normalized_keys_and_never_an_empty_one(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    for name, key in (("a", "Project.Package Manager"), ("b", "。。")):
+        (folder / f"{name}.md").write_text(f"---\nname: {name}\nsubject_key: {key}\n"
+                                           "metadata:\n  type: project\n  scope: project\n---\n\nbody\n")
+    engine.refresh()
+    assert [(s.subject_key, s.name) for s in engine.subjects()] == [("project.package_manager", "a")]
+    assert engine.fact("a").subject_key == "project.package_manager"
+
+
+def test_memory_index_lines_are_in_reasonix_managed_form_and_both_forms_are_read(engine):
+    import re
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("# Notes\n\n- [Old style](old.md) (pinned) — ours, before\n"
+                                      "- [Theirs](theirs.md) — [project/project] upstream's line\nHand text.\n")
+    remember(engine, "pinned-rule", title="Small commits", description="Keep commits\n small",
+             activation="pinned")
+    text = (folder / "MEMORY.md").read_text()
+    # Reasonix's own test for a managed line: a "- [..](<name>.md)" link followed by spaces and an em dash
+    managed = [line for line in text.splitlines() if re.match(r"^- \[[^\]]*\]\([^)]+\.md\) +—", line)]
+    assert managed == ["- [Small commits](pinned-rule.md) — [project/project pinned] Keep commits small"]
+    assert "Hand text." in text and "old.md" not in text and "theirs.md" not in text

@@ -17,7 +17,7 @@ import yaml
 
 from .. import clock
 from ..records import Fact
-from .fields import TYPES, is_fact_id, legacy_fact_id
+from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -36,6 +36,7 @@ KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "de
               "last_verified_at", "category", "status", "revision_note")
 _FLAT_KEYS = ("type", "scope", "fact_type")
 _ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+_DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TOP_KEY = re.compile(r"^([^\s#'\"][^:]*?)\s*:(\s|$)")
 
 
@@ -176,9 +177,19 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     expires = _text(data.get("expires_at"), "expires_at")
     if expires.lower() in ("never", "none"):
         expires = ""
-    if expires and clock.parse_timestamp(expires) is None:
+    if _DATE_ONLY.match(expires):
+        # A hand-written date: Reasonix's loader reads only RFC 3339 (no expiry to it), its commands
+        # write RFC 3339. We read it as the end of that day, UTC, and a rewrite writes it so, in
+        # RFC 3339, which both tools then read alike.
+        expires = f"{expires}T23:59:59Z"
+    elif expires and clock.parse_timestamp(expires) is None:
         warnings.append(f"expires_at {expires!r} is not a date; ignored")
         expires = ""
+
+    written_subject = _text(data.get("subject_key"), "subject_key")
+    subject_key = normalize_subject_key(written_subject)  # read normalized, written normalized
+    if written_subject and not subject_key:
+        warnings.append(f"subject key {written_subject!r} has no letters or digits; ignored")
 
     known = set(KNOWN_KEYS) | set(_FLAT_KEYS) | {"metadata"}
     extra = tuple((k, segments[k]) for k in segments if k not in known)
@@ -196,7 +207,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         created_at=created, updated_at=updated,
         keywords=" ".join(_text(data.get("keywords"), "keywords").split()),
         activation=activation, volatility=volatility,
-        subject_key=_text(data.get("subject_key"), "subject_key"),
+        subject_key=subject_key,
         expires_at=expires,
         last_verified_at=_text(data.get("last_verified_at"), "last_verified_at"),
         category=_text(data.get("category"), "category"),
