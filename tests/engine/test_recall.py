@@ -237,4 +237,5 @@ def test_the_snippet_is_cut_from_name_title_description_keywords_and_body(engine
     write_fact(engine, "deploy-window", "Deploys need a green build.", title="Deploy window",
                description="When deploys may happen", keywords="release freeze")
     [hit] = engine.recall("deploy window release freeze", record=False).hits
-    assert hit.snippet == "deploy-window Deploy window When deploys may happen release freeze Deploys need a green build."
+    assert hit.snippet == ("deploy-window Deploy window When deploys may happen release freeze "
+                           "Deploys need a green build.")
