@@ -15,7 +15,7 @@ def test_instructions_show_order_bodies_imports_and_diagnostics(ui, qtbot, works
     qtbot.waitUntil(lambda: tab.documents.rowCount() == 1, timeout=10000)
     assert tab.documents.item(0, 2).text() == "workspace/AGENTS.md"
     body = tab.body.toPlainText()
-    assert "imported from workspace/docs/testing.md" in body and "Run pnpm test." in body
+    assert "imported from docs/testing.md" in body and "Run pnpm test." in body
     assert "[rejected: import_outside_source]" in body
     assert tab.diagnostics.rowCount() == 1 and tab.diagnostics.item(0, 0).text() == "import_outside_source"
     assert tab.diagnostics.item(0, 1).text().endswith("AGENTS.md:3")
