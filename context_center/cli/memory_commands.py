@@ -146,7 +146,11 @@ def _written(engine: Engine, out: Output, result: WriteResult, verb: str) -> int
     data["changed"] = result.changed
     if result.redacted:
         data["redacted"] = list(result.redacted)
+    if result.reencoded_from:
+        data["reencoded_from"] = result.reencoded_from
     note = f" (masked: {', '.join(result.redacted)})" if result.redacted else ""
+    if result.reencoded_from:
+        note += f" (the file was {result.reencoded_from}; it is now UTF-8)"
     human = (f"{verb} {result.fact.ref} at revision {result.fact.revision}{note}" if result.changed
              else f"{result.fact.ref} unchanged at revision {result.fact.revision}")
     return out.emit(data, human)

@@ -31,6 +31,7 @@ class Fact:
     category: str = ""            # context-eng fields, omitted when unused
     status: str = ""
     revision_note: str = ""       # what this revision did when the fields cannot say it (a restore)
+    encoding: str = ""            # how the file was read when not plain UTF-8 ("GB18030"…); writes are UTF-8
     path: Path | None = None
     legacy: bool = False          # id or revision was missing on disk
     extra: tuple[tuple[str, str], ...] = ()        # unknown top-level keys: (key, verbatim text)

@@ -317,7 +317,7 @@ def test_non_utf8_files_and_duplicate_ids_are_diagnostics(engine):
     (folder / "second.md").write_text(front.format(name="second"))
     engine.refresh()
     reasons = {d.path.name: d.reason for d in engine.diagnostics()}
-    assert reasons["latin1.md"] == "not valid UTF-8"
+    assert reasons["latin1.md"].startswith("not text in any encoding Reasonix reads")
     assert "also used by first.md" in reasons["second.md"]
     assert [f.name for f in engine.facts()] == ["first"]
 
@@ -359,3 +359,31 @@ def test_memory_index_lines_are_in_reasonix_managed_form_and_both_forms_are_read
     managed = [line for line in text.splitlines() if re.match(r"^- \[[^\]]*\]\([^)]+\.md\) +—", line)]
     assert managed == ["- [Small commits](pinned-rule.md) — [project/project pinned] Keep commits small"]
     assert "Hand text." in text and "old.md" not in text and "theirs.md" not in text
+
+
+@pytest.mark.parametrize("encoding, bom", [("gb18030", b""), ("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+                                           ("utf-8", b"\xef\xbb\xbf")])
+def test_files_in_reasonix_encodings_are_read_and_rewritten_as_utf8(engine, encoding, bom):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    text = ("---\nname: 迁移\ntitle: 数据库迁移\ndescription: 用 Alembic\n"
+            "metadata:\n  type: project\n  scope: project\n---\n\n迁移脚本放在 migrations/。\n")
+    (folder / "迁移.md").write_bytes(bom + text.encode(encoding))
+    engine.refresh()
+    fact = engine.fact("迁移")
+    assert fact.title == "数据库迁移" and fact.body == "迁移脚本放在 migrations/。" and engine.diagnostics() == []
+    result = engine.edit(fact.id, FactInput(body="迁移脚本放在 db/migrations/。"))
+    assert result.reencoded_from == ("GB18030" if encoding == "gb18030" else f"{encoding} with BOM")
+    assert fact.path.read_bytes().decode("utf-8").endswith("迁移脚本放在 db/migrations/。\n")
+    [earlier] = engine.revisions(fact.id)[1]
+    assert earlier.body == "迁移脚本放在 migrations/。"  # the snapshot keeps the old text (in UTF-8)
+
+
+def test_bytes_no_encoding_of_the_cascade_reads_stay_a_diagnostic(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "broken.md").write_bytes(b"---\nname: broken\n---\n\n\xff\xff\xff\n")
+    engine.refresh()
+    [problem] = engine.diagnostics()
+    assert problem.path.name == "broken.md" and problem.line == 5 and "GB18030" in problem.reason
+    assert engine.facts() == []

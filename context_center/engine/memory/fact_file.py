@@ -40,6 +40,24 @@ _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TOP_KEY = re.compile(r"^([^\s#'\"][^:]*?)\s*:(\s|$)")
 
 
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def decode_fact_bytes(raw: bytes) -> tuple[str, str]:
+    """(text, encoding) by Reasonix's cascade: a BOM (UTF-8, UTF-16 LE or BE), else strict UTF-8,
+    else GB18030. ``encoding`` is ``""`` for plain UTF-8. Unlike Reasonix we stop there (it ends in
+    lossy UTF-8): bytes none of these decode raise :class:`UnicodeDecodeError` and the file stays
+    a diagnostic, never silently mangled."""
+    for bom, encoding in _BOMS:
+        if raw.startswith(bom):
+            return raw[len(bom):].decode(encoding), encoding + " with BOM"
+    try:
+        return raw.decode("utf-8"), ""
+    except UnicodeDecodeError:
+        pass
+    return raw.decode("gb18030"), "GB18030"
+
+
 class FactFileError(Exception):
     """The file cannot be read as a fact; ``line`` is 1-based in the file."""
 
@@ -95,7 +113,7 @@ def _text(value: object, field: str) -> str:
 
 
 def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
-               name_from_file: bool = True) -> tuple[Fact, list[str]]:
+               name_from_file: bool = True, encoding: str = "") -> tuple[Fact, list[str]]:
     """Parse one fact file. Returns the fact and warnings (loaded with a default).
 
     An active fact's name is its file name (so its ref always resolves); archive
@@ -213,6 +231,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         category=_text(data.get("category"), "category"),
         status=_text(data.get("status"), "status"),
         revision_note=_text(data.get("revision_note"), "revision_note"),
+        encoding=encoding,
         path=path, legacy=legacy, extra=extra, metadata_extra=meta_extra,
     )
     return fact, warnings

@@ -55,6 +55,7 @@ class WriteResult:
     changed: bool = True
     redacted: tuple[str, ...] = ()
     from_archive: bool = False      # a recovery: an archive entry was consumed
+    reencoded_from: str = ""        # the file was GB18030 or UTF-16 and is now written in UTF-8
 
     @property
     def change(self) -> Change:

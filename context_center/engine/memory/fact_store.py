@@ -17,7 +17,7 @@ from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.catalog import CachedFile, Catalog, FileStamp
 from ..storage.paths import SCOPES, StorePaths
-from .fact_file import FactFileError, parse_fact, render_fact
+from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
 _REVISION_NAME = re.compile(r"^(\d{9})\.md$")
@@ -39,13 +39,14 @@ def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> Ca
     except OSError as exc:
         return CachedFile(FileStamp(0, 0, 0), None, (Diagnostic(path, 1, f"unreadable: {exc.strerror}"),))
     try:
-        text = raw.decode("utf-8")
+        text, encoding = decode_fact_bytes(raw)
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        return CachedFile(_stamp(stat), None, (Diagnostic(path, line, "not valid UTF-8"),))
+        return CachedFile(_stamp(stat), None, (Diagnostic(
+            path, line, "not text in any encoding Reasonix reads (UTF-8, UTF-16 with a BOM, GB18030)"),))
     try:
         fact, warnings = parse_fact(text, path=path, scope=scope, mtime=stat.st_mtime,
-                                    name_from_file=name_from_file)
+                                    name_from_file=name_from_file, encoding=encoding)
     except FactFileError as exc:
         return CachedFile(_stamp(stat), None, (Diagnostic(path, exc.line, exc.reason),))
     return CachedFile(_stamp(stat), fact,
@@ -133,7 +134,7 @@ class FactStore:
     def create(self, fact: Fact) -> Fact:
         """Write a new fact; refuses (NAME_CONFLICT) if its file appeared meanwhile."""
         path = self.fact_path(fact.scope, fact.name)
-        fact = fact.evolve(path=path, legacy=False)
+        fact = fact.evolve(path=path, legacy=False, encoding="")  # written in UTF-8
         if not create_exclusive(path, render_fact(fact)):
             raise NameConflict(f"{fact.ref} already exists; choose another name")
         self.refresh_file(path, fact.scope)
@@ -144,7 +145,7 @@ class FactStore:
         assert previous.path is not None
         self.snapshot_revision(previous)
         path = self.fact_path(fact.scope, fact.name)
-        fact = fact.evolve(path=path, legacy=False)
+        fact = fact.evolve(path=path, legacy=False, encoding="")  # written in UTF-8
         if path != previous.path:
             if not create_exclusive(path, render_fact(fact)):
                 raise NameConflict(f"{fact.ref} already exists; choose another name")
@@ -161,7 +162,7 @@ class FactStore:
         assert fact.path is not None
         write_atomic(fact.path, render_fact(fact))
         self.refresh_file(fact.path, fact.scope)
-        return fact.evolve(legacy=False)
+        return fact.evolve(legacy=False, encoding="")
 
     # revisions ----------------------------------------------------------------------
 
@@ -171,9 +172,9 @@ class FactStore:
         target = self.paths.revision_file(self.directory(fact.scope), fact.id, fact.revision)
         if target.exists():
             return
-        try:
-            text = fact.path.read_text(encoding="utf-8")
-        except OSError:
+        try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original is decoded first)
+            text = decode_fact_bytes(fact.path.read_bytes())[0]
+        except (OSError, UnicodeDecodeError):
             text = render_fact(fact)
         create_exclusive(target, text)
 

@@ -251,7 +251,7 @@ class MemoryService:
                 return WriteResult(current, False)
             updated, redacted = self._check_text(updated, request.redact_secrets)
             fact = self._save(snapshot, current, updated, touch_updated=touch_updated)
-        return WriteResult(fact, True, redacted)
+        return WriteResult(fact, True, redacted, reencoded_from=current.encoding)
 
     def _save(self, snapshot: Snapshot, current: Fact, updated: Fact, *, note: str = "",
               touch_updated: bool = True) -> Fact:
@@ -262,7 +262,7 @@ class MemoryService:
         stamp = clock.format_timestamp(clock.now())
         updated = updated.evolve(revision=current.revision + 1,
                                  updated_at=stamp if touch_updated else current.updated_at,
-                                 activation=updated.effective_activation, revision_note=note)
+                                 activation=updated.effective_activation, revision_note=note, encoding="")
         fact = self.store.replace(current, updated)
         self._after_write(fact.scope)
         return fact
@@ -282,7 +282,7 @@ class MemoryService:
             current = self.resolve(ref, scope, snapshot)
             verified = current.evolve(last_verified_at=clock.format_timestamp(clock.now()))
             fact = self._save(snapshot, current, verified)
-        return WriteResult(fact)
+        return WriteResult(fact, reencoded_from=current.encoding)
 
     def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
         """Copy an earlier revision into a new one. Its ``last_verified_at`` comes along: the
@@ -302,7 +302,7 @@ class MemoryService:
             updated = current.evolve(**content)
             updated, _ = self._check_text(updated, redact=True)
             fact = self._save(snapshot, current, updated, note=f"restored from revision {revision}")
-        return WriteResult(fact)
+        return WriteResult(fact, reencoded_from=current.encoding)
 
     def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
         with self.lock:

@@ -73,8 +73,15 @@ def _matched_words(matched: list[QueryTerm]) -> list[str]:
 
 def _snippet_source(fact: Fact) -> str:
     """What a snippet is cut from, as Reasonix cuts it: name, title, description, keywords and
-    body together (whitespace is compacted by the snippet), so budgets pick the same facts."""
-    return " ".join(part for part in (fact.name, fact.title, fact.description, fact.keywords, fact.body) if part)
+    body together (whitespace is compacted by the snippet), so budgets pick the same facts. One
+    deliberate difference: a field identical to an earlier one is not repeated (a description
+    that is the body, as in a fact made from one sentence, would otherwise be recalled twice)."""
+    parts: dict[str, str] = {}
+    for part in (fact.name, fact.title, fact.description, fact.keywords, fact.body):
+        key = " ".join(part.split()).casefold()
+        if key:
+            parts.setdefault(key, part)
+    return " ".join(parts.values())
 
 
 Rejected = list[tuple[float, int, str]]  # (score, index slot, why): cheap to collect, turned into
