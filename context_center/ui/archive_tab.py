@@ -58,7 +58,9 @@ class ArchiveTab(QWidget):
         fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope, entry.name,
                            entry.revision, entry.path) for entry in entries])
         if entries:
+            self.preview.clear()  # the entry's text arrives from the engine; nothing stale meanwhile
             self.table.selectRow(0)
+            self._preview(self.table.currentRow())
         else:
             self.preview.setPlainText("The archive is empty. Forgotten facts land here and can be recovered.")
         self.recover_button.setEnabled(bool(entries))

@@ -79,7 +79,7 @@ def test_recover_and_its_refusal(ui, qtbot):
     ui.window.tabs.setCurrentWidget(ui.window.archive)
     tab = ui.window.archive
     qtbot.waitUntil(lambda: tab.table.rowCount() == 1, timeout=10000)
-    assert "rises" in tab.preview.toPlainText()
+    qtbot.waitUntil(lambda: "rises" in tab.preview.toPlainText(), timeout=10000)  # read on selection
     ui.remember(name="phoenix", body="a new one with the same name")
     tab.recover_selected()
     qtbot.waitUntil(lambda: "ALREADY_ACTIVE" in tab.status.text(), timeout=10000)
