@@ -387,3 +387,28 @@ def test_bytes_no_encoding_of_the_cascade_reads_stay_a_diagnostic(engine):
     [problem] = engine.diagnostics()
     assert problem.path.name == "broken.md" and problem.line == 5 and "GB18030" in problem.reason
     assert engine.facts() == []
+
+
+def test_long_names_reasonix_writes_are_read_edited_archived_and_recovered(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    stem = "长" * 84  # 252 bytes: the longest stem Reasonix writes
+    (folder / f"{stem}.md").write_text(f"---\nname: {stem}\ntitle: Long\nmetadata:\n  type: project\n"
+                                       "  scope: project\n---\n\nv1\n")
+    engine.refresh()
+    fact = engine.fact(stem)
+    edited = engine.edit(fact.id, FactInput(name=stem, body="v2")).fact  # the form sends the name back
+    assert edited.revision == 2 and edited.name == stem and edited.path.read_text().endswith("v2\n")
+    entry = engine.forget(fact.id)
+    assert len(entry.path.name.encode()) <= 255 and entry.path.is_file()
+    assert [a.name for a in engine.archived()] == [stem]
+    recovered = engine.recover(str(entry.path)).fact
+    assert recovered.name == stem and recovered.body == "v2"
+
+
+def test_a_new_name_is_bounded_in_bytes_with_a_clear_refusal(engine):
+    with pytest.raises(InvalidInput, match="bytes"):
+        remember(engine, "名" * 80)  # 240 bytes: its archive entry would not fit a file name
+    assert remember(engine, "名" * 76).name == "名" * 76  # 228 bytes
+    assert all(not p.name.startswith(".") for p in engine.paths.memory_dir("project").iterdir()
+               if p.is_file())  # no temp file left behind

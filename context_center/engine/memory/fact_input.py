@@ -107,8 +107,8 @@ def apply_input(base: Fact, given: dict[str, str]) -> Fact:
     """``base`` with the caller's fields validated and applied."""
     changes: dict[str, object] = {}
     for key, value in given.items():
-        if key == "name":
-            changes["name"] = check_name(value)
+        if key == "name":  # an unchanged name is whatever is on disk (Reasonix writes longer ones)
+            changes["name"] = base.name if value.strip() == base.name else check_name(value)
         elif key == "type":
             changes["type"] = check_choice("type", value, TYPES)
         elif key == "scope":

@@ -16,7 +16,7 @@ from ..errors import NameConflict, NotFound, StorageError
 from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.catalog import CachedFile, Catalog, FileStamp
-from ..storage.paths import SCOPES, StorePaths
+from ..storage.paths import SCOPES, StorePaths, bounded_stem
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
@@ -218,7 +218,7 @@ class FactStore:
         folder.mkdir(parents=True, exist_ok=True)
         moment = clock.now()
         stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
-        target = folder / f"{stamp}-{fact.name}.md"
+        target = folder / f"{bounded_stem(f'{stamp}-{fact.name}')}.md"
         counter = 0
         while True:
             try:
@@ -226,7 +226,7 @@ class FactStore:
                 break
             except FileExistsError:
                 counter += 1
-                target = folder / f"{stamp}-{fact.name}-{counter}.md"
+                target = folder / f"{bounded_stem(f'{stamp}-{fact.name}-{counter}')}.md"
             except OSError as exc:
                 raise StorageError(f"could not archive {fact.path}: {exc.strerror}") from exc
         fact.path.unlink()

@@ -28,6 +28,7 @@ from .fact_store import FactStore
 from .fields import (
     SCOPES,
     check_choice,
+    MAX_STEM_BYTES,
     check_name,
     new_fact_id,
     normalize_subject_key,
@@ -329,7 +330,7 @@ class MemoryService:
                                         updated_at=clock.format_timestamp(clock.now()),
                                         activation=archived.effective_activation,
                                         revision_note="recovered from the archive")
-            recovered = recovered.evolve(name=check_name(recovered.name))
+            recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
             self._check_conflicts(snapshot, recovered, None)
             self.store.snapshot_revision(archived.evolve(path=path))
             fact = self.store.create(recovered)
