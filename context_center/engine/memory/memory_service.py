@@ -26,9 +26,9 @@ from . import sensitive
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
 from .fact_store import FactStore
 from .fields import (
+    MAX_STEM_BYTES,
     SCOPES,
     check_choice,
-    MAX_STEM_BYTES,
     check_name,
     new_fact_id,
     normalize_subject_key,
