@@ -65,6 +65,9 @@ def register(commands: Any) -> Any:
 
     forget_parser = _ref_command(sub, "forget", "move a fact to the archive", forget)
     forget_parser.add_argument("--expected-revision", type=int, metavar="N")
+    move_parser = _ref_command(sub, "move", "move a fact to the other scope, keeping its id and history", move)
+    move_parser.add_argument("--to", required=True, choices=("global", "project"), help="the scope to move it to")
+    move_parser.add_argument("--expected-revision", type=int, metavar="N")
     _ref_command(sub, "pin", "put a fact's body in the session context (1,500-character budget)", pin)
     _ref_command(sub, "unpin", "make a pinned fact recall-only again", unpin)
     _ref_command(sub, "verify", "mark a fact as checked today (renews freshness)", verify)
@@ -239,6 +242,11 @@ def verify(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 def restore(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     return _written(engine, out, engine.restore(args.ref, args.revision, args.scope),
                     f"Restored revision {args.revision} of")
+
+
+def move(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.move(args.ref, args.to, args.scope, args.expected_revision),
+                    f"Moved to the {args.to} scope:")
 
 
 def forget(engine: Engine, args: argparse.Namespace, out: Output) -> int:

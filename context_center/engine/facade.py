@@ -327,6 +327,11 @@ class Engine:
     def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
         return self.memory.restore(ref, revision, scope)
 
+    def move(self, ref: str, to_scope: str, scope: str | None = None,
+             expected_revision: int | None = None) -> WriteResult:
+        """Move a fact to the other scope, keeping its id and history."""
+        return self.memory.move(ref, to_scope, scope, expected_revision)
+
     def forget(self, ref: str, scope: str | None = None,
                expected_revision: int | None = None) -> ArchivedFact:
         entry = self.memory.forget(ref, scope, expected_revision)

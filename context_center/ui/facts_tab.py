@@ -54,6 +54,10 @@ Press <b>Ctrl+N</b> or the button below.</p>
 PAGE_LIST, PAGE_WELCOME, PAGE_LOADING = range(3)
 
 
+def _other_scope(scope: str) -> str:
+    return "project" if scope == "global" else "global"
+
+
 @dataclass(frozen=True)
 class FactsView:
     generation: int
@@ -172,6 +176,7 @@ class FactsTab(QWidget):
         for key, label, slot in (("new", "&New fact", self.new_fact), ("edit", "&Edit", self.edit_selected),
                                  ("pin", "&Pin", self.toggle_pin), ("verify", "&Verify", self.verify_selected),
                                  ("history", "&History", self.history_selected),
+                                 ("move", "&Move to global", self.move_selected),
                                  ("forget", "&Forget…", self.forget_selected)):
             button = QPushButton(label)
             button.setObjectName(f"button_{key}")
@@ -320,9 +325,10 @@ class FactsTab(QWidget):
 
     def _update_buttons(self) -> None:
         row = self.current_row()
-        for key in ("edit", "pin", "verify", "history", "forget"):
+        for key in ("edit", "pin", "verify", "history", "move", "forget"):
             self.buttons[key].setEnabled(row is not None)
         self.buttons["pin"].setText("Un&pin" if row and row.fact.pinned else "&Pin")
+        self.buttons["move"].setText(f"&Move to {_other_scope(row.fact.scope) if row else 'global'}")
 
     def _link(self, url) -> None:
         """``fact:<ref>`` links (an override's explanation) select that fact, clearing filters."""
@@ -399,6 +405,22 @@ class FactsTab(QWidget):
         else:
             self.client.submit(lambda e: e.pin(fact_id, scope), self._after_write("Pinned"),
                                lambda e: self.messages.failure("pin the fact", e))
+
+    @Slot()
+    def move_selected(self) -> None:
+        """Move the fact to the other scope, keeping its id and history."""
+        row = self.current_row()
+        if row is None:
+            return
+        fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
+        target = _other_scope(scope)
+
+        def done(result: WriteResult) -> None:
+            self.messages.info(f"Moved to {result.fact.ref} (revision {result.fact.revision})")
+            self.written.emit(result.change, (result.fact.scope, result.fact.id))
+
+        self.client.submit(lambda e: e.move(fact_id, target, scope, revision), done,
+                           lambda e: self.messages.failure(f"move the fact to the {target} scope", e))
 
     @Slot()
     def verify_selected(self) -> None:

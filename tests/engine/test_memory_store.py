@@ -412,3 +412,32 @@ def test_a_new_name_is_bounded_in_bytes_with_a_clear_refusal(engine):
     assert remember(engine, "名" * 76).name == "名" * 76  # 228 bytes
     assert all(not p.name.startswith(".") for p in engine.paths.memory_dir("project").iterdir()
                if p.is_file())  # no temp file left behind
+
+
+def test_move_keeps_the_id_and_the_history_across_both_folders(engine):
+    fact = remember(engine, "house-style", "v1")
+    engine.edit(fact.id, FactInput(body="v2"))
+    moved = engine.move(fact.id, "global").fact
+    assert (moved.id, moved.scope, moved.revision, moved.body) == (fact.id, "global", 3, "v2")
+    assert not (engine.paths.memory_dir("project") / "house-style.md").exists()
+    old_revisions = engine.paths.memory_dir("project") / ".revisions" / fact.id
+    assert sorted(p.name for p in old_revisions.iterdir()) == ["000000001.md", "000000002.md"]
+    history = engine.history(fact.id)
+    assert [(r.revision, r.change) for r in history] == [
+        (3, "moved from the project scope"), (2, "edited text"), (1, "created")]
+    restored = engine.restore(fact.id, 1).fact  # a revision kept in the folder the fact left
+    assert (restored.scope, restored.body, restored.revision) == ("global", "v1", 4)
+    assert not engine.move(fact.id, "global").changed
+
+
+def test_a_move_is_refused_by_the_other_scopes_rules(engine):
+    remember(engine, "pm", "npm", scope="global", type="user", subject_key="project.package_manager")
+    fact = remember(engine, "pm-here", "pnpm", subject_key="project.package_manager")
+    with pytest.raises(SubjectConflict):
+        engine.move(fact.id, "global")
+    same_name = remember(engine, "pm", "pnpm again")
+    with pytest.raises(NameConflict):
+        engine.move(same_name.id, "global")
+    with pytest.raises(ScopeConflict) as refused:
+        engine.edit(fact.id, FactInput(scope="global"))
+    assert refused.value.hint == "move"

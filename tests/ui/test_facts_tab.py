@@ -250,3 +250,18 @@ def test_subject_conflicts_are_found_by_normalized_key_as_the_engine_sees_them(u
     qtbot.waitUntil(lambda: tab.problems.count() == 1, timeout=10000)
     text = tab.problems.item(0).text()
     assert "project.package_manager" in text and "pm-one" in text and "pm-two" in text
+
+
+def test_move_to_global_keeps_the_fact_and_its_history(ui, qtbot):
+    fact = ui.remember(name="house-style", body="Short answers.")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["house-style"])
+    ui.select_fact("house-style")
+    assert ui.window.facts.buttons["move"].text().replace("&", "") == "Move to global"
+    ui.window.facts.move_selected()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.scope == "global", timeout=10000)
+    row = ui.window.facts.current_row()
+    assert row is not None and (row.fact.id, row.fact.scope, row.fact.revision) == (fact.id, "global", 2)
+    assert ui.window.facts.buttons["move"].text().replace("&", "") == "Move to project"

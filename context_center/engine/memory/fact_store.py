@@ -178,22 +178,30 @@ class FactStore:
             text = render_fact(fact)
         create_exclusive(target, text)
 
-    def revisions(self, fact: Fact) -> list[Revision]:
-        """Earlier revisions of ``fact``, newest first."""
-        folder = self.paths.revisions_dir(self.directory(fact.scope), fact.id)
-        found: list[Revision] = []
-        try:
-            names = os.listdir(folder)
-        except FileNotFoundError:
-            return []
-        for name in names:
-            match = _REVISION_NAME.match(name)
-            if not match:
+    def _revision_files(self, fact_id: str, first_scope: str) -> dict[int, tuple[Path, str]]:
+        """revision → (snapshot file, the scope folder it is in). A fact moved between scopes keeps
+        its earlier snapshots in the folder it left (as Reasonix does): both folders are read,
+        the fact's own first."""
+        found: dict[int, tuple[Path, str]] = {}
+        for scope in (first_scope, *(s for s in SCOPES if s != first_scope)):
+            folder = self.paths.revisions_dir(self.directory(scope), fact_id)
+            try:
+                names = os.listdir(folder)
+            except FileNotFoundError:
                 continue
-            number = int(match.group(1))
+            for name in names:
+                match = _REVISION_NAME.match(name)
+                if match:
+                    found.setdefault(int(match.group(1)), (folder / name, scope))
+        return found
+
+    def revisions(self, fact: Fact) -> list[Revision]:
+        """Earlier revisions of ``fact``, newest first, from both scope folders."""
+        found: list[Revision] = []
+        for number, (path, scope) in self._revision_files(fact.id, fact.scope).items():
             if number >= fact.revision:
                 continue
-            item = read_fact_file(folder / name, fact.scope, name_from_file=False)
+            item = read_fact_file(path, scope, name_from_file=False)
             if item.fact is None:
                 continue
             old = item.fact.evolve(revision=number)
@@ -202,12 +210,22 @@ class FactStore:
         return found
 
     def highest_known_revision(self, scope: str, fact_id: str) -> int:
-        folder = self.paths.revisions_dir(self.directory(scope), fact_id)
-        try:
-            numbers = [int(m.group(1)) for m in map(_REVISION_NAME.match, os.listdir(folder)) if m]
-        except FileNotFoundError:
-            return 0
-        return max(numbers, default=0)
+        return max(self._revision_files(fact_id, scope), default=0)
+
+    def move(self, fact: Fact, moved: Fact) -> Fact:
+        """Write ``moved`` (the next revision, in the other scope) and remove ``fact``: the earlier
+        revision is snapshotted in the folder it leaves, where Reasonix keeps it too."""
+        assert fact.path is not None
+        self.snapshot_revision(fact)
+        path = self.fact_path(moved.scope, moved.name)
+        moved = moved.evolve(path=path, legacy=False, encoding="")
+        if not create_exclusive(path, render_fact(moved)):
+            raise NameConflict(f"{moved.ref} already exists; choose another name")
+        with contextlib.suppress(FileNotFoundError):
+            fact.path.unlink()
+        self.refresh_file(fact.path, fact.scope)
+        self.refresh_file(path, moved.scope)
+        return moved
 
     # archive --------------------------------------------------------------------------
 

@@ -245,8 +245,8 @@ class MemoryService:
             current = self.resolve(ref, scope, snapshot)
             self._check_expected(current, request.expected_revision, current.ref)
             if "scope" in given and check_choice("scope", given["scope"], SCOPES) != current.scope:
-                raise ScopeConflict(f"{current.ref} is a {current.scope} fact; a fact does not change "
-                                    "scope: remember it in the other scope and forget this one")
+                raise ScopeConflict(f"{current.ref} is a {current.scope} fact; an edit does not change its "
+                                    "scope: move it, which keeps its id and history", hint="move")
             updated = apply_input(current, given)
             if updated == current:
                 return WriteResult(current, False)
@@ -303,6 +303,29 @@ class MemoryService:
             updated = current.evolve(**content)
             updated, _ = self._check_text(updated, redact=True)
             fact = self._save(snapshot, current, updated, note=f"restored from revision {revision}")
+        return WriteResult(fact, reencoded_from=current.encoding)
+
+    def move(self, ref: str, to_scope: str, scope: str | None = None,
+             expected_revision: int | None = None) -> WriteResult:
+        """Move a fact to the other scope, keeping its id and history (Reasonix's move by id): the
+        next revision is written there; earlier snapshots stay in the folder it leaves and are
+        listed with the rest."""
+        to_scope = check_choice("scope", to_scope, SCOPES)
+        with self.lock:
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            self._check_expected(current, expected_revision, current.ref)
+            if current.scope == to_scope:
+                return WriteResult(current, False)
+            moved = current.evolve(scope=to_scope)
+            self._check_conflicts(snapshot, moved, current)  # the other scope: its names and subjects
+            stamp = clock.format_timestamp(clock.now())
+            moved = moved.evolve(revision=current.revision + 1, updated_at=stamp,
+                                 activation=current.effective_activation,
+                                 revision_note=f"moved from the {current.scope} scope")
+            fact = self.store.move(current, moved)
+            self._after_write(current.scope)
+            self._after_write(to_scope)
         return WriteResult(fact, reencoded_from=current.encoding)
 
     def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
