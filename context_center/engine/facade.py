@@ -129,6 +129,16 @@ class Engine:
         fact = self.memory.resolve(ref, scope)
         return fact, self.memory.revisions(fact)
 
+    def lost_keys(self, ref: str, scope: str | None = None) -> list[str]:
+        """The keys another tool (Reasonix) dropped when it last rewrote this fact ("status",
+        "category", "metadata.suggestion"…); empty when nothing was lost."""
+        lost = self.memory.lost_keys(self.memory.resolve(ref, scope))
+        return lost.names if lost else []
+
+    def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Put back the keys another tool's rewrite dropped, as a new revision."""
+        return self.memory.restore_lost_keys(ref, scope)
+
     def history(self, ref: str, scope: str | None = None) -> list[Revision]:
         """Every revision, the active one first, each saying what it changed."""
         fact, earlier = self.revisions(ref, scope)

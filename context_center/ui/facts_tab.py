@@ -122,6 +122,7 @@ class FactsTab(QWidget):
         super().__init__(parent)
         self.client, self.messages = client, messages
         self.generation = -1
+        self.lost_keys: list[str] = []   # of the selected fact, when another tool's rewrite dropped some
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -321,7 +322,34 @@ class FactsTab(QWidget):
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None
         self.detail.setMarkdown(_detail_markdown(row) if row else "")
+        self.lost_keys = []
         self._update_buttons()
+        if row is not None:
+            self._check_rewritten(row)
+
+    def _check_rewritten(self, row: FactRow) -> None:
+        """Did another tool rewrite this fact and drop our keys? Asked on selection (one snapshot
+        read), and said at the top of the detail pane with a link that puts them back."""
+        fact_id, scope, key = row.fact.id, row.fact.scope, row.key
+
+        def show(lost: list[str]) -> None:
+            current = self.current_row()
+            if lost and current is not None and current.key == key:
+                self.lost_keys = lost
+                banner = (f"> **Rewritten by another tool**: the last save dropped {', '.join(lost)} "
+                          f"(kept in the revision before). [Restore the lost keys](restore-keys:{row.fact.ref})\n\n")
+                self.detail.setMarkdown(banner + _detail_markdown(current))
+
+        self.client.submit(lambda e: e.lost_keys(fact_id, scope), show, lambda _e: None, owner=self)
+
+    @Slot()
+    def restore_lost_keys_selected(self) -> None:
+        row = self.current_row()
+        if row is None:
+            return
+        fact_id, scope = row.fact.id, row.fact.scope
+        self.client.submit(lambda e: e.restore_lost_keys(fact_id, scope), self._after_write("Restored the keys of"),
+                           lambda e: self.messages.failure("restore the lost keys", e))
 
     def _update_buttons(self) -> None:
         row = self.current_row()
@@ -333,6 +361,9 @@ class FactsTab(QWidget):
     def _link(self, url) -> None:
         """``fact:<ref>`` links (an override's explanation) select that fact, clearing filters."""
         target = url.toString()
+        if target.startswith("restore-keys:"):
+            self.restore_lost_keys_selected()
+            return
         if not target.startswith("fact:"):
             return
         match = next((r for r in self.model.rows() if r.fact.ref == target[5:]), None)

@@ -18,6 +18,7 @@ from context_center.engine import (
     SubjectConflict,
     open_engine,
 )
+from tests_support import rewrite_as_reasonix_does
 
 
 def remember(engine, name, body="a body", **fields):
@@ -441,3 +442,25 @@ def test_a_move_is_refused_by_the_other_scopes_rules(engine):
     with pytest.raises(ScopeConflict) as refused:
         engine.edit(fact.id, FactInput(scope="global"))
     assert refused.value.hint == "move"
+
+
+def test_keys_dropped_by_another_tools_rewrite_are_found_and_restored(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "agent-note.md").write_text(
+        "---\nid: mem-" + "c" * 32 + "\nrevision: 1\ncreated_at: 2026-11-01T00:00:00Z\n"
+        "updated_at: 2026-11-01T00:00:00Z\nname: agent-note\ntitle: Agent note\ndescription: d\n"
+        "category: decision\nstatus: staging\nmetadata:\n  type: project\n  scope: project\n"
+        "  suggestion:\n    id: s1\n---\n\nan agent's staged memory\n")
+    engine.refresh()
+    fact = engine.fact("agent-note")
+    assert engine.lost_keys(fact.id) == []
+    rewrite_as_reasonix_does(fact)
+    engine.refresh()
+    assert engine.fact("agent-note").status == ""  # to Reasonix it is now promoted
+    assert engine.lost_keys(fact.id) == ["category", "status", "metadata.suggestion"]
+    restored = engine.restore_lost_keys(fact.id).fact
+    assert (restored.revision, restored.status, restored.category) == (3, "staging", "decision")
+    assert restored.body == "edited in Reasonix"  # their edit stays; only our keys come back
+    assert "suggestion:" in restored.path.read_text() and engine.lost_keys(fact.id) == []
+    assert engine.history(fact.id)[0].change.startswith("restored keys lost in a rewrite by another tool")

@@ -35,6 +35,7 @@ from .fields import (
     slug,
 )
 from .freshness import is_expired
+from .lost_keys import LostKeys, lost_keys
 from .memory_index import rebuild_index
 from .overrides import overridden_globals
 from .revision_changes import describe_change
@@ -105,6 +106,25 @@ class MemoryService:
         found = self.store.revisions(fact)
         return [replace(r, change=describe_change(found[i + 1].fact if i + 1 < len(found) else None, r.fact))
                 for i, r in enumerate(found)]
+
+    def lost_keys(self, fact: Fact) -> LostKeys | None:
+        """Keys another tool dropped when it rewrote ``fact`` (see :mod:`.lost_keys`)."""
+        earlier = self.store.revisions(fact)
+        if not earlier or earlier[0].revision != fact.revision - 1:
+            return None
+        return lost_keys(fact, earlier[0].fact, earlier[0].revision)
+
+    def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Put back what another tool's rewrite dropped, as a new revision."""
+        with self.lock:
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            lost = self.lost_keys(current)
+            if lost is None:
+                return WriteResult(current, False)
+            fact = self._save(snapshot, current, lost.apply(current),
+                              note=f"restored keys lost in a rewrite by another tool: {', '.join(lost.names)}")
+        return WriteResult(fact)
 
     def change_of(self, fact: Fact, revisions: list[Revision]) -> str:
         """What the active revision changed, against the newest earlier one."""
