@@ -146,7 +146,7 @@ class Engine:
         return [active, *earlier]
 
     def archived(self) -> list[ArchivedFact]:
-        return self._store.archived()
+        return self.memory.archived()
 
     def archived_text(self, path: str | os.PathLike[str]) -> str:
         """The file text of one archive entry of this store (NOT_FOUND for anything else)."""

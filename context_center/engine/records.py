@@ -138,6 +138,7 @@ class ArchivedFact:
     revision: int
     archived_at: str
     title: str = ""
+    reason: str = ""     # why it was archived, when it can be told (another tool's save by name)
 
     @property
     def change(self) -> Change:
@@ -146,7 +147,8 @@ class ArchivedFact:
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "id": self.id, "name": self.name, "scope": self.scope,
-                "revision": self.revision, "archived_at": self.archived_at, "title": self.title}
+                "revision": self.revision, "archived_at": self.archived_at, "title": self.title,
+                "reason": self.reason or None}
 
 
 @dataclass(frozen=True)

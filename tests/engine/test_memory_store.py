@@ -464,3 +464,24 @@ def test_keys_dropped_by_another_tools_rewrite_are_found_and_restored(engine):
     assert restored.body == "edited in Reasonix"  # their edit stays; only our keys come back
     assert "suggestion:" in restored.path.read_text() and engine.lost_keys(fact.id) == []
     assert engine.history(fact.id)[0].change.startswith("restored keys lost in a rewrite by another tool")
+
+
+def test_an_archive_entry_made_by_another_tools_save_by_name_says_so(engine):
+    import os
+    glob = remember(engine, "deploy", "global deploy rule", scope="global", type="user")
+    # Reasonix saves a project fact named "deploy" by name: it archives the global one of that name
+    archive = engine.paths.archive_dir(engine.paths.memory_dir("global"))
+    archive.mkdir(parents=True)
+    from context_center.engine.clock import format_timestamp, now
+    moment = now()
+    stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
+    os.replace(glob.path, archive / f"{stamp}-deploy.md")
+    remember(engine, "deploy", "project deploy rule")
+    engine.refresh()
+    [entry] = engine.archived()
+    assert "saved by name" in entry.reason and "project/deploy.md" in entry.reason
+    assert format_timestamp(moment)[:19] == entry.archived_at[:19]
+    assert engine.recover(str(entry.path)).fact.scope == "global"  # one recovery mends the pair
+    remember(engine, "plain", "b")
+    engine.forget("plain")
+    assert next(e for e in engine.archived() if e.name == "plain").reason == ""

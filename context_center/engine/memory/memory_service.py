@@ -40,6 +40,8 @@ from .memory_index import rebuild_index
 from .overrides import overridden_globals
 from .revision_changes import describe_change
 
+SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
+
 
 class MemoryService:
     def __init__(self, store: FactStore, lock: StoreLock) -> None:
@@ -106,6 +108,25 @@ class MemoryService:
         found = self.store.revisions(fact)
         return [replace(r, change=describe_change(found[i + 1].fact if i + 1 < len(found) else None, r.fact))
                 for i, r in enumerate(found)]
+
+    def archived(self) -> list[ArchivedFact]:
+        """The archive, newest first. An entry archived when a same-named fact of the other scope was
+        saved (Reasonix's save by name archives the other scope's fact, breaking an override pair)
+        says so, so the pair is one recovery away from whole again."""
+        entries = self.store.archived()
+        by_name = {(f.scope, f.name): f for f in self.snapshot.facts}
+        annotated = []
+        for entry in entries:
+            other_scope = "project" if entry.scope == "global" else "global"
+            twin = by_name.get((other_scope, entry.name))
+            archived, saved = clock.parse_timestamp(entry.archived_at), clock.parse_timestamp(
+                twin.updated_at if twin else "")
+            if twin and archived and saved and abs((saved - archived).total_seconds()) <= SAVE_BY_NAME_SECONDS:
+                entry = replace(entry, reason=f"archived when {twin.ref} was saved by name (by another tool); "
+                                              f"recover it to keep both the {entry.scope} and the "
+                                              f"{other_scope} fact")
+            annotated.append(entry)
+        return annotated
 
     def lost_keys(self, fact: Fact) -> LostKeys | None:
         """Keys another tool dropped when it rewrote ``fact`` (see :mod:`.lost_keys`)."""
