@@ -33,3 +33,14 @@ def desktop_file_validate(path) -> None:
     proc = subprocess.run([tool, str(path)], capture_output=True, text=True, timeout=60)
     # It exits 0 on hints too; a hint (two main categories, …) is still a mistake for us.
     assert proc.returncode == 0 and not (proc.stdout + proc.stderr).strip(), proc.stdout + proc.stderr
+
+
+def rewrite_as_reasonix_does(fact):
+    """Reasonix's save: snapshot the previous revision, write the next with only the keys it knows."""
+    snapshot = fact.path.parent / ".revisions" / fact.id / f"{fact.revision:09d}.md"
+    snapshot.parent.mkdir(parents=True, exist_ok=True)
+    snapshot.write_text(fact.path.read_text())
+    fact.path.write_text(f"---\nid: {fact.id}\nrevision: {fact.revision + 1}\ncreated_at: \"{fact.created_at}\"\n"
+                         f"updated_at: \"2026-11-30T10:00:00.000000000Z\"\nname: {fact.name}\n"
+                         f"title: {fact.title}\ndescription: {fact.description}\n"
+                         "metadata:\n  type: project\n  scope: project\n---\n\nedited in Reasonix\n")

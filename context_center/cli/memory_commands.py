@@ -65,6 +65,9 @@ def register(commands: Any) -> Any:
 
     forget_parser = _ref_command(sub, "forget", "move a fact to the archive", forget)
     forget_parser.add_argument("--expected-revision", type=int, metavar="N")
+    move_parser = _ref_command(sub, "move", "move a fact to the other scope, keeping its id and history", move)
+    move_parser.add_argument("--to", required=True, choices=("global", "project"), help="the scope to move it to")
+    move_parser.add_argument("--expected-revision", type=int, metavar="N")
     _ref_command(sub, "pin", "put a fact's body in the session context (1,500-character budget)", pin)
     _ref_command(sub, "unpin", "make a pinned fact recall-only again", unpin)
     _ref_command(sub, "verify", "mark a fact as checked today (renews freshness)", verify)
@@ -129,7 +132,7 @@ def _fact_input(args: argparse.Namespace) -> FactInput:
 
 def _show_markdown(engine: Engine, fact: Fact) -> str:
     data = engine.fact_json(fact)
-    rows = [f"# {fact.title}", ""]
+    rows = [f"# {fact.label}", ""]
     for key in ("ref", "id", "revision", "type", "scope", "activation", "freshness", "volatility",
                 "subject_key", "keywords", "expires_at", "last_verified_at", "created_at", "updated_at",
                 "overridden_by"):
@@ -146,7 +149,11 @@ def _written(engine: Engine, out: Output, result: WriteResult, verb: str) -> int
     data["changed"] = result.changed
     if result.redacted:
         data["redacted"] = list(result.redacted)
+    if result.reencoded_from:
+        data["reencoded_from"] = result.reencoded_from
     note = f" (masked: {', '.join(result.redacted)})" if result.redacted else ""
+    if result.reencoded_from:
+        note += f" (the file was {result.reencoded_from}; it is now UTF-8)"
     human = (f"{verb} {result.fact.ref} at revision {result.fact.revision}{note}" if result.changed
              else f"{result.fact.ref} unchanged at revision {result.fact.revision}")
     return out.emit(data, human)
@@ -237,6 +244,11 @@ def restore(engine: Engine, args: argparse.Namespace, out: Output) -> int:
                     f"Restored revision {args.revision} of")
 
 
+def move(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    return _written(engine, out, engine.move(args.ref, args.to, args.scope, args.expected_revision),
+                    f"Moved to the {args.to} scope:")
+
+
 def forget(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     entry = engine.forget(args.ref, args.scope, args.expected_revision)
     return out.emit({"forgotten": entry.to_json()},
@@ -251,7 +263,7 @@ def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             "revisions": [r.to_json() for r in history]}
 
     def human() -> str:
-        rows = [(str(r.revision) + (" (active)" if r is active else ""), r.updated_at, r.change, r.fact.title)
+        rows = [(str(r.revision) + (" (active)" if r is active else ""), r.updated_at, r.change, r.fact.label)
                 for r in (active, *history)]
         return f"{fact.ref} ({fact.id})\n" + table(("REVISION", "UPDATED", "CHANGE", "TITLE"), rows)
 

@@ -43,6 +43,7 @@ def cli_hint(exc: EngineError) -> str:
         "diagnostics": "see the diagnostics of `memory list`",
         "suggestions": "run `context-center suggestions` to list them",
         "dismissed_suggestions": "run `context-center suggestions dismissed` to list them",
+        "move": "use `memory move REF --to global|project`",
     }.get(exc.hint or "", "")
 
 

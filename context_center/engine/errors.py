@@ -19,6 +19,7 @@ HINTS = (
     "diagnostics",      # a file on disk is in the way: see the store's diagnostics
     "suggestions",      # a suggestion was not found: list the open ones
     "dismissed_suggestions",  # a dismissal was not found: list the dismissed ones
+    "move",             # a scope change asked of an edit: a move does it
 )
 
 

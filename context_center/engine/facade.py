@@ -129,6 +129,16 @@ class Engine:
         fact = self.memory.resolve(ref, scope)
         return fact, self.memory.revisions(fact)
 
+    def lost_keys(self, ref: str, scope: str | None = None) -> list[str]:
+        """The keys another tool (Reasonix) dropped when it last rewrote this fact ("status",
+        "category", "metadata.suggestion"…); empty when nothing was lost."""
+        lost = self.memory.lost_keys(self.memory.resolve(ref, scope))
+        return lost.names if lost else []
+
+    def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Put back the keys another tool's rewrite dropped, as a new revision."""
+        return self.memory.restore_lost_keys(ref, scope)
+
     def history(self, ref: str, scope: str | None = None) -> list[Revision]:
         """Every revision, the active one first, each saying what it changed."""
         fact, earlier = self.revisions(ref, scope)
@@ -136,7 +146,7 @@ class Engine:
         return [active, *earlier]
 
     def archived(self) -> list[ArchivedFact]:
-        return self._store.archived()
+        return self.memory.archived()
 
     def archived_text(self, path: str | os.PathLike[str]) -> str:
         """The file text of one archive entry of this store (NOT_FOUND for anything else)."""
@@ -326,6 +336,11 @@ class Engine:
 
     def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
         return self.memory.restore(ref, revision, scope)
+
+    def move(self, ref: str, to_scope: str, scope: str | None = None,
+             expected_revision: int | None = None) -> WriteResult:
+        """Move a fact to the other scope, keeping its id and history."""
+        return self.memory.move(ref, to_scope, scope, expected_revision)
 
     def forget(self, ref: str, scope: str | None = None,
                expected_revision: int | None = None) -> ArchivedFact:

@@ -31,6 +31,7 @@ class Fact:
     category: str = ""            # context-eng fields, omitted when unused
     status: str = ""
     revision_note: str = ""       # what this revision did when the fields cannot say it (a restore)
+    encoding: str = ""            # how the file was read when not plain UTF-8 ("GB18030"…); writes are UTF-8
     path: Path | None = None
     legacy: bool = False          # id or revision was missing on disk
     extra: tuple[tuple[str, str], ...] = ()        # unknown top-level keys: (key, verbatim text)
@@ -39,6 +40,12 @@ class Fact:
     @property
     def ref(self) -> str:
         return f"{self.scope}/{self.name}.md"
+
+    @property
+    def label(self) -> str:
+        """What a person reads: the title, else the name de-kebabbed, as Reasonix labels it. A
+        missing title stays missing on disk (Reasonix uses a written title to match overrides)."""
+        return self.title or self.name.replace("-", " ")
 
     @property
     def effective_activation(self) -> str:
@@ -59,6 +66,7 @@ class Fact:
     def to_json(self, *, freshness: str, body: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": self.id, "revision": self.revision, "name": self.name, "title": self.title,
+            "label": self.label,
             "description": self.description, "type": self.type, "scope": self.scope,
             "keywords": self.keywords, "subject_key": self.subject_key or None,
             "activation": self.effective_activation, "volatility": self.volatility or None,
@@ -130,6 +138,7 @@ class ArchivedFact:
     revision: int
     archived_at: str
     title: str = ""
+    reason: str = ""     # why it was archived, when it can be told (another tool's save by name)
 
     @property
     def change(self) -> Change:
@@ -138,7 +147,8 @@ class ArchivedFact:
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "id": self.id, "name": self.name, "scope": self.scope,
-                "revision": self.revision, "archived_at": self.archived_at, "title": self.title}
+                "revision": self.revision, "archived_at": self.archived_at, "title": self.title,
+                "reason": self.reason or None}
 
 
 @dataclass(frozen=True)

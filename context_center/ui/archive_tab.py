@@ -25,7 +25,8 @@ class ArchiveTab(QWidget):
         super().__init__(parent)
         self.client, self.messages = client, messages
         self.entries: list[ArchivedFact] = []
-        self.table = read_only_table(["Archived (UTC)", "Scope", "Name", "Revision", "Archive file"], "archive")
+        self.table = read_only_table(["Archived (UTC)", "Scope", "Name", "Revision", "Why", "Archive file"],
+                                     "archive")
         self.table.currentCellChanged.connect(self._preview)
         self.preview = QTextBrowser()
         self.preview.setObjectName("archive_preview")
@@ -56,9 +57,11 @@ class ArchiveTab(QWidget):
     def show_entries(self, entries: list[ArchivedFact]) -> None:
         self.entries = entries
         fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope, entry.name,
-                           entry.revision, entry.path) for entry in entries])
+                           entry.revision, entry.reason or "forgotten", entry.path) for entry in entries])
         if entries:
+            self.preview.clear()  # the entry's text arrives from the engine; nothing stale meanwhile
             self.table.selectRow(0)
+            self._preview(self.table.currentRow())
         else:
             self.preview.setPlainText("The archive is empty. Forgotten facts land here and can be recovered.")
         self.recover_button.setEnabled(bool(entries))

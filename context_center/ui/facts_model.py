@@ -28,7 +28,7 @@ class FactRow:
         return self.fact.scope, self.fact.id
 
 
-COLUMNS = (("Name", lambda r: r.fact.name), ("Title", lambda r: r.fact.title), ("Type", lambda r: r.fact.type),
+COLUMNS = (("Name", lambda r: r.fact.name), ("Title", lambda r: r.fact.label), ("Type", lambda r: r.fact.type),
            ("Scope", lambda r: r.fact.scope), ("Activation", lambda r: r.fact.effective_activation),
            ("Freshness", lambda r: r.freshness), ("Rev", lambda r: r.fact.revision),
            ("Updated", lambda r: r.fact.updated_at[:19].replace("T", " ")))
@@ -92,7 +92,7 @@ class FactsTableModel(QAbstractTableModel):
             return row
         if role == Qt.ItemDataRole.ToolTipRole:  # the cell's full text (columns clip), then what it is about
             cell = str(COLUMNS[index.column()][1](row))
-            about = row.fact.description or row.fact.title
+            about = row.fact.description or row.fact.label
             tip = cell if about in (cell, "") else f"{cell}\n{about}"
             if row.overridden_by:
                 tip += f"\nOverridden by {row.overridden_by}"

@@ -54,6 +54,10 @@ Press <b>Ctrl+N</b> or the button below.</p>
 PAGE_LIST, PAGE_WELCOME, PAGE_LOADING = range(3)
 
 
+def _other_scope(scope: str) -> str:
+    return "project" if scope == "global" else "global"
+
+
 @dataclass(frozen=True)
 class FactsView:
     generation: int
@@ -90,7 +94,7 @@ def load_facts_view(engine: Engine) -> FactsView:
 
 def _detail_markdown(row: FactRow) -> str:
     fact = row.fact
-    lines = [f"# {fact.title}", ""]
+    lines = [f"# {fact.label}", ""]
     if row.overridden_by:
         lines += [f"> **Overridden** by [{row.overridden_by}](fact:{row.overridden_by}): the project fact "
                   "answers the same question, so agents get that one; this global fact stays for other projects.",
@@ -118,6 +122,7 @@ class FactsTab(QWidget):
         super().__init__(parent)
         self.client, self.messages = client, messages
         self.generation = -1
+        self.lost_keys: list[str] = []   # of the selected fact, when another tool's rewrite dropped some
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -172,6 +177,7 @@ class FactsTab(QWidget):
         for key, label, slot in (("new", "&New fact", self.new_fact), ("edit", "&Edit", self.edit_selected),
                                  ("pin", "&Pin", self.toggle_pin), ("verify", "&Verify", self.verify_selected),
                                  ("history", "&History", self.history_selected),
+                                 ("move", "&Move to global", self.move_selected),
                                  ("forget", "&Forget…", self.forget_selected)):
             button = QPushButton(label)
             button.setObjectName(f"button_{key}")
@@ -316,17 +322,48 @@ class FactsTab(QWidget):
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None
         self.detail.setMarkdown(_detail_markdown(row) if row else "")
+        self.lost_keys = []
         self._update_buttons()
+        if row is not None:
+            self._check_rewritten(row)
+
+    def _check_rewritten(self, row: FactRow) -> None:
+        """Did another tool rewrite this fact and drop our keys? Asked on selection (one snapshot
+        read), and said at the top of the detail pane with a link that puts them back."""
+        fact_id, scope, key = row.fact.id, row.fact.scope, row.key
+
+        def show(lost: list[str]) -> None:
+            current = self.current_row()
+            if lost and current is not None and current.key == key:
+                self.lost_keys = lost
+                banner = (f"> **Rewritten by another tool**: the last save dropped {', '.join(lost)} "
+                          f"(kept in the revision before). [Restore the lost keys](restore-keys:{row.fact.ref})\n\n")
+                self.detail.setMarkdown(banner + _detail_markdown(current))
+
+        self.client.submit(lambda e: e.lost_keys(fact_id, scope), show, lambda _e: None, owner=self)
+
+    @Slot()
+    def restore_lost_keys_selected(self) -> None:
+        row = self.current_row()
+        if row is None:
+            return
+        fact_id, scope = row.fact.id, row.fact.scope
+        self.client.submit(lambda e: e.restore_lost_keys(fact_id, scope), self._after_write("Restored the keys of"),
+                           lambda e: self.messages.failure("restore the lost keys", e))
 
     def _update_buttons(self) -> None:
         row = self.current_row()
-        for key in ("edit", "pin", "verify", "history", "forget"):
+        for key in ("edit", "pin", "verify", "history", "move", "forget"):
             self.buttons[key].setEnabled(row is not None)
         self.buttons["pin"].setText("Un&pin" if row and row.fact.pinned else "&Pin")
+        self.buttons["move"].setText(f"&Move to {_other_scope(row.fact.scope) if row else 'global'}")
 
     def _link(self, url) -> None:
         """``fact:<ref>`` links (an override's explanation) select that fact, clearing filters."""
         target = url.toString()
+        if target.startswith("restore-keys:"):
+            self.restore_lost_keys_selected()
+            return
         if not target.startswith("fact:"):
             return
         match = next((r for r in self.model.rows() if r.fact.ref == target[5:]), None)
@@ -401,6 +438,22 @@ class FactsTab(QWidget):
                                lambda e: self.messages.failure("pin the fact", e))
 
     @Slot()
+    def move_selected(self) -> None:
+        """Move the fact to the other scope, keeping its id and history."""
+        row = self.current_row()
+        if row is None:
+            return
+        fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
+        target = _other_scope(scope)
+
+        def done(result: WriteResult) -> None:
+            self.messages.info(f"Moved to {result.fact.ref} (revision {result.fact.revision})")
+            self.written.emit(result.change, (result.fact.scope, result.fact.id))
+
+        self.client.submit(lambda e: e.move(fact_id, target, scope, revision), done,
+                           lambda e: self.messages.failure(f"move the fact to the {target} scope", e))
+
+    @Slot()
     def verify_selected(self) -> None:
         row = self.current_row()
         if row is None:
@@ -414,7 +467,7 @@ class FactsTab(QWidget):
         row = self.current_row()
         if row is None:
             return
-        if not dialogs.confirm(self, "Forget fact", f"Move {row.fact.ref} to the archive?\n\n“{row.fact.title}”\n\n"
+        if not dialogs.confirm(self, "Forget fact", f"Move {row.fact.ref} to the archive?\n\n“{row.fact.label}”\n\n"
                                "Agents will no longer recall it. You can recover it from the Archive tab.",
                                action="Forget"):
             return

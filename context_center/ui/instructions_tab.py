@@ -27,6 +27,7 @@ from .tables import fill, read_only_table
 
 _IMPORT = re.compile(r'^(&lt;instruction-import path=&quot;(.*?)&quot;&gt;|&lt;/instruction-import&gt;)$')
 _REJECTED = re.compile(r"&lt;!-- rejected: ([a-z_]+) --&gt;")
+_SKIPPED = re.compile(r"&lt;!-- skipped: ([a-z ]+) --&gt;")
 
 
 def body_html(body: str) -> str:
@@ -39,7 +40,8 @@ def body_html(body: str) -> str:
         elif match:
             out.append('<span style="background:#e3f2fd;color:#0d47a1">▲ end of import</span>')
         else:
-            out.append(_REJECTED.sub(r'<span style="background:#fdecea;color:#b00020">[rejected: \1]</span>', line))
+            line = _REJECTED.sub(r'<span style="background:#fdecea;color:#b00020">[rejected: \1]</span>', line)
+            out.append(_SKIPPED.sub(r'<span style="background:#fff8e1;color:#8d6e00">[skipped: \1]</span>', line))
     return '<pre style="white-space: pre-wrap">' + "\n".join(out) + "</pre>"
 
 

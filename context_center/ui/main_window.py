@@ -92,6 +92,7 @@ class MainWindow(QMainWindow):
                                   ("&Pin / unpin", "Ctrl+P", self.facts.toggle_pin),
                                   ("&Verify", "Ctrl+Shift+V", self.facts.verify_selected),
                                   ("&History", "Ctrl+H", self.facts.history_selected),
+                                  ("&Move to the other scope", "Ctrl+M", self.facts.move_selected),
                                   ("&Forget…", QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
             action = QAction(label, self)
             action.setShortcut(QKeySequence(keys))

@@ -13,6 +13,7 @@ _HINTS = {
     "diagnostics": "The file is listed under the facts table with what is wrong with it.",
     "suggestions": "Scan again to see the open suggestions.",
     "dismissed_suggestions": "The Dismissed list shows what can be restored.",
+    "move": "Use Fact ▸ Move to another scope.",
 }
 
 

@@ -144,3 +144,10 @@ def test_a_missing_workspace_is_refused(cli, tmp_path):
 def test_the_command_line_words_the_hint_its_own_way(cli):
     refused = cli.refused("memory", "show", "nothing-here", code="NOT_FOUND")
     assert refused["hint"] == "find_fact" and "`memory list`" in refused["message"]
+
+
+def test_memory_move_prints_the_moved_fact(cli):
+    fact = cli.remember("style", "Short answers.")
+    moved = cli.ok("memory", "move", fact["id"], "--to", "global")
+    assert (moved["id"], moved["scope"], moved["revision"]) == (fact["id"], "global", 2)
+    assert cli.run("memory", "move", fact["id"], "--to", "team").code == 2

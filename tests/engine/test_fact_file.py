@@ -119,3 +119,51 @@ def test_values_that_yaml_would_retype_are_quoted_on_write():
 def test_a_name_that_differs_from_the_file_name_uses_the_file_name():
     fact, warnings = parse("---\nname: other\n---\nx\n", name="real")
     assert fact.name == "real" and warnings
+
+
+def _upstream_legacy_id(scope: str, name: str) -> str:
+    """Reasonix's formula (UPSTREAM.md, "exact on-disk details"), written out here on purpose."""
+    import hashlib
+    return "legacy-" + hashlib.sha256(f"reasonix-memory-v2\0{scope}\0{name}".encode()).hexdigest()[:24]
+
+
+@pytest.mark.parametrize("folder, front, expected_scope", [
+    ("global", "type: project", "project"),      # a hand-written global file of another type
+    ("global", "type: reference", "project"),
+    ("project", "type: feedback", "global"),     # project-folder feedback
+    ("project", "type: user", "global"),
+    ("project", "", "project"),                  # no type: project
+    ("global", "type: user", "global"),
+    ("project", "type: user\nscope: project", "project"),  # a written scope wins
+])
+def test_legacy_ids_take_their_scope_from_the_type_as_reasonix_does(folder, front, expected_scope):
+    fact, _ = parse(f"---\nname: deploy-notes\n{front}\n---\n\nbody\n", name="deploy-notes", scope=folder)
+    assert fact.legacy and fact.scope == folder  # the fact's own scope still comes from its folder
+    assert fact.id == _upstream_legacy_id(expected_scope, "deploy-notes")
+
+
+def test_a_missing_title_stays_missing_and_reads_as_the_name_de_kebabbed():
+    fact, _ = parse("---\nname: deploy-notes\ndescription: d\n---\n\nbody\n", name="deploy-notes")
+    assert fact.title == "" and fact.label == "deploy notes"
+    rewritten = render_fact(fact.evolve(body="new body"))
+    assert "title:" not in rewritten
+    assert parse(rewritten, name="deploy-notes")[0].title == ""
+
+
+def test_subject_keys_are_read_normalized_and_an_empty_one_is_a_warning():
+    fact, warnings = parse("---\nname: pm\nsubject_key: ' Project.Package Manager'\n---\n\nb\n", name="pm")
+    assert fact.subject_key == "project.package_manager" and warnings == []
+    assert "subject_key: project.package_manager" in render_fact(fact)
+    fact, warnings = parse("---\nname: pm\nsubject_key: 。。\n---\n\nb\n", name="pm")
+    assert fact.subject_key == "" and any("no letters or digits" in w for w in warnings)
+
+
+def test_a_date_only_expiry_in_a_file_lasts_to_the_end_of_that_day_and_is_rewritten_as_rfc3339():
+    import datetime as dt
+
+    from context_center.engine.memory.freshness import is_expired
+    fact, warnings = parse("---\nname: x\nexpires_at: 2020-01-01\n---\n\nb\n", name="x")
+    assert warnings == [] and fact.expires_at == "2020-01-01T23:59:59Z"
+    assert not is_expired(fact, dt.datetime(2020, 1, 1, 23, 0, tzinfo=dt.timezone.utc))
+    assert is_expired(fact, dt.datetime(2020, 1, 2, 0, 0, tzinfo=dt.timezone.utc))
+    assert "expires_at: 2020-01-01T23:59:59Z" in render_fact(fact)

@@ -101,12 +101,15 @@ def test_what_counts_as_an_import_line(line, target):
     assert import_target(line) == target
 
 
-def test_imports_expand_wrapped_with_their_label(engine, workspace):
-    write(workspace / "docs" / "setup.md", "SETUP")
+def test_imports_expand_wrapped_with_their_path_relative_to_the_importing_file(engine, workspace):
+    write(workspace / "docs" / "setup.md", "SETUP\n@steps/one.md")
+    write(workspace / "docs" / "steps" / "one.md", "ONE")
     write(workspace / "AGENTS.md", "Intro\n@docs/setup.md\nOutro")
     [doc] = resolve(engine).documents
-    assert doc.body == 'Intro\n<instruction-import path="workspace/docs/setup.md">\nSETUP\n</instruction-import>\nOutro'
-    assert doc.imports == ("workspace/docs/setup.md",)
+    assert doc.body == ('Intro\n<instruction-import path="docs/setup.md">\nSETUP\n'
+                        '<instruction-import path="steps/one.md">\nONE\n</instruction-import>\n'
+                        '</instruction-import>\nOutro')
+    assert doc.imports == ("workspace/docs/setup.md", "workspace/docs/steps/one.md")
 
 
 def test_five_levels_expand_and_a_sixth_is_a_diagnostic(engine, workspace):
@@ -121,11 +124,14 @@ def test_five_levels_expand_and_a_sixth_is_a_diagnostic(engine, workspace):
     assert "@l6.md <!-- rejected: import_depth_exceeded -->" in body
 
 
-def test_a_file_imported_twice_is_expanded_once(engine, workspace):
+def test_a_file_imported_twice_is_expanded_once_and_the_repeat_keeps_its_line_marked(engine, workspace):
     write(workspace / "shared.md", "SHARED")
     write(workspace / "a.md", "@shared.md")
     write(workspace / "AGENTS.md", "@shared.md\n@a.md\n@./shared.md")
-    assert resolve(engine).documents[0].body.count("SHARED") == 1
+    body = resolve(engine).documents[0].body
+    assert body.count("SHARED") == 1
+    assert "@./shared.md  <!-- skipped: duplicate import -->" in body
+    assert "@shared.md  <!-- skipped: duplicate import -->" in body  # the repeat inside a.md
 
 
 def test_each_rejected_import_keeps_its_line_and_says_where(engine, workspace, tmp_path):
@@ -146,6 +152,7 @@ def test_each_rejected_import_keeps_its_line_and_says_where(engine, workspace, t
                      ("import_unreadable", "AGENTS.md", 7), ("import_cycle", "b.md", 1)}
     body = resolved.documents[0].body
     assert "OUTSIDE" not in body and "@../outside.md <!-- rejected: import_outside_source -->" in body
+    assert "@a.md  <!-- skipped: import cycle -->" in body  # Reasonix's marker; the diagnostic is ours
     assert all(d.label == "workspace/AGENTS.md" for d in resolved.diagnostics)
 
 

@@ -18,6 +18,7 @@ from context_center.engine import (
     SubjectConflict,
     open_engine,
 )
+from tests_support import rewrite_as_reasonix_does
 
 
 def remember(engine, name, body="a body", **fields):
@@ -317,6 +318,170 @@ def test_non_utf8_files_and_duplicate_ids_are_diagnostics(engine):
     (folder / "second.md").write_text(front.format(name="second"))
     engine.refresh()
     reasons = {d.path.name: d.reason for d in engine.diagnostics()}
-    assert reasons["latin1.md"] == "not valid UTF-8"
+    assert reasons["latin1.md"].startswith("not text in any encoding Reasonix reads")
     assert "also used by first.md" in reasons["second.md"]
     assert [f.name for f in engine.facts()] == ["first"]
+
+
+def test_an_edit_of_an_untitled_fact_invents_no_title(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "deploy-notes.md").write_text("---\nname: deploy-notes\ndescription: how we deploy\n"
+                                            "metadata:\n  type: project\n  scope: project\n---\n\nv1\n")
+    engine.refresh()
+    edited = engine.edit("deploy-notes", FactInput(body="v2")).fact
+    assert edited.title == "" and edited.label == "deploy notes"
+    assert "title:" not in edited.path.read_text()
+    index = (folder / "MEMORY.md").read_text()
+    assert "[deploy notes](deploy-notes.md)" in index
+
+
+def test_subjects_list_normalized_keys_and_never_an_empty_one(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    for name, key in (("a", "Project.Package Manager"), ("b", "。。")):
+        (folder / f"{name}.md").write_text(f"---\nname: {name}\nsubject_key: {key}\n"
+                                           "metadata:\n  type: project\n  scope: project\n---\n\nbody\n")
+    engine.refresh()
+    assert [(s.subject_key, s.name) for s in engine.subjects()] == [("project.package_manager", "a")]
+    assert engine.fact("a").subject_key == "project.package_manager"
+
+
+def test_memory_index_lines_are_in_reasonix_managed_form_and_both_forms_are_read(engine):
+    import re
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("# Notes\n\n- [Old style](old.md) (pinned) — ours, before\n"
+                                      "- [Theirs](theirs.md) — [project/project] upstream's line\nHand text.\n")
+    remember(engine, "pinned-rule", title="Small commits", description="Keep commits\n small",
+             activation="pinned")
+    text = (folder / "MEMORY.md").read_text()
+    # Reasonix's own test for a managed line: a "- [..](<name>.md)" link followed by spaces and an em dash
+    managed = [line for line in text.splitlines() if re.match(r"^- \[[^\]]*\]\([^)]+\.md\) +—", line)]
+    assert managed == ["- [Small commits](pinned-rule.md) — [project/project pinned] Keep commits small"]
+    assert "Hand text." in text and "old.md" not in text and "theirs.md" not in text
+
+
+@pytest.mark.parametrize("encoding, bom", [("gb18030", b""), ("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+                                           ("utf-8", b"\xef\xbb\xbf")])
+def test_files_in_reasonix_encodings_are_read_and_rewritten_as_utf8(engine, encoding, bom):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    text = ("---\nname: 迁移\ntitle: 数据库迁移\ndescription: 用 Alembic\n"
+            "metadata:\n  type: project\n  scope: project\n---\n\n迁移脚本放在 migrations/。\n")
+    (folder / "迁移.md").write_bytes(bom + text.encode(encoding))
+    engine.refresh()
+    fact = engine.fact("迁移")
+    assert fact.title == "数据库迁移" and fact.body == "迁移脚本放在 migrations/。" and engine.diagnostics() == []
+    result = engine.edit(fact.id, FactInput(body="迁移脚本放在 db/migrations/。"))
+    assert result.reencoded_from == ("GB18030" if encoding == "gb18030" else f"{encoding} with BOM")
+    assert fact.path.read_bytes().decode("utf-8").endswith("迁移脚本放在 db/migrations/。\n")
+    [earlier] = engine.revisions(fact.id)[1]
+    assert earlier.body == "迁移脚本放在 migrations/。"  # the snapshot keeps the old text (in UTF-8)
+
+
+def test_bytes_no_encoding_of_the_cascade_reads_stay_a_diagnostic(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "broken.md").write_bytes(b"---\nname: broken\n---\n\n\xff\xff\xff\n")
+    engine.refresh()
+    [problem] = engine.diagnostics()
+    assert problem.path.name == "broken.md" and problem.line == 5 and "GB18030" in problem.reason
+    assert engine.facts() == []
+
+
+def test_long_names_reasonix_writes_are_read_edited_archived_and_recovered(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    stem = "长" * 84  # 252 bytes: the longest stem Reasonix writes
+    (folder / f"{stem}.md").write_text(f"---\nname: {stem}\ntitle: Long\nmetadata:\n  type: project\n"
+                                       "  scope: project\n---\n\nv1\n")
+    engine.refresh()
+    fact = engine.fact(stem)
+    edited = engine.edit(fact.id, FactInput(name=stem, body="v2")).fact  # the form sends the name back
+    assert edited.revision == 2 and edited.name == stem and edited.path.read_text().endswith("v2\n")
+    entry = engine.forget(fact.id)
+    assert len(entry.path.name.encode()) <= 255 and entry.path.is_file()
+    assert [a.name for a in engine.archived()] == [stem]
+    recovered = engine.recover(str(entry.path)).fact
+    assert recovered.name == stem and recovered.body == "v2"
+
+
+def test_a_new_name_is_bounded_in_bytes_with_a_clear_refusal(engine):
+    with pytest.raises(InvalidInput, match="bytes"):
+        remember(engine, "名" * 80)  # 240 bytes: its archive entry would not fit a file name
+    assert remember(engine, "名" * 76).name == "名" * 76  # 228 bytes
+    assert all(not p.name.startswith(".") for p in engine.paths.memory_dir("project").iterdir()
+               if p.is_file())  # no temp file left behind
+
+
+def test_move_keeps_the_id_and_the_history_across_both_folders(engine):
+    fact = remember(engine, "house-style", "v1")
+    engine.edit(fact.id, FactInput(body="v2"))
+    moved = engine.move(fact.id, "global").fact
+    assert (moved.id, moved.scope, moved.revision, moved.body) == (fact.id, "global", 3, "v2")
+    assert not (engine.paths.memory_dir("project") / "house-style.md").exists()
+    old_revisions = engine.paths.memory_dir("project") / ".revisions" / fact.id
+    assert sorted(p.name for p in old_revisions.iterdir()) == ["000000001.md", "000000002.md"]
+    history = engine.history(fact.id)
+    assert [(r.revision, r.change) for r in history] == [
+        (3, "moved from the project scope"), (2, "edited text"), (1, "created")]
+    restored = engine.restore(fact.id, 1).fact  # a revision kept in the folder the fact left
+    assert (restored.scope, restored.body, restored.revision) == ("global", "v1", 4)
+    assert not engine.move(fact.id, "global").changed
+
+
+def test_a_move_is_refused_by_the_other_scopes_rules(engine):
+    remember(engine, "pm", "npm", scope="global", type="user", subject_key="project.package_manager")
+    fact = remember(engine, "pm-here", "pnpm", subject_key="project.package_manager")
+    with pytest.raises(SubjectConflict):
+        engine.move(fact.id, "global")
+    same_name = remember(engine, "pm", "pnpm again")
+    with pytest.raises(NameConflict):
+        engine.move(same_name.id, "global")
+    with pytest.raises(ScopeConflict) as refused:
+        engine.edit(fact.id, FactInput(scope="global"))
+    assert refused.value.hint == "move"
+
+
+def test_keys_dropped_by_another_tools_rewrite_are_found_and_restored(engine):
+    folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True)
+    (folder / "agent-note.md").write_text(
+        "---\nid: mem-" + "c" * 32 + "\nrevision: 1\ncreated_at: 2026-11-01T00:00:00Z\n"
+        "updated_at: 2026-11-01T00:00:00Z\nname: agent-note\ntitle: Agent note\ndescription: d\n"
+        "category: decision\nstatus: staging\nmetadata:\n  type: project\n  scope: project\n"
+        "  suggestion:\n    id: s1\n---\n\nan agent's staged memory\n")
+    engine.refresh()
+    fact = engine.fact("agent-note")
+    assert engine.lost_keys(fact.id) == []
+    rewrite_as_reasonix_does(fact)
+    engine.refresh()
+    assert engine.fact("agent-note").status == ""  # to Reasonix it is now promoted
+    assert engine.lost_keys(fact.id) == ["category", "status", "metadata.suggestion"]
+    restored = engine.restore_lost_keys(fact.id).fact
+    assert (restored.revision, restored.status, restored.category) == (3, "staging", "decision")
+    assert restored.body == "edited in Reasonix"  # their edit stays; only our keys come back
+    assert "suggestion:" in restored.path.read_text() and engine.lost_keys(fact.id) == []
+    assert engine.history(fact.id)[0].change.startswith("restored keys lost in a rewrite by another tool")
+
+
+def test_an_archive_entry_made_by_another_tools_save_by_name_says_so(engine):
+    import os
+    glob = remember(engine, "deploy", "global deploy rule", scope="global", type="user")
+    # Reasonix saves a project fact named "deploy" by name: it archives the global one of that name
+    archive = engine.paths.archive_dir(engine.paths.memory_dir("global"))
+    archive.mkdir(parents=True)
+    from context_center.engine.clock import format_timestamp, now
+    moment = now()
+    stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
+    os.replace(glob.path, archive / f"{stamp}-deploy.md")
+    remember(engine, "deploy", "project deploy rule")
+    engine.refresh()
+    [entry] = engine.archived()
+    assert "saved by name" in entry.reason and "project/deploy.md" in entry.reason
+    assert format_timestamp(moment)[:19] == entry.archived_at[:19]
+    assert engine.recover(str(entry.path)).fact.scope == "global"  # one recovery mends the pair
+    remember(engine, "plain", "b")
+    engine.forget("plain")
+    assert next(e for e in engine.archived() if e.name == "plain").reason == ""

@@ -197,7 +197,7 @@ def test_block_escapes_redacts_and_hides_store_paths(engine):
     block = result.block
     assert block.startswith("<memory-recall>\n") and block.endswith("\n</memory-recall>")
     assert block.count("</memory-recall>") == 1 and "&lt;/memory-recall&gt;" in block
-    assert "alice" not in block and block.count("<local-home>") == 2
+    assert "alice" not in block and block.count("&lt;local-home&gt;") == 2 and "<local-home>" not in block
     assert token not in block and "[REDACTED]" in block
     assert str(engine.paths.root) not in block
 
@@ -219,3 +219,23 @@ def test_an_external_edit_is_recalled_after_refresh(engine):
     fact.path.write_text(fact.path.read_text().replace("RabbitMQ", "Kafka streams"))
     engine.refresh()
     assert "Kafka streams" in engine.recall("which queue do we use, kafka streams?").block
+
+
+def test_reasons_name_the_matched_bigrams_for_cjk_and_always_the_scope(engine):
+    write_fact(engine, "migrations", "数据库迁移使用 Alembic 工具", scope="global")
+    write_fact(engine, "release", "The release branch is cut on Mondays")
+    cjk = engine.recall("如何做数据库迁移", record=False)
+    [hit] = cjk.hits
+    assert hit.reason.startswith("matched ") and hit.reason.endswith("; global scope")
+    matched = hit.reason[len("matched "):-len("; global scope")].split(", ")
+    assert "数据" in matched and "迁移" in matched and "如何做数据库迁移" not in matched
+    latin = engine.recall("when is the release branch cut", record=False)
+    assert latin.hits[0].reason.endswith("; project scope")
+
+
+def test_the_snippet_is_cut_from_name_title_description_keywords_and_body(engine):
+    write_fact(engine, "deploy-window", "Deploys need a green build.", title="Deploy window",
+               description="When deploys may happen", keywords="release freeze")
+    [hit] = engine.recall("deploy window release freeze", record=False).hits
+    assert hit.snippet == ("deploy-window Deploy window When deploys may happen release freeze "
+                           "Deploys need a green build.")

@@ -250,3 +250,41 @@ def test_subject_conflicts_are_found_by_normalized_key_as_the_engine_sees_them(u
     qtbot.waitUntil(lambda: tab.problems.count() == 1, timeout=10000)
     text = tab.problems.item(0).text()
     assert "project.package_manager" in text and "pm-one" in text and "pm-two" in text
+
+
+def test_move_to_global_keeps_the_fact_and_its_history(ui, qtbot):
+    fact = ui.remember(name="house-style", body="Short answers.")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["house-style"])
+    ui.select_fact("house-style")
+    assert ui.window.facts.buttons["move"].text().replace("&", "") == "Move to global"
+    ui.window.facts.move_selected()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.scope == "global", timeout=10000)
+    row = ui.window.facts.current_row()
+    assert row is not None and (row.fact.id, row.fact.scope, row.fact.revision) == (fact.id, "global", 2)
+    assert ui.window.facts.buttons["move"].text().replace("&", "") == "Move to project"
+
+
+def test_a_fact_rewritten_by_another_tool_says_so_and_gets_its_keys_back(ui, qtbot):
+    from context_center.engine import open_engine
+    from tests_support import rewrite_as_reasonix_does
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        folder = engine.paths.memory_dir("project")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "agent-note.md").write_text(
+        "---\nid: mem-" + "d" * 32 + "\nrevision: 1\ncreated_at: 2026-11-01T00:00:00Z\n"
+        "updated_at: 2026-11-01T00:00:00Z\nname: agent-note\ntitle: Agent note\ndescription: d\n"
+        "status: staging\nmetadata:\n  type: project\n  scope: project\n---\n\nstaged\n")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        rewrite_as_reasonix_does(engine.fact("agent-note"))
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["agent-note"], timeout=10000)
+    ui.select_fact("agent-note")
+    tab = ui.window.facts
+    qtbot.waitUntil(lambda: "Rewritten by another tool" in tab.detail.toPlainText(), timeout=10000)
+    assert tab.lost_keys == ["status"]
+    tab.restore_lost_keys_selected()
+    qtbot.waitUntil(lambda: tab.model.rows()[0].fact.status == "staging", timeout=10000)

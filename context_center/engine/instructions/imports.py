@@ -39,6 +39,10 @@ class ImportProblem:
     message: str
 
 
+DUPLICATE_MARKER = "<!-- skipped: duplicate import -->"   # Reasonix's markers, kept verbatim
+CYCLE_MARKER = "<!-- skipped: import cycle -->"
+
+
 @dataclass
 class Expansion:
     body: str
@@ -97,15 +101,17 @@ class ImportExpander:
         if not _is_within(real, self.owner_real):
             return self._reject(result, file, number, line, "import_symlink_escape",
                                 f"import {target} is a symlink that leads outside the source directory")
-        if real in stack:
-            return self._reject(result, file, number, line, "import_cycle",
-                                f"import {target} would import a file that is already being expanded")
+        if real in stack:  # kept with Reasonix's marker; the diagnostic is ours
+            result.problems.append(ImportProblem("import_cycle", file, number,
+                                                 f"import {target} would import a file that is already being "
+                                                 "expanded"))
+            return f"{line.rstrip()}  {CYCLE_MARKER}"
         if depth + 1 > MAX_IMPORT_DEPTH:
             return self._reject(result, file, number, line, "import_depth_exceeded",
                                 f"import {target} is a level {depth + 1} import; at most "
                                 f"{MAX_IMPORT_DEPTH} levels are expanded")
-        if real in seen:
-            return ""  # already expanded once in this document
+        if real in seen:  # already expanded once in this document: the line stays, marked as Reasonix marks it
+            return f"{line.rstrip()}  {DUPLICATE_MARKER}"
         try:
             if not os.path.isfile(real):
                 raise OSError("not a regular file")
@@ -119,5 +125,5 @@ class ImportExpander:
         imported = Path(joined)
         result.imports.append(imported)
         inner = self._expand(imported, content, stack + [real], seen, result, depth + 1).strip()
-        label = self.label_of(imported)
-        return f'<instruction-import path="{label}">\n{inner}\n</instruction-import>'
+        where = os.path.relpath(imported, file.parent).replace(os.sep, "/")  # relative to the importing file
+        return f'<instruction-import path="{where}">\n{inner}\n</instruction-import>'

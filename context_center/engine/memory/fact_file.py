@@ -17,7 +17,7 @@ import yaml
 
 from .. import clock
 from ..records import Fact
-from .fields import TYPES, is_fact_id, legacy_fact_id
+from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -36,7 +36,26 @@ KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "de
               "last_verified_at", "category", "status", "revision_note")
 _FLAT_KEYS = ("type", "scope", "fact_type")
 _ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+_DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TOP_KEY = re.compile(r"^([^\s#'\"][^:]*?)\s*:(\s|$)")
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def decode_fact_bytes(raw: bytes) -> tuple[str, str]:
+    """(text, encoding) by Reasonix's cascade: a BOM (UTF-8, UTF-16 LE or BE), else strict UTF-8,
+    else GB18030. ``encoding`` is ``""`` for plain UTF-8. Unlike Reasonix we stop there (it ends in
+    lossy UTF-8): bytes none of these decode raise :class:`UnicodeDecodeError` and the file stays
+    a diagnostic, never silently mangled."""
+    for bom, encoding in _BOMS:
+        if raw.startswith(bom):
+            return raw[len(bom):].decode(encoding), encoding + " with BOM"
+    try:
+        return raw.decode("utf-8"), ""
+    except UnicodeDecodeError:
+        pass
+    return raw.decode("gb18030"), "GB18030"
 
 
 class FactFileError(Exception):
@@ -94,7 +113,7 @@ def _text(value: object, field: str) -> str:
 
 
 def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
-               name_from_file: bool = True) -> tuple[Fact, list[str]]:
+               name_from_file: bool = True, encoding: str = "") -> tuple[Fact, list[str]]:
     """Parse one fact file. Returns the fact and warnings (loaded with a default).
 
     An active fact's name is its file name (so its ref always resolves); archive
@@ -146,7 +165,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         warnings.append(f"id {raw_id!r} is malformed; using a legacy id")
         raw_id = ""
     if not raw_id:
-        raw_id, legacy = legacy_fact_id(scope, name), True
+        # Reasonix's rule, so whichever tool migrates first writes the same id: the written scope,
+        # else global for user/feedback facts and project for the rest, whatever the folder
+        id_scope = written_scope if written_scope in ("global", "project") else (
+            "global" if fact_type in ("user", "feedback") else "project")
+        raw_id, legacy = legacy_fact_id(id_scope, name), True
     try:
         revision = int(_text(data.get("revision"), "revision"))
         if revision < 1:
@@ -172,9 +195,19 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     expires = _text(data.get("expires_at"), "expires_at")
     if expires.lower() in ("never", "none"):
         expires = ""
-    if expires and clock.parse_timestamp(expires) is None:
+    if _DATE_ONLY.match(expires):
+        # A hand-written date: Reasonix's loader reads only RFC 3339 (no expiry to it), its commands
+        # write RFC 3339. We read it as the end of that day, UTC, and a rewrite writes it so, in
+        # RFC 3339, which both tools then read alike.
+        expires = f"{expires}T23:59:59Z"
+    elif expires and clock.parse_timestamp(expires) is None:
         warnings.append(f"expires_at {expires!r} is not a date; ignored")
         expires = ""
+
+    written_subject = _text(data.get("subject_key"), "subject_key")
+    subject_key = normalize_subject_key(written_subject)  # read normalized, written normalized
+    if written_subject and not subject_key:
+        warnings.append(f"subject key {written_subject!r} has no letters or digits; ignored")
 
     known = set(KNOWN_KEYS) | set(_FLAT_KEYS) | {"metadata"}
     extra = tuple((k, segments[k]) for k in segments if k not in known)
@@ -185,19 +218,20 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
 
     fact = Fact(
         id=raw_id, revision=revision, name=name,
-        title=_text(data.get("title"), "title") or name,
+        title=_text(data.get("title"), "title"),
         description=_text(data.get("description"), "description"),
         type=fact_type, scope=scope,
         body=body.lstrip("\n").rstrip(),
         created_at=created, updated_at=updated,
         keywords=" ".join(_text(data.get("keywords"), "keywords").split()),
         activation=activation, volatility=volatility,
-        subject_key=_text(data.get("subject_key"), "subject_key"),
+        subject_key=subject_key,
         expires_at=expires,
         last_verified_at=_text(data.get("last_verified_at"), "last_verified_at"),
         category=_text(data.get("category"), "category"),
         status=_text(data.get("status"), "status"),
         revision_note=_text(data.get("revision_note"), "revision_note"),
+        encoding=encoding,
         path=path, legacy=legacy, extra=extra, metadata_extra=meta_extra,
     )
     return fact, warnings
@@ -247,8 +281,10 @@ def render_fact(fact: Fact) -> str:
     """The full file text for ``fact``: keys in Reasonix's order, empty optional keys omitted."""
     lines = ["---", f"id: {_scalar(fact.id)}", f"revision: {fact.revision}",
              f"created_at: {_scalar(fact.created_at)}", f"updated_at: {_scalar(fact.updated_at)}",
-             f"name: {_scalar(fact.name)}", f"title: {_scalar(fact.title)}",
-             f"description: {_scalar(fact.description)}"]
+             f"name: {_scalar(fact.name)}"]
+    if fact.title:  # a missing title stays missing: Reasonix matches overrides on a written one
+        lines.append(f"title: {_scalar(fact.title)}")
+    lines.append(f"description: {_scalar(fact.description)}")
     for key in ("keywords", "activation", "volatility", "subject_key", "expires_at",
                 "last_verified_at", "category", "status", "revision_note"):
         value = getattr(fact, key)

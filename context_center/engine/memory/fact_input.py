@@ -73,6 +73,7 @@ class WriteResult:
     changed: bool = True
     redacted: tuple[str, ...] = ()
     from_archive: bool = False      # a recovery: an archive entry was consumed
+    reencoded_from: str = ""        # the file was GB18030 or UTF-16 and is now written in UTF-8
 
     @property
     def change(self) -> Change:
@@ -124,8 +125,8 @@ def apply_input(base: Fact, given: dict[str, str]) -> Fact:
     """``base`` with the caller's fields validated and applied."""
     changes: dict[str, object] = {}
     for key, value in given.items():
-        if key == "name":
-            changes["name"] = check_name(value)
+        if key == "name":  # an unchanged name is whatever is on disk (Reasonix writes longer ones)
+            changes["name"] = base.name if value.strip() == base.name else check_name(value)
         elif key == "type":
             changes["type"] = check_choice("type", value, TYPES)
         elif key == "scope":

@@ -16,8 +16,8 @@ from ..errors import NameConflict, NotFound, StorageError
 from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.catalog import CachedFile, Catalog, FileStamp
-from ..storage.paths import SCOPES, StorePaths
-from .fact_file import FactFileError, parse_fact, render_fact
+from ..storage.paths import SCOPES, StorePaths, bounded_stem
+from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
 _REVISION_NAME = re.compile(r"^(\d{9})\.md$")
@@ -39,13 +39,14 @@ def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> Ca
     except OSError as exc:
         return CachedFile(FileStamp(0, 0, 0), None, (Diagnostic(path, 1, f"unreadable: {exc.strerror}"),))
     try:
-        text = raw.decode("utf-8")
+        text, encoding = decode_fact_bytes(raw)
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        return CachedFile(_stamp(stat), None, (Diagnostic(path, line, "not valid UTF-8"),))
+        return CachedFile(_stamp(stat), None, (Diagnostic(
+            path, line, "not text in any encoding Reasonix reads (UTF-8, UTF-16 with a BOM, GB18030)"),))
     try:
         fact, warnings = parse_fact(text, path=path, scope=scope, mtime=stat.st_mtime,
-                                    name_from_file=name_from_file)
+                                    name_from_file=name_from_file, encoding=encoding)
     except FactFileError as exc:
         return CachedFile(_stamp(stat), None, (Diagnostic(path, exc.line, exc.reason),))
     return CachedFile(_stamp(stat), fact,
@@ -133,7 +134,7 @@ class FactStore:
     def create(self, fact: Fact) -> Fact:
         """Write a new fact; refuses (NAME_CONFLICT) if its file appeared meanwhile."""
         path = self.fact_path(fact.scope, fact.name)
-        fact = fact.evolve(path=path, legacy=False)
+        fact = fact.evolve(path=path, legacy=False, encoding="")  # written in UTF-8
         if not create_exclusive(path, render_fact(fact)):
             raise NameConflict(f"{fact.ref} already exists; choose another name")
         self.refresh_file(path, fact.scope)
@@ -144,7 +145,7 @@ class FactStore:
         assert previous.path is not None
         self.snapshot_revision(previous)
         path = self.fact_path(fact.scope, fact.name)
-        fact = fact.evolve(path=path, legacy=False)
+        fact = fact.evolve(path=path, legacy=False, encoding="")  # written in UTF-8
         if path != previous.path:
             if not create_exclusive(path, render_fact(fact)):
                 raise NameConflict(f"{fact.ref} already exists; choose another name")
@@ -161,7 +162,7 @@ class FactStore:
         assert fact.path is not None
         write_atomic(fact.path, render_fact(fact))
         self.refresh_file(fact.path, fact.scope)
-        return fact.evolve(legacy=False)
+        return fact.evolve(legacy=False, encoding="")
 
     # revisions ----------------------------------------------------------------------
 
@@ -171,28 +172,36 @@ class FactStore:
         target = self.paths.revision_file(self.directory(fact.scope), fact.id, fact.revision)
         if target.exists():
             return
-        try:
-            text = fact.path.read_text(encoding="utf-8")
-        except OSError:
+        try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original is decoded first)
+            text = decode_fact_bytes(fact.path.read_bytes())[0]
+        except (OSError, UnicodeDecodeError):
             text = render_fact(fact)
         create_exclusive(target, text)
 
-    def revisions(self, fact: Fact) -> list[Revision]:
-        """Earlier revisions of ``fact``, newest first."""
-        folder = self.paths.revisions_dir(self.directory(fact.scope), fact.id)
-        found: list[Revision] = []
-        try:
-            names = os.listdir(folder)
-        except FileNotFoundError:
-            return []
-        for name in names:
-            match = _REVISION_NAME.match(name)
-            if not match:
+    def _revision_files(self, fact_id: str, first_scope: str) -> dict[int, tuple[Path, str]]:
+        """revision → (snapshot file, the scope folder it is in). A fact moved between scopes keeps
+        its earlier snapshots in the folder it left (as Reasonix does): both folders are read,
+        the fact's own first."""
+        found: dict[int, tuple[Path, str]] = {}
+        for scope in (first_scope, *(s for s in SCOPES if s != first_scope)):
+            folder = self.paths.revisions_dir(self.directory(scope), fact_id)
+            try:
+                names = os.listdir(folder)
+            except FileNotFoundError:
                 continue
-            number = int(match.group(1))
+            for name in names:
+                match = _REVISION_NAME.match(name)
+                if match:
+                    found.setdefault(int(match.group(1)), (folder / name, scope))
+        return found
+
+    def revisions(self, fact: Fact) -> list[Revision]:
+        """Earlier revisions of ``fact``, newest first, from both scope folders."""
+        found: list[Revision] = []
+        for number, (path, scope) in self._revision_files(fact.id, fact.scope).items():
             if number >= fact.revision:
                 continue
-            item = read_fact_file(folder / name, fact.scope, name_from_file=False)
+            item = read_fact_file(path, scope, name_from_file=False)
             if item.fact is None:
                 continue
             old = item.fact.evolve(revision=number)
@@ -201,12 +210,22 @@ class FactStore:
         return found
 
     def highest_known_revision(self, scope: str, fact_id: str) -> int:
-        folder = self.paths.revisions_dir(self.directory(scope), fact_id)
-        try:
-            numbers = [int(m.group(1)) for m in map(_REVISION_NAME.match, os.listdir(folder)) if m]
-        except FileNotFoundError:
-            return 0
-        return max(numbers, default=0)
+        return max(self._revision_files(fact_id, scope), default=0)
+
+    def move(self, fact: Fact, moved: Fact) -> Fact:
+        """Write ``moved`` (the next revision, in the other scope) and remove ``fact``: the earlier
+        revision is snapshotted in the folder it leaves, where Reasonix keeps it too."""
+        assert fact.path is not None
+        self.snapshot_revision(fact)
+        path = self.fact_path(moved.scope, moved.name)
+        moved = moved.evolve(path=path, legacy=False, encoding="")
+        if not create_exclusive(path, render_fact(moved)):
+            raise NameConflict(f"{moved.ref} already exists; choose another name")
+        with contextlib.suppress(FileNotFoundError):
+            fact.path.unlink()
+        self.refresh_file(fact.path, fact.scope)
+        self.refresh_file(path, moved.scope)
+        return moved
 
     # archive --------------------------------------------------------------------------
 
@@ -217,7 +236,7 @@ class FactStore:
         folder.mkdir(parents=True, exist_ok=True)
         moment = clock.now()
         stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
-        target = folder / f"{stamp}-{fact.name}.md"
+        target = folder / f"{bounded_stem(f'{stamp}-{fact.name}')}.md"
         counter = 0
         while True:
             try:
@@ -225,7 +244,7 @@ class FactStore:
                 break
             except FileExistsError:
                 counter += 1
-                target = folder / f"{stamp}-{fact.name}-{counter}.md"
+                target = folder / f"{bounded_stem(f'{stamp}-{fact.name}-{counter}')}.md"
             except OSError as exc:
                 raise StorageError(f"could not archive {fact.path}: {exc.strerror}") from exc
         fact.path.unlink()
@@ -249,7 +268,7 @@ class FactStore:
                     continue
                 entries.append(ArchivedFact(path=path, id=item.fact.id, name=item.fact.name,
                                             scope=scope, revision=item.fact.revision,
-                                            archived_at=_archive_time(name), title=item.fact.title))
+                                            archived_at=_archive_time(name), title=item.fact.label))
         entries.sort(key=lambda a: a.archived_at, reverse=True)
         return entries
 

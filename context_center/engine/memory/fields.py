@@ -19,7 +19,11 @@ FACT_CHOICES = {"type": TYPES, "scope": SCOPES, "activation": ACTIVATIONS, "vola
 
 _ID_RE = re.compile(r"^(mem-[0-9a-f]{32}|legacy-[0-9a-f]{24})$")
 _NAME_RE = re.compile(r"^[^\s/\\.][^/\\]*$")
-MAX_NAME_CHARS = 120
+# A name we create must leave room for every file it reaches: "<UTC stamp>-<name>-<n>.md" in the
+# archive is 20 + name + 3 + 3 bytes, at most 255. Reasonix writes stems of up to 252 bytes; those are
+# read and edited as they are (and archived under a bounded name).
+MAX_NEW_NAME_BYTES = 229
+MAX_STEM_BYTES = 252
 
 
 def slug(text: str) -> str:
@@ -57,15 +61,18 @@ def check_choice(field: str, value: str, choices: tuple[str, ...]) -> str:
     return normalized
 
 
-def check_name(name: str) -> str:
-    """A fact name becomes a file name: no separators, no leading dot, not MEMORY."""
+def check_name(name: str, *, max_bytes: int = MAX_NEW_NAME_BYTES) -> str:
+    """A fact name becomes a file name: no separators, no leading dot, not MEMORY, and short
+    enough in bytes for every file it reaches (``max_bytes``: a new name; an existing file's
+    stem may be up to :data:`MAX_STEM_BYTES`, as Reasonix writes them)."""
     name = unicodedata.normalize("NFC", name.strip())
     if name.lower().endswith(".md"):
         name = name[:-3]
     if not name:
         raise InvalidInput("name must not be empty")
-    if len(name) > MAX_NAME_CHARS:
-        raise InvalidInput(f"name is longer than {MAX_NAME_CHARS} characters")
+    size = len(name.encode("utf-8"))
+    if size > max_bytes:
+        raise InvalidInput(f"name is {size} bytes long in UTF-8; at most {max_bytes} fit a file name here")
     if not _NAME_RE.match(name) or any(ord(c) < 32 for c in name):
         raise InvalidInput(
             f"name {name!r} cannot be a file name: no slashes, no leading dot or space, no control characters")

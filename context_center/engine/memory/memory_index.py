@@ -1,8 +1,10 @@
 """``MEMORY.md``: a derived index of a fact folder, rebuilt from the facts.
 
-Lines between our markers are ours and are rebuilt on every change. An index
-line of an older tool (``- [title](file.md) …``) is derived data and is dropped;
-every other hand-written line is kept, in place.
+Lines between our markers are ours and are rebuilt on every change; each is in
+Reasonix's managed form (``- [Label](name.md) — [scope/type pinned] description``)
+so Reasonix recognises them too. An index line outside the markers, in that form
+or in our earlier one (``- [T](name.md) (pinned) — desc``), is derived data and is
+dropped; every other hand-written line is kept, in place.
 """
 from __future__ import annotations
 
@@ -19,10 +21,12 @@ _DERIVED_LINE = re.compile(r"^\s*[-*]\s+\[[^\]]*\]\([^)]+\.md\)")
 
 
 def _entry(fact: Fact) -> str:
-    title = fact.title.replace("[", "(").replace("]", ")")
-    tail = f" — {fact.description}" if fact.description else ""
-    pin = " (pinned)" if fact.pinned else ""
-    return f"- [{title}]({fact.name}.md){pin}{tail}"
+    """Reasonix's managed line, so it recognises ours and does not list a fact twice:
+    ``- [Label](name.md) — [scope/type pinned] description``."""
+    title = fact.label.replace("[", "(").replace("]", ")")
+    pin = " pinned" if fact.pinned else ""
+    description = " ".join(fact.description.split())
+    return f"- [{title}]({fact.name}.md) — [{fact.scope}/{fact.type}{pin}] {description}".rstrip()
 
 
 def render_index(existing: str, facts: Iterable[Fact]) -> str:

@@ -26,6 +26,7 @@ from . import sensitive
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
 from .fact_store import FactStore
 from .fields import (
+    MAX_STEM_BYTES,
     SCOPES,
     check_choice,
     check_name,
@@ -34,9 +35,12 @@ from .fields import (
     slug,
 )
 from .freshness import is_expired
+from .lost_keys import LostKeys, lost_keys
 from .memory_index import rebuild_index
 from .overrides import overridden_globals
 from .revision_changes import describe_change
+
+SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
 class MemoryService:
@@ -104,6 +108,44 @@ class MemoryService:
         found = self.store.revisions(fact)
         return [replace(r, change=describe_change(found[i + 1].fact if i + 1 < len(found) else None, r.fact))
                 for i, r in enumerate(found)]
+
+    def archived(self) -> list[ArchivedFact]:
+        """The archive, newest first. An entry archived when a same-named fact of the other scope was
+        saved (Reasonix's save by name archives the other scope's fact, breaking an override pair)
+        says so, so the pair is one recovery away from whole again."""
+        entries = self.store.archived()
+        by_name = {(f.scope, f.name): f for f in self.snapshot.facts}
+        annotated = []
+        for entry in entries:
+            other_scope = "project" if entry.scope == "global" else "global"
+            twin = by_name.get((other_scope, entry.name))
+            archived, saved = clock.parse_timestamp(entry.archived_at), clock.parse_timestamp(
+                twin.updated_at if twin else "")
+            if twin and archived and saved and abs((saved - archived).total_seconds()) <= SAVE_BY_NAME_SECONDS:
+                entry = replace(entry, reason=f"archived when {twin.ref} was saved by name (by another tool); "
+                                              f"recover it to keep both the {entry.scope} and the "
+                                              f"{other_scope} fact")
+            annotated.append(entry)
+        return annotated
+
+    def lost_keys(self, fact: Fact) -> LostKeys | None:
+        """Keys another tool dropped when it rewrote ``fact`` (see :mod:`.lost_keys`)."""
+        earlier = self.store.revisions(fact)
+        if not earlier or earlier[0].revision != fact.revision - 1:
+            return None
+        return lost_keys(fact, earlier[0].fact, earlier[0].revision)
+
+    def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Put back what another tool's rewrite dropped, as a new revision."""
+        with self.lock:
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            lost = self.lost_keys(current)
+            if lost is None:
+                return WriteResult(current, False)
+            fact = self._save(snapshot, current, lost.apply(current),
+                              note=f"restored keys lost in a rewrite by another tool: {', '.join(lost.names)}")
+        return WriteResult(fact)
 
     def change_of(self, fact: Fact, revisions: list[Revision]) -> str:
         """What the active revision changed, against the newest earlier one."""
@@ -208,7 +250,6 @@ class MemoryService:
         if not (given.get("body") or "").strip():
             raise InvalidInput("a fact needs a body")
         given.setdefault("name", slug(given.get("title", ""))[:80])
-        given.setdefault("title", given["name"])
         stamp = clock.format_timestamp(clock.now())
         blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
                      scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")
@@ -244,14 +285,14 @@ class MemoryService:
             current = self.resolve(ref, scope, snapshot)
             self._check_expected(current, request.expected_revision, current.ref)
             if "scope" in given and check_choice("scope", given["scope"], SCOPES) != current.scope:
-                raise ScopeConflict(f"{current.ref} is a {current.scope} fact; a fact does not change "
-                                    "scope: remember it in the other scope and forget this one")
+                raise ScopeConflict(f"{current.ref} is a {current.scope} fact; an edit does not change its "
+                                    "scope: move it, which keeps its id and history", hint="move")
             updated = apply_input(current, given)
             if updated == current:
                 return WriteResult(current, False)
             updated, redacted = self._check_text(updated, request.redact_secrets)
             fact = self._save(snapshot, current, updated, touch_updated=touch_updated)
-        return WriteResult(fact, True, redacted)
+        return WriteResult(fact, True, redacted, reencoded_from=current.encoding)
 
     def _save(self, snapshot: Snapshot, current: Fact, updated: Fact, *, note: str = "",
               touch_updated: bool = True) -> Fact:
@@ -262,7 +303,7 @@ class MemoryService:
         stamp = clock.format_timestamp(clock.now())
         updated = updated.evolve(revision=current.revision + 1,
                                  updated_at=stamp if touch_updated else current.updated_at,
-                                 activation=updated.effective_activation, revision_note=note)
+                                 activation=updated.effective_activation, revision_note=note, encoding="")
         fact = self.store.replace(current, updated)
         self._after_write(fact.scope)
         return fact
@@ -282,7 +323,7 @@ class MemoryService:
             current = self.resolve(ref, scope, snapshot)
             verified = current.evolve(last_verified_at=clock.format_timestamp(clock.now()))
             fact = self._save(snapshot, current, verified)
-        return WriteResult(fact)
+        return WriteResult(fact, reencoded_from=current.encoding)
 
     def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
         """Copy an earlier revision into a new one. Its ``last_verified_at`` comes along: the
@@ -302,7 +343,30 @@ class MemoryService:
             updated = current.evolve(**content)
             updated, _ = self._check_text(updated, redact=True)
             fact = self._save(snapshot, current, updated, note=f"restored from revision {revision}")
-        return WriteResult(fact)
+        return WriteResult(fact, reencoded_from=current.encoding)
+
+    def move(self, ref: str, to_scope: str, scope: str | None = None,
+             expected_revision: int | None = None) -> WriteResult:
+        """Move a fact to the other scope, keeping its id and history (Reasonix's move by id): the
+        next revision is written there; earlier snapshots stay in the folder it leaves and are
+        listed with the rest."""
+        to_scope = check_choice("scope", to_scope, SCOPES)
+        with self.lock:
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            self._check_expected(current, expected_revision, current.ref)
+            if current.scope == to_scope:
+                return WriteResult(current, False)
+            moved = current.evolve(scope=to_scope)
+            self._check_conflicts(snapshot, moved, current)  # the other scope: its names and subjects
+            stamp = clock.format_timestamp(clock.now())
+            moved = moved.evolve(revision=current.revision + 1, updated_at=stamp,
+                                 activation=current.effective_activation,
+                                 revision_note=f"moved from the {current.scope} scope")
+            fact = self.store.move(current, moved)
+            self._after_write(current.scope)
+            self._after_write(to_scope)
+        return WriteResult(fact, reencoded_from=current.encoding)
 
     def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
         with self.lock:
@@ -329,7 +393,7 @@ class MemoryService:
                                         updated_at=clock.format_timestamp(clock.now()),
                                         activation=archived.effective_activation,
                                         revision_note="recovered from the archive")
-            recovered = recovered.evolve(name=check_name(recovered.name))
+            recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
             self._check_conflicts(snapshot, recovered, None)
             self.store.snapshot_revision(archived.evolve(path=path))
             fact = self.store.create(recovered)

@@ -27,7 +27,7 @@ class RecallHit:
         return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.fact.ref,
                 "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
                 "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
-                "title": self.fact.title, "matched": list(self.matched)}
+                "title": self.fact.label, "matched": list(self.matched)}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ characters for the whole block. Every decision goes into the trace.
 from __future__ import annotations
 
 import heapq
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -24,6 +25,8 @@ from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 from .snippets import escape_for_block, make_snippet, shorten
 from .text_analysis import QueryTerm, query_terms
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 GENERIC_TURNS = frozenset({"continue", "please continue", "go on", "next", "ok", "okay", "yes", "no",
                            "继续", "好的", "好", "是", "否", "下一步"})
@@ -55,11 +58,30 @@ class _Candidate:
 
 def _entry_head(fact: Fact, score: float, reason: str, state: str) -> str:
     """The first two lines of a block entry (the fact line follows)."""
-    title, _ = sensitive.redact(fact.title)
+    title, _ = sensitive.redact(fact.label)
     return (f'- id={fact.id} revision={fact.revision} scope={fact.scope} type={fact.type} '
             f'freshness={state} score={score:.3f} reason="{escape_for_block(reason)}"\n'
             f"  title: {escape_for_block(title)}\n"
             f"  fact: ")
+
+
+def _matched_words(matched: list[QueryTerm]) -> list[str]:
+    """The query words a fact matched; for CJK, the matched bigrams (the word is the whole run)."""
+    words = [t.term if _CJK.search(t.term) else t.word.lstrip("#") for t in matched]
+    return list(dict.fromkeys(words))
+
+
+def _snippet_source(fact: Fact) -> str:
+    """What a snippet is cut from, as Reasonix cuts it: name, title, description, keywords and
+    body together (whitespace is compacted by the snippet), so budgets pick the same facts. One
+    deliberate difference: a field identical to an earlier one is not repeated (a description
+    that is the body, as in a fact made from one sentence, would otherwise be recalled twice)."""
+    parts: dict[str, str] = {}
+    for part in (fact.name, fact.title, fact.description, fact.keywords, fact.body):
+        key = " ".join(part.split()).casefold()
+        if key:
+            parts.setdefault(key, part)
+    return " ".join(parts.values())
 
 
 Rejected = list[tuple[float, int, str]]  # (score, index slot, why): cheap to collect, turned into
@@ -177,8 +199,8 @@ class RecallService:
             if len(hits) >= limit:
                 break  # the rest are omitted; no need to render them
             fact = candidate.fact
-            words = [t.word.lstrip("#") for t in candidate.matched]
-            reason = f"matched {', '.join(words)}" + ("; project scope" if fact.scope == "project" else "")
+            words = _matched_words(candidate.matched)
+            reason = f"matched {', '.join(words)}; {fact.scope} scope"
             if candidate.freshness == "stale":
                 reason += "; stale"
             entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness)
@@ -186,7 +208,7 @@ class RecallService:
             if room < MIN_SNIPPET_CHARS:
                 rejected.append((candidate.score, self._slot(fact), "does not fit the character budget"))
                 continue
-            text, _ = sensitive.redact(fact.body or fact.description)
+            text, _ = sensitive.redact(_snippet_source(fact))
             snippet = make_snippet(text, [t.term for t in candidate.matched], SNIPPET_CHARS)
             while len(escape_for_block(snippet)) > room and len(snippet) > MIN_SNIPPET_CHARS:
                 snippet = shorten(snippet)

@@ -16,8 +16,9 @@ def redact_home(text: str) -> str:
 
 
 def escape_for_block(text: str) -> str:
-    """HTML-escaped (a fact cannot close the block) and with home directories redacted."""
-    return _HOME.sub("<local-home>", html.escape(text, quote=False)) if text else text
+    """Home directories redacted, then HTML-escaped (a fact cannot close the block), as Reasonix
+    does: the placeholder itself reads ``&lt;local-home&gt;`` in the block."""
+    return html.escape(redact_home(text), quote=False) if text else text
 
 
 def make_snippet(text: str, terms: Iterable[str], max_chars: int = 520) -> str:

@@ -27,7 +27,8 @@ def _fsync_dir(folder: Path) -> None:
 
 def _write_temp(path: Path, data: bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.parent / f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+    # short and independent of the name (Reasonix's ".atomic-*.tmp"): a 252-byte stem still fits
+    temp = path.parent / f".atomic-{secrets.token_hex(6)}{TEMP_SUFFIX}"
     with open(temp, "xb") as handle:
         handle.write(data)
         handle.flush()

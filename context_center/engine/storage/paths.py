@@ -78,6 +78,19 @@ def project_key(workspace: Path) -> str:
     return f"{cut_utf8(slug, _PROJECT_KEY_CUT_BYTES)}-{fnv1a64(encoded):016x}"
 
 
+STEM_MAX_BYTES = 252      # 255 minus ".md"
+_STEM_CUT_BYTES = 235     # + "-" + 16 hex digits = 252
+
+
+def bounded_stem(stem: str) -> str:
+    """A file stem that fits 252 bytes, bounded as Reasonix bounds its own: a longer one keeps its
+    first 235 bytes (whole characters) plus ``-`` and the FNV-1a hash of the whole stem."""
+    encoded = stem.encode("utf-8")
+    if len(encoded) <= STEM_MAX_BYTES:
+        return stem
+    return f"{cut_utf8(stem, _STEM_CUT_BYTES)}-{fnv1a64(encoded):016x}"
+
+
 def legacy_project_key(workspace: Path) -> str:
     """The key Context Center used before it adopted Reasonix's: name slug + sha1 digest."""
     resolved = workspace.resolve()
