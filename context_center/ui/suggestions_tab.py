@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TypeAlias
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
@@ -46,7 +47,7 @@ from .engine_client import EngineClient
 from .fact_form import FactForm
 from .messages import Messages, describe
 
-Candidate = MemoryCandidate | SkillCandidate
+Candidate: TypeAlias = MemoryCandidate | SkillCandidate
 
 
 def _detail_html(candidate: Candidate) -> str:
@@ -279,8 +280,8 @@ class SuggestionsTab(QWidget):
             item = QTreeWidgetItem([dismissal.title, kind, sessions])
             item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
             dismissed.addChild(item)
-        first = next((self.tree.topLevelItem(i).child(0) for i in range(2) if self.tree.topLevelItem(i).childCount()),
-                     None)
+        tops = [top for i in range(2) if (top := self.tree.topLevelItem(i)) is not None]
+        first = next((top.child(0) for top in tops if top.childCount()), None)
         if first is not None:
             self.tree.setCurrentItem(first)
         else:
@@ -303,9 +304,12 @@ class SuggestionsTab(QWidget):
     def select(self, candidate_id: str) -> bool:
         for group in range(self.tree.topLevelItemCount()):
             parent = self.tree.topLevelItem(group)
+            if parent is None:
+                continue
             for row in range(parent.childCount()):
-                if parent.child(row).data(0, Qt.ItemDataRole.UserRole).id == candidate_id:
-                    self.tree.setCurrentItem(parent.child(row))
+                child = parent.child(row)
+                if child is not None and child.data(0, Qt.ItemDataRole.UserRole).id == candidate_id:
+                    self.tree.setCurrentItem(child)
                     return True
         return False
 

@@ -144,7 +144,8 @@ class SuggestionSet:
                 "sources": [s.to_json() for s in self.sources], "skipped": dict(self.skipped)}
 
     def find(self, candidate_id: str) -> MemoryCandidate | SkillCandidate | None:
-        return next((c for c in [*self.memories, *self.skills] if c.id == candidate_id), None)
+        candidates: list[MemoryCandidate | SkillCandidate] = [*self.memories, *self.skills]
+        return next((c for c in candidates if c.id == candidate_id), None)
 
 
 # the overlap rule (UPSTREAM "safe automatic writes") ------------------------------------------
