@@ -25,7 +25,13 @@ from .memory.fields import FACT_CHOICES
 from .memory.revision_changes import changed_fields, describe_change
 from .recall.recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact, Revision, SessionContext, Subject
-from .storage.paths import StorePaths, default_state_root, detect_workspace
+from .storage.paths import (
+    StorePaths,
+    default_state_root,
+    detect_workspace,
+    reasonix_state_roots,
+    state_root_from_environment,
+)
 
 __all__ = [
     "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
@@ -36,7 +42,7 @@ __all__ = [
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
     "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",
-    "open_engine", "skill_file", "validate_fact_input",
+    "open_engine", "reasonix_state_roots", "skill_file", "state_root_from_environment", "validate_fact_input",
 ]
 
 

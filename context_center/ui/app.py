@@ -10,6 +10,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .. import APP_ID, APP_NAME
+from ..engine import state_root_from_environment
 from .engine_client import EngineClient
 from .main_window import MainWindow
 
@@ -30,6 +31,9 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
     """Build the window over a worker; opens ``workspace`` (else the last one, else the cwd)."""
     settings = settings or QSettings("Context Center", SETTINGS_APP)
     client = EngineClient()
+    chosen = settings.value("store/root", "", str)  # a state root opened from the File menu before
+    if state_root is None and not state_root_from_environment() and isinstance(chosen, str) and chosen:
+        state_root = chosen
     window = MainWindow(client, settings, state_root)
     window.setWindowIcon(app_icon())
     last = settings.value("workspaces/last", "", str)

@@ -6,9 +6,21 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from ..engine import Acceptance, Change, StorePaths
+from ..engine import Acceptance, Change, StorePaths, reasonix_state_roots
 from . import dialogs
 from .archive_tab import ArchiveTab
 from .engine_client import EngineClient
@@ -20,6 +32,12 @@ from .recall_tab import RecallTab
 from .suggestions_tab import SuggestionsTab
 
 MAX_RECENT = 8
+
+
+def _short(path: Path) -> str:
+    """``~/…`` for a path under the home folder."""
+    home = Path.home()
+    return "~/" + path.relative_to(home).as_posix() if home in path.parents else str(path)
 
 
 class FileChanges(QObject):
@@ -50,14 +68,25 @@ class MainWindow(QMainWindow):
                               (self.recall, "&Recall"), (self.archive, "&Archive"),
                               (self.suggestions, "&Suggestions")):
             self.tabs.addTab(widget, title)
-        self.setCentralWidget(self.tabs)
+        self.reasonix_bar = self._reasonix_offer()
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.reasonix_bar)
+        column.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self.reasonix_roots: list[Path] = []
 
         self.pinned = QLabel()
         self.pinned.setObjectName("pinned_budget")
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.hide()
+        self.store_label = QLabel()
+        self.store_label.setObjectName("state_root")
         self.statusBar().addPermanentWidget(self.progress)
+        self.statusBar().addPermanentWidget(self.store_label)
         self.statusBar().addPermanentWidget(self.pinned)
         self._build_menus()
         self._connect_signals()
@@ -77,6 +106,12 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self.choose_workspace)
         file_menu.addAction(self.open_action)
         self.recent_menu = file_menu.addMenu("&Recent workspaces")
+        self.reasonix_action = QAction("Open &Reasonix memory…", self)
+        self.reasonix_action.setToolTip("Open the state root Reasonix uses (~/.reasonix), so both tools share "
+                                        "one memory")
+        self.reasonix_action.setEnabled(False)  # until one is found on this machine
+        self.reasonix_action.triggered.connect(self.open_reasonix)
+        file_menu.addAction(self.reasonix_action)
         refresh = QAction("Re&fresh", self)
         refresh.setShortcut(QKeySequence.StandardKey.Refresh)
         refresh.triggered.connect(self.refresh_all)
@@ -132,9 +167,59 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Opening the store…")
         self.client.open(self.state_root, workspace)
 
+    def _reasonix_offer(self) -> QFrame:
+        bar = QFrame()
+        bar.setObjectName("reasonix_offer")
+        bar.setStyleSheet("#reasonix_offer { background: #e8f0fe; border-bottom: 1px solid #c6d4f0; }")
+        row = QHBoxLayout(bar)
+        self.reasonix_text = QLabel()
+        self.reasonix_text.setWordWrap(True)
+        open_button = QPushButton("Open Reasonix memory")
+        open_button.setObjectName("open_reasonix")
+        open_button.clicked.connect(self.open_reasonix)
+        later = QPushButton("Not now")
+        later.clicked.connect(self._decline_reasonix)
+        row.addWidget(self.reasonix_text, 1)
+        row.addWidget(open_button)
+        row.addWidget(later)
+        bar.hide()
+        return bar
+
+    def _look_for_reasonix(self) -> None:
+        self.client.submit(lambda _engine: reasonix_state_roots(), self._reasonix_found, lambda _e: None)
+
+    def _reasonix_found(self, roots: list[Path]) -> None:
+        self.reasonix_roots = roots
+        self.reasonix_action.setEnabled(bool(roots))
+        opened = self.paths.root if self.paths else None
+        offered = self.settings.value("store/reasonix_offered", False, bool)
+        if roots and opened not in roots and not offered:
+            self.reasonix_text.setText(f"A Reasonix memory store is on this machine ({_short(roots[0])}). Open it "
+                                       "here, so Context Center and Reasonix read and write the same facts?")
+            self.reasonix_bar.show()
+
+    def _decline_reasonix(self) -> None:
+        self.settings.setValue("store/reasonix_offered", True)
+        self.reasonix_bar.hide()
+
+    @Slot()
+    def open_reasonix(self) -> None:
+        if self.reasonix_roots:
+            self.settings.setValue("store/reasonix_offered", True)
+            self.reasonix_bar.hide()
+            self.open_state_root(str(self.reasonix_roots[0]))
+
+    def open_state_root(self, root: str) -> None:
+        """Open another state root for the current workspace; remembered for the next start."""
+        self.state_root = root
+        self.settings.setValue("store/root", root)
+        self.open_workspace(str(self.paths.workspace) if self.paths else None)
+
     @Slot(object)
     def _opened(self, paths: StorePaths) -> None:
         self.paths = paths
+        self.store_label.setText(f"State root: {_short(paths.root)}")
+        self.store_label.setToolTip(str(paths.root))
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
@@ -143,6 +228,7 @@ class MainWindow(QMainWindow):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
         self._sync_index()
+        self._look_for_reasonix()
         changes, target = self.file_changes, self.instructions.target
         self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
                            self._watching,

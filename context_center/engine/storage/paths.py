@@ -34,6 +34,20 @@ def default_state_root() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def reasonix_state_roots() -> list[Path]:
+    """Reasonix state roots on this machine: ``~/.reasonix``, then ``reasonix`` under the platform's
+    config directory; those that exist."""
+    import platformdirs  # deferred: only the window asks
+
+    candidates = [Path.home() / ".reasonix", Path(platformdirs.user_config_dir("reasonix", appauthor=False))]
+    return [path for path in dict.fromkeys(candidates) if path.is_dir()]
+
+
+def state_root_from_environment() -> bool:
+    """Was the state root chosen by ``$CONTEXT_CENTER_HOME``?"""
+    return bool(os.environ.get(HOME_ENV))
+
+
 def resolve_state_root(state_root: str | os.PathLike[str] | None) -> Path:
     root = Path(state_root).expanduser() if state_root else default_state_root()
     return Path(os.path.abspath(root))
