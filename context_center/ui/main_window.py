@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         self.store_label = QLabel()
         self.store_label.setObjectName("state_root")
+        self.store_label.setContentsMargins(0, 0, 14, 0)  # apart from the pinned total
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.store_label)
         self.statusBar().addPermanentWidget(self.pinned)
