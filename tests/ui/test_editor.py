@@ -13,7 +13,10 @@ def _fake_editor(tmp_path):
     """A real program standing in for an editor: it writes down the arguments it got."""
     log = tmp_path / "editor.log"
     script = tmp_path / "fake-editor"
-    script.write_text(f"#!{sys.executable}\nimport sys\nopen({str(log)!r}, 'w').write(' '.join(sys.argv[1:]))\n")
+    # written to a temp file and renamed: the test never reads a half-written log
+    script.write_text(f"#!{sys.executable}\nimport os, sys\ntemp = {str(log)!r} + '.tmp'\n"
+                      "open(temp, 'w').write(' '.join(sys.argv[1:]))\n"
+                      f"os.replace(temp, {str(log)!r})\n")
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     return script, log
 
