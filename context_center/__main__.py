@@ -3,21 +3,52 @@ command is given. The one place that knows both faces."""
 from __future__ import annotations
 
 import os
+import re
+import shlex
+import socket
 import sys
 
 NO_DISPLAY = """\
-context-center: there is no display to open the window on ($DISPLAY and $WAYLAND_DISPLAY are unset).
-  On a machine without a screen, run it under Xvfb:   xvfb-run -a context-center
+context-center: there is no display to open the window on ({why}).
+  On a machine without a screen, run it under Xvfb:   xvfb-run -a {command}
   Over ssh, forward X11 (ssh -X) or set DISPLAY to a running X server.
   Commands need no display: context-center memory list, context-center --help.
 """
+_X_DISPLAY = re.compile(r"^(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?$")
 
 
-def _no_display() -> bool:
-    """True on Linux with no X11 or Wayland display and no Qt platform chosen: Qt would abort."""
-    if not sys.platform.startswith("linux"):
-        return False
-    return not any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+def _display_problem() -> str | None:
+    """Why Qt could not open a window here (Linux: no display, or one nobody answers on), else None:
+    Qt would abort with a core dump instead of saying so."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    display = os.environ.get("DISPLAY", "")
+    if not display:
+        return "$DISPLAY and $WAYLAND_DISPLAY are unset"
+    match = _X_DISPLAY.match(display)
+    if match is None:
+        return None  # a form we do not know: let Qt try
+    host, number = match["host"], int(match["number"])
+    try:
+        if host in ("", "unix"):
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+                probe.settimeout(2)
+                probe.connect(f"/tmp/.X11-unix/X{number}")
+        else:
+            socket.create_connection((host, 6000 + number), timeout=2).close()
+    except OSError:
+        return f"nothing answers on DISPLAY={display}"
+    return None
+
+
+def _this_command() -> str:
+    """The command line that started this process, runnable as it is (``python -m`` included)."""
+    program = sys.argv[0] if sys.argv and sys.argv[0] else "context-center"
+    if program.endswith(".py"):
+        return shlex.join([sys.executable, "-m", "context_center", *sys.argv[1:]])
+    return shlex.join([program, *sys.argv[1:]])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def gui(state_root: str | None = None, workspace: str | None = None) -> int:
-    if _no_display():  # say what to do rather than let Qt abort with a core dump
-        sys.stderr.write(NO_DISPLAY)
+    problem = _display_problem()
+    if problem is not None:  # say what to do rather than let Qt abort with a core dump
+        sys.stderr.write(NO_DISPLAY.format(why=problem, command=_this_command()))
         return 1
     from .ui.app import run
 

@@ -37,7 +37,8 @@ from .engine_client import EngineClient
 from .messages import describe
 
 # the engine's values; "" (unset) first where a field may stay unset
-_CHOICES = {"type": FACT_CHOICES["type"], "scope": FACT_CHOICES["scope"],
+# a new fact is a project fact unless chosen otherwise, as on the command line: it comes first
+_CHOICES = {"type": tuple(sorted(FACT_CHOICES["type"], key=lambda t: t != "project")), "scope": FACT_CHOICES["scope"],
             "activation": FACT_CHOICES["activation"], "volatility": ("", *FACT_CHOICES["volatility"])}
 
 
@@ -57,6 +58,7 @@ class FactForm(QDialog):
         self.save_job = save_job
         self._initial: dict[str, str] = {}   # the values as opened: what "changed" means
         self._show_all_errors = False         # set by a save attempt
+        self._touched: set[str] = set()       # fields the user typed in or left (their errors show)
         self.setWindowTitle("Edit fact" if fact else "New fact")
         self.setMinimumWidth(560)
         self.fields: dict[str, Any] = {}
@@ -71,9 +73,12 @@ class FactForm(QDialog):
                 widget = QComboBox()
                 widget.addItems([c or "(by type)" for c in _CHOICES[name]])
                 widget.currentIndexChanged.connect(self.validate)
+                widget.activated.connect(lambda _i, n=name: self._touch(n))
             else:
                 widget = QLineEdit()
                 widget.textChanged.connect(self.validate)
+                widget.textEdited.connect(lambda _t, n=name: self._touch(n))      # typed, even if erased
+                widget.editingFinished.connect(lambda n=name: self._touch(n))     # visited and left
             self.fields[name] = widget
             error = QLabel()
             error.setObjectName(f"error_{name}")
@@ -173,6 +178,10 @@ class FactForm(QDialog):
             return widget.toPlainText()
         return widget.text()
 
+    def _touch(self, name: str) -> None:
+        self._touched.add(name)
+        self.validate()
+
     def values(self) -> dict[str, str]:
         return {name: self.value(name) for name in self.fields}
 
@@ -195,7 +204,8 @@ class FactForm(QDialog):
         problems = validate_fact_input(self.request(), creating=self.fact is None)
         values = self.values()
         for name, label in self.errors.items():
-            touched = self._show_all_errors or values[name] != self._initial.get(name, values[name])
+            touched = (self._show_all_errors or name in self._touched
+                       or values[name] != self._initial.get(name, values[name]))
             label.setText(problems.get(name, ""))
             label.setVisible(name in problems and touched)
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(not problems)

@@ -295,11 +295,12 @@ class FactsTab(QWidget):
         self.problems.setVisible(bool(view.conflicts or view.problems))
         self.stack.setCurrentIndex(PAGE_WELCOME if not view.rows and not view.problems else PAGE_LIST)
         self._update_count()
-        if selected is not None:
-            self.select(selected.key)
-        elif self.proxy.rowCount():
-            self.table.selectRow(0)
-        self._update_buttons()
+        moved = next((r.key for r in view.rows if selected is not None and r.fact.id == selected.fact.id), None)
+        if not (selected is not None and self.select(selected.key)) and not (moved and self.select(moved)):
+            if self.proxy.rowCount():  # the fact shown is gone (forgotten elsewhere): show another
+                self.table.selectRow(0)
+        # a reset model keeps no current row and says nothing: the detail follows what is current now
+        self._current_changed(self.table.currentIndex(), QModelIndex())
 
     # selection --------------------------------------------------------------------------------------
 

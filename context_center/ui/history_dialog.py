@@ -52,7 +52,7 @@ class HistoryDialog(QDialog):
         self.list.setObjectName("revisions")
         for revision in history:
             number = revision.revision
-            label = (f"Revision {number}" + ("  (active)" if number == fact.revision else "")
+            label = (f"Revision {number}" + (" (active)" if number == fact.revision else "")
                      + f" — {revision.change}\n{revision.updated_at}")
             item = QListWidgetItem(label)
             item.setToolTip(f"Revision {number}: {revision.change}")

@@ -167,7 +167,8 @@ class InstructionsTab(QWidget):
         self.resolved = resolved
         docs = resolved.documents
         where = resolved.target.relative_to(resolved.workspace).as_posix()
-        self.summary.setText(f"{len(docs)} document(s) for {'the workspace root' if where == '.' else where}, "
+        count = "No documents" if not docs else "1 document" if len(docs) == 1 else f"{len(docs)} documents"
+        self.summary.setText(f"{count} for {'the workspace root' if where == '.' else where}, "
                              f"{sum(d.chars for d in docs):,} characters, ≈{sum(d.tokens for d in docs):,} tokens; "
                              "later entries win")
         fill(self.documents, [(d.order, d.scope, d.label, d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],

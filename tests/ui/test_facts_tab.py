@@ -228,7 +228,7 @@ def test_history_shows_title_changes_too(ui, qtbot):
 def test_history_lists_what_each_revision_changed_and_diffs_every_field(ui, qtbot):
     dialog = open_history(ui, qtbot, "flagged", {"activation": "pinned"}, body="same body")
     labels = [dialog.list.item(i).text() for i in range(dialog.list.count())]
-    assert labels[0].startswith("Revision 2  (active) — pinned") and labels[1].startswith("Revision 1 — created")
+    assert labels[0].startswith("Revision 2 (active) — pinned") and labels[1].startswith("Revision 1 — created")
     dialog.list.setCurrentRow(1)
     text = dialog.view.toPlainText()
     assert "-Activation: relevant" in text and "+Activation: pinned" in text and "(no difference)" not in text
@@ -288,3 +288,23 @@ def test_a_fact_rewritten_by_another_tool_says_so_and_gets_its_keys_back(ui, qtb
     assert tab.lost_keys == ["status"]
     tab.restore_lost_keys_selected()
     qtbot.waitUntil(lambda: tab.model.rows()[0].fact.status == "staging", timeout=10000)
+
+
+def test_the_detail_follows_a_fact_moved_or_forgotten_by_another_process(ui, qtbot):
+    from context_center.engine import open_engine
+    moving = ui.remember(name="staging-deploys", body="Deploy staging on Fridays.")
+    ui.remember(name="other", body="Something else.")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 2, timeout=10000)
+    ui.select_fact("staging-deploys")
+    tab = ui.window.facts
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        other.move(moving.id, "global")
+    qtbot.waitUntil(lambda: "global/staging-deploys.md" in tab.detail.toPlainText(), timeout=10000)
+    assert tab.current_row().fact.scope == "global" and tab.buttons["edit"].isEnabled()
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        other.forget(moving.id)
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["other"], timeout=10000)
+    qtbot.waitUntil(lambda: "staging-deploys" not in tab.detail.toPlainText(), timeout=10000)
+    assert tab.current_row().fact.name == "other" and "project/other.md" in tab.detail.toPlainText()

@@ -108,3 +108,16 @@ def test_a_long_secret_refusal_wraps_inside_the_default_dialog_size(ui, qtbot):
     qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))  # laid out in full
     assert label.geometry().right() <= form.width()
     form.discard()
+
+
+def test_a_title_typed_then_erased_or_left_empty_says_what_is_missing(ui, qtbot):
+    form = ui.window.facts.new_fact()
+    assert form.value("type") == "project"  # as `memory remember` without --type
+    QTest.keyClicks(form.fields["title"], "x")
+    QTest.keyClick(form.fields["title"], Qt.Key.Key_Backspace)
+    assert form.errors["title"].isVisible() and "title" in form.errors["title"].text()
+    form.discard()
+    form = ui.window.facts.new_fact()
+    form.fields["title"].editingFinished.emit()  # tabbed through and left empty
+    assert form.errors["title"].isVisible() and not form.errors["body"].isVisible()
+    form.discard()

@@ -224,11 +224,12 @@ class MemoryService:
             others = self.pinned_total(snapshot, excluding=previous or fact)
             total = others + len(fact.body.strip())
             if total > PINNED_BUDGET_CHARS:
+                way_out = ("shorten its body" if others == 0 else "unpin another fact, or shorten this one")
                 raise PinnedBudgetExceeded(
                     f"pinning {fact.ref} would make pinned bodies total {total:,} characters, over the "
                     f"{PINNED_BUDGET_CHARS:,}-character budget ({others:,} already pinned). Pinned facts "
                     "are background; put always-binding rules in REASONIX.md or AGENTS.md instructions "
-                    "instead, or unpin another fact.", used=others, budget=PINNED_BUDGET_CHARS)
+                    f"instead, or {way_out}.", used=others, budget=PINNED_BUDGET_CHARS)
 
     @staticmethod
     def _check_expected(fact: Fact | None, expected: int | None, ref: str) -> None:
