@@ -269,7 +269,8 @@ class Engine:
         texts: list[str] = []
         for fact in self.facts():
             texts += [fact.title, fact.description, *fact.body.splitlines()]
-        for document in self.instructions(self.paths.workspace).documents:
+        # resolved without touching what the watcher follows (that is the Instructions tab's target)
+        for document in self._instructions.resolve(self.paths.workspace).documents:
             texts += [_LIST_MARKER.sub("", line) for line in document.body.splitlines()]
         return [t.strip() for t in texts if len(t.strip()) >= 4]
 

@@ -99,3 +99,14 @@ def test_the_watcher_follows_what_the_resolved_chain_reads(engine, workspace):
         assert workspace / "docs" / "deep" not in watcher.folders  # no longer read: no longer watched
     finally:
         watcher.stop()
+
+
+def test_a_suggestion_scan_does_not_change_what_the_watcher_follows(engine, workspace, tmp_path):
+    (workspace / "web").mkdir()
+    watcher = engine.watch(lambda _paths: None, workspace / "web")
+    try:
+        assert workspace / "web" in watcher.folders
+        engine.suggestions(home=tmp_path / "empty-home")  # reads the instructions of the workspace root
+        assert workspace / "web" in watcher.folders
+    finally:
+        watcher.stop()
