@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
@@ -345,12 +346,8 @@ class FactsTab(QWidget):
 
     @Slot()
     def restore_lost_keys_selected(self) -> None:
-        row = self.current_row()
-        if row is None:
-            return
-        fact_id, scope = row.fact.id, row.fact.scope
-        self.client.submit(lambda e: e.restore_lost_keys(fact_id, scope), self._after_write("Restored the keys of"),
-                           lambda e: self.messages.failure("restore the lost keys", e))
+        self._write_selected(lambda e, f: e.restore_lost_keys(f.id, f.scope), "Restored the keys of",
+                             "restore the lost keys")
 
     def _update_buttons(self) -> None:
         row = self.current_row()
@@ -396,11 +393,20 @@ class FactsTab(QWidget):
 
     # actions ------------------------------------------------------------------------------------------
 
-    def _after_write(self, verb: str):
+    def _write_selected(self, write: Callable[[Engine, Fact], WriteResult], verb: str, doing: str,
+                        select_result: bool = False) -> None:
+        """Run ``write(engine, fact)`` on the selected fact; say ``verb`` and what changed, or the
+        refusal ("Could not ``doing``"). ``select_result`` keeps the written fact selected."""
+        row = self.current_row()
+        if row is None:
+            return
+        fact = row.fact
+
         def done(result: WriteResult) -> None:
             self.messages.info(f"{verb} {result.fact.ref} (revision {result.fact.revision})")
-            self.written.emit(result.change, None)
-        return done
+            self.written.emit(result.change, (result.fact.scope, result.fact.id) if select_result else None)
+
+        self.client.submit(lambda e: write(e, fact), done, lambda e: self.messages.failure(doing, e))
 
     @Slot()
     def new_fact(self) -> FactForm:
@@ -428,40 +434,23 @@ class FactsTab(QWidget):
     @Slot()
     def toggle_pin(self) -> None:
         row = self.current_row()
-        if row is None:
-            return
-        fact_id, scope, pinned = row.fact.id, row.fact.scope, row.fact.pinned
-        if pinned:
-            self.client.submit(lambda e: e.unpin(fact_id, scope), self._after_write("Unpinned"),
-                               lambda e: self.messages.failure("unpin the fact", e))
-        else:
-            self.client.submit(lambda e: e.pin(fact_id, scope), self._after_write("Pinned"),
-                               lambda e: self.messages.failure("pin the fact", e))
+        if row is not None and row.fact.pinned:
+            self._write_selected(lambda e, f: e.unpin(f.id, f.scope), "Unpinned", "unpin the fact")
+        elif row is not None:
+            self._write_selected(lambda e, f: e.pin(f.id, f.scope), "Pinned", "pin the fact")
 
     @Slot()
     def move_selected(self) -> None:
         """Move the fact to the other scope, keeping its id and history."""
         row = self.current_row()
-        if row is None:
-            return
-        fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
-        target = _other_scope(scope)
-
-        def done(result: WriteResult) -> None:
-            self.messages.info(f"Moved to {result.fact.ref} (revision {result.fact.revision})")
-            self.written.emit(result.change, (result.fact.scope, result.fact.id))
-
-        self.client.submit(lambda e: e.move(fact_id, target, scope, revision), done,
-                           lambda e: self.messages.failure(f"move the fact to the {target} scope", e))
+        if row is not None:
+            target = _other_scope(row.fact.scope)
+            self._write_selected(lambda e, f: e.move(f.id, target, f.scope, f.revision), "Moved to",
+                                 f"move the fact to the {target} scope", select_result=True)
 
     @Slot()
     def verify_selected(self) -> None:
-        row = self.current_row()
-        if row is None:
-            return
-        fact_id, scope = row.fact.id, row.fact.scope
-        self.client.submit(lambda e: e.verify(fact_id, scope), self._after_write("Verified"),
-                           lambda e: self.messages.failure("verify the fact", e))
+        self._write_selected(lambda e, f: e.verify(f.id, f.scope), "Verified", "verify the fact")
 
     @Slot()
     def forget_selected(self) -> None:

@@ -33,6 +33,12 @@ class Harness:
         with open_engine(state_root=self.state_root, workspace=self.workspace) as engine:
             return engine.remember(FactInput(**fields)).fact
 
+    def show_facts(self, *names: str) -> None:
+        """Read the store again (F5) and wait until the Facts tab lists exactly ``names``."""
+        self.window.refresh_all()
+        self.idle()
+        self.qtbot.waitUntil(lambda: self.facts_shown() == list(names), timeout=10000)
+
     def facts_shown(self) -> list[str]:
         proxy = self.window.facts.proxy
         return [proxy.index(r, 0).data() for r in range(proxy.rowCount())]

@@ -76,9 +76,7 @@ def test_a_refused_pin_shows_the_budget_message(ui, qtbot):
 
 def test_pin_verify_and_the_pinned_total(ui, qtbot):
     ui.remember(name="rule", body="Small commits.")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["rule"])
+    ui.show_facts("rule")
     ui.select_fact("rule")
     ui.window.facts.toggle_pin()
     ui.idle()
@@ -92,9 +90,7 @@ def test_pin_verify_and_the_pinned_total(ui, qtbot):
 
 def test_a_revision_conflict_offers_to_reload(ui, qtbot):
     fact = ui.remember(name="racy", body="v1")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["racy"])
+    ui.show_facts("racy")
     ui.select_fact("racy")
     form = ui.window.facts.edit_selected()
     with __import__("context_center.engine", fromlist=["open_engine"]).open_engine(
@@ -125,9 +121,7 @@ def open_history(ui, qtbot, name: str, edit: dict, **fields):
     fact = ui.remember(name=name, **fields)
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
         other.edit(fact.id, FactInput(**edit))
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == [name])
+    ui.show_facts(name)
     ui.select_fact(name)
     ui.window.facts.history_selected()
     qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
@@ -151,9 +145,7 @@ def test_history_diff_and_restore(ui, qtbot):
 
 def test_forget_asks_then_archives(ui, qtbot, monkeypatch):
     ui.remember(name="gone", body="b")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["gone"])
+    ui.show_facts("gone")
     ui.select_fact("gone")
     asked = []
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(k) and False)
@@ -254,9 +246,7 @@ def test_subject_conflicts_are_found_by_normalized_key_as_the_engine_sees_them(u
 
 def test_move_to_global_keeps_the_fact_and_its_history(ui, qtbot):
     fact = ui.remember(name="house-style", body="Short answers.")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["house-style"])
+    ui.show_facts("house-style")
     ui.select_fact("house-style")
     assert ui.window.facts.buttons["move"].text().replace("&", "") == "Move to global"
     ui.window.facts.move_selected()
@@ -279,9 +269,7 @@ def test_a_fact_rewritten_by_another_tool_says_so_and_gets_its_keys_back(ui, qtb
         "status: staging\nmetadata:\n  type: project\n  scope: project\n---\n\nstaged\n")
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         rewrite_as_reasonix_does(engine.fact("agent-note"))
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["agent-note"], timeout=10000)
+    ui.show_facts("agent-note")
     ui.select_fact("agent-note")
     tab = ui.window.facts
     qtbot.waitUntil(lambda: "Rewritten by another tool" in tab.detail.toPlainText(), timeout=10000)

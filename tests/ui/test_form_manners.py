@@ -63,9 +63,7 @@ def test_errors_wait_until_a_field_is_touched_and_ctrl_return_saves(ui, qtbot):
 
 def test_reload_after_a_revision_conflict_keeps_what_the_user_typed(ui, qtbot):
     fact = ui.remember(name="contested", body="original text")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["contested"])
+    ui.show_facts("contested")
     ui.select_fact("contested")
     form = ui.window.facts.edit_selected()
     form.body.setPlainText("my careful rewrite")
@@ -83,9 +81,7 @@ def test_reload_after_a_revision_conflict_keeps_what_the_user_typed(ui, qtbot):
 
 def test_gui_messages_carry_no_command_lines(ui, qtbot):
     fact = ui.remember(name="vanishing", body="b")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["vanishing"])
+    ui.show_facts("vanishing")
     ui.select_fact("vanishing")
     ui.window.watcher.stop()  # the window has not seen the change when the user acts
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:

@@ -47,9 +47,7 @@ def _count(obj, name, counter):
 
 def test_one_pin_is_one_reload_and_no_index_storm(ui, qtbot, io_audit):
     ui.remember(name="pin-me", body="Small commits.")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["pin-me"], timeout=10000)
+    ui.show_facts("pin-me")
     qtbot.waitUntil(lambda: not ui.window.index_builder.running, timeout=30000)
     counts: dict[str, int] = {}
     _count(ui.window.facts, "reload", counts)
@@ -68,9 +66,7 @@ def test_one_pin_is_one_reload_and_no_index_storm(ui, qtbot, io_audit):
 def test_forget_reloads_the_facts_and_the_archive_once_each(ui, qtbot, io_audit, monkeypatch):
     from context_center.ui import dialogs
     ui.remember(name="forget-me", body="b")
-    ui.window.refresh_all()
-    ui.idle()
-    qtbot.waitUntil(lambda: ui.facts_shown() == ["forget-me"], timeout=10000)
+    ui.show_facts("forget-me")
     facts, archive = {}, {}
     _count(ui.window.facts, "reload", facts)
     _count(ui.window.archive, "reload", archive)
