@@ -58,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None and not {"-h", "--help"} & set(argv):
         return gui(args.state_root, args.workspace)
+    if getattr(args, "serves_mcp", False):
+        from .mcp_server.server import serve
+
+        return serve(args.state_root, args.project, args.policy)
     return run(argv)
 
 

@@ -10,6 +10,7 @@ from . import (
     desktop_commands,
     hook_commands,
     instruction_commands,
+    mcp_commands,
     memory_commands,
     recall_commands,
     suggestion_commands,
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     hook_commands.register(commands)
     suggestion_commands.register(commands)
     desktop_commands.register(commands)
+    mcp_commands.register(commands)
     return parser
 
 

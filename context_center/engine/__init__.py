@@ -18,7 +18,7 @@ from .errors import (
     StorageError,
     SubjectConflict,
 )
-from .facade import Engine, open_engine
+from .facade import Engine, open_engine, open_global_engine
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact_input
 from .memory.fields import FACT_CHOICES
@@ -33,6 +33,16 @@ from .storage.paths import (
     state_root_from_environment,
 )
 
+# the agents' room (MCP): name → its module under .agents, loaded only by the faces that use it
+_AGENTS = {
+    "AgentMemoryService": "service", "tool_handlers": "service", "open_agent_memory": "service",
+    "POLICIES": "service", "POLICY_SETTING": "service", "AgentRefusal": "refusals", "AGENT_CODES": "refusals",
+    "configure_judge": "judge_config", "set_judge_key": "judge_config", "clear_judge_key": "judge_config",
+    "judge_settings": "judge_config", "open_judge": "judge_config", "keyring_problem": "judge_config",
+    "describe_judge": "judge_config", "JudgeError": "judge", "guidance_block": "guidance",
+    "write_guidance": "guidance", "Proposal": "review", "STALE_DAYS": "review",
+}
+
 __all__ = [
     "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
     "Engine", "EngineError", "Evidence", "Fact", "FACT_CHOICES", "FactFields", "FactInput",
@@ -42,12 +52,14 @@ __all__ = [
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
     "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",
-    "open_engine", "reasonix_state_roots", "skill_file", "state_root_from_environment", "validate_fact_input",
+    "open_engine", "open_global_engine", "reasonix_state_roots", "skill_file", "state_root_from_environment",
+    "validate_fact_input", *_AGENTS,
 ]
 
 
 _LAZY = {"Acceptance", "Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet",
          "default_skill_folder", "skill_file"}
+_RENAMED = {"AGENT_CODES": "CODES", "describe_judge": "describe"}
 
 
 def __getattr__(name: str):
@@ -60,4 +72,9 @@ def __getattr__(name: str):
         from .suggestions import candidates as suggestions
 
         return getattr(suggestions, name)
+    if name in _AGENTS:
+        import importlib
+
+        module = importlib.import_module(f".agents.{_AGENTS[name]}", __name__)
+        return getattr(module, _RENAMED.get(name, name))
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,6 +21,7 @@ from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
 
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
+    from .agents.review import Proposal
     from .recall.recall_records import RecallResult
     from .recall.search import SearchResult, SearchService
     from .recall.search_index import SyncReport
@@ -41,7 +42,7 @@ class Engine:
 
     def __init__(self, paths: StorePaths) -> None:
         self.paths = paths
-        if not paths.workspace.is_dir():
+        if paths.bound and not paths.workspace.is_dir():
             raise InvalidInput(f"the workspace {paths.workspace} is not an existing folder")
         if paths.root.exists() and not paths.root.is_dir():
             raise StorageError(f"the state root {paths.root} is a file, not a folder")
@@ -51,8 +52,10 @@ class Engine:
             raise StorageError(f"cannot create the state root {paths.root}: {exc.strerror or exc}") from exc
         self._lock = StoreLock(paths.lock_file)
         self._catalog = Catalog(paths.catalog_file, self._lock)
-        with self._lock:
-            moved = adopt_legacy_project_folder(paths)
+        moved: tuple[Diagnostic, ...] = ()
+        if paths.bound:
+            with self._lock:
+                moved = adopt_legacy_project_folder(paths)
         self._store = FactStore(paths, self._catalog, moved)
         self.memory = MemoryService(self._store, self._lock)
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
@@ -88,7 +91,7 @@ class Engine:
         (the facts changed), ``"archive"`` (a file in an archive folder) and ``"instructions"``
         (a file outside the fact folders)."""
         concerns = {"facts"} if self.refresh() else set()
-        fact_folders = [self.paths.memory_dir(scope) for scope in ("global", "project")]
+        fact_folders = [self.paths.memory_dir(scope) for scope in self.paths.scopes]
         archives = [self.paths.archive_dir(folder) for folder in fact_folders]
         if any(p.parent in archives for p in paths):
             listing = self._archive_listing()
@@ -172,6 +175,23 @@ class Engine:
     def overrides(self) -> dict[str, tuple[Fact, str]]:
         return self.memory.overrides()
 
+    # settings and the agents' category registry ----------------------------------------------
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A setting every face reads alike (``mcp.policy``, ``judge.url``…), from the catalog."""
+        value = self._catalog.setting(key)
+        return default if value is None else value
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a setting (``None`` removes it). Never a secret: those go to the keyring."""
+        self._catalog.set_setting(key, value)
+
+    def agent_categories(self, scope_key: str) -> dict[str, str]:
+        return self._catalog.agent_categories(scope_key)
+
+    def register_agent_category(self, scope_key: str, canonical: str, display: str) -> None:
+        self._catalog.register_agent_category(scope_key, canonical, display, clock.format_timestamp(clock.now()))
+
     # watching --------------------------------------------------------------------------------
 
     def watch(self, on_change: Callable[[set[Path]], None], target: str | os.PathLike[str] | None = None):
@@ -183,13 +203,14 @@ class Engine:
         from .storage.file_watch import FileWatcher
 
         folders = [(self.paths.root, False)]
-        for scope in ("global", "project"):  # not recursive: .revisions/ is ours and never needs watching
+        for scope in self.paths.scopes:  # not recursive: .revisions/ is ours and never needs watching
             memory = self.paths.memory_dir(scope)
             folders += [(memory, False), (self.paths.archive_dir(memory), False)]
         watcher = FileWatcher(folders, on_change)
         watcher.start()
         self._watcher = watcher
-        self.instructions(target)
+        if self.paths.bound:
+            self.instructions(target)
         return watcher
 
     # instructions ---------------------------------------------------------------------
@@ -318,6 +339,27 @@ class Engine:
 
         return provenance(fact)
 
+    # agents' proposals (staged memories written over MCP) ----------------------------------
+
+    def agent_proposals(self) -> list[Proposal]:
+        """Staged memories waiting for the user, newest first (``.stale`` after 30 days)."""
+        from .agents.review import proposals
+
+        return proposals(self)
+
+    def approve_proposal(self, ref: str, scope: str | None = None, edits: FactInput | None = None) -> WriteResult:
+        """Promote a staged memory, edited first if ``edits``; secrets, subject conflicts and
+        duplicates are checked again now."""
+        from .agents.review import approve_proposal
+
+        return approve_proposal(self, ref, scope, edits)
+
+    def reject_proposal(self, ref: str, scope: str | None = None) -> ArchivedFact:
+        """Delete a staged memory to the archive (recoverable)."""
+        from .agents.review import reject_proposal
+
+        return reject_proposal(self, ref, scope)
+
     # facts: writing ---------------------------------------------------------------------
 
     def remember(self, request: FactInput) -> WriteResult:
@@ -357,7 +399,7 @@ class Engine:
     def _archive_listing(self) -> frozenset[str]:
         """The names in both archive folders: tells another process's archive change from our own."""
         names: set[str] = set()
-        for scope in ("global", "project"):
+        for scope in self.paths.scopes:
             folder = self.paths.archive_dir(self.paths.memory_dir(scope))
             try:
                 names.update(f"{scope}/{name}" for name in os.listdir(folder))
@@ -375,4 +417,10 @@ def open_engine(state_root: str | os.PathLike[str] | None = None,
     return Engine(StorePaths.create(state_root, workspace))
 
 
-__all__ = ["Engine", "open_engine"]
+def open_global_engine(state_root: str | os.PathLike[str] | None = None) -> Engine:
+    """Open the store at ``state_root`` with no project bound: the global scope alone (an MCP
+    server started without ``--project``). The working directory is never taken for a project."""
+    return Engine(StorePaths.unbound(state_root))
+
+
+__all__ = ["Engine", "open_engine", "open_global_engine"]

@@ -29,7 +29,12 @@ class Fact:
     expires_at: str = ""
     last_verified_at: str = ""
     category: str = ""            # context-eng fields, omitted when unused
-    status: str = ""
+    status: str = ""              # "staging" (waits for the user: never recalled) or "promoted"/""
+    importance: float | None = None
+    subject: str = ""             # a label, not a subject key: several facts may share it
+    topics: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
     revision_note: str = ""       # what this revision did when the fields cannot say it (a restore)
     encoding: str = ""            # how the file was read when not plain UTF-8 ("GB18030"…); writes are UTF-8
     path: Path | None = None
@@ -46,6 +51,16 @@ class Fact:
         """What a person reads: the title, else the name de-kebabbed, as Reasonix labels it. A
         missing title stays missing on disk (Reasonix uses a written title to match overrides)."""
         return self.title or self.name.replace("-", " ")
+
+    @property
+    def staging(self) -> bool:
+        """Written by an agent and waiting for the user: never recalled, injected or searched by default."""
+        return self.status == "staging"
+
+    @property
+    def effective_category(self) -> str:
+        """Its context-eng category; a fact made without one belongs to the category named after its type."""
+        return self.category or self.type
 
     @property
     def effective_activation(self) -> str:
@@ -79,6 +94,12 @@ class Fact:
             data["category"] = self.category
         if self.status:
             data["status"] = self.status
+        for key in ("importance", "subject"):
+            if getattr(self, key) not in (None, ""):
+                data[key] = getattr(self, key)
+        for key in ("topics", "tags", "links"):
+            if getattr(self, key):
+                data[key] = list(getattr(self, key))
         if body:
             data["body"] = self.body
         return data

@@ -20,7 +20,7 @@ subject_key: project.package_manager
 expires_at: 2027-06-01T00:00:00Z
 last_verified_at: 2026-11-20T16:02:11Z
 owner_team: platform   # a key another tool wrote
-links:
+see_also:
   - https://example.test/a
   - 0755
 metadata:
@@ -52,7 +52,7 @@ def test_unknown_keys_survive_a_rewrite_verbatim():
     fact, _ = parse(NESTED)
     text = render_fact(fact.evolve(title="Package manager: pnpm", revision=4))
     assert "owner_team: platform   # a key another tool wrote" in text
-    assert "links:\n  - https://example.test/a\n  - 0755" in text
+    assert "see_also:\n  - https://example.test/a\n  - 0755" in text
     assert "  origin: imported" in text
     again, _ = parse(text)
     assert again.title == "Package manager: pnpm" and again.extra == fact.extra
@@ -167,3 +167,21 @@ def test_a_date_only_expiry_in_a_file_lasts_to_the_end_of_that_day_and_is_rewrit
     assert not is_expired(fact, dt.datetime(2020, 1, 1, 23, 0, tzinfo=dt.timezone.utc))
     assert is_expired(fact, dt.datetime(2020, 1, 2, 0, 0, tzinfo=dt.timezone.utc))
     assert "expires_at: 2020-01-01T23:59:59Z" in render_fact(fact)
+
+
+def test_context_eng_labels_round_trip():
+    text = NESTED.replace("owner_team:", "category: decision\nstatus: staging\nimportance: 0.8\n"
+                          "subject: Build tool\ntopics: [ci, 构建]\ntags: fast\nlinks:\n  - https://x.test/1\n"
+                          "owner_team:")
+    fact, warnings = parse(text)
+    assert warnings == []
+    assert (fact.category, fact.staging, fact.importance, fact.subject) == ("decision", True, 0.8, "Build tool")
+    assert (fact.topics, fact.tags, fact.links) == (("ci", "构建"), ("fast",), ("https://x.test/1",))
+    again, _ = parse(render_fact(fact.evolve(revision=4)))
+    assert (again.topics, again.tags, again.links, again.importance) == (fact.topics, fact.tags, fact.links, 0.8)
+
+
+@pytest.mark.parametrize("value", ["high", "1.5", "-0.1"])
+def test_an_importance_outside_0_to_1_is_a_warning_not_a_failure(value):
+    fact, warnings = parse(NESTED.replace("owner_team:", f"importance: {value}\nowner_team:"))
+    assert fact.importance is None and any("importance" in w for w in warnings)

@@ -33,7 +33,9 @@ _StringLoader.yaml_implicit_resolvers = {
 
 KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
               "keywords", "activation", "volatility", "subject_key", "expires_at",
-              "last_verified_at", "category", "status", "revision_note")
+              "last_verified_at", "category", "status", "revision_note", "importance", "subject",
+              "topics", "tags", "links")
+LABEL_KEYS = ("topics", "tags", "links")
 _FLAT_KEYS = ("type", "scope", "fact_type")
 _ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -110,6 +112,33 @@ def _text(value: object, field: str) -> str:
     if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
         return " ".join(str(v).strip() for v in value)
     raise FactFileError(1, f"{field} must be text, not {type(value).__name__}")
+
+
+def _labels(value: object, field: str) -> tuple[str, ...]:
+    """A label list as written: a YAML list of scalars, or one scalar."""
+    if value is None or value == "":
+        return ()
+    if isinstance(value, list):
+        if not all(isinstance(v, (str, int, float)) for v in value):
+            raise FactFileError(1, f"{field} must be a list of words")
+        return tuple(str(v).strip() for v in value if str(v).strip())
+    if isinstance(value, (str, int, float)):
+        return (str(value).strip(),)
+    raise FactFileError(1, f"{field} must be a list of words, not {type(value).__name__}")
+
+
+def _importance(value: object, warnings: list[str]) -> float | None:
+    text = _text(value, "importance")
+    if not text:
+        return None
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1.0
+    if not 0.0 <= number <= 1.0:
+        warnings.append(f"importance {text!r} is not a number from 0 to 1; ignored")
+        return None
+    return number
 
 
 def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
@@ -229,7 +258,12 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         expires_at=expires,
         last_verified_at=_text(data.get("last_verified_at"), "last_verified_at"),
         category=_text(data.get("category"), "category"),
-        status=_text(data.get("status"), "status"),
+        status=_text(data.get("status"), "status").lower(),
+        importance=_importance(data.get("importance"), warnings),
+        subject=_text(data.get("subject"), "subject"),
+        topics=_labels(data.get("topics"), "topics"),
+        tags=_labels(data.get("tags"), "tags"),
+        links=_labels(data.get("links"), "links"),
         revision_note=_text(data.get("revision_note"), "revision_note"),
         encoding=encoding,
         path=path, legacy=legacy, extra=extra, metadata_extra=meta_extra,
@@ -290,6 +324,14 @@ def render_fact(fact: Fact) -> str:
         value = getattr(fact, key)
         if value:
             lines.append(f"{key}: {_scalar(value)}")
+    if fact.importance is not None:
+        lines.append(f"importance: {fact.importance:g}")
+    if fact.subject:
+        lines.append(f"subject: {_scalar(fact.subject)}")
+    for key in LABEL_KEYS:
+        values = getattr(fact, key)
+        if values:  # a JSON array is a YAML flow sequence
+            lines.append(f"{key}: {json.dumps(list(values), ensure_ascii=False)}")
     lines.extend(text for _, text in fact.extra)
     lines += ["metadata:", f"  type: {routing_type(fact)}", f"  scope: {fact.scope}"]
     if routing_type(fact) != fact.type:

@@ -16,7 +16,7 @@ from ..errors import NameConflict, NotFound, StorageError
 from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.catalog import CachedFile, Catalog, FileStamp
-from ..storage.paths import SCOPES, StorePaths, bounded_stem
+from ..storage.paths import StorePaths, bounded_stem
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
@@ -71,7 +71,7 @@ class FactStore:
         """Every fact of both scopes, syncing the catalog with what changed on disk."""
         facts: list[Fact] = []
         diagnostics: list[Diagnostic] = []
-        for scope in SCOPES:
+        for scope in self.paths.scopes:
             scope_facts, scope_diags = self._load_scope(scope)
             facts.extend(scope_facts)
             diagnostics.extend(scope_diags)
@@ -183,7 +183,7 @@ class FactStore:
         its earlier snapshots in the folder it left (as Reasonix does): both folders are read,
         the fact's own first."""
         found: dict[int, tuple[Path, str]] = {}
-        for scope in (first_scope, *(s for s in SCOPES if s != first_scope)):
+        for scope in (first_scope, *(s for s in self.paths.scopes if s != first_scope)):
             folder = self.paths.revisions_dir(self.directory(scope), fact_id)
             try:
                 names = os.listdir(folder)
@@ -253,7 +253,7 @@ class FactStore:
 
     def archived(self) -> list[ArchivedFact]:
         entries: list[ArchivedFact] = []
-        for scope in SCOPES:
+        for scope in self.paths.scopes:
             folder = self.paths.archive_dir(self.directory(scope))
             try:
                 names = sorted(os.listdir(folder))
@@ -280,7 +280,7 @@ class FactStore:
         not_found = NotFound(f"{raw_path} is not an archived fact of this store", hint="archived_paths")
         if given.suffix != ".md" or given.is_symlink() or not given.is_file():
             raise not_found
-        for scope in SCOPES:
+        for scope in self.paths.scopes:
             folder = self.paths.archive_dir(self.directory(scope))
             if folder.is_symlink() or not folder.is_dir():
                 continue

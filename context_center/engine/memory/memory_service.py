@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import replace
+from typing import Callable
 
 from .. import clock
 from ..errors import (
@@ -159,11 +160,11 @@ class MemoryService:
     def session_context(self) -> SessionContext:
         facts = self.snapshot.facts
         overridden = self.overrides()
-        chosen = [f for f in facts if f.pinned and not is_expired(f)
+        chosen = [f for f in facts if f.pinned and not is_expired(f) and not f.staging
                   and (f.scope == "project" or f.id not in overridden)]
         chosen.sort(key=lambda f: (f.scope != "project", f.name))
         suppressed = tuple((g, overridden[g.id][0]) for g in facts
-                           if g.scope == "global" and g.pinned and g.id in overridden)
+                           if g.scope == "global" and g.pinned and not g.staging and g.id in overridden)
         lines = []
         if chosen:
             lines += ["<session-context>",
@@ -273,6 +274,42 @@ class MemoryService:
             fact = self.store.create(draft)
             self._after_write(fact.scope)
         return WriteResult(fact, True, redacted)
+
+    def create(self, draft: Fact, *, unique_name: bool = False) -> Fact:
+        """Write a fact built whole by the caller (an agent's memory): the same checks as
+        :meth:`remember`, secrets refused. ``unique_name``: a taken name gets ``-2``, ``-3``…"""
+        draft, _ = self._check_text(draft, redact=False)
+        with self.lock:
+            snapshot = self.reload()
+            if unique_name:
+                draft = draft.evolve(name=self._free_name(snapshot, draft.scope, draft.name))
+            self._check_conflicts(snapshot, draft, None)
+            fact = self.store.create(draft)
+            self._after_write(fact.scope)
+        return fact
+
+    def _free_name(self, snapshot: Snapshot, scope: str, name: str) -> str:
+        taken = {f.name for f in snapshot.in_scope(scope)}
+        candidate, number = name, 1
+        while candidate in taken or self.store.fact_path(scope, candidate).exists():
+            number += 1
+            candidate = f"{name}-{number}"
+        return candidate
+
+    def update(self, ref: str, scope: str | None, change: Callable[[Fact], Fact], *, note: str = "",
+               expected_revision: int | None = None) -> WriteResult:
+        """Write ``change(current)`` as the next revision (nothing when it changes nothing), holding
+        the lock over the reload, the check and the write, so a concurrent writer is seen."""
+        with self.lock:
+            snapshot = self.reload()
+            current = self.resolve(ref, scope, snapshot)
+            self._check_expected(current, expected_revision, current.ref)
+            updated = change(current)
+            if updated == current:
+                return WriteResult(current, False)
+            updated, _ = self._check_text(updated, redact=False)
+            fact = self._save(snapshot, current, updated, note=note)
+        return WriteResult(fact, reencoded_from=current.encoding)
 
     @staticmethod
     def _find(snapshot: Snapshot, scope: str, name: str) -> Fact | None:
@@ -411,7 +448,7 @@ class MemoryService:
                 if fact.legacy:
                     self.store.rewrite_in_place(fact)
                     count += 1
-            for scope in SCOPES:
+            for scope in self.store.paths.scopes:
                 self._after_write(scope)
         return count
 

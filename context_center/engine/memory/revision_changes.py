@@ -10,7 +10,9 @@ from ..records import Fact
 # field → how a change of it is named; activation and verification have their own words
 _FIELDS = (("name", "name"), ("title", "title"), ("description", "description"), ("body", "text"),
            ("keywords", "keywords"), ("type", "type"), ("volatility", "volatility"),
-           ("subject_key", "subject key"), ("expires_at", "expiry"))
+           ("subject_key", "subject key"), ("expires_at", "expiry"), ("category", "category"),
+           ("importance", "importance"), ("subject", "subject"), ("topics", "topics"), ("tags", "tags"),
+           ("links", "links"))
 
 
 def describe_change(older: Fact | None, newer: Fact) -> str:
@@ -25,6 +27,8 @@ def describe_change(older: Fact | None, newer: Fact) -> str:
         words.append("pinned" if newer.pinned else "unpinned")
     if older.last_verified_at != newer.last_verified_at and newer.last_verified_at:
         words.append("verified")
+    if older.staging != newer.staging:
+        words.append("moved to staging" if newer.staging else "promoted")
     edited = [label for key, label in _FIELDS if getattr(older, key) != getattr(newer, key)]
     if edited:
         words.append("edited " + ", ".join(edited))
@@ -37,4 +41,6 @@ def changed_fields(fact: Fact) -> str:
              f"Keywords: {fact.keywords}", f"Type: {fact.type}", f"Activation: {fact.effective_activation}",
              f"Volatility: {fact.volatility or 'by type'}", f"Subject key: {fact.subject_key or '—'}",
              f"Expires: {fact.expires_at or 'never'}", f"Last verified: {fact.last_verified_at or 'never'}"]
+    if fact.category or fact.status:
+        lines.append(f"Category: {fact.effective_category} ({'staging' if fact.staging else 'promoted'})")
     return "\n".join(lines) + "\n\n" + fact.body

@@ -17,7 +17,7 @@ import datetime as dt
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import AbstractSet, Iterable
+from typing import AbstractSet, Callable, Iterable
 
 import numpy as np
 
@@ -91,7 +91,12 @@ class Scores:
 
 
 class RecallIndex:
-    def __init__(self) -> None:
+    """``terms_of`` weighs a fact's words (default: recall's fields); ``version_of`` tells when
+    they must be weighed again (default: when a field ``terms_of`` reads changed)."""
+
+    def __init__(self, terms_of: Callable[[Fact], dict[str, float]] = weighted_terms,
+                 version_of: Callable[[Fact], int] = _text_version) -> None:
+        self._terms_of, self._version_of = terms_of, version_of
         self._docs: dict[Key, _Doc] = {}
         self._keys: list[Key | None] = []
         self._free: list[int] = []
@@ -133,7 +138,7 @@ class RecallIndex:
             changed += 1
         for key, fact in wanted.items():
             doc = self._docs.get(key)
-            version = _text_version(fact)
+            version = self._version_of(fact)
             fresh = doc is None or doc.version != version
             if doc is None or fresh:
                 if doc is not None:
@@ -154,7 +159,7 @@ class RecallIndex:
             self._grow(len(self._keys))
         else:
             self._keys[slot] = key
-        terms = weighted_terms(fact)
+        terms = self._terms_of(fact)
         doc = self._docs[key] = _Doc(slot, fact, version, terms, sum(terms.values()))
         self.length[slot] = doc.length
         self._total_length += doc.length
@@ -225,6 +230,20 @@ class RecallIndex:
     def matched_terms(self, slot: int, terms: list[str]) -> list[str]:
         terms_of = self._docs[self._keys[slot]].terms  # type: ignore[index]
         return [t for t in terms if t in terms_of]
+
+    def document_frequency(self, term: str) -> int:
+        return len(self._postings.get(term, ()))
+
+    def vocabulary(self) -> Iterable[str]:
+        return self._postings.keys()
+
+    def slots(self) -> Iterable[tuple[int, Fact]]:
+        return ((doc.slot, doc.fact) for doc in self._docs.values())
+
+    @property
+    def size(self) -> int:
+        """How many slots the score arrays have (empty slots included)."""
+        return len(self._keys)
 
     def fact_at(self, slot: int) -> Fact:
         return self._docs[self._keys[slot]].fact  # type: ignore[index]

@@ -23,7 +23,7 @@ from ..errors import StorageError
 from ..records import Diagnostic, Fact
 from .store_lock import StoreLock
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4   # 4: context-eng labels on facts (the parsed-file cache is rebuilt), categories, settings
 KEEP_TRACES = 500
 
 metadata = MetaData()
@@ -56,6 +56,21 @@ suggestion_decisions = Table(
     Column("result", Text, nullable=False, default=""),  # what accepting wrote (a ref or a path)
 )
 
+agent_categories = Table(
+    "agent_categories", metadata,   # the context-eng category registry: a category outlives its last memory
+    Column("scope_key", String, primary_key=True),   # "global", or "project:<project key>"
+    Column("canonical", String, primary_key=True),
+    Column("display", String, nullable=False),
+    Column("created_at", String, nullable=False),
+)
+
+settings = Table(
+    "settings", metadata,           # what every face reads alike (the MCP policy, the judge's URL and model)
+    Column("key", String, primary_key=True),
+    Column("value", Text, nullable=False),           # JSON
+)
+
+
 @dataclass(frozen=True)
 class FileStamp:
     size: int
@@ -81,6 +96,8 @@ def fact_from_json(text: str, path: Path) -> Fact:
     data = json.loads(text)
     data["extra"] = tuple(tuple(pair) for pair in data["extra"])
     data["metadata_extra"] = tuple(tuple(pair) for pair in data["metadata_extra"])
+    for key in ("topics", "tags", "links"):
+        data[key] = tuple(data.get(key) or ())
     return Fact(path=path, **data)
 
 
@@ -132,7 +149,8 @@ class Catalog:
                 if conn.exec_driver_sql("PRAGMA user_version").scalar() == SCHEMA_VERSION:
                     return
                 conn.exec_driver_sql("PRAGMA journal_mode = WAL")
-                metadata.create_all(conn)  # versions so far only add tables
+                metadata.create_all(conn)  # versions so far only add tables…
+                conn.execute(delete(fact_files))  # …and change what a parsed file holds: parse again
                 conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -172,6 +190,35 @@ class Catalog:
                 conn.execute(stmt, rows)
             if gone:
                 conn.execute(delete(fact_files).where(fact_files.c.path.in_(gone)))
+
+    # agent categories and settings --------------------------------------------------
+
+    def agent_categories(self, scope_key: str) -> dict[str, str]:
+        """canonical → display, for the registered categories of one scope."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(agent_categories.c.canonical, agent_categories.c.display)
+                                .where(agent_categories.c.scope_key == scope_key)).all()
+        return {row.canonical: row.display for row in rows}
+
+    def register_agent_category(self, scope_key: str, canonical: str, display: str, created_at: str) -> None:
+        """Register a category once; the first display spelling is kept."""
+        stmt = insert(agent_categories).values(scope_key=scope_key, canonical=canonical, display=display,
+                                               created_at=created_at).on_conflict_do_nothing()
+        with self._engine.begin() as conn:
+            conn.execute(stmt)
+
+    def setting(self, key: str) -> Any:
+        with self._engine.connect() as conn:
+            value = conn.execute(select(settings.c.value).where(settings.c.key == key)).scalar()
+        return None if value is None else json.loads(value)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self._engine.begin() as conn:
+            if value is None:
+                conn.execute(delete(settings).where(settings.c.key == key))
+                return
+            stmt = insert(settings).values(key=key, value=json.dumps(value))
+            conn.execute(stmt.on_conflict_do_update(index_elements=["key"], set_={"value": stmt.excluded.value}))
 
     # recall traces ----------------------------------------------------------------
 

@@ -119,12 +119,26 @@ class StorePaths:
 
     root: Path
     workspace: Path
+    # False: no project is bound (an MCP server started without one). Only the global scope is
+    # read or written; ``workspace`` is then the state root, never the process's working directory.
+    bound: bool = True
 
     @classmethod
     def create(cls, state_root: str | os.PathLike[str] | None = None,
                workspace: str | os.PathLike[str] | None = None) -> "StorePaths":
         ws = Path(os.path.abspath(workspace)) if workspace else detect_workspace()
         return cls(root=resolve_state_root(state_root), workspace=ws)
+
+    @classmethod
+    def unbound(cls, state_root: str | os.PathLike[str] | None = None) -> "StorePaths":
+        """The global scope alone: no workspace, no project folder."""
+        root = resolve_state_root(state_root)
+        return cls(root=root, workspace=root, bound=False)
+
+    @property
+    def scopes(self) -> tuple[str, ...]:
+        """The fact scopes this store reads and writes."""
+        return SCOPES if self.bound else ("global",)
 
     @property
     def project_key(self) -> str:
@@ -138,6 +152,8 @@ class StorePaths:
         if scope == "global":
             return self.root / "memory" / "global"
         if scope == "project":
+            if not self.bound:
+                raise ValueError("no project is bound: there is no project scope")
             return self.projects_dir / self.project_key / "memory"
         raise ValueError(f"unknown scope {scope!r}")
 

@@ -1,0 +1,150 @@
+"""The agents' in-memory index: BM25 over every memory with the seed's column weights, plus the
+per-memory arrays search filters on (scope, staging, category, importance, times), all NumPy,
+so a search costs a few array operations however large the store.
+
+Column weights (UPSTREAM.md): content 1.0, subject 0.7, topics 0.5, tags 0.5, links 0.4.
+Tokens are the engine's (CJK bigrams, Snowball stems), so a Chinese paraphrase matches.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+
+import numpy as np
+
+from .. import clock
+from ..recall.recall_index import RecallIndex
+from ..recall.text_analysis import tokenize
+from ..records import Fact
+from .claims import DEFAULT_IMPORTANCE, approximate_tokens
+from .memories import content_of
+
+COLUMN_WEIGHTS = (("subject", 0.7), ("topics", 0.5), ("tags", 0.5), ("links", 0.4))
+NEGATIONS = frozenset({"not", "no", "never", "none", "nothing", "cannot", "without", "avoid", "don't", "doesn't",
+                       "didn't", "isn't", "aren't", "wasn't", "won't", "shouldn't", "mustn't", "can't", "dont",
+                       "doesnt", "neither", "nor", "不", "没", "别", "勿", "禁止"})
+
+
+def memory_terms(fact: Fact) -> dict[str, float]:
+    counts: dict[str, float] = defaultdict(float)
+    for token in tokenize(content_of(fact)):
+        counts[token] += 1.0
+    for key, weight in COLUMN_WEIGHTS:
+        value = getattr(fact, key)
+        for text in ([value] if isinstance(value, str) else value):
+            for token in tokenize(text):
+                counts[token] += weight
+    return dict(counts)
+
+
+def _version(fact: Fact) -> int:
+    return hash((content_of(fact), fact.subject, fact.topics, fact.tags, fact.links))
+
+
+def has_negation(text: str) -> bool:
+    lowered = text.lower()
+    words = set(lowered.replace("’", "'").split())
+    return bool(words & NEGATIONS) or "n't" in lowered or any(ch in lowered for ch in "不没别勿")
+
+
+def _epoch(text: str) -> float:
+    moment = clock.parse_timestamp(text)
+    return moment.timestamp() if moment is not None else 0.0
+
+
+class AgentIndex:
+    """Kept in step with the engine's facts; rebuilt only for what changed."""
+
+    def __init__(self) -> None:
+        self.bm25 = RecallIndex(memory_terms, _version)
+        self._facts: tuple[Fact, ...] | None = None
+        self.category_codes: dict[str, int] = {}
+        size = 0
+        self.project = np.zeros(size, dtype=bool)
+        self.present = np.zeros(size, dtype=bool)
+        self.staging = np.zeros(size, dtype=bool)
+        self.category = np.zeros(size, dtype=np.int32)
+        self.importance = np.zeros(size)
+        self.created = np.zeros(size)
+        self.updated = np.zeros(size)
+        self.tokens = np.zeros(size, dtype=np.int64)
+        self.negated = np.zeros(size, dtype=bool)
+        self.labels: list[dict[str, frozenset[str]]] = []
+        self.subjects: list[str] = []
+
+    def sync(self, facts: tuple[Fact, ...]) -> None:
+        if facts is self._facts:
+            return
+        self.bm25.sync(facts)
+        self._facts = facts
+        size = self.bm25.size
+        self.project = np.zeros(size, dtype=bool)
+        self.present = np.zeros(size, dtype=bool)
+        self.staging = np.zeros(size, dtype=bool)
+        self.category = np.full(size, -1, dtype=np.int32)
+        self.importance = np.zeros(size)
+        self.created = np.zeros(size)
+        self.updated = np.zeros(size)
+        self.tokens = np.zeros(size, dtype=np.int64)
+        self.negated = np.zeros(size, dtype=bool)
+        self.labels = [{} for _ in range(size)]
+        self.subjects = [""] * size
+        for slot, fact in self.bm25.slots():
+            content = content_of(fact)
+            self.present[slot] = True
+            self.project[slot] = fact.scope == "project"
+            self.staging[slot] = fact.staging
+            self.category[slot] = self.category_codes.setdefault(fact.effective_category.lower(),
+                                                                 len(self.category_codes))
+            self.importance[slot] = DEFAULT_IMPORTANCE if fact.importance is None else fact.importance
+            self.created[slot] = _epoch(fact.created_at)
+            self.updated[slot] = _epoch(fact.updated_at)
+            self.tokens[slot] = approximate_tokens(content)
+            self.negated[slot] = has_negation(content)
+            self.labels[slot] = {"topics": frozenset(t.lower() for t in fact.topics),
+                                 "tags": frozenset(t.lower() for t in fact.tags),
+                                 "links": frozenset(t.lower() for t in fact.links)}
+            self.subjects[slot] = fact.subject.lower()
+
+    @property
+    def size(self) -> int:
+        return self.bm25.size
+
+    def active(self, now: float) -> np.ndarray:
+        return self.bm25.expires_at[: self.size] > now
+
+    def codes(self, names: Iterable[str]) -> list[int]:
+        return [self.category_codes[n] for n in names if n in self.category_codes]
+
+    def fact_at(self, slot: int) -> Fact:
+        return self.bm25.fact_at(slot)
+
+    def nearest_term(self, term: str) -> str | None:
+        """A known term one edit away from ``term`` (the typo retry), preferring the most common."""
+        if len(term) < 4 or not term.isascii():
+            return None
+        best: tuple[int, str] | None = None
+        for known in self.bm25.vocabulary():
+            if abs(len(known) - len(term)) > 1 or known[:1] != term[:1] or known == term:
+                continue
+            if _one_edit(term, known):
+                frequency = self.bm25.document_frequency(known)
+                if best is None or frequency > best[0]:
+                    best = (frequency, known)
+        return best[1] if best else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one insertion, deletion, substitution or adjacent swap apart?"""
+    if len(a) == len(b):
+        diffs = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diffs) == 1:
+            return True
+        first, second = (diffs + [0, 0])[:2]
+        return len(diffs) == 2 and second == first + 1 and a[first] == b[second] and a[second] == b[first]
+    if len(a) > len(b):
+        a, b = b, a
+    for i in range(len(b)):
+        if a == b[:i] + b[i + 1:]:
+            return True
+    return False

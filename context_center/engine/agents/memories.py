@@ -1,0 +1,59 @@
+"""An agent's view of a fact: the context-eng memory (DESIGN.md, "An MCP memory is a fact")."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..memory.freshness import is_expired
+from ..records import Fact
+from .claims import DEFAULT_IMPORTANCE, approximate_tokens, collapse
+
+
+def content_of(fact: Fact) -> str:
+    """The claim: an agent memory's body; a fact made in the window or the CLI reads as its body
+    (else its description), whitespace collapsed."""
+    return collapse(fact.body) or collapse(fact.description) or collapse(fact.title)
+
+
+@dataclass(frozen=True)
+class AgentMemory:
+    fact: Fact
+    project: str | None     # the bound project folder, for a project memory
+
+    @property
+    def id(self) -> str:
+        return self.fact.id
+
+    @property
+    def scope(self) -> str:
+        return self.fact.scope
+
+    @property
+    def category(self) -> str:
+        return self.fact.effective_category.lower()
+
+    @property
+    def content(self) -> str:
+        return content_of(self.fact)
+
+    @property
+    def importance(self) -> float:
+        return DEFAULT_IMPORTANCE if self.fact.importance is None else self.fact.importance
+
+    @property
+    def staging(self) -> bool:
+        return self.fact.staging
+
+    @property
+    def active(self) -> bool:
+        return not is_expired(self.fact)
+
+    def to_json(self) -> dict[str, Any]:
+        fact = self.fact
+        return {"id": fact.id, "scope": fact.scope, "category": self.category, "content": self.content,
+                "subject": fact.subject or None, "topics": list(fact.topics), "tags": list(fact.tags),
+                "links": list(fact.links), "importance": self.importance, "staging": self.staging,
+                "active": self.active, "tokens": approximate_tokens(self.content),
+                "created_at": fact.created_at, "updated_at": fact.updated_at,
+                "project": self.project if fact.scope == "project" else None,
+                "revision": fact.revision, "ref": fact.ref}

@@ -1,0 +1,92 @@
+"""The user's side of agents' writes: staged memories ("From agents") to promote, edit then
+promote, or delete to the archive. Approval checks again, at that moment, what may have changed
+since the agent wrote: secrets, subject conflicts and duplicates."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import clock
+from ..errors import InvalidInput, NotFound
+from ..memory.fact_file import metadata_value
+from ..memory.fact_input import FactInput, WriteResult, apply_input
+from ..records import ArchivedFact, Fact
+from .claims import collapse
+
+if TYPE_CHECKING:
+    from ..facade import Engine
+
+STALE_DAYS = 30
+
+
+@dataclass(frozen=True)
+class Proposal:
+    fact: Fact
+    agent: str            # who wrote it ("claude-code", "codex"…), as its MCP client named itself
+    written_at: str
+    stale: bool           # waiting for more than 30 days
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.fact.id, "ref": self.fact.ref, "scope": self.fact.scope,
+                "category": self.fact.effective_category, "content": self.fact.body, "agent": self.agent,
+                "written_at": self.written_at, "stale": self.stale}
+
+
+def _agent(fact: Fact) -> str:
+    written = metadata_value(fact, "written_by")
+    if isinstance(written, dict) and written.get("agent"):
+        return str(written["agent"])
+    return "an agent"
+
+
+def proposals(engine: Engine, now: dt.datetime | None = None) -> list[Proposal]:
+    """Every staged memory of the open scopes, newest first."""
+    now = now or clock.now()
+    found = []
+    for fact in engine.facts():
+        if not fact.staging:
+            continue
+        written = clock.parse_timestamp(fact.created_at)
+        stale = written is not None and (now - written) > dt.timedelta(days=STALE_DAYS)
+        found.append(Proposal(fact, _agent(fact), fact.created_at, stale))
+    return sorted(found, key=lambda p: p.written_at, reverse=True)
+
+
+def _staged(engine: Engine, ref: str, scope: str | None) -> Fact:
+    fact = engine.fact(ref, scope)
+    if not fact.staging:
+        raise NotFound(f"{fact.ref} is not waiting for review (it is already promoted)", hint="find_fact")
+    return fact
+
+
+def duplicate_of(engine: Engine, fact: Fact) -> Fact | None:
+    """A promoted fact of the same scope that says the same thing, if any."""
+    text = collapse(fact.body).lower()
+    for other in engine.facts():
+        if other.id != fact.id and other.scope == fact.scope and not other.staging and (
+                collapse(other.body).lower() == text or other.description.lower() == text):
+            return other
+    return None
+
+
+def approve_proposal(engine: Engine, ref: str, scope: str | None = None,
+                     edits: FactInput | None = None) -> WriteResult:
+    """Promote a staged memory (with the user's ``edits`` first), as a new revision."""
+    current = _staged(engine, ref, scope)
+    given = edits.given() if edits else {}
+    draft = apply_input(current, given)
+    other = duplicate_of(engine, draft)
+    if other is not None:
+        raise InvalidInput(f"{current.ref} says the same as {other.ref} ({other.label!r}); edit it, or delete it "
+                           "as a duplicate")
+    # the store checks secrets and subject conflicts again, under its lock
+    return engine.memory.update(current.id, current.scope,
+                                lambda fact: apply_input(fact, given).evolve(status="promoted"),
+                                note="promoted by the user from an agent's proposal")
+
+
+def reject_proposal(engine: Engine, ref: str, scope: str | None = None) -> ArchivedFact:
+    """Delete a staged memory to the archive (recoverable)."""
+    current = _staged(engine, ref, scope)
+    return engine.forget(current.id, current.scope, expected_revision=current.revision)

@@ -1,0 +1,413 @@
+"""The context-eng tools on the one store: bind, search, map, categories, create, edit, promote,
+demote, delete — each takes the tool's arguments as the agent sent them and answers the seed's
+JSON (or, for search, its text), or raises :class:`AgentRefusal` with the seed's code.
+
+Bind vs scope (rules.md): a project is bound by ``--project``, by ``projectPath`` on a call, or
+by ``memory_bind``; it must be an existing directory; the same key is not remounted. Unbound,
+only the global scope is open: ``scope: global`` works, ``project``/``both`` are
+``PROJECT_NOT_BOUND``. The working directory is never taken for a project. The project key is
+Context Center's, so an agent bound to a folder sees the project facts the window shows for it.
+
+Policies, for writes: ``contract`` (the seed's promotion rules), ``review`` (a create that is not
+low-risk lands in staging; editing a promoted memory or promoting is the user's), ``read-only``.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from .. import clock
+from ..errors import NotFound, SensitiveContent
+from ..facade import Engine, open_engine, open_global_engine
+from ..memory.fact_file import metadata_entry
+from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, slug
+from ..records import Fact
+from ..storage.paths import cut_utf8, project_key
+from . import categories
+from .agent_index import AgentIndex
+from .agent_map import category_list, category_names, scope_index
+from .agent_search import Judge, search
+from .claims import (
+    DEFAULT_IMPORTANCE,
+    LABEL_KINDS,
+    check_content,
+    check_importance,
+    check_labels,
+    check_subject,
+    collapse,
+    title_of,
+)
+from .memories import AgentMemory
+from .refusals import AgentRefusal
+from .search_request import check_scope, parse_search
+
+POLICIES = ("contract", "review", "read-only")
+AUTO_WRITE_BUDGET_CHARS = 400   # review: a longer create is "oversized" and waits for the user
+NAME_CHARS = 60
+_NOT_BOUND_RETRY = ("no project is bound: retry this call with projectPath set to the project's folder, "
+                    "or call memory_bind first")
+_NOT_BOUND_BIND = ("no project is bound and this id is not a global memory: call memory_bind with the project's "
+                   "folder first (id tools take no projectPath)")
+
+
+class AgentMemoryService:
+    """One agent's connection to the store. Not thread-safe: the MCP face calls it from one worker."""
+
+    def __init__(self, state_root: str | os.PathLike[str] | None, project: str | os.PathLike[str] | None = None,
+                 policy: str = "contract", judge: Judge | None = None, agent: str = "an agent",
+                 cwd: str | os.PathLike[str] | None = None) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
+        self.state_root, self.policy, self.judge, self.agent = state_root, policy, judge, agent
+        self._cwd = Path(cwd or os.getcwd())   # only to resolve a relative projectPath the agent sent
+        self._engine: Engine = open_global_engine(state_root)
+        self._project: Path | None = None
+        self._index = AgentIndex()
+        self._changed = threading.Event()
+        self._watcher: Any = None
+        self._watching = False
+        if project is not None:
+            self._bind_path(project)
+
+    # lifecycle ---------------------------------------------------------------------
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    @property
+    def project(self) -> Path | None:
+        return self._project
+
+    def watch(self) -> None:
+        """Notice other processes' writes (the window, the CLI, another server) before the next call."""
+        self._watching = True
+        self._start_watcher()
+
+    def _start_watcher(self) -> None:
+        if self._watching:
+            self._watcher = self._engine.watch(lambda _paths: self._changed.set())
+
+    def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.stop()
+            self._watcher = None
+        self._engine.close()
+
+    def _fresh(self) -> Engine:
+        if self._changed.is_set():
+            self._changed.clear()
+            self._engine.refresh()
+        return self._engine
+
+    # binding -------------------------------------------------------------------------
+
+    def _bind_path(self, raw: object) -> bool:
+        """Bind to ``raw``; returns whether the project's folder was created."""
+        if not isinstance(raw, (str, os.PathLike)) or not str(raw).strip():
+            raise AgentRefusal("INVALID_PROJECT_PATH", "projectPath must be an existing directory")
+        path = Path(os.path.abspath(self._cwd / os.path.expanduser(str(raw))))
+        if not path.is_dir():
+            raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {raw!s} is not an existing directory")
+        folder = self._engine.paths.projects_dir / project_key(path) / "memory"
+        created = not folder.is_dir()
+        if self._project is not None and project_key(self._project) == project_key(path):
+            return False  # same key: no remount
+        engine = open_engine(self.state_root, path)
+        if self._watcher is not None:
+            self._watcher.stop()
+            self._watcher = None
+        self._engine.close()
+        self._engine, self._project = engine, path
+        self._start_watcher()
+        if created and self.policy != "read-only":
+            folder.mkdir(parents=True, exist_ok=True)
+        return created and self.policy != "read-only"
+
+    def _maybe_bind(self, arguments: dict[str, Any]) -> None:
+        if arguments.get("projectPath") is not None:
+            self._bind_path(arguments["projectPath"])
+
+    def _need_project(self, scopes: tuple[str, ...], message: str = _NOT_BOUND_RETRY) -> None:
+        if "project" in scopes and self._project is None:
+            raise AgentRefusal("PROJECT_NOT_BOUND", message)
+
+    def _open_scopes(self) -> tuple[str, ...]:
+        return ("project", "global") if self._project is not None else ("global",)
+
+    def _scope_key(self, scope: str) -> str:
+        return "global" if scope == "global" else f"project:{self._engine.paths.project_key}"
+
+    # reading --------------------------------------------------------------------------
+
+    def _memories(self, scope: str) -> list[AgentMemory]:
+        project = str(self._project) if self._project else None
+        return [AgentMemory(f, project) for f in self._fresh().facts() if f.scope == scope]
+
+    def _categories(self, scope: str, memories: list[AgentMemory] | None = None) -> dict[str, str]:
+        return category_names(self._memories(scope) if memories is None else memories,
+                              self._engine.agent_categories(self._scope_key(scope)))
+
+    def bind(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        created = self._bind_path(arguments.get("projectPath"))
+        assert self._project is not None
+        return {"projectPath": str(self._project), "projectKey": self._engine.paths.project_key,
+                "created": created, "maps": self._maps(("project", "global"))}
+
+    def _maps(self, scopes: tuple[str, ...]) -> dict[str, Any]:
+        maps = {}
+        for scope in scopes:
+            memories = self._memories(scope)
+            maps[scope] = scope_index(memories, self._engine.agent_categories(self._scope_key(scope)))
+        return maps
+
+    def map(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._maybe_bind(arguments)
+        scope = arguments.get("scope") or "both"
+        scopes = self._selected(scope)
+        answer: dict[str, Any] = {}
+        if "global" in scopes:
+            answer["global"] = {"scope": "global", "path": str(self._engine.paths.memory_dir("global"))}
+        if "project" in scopes:
+            answer["project"] = {"scope": "project", "projectPath": str(self._project),
+                                 "projectKey": self._engine.paths.project_key,
+                                 "path": str(self._engine.paths.memory_dir("project"))}
+        answer["maps"] = self._maps(scopes)
+        return answer
+
+    def _selected(self, scope: str) -> tuple[str, ...]:
+        """The scopes a map or category listing reads: ``both`` is whatever is open."""
+        if scope == "both":
+            return self._open_scopes()
+        self._need_project((scope,))
+        return (scope,)
+
+    def list_categories(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._maybe_bind(arguments)
+        scopes = self._selected(check_scope(arguments.get("scope")))
+        answer: dict[str, Any] = {"scopes": list(scopes)}
+        for scope in scopes:
+            memories = self._memories(scope)
+            answer[scope] = category_list(memories, self._engine.agent_categories(self._scope_key(scope)))
+        return answer
+
+    def search(self, arguments: dict[str, Any]) -> str:
+        request = parse_search(arguments)
+        self._maybe_bind(arguments)
+        self._need_project(request.scopes)
+        engine = self._fresh()
+        self._index.sync(engine.memory.snapshot.facts)
+        codes = None
+        if request.categories is not None:
+            known = set()
+            for scope in request.scopes:
+                known |= set(self._categories(scope))
+            for name in request.categories:
+                if name not in known:
+                    raise AgentRefusal("INVALID_CATEGORY", f"unknown category: {name}")
+            codes = self._index.codes(request.categories)
+        outcome = search(self._index, request, category_codes=codes,
+                         project=str(self._project) if self._project else None, judge=self.judge)
+        return outcome.text
+
+    # writing --------------------------------------------------------------------------
+
+    def _writable(self) -> None:
+        if self.policy == "read-only":
+            raise AgentRefusal("READ_ONLY", "this server is read-only: memory_search and memory_map work, "
+                                            "writes are refused; ask the user to change the policy in Context "
+                                            "Center if agents should write")
+
+    def _category_for_write(self, raw: object, scope: str, confirm: bool) -> tuple[str, str]:
+        """(canonical, display) of a category to write to, registering a new one (NEAR_CATEGORY
+        when it nearly duplicates a built-in or a name of that scope and is not confirmed)."""
+        canonical, display = categories.normalize(raw)
+        existing = self._categories(scope)
+        if canonical in existing:
+            return canonical, existing[canonical]
+        if canonical not in categories.BUILT_INS and not confirm:
+            near = categories.nearest(canonical, [*categories.BUILT_INS, *existing])
+            if near is not None:
+                other = existing.get(near[0], near[0])
+                raise AgentRefusal("NEAR_CATEGORY", f"category {display!r} is {near[1]:.0%} similar to the existing "
+                                                    f"category {other!r}; use {other!r}, or retry with "
+                                                    "confirmNewCategory: true to create the new one. No memory "
+                                                    "was written.")
+        self._engine.register_agent_category(self._scope_key(scope), canonical, display)
+        return canonical, display
+
+    def _labels(self, arguments: dict[str, Any], base: Fact | None = None) -> dict[str, Any]:
+        changes: dict[str, Any] = {}
+        if "subject" in arguments or base is None:
+            changes["subject"] = check_subject(arguments.get("subject"))
+        for kind in LABEL_KINDS:
+            if kind in arguments or base is None:
+                changes[kind] = check_labels(arguments.get(kind), kind)
+        if "importance" in arguments or base is None:
+            raw = arguments.get("importance", DEFAULT_IMPORTANCE if base is None else None)
+            changes["importance"] = check_importance(raw)
+        return changes
+
+    def _possible_duplicate(self, scope: str, content: str) -> bool:
+        wanted = content.lower()
+        return any(collapse(f.body).lower() == wanted or f.description.lower() == wanted
+                   or f.title.lower() == wanted for f in self._engine.facts() if f.scope == scope)
+
+    def _low_risk(self, scope: str, category: str, content: str) -> bool:
+        """Reasonix's one-shot automatic write: project scope, a project-type category, not a
+        possible duplicate, within the automatic-write budget (secrets are refused anyway)."""
+        return (scope == "project" and categories.type_of(category) == "project"
+                and len(content) <= AUTO_WRITE_BUDGET_CHARS and not self._possible_duplicate(scope, content))
+
+    def create(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._writable()
+        self._maybe_bind(arguments)
+        scope = check_scope(arguments.get("scope", "project"), ("project", "global"))
+        self._need_project((scope,))
+        self._fresh()
+        content = check_content(arguments.get("content"))
+        labels = self._labels(arguments)
+        canonical, display = self._category_for_write(arguments.get("category"), scope,
+                                                      arguments.get("confirmNewCategory") is True)
+        promoted = canonical in categories.AUTO_PROMOTE
+        if self.policy == "review" and not self._low_risk(scope, canonical, content):
+            promoted = False
+        stamp = clock.format_timestamp(clock.now())
+        draft = Fact(id=new_fact_id(), revision=1, name=cut_utf8(slug(content)[:NAME_CHARS], MAX_NEW_NAME_BYTES - 4)
+                     or "memory", title=title_of(content), description=content, type=categories.type_of(canonical),
+                     scope=scope, body=content, created_at=stamp, updated_at=stamp, activation="relevant",
+                     category=display, status="promoted" if promoted else "staging",
+                     metadata_extra=(metadata_entry("written_by", {"agent": self.agent, "via": "mcp",
+                                                                   "policy": self.policy}),),
+                     **labels)
+        try:
+            fact = self._engine.memory.create(draft, unique_name=True)
+        except SensitiveContent as exc:
+            raise AgentRefusal("SENSITIVE_CONTENT", exc.message) from None
+        return {"memory": self._view(fact), "promoted": promoted}
+
+    def _view(self, fact: Fact) -> dict[str, Any]:
+        return AgentMemory(fact, str(self._project) if self._project else None).to_json()
+
+    def _locate(self, arguments: dict[str, Any], *, category_key: str = "category",
+                allow_line: bool = True) -> Fact:
+        """The memory named by category + id and/or exact line, in the open scopes."""
+        canonical, display = categories.normalize(arguments.get(category_key))
+        wanted_id, line = arguments.get("id"), arguments.get("line")
+        if wanted_id is None and (line is None or not allow_line):
+            raise AgentRefusal("INVALID_FILTER", "give the memory's id (and its category)" if not allow_line else
+                               "give the memory's id or its exact line, with its category")
+        engine = self._fresh()
+        facts = engine.facts()
+        by_id = next((f for f in facts if f.id == wanted_id), None) if wanted_id is not None else None
+        known = any(canonical in self._categories(scope) for scope in self._open_scopes())
+        if wanted_id is not None and by_id is None and self._project is None:
+            raise AgentRefusal("PROJECT_NOT_BOUND", _NOT_BOUND_BIND)
+        if not known:
+            raise AgentRefusal("INVALID_CATEGORY", f"unknown category: {display}")
+        if by_id is not None and by_id.effective_category.lower() != canonical:
+            by_id = None
+        if wanted_id is not None and by_id is None:
+            raise AgentRefusal("NOT_FOUND", f"no memory {wanted_id} in category {display}")
+        if line is None or not allow_line:
+            assert by_id is not None
+            return by_id
+        text = collapse(str(line))
+        matches = [f for f in facts
+                   if f.effective_category.lower() == canonical and AgentMemory(f, None).content == text]
+        if wanted_id is None:
+            if not matches:
+                raise AgentRefusal("NOT_FOUND", f"no memory in category {display} has exactly that line")
+            if len(matches) > 1:
+                raise AgentRefusal("AMBIGUOUS_LINE", f"{len(matches)} memories in category {display} have that line; "
+                                                     "give the id too (memory_map lists ids)")
+            return matches[0]
+        assert by_id is not None
+        if by_id not in matches:
+            raise AgentRefusal("LINE_ID_MISMATCH", f"id {wanted_id} and the line name different memories")
+        return by_id
+
+    def edit(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._writable()
+        current = self._locate(arguments, category_key="currentCategory", allow_line=False)
+        if self.policy == "review" and not current.staging:
+            raise AgentRefusal("REVIEW_REQUIRED", "this memory is promoted, and under the review policy only the "
+                                                  "user edits promoted memories: create a staged correction with "
+                                                  "memory_create instead; the user promotes it in Context Center")
+        changes = self._labels(arguments, current)
+        if "content" in arguments:
+            content = check_content(arguments["content"])
+            changes.update(body=content, description=content, title=title_of(content))
+        promoted = not current.staging
+        if arguments.get("category") is not None:
+            canonical, display = self._category_for_write(arguments["category"], current.scope,
+                                                          arguments.get("confirmNewCategory") is True)
+            if canonical != current.effective_category.lower():
+                promoted = canonical in categories.AUTO_PROMOTE and self.policy != "review"
+                changes.update(category=display, type=categories.type_of(canonical),
+                               status="promoted" if promoted else "staging")
+        result = self._engine.memory.update(current.id, current.scope, lambda fact: fact.evolve(**changes),
+                                            note=f"edited by {self.agent} over MCP")
+        return {"memory": self._view(result.fact), "promoted": promoted}
+
+    def _set_status(self, arguments: dict[str, Any], status: str, word: str) -> dict[str, Any]:
+        current = self._locate(arguments)
+        if (status == "staging") != current.staging:
+            self._engine.memory.update(current.id, current.scope, lambda fact: fact.evolve(status=status),
+                                       note=f"{word} by {self.agent} over MCP")
+        return {"id": current.id, "category": current.effective_category.lower(), word: True}
+
+    def promote(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._writable()
+        current = self._locate(arguments)
+        if self.policy == "review":
+            raise AgentRefusal("REVIEW_REQUIRED", f"under the review policy the user promotes memories: {current.id} "
+                                                  "waits in Context Center's Suggestions tab (From agents)")
+        return self._set_status(arguments, "promoted", "promoted")
+
+    def demote(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._writable()
+        return self._set_status(arguments, "staging", "demoted")
+
+    def delete(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._writable()
+        current = self._locate(arguments)
+        if not current.staging:
+            raise AgentRefusal("NOT_STAGING", f"{current.id} is promoted; use memory_demote first")
+        try:
+            entry = self._engine.forget(current.id, current.scope, expected_revision=current.revision)
+        except NotFound:
+            raise AgentRefusal("NOT_FOUND", f"{current.id} was removed meanwhile") from None
+        return {"id": current.id, "category": current.effective_category.lower(), "deleted": True,
+                "archived": str(entry.path)}
+
+
+def tool_handlers(service: AgentMemoryService) -> dict[str, Callable[[dict[str, Any]], Any]]:
+    """Tool name → the method answering it."""
+    return {"memory_search": service.search, "memory_create": service.create, "memory_edit": service.edit,
+            "memory_bind": service.bind, "memory_list_categories": service.list_categories,
+            "memory_map": service.map, "memory_promote": service.promote, "memory_demote": service.demote,
+            "memory_delete": service.delete}
+
+
+POLICY_SETTING = "mcp.policy"
+
+
+def open_agent_memory(state_root: str | os.PathLike[str] | None = None,
+                      project: str | os.PathLike[str] | None = None, policy: str | None = None,
+                      agent: str = "an agent", *, use_judge: bool = True) -> AgentMemoryService:
+    """The context-eng tools on the store at ``state_root``, bound to ``project`` if given. The
+    policy defaults to the ``mcp.policy`` setting (the window's), else ``contract``; the judge is
+    the configured one (settings + keyring), else none."""
+    from .judge_config import open_judge
+
+    service = AgentMemoryService(state_root, project, policy or "contract", None, agent)
+    if policy is None:
+        stored = service.engine.setting(POLICY_SETTING, "contract")
+        service.policy = stored if stored in POLICIES else "contract"
+    if use_judge:
+        judge = open_judge(service.engine)
+        service.judge = judge.noul if judge is not None else None
+    return service
