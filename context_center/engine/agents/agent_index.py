@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import clock
 from ..recall.recall_index import RecallIndex
-from ..recall.text_analysis import tokenize
+from ..recall.text_analysis import stem, tokenize
 from ..records import Fact
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
 from .memories import content_of
@@ -58,6 +58,7 @@ class AgentIndex:
     def __init__(self) -> None:
         self.bm25 = RecallIndex(memory_terms, _version)
         self._facts: tuple[Fact, ...] | None = None
+        self._raw_words: dict[str, str] | None = None
         self.category_codes: dict[str, int] = {}
         size = 0
         self.project = np.zeros(size, dtype=bool)
@@ -77,6 +78,7 @@ class AgentIndex:
             return
         self.bm25.sync(facts)
         self._facts = facts
+        self._raw_words = None
         size = self.bm25.size
         self.project = np.zeros(size, dtype=bool)
         self.present = np.zeros(size, dtype=bool)
@@ -119,18 +121,30 @@ class AgentIndex:
     def fact_at(self, slot: int) -> Fact:
         return self.bm25.fact_at(slot)
 
-    def nearest_term(self, term: str) -> str | None:
-        """A known term one edit away from ``term`` (the typo retry), preferring the most common."""
-        if len(term) < 4 or not term.isascii():
+    def _words(self) -> dict[str, str]:
+        """Every word as written (lowercased) → its index term; built on the first typo retry."""
+        if self._raw_words is None:
+            self._raw_words = {}
+            for _slot, fact in self.bm25.slots():
+                for word in tokenize(content_of(fact), stemmed=False):
+                    if word not in self._raw_words and word.isascii():
+                        self._raw_words[word] = stem(word)
+        return self._raw_words
+
+    def nearest_term(self, word: str) -> str | None:
+        """The index term of a known word one edit away from ``word`` (the typo retry), preferring
+        the most common; None when there is none."""
+        word = word.lower()
+        if len(word) < 4 or not word.isascii() or word in self._words():
             return None
         best: tuple[int, str] | None = None
-        for known in self.bm25.vocabulary():
-            if abs(len(known) - len(term)) > 1 or known[:1] != term[:1] or known == term:
+        for known, term in self._words().items():
+            if abs(len(known) - len(word)) > 1 or known[:1] != word[:1]:
                 continue
-            if _one_edit(term, known):
-                frequency = self.bm25.document_frequency(known)
+            if _one_edit(word, known):
+                frequency = self.bm25.document_frequency(term)
                 if best is None or frequency > best[0]:
-                    best = (frequency, known)
+                    best = (frequency, term)
         return best[1] if best else None
 
 

@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 
 from .. import clock
-from ..recall.text_analysis import query_terms
+from ..recall.text_analysis import QueryTerm, query_terms
 from .agent_index import NEGATIONS, AgentIndex
 from .memories import AgentMemory
 from .search_request import SearchRequest
@@ -115,23 +115,24 @@ class _Ranking:
     channels: list[str]
 
 
-def _query(request: SearchRequest) -> tuple[list[str], bool]:
-    terms = [t.term for t in query_terms(request.query)
-             if not t.stopword and not (len(t.term) == 1 and t.term.isascii())]
+def _query(request: SearchRequest) -> tuple[list[QueryTerm], bool]:
+    """The query's terms (stopwords and single ASCII letters dropped) and whether it says not/no/never."""
+    terms = [t for t in query_terms(request.query) if not t.stopword and not (len(t.term) == 1 and t.term.isascii())]
     negated = any(word in NEGATIONS for word in request.query.lower().replace("’", "'").split())
     return terms, negated
 
 
 def _local(index: AgentIndex, mask: np.ndarray, request: SearchRequest, hints: np.ndarray,
            *, typo_retry: bool) -> _Ranking:
-    terms, negated = _query(request)
+    query, negated = _query(request)
+    terms = [t.term for t in query]
     channels: list[str] = []
     size = index.size
     lexical = np.zeros(size, dtype=bool)
     score = np.zeros(size)
     scores = index.bm25.score(terms, set()) if terms else None
     if scores is not None and typo_retry and not (mask & (scores.matched > 0)).any():
-        corrected = [index.nearest_term(t) or t for t in terms]
+        corrected = [index.nearest_term(t.word) or t.term for t in query]
         if corrected != terms:
             terms, scores = corrected, index.bm25.score(corrected, set())
             channels.append("typo")

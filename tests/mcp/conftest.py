@@ -1,0 +1,13 @@
+"""The MCP suite's fixture: a server on the test's state root (see :mod:`mcp_support`)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mcp_support import Server, make_server
+
+
+@pytest.fixture
+def server(state_root: Path, tmp_path: Path) -> Server:
+    return make_server(state_root, tmp_path)

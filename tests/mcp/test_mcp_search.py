@@ -1,0 +1,137 @@
+"""memory_search over stdio: the modes, the exact texts, the caps, hints, typos, Chinese paraphrases."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from context_center.engine import open_agent_memory
+from mcp_support import Server, run
+
+HIT_HEADER = re.compile(r"^\[last updated: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \| category: [^|]+ \| project: [^\]]+\]$")
+
+
+def write(server: Server, workspace: Path, *memories: dict) -> None:
+    service = open_agent_memory(server.state_root, workspace, "contract", use_judge=False)
+    try:
+        for memory in memories:
+            service.create(memory)
+    finally:
+        service.close()
+
+
+def test_small_mode_text_is_the_retrieval_line_then_one_header_per_hit(server: Server, workspace: Path):
+    write(server, workspace,
+          {"content": "Deploys go through the staging cluster first.", "category": "workflow"},
+          {"content": "The staging cluster is in eu-west-1.", "category": "decision"},
+          {"content": "Lunch is at noon.", "category": "decision", "scope": "global"})
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            text = await session.ok("memory_search", {"query": "where is the staging cluster",
+                                                      "filters": {"includeStaging": True}})
+            lines = text.split("\n")
+            assert lines[0] == "retrieval: small · eligible 3"
+            blocks = "\n".join(lines[1:]).split("\n\n")
+            assert len(blocks) == 2
+            for block in blocks:
+                header, content = block.split("\n")
+                assert HIT_HEADER.match(header), header
+                assert f"| project: {workspace}]" in header
+            assert "Lunch" not in text
+            nothing = await session.ok("memory_search", {"query": "quantum chromodynamics"})
+            assert nothing == ("no matching memory. after work, memory_create if something happened and you need "
+                               "to save it for later.")
+            limited = await session.ok("memory_search", {"query": "staging cluster", "filters": {
+                "limit": 1, "includeStaging": True}})
+            assert limited.count("[last updated:") == 1
+    run(scenario)
+
+
+def test_large_mode_caps_at_50_hits_and_says_when_memory_is_too_large_to_evaluate(server: Server, workspace: Path):
+    write(server, workspace, *({"content": f"Release train {n} ships the parser fixes on Tuesday.",
+                                "category": "decision"} for n in range(120)))
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            text = await session.ok("memory_search", {"query": "parser fixes release train"})
+            first, *rest = text.split("\n")
+            assert re.match(r"^retrieval: large · 120 candidates · fts, local$", first), first
+            assert text.count("[last updated:") == 50
+            assert text.endswith("\nMemory is too large to evaluate.")
+            capped = await session.ok("memory_search", {"query": "parser", "filters": {"limit": 500}})
+            assert capped.count("[last updated:") == 50
+    run(scenario)
+
+
+def test_hints_boost_and_admit_but_never_filter(server: Server, workspace: Path):
+    write(server, workspace,
+          {"content": "Cache invalidation happens on every deploy.", "category": "decision"},
+          {"content": "Cache keys include the git sha.", "category": "decision", "tags": ["perf"]},
+          {"content": "Builds are reproducible.", "category": "constraint", "tags": ["perf"]})
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            plain = await session.ok("memory_search", {"query": "cache"})
+            hinted = await session.ok("memory_search", {"query": "cache", "hints": {"tags": ["perf"]}})
+            assert plain.count("[last updated:") == 2 and "reproducible" not in plain
+            assert hinted.count("[last updated:") == 3   # a hint admits a row, never removes one
+            first_hit = hinted.split("\n")[2]
+            assert first_hit == "Cache keys include the git sha."   # and ranks the hinted match first
+    run(scenario)
+
+
+def test_filters_narrow_what_is_eligible(server: Server, workspace: Path):
+    write(server, workspace,
+          {"content": "Use ruff for linting.", "category": "decision", "importance": 0.9, "subject": "lint",
+           "topics": ["python", "style"]},
+          {"content": "Use black for linting.", "category": "decision", "importance": 0.2, "subject": "format",
+           "topics": ["python"]},
+          {"content": "Use eslint for linting.", "category": "constraint", "scope": "global", "topics": ["js"]})
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            async def hits(**filters) -> list[str]:
+                text = await session.ok("memory_search", {"query": "linting", **filters})
+                return [line for line in text.split("\n") if line.startswith("Use ")]
+            assert len(await hits()) == 3
+            assert await hits(filters={"scope": "global"}) == ["Use eslint for linting."]
+            assert await hits(categories=["constraint"]) == ["Use eslint for linting."]
+            assert await hits(filters={"minImportance": 0.8}) == ["Use ruff for linting."]
+            assert await hits(filters={"subject": "LINT"}) == ["Use ruff for linting."]
+            assert await hits(filters={"topics": ["python", "style"], "match": "all"}) == ["Use ruff for linting."]
+            assert len(await hits(filters={"topics": ["python", "js"]})) == 3
+            assert await hits(filters={"sort": {"by": "importance", "order": "asc"}, "scope": "project"}) == [
+                "Use black for linting.", "Use ruff for linting."]
+            assert len(await hits(filters={"time": {"preset": "this_month"}})) == 3
+            assert await hits(filters={"time": {"field": "created", "to": "2000-01-01"}}) == []
+            assert await hits(filters={"active": 0}) == []
+    run(scenario)
+
+
+def test_a_chinese_paraphrase_matches_by_bigrams_and_one_typo_is_forgiven(server: Server, workspace: Path):
+    write(server, workspace, {"content": "部署前先运行全部测试。", "category": "workflow"},
+          *({"content": f"Module {n} exports a registry of handlers.", "category": "decision"} for n in range(70)))
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            chinese = await session.ok("memory_search", {"query": "部署之前要跑测试吗",
+                                                         "filters": {"includeStaging": True}})
+            assert "部署前先运行全部测试。" in chinese
+            typo = await session.ok("memory_search", {"query": "registyr"})
+            assert "· typo" in typo.split("\n")[0] or "typo," in typo.split("\n")[0], typo.split("\n")[0]
+            assert "exports a registry" in typo
+    run(scenario)
+
+
+def test_same_subject_hits_put_the_project_first_then_the_newer(server: Server, workspace: Path):
+    write(server, workspace,
+          {"content": "The node version is 18.", "category": "decision", "scope": "global", "subject": "node"},
+          {"content": "The node version is 20.", "category": "decision", "subject": "node"},
+          {"content": "The node version is 22.", "category": "decision", "subject": "node"})
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            text = await session.ok("memory_search", {"query": "node version"})
+            order = [line for line in text.split("\n") if line.startswith("The node")]
+            assert order == ["The node version is 22.", "The node version is 20.", "The node version is 18."]
+    run(scenario)

@@ -1,0 +1,139 @@
+"""Every tool and every error code, over stdio, with the official client."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mcp_support import Server, run
+
+SEED_TOOLS = ["memory_search", "memory_create", "memory_edit", "memory_bind", "memory_list_categories",
+              "memory_map", "memory_promote", "memory_demote", "memory_delete"]
+
+
+def _constraints(schema: object, path: str = "") -> list[str]:
+    """Every JSON-schema keyword that can reject a value, with where it is."""
+    found = []
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in ("enum", "minItems", "maxItems", "minimum", "maximum", "maxLength", "minLength", "pattern"):
+                found.append(f"{path}.{key}")
+            elif key == "properties":
+                for name, sub in value.items():
+                    found += _constraints(sub, f"{path}.{name}")
+            elif isinstance(value, dict):
+                found += _constraints(value, f"{path}.{key}")
+    return found
+
+
+def test_the_nine_tools_and_schemas_that_constrain_only_the_seeds_two_cases(server: Server):
+    async def scenario():
+        async with server.session() as session:
+            listed = (await session.client.list_tools()).tools
+            assert [t.name for t in listed] == SEED_TOOLS
+            constraints = {t.name: _constraints(t.input_schema) for t in listed}
+            assert {k: v for k, v in constraints.items() if v} == {
+                "memory_search": [".categories.minItems", ".categories.maxItems"],
+                "memory_map": [".scope.enum"]}
+            search = next(t for t in listed if t.name == "memory_search").input_schema
+            assert search["required"] == ["query"]
+            assert set(search["properties"]) == {"query", "categories", "filters", "hints", "projectPath"}
+    run(scenario)
+
+
+def test_the_schema_rejects_an_empty_or_five_item_list_and_an_unknown_map_scope_with_32602(server: Server):
+    from mcp.shared.exceptions import MCPError
+
+    async def scenario():
+        async with server.session() as session:
+            for tool, arguments in (("memory_search", {"query": "x", "categories": []}),
+                                    ("memory_search", {"query": "x", "categories": list("abcde")}),
+                                    ("memory_map", {"scope": "everything"})):
+                with pytest.raises(MCPError) as caught:
+                    await session.call(tool, arguments)
+                assert caught.value.error.code == -32602, (tool, arguments)
+            # everything else reaches the engine, which names what to change
+            await session.refused("memory_search", {"query": "x", "categories": ["a", "A"],
+                                                    "filters": {"scope": "global"}}, "INVALID_CATEGORIES")
+            await session.refused("memory_search", {"query": "x", "hints": {"categories": list("abcde")},
+                                                    "filters": {"scope": "global"}}, "INVALID_CATEGORIES")
+            await session.refused("memory_list_categories", {"scope": "everything"}, "INVALID_SCOPE")
+    run(scenario)
+
+
+def test_every_error_code_of_the_seed_and_ours(server: Server, workspace: Path, tmp_path: Path):
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("not a folder")
+
+    async def scenario():
+        async with server.session() as session:
+            await session.refused("memory_bind", {"projectPath": str(a_file)}, "INVALID_PROJECT_PATH")
+            await session.refused("memory_bind", {"projectPath": str(tmp_path / "missing")}, "INVALID_PROJECT_PATH")
+            message = await session.refused("memory_search", {"query": "pnpm"}, "PROJECT_NOT_BOUND")
+            assert "projectPath" in message and "memory_bind" in message
+            await session.refused("memory_create", {"content": "Use pnpm.", "category": "decision"},
+                                  "PROJECT_NOT_BOUND")
+            await session.ok("memory_bind", {"projectPath": str(workspace)})
+            kept = await session.ok("memory_create", {"content": "Use pnpm for every install.",
+                                                      "category": "decision", "tags": ["build"]})
+            staged = await session.ok("memory_create", {"content": "Prefer short commit messages.",
+                                                        "category": "preference"})
+            await session.ok("memory_create", {"content": "Prefer short commit messages.", "category": "preference"})
+            memory_id, staged_id = kept["memory"]["id"], staged["memory"]["id"]
+            cases = [
+                ("memory_create", {"content": "x y", "category": "decision", "scope": "both"}, "INVALID_SCOPE"),
+                ("memory_search", {"query": "x", "filters": {"scope": "all"}}, "INVALID_SCOPE"),
+                ("memory_create", {"content": "Use pnpm.", "category": ""}, "INVALID_CATEGORY"),
+                ("memory_create", {"content": "Use pnpm.", "category": "x" * 65}, "INVALID_CATEGORY"),
+                ("memory_search", {"query": "x", "categories": ["constraint"]}, "INVALID_CATEGORY"),
+                ("memory_promote", {"category": "nothing-here", "id": memory_id}, "INVALID_CATEGORY"),
+                ("memory_search", {"query": "x", "categories": ["Decision", "decision"]}, "INVALID_CATEGORIES"),
+                ("memory_create", {"content": "Use pnpm.", "category": "decisions"}, "NEAR_CATEGORY"),
+                ("memory_create", {"content": "Use pnpm.", "category": "decision", "tags": ["t"] * 11},
+                 "INVALID_FILTER"),
+                ("memory_search", {"query": "x", "filters": {"subject": "s" * 65}}, "INVALID_FILTER"),
+                ("memory_search", {"query": "x", "filters": {"tags": ["a"], "match": "most"}}, "INVALID_FILTER"),
+                ("memory_promote", {"category": "decision"}, "INVALID_FILTER"),
+                ("memory_search", {"query": "x", "filters": {"time": {"field": "seen"}}}, "INVALID_TIME"),
+                ("memory_search", {"query": "x", "filters": {"time": {"preset": "this_week",
+                                                                      "from": "2026-01-01"}}}, "INVALID_TIME"),
+                ("memory_search", {"query": "x", "filters": {"time": {"from": "2026-02-01",
+                                                                      "to": "2026-01-01"}}}, "INVALID_TIME"),
+                ("memory_search", {"query": "x", "filters": {"time": {"from": "last tuesday"}}}, "INVALID_TIME"),
+                ("memory_search", {"query": "x", "filters": {"sort": {"by": "magic"}}}, "INVALID_SORT"),
+                ("memory_search", {"query": "x", "filters": {"sort": {"order": "up"}}}, "INVALID_SORT"),
+                ("memory_create", {"content": "Use pnpm.", "category": "decision", "importance": 1.5},
+                 "INVALID_IMPORTANCE"),
+                ("memory_create", {"content": "Use pnpm.", "category": "decision", "importance": "high"},
+                 "INVALID_IMPORTANCE"),
+                ("memory_search", {"query": "x", "filters": {"minImportance": -1}}, "INVALID_IMPORTANCE"),
+                ("memory_create", {"content": "   \n ", "category": "decision"}, "EMPTY_CONTENT"),
+                ("memory_create", {"content": "Use pnpm. Never use npm.", "category": "decision"},
+                 "NOT_ONE_SENTENCE"),
+                ("memory_create", {"content": "用 pnpm。不要用 npm。", "category": "decision"}, "NOT_ONE_SENTENCE"),
+                ("memory_create", {"content": "word " * 700, "category": "decision"}, "TOO_LONG"),
+                ("memory_edit", {"currentCategory": "decision", "id": "mem-" + "0" * 32}, "NOT_FOUND"),
+                ("memory_promote", {"category": "decision", "line": "No such line."}, "NOT_FOUND"),
+                ("memory_edit", {"currentCategory": "preference", "id": memory_id}, "NOT_FOUND"),
+                ("memory_delete", {"category": "preference", "line": "Prefer short commit messages."},
+                 "AMBIGUOUS_LINE"),
+                ("memory_promote", {"category": "preference", "id": staged_id,
+                                    "line": "Use pnpm for every install."}, "LINE_ID_MISMATCH"),
+                ("memory_delete", {"category": "decision", "id": memory_id}, "NOT_STAGING"),
+                ("memory_create", {"content": "The deploy token is ghp_" + "a" * 36 + " for CI.",
+                                   "category": "decision"}, "SENSITIVE_CONTENT"),
+                ("memory_create", {"content": "Mail ops@example.com before a deploy.", "category": "workflow"},
+                 "SENSITIVE_CONTENT"),
+            ]
+            wrong = []
+            for tool, arguments, code in cases:
+                is_error, text = await session.call(tool, arguments)
+                got = text.split(":", 1)[0] if tool == "memory_search" else json.loads(text).get("error")
+                if not is_error or got != code:
+                    wrong.append((tool, arguments, code, text[:160]))
+            assert wrong == []
+            delete = await session.refused("memory_delete", {"category": "decision", "id": memory_id}, "NOT_STAGING")
+            assert "memory_demote" in delete
+    run(scenario)
+    assert "Traceback" not in server.stderr()
