@@ -52,16 +52,19 @@ def _this_command() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    from .mcp_arguments import server_arguments
+
+    serving = server_arguments(argv)
+    if serving is not None:  # before the command line's parser: it imports the engine
+        from .mcp_server.server import serve
+
+        return serve(serving.state_root, serving.project, serving.policy)
     from .cli.main import build_parser, run
 
-    argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
     if args.command is None and not {"-h", "--help"} & set(argv):
         return gui(args.state_root, args.workspace)
-    if getattr(args, "serves_mcp", False):
-        from .mcp_server.server import serve
-
-        return serve(args.state_root, args.project, args.policy)
     return run(argv)
 
 

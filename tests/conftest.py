@@ -100,8 +100,8 @@ class Cli:
         assert result.code == 0, f"exit {result.code}: {result.out} {result.err}"
         return result.json
 
-    def refused(self, *args: str, code: str) -> dict:
-        result = self.run(*args, "--json")
+    def refused(self, *args: str, code: str, stdin: str = "") -> dict:
+        result = self.run(*args, "--json", stdin=stdin)
         assert result.code == 1, f"exit {result.code}: {result.out} {result.err}"
         assert result.json["error"] == code, result.json
         assert result.err.startswith(f"{code}: "), result.err

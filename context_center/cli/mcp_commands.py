@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import engine as facade
 from ..engine import Engine, InvalidInput
+from ..mcp_arguments import add_server_arguments
 from .output import Output
 
 
@@ -19,16 +20,14 @@ def register(commands: Any) -> None:
         description="Serve the context-eng memory tools (memory_search, memory_create, …) over stdio on this "
                     "state root. Without --project no project is bound: global memory works, project memory "
                     "waits for projectPath or memory_bind. --workspace is not used here.")
-    parser.add_argument("--project", metavar="DIR", help="bind this project directory at start")
-    parser.add_argument("--policy", choices=("contract", "review", "read-only"),
-                        help="how agents' writes are governed (default: the window's setting, else contract)")
-    parser.set_defaults(handler=_not_here, opens_engine=False, serves_mcp=True)
+    add_server_arguments(parser)
+    parser.set_defaults(handler=_not_here, opens_engine=False)
     sub = parser.add_subparsers(dest="mcp_command", metavar="SUBCOMMAND", parser_class=type(parser))
 
     judge = sub.add_parser("judge", help="the optional relevance judge (an OpenAI-compatible endpoint)",
                            description="Search can ask an OpenAI-compatible chat endpoint whether each candidate "
                                        "memory is relevant. None by default. The API key lives in the OS keyring.")
-    judge.set_defaults(handler=judge_show, serves_mcp=False, opens_engine=True, json=False)
+    judge.set_defaults(handler=judge_show, opens_engine=True, json=False)
     judge_sub = judge.add_subparsers(dest="judge_command", metavar="ACTION")
     show = judge_sub.add_parser("show", help="the judge's settings (never the key)")
     show.add_argument("--json", action="store_true", help="print JSON for machines")
@@ -59,7 +58,7 @@ def register(commands: Any) -> None:
                                           "<!-- context-eng:end --> (a second run replaces it).")
     guidance.add_argument("--write", metavar="FILE", help="insert or update the block in FILE (e.g. AGENTS.md)")
     guidance.add_argument("--json", action="store_true", help="print JSON for machines")
-    guidance.set_defaults(handler=guidance_command, serves_mcp=False, opens_engine=False)
+    guidance.set_defaults(handler=guidance_command, opens_engine=False)
 
 
 def _not_here(_args: argparse.Namespace) -> int:

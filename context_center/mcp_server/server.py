@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
+import threading
 import time
 from functools import partial
 from typing import Any
@@ -48,17 +50,58 @@ def _answer(name: str, call: Any, arguments: dict[str, Any]) -> tuple[str, bool]
     return json.dumps({"error": code, "message": message}, indent=2, ensure_ascii=False), True
 
 
-def build_server(service: Any) -> Any:
-    """The SDK server answering ``tools/list`` and ``tools/call`` from ``service``."""
+class _Opening:
+    """The store, opened on a thread of its own once the server is up, so the client's handshake
+    does not wait for the catalog: the first tool call waits for it instead."""
+
+    def __init__(self, state_root: str | None, project: str | None, policy: str | None, started: float) -> None:
+        self._arguments = (state_root, project, policy)
+        self._started = started
+        self._done = threading.Event()
+        self._service: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._open, name="context-center-open", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _open(self) -> None:
+        from ..engine import open_agent_memory
+
+        try:
+            service = open_agent_memory(*self._arguments)
+            service.watch()
+            self._service = service
+            log.info("serving %s (policy %s, project %s); store open %.0f ms after start", service.engine.paths.root,
+                     service.policy, service.project or "not bound", (time.perf_counter() - self._started) * 1000)
+        except BaseException as exc:  # said on every call, and once here
+            self._error = exc
+            log.error("cannot open the store: %s", getattr(exc, "message", exc))
+        finally:
+            self._done.set()
+
+    def service(self) -> Any:
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._service
+
+    def close(self) -> None:
+        if self._thread.is_alive() or self._done.is_set():
+            self._done.wait()
+        if self._service is not None:
+            self._service.close()
+
+
+def build_server(opening: _Opening) -> Any:
+    """The SDK server answering ``tools/list`` and ``tools/call`` from the store ``opening`` opens."""
     import anyio
     import mcp_types as types
     from mcp.server.lowlevel import Server
     from mcp.shared.exceptions import MCPError
 
-    from ..engine import tool_handlers
     from . import tools
 
-    handlers = tool_handlers(service)
     listed = [types.Tool(name=name, description=description, input_schema=schema)
               for name, description, schema in tools.TOOLS]
     one_at_a_time = anyio.CapacityLimiter(1)
@@ -66,18 +109,28 @@ def build_server(service: Any) -> Any:
     async def list_tools(_ctx: Any, _params: Any) -> Any:
         return types.ListToolsResult(tools=listed)
 
+    def answer(name: str, arguments: dict[str, Any], agent: str | None) -> tuple[str, bool]:
+        from ..engine import tool_handlers
+
+        try:
+            service = opening.service()
+        except Exception as exc:
+            failed = exc
+            return _answer(name, lambda _arguments: _raise(failed), arguments)
+        if agent:
+            service.agent = agent
+        return _answer(name, tool_handlers(service)[name], arguments)
+
     async def call_tool(ctx: Any, params: Any) -> Any:
         name, arguments = params.name, dict(params.arguments or {})
-        if name not in handlers:
+        if name not in tools.NAMES:
             raise MCPError(code=types.INVALID_PARAMS, message=f"unknown tool: {name}")
         problem = tools.schema_problem(name, arguments)
         if problem is not None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"invalid arguments for {name}: {problem}")
         client = getattr(getattr(ctx.session, "client_params", None), "client_info", None)
-        if client is not None and getattr(client, "name", None):
-            service.agent = client.name
-        text, is_error = await anyio.to_thread.run_sync(partial(_answer, name, handlers[name], arguments),
-                                                        limiter=one_at_a_time)
+        text, is_error = await anyio.to_thread.run_sync(
+            partial(answer, name, arguments, getattr(client, "name", None)), limiter=one_at_a_time)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=is_error)
 
     from .. import __version__
@@ -86,38 +139,40 @@ def build_server(service: Any) -> Any:
                   on_list_tools=list_tools, on_call_tool=call_tool)
 
 
-def _instructions() -> str:
-    from ..engine import guidance_block
+def _raise(exc: BaseException) -> Any:
+    raise exc
 
-    return guidance_block(markers=False)
+
+def _instructions() -> str:
+    """The tool guidance (the engine's resource, read without importing the engine)."""
+    from importlib import resources
+
+    return resources.files("context_center.resources").joinpath("context_eng_guidance.md").read_text(
+        encoding="utf-8").strip()
 
 
 def serve(state_root: str | None, project: str | None, policy: str | None) -> int:
     """Serve until the client closes stdin. Returns the exit status."""
     started = time.perf_counter()
     _configure_logging()
-    from ..engine import AgentRefusal, StorageError, open_agent_memory
-
+    if project is not None and not os.path.isdir(project):
+        sys.stderr.write(f"context-center mcp: INVALID_PROJECT_PATH: --project {project} is not an existing "
+                         "directory\n")
+        return 2
+    opening = _Opening(state_root, project, policy, started)
     try:
-        service = open_agent_memory(state_root, project, policy)
-    except (AgentRefusal, StorageError) as exc:
-        sys.stderr.write(f"context-center mcp: {exc.code}: {exc.message}\n")
-        return 2 if isinstance(exc, AgentRefusal) else 1
-    try:
-        service.watch()
-        server = build_server(service)
+        server = build_server(opening)
         import anyio
         from mcp.server.stdio import stdio_server
 
         async def run() -> None:
             async with stdio_server() as (read, write):
-                log.info("serving %s (policy %s, project %s) after %.0f ms", service.engine.paths.root,
-                         service.policy, service.project or "not bound", (time.perf_counter() - started) * 1000)
+                opening.start()
                 await server.run(read, write, server.create_initialization_options())
 
         anyio.run(run)
     except KeyboardInterrupt:
         pass
     finally:
-        service.close()
+        opening.close()
     return 0

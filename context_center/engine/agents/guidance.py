@@ -3,53 +3,23 @@ AGENTS.md or CLAUDE.md between markers, idempotently (a second write replaces th
 from __future__ import annotations
 
 import os
+from importlib import resources
 from pathlib import Path
 
 from ..errors import InvalidInput, StorageError
 from ..storage.atomic_write import write_atomic
 
 START, END = "<!-- context-eng:start -->", "<!-- context-eng:end -->"
-
-_GUIDANCE = """\
-Context Center keeps what earlier sessions learned — mistakes, decisions, preferences, habits — so
-you do not relearn it. Before work where that past could matter, call `memory_search` with the
-user's request as `query`; narrow with `categories` and `filters.scope`, and add `hints` (topics,
-tags, links, categories) to rank, never to filter. A reply starting `no matching memory.` means
-nothing is stored for it: go on without writing. Search shows promoted memory; staging stays
-hidden unless `filters.includeStaging` is true. Prefer this project's hits over global ones and
-newer over older: an old hit may be stale.
-
-{table}
-
-Never store secrets, credentials or e-mail addresses: they are refused."""
+GUIDANCE_FILE = "context_eng_guidance.md"
 
 
-_ROWS = (
-    ('`memory_search`',
-     'Past memory may help this task. `project` or `both` needs a bound project (`--project`, '
-     '`projectPath`, or `memory_bind`); on `PROJECT_NOT_BOUND`, retry with `projectPath`. `global` always works.'),
-    ('`memory_create`',
-     'After the work, for one new durable claim: one sentence, one claim, not already stored.'),
-    ('`memory_edit`',
-     'A hit is close but stale: sharpen `content`, labels or category, by `currentCategory` and `id`.'),
-    ('`memory_bind`',
-     'Project memory is unbound, or you moved to another repository.'),
-    ('`memory_list_categories`',
-     'You need category names before a named search or a write.'),
-    ('`memory_map`',
-     "You have a memory's text but not its id: `lines_ids[i]` is the id of `lines[i]`."),
-    ('`memory_promote`',
-     'A staging memory proved useful and should be searchable (`category` and `id`).'),
-    ('`memory_demote`',
-     'A searchable memory should leave default search.'),
-    ('`memory_delete`',
-     'The user rejects a staging memory (demote a live one first); it goes to the archive.'),
-)
-_TABLE = "\n".join(["| Tool | When |", "|------|------|", *(f"| {tool} | {when} |" for tool, when in _ROWS)])
+def _guidance() -> str:
+    """The block's text, shipped as a resource so the MCP face reads it without the engine."""
+    return resources.files("context_center.resources").joinpath(GUIDANCE_FILE).read_text(encoding="utf-8").strip()
 
 
 def guidance_block(*, markers: bool = True) -> str:
-    text = _GUIDANCE.format(table=_TABLE)
+    text = _guidance()
     return f"{START}\n{text}\n{END}" if markers else text
 
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 KEY_NAME = "judge-api-key"
 URL, MODEL, TIMEOUT = "judge.url", "judge.model", "judge.timeout"
 DEFAULT_TIMEOUT = 20.0
-NO_KEYRING = ("there is no usable OS keyring here ({why}). On a desktop, install and unlock one (GNOME Keyring, "
+NO_KEYRING = ("{why}. On a desktop, install and unlock one (GNOME Keyring, "
               "KWallet, macOS Keychain, Windows Credential Locker). On a headless server, choose a backend with "
               "PYTHON_KEYRING_BACKEND or a keyringrc.cfg (see the keyring documentation), or use a judge that "
               "needs no key.")

@@ -1,0 +1,168 @@
+"""The MCP server: start time and memory_search over stdio, beside SQLite FTS5 on the same rows.
+
+    .venv/bin/python bench/mcp.py [--sizes 1000 10000] [--queries 300] [--starts 7]
+
+Memories are LoCoMo turns (one turn each; every tenth with a Chinese sentence), written as
+agent memory files (promoted, categories spread over the built-ins, a third global), bound to
+a project; queries are LoCoMo questions. Prints, per size: the server's start (spawn → the
+``initialize`` answer) and its first answer (engine open + index), memory_search p50/p95 through
+the official client over stdio and in process, and FTS5 OR-queries on the same rows (LIMIT 50,
+the search's cap). Budget (DESIGN.md): start well under 1 s; search p95 ≤ 2× FTS5 and < 50 ms
+at 10,000.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import anyio
+
+from _stores import load_locomo, turns
+from context_center.engine import open_agent_memory
+from context_center.engine.clock import format_timestamp, now
+from context_center.engine.memory.fact_file import render_fact
+from context_center.engine.memory.fields import new_fact_id
+from context_center.engine.recall.text_analysis import tokenize
+from context_center.engine.records import Fact
+from context_center.engine.storage.paths import StorePaths
+
+CATEGORIES = ("decision", "instruction", "constraint", "mistake", "workflow", "preference")
+CHINESE = ["部署到生产环境之前需要先运行数据库迁移", "项目使用 pnpm 管理依赖", "每次发布都从 release 分支切出",
+           "接口超时的时候先检查缓存是否命中", "周五下午不要合并大的改动"]
+
+
+def write_memories(paths: StorePaths, count: int) -> list[str]:
+    bodies = [body for data in load_locomo() for _, body in turns(data)]
+    stamp = format_timestamp(now())
+    contents = []
+    for scope in ("project", "global"):
+        paths.memory_dir(scope).mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        content = " ".join(bodies[i % len(bodies)].split())
+        if i % 10 == 0:
+            content += " " + CHINESE[i % len(CHINESE)]
+        scope = "global" if i % 3 == 0 else "project"
+        fact = Fact(id=new_fact_id(), revision=1, name=f"memory-{i:06d}", title=content[:60], description=content,
+                    type="project", scope=scope, body=content, created_at=stamp, updated_at=stamp,
+                    activation="relevant", category=CATEGORIES[i % len(CATEGORIES)], status="promoted",
+                    importance=0.5)
+        (paths.memory_dir(scope) / f"{fact.name}.md").write_text(render_fact(fact), encoding="utf-8")
+        contents.append(content)
+    return contents
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered) * 1000, ordered[int(round(0.95 * (len(ordered) - 1)))] * 1000
+
+
+def fts5_times(contents: list[str], queries: list[str]) -> list[float]:
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE memories USING fts5(content)")
+    db.executemany("INSERT INTO memories VALUES (?)", [(c,) for c in contents])
+    db.commit()
+    times = []
+    for query in queries:
+        words = sorted(set(tokenize(query, stemmed=False, drop_stopwords=True)))
+        match = " OR ".join(f'"{w}"' for w in words) or '""'
+        start = time.perf_counter()
+        db.execute("SELECT rowid, bm25(memories) AS s FROM memories WHERE memories MATCH ? ORDER BY s LIMIT 50",
+                   (match,)).fetchall()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def server_command(root: Path, project: Path) -> tuple[str, list[str]]:
+    return sys.executable, ["-m", "context_center", "--state-root", str(root), "mcp", "--project", str(project)]
+
+
+async def over_stdio(root: Path, project: Path, queries: list[str], starts: int) -> dict[str, object]:
+    # this file is bench/mcp.py: its folder must not shadow the SDK's ``mcp`` (nor reach the server)
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    command, args = server_command(root, project)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    start_times, first_answers = [], []
+    with open(os.devnull, "w") as quiet:
+        for _ in range(starts):
+            began = time.perf_counter()
+            async with Client(stdio_client(StdioServerParameters(command=command, args=args, env=env),
+                                           errlog=quiet)) as client:
+                start_times.append(time.perf_counter() - began)
+                await client.call_tool("memory_search", {"query": "warm up"})
+                first_answers.append(time.perf_counter() - began)
+        async with Client(stdio_client(StdioServerParameters(command=command, args=args, env=env),
+                                       errlog=quiet)) as client:
+            await client.call_tool("memory_search", {"query": "warm up"})
+            times, answered = [], 0
+            for query in queries:
+                t0 = time.perf_counter()
+                result = await client.call_tool("memory_search", {"query": query})
+                times.append(time.perf_counter() - t0)
+                answered += not result.content[0].text.startswith("no matching memory")
+    return {"starts": start_times, "first": first_answers, "times": times, "answered": answered}
+
+
+def in_process(root: Path, project: Path, queries: list[str]) -> list[float]:
+    service = open_agent_memory(root, project, "contract", use_judge=False)
+    try:
+        service.search({"query": "warm up"})
+        times = []
+        for query in queries:
+            t0 = time.perf_counter()
+            service.search({"query": query})
+            times.append(time.perf_counter() - t0)
+        return times
+    finally:
+        service.close()
+
+
+def run(size: int, queries: list[str], starts: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp) / "project"
+        project.mkdir()
+        paths = StorePaths.create(Path(tmp) / "state", project)
+        contents = write_memories(paths, size)
+        in_process(paths.root, project, queries[:5])   # the catalog is built once, as a real store has it
+        measured = anyio.run(over_stdio, paths.root, project, queries, starts)
+        local = in_process(paths.root, project, queries)
+    fts = fts5_times(contents, queries)
+    start_times, first = measured["starts"], measured["first"]
+    assert isinstance(start_times, list) and isinstance(first, list)
+    s50, s95 = percentiles(measured["times"])  # type: ignore[arg-type]
+    l50, l95 = percentiles(local)
+    f50, f95 = percentiles(fts)
+    print(f"\n== {size:,} memories, {len(queries)} queries ==")
+    print(f"server start (spawn → initialize)  median {statistics.median(start_times):.2f} s   "
+          f"max {max(start_times):.2f} s   ({starts} starts; budget: well under 1 s)")
+    print(f"first answer (engine open + index)  median {statistics.median(first):.2f} s")
+    print(f"memory_search over stdio   p50 {s50:7.2f} ms   p95 {s95:7.2f} ms   "
+          f"({measured['answered']} of {len(queries)} found something)")
+    print(f"memory_search in process   p50 {l50:7.2f} ms   p95 {l95:7.2f} ms")
+    print(f"FTS5 (OR query, LIMIT 50)  p50 {f50:7.2f} ms   p95 {f95:7.2f} ms")
+    print(f"stdio p95 / FTS5 p95 = {s95 / f95:.2f}  (budget ≤ 2.00, and p95 < 50 ms at 10,000)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--starts", type=int, default=7)
+    args = parser.parse_args()
+    questions = [q["question"] for data in load_locomo() for q in data["qa"] if q.get("category") != 5]
+    queries = random.Random(7).sample(questions, min(args.queries, len(questions)))
+    for size in args.sizes:
+        run(size, queries, args.starts)
+
+
+if __name__ == "__main__":
+    main()

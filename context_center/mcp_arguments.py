@@ -1,0 +1,29 @@
+"""The options of ``context-center mcp`` (serving), in one place for the command line's parser and
+for ``__main__``, which starts the server without building that parser: the server answers its
+client's handshake before the engine is imported, so it starts fast."""
+from __future__ import annotations
+
+import argparse
+
+POLICIES = ("contract", "review", "read-only")   # the engine's, repeated here so this module stays light
+
+
+def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--project", metavar="DIR", help="bind this project directory at start")
+    parser.add_argument("--policy", choices=POLICIES,
+                        help="how agents' writes are governed (default: the window's setting, else contract)")
+
+
+def server_arguments(argv: list[str]) -> argparse.Namespace | None:
+    """The parsed options when ``argv`` asks to serve (``[--state-root DIR] mcp [--project DIR]
+    [--policy P]``), else None (another command, ``mcp judge …``, ``--help``…)."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--state-root")
+    parser.add_argument("--workspace")
+    commands = parser.add_subparsers(dest="command")
+    add_server_arguments(commands.add_parser("mcp", add_help=False))
+    try:
+        args, rest = parser.parse_known_args(argv)
+    except SystemExit:
+        return None   # let the full parser say what is wrong
+    return args if args.command == "mcp" and not rest else None
