@@ -29,6 +29,7 @@ from .index_builder import IndexBuilder
 from .instructions_tab import InstructionsTab
 from .messages import Messages
 from .recall_tab import RecallTab
+from .settings_dialog import SettingsDialog
 from .suggestions_tab import SuggestionsTab
 
 MAX_RECENT = 8
@@ -117,6 +118,14 @@ class MainWindow(QMainWindow):
         refresh.setShortcut(QKeySequence.StandardKey.Refresh)
         refresh.triggered.connect(self.refresh_all)
         file_menu.addAction(refresh)
+        file_menu.addSeparator()
+        settings = QAction("Se&ttings…", self)
+        preferences = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)  # none on some desktops
+        comma = QKeySequence("Ctrl+,")
+        settings.setShortcuts(preferences + ([comma] if comma not in preferences else []))
+        settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+        settings.triggered.connect(self.open_settings)
+        file_menu.addAction(settings)
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
@@ -396,6 +405,13 @@ class MainWindow(QMainWindow):
     def _search_facts(self) -> None:
         self.tabs.setCurrentWidget(self.facts)
         self.facts.focus_search()
+
+    @Slot()
+    def open_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.client, self)
+        dialog.accepted.connect(lambda: self.messages.info("Settings saved"))
+        dialog.open()
+        return dialog
 
     @Slot()
     def _about(self) -> None:
