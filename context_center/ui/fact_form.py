@@ -43,15 +43,18 @@ _CHOICES = {"type": tuple(sorted(FACT_CHOICES["type"], key=lambda t: t != "proje
 
 
 class FactForm(QDialog):
-    """``saved(fact)`` is emitted once the engine has written the fact."""
+    """``saved(fact)`` is emitted once the engine has written the fact; ``refused(error)`` when
+    it would not (the form stays open with the refusal in place)."""
 
     saved = Signal(object)
+    refused = Signal(object)
 
     def __init__(self, client: EngineClient, fact: Fact | None = None, parent: QWidget | None = None,
                  *, initial: dict[str, str] | None = None,
                  save_job: Callable[[Engine, FactInput], Fact] | None = None) -> None:
         """Edit ``fact``, or create a new one (prefilled from ``initial``). ``save_job`` replaces how
-        a new fact is stored (accepting a suggestion stores it and records the decision)."""
+        the fact is stored (accepting a suggestion stores it and records the decision; promoting an
+        agent's proposal writes the edits and the promotion as one revision)."""
         super().__init__(parent)
         self.client = client
         self.fact = fact
@@ -220,7 +223,7 @@ class FactForm(QDialog):
             return
         request = self.request()
         self.buttons.setEnabled(False)
-        if self.fact is None:
+        if self.fact is None or self.save_job is not None:
             job = self.save_job or (lambda engine, req: engine.remember(req).fact)
             self.client.submit(lambda engine: job(engine, request), self._saved, self._refused, owner=self)
         else:
@@ -235,6 +238,7 @@ class FactForm(QDialog):
 
     def _refused(self, error: BaseException) -> None:
         self.buttons.setEnabled(True)
+        self.refused.emit(error)
         if not isinstance(error, RefusedError):
             self.show_refusal(f"The store could not be written: {describe(error)}")
             return

@@ -1,4 +1,7 @@
-"""The Facts tab: every active fact of both scopes, filters, details, and every action on a fact."""
+"""The Facts tab: every active fact of both scopes, filters, details, and every action on a fact.
+
+Memories agents wrote to staging are proposals, not knowledge yet: they are not listed here but
+in the Suggestions tab (From agents), and a note here says how many wait."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -44,8 +47,9 @@ in this project or globally. Pin a few to send them at the start of every sessio
 in load order, with imports and problems.</li>
 <li><b>Recall</b> — type a message and see exactly which facts would be appended to it, and why.</li>
 <li><b>Archive</b> — forgotten facts, ready to recover.</li>
-<li><b>Suggestions</b> — things you told your agents (in Claude Code or Codex sessions of this project) that
-may be worth remembering; nothing is stored until you accept.</li>
+<li><b>Suggestions</b> — memories your agents wrote that wait for you, and things you told your agents (in
+Claude Code or Codex sessions of this project) that may be worth remembering; none reaches your agents until you
+accept it.</li>
 </ul>
 <p>To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
 Press <b>Ctrl+N</b> or the button below.</p>
@@ -67,6 +71,7 @@ class FactsView:
     pinned_total: int
     pinned_budget: int
     conflicts: list[str] = field(default_factory=list)
+    waiting: int = 0                         # staged memories from agents (listed in Suggestions, not here)
 
 
 def _provenance_lines(found: dict | None) -> tuple[str, ...]:
@@ -83,14 +88,16 @@ def _provenance_lines(found: dict | None) -> tuple[str, ...]:
 def load_facts_view(engine: Engine) -> FactsView:
     """Runs on the worker."""
     overrides = engine.overrides()
+    facts = engine.facts()
     rows = [FactRow(f, engine.freshness(f), overrides[f.id][0].ref if f.scope == "global" and f.id in overrides
-                    else None, _provenance_lines(engine.suggestion_provenance(f))) for f in engine.facts()]
+                    else None, _provenance_lines(engine.suggestion_provenance(f))) for f in facts if not f.staging]
     conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
                  f"{', '.join(f.ref for f in facts)} — keep one, edit or forget the others"
                  for scope, subject, facts in engine.subject_conflicts()]
     problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
     from ..engine import PINNED_BUDGET_CHARS
-    return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts)
+    return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts,
+                     waiting=len(facts) - len(rows))
 
 
 def _detail_markdown(row: FactRow) -> str:
@@ -118,6 +125,7 @@ def _detail_markdown(row: FactRow) -> str:
 class FactsTab(QWidget):
     pinned_changed = Signal(int, int)      # total, budget
     written = Signal(object, object)       # Change, (scope, id) to select or None: the window reloads
+    review_proposals = Signal()            # the note about agents' proposals was followed
 
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -242,7 +250,15 @@ class FactsTab(QWidget):
         self.stack.addWidget(welcome)
         self.stack.addWidget(loading)
         self.stack.setCurrentIndex(PAGE_LOADING)
+        self.waiting_note = QLabel()
+        self.waiting_note.setObjectName("waiting_proposals")
+        self.waiting_note.setTextFormat(Qt.TextFormat.RichText)
+        self.waiting_note.setStyleSheet("#waiting_proposals { background: #e8f0fe; border: 1px solid #c6d4f0; "
+                                        "border-radius: 4px; padding: 4px 8px; }")
+        self.waiting_note.linkActivated.connect(lambda _link: self.review_proposals.emit())
+        self.waiting_note.hide()
         outer = QVBoxLayout(self)
+        outer.addWidget(self.waiting_note)
         outer.addWidget(self.stack)
         self._add_shortcuts()
         self._update_buttons()
@@ -268,6 +284,7 @@ class FactsTab(QWidget):
         self.problems.clear()
         self.problems.hide()
         self.count_label.clear()
+        self.waiting_note.hide()
         self._update_buttons()
 
     def reload(self, force: bool = False, select: tuple[str, str] | None = None) -> None:
@@ -281,6 +298,7 @@ class FactsTab(QWidget):
 
     def show_view(self, view: FactsView, force: bool = False) -> None:
         self.pinned_changed.emit(view.pinned_total, view.pinned_budget)
+        self._show_waiting(view.waiting)
         if view.generation == self.generation and not force:
             return  # nothing changed: our own write echoing back, or a touch
         self.generation = view.generation
@@ -302,6 +320,12 @@ class FactsTab(QWidget):
                 self.table.selectRow(0)
         # a reset model keeps no current row and says nothing: the detail follows what is current now
         self._current_changed(self.table.currentIndex(), QModelIndex())
+
+    def _show_waiting(self, count: int) -> None:
+        says = "1 memory from an agent waits" if count == 1 else f"{count:,} memories from agents wait"
+        self.waiting_note.setText(f"{says} in Suggestions — <a href=\"review\">review {'it' if count == 1 else 'them'}"
+                                  "</a>")
+        self.waiting_note.setVisible(count > 0)
 
     # selection --------------------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from .index_builder import IndexBuilder
 from .instructions_tab import InstructionsTab
 from .messages import Messages
 from .recall_tab import RecallTab
+from .settings_dialog import SettingsDialog
 from .suggestions_tab import SuggestionsTab
 
 MAX_RECENT = 8
@@ -118,6 +119,14 @@ class MainWindow(QMainWindow):
         refresh.triggered.connect(self.refresh_all)
         file_menu.addAction(refresh)
         file_menu.addSeparator()
+        settings = QAction("Se&ttings…", self)
+        preferences = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)  # none on some desktops
+        comma = QKeySequence("Ctrl+,")
+        settings.setShortcuts(preferences + ([comma] if comma not in preferences else []))
+        settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+        settings.triggered.connect(self.open_settings)
+        file_menu.addAction(settings)
+        file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -156,6 +165,9 @@ class MainWindow(QMainWindow):
         self.facts.written.connect(self.apply_change)
         self.archive.written.connect(self.apply_change)
         self.suggestions.accepted.connect(self._suggestion_accepted)
+        self.suggestions.written.connect(self.apply_change)
+        self.suggestions.waiting_changed.connect(self._proposals_waiting)
+        self.facts.review_proposals.connect(self.show_proposals)
         self.file_changes.changed.connect(self._files_changed)
         self.index_builder.progress.connect(self._index_progress)
         self.index_builder.finished.connect(self._index_ready)
@@ -298,6 +310,7 @@ class MainWindow(QMainWindow):
 
     def _reload_tabs(self) -> None:
         self.facts.reload()
+        self.suggestions.reload_proposals()
         self.instructions.reload()
         self.archive.reload()
         if self.tabs.currentWidget() is self.recall:
@@ -312,6 +325,7 @@ class MainWindow(QMainWindow):
         if "facts" in concerns:
             self._sync_index()
             self.facts.reload()
+            self.suggestions.reload_proposals()
             if self.tabs.currentWidget() is self.recall:
                 self.recall.reload()
         if concerns & {"facts", "archive"}:
@@ -326,6 +340,7 @@ class MainWindow(QMainWindow):
         if change.facts:
             self._sync_index()
             self.facts.reload(select=select)
+            self.suggestions.reload_proposals()
             if self.tabs.currentWidget() is self.recall:
                 self.recall.reload()
         if change.archive:
@@ -336,6 +351,19 @@ class MainWindow(QMainWindow):
         fact = accepted.fact
         if fact is not None:  # a skill is a SKILL.md file, not a fact
             self.apply_change(Change(facts=True, scopes=(fact.scope,)), (fact.scope, fact.id))
+
+    @Slot(int)
+    def _proposals_waiting(self, count: int) -> None:
+        """The Suggestions tab's title counts the agents' proposals that wait."""
+        index = self.tabs.indexOf(self.suggestions)
+        self.tabs.setTabText(index, f"&Suggestions ({count})" if count else "&Suggestions")
+        self.tabs.setTabToolTip(index, "" if not count else "1 memory from an agent waits for you" if count == 1
+                                else f"{count} memories from agents wait for you")
+
+    @Slot()
+    def show_proposals(self) -> None:
+        self.tabs.setCurrentWidget(self.suggestions)
+        self.suggestions.proposal_table.setFocus()
 
     def _sync_index(self) -> None:
         """Keep the persistent search index in step (only what changed is re-indexed), off this process."""
@@ -377,6 +405,13 @@ class MainWindow(QMainWindow):
     def _search_facts(self) -> None:
         self.tabs.setCurrentWidget(self.facts)
         self.facts.focus_search()
+
+    @Slot()
+    def open_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.client, self)
+        dialog.accepted.connect(lambda: self.messages.info("Settings saved"))
+        dialog.open()
+        return dialog
 
     @Slot()
     def _about(self) -> None:

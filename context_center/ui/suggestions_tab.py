@@ -1,8 +1,13 @@
-"""The Suggestions tab: memory and skill candidates from recent transcripts, with evidence.
+"""The Suggestions tab: what agents proposed, and what recent transcripts suggest.
 
-It scans by itself the first time it is shown (in the background, with progress);
-nothing is written until the user accepts, edits then accepts, or dismisses. Dismissed
-candidates are listed last, where a dismissal can be undone.
+"From agents" lists the memories agents wrote over MCP that wait in staging (never recalled,
+injected or searched until the user promotes them): promote, edit then promote, or delete to
+the archive. The window keeps it current, and the tab's title counts what waits.
+
+"From transcripts" lists memory and skill candidates from recent sessions, with evidence. It
+scans by itself the first time it is shown (in the background, with progress); nothing is
+written until the user accepts, edits then accepts, or dismisses. Dismissed candidates are
+listed last, where a dismissal can be undone.
 """
 from __future__ import annotations
 
@@ -11,10 +16,12 @@ from pathlib import Path
 from typing import TypeAlias
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -30,22 +37,29 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import (
+    STALE_DAYS,
     Acceptance,
+    ArchivedFact,
+    Change,
     Dismissal,
     Engine,
     EngineError,
     Fact,
     FactInput,
     MemoryCandidate,
+    Proposal,
     SkillCandidate,
     SuggestionSet,
+    WriteResult,
     default_skill_folder,
     skill_file,
 )
 from . import dialogs
 from .engine_client import EngineClient
 from .fact_form import FactForm
+from .facts_model import STALE_COLOR
 from .messages import Messages, describe
+from .tables import fill, read_only_table
 
 Candidate: TypeAlias = MemoryCandidate | SkillCandidate
 
@@ -63,6 +77,27 @@ def _detail_html(candidate: Candidate) -> str:
             f"<p><b>Evidence</b></p><ul>{evidence}</ul>"
             f"<p><b>{'Fact body' if isinstance(candidate, MemoryCandidate) else 'Draft SKILL.md'}</b></p>"
             f"<pre style='white-space: pre-wrap'>{html.escape(candidate.body)}</pre>")
+
+
+def _when(stamp: str) -> str:
+    """``2026-11-20 16:02`` (UTC) from an RFC 3339 timestamp."""
+    return stamp[:16].replace("T", " ")
+
+
+def _proposal_html(proposal: Proposal) -> str:
+    fact = proposal.fact
+    written = f"written by {proposal.agent} at {_when(proposal.written_at)} UTC"
+    stale = (f"<p style='color:{STALE_COLOR.name()}'><b>Stale:</b> waiting for more than {STALE_DAYS} days. "
+             "Promote it if it still holds; otherwise delete it.</p>" if proposal.stale else "")
+    labels = [(name, value) for name, value in (("Subject", fact.subject), ("Topics", ", ".join(fact.topics)),
+                                                ("Tags", ", ".join(fact.tags)), ("Links", ", ".join(fact.links)))
+              if value]
+    extra = "".join(f"<b>{name}:</b> {html.escape(value)}<br>" for name, value in labels)
+    return (f"<h3>{html.escape(fact.label)}</h3>"
+            f"<p><i>{html.escape(fact.effective_category)} · {fact.scope} · {html.escape(written)}</i></p>{stale}"
+            f"<pre style='white-space: pre-wrap'>{html.escape(fact.body)}</pre>"
+            f"<p>{extra}<small>{html.escape(fact.ref)} · revision {fact.revision} · not recalled, injected or "
+            "searched until you promote it</small></p>")
 
 
 def _dismissal_html(dismissal: Dismissal) -> str:
@@ -162,11 +197,14 @@ class SkillTarget(QDialog):
 
 
 class SuggestionsTab(QWidget):
-    accepted = Signal(object)   # an Acceptance: the stored fact, or the SKILL.md written
+    accepted = Signal(object)          # an Acceptance: the stored fact, or the SKILL.md written
+    written = Signal(object, object)   # Change, (scope, id) to select or None: the window reloads
+    waiting_changed = Signal(int)      # how many agents' proposals wait (the tab's title counts them)
 
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.client, self.messages = client, messages
+        self.proposals: list[Proposal] = []
         self.found: SuggestionSet | None = None
         self.workspace: Path | None = None
         self.scanned = False
@@ -179,14 +217,15 @@ class SuggestionsTab(QWidget):
         self.tree = QTreeWidget()
         self.tree.setObjectName("suggestions")
         self.tree.setHeaderLabels(["Candidate", "Kind", "Sessions"])
-        self.tree.setColumnWidth(0, 340)
-        self.tree.setColumnWidth(1, 120)
+        self.tree.setColumnWidth(0, 280)  # within the splitter's first 520 px, with "Sessions" in full
+        self.tree.setColumnWidth(1, 100)
         self.tree.currentItemChanged.connect(self._show)
         self.detail = QTextBrowser()
         self.detail.setObjectName("suggestion_detail")
         self.status = QLabel()
         self.status.setObjectName("suggestion_status")
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)  # titles in it are escaped: an agent wrote them
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         for key, label, slot in (("accept", "&Accept", self.accept_current),
@@ -199,7 +238,7 @@ class SuggestionsTab(QWidget):
             button.clicked.connect(slot)
             self.buttons[key] = button
             row.addWidget(button)
-        row.addWidget(self.status, 1)
+        row.addStretch(1)
         top = QHBoxLayout()
         top.addWidget(self.sources, 1)
         top.addWidget(self.progress)
@@ -207,12 +246,69 @@ class SuggestionsTab(QWidget):
         splitter.addWidget(self.tree)
         splitter.addWidget(self.detail)
         splitter.setSizes([520, 680])
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(row)
+        self.transcripts_box = QGroupBox("From transcripts")
+        self.transcripts_box.setObjectName("from_transcripts")
+        transcripts = QVBoxLayout(self.transcripts_box)
+        transcripts.addLayout(top)
+        transcripts.addWidget(splitter, 1)
+        transcripts.addLayout(row)
+        self.agents_box = self._from_agents()
+        self.column = QVBoxLayout(self)
+        self.column.addWidget(self.agents_box)
+        self.column.addWidget(self.transcripts_box, 3)
+        self.column.addWidget(self.status)
         self._update_buttons()
+        self._fill_proposals([])
         self.client.progress.connect(self._progress)
+
+    def _from_agents(self) -> QGroupBox:
+        """The agents' proposals: a table, the selected one in full, and what to do with it."""
+        box = QGroupBox("From agents")
+        box.setObjectName("from_agents")
+        self.no_proposals = QLabel("Nothing waits for you. When an agent writes a memory over MCP that needs your "
+                                   "review, it waits here until you promote it (the agents' write policy is in "
+                                   "File ▸ Settings).")
+        self.no_proposals.setObjectName("no_proposals")
+        self.no_proposals.setWordWrap(True)
+        self.proposal_table = read_only_table(["Memory", "Category", "Scope", "From", "Written (UTC)"], "proposals",
+                                              stretch=0)
+        self.proposal_table.currentCellChanged.connect(self._show_proposal)
+        edit = QAction(self.proposal_table)  # Return opens the selected one, as in the Facts tab
+        edit.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
+        edit.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        edit.triggered.connect(self.edit_proposal)
+        self.proposal_table.addAction(edit)
+        self.proposal_detail = QTextBrowser()
+        self.proposal_detail.setObjectName("proposal_detail")
+        self.proposal_buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        for key, label, tip, slot in (
+                ("promote", "&Promote", "Keep it as it is: agents may recall it from now on", self.promote_proposal),
+                ("edit", "Edi&t then promote…", "Edit its text, title or description, then promote it (Return)",
+                 self.edit_proposal),
+                ("delete", "De&lete", "Move it to the archive (recoverable from the Archive tab)",
+                 self.delete_proposal)):
+            button = QPushButton(label)
+            button.setObjectName(f"proposal_{key}")
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            self.proposal_buttons[key] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        splitter = QSplitter()
+        splitter.addWidget(self.proposal_table)
+        splitter.addWidget(self.proposal_detail)
+        splitter.setSizes([620, 580])
+        self.proposal_body = QWidget()
+        body = QVBoxLayout(self.proposal_body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(splitter, 1)
+        body.addLayout(row)
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.no_proposals)
+        layout.addWidget(self.proposal_body, 1)
+        return box
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
@@ -220,12 +316,125 @@ class SuggestionsTab(QWidget):
             self.scan()
 
     def reset(self) -> None:
-        """A new workspace: scan again when next shown."""
+        """A new workspace: its proposals are read by the window's reload; scan again when next shown."""
+        self._fill_proposals([])
+        self.status.clear()
         self.scanned = False
         self.tree.clear()
         self.detail.clear()
         if self.isVisible():
             self.scan()
+
+    # from agents --------------------------------------------------------------------------------------
+
+    def reload_proposals(self) -> None:
+        """Read the staged memories again (the window calls this whenever the facts may have changed)."""
+        self.client.submit(lambda engine: engine.agent_proposals(), self.show_proposals,
+                           lambda e: self.messages.failure("read the agents' proposals", e))
+
+    def show_proposals(self, proposals: list[Proposal]) -> None:
+        if proposals != self.proposals:  # an echo of a change that left them alone keeps the view as it is
+            self._fill_proposals(proposals)
+
+    def _fill_proposals(self, proposals: list[Proposal]) -> None:
+        shown, row = self.current_proposal(), self.proposal_table.currentRow()
+        self.proposals = proposals
+        fill(self.proposal_table,
+             [(" ".join(p.fact.body.split())[:300], p.fact.effective_category, p.fact.scope, p.agent,
+               _when(p.written_at) + (" · stale" if p.stale else "")) for p in proposals],
+             [p.fact.body + (f"\n\nStale: waiting for more than {STALE_DAYS} days" if p.stale else "")
+              for p in proposals])
+        for number, proposal in enumerate(proposals):
+            if proposal.stale:  # the whole row, as stale facts are in the Facts tab
+                for column in range(self.proposal_table.columnCount()):
+                    item = self.proposal_table.item(number, column)
+                    if item is not None:
+                        item.setForeground(STALE_COLOR)
+        count = len(proposals)
+        self.agents_box.setTitle(f"From agents ({count})" if count else "From agents")
+        self.no_proposals.setVisible(not count)
+        self.proposal_body.setVisible(bool(count))
+        self.column.setStretchFactor(self.agents_box, 2 if count else 0)  # none waiting: one line, not half the tab
+        if not (shown is not None and self.select_proposal(shown.fact.id)) and count:
+            self.proposal_table.selectRow(min(max(row, 0), count - 1))  # the one after a decided one
+        self._show_proposal(self.proposal_table.currentRow())
+        self.waiting_changed.emit(count)
+
+    def current_proposal(self) -> Proposal | None:
+        row = self.proposal_table.currentRow()
+        return self.proposals[row] if 0 <= row < len(self.proposals) else None
+
+    def select_proposal(self, fact_id: str) -> bool:
+        row = next((n for n, p in enumerate(self.proposals) if p.fact.id == fact_id), -1)
+        if row >= 0:
+            self.proposal_table.selectRow(row)
+        return row >= 0
+
+    @Slot(int, int, int, int)
+    def _show_proposal(self, row: int, *_: int) -> None:
+        proposal = self.proposals[row] if 0 <= row < len(self.proposals) else None
+        if proposal is None:
+            self.proposal_detail.clear()
+        else:
+            self.proposal_detail.setHtml(_proposal_html(proposal))
+        for button in self.proposal_buttons.values():
+            button.setEnabled(proposal is not None)
+
+    def _promoted(self, label: str, edited: bool = False):
+        def done(fact: Fact) -> None:
+            self.status.setText(f"Promoted “{html.escape(label)}” as {html.escape(fact.ref)} (revision "
+                                f"{fact.revision}){', with your edits' if edited else ''}: agents may recall it now.")
+            self.messages.info(f"Promoted {fact.ref}")
+            self.written.emit(Change(facts=True, scopes=(fact.scope,)), (fact.scope, fact.id))
+        return done
+
+    @Slot()
+    def promote_proposal(self) -> None:
+        """Promote the selected proposal as it is; a refusal (a secret, a subject conflict, a
+        duplicate) is said in the status line and the proposal stays."""
+        proposal = self.current_proposal()
+        if proposal is None:
+            return
+        fact_id, scope, promoted = proposal.fact.id, proposal.fact.scope, self._promoted(proposal.fact.label)
+
+        def done(result: WriteResult) -> None:
+            promoted(result.fact)
+
+        self.client.submit(lambda e: e.approve_proposal(fact_id, scope), done, self._refused)
+
+    @Slot()
+    def edit_proposal(self) -> FactForm | None:
+        """Edit the selected proposal in the fact form; saving promotes it with the edits, as one revision."""
+        proposal = self.current_proposal()
+        if proposal is None:
+            return None
+        fact_id, scope = proposal.fact.id, proposal.fact.scope
+
+        def promote(engine: Engine, request: FactInput) -> Fact:
+            return engine.approve_proposal(fact_id, scope, edits=request).fact
+
+        form = FactForm(self.client, proposal.fact, self, save_job=promote)
+        form.setWindowTitle(f"Edit then promote — from {proposal.agent}")
+        form.buttons.button(QDialogButtonBox.StandardButton.Save).setText("&Promote")
+        form.saved.connect(self._promoted(proposal.fact.label, edited=True))
+        form.refused.connect(self._refused)
+        form.open()
+        return form
+
+    @Slot()
+    def delete_proposal(self) -> None:
+        """Delete the selected proposal to the archive (recoverable there)."""
+        proposal = self.current_proposal()
+        if proposal is None:
+            return
+        fact_id, scope, label = proposal.fact.id, proposal.fact.scope, proposal.fact.label
+
+        def done(entry: ArchivedFact) -> None:
+            self.status.setText(f"Deleted “{html.escape(label)}” to the archive; recover it from the Archive tab.")
+            self.messages.info(f"Archived {entry.scope}/{entry.name}.md")
+            self.written.emit(entry.change, None)
+
+        self.client.submit(lambda e: e.reject_proposal(fact_id, scope), done, self._refused)
 
     # scanning -----------------------------------------------------------------------------------------
 
@@ -335,7 +544,7 @@ class SuggestionsTab(QWidget):
             if isinstance(result, Fact):  # stored through the fact form (edit, then accept)
                 assert result.path is not None
                 result = Acceptance(candidate_id, "memory", result.path, result)
-            self.status.setText(f"{what}: {result.ref}")
+            self.status.setText(f"{what}: {html.escape(result.ref)}")
             self.messages.info(f"{what} {result.ref}")
             self.accepted.emit(result)
             self.show_current()
@@ -417,7 +626,7 @@ class SuggestionsTab(QWidget):
         cid, title = candidate.id, candidate.title
 
         def done(_result: object) -> None:
-            self.status.setText(f"Dismissed “{title}”; it will not be suggested again here "
+            self.status.setText(f"Dismissed “{html.escape(title)}”; it will not be suggested again here "
                                 "(undo it from the Dismissed list).")
             self.show_current()
 
@@ -431,7 +640,8 @@ class SuggestionsTab(QWidget):
         cid, title = dismissal.id, dismissal.title
 
         def done(_result: object) -> None:
-            self.status.setText(f"Restored “{title}”; it is suggested again while the recent sessions hold it.")
+            self.status.setText(f"Restored “{html.escape(title)}”; it is suggested again while the recent "
+                                "sessions hold it.")
             self.show_current()
 
         self.client.submit(lambda e: e.undismiss_suggestion(cid), done, self._refused)

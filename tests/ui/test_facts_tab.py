@@ -275,7 +275,10 @@ def test_a_fact_rewritten_by_another_tool_says_so_and_gets_its_keys_back(ui, qtb
     qtbot.waitUntil(lambda: "Rewritten by another tool" in tab.detail.toPlainText(), timeout=10000)
     assert tab.lost_keys == ["status"]
     tab.restore_lost_keys_selected()
-    qtbot.waitUntil(lambda: tab.model.rows()[0].fact.status == "staging", timeout=10000)
+    # staged again, it is an agent's proposal: it leaves the facts and waits in Suggestions
+    qtbot.waitUntil(lambda: [p.fact.name for p in ui.window.suggestions.proposals] == ["agent-note"], timeout=10000)
+    assert ui.window.suggestions.proposals[0].fact.status == "staging"
+    qtbot.waitUntil(lambda: ui.facts_shown() == [] and tab.waiting_note.isVisibleTo(tab), timeout=10000)
 
 
 def test_the_detail_follows_a_fact_moved_or_forgotten_by_another_process(ui, qtbot):

@@ -1,0 +1,286 @@
+"""Settings shared with the MCP server: the agents' write policy and the relevance judge.
+
+Both live in the store's catalog (every face reads them alike); the judge's API key lives in
+the OS keyring and nowhere else: it is typed here, stored, and never shown back or logged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import (
+    POLICIES,
+    POLICY_SETTING,
+    Engine,
+    JudgeError,
+    clear_judge_key,
+    configure_judge,
+    describe_judge,
+    keyring_problem,
+    open_judge,
+    set_judge_key,
+)
+from .engine_client import EngineClient
+from .messages import describe
+
+DEFAULT_TIMEOUT = 20.0
+POLICY_TEXT = {
+    "contract": ("&Contract", "Instructions, decisions, constraints and mistakes are saved at once; anything else "
+                              "an agent writes (preferences, workflows, project notes…) waits in Suggestions for you."),
+    "review": ("Re&view", "Stricter: only short project decisions and constraints are saved at once; everything else "
+                          "waits in Suggestions, and agents can neither promote nor edit saved memories."),
+    "read-only": ("Read-&only", "Agents search and read memories but cannot write, edit or delete any."),
+}
+ERROR_STYLE = "color: #b00020"
+WARNING_STYLE = "background: #fff4e5; color: #663c00; padding: 6px; border-radius: 4px"
+
+
+@dataclass(frozen=True)
+class SettingsView:
+    policy: str
+    judge: dict[str, Any]          # describe_judge: url, model, timeout, key (stored or not; never the key)
+    keyring_problem: str | None
+
+
+def load_settings(engine: Engine) -> SettingsView:
+    """Runs on the worker (the keyring may be slow to answer)."""
+    policy = engine.setting(POLICY_SETTING, "contract")
+    return SettingsView(policy if policy in POLICIES else "contract", describe_judge(engine), keyring_problem())
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class SettingsDialog(QDialog):
+    """Edit → Settings: read on open, validated and stored on Save; a refusal stays in the dialog."""
+
+    def __init__(self, client: EngineClient, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client = client
+        self.view: SettingsView | None = None      # as read when the dialog opened
+        self.setWindowTitle("Settings")
+        self.setMinimumWidth(600)
+
+        agents = QGroupBox("Agents (MCP server)")
+        agents_layout = QVBoxLayout(agents)
+        intro = QLabel("What agents may write to this store over MCP. Agents' servers read this when they start.")
+        intro.setWordWrap(True)
+        agents_layout.addWidget(intro)
+        self.policy_group = QButtonGroup(self)
+        self.policy_buttons: dict[str, QRadioButton] = {}
+        for policy in POLICIES:
+            label, sentence = POLICY_TEXT[policy]
+            button = QRadioButton(label)
+            button.setObjectName(f"policy_{policy}")
+            explanation = QLabel(sentence)
+            explanation.setWordWrap(True)
+            explanation.setContentsMargins(24, 0, 0, 6)   # under the button's text, not its circle
+            self.policy_group.addButton(button)
+            self.policy_buttons[policy] = button
+            agents_layout.addWidget(button)
+            agents_layout.addWidget(explanation)
+
+        judge = QGroupBox("Relevance judge")
+        about = QLabel("Optional: an OpenAI-compatible endpoint that agents' memory search asks whether each memory "
+                       "helps. Leave the URL empty to search locally only.")
+        about.setWordWrap(True)
+        self.url = QLineEdit()
+        self.url.setObjectName("judge_url")
+        self.url.setPlaceholderText("http://localhost:8080/v1 — empty: no judge")
+        self.model = QLineEdit()
+        self.model.setObjectName("judge_model")
+        self.model.setPlaceholderText("the model to ask")
+        self.timeout = QDoubleSpinBox()
+        self.timeout.setObjectName("judge_timeout")
+        self.timeout.setRange(1, 600)
+        self.timeout.setDecimals(1)
+        self.timeout.setSuffix(" s")
+        self.timeout.setValue(DEFAULT_TIMEOUT)
+        self.key = QLineEdit()
+        self.key.setObjectName("judge_key")
+        self.key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.remove_key = QPushButton("&Remove key")
+        self.remove_key.setObjectName("judge_remove_key")
+        self.remove_key.setToolTip("Delete the stored API key from the OS keyring now")
+        self.remove_key.clicked.connect(self.remove_stored_key)
+        key_row = QHBoxLayout()
+        key_row.addWidget(self.key, 1)
+        key_row.addWidget(self.remove_key)
+        self.keyring_warning = QLabel()
+        self.keyring_warning.setObjectName("keyring_problem")
+        self.keyring_warning.setWordWrap(True)
+        self.keyring_warning.setStyleSheet(WARNING_STYLE)
+        self.keyring_warning.hide()
+        self.test_button = QPushButton("T&est")
+        self.test_button.setObjectName("judge_test")
+        self.test_button.setToolTip("Save the judge's settings (and a key you typed), then ask it one tiny question")
+        self.test_button.clicked.connect(self.test_judge)
+        self.test_result = QLabel()
+        self.test_result.setObjectName("judge_test_result")
+        self.test_result.setWordWrap(True)
+        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button)
+        test_row.addWidget(self.test_result, 1)
+        form = QFormLayout()
+        form.addRow("&URL:", self.url)
+        form.addRow("&Model:", self.model)
+        form.addRow("&Timeout:", self.timeout)
+        key_label = QLabel("API &key:")
+        key_label.setBuddy(self.key)  # a row of a layout gets no buddy by itself
+        form.addRow(key_label, key_row)
+        form.addRow("", self.keyring_warning)
+        judge_layout = QVBoxLayout(judge)
+        judge_layout.addWidget(about)
+        judge_layout.addLayout(form)
+        judge_layout.addLayout(test_row)
+
+        self.error = QLabel()
+        self.error.setObjectName("settings_error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(agents)
+        layout.addWidget(judge)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self._set_busy(True)  # until the settings are read
+        self.client.submit(load_settings, self.show_settings, self._refused, owner=self)
+
+    # reading -------------------------------------------------------------------------------------
+
+    def show_settings(self, view: SettingsView) -> None:
+        self.view = view
+        self.policy_buttons[view.policy].setChecked(True)
+        judge = view.judge
+        self.url.setText(judge["url"] or "")
+        self.model.setText(judge["model"] or "")
+        self.timeout.setValue(judge["timeout"] or DEFAULT_TIMEOUT)
+        self._show_key_state(bool(judge["key"]))
+        self.keyring_warning.setText(_sentence(view.keyring_problem or ""))
+        self.keyring_warning.setVisible(view.keyring_problem is not None)
+        self._set_busy(False)
+        # room for the warning, which arrives after the dialog was sized (adjustSize keeps to 2/3 of the screen)
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
+
+    def _show_key_state(self, stored: bool) -> None:
+        self.key.clear()  # a key typed here is stored, never shown back
+        self.key.setPlaceholderText("a key is stored in the OS keyring — type a new one to replace it" if stored
+                                    else "optional; kept in the OS keyring, never in a file")
+
+    def _set_busy(self, busy: bool) -> None:
+        busy = busy or self.view is None   # nothing can be saved over settings that could not be read
+        no_keyring = self.view is None or self.view.keyring_problem is not None
+        for widget in (self.url, self.model, self.timeout, self.test_button, *self.policy_buttons.values()):
+            widget.setEnabled(not busy)
+        self.key.setEnabled(not busy and not no_keyring)
+        self.remove_key.setEnabled(not busy and not no_keyring)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(not busy)
+
+    # writing ------------------------------------------------------------------------------------
+
+    def policy(self) -> str:
+        return next(name for name, button in self.policy_buttons.items() if button.isChecked())
+
+    def _store_judge(self) -> Callable[[Engine], None]:
+        """A job that validates and stores the judge's fields (and a typed key) as they are now."""
+        url, model, timeout = self.url.text().strip(), self.model.text().strip(), self.timeout.value()
+        key = self.key.text().strip()
+
+        def store(engine: Engine) -> None:
+            configure_judge(engine, url or None, model, timeout)
+            if key:
+                set_judge_key(key)
+        return store
+
+    @Slot()
+    def save(self) -> None:
+        if self.view is None:
+            return
+        store, policy = self._store_judge(), self.policy()
+
+        def job(engine: Engine) -> None:
+            store(engine)  # the judge first: a refused URL leaves everything as it was
+            engine.set_setting(POLICY_SETTING, policy)
+
+        self.error.hide()
+        self._set_busy(True)
+        self.client.submit(job, self._saved, self._refused, owner=self)
+
+    def _saved(self, _result: object) -> None:
+        self.key.clear()
+        self._set_busy(False)
+        self.accept()
+
+    def _refused(self, error: BaseException) -> None:
+        self._set_busy(False)
+        self.error.setText(f"{getattr(error, 'code', 'ERROR')}: {describe(error)}")
+        self.error.show()
+
+    @Slot()
+    def remove_stored_key(self) -> None:
+        def removed(_result: object) -> None:
+            self._show_key_state(False)
+            self.test_result.setText("The API key was removed from the keyring.")
+
+        self.error.hide()
+        self.client.submit(lambda _engine: clear_judge_key(), removed, self._refused, owner=self)
+
+    @Slot()
+    def test_judge(self) -> None:
+        """Store the judge's fields as typed, then ask the judge one tiny question, on the engine's
+        worker; the answer (or why there is none) is one line beside the button."""
+        store = self._store_judge()
+
+        def job(engine: Engine) -> tuple[bool, str | None]:
+            store(engine)
+            judge = open_judge(engine)
+            return describe_judge(engine)["key"] is True, judge.check() if judge is not None else None
+
+        def answered(result: tuple[bool, str | None]) -> None:
+            key_stored, answer = result
+            self._set_busy(False)
+            self._show_key_state(key_stored)
+            self.test_result.setStyleSheet("")
+            self.test_result.setText(f"✓ {_sentence(answer)}." if answer else
+                                     "No judge is set (the URL is empty): agents' memory search stays local.")
+
+        def failed(error: BaseException) -> None:
+            if not isinstance(error, JudgeError):
+                self.test_result.clear()
+                self._refused(error)
+                return
+            self._set_busy(False)
+            if self.key.text().strip():  # stored before the judge was asked
+                self._show_key_state(True)
+            self.test_result.setStyleSheet(ERROR_STYLE)
+            self.test_result.setText(f"✗ {_sentence(str(error))}")
+
+        self.error.hide()
+        self.test_result.setStyleSheet("")
+        self.test_result.setText("Asking the judge…")
+        self._set_busy(True)
+        self.client.submit(job, answered, failed, owner=self)
