@@ -81,7 +81,7 @@ case "${1:-}" in
     CC_CMD=$(printf '%q' "$VENV/bin/context-center")
     export CC_CMD
     "$VENV/bin/lint-imports"
-    "$VENV/bin/ruff" check context_center tests bench docs packaging
+    "$VENV/bin/ruff" check context_center tests bench docs packaging .ci/mcp_smoke.py
     # Type check: reads [tool.mypy] (files, per-module overrides) from pyproject.toml.
     "$VENV/bin/mypy"
     suites=(tests)

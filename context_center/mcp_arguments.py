@@ -14,16 +14,29 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how agents' writes are governed (default: the window's setting, else contract)")
 
 
+class _NotServing(Exception):
+    pass
+
+
+class _QuietParser(argparse.ArgumentParser):
+    """Says nothing: whatever it cannot parse is the full parser's to explain."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _NotServing(message)
+
+
 def server_arguments(argv: list[str]) -> argparse.Namespace | None:
     """The parsed options when ``argv`` asks to serve (``[--state-root DIR] mcp [--project DIR]
     [--policy P]``), else None (another command, ``mcp judge …``, ``--help``…)."""
-    parser = argparse.ArgumentParser(add_help=False)
+    if "mcp" not in argv:
+        return None
+    parser = _QuietParser(add_help=False)
     parser.add_argument("--state-root")
     parser.add_argument("--workspace")
-    commands = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command", parser_class=_QuietParser)
     add_server_arguments(commands.add_parser("mcp", add_help=False))
     try:
         args, rest = parser.parse_known_args(argv)
-    except SystemExit:
-        return None   # let the full parser say what is wrong
+    except _NotServing:
+        return None
     return args if args.command == "mcp" and not rest else None

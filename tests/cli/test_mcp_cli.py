@@ -24,7 +24,7 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
 
 
 def test_no_judge_by_default_then_set_tested_and_turned_off(cli, memory_keyring, monkeypatch):
-    assert cli.ok("mcp", "judge", "show") == {"url": None, "model": None, "timeout": None, "key": None}
+    assert cli.ok("mcp", "judge", "show") == {"url": None, "model": None, "timeout": None, "key": False}
     with serving_judge(monkeypatch) as judge:
         shown = cli.ok("mcp", "judge", "set", "--url", judge.url, "--model", "m1", "--timeout", "3")
         assert shown == {"url": judge.url, "model": "m1", "timeout": 3.0, "key": False}

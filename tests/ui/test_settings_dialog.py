@@ -193,7 +193,7 @@ def test_test_says_why_the_judge_did_not_answer(ui, qtbot, memory_keyring, judge
 def test_without_a_usable_keyring_the_key_field_is_disabled_and_says_why(ui, qtbot, no_keyring):
     dialog = open_settings(ui, qtbot)
     assert dialog.keyring_warning.isVisibleTo(dialog)
-    assert dialog.keyring_warning.text().startswith("There is no usable OS keyring here")
+    assert dialog.keyring_warning.text().startswith("No usable OS keyring")
     assert not dialog.key.isEnabled() and not dialog.remove_key.isEnabled()
     dialog.policy_buttons["review"].setChecked(True)
     save(dialog, qtbot)   # the rest still saves

@@ -85,7 +85,11 @@ def judge_key() -> str | None:
 
 
 def has_judge_key() -> bool:
-    return bool(judge_key())
+    """Is a key stored? (False, quietly, where no keyring can be read: ``keyring_problem`` says why.)"""
+    try:
+        return bool(_secrets().get(KEY_NAME))
+    except Exception:
+        return False
 
 
 def open_judge(engine: Engine) -> RelevanceJudge | None:
@@ -104,4 +108,4 @@ def open_judge(engine: Engine) -> RelevanceJudge | None:
 def describe(engine: Engine) -> dict[str, Any]:
     settings = judge_settings(engine)
     return {"url": settings.url if settings else None, "model": settings.model if settings else None,
-            "timeout": settings.timeout if settings else None, "key": has_judge_key() if settings else None}
+            "timeout": settings.timeout if settings else None, "key": has_judge_key()}

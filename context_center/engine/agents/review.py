@@ -83,7 +83,8 @@ def approve_proposal(engine: Engine, ref: str, scope: str | None = None,
     # the store checks secrets and subject conflicts again, under its lock
     return engine.memory.update(current.id, current.scope,
                                 lambda fact: apply_input(fact, given).evolve(status="promoted"),
-                                note="promoted by the user from an agent's proposal")
+                                note="promoted by the user from an agent's proposal",
+                                expected_revision=edits.expected_revision if edits else None)
 
 
 def reject_proposal(engine: Engine, ref: str, scope: str | None = None) -> ArchivedFact:

@@ -64,7 +64,8 @@ class MemoryService:
     def overrides(self) -> dict[str, tuple[Fact, str]]:
         """global id → (project fact overriding it, why), computed once per snapshot."""
         if self._overrides is None or self._overrides[0] is not self.snapshot:
-            self._overrides = (self.snapshot, overridden_globals(self.snapshot.facts))
+            # a staged fact (an agent's proposal) is not knowledge yet: it overrides nothing
+            self._overrides = (self.snapshot, overridden_globals(f for f in self.snapshot.facts if not f.staging))
         return self._overrides[1]
 
     # reading ----------------------------------------------------------------------
@@ -100,7 +101,7 @@ class MemoryService:
         groups: dict[tuple[str, str], list[Fact]] = {}
         for fact in self.snapshot.facts:
             key = normalize_subject_key(fact.subject_key)
-            if key:
+            if key and not fact.staging:
                 groups.setdefault((fact.scope, key), []).append(fact)
         return [(scope, key, facts) for (scope, key), facts in sorted(groups.items()) if len(facts) > 1]
 
@@ -155,7 +156,8 @@ class MemoryService:
     def pinned_total(self, snapshot: Snapshot | None = None, *, excluding: Fact | None = None) -> int:
         snapshot = snapshot or self.snapshot
         return sum(len(f.body.strip()) for f in snapshot.facts
-                   if f.pinned and not (excluding and f.id == excluding.id and f.scope == excluding.scope))
+                   if f.pinned and not f.staging
+                   and not (excluding and f.id == excluding.id and f.scope == excluding.scope))
 
     def session_context(self) -> SessionContext:
         facts = self.snapshot.facts
@@ -221,7 +223,7 @@ class MemoryService:
                         f"(revision {other.revision}, name {other.name}: {other.description!r}); "
                         f"update {other.id} instead of adding a second fact for it",
                         holder=other.id)
-        if fact.pinned:
+        if fact.pinned and not fact.staging:  # a staged fact is not injected: it spends no budget yet
             others = self.pinned_total(snapshot, excluding=previous or fact)
             total = others + len(fact.body.strip())
             if total > PINNED_BUDGET_CHARS:
