@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -12,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from context_center.engine.clock import format_timestamp, now  # noqa: E402
 from context_center.engine.memory.fact_file import render_fact  # noqa: E402
 from context_center.engine.memory.fields import new_fact_id  # noqa: E402
+from context_center.engine.recall.text_analysis import tokenize  # noqa: E402
 from context_center.engine.records import Fact  # noqa: E402
 from context_center.engine.storage.paths import StorePaths  # noqa: E402
 
@@ -49,3 +53,28 @@ def write_facts(paths: StorePaths, items: list[tuple[str, str, str]], scope: str
         fact = Fact(id=new_fact_id(), revision=1, name=name, title=title, description="", type="project",
                     scope=scope, body=body, created_at=stamp, updated_at=stamp, activation="relevant")
         (folder / f"{name}.md").write_text(render_fact(fact), encoding="utf-8")
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    """(p50, p95) in milliseconds of samples in seconds."""
+    ordered = sorted(samples)
+    return statistics.median(ordered) * 1000, ordered[int(round(0.95 * (len(ordered) - 1)))] * 1000
+
+
+def fts5_times(columns: tuple[str, ...], rows: list[tuple[str, ...]], queries: list[str], limit: int) -> list[float]:
+    """Seconds per query of SQLite FTS5 on ``rows``: an OR of the query's words (stopwords dropped),
+    ranked by bm25, ``LIMIT limit`` — the reference every search benchmark prints beside its own."""
+    db = sqlite3.connect(":memory:")
+    db.execute(f"CREATE VIRTUAL TABLE rows USING fts5({', '.join(columns)})")
+    db.executemany(f"INSERT INTO rows VALUES ({', '.join('?' for _ in columns)})", rows)
+    db.commit()
+    times = []
+    for query in queries:
+        words = sorted(set(tokenize(query, stemmed=False, drop_stopwords=True)))
+        match = " OR ".join(f'"{w}"' for w in words) or '""'
+        start = time.perf_counter()
+        db.execute("SELECT rowid, bm25(rows) AS s FROM rows WHERE rows MATCH ? ORDER BY s LIMIT ?",
+                   (match, limit)).fetchall()
+        times.append(time.perf_counter() - start)
+    db.close()
+    return times

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -24,12 +23,11 @@ from pathlib import Path
 
 import anyio
 
-from _stores import load_locomo, turns
+from _stores import fts5_times, load_locomo, percentiles, turns
 from context_center.engine import open_agent_memory
 from context_center.engine.clock import format_timestamp, now
 from context_center.engine.memory.fact_file import render_fact
 from context_center.engine.memory.fields import new_fact_id
-from context_center.engine.recall.text_analysis import tokenize
 from context_center.engine.records import Fact
 from context_center.engine.storage.paths import StorePaths
 
@@ -56,27 +54,6 @@ def write_memories(paths: StorePaths, count: int) -> list[str]:
         (paths.memory_dir(scope) / f"{fact.name}.md").write_text(render_fact(fact), encoding="utf-8")
         contents.append(content)
     return contents
-
-
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered) * 1000, ordered[int(round(0.95 * (len(ordered) - 1)))] * 1000
-
-
-def fts5_times(contents: list[str], queries: list[str]) -> list[float]:
-    db = sqlite3.connect(":memory:")
-    db.execute("CREATE VIRTUAL TABLE memories USING fts5(content)")
-    db.executemany("INSERT INTO memories VALUES (?)", [(c,) for c in contents])
-    db.commit()
-    times = []
-    for query in queries:
-        words = sorted(set(tokenize(query, stemmed=False, drop_stopwords=True)))
-        match = " OR ".join(f'"{w}"' for w in words) or '""'
-        start = time.perf_counter()
-        db.execute("SELECT rowid, bm25(memories) AS s FROM memories WHERE memories MATCH ? ORDER BY s LIMIT 50",
-                   (match,)).fetchall()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def server_command(root: Path, project: Path) -> tuple[str, list[str]]:
@@ -135,7 +112,7 @@ def run(size: int, queries: list[str], starts: int) -> None:
         in_process(paths.root, project, queries[:5])   # the catalog is built once, as a real store has it
         measured = anyio.run(over_stdio, paths.root, project, queries, starts)
         local = in_process(paths.root, project, queries)
-    fts = fts5_times(contents, queries)
+    fts = fts5_times(("content",), [(c,) for c in contents], queries, 50)
     start_times, first = measured["starts"], measured["first"]
     assert isinstance(start_times, list) and isinstance(first, list)
     s50, s95 = percentiles(measured["times"])  # type: ignore[arg-type]

@@ -13,15 +13,12 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import sqlite3
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from _stores import load_locomo, turns, write_facts
+from _stores import fts5_times, load_locomo, percentiles, turns, write_facts
 from context_center.engine import open_engine
-from context_center.engine.recall.text_analysis import tokenize
 from context_center.engine.storage.paths import StorePaths
 
 CHINESE = ["部署到生产环境之前需要先运行数据库迁移", "项目使用 pnpm 管理依赖，不要提交 npm 的锁文件",
@@ -40,27 +37,6 @@ def build_items(count: int) -> list[tuple[str, str, str]]:
         title = " ".join(re.findall(r"[A-Za-z]+", all_turns[start])[:6]) or f"fact {i}"
         items.append((f"fact-{i:06d}", title, body))
     return items
-
-
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered) * 1000, ordered[int(round(0.95 * (len(ordered) - 1)))] * 1000
-
-
-def fts5_times(items: list[tuple[str, str, str]], queries: list[str]) -> list[float]:
-    db = sqlite3.connect(":memory:")
-    db.execute("CREATE VIRTUAL TABLE facts USING fts5(name, title, body)")
-    db.executemany("INSERT INTO facts VALUES (?, ?, ?)", items)
-    db.commit()
-    times = []
-    for query in queries:
-        words = sorted(set(tokenize(query, stemmed=False, drop_stopwords=True)))
-        match = " OR ".join(f'"{w}"' for w in words) or '""'
-        start = time.perf_counter()
-        db.execute("SELECT name, bm25(facts) AS s FROM facts WHERE facts MATCH ? ORDER BY s LIMIT 4",
-                   (match,)).fetchall()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def run(size: int, queries: list[str]) -> None:
@@ -93,7 +69,7 @@ def run(size: int, queries: list[str]) -> None:
                 t0 = time.perf_counter()
                 engine.search(query, limit=8)
                 search_times.append(time.perf_counter() - t0)
-        fts = fts5_times(items, queries)
+        fts = fts5_times(("name", "title", "body"), items, queries, 4)
 
     r50, r95 = percentiles(recall_times)
     s50, s95 = percentiles(search_times)

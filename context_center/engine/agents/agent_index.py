@@ -115,6 +115,12 @@ class AgentIndex:
     def active(self, now: float) -> np.ndarray:
         return self.bm25.expires_at[: self.size] > now
 
+    def categories_in(self, scope: str) -> set[str]:
+        """The categories holding a memory of ``scope`` (canonical names)."""
+        in_scope = self.present & (self.project if scope == "project" else ~self.project)
+        names = {code: name for name, code in self.category_codes.items()}
+        return {names[int(code)] for code in np.unique(self.category[in_scope])}
+
     def codes(self, names: Iterable[str]) -> list[int]:
         return [self.category_codes[n] for n in names if n in self.category_codes]
 

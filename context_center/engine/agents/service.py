@@ -201,9 +201,9 @@ class AgentMemoryService:
         self._index.sync(engine.memory.snapshot.facts)
         codes = None
         if request.categories is not None:
-            known = set()
-            for scope in request.scopes:
-                known |= set(self._categories(scope))
+            known: set[str] = set()
+            for scope in request.scopes:   # from the index: no pass over every memory
+                known |= self._index.categories_in(scope) | set(self._engine.agent_categories(self._scope_key(scope)))
             for name in request.categories:
                 if name not in known:
                     raise AgentRefusal("INVALID_CATEGORY", f"unknown category: {name}")
