@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import threading
 from typing import Any
 
 from ..engine import EngineError, detect_workspace, open_engine
@@ -27,42 +29,102 @@ def register(commands: Any) -> None:
     claude.set_defaults(handler=claude_code, opens_engine=False)
 
 
+# Claude Code gives a hook 60 s (30 s in older releases) before it gives up on it; a hook that is
+# late delays the user's turn. Past this budget the hook prints nothing and exits 0.
+BUDGET_SECONDS = 10.0
+BUDGET_ENV = "CONTEXT_CENTER_HOOK_BUDGET"
+MAX_CWD = 4096
+_emitting = threading.Lock()   # the deadline never cuts a block in half
+
+
+def _budget() -> float | None:
+    """Seconds the hook may take; None with ``CONTEXT_CENTER_HOOK_BUDGET=off`` (a test that runs the
+    command line inside its own process, which the deadline would end)."""
+    value = os.environ.get(BUDGET_ENV, "")
+    if value == "off":
+        return None
+    try:
+        return max(0.1, float(value)) if value else BUDGET_SECONDS
+    except ValueError:
+        return BUDGET_SECONDS
+
+
+def _out_of_time(budget: float) -> None:
+    with _emitting:
+        sys.stderr.write(f"context-center hook: no answer within {budget:g} s (the store is busy); "
+                         "this turn goes without recall\n")
+        sys.stderr.flush()
+        os._exit(0)
+
+
 def _read_event() -> dict[str, Any]:
-    raw = sys.stdin.read() if sys.stdin is not None else ""
-    if not raw.strip():
+    stream = sys.stdin
+    if stream is None:
+        text = ""
+    elif hasattr(stream, "buffer"):
+        text = stream.buffer.read().decode("utf-8", "replace")   # a stray byte must not cost the turn its recall
+    else:
+        text = stream.read()
+    if not text.strip():
         return {}
-    event = json.loads(raw)
+    event = json.loads(text)
     if not isinstance(event, dict):
         raise ValueError("the hook event is not a JSON object")
     return event
 
 
+def _clean(text: str) -> str:
+    """Text that can be written anywhere: lone surrogates (valid JSON, invalid UTF-8) replaced."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _workspace(args: argparse.Namespace, event: dict[str, Any]):
+    cwd = event.get("cwd")
+    if args.workspace or not isinstance(cwd, str) or not cwd or len(cwd) > MAX_CWD or "\0" in cwd:
+        return args.workspace or detect_workspace(None)
+    return detect_workspace(_clean(cwd))
+
+
 def claude_code(args: argparse.Namespace) -> int:
+    budget = _budget()
+    deadline = threading.Timer(budget, _out_of_time, (budget,)) if budget is not None else None
+    if deadline is not None:
+        deadline.daemon = True
+        deadline.start()
     try:
-        event = _read_event()
-    except (ValueError, UnicodeDecodeError) as exc:
-        sys.stderr.write(f"context-center hook: ignoring an unreadable event: {exc}\n")
-        return 0
-    workspace = args.workspace or detect_workspace(event.get("cwd") or None)
-    try:
-        with open_engine(state_root=args.state_root, workspace=workspace) as engine:
-            if args.session_start:
-                _emit(engine.session_context().text)
-                return 0
-            prompt = event.get("prompt")
-            if not isinstance(prompt, str) or not prompt.strip():
-                return 0
-            result = engine.recall(prompt, record=False)
-            _emit(result.block)  # the turn gets its recall even if keeping the trace fails below
-            engine.record_recall(result)
+        _answer(args)
     except (EngineError, OSError) as exc:
         sys.stderr.write(f"context-center hook: {exc}\n")
-    except Exception as exc:  # noqa: BLE001 - a database error, a bug: still never break the turn
-        sys.stderr.write(f"context-center hook: an unexpected error ({type(exc).__name__}): {exc}\n")
+    except Exception as exc:  # noqa: BLE001 - a bad event, a database error, a bug: never break the turn
+        sys.stderr.write(f"context-center hook: an unexpected error ({type(exc).__name__}): "
+                         f"{_clean(str(exc))[:300]}\n")
+    finally:
+        if deadline is not None:
+            deadline.cancel()
     return 0
+
+
+def _answer(args: argparse.Namespace) -> None:
+    try:
+        event = _read_event()
+    except (ValueError, RecursionError) as exc:
+        sys.stderr.write(f"context-center hook: ignoring an unreadable event: {type(exc).__name__}\n")
+        return
+    workspace = _workspace(args, event)
+    with open_engine(state_root=args.state_root, workspace=workspace) as engine:
+        if args.session_start:
+            _emit(engine.session_context().text)
+            return
+        prompt = event.get("prompt")
+        if not isinstance(prompt, str) or not prompt.strip():
+            return
+        result = engine.recall(_clean(prompt), record=False)
+        _emit(result.block)  # the turn gets its recall even if keeping the trace fails below
+        engine.record_recall(result)
 
 
 def _emit(text: str) -> None:
     if text:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+        with _emitting:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()

@@ -43,7 +43,10 @@ def parse_timestamp(text: str | None) -> dt.datetime | None:
         return None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00:00+01:00 is before year 1 in UTC: no date we can hold
+        return None
 
 
 def parse_expiry(text: str) -> str:
@@ -54,5 +57,6 @@ def parse_expiry(text: str) -> str:
     moment = parse_timestamp(value)
     if moment is None:
         raise InvalidInput(
-            f"expires_at {text!r} is not a date: use YYYY-MM-DD, RFC 3339 (2027-06-01T00:00:00Z) or never")
+            f"expires_at {text!r} is not a date between years 1 and 9999 in UTC: use YYYY-MM-DD, RFC 3339 "
+            "(2027-06-01T00:00:00Z) or never")
     return format_timestamp(moment).replace(".000Z", "Z")

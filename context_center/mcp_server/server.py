@@ -155,6 +155,10 @@ def serve(state_root: str | None, project: str | None, policy: str | None) -> in
     """Serve until the client closes stdin. Returns the exit status."""
     started = time.perf_counter()
     _configure_logging()
+    if state_root is not None and not state_root.strip():
+        sys.stderr.write("context-center mcp: INVALID_INPUT: the state root is empty; give a folder, or leave "
+                         "--state-root out for the default\n")
+        return 2
     if project is not None and not os.path.isdir(project):
         sys.stderr.write(f"context-center mcp: INVALID_PROJECT_PATH: --project {project} is not an existing "
                          "directory\n")

@@ -49,7 +49,13 @@ def state_root_from_environment() -> bool:
 
 
 def resolve_state_root(state_root: str | os.PathLike[str] | None) -> Path:
-    root = Path(state_root).expanduser() if state_root else default_state_root()
+    """``state_root`` made absolute; None means the default. An empty one is refused rather than
+    silently taken for the default (``--state-root "$UNSET_VARIABLE"`` must not open the real store)."""
+    if state_root is not None and not str(state_root).strip():
+        from ..errors import InvalidInput
+
+        raise InvalidInput("the state root is empty; give a folder, or leave the option out for the default")
+    root = Path(state_root).expanduser() if state_root is not None else default_state_root()
     return Path(os.path.abspath(root))
 
 
