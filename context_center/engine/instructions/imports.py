@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ..storage.safe_read import read_regular_text
+
 MAX_IMPORT_DEPTH = 5
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _WINDOWS_ABSOLUTE = re.compile(r"^[A-Za-z]:[\\/]")
@@ -89,6 +91,9 @@ class ImportExpander:
 
     def _one(self, file: Path, number: int, line: str, target: str, stack: list[str], seen: set[str],
              result: Expansion, depth: int) -> str:
+        if "\0" in target:
+            return self._reject(result, file, number, line, "import_invalid_path",
+                                "import path holds a NUL byte; no file can have that name")
         if target.startswith(("/", "\\", "~")) or _WINDOWS_ABSOLUTE.match(target):
             return self._reject(result, file, number, line, "import_absolute_path",
                                 f"import {target} is an absolute path; imports are relative to the file")
@@ -113,12 +118,9 @@ class ImportExpander:
         if real in seen:  # already expanded once in this document: the line stays, marked as Reasonix marks it
             return f"{line.rstrip()}  {DUPLICATE_MARKER}"
         try:
-            if not os.path.isfile(real):
-                raise OSError("not a regular file")
-            with open(real, encoding="utf-8") as handle:
-                content = handle.read()
+            content = read_regular_text(real)
         except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
             return self._reject(result, file, number, line, "import_unreadable",
                                 f"import {target} cannot be read: {reason}")
         seen.add(real)

@@ -21,6 +21,7 @@ from typing import Any
 from ..errors import InvalidInput, SensitiveContent
 from ..memory import sensitive
 from ..storage.atomic_write import write_atomic
+from ..storage.safe_read import UnsafeFile, read_regular_text
 from ..storage.store_lock import StoreLock
 from .imports import ImportExpander
 
@@ -185,10 +186,15 @@ class InstructionResolver:
                 f"not loaded ({os.path.realpath(path)})"))
             return None
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_regular_text(path)
+        except UnicodeDecodeError as exc:
+            diagnostics.append(InstructionDiagnostic(
+                "document_unreadable", label, path, 0,
+                f"{label} cannot be read: it is not UTF-8 (byte {exc.start + 1} is not valid)"))
+            return None
+        except OSError as exc:
             diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
-                                                     f"{label} cannot be read: {exc}"))
+                                                     f"{label} cannot be read: {exc.strerror or exc}"))
             return None
         expansion = ImportExpander(owner, self.label_of).expand(path, text)
         for problem in expansion.problems:
@@ -251,7 +257,17 @@ class InstructionResolver:
         with self.lock:
             path = chosen or next((self.workspace / n for n in names if (self.workspace / n).is_file()),
                                   self.workspace / ("AGENTS.local.md" if local else "AGENTS.md"))
-            existing = path.read_text(encoding="utf-8") if path.exists() else ""
+            home = self.state_root if path.parent == self.state_root else self.workspace
+            if os.path.lexists(path) and not _within(Path(os.path.realpath(path)), Path(os.path.realpath(home))):
+                raise InvalidInput(f"{path} is a symlink that leads outside the "
+                                   f"{'state root' if home == self.state_root else 'workspace'}; a quick add "
+                                   "would copy what it points to here, so nothing was written")
+            try:
+                existing = read_regular_text(path) if os.path.lexists(path) else ""
+            except UnicodeDecodeError:
+                raise InvalidInput(f"{path} is not UTF-8 text; nothing was written") from None
+            except UnsafeFile as exc:
+                raise InvalidInput(f"{path} cannot take a note: {exc.reason}") from None
             write_atomic(path, add_note(existing, text))
         return path
 

@@ -1,0 +1,53 @@
+"""Reading a file a user (or an attacker) put where we look: regular files only, bounded in size.
+
+A FIFO named AGENTS.md would block a read forever and a device node would feed one without end;
+``open`` with ``O_NONBLOCK`` never waits on a FIFO, and ``fstat`` of what was actually opened
+decides, so swapping the file between a check and the read changes nothing.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+MAX_TEXT_BYTES = 1024 * 1024   # an instruction document or an import: far above any agent's own limit
+
+
+class UnsafeFile(OSError):
+    """Not a regular file, or larger than the cap; ``reason`` says which, in words."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+        self.strerror = reason
+
+
+def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; raises :class:`UnsafeFile` otherwise
+    (and ``OSError`` when it cannot be opened)."""
+    target = Path(path)
+    fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafeFile(target, "not a regular file (a pipe, a device or a folder); not read")
+        if info.st_size > max_bytes:
+            raise UnsafeFile(target, f"{info.st_size:,} bytes, over the {max_bytes:,}-byte limit; not read")
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 16, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:   # it grew while we read
+            raise UnsafeFile(target, f"more than {max_bytes:,} bytes, over the limit; not read")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_regular_text(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """UTF-8 text of a regular file (see :func:`read_regular_bytes`); ``UnicodeDecodeError`` on bad bytes."""
+    return read_regular_bytes(path, max_bytes).decode("utf-8")
