@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from .. import clock
+from ..recall.limits import MAX_ANALYZED_CHARS
 from ..records import Fact
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 
@@ -245,6 +246,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         meta_segments = _metadata_segments(segments["metadata"])
         meta_extra = tuple((k, v) for k, v in meta_segments.items() if k not in _FLAT_KEYS)
 
+    for field, value in (("title", data.get("title")), ("description", data.get("description")),
+                         ("keywords", data.get("keywords")), ("body", body)):
+        if isinstance(value, str) and len(value) > MAX_ANALYZED_CHARS:
+            warnings.append(f"{field} is {len(value):,} characters; search and recall read its first "
+                            f"{MAX_ANALYZED_CHARS:,} (the file keeps all of it)")
     fact = Fact(
         id=raw_id, revision=revision, name=name,
         title=_text(data.get("title"), "title"),

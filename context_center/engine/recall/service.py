@@ -21,6 +21,7 @@ from .. import clock
 from ..errors import InvalidInput
 from ..memory import sensitive
 from ..records import Fact, Snapshot
+from .limits import MAX_ANALYZED_CHARS
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 from .snippets import escape_for_block, make_snippet, shorten
@@ -78,6 +79,7 @@ def _snippet_source(fact: Fact) -> str:
     that is the body, as in a fact made from one sentence, would otherwise be recalled twice)."""
     parts: dict[str, str] = {}
     for part in (fact.name, fact.title, fact.description, fact.keywords, fact.body):
+        part = part[:MAX_ANALYZED_CHARS]   # a hand-written 20 MB title costs no more than its first part
         key = " ".join(part.split()).casefold()
         if key:
             parts.setdefault(key, part)

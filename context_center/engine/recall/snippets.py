@@ -5,6 +5,7 @@ import html
 import re
 from typing import Iterable
 
+from .limits import MAX_ANALYZED_CHARS
 from .text_analysis import tokenize
 
 _HOME = re.compile(r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)[^/\\\s\"'<>]+")
@@ -22,8 +23,9 @@ def escape_for_block(text: str) -> str:
 
 
 def make_snippet(text: str, terms: Iterable[str], max_chars: int = 520) -> str:
-    """At most ``max_chars`` of ``text`` (whitespace collapsed), centred on the first matched term."""
-    flat = " ".join(text.split())
+    """At most ``max_chars`` of ``text`` (whitespace collapsed), centred on the first matched term
+    (looked for in the part search reads: the first :data:`MAX_ANALYZED_CHARS` characters)."""
+    flat = " ".join(text[:MAX_ANALYZED_CHARS].split())
     if len(flat) <= max_chars:
         return flat
     wanted = set(terms)

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from .limits import MAX_ANALYZED_CHARS, MAX_WORD_CHARS
+
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u3131-\u318e"
 _TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W{_CJK}]+)")
 _WORD_RE = re.compile(rf"[^\W{_CJK}]+")
@@ -54,7 +56,7 @@ _ENGLISH = snowballstemmer.stemmer("english")
 @lru_cache(maxsize=131072)
 def stem(word: str) -> str:
     """The Snowball (Porter 2) English stem of a lowercased ASCII word; other words as they are."""
-    if len(word) <= 3 or not word.isascii() or not word.isalpha():
+    if len(word) <= 3 or len(word) > MAX_WORD_CHARS or not word.isascii() or not word.isalpha():
         return word
     return _ENGLISH.stemWord(word)
 
@@ -66,10 +68,11 @@ def _cjk_tokens(run: str) -> list[str]:
 
 
 def tokenize(text: str, *, stemmed: bool = True, drop_stopwords: bool = False) -> list[str]:
-    """Every token of ``text`` in order; stopwords are recognised before stemming."""
-    lowered = text.lower()
+    """Every token of ``text`` in order; stopwords are recognised before stemming. Only the first
+    :data:`MAX_ANALYZED_CHARS` characters are read, and words are cut at :data:`MAX_WORD_CHARS`."""
+    lowered = text[:MAX_ANALYZED_CHARS].lower()
     if _CJK_RE.search(lowered) is None:  # the common case, on a faster path
-        words = _WORD_RE.findall(lowered)
+        words = [w[:MAX_WORD_CHARS] for w in _WORD_RE.findall(lowered)]
         if drop_stopwords:
             words = [w for w in words if w not in STOPWORDS]
         return [stem(w) for w in words] if stemmed else words
@@ -79,7 +82,7 @@ def tokenize(text: str, *, stemmed: bool = True, drop_stopwords: bool = False) -
         if cjk:
             tokens.extend(t for t in _cjk_tokens(cjk) if not (drop_stopwords and t in STOPWORDS))
             continue
-        word = match.group("word")
+        word = match.group("word")[:MAX_WORD_CHARS]
         if drop_stopwords and word in STOPWORDS:
             continue
         tokens.append(stem(word) if stemmed else word)
@@ -103,8 +106,8 @@ def _distinctive(word: str) -> bool:
 def query_terms(text: str) -> list[QueryTerm]:
     """Distinct terms of a query, each with the word that carried it."""
     seen: dict[str, QueryTerm] = {}
-    for match in _QUERY_WORD_RE.finditer(text):
-        word = match.group(0)
+    for match in _QUERY_WORD_RE.finditer(text[:MAX_ANALYZED_CHARS]):
+        word = match.group(0)[:MAX_WORD_CHARS]
         bare = word.lstrip("#")
         if not bare:
             continue
