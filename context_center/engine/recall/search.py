@@ -3,18 +3,20 @@ included, scored by Whoosh (BM25F), with snippets centred on the match."""
 from __future__ import annotations
 
 import heapq
+import logging
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InvalidInput
+from ..errors import InvalidInput, StorageError
 from ..memory import sensitive
 from ..records import Fact, Snapshot
 from .search_index import Progress, SearchIndex, SyncReport, document_key
 from .snippets import make_snippet, redact_home
 from .text_analysis import tokenize
 
+log = logging.getLogger("context_center.search")
 DEFAULT_LIMIT, MAX_LIMIT = 8, 20
 RELATIVE_FLOOR = 0.15
 SNIPPET_CHARS = 240
@@ -68,6 +70,18 @@ class SearchService:
     def search(self, query: str, snapshot: Snapshot, limit: int = DEFAULT_LIMIT) -> SearchResult:
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}; got {limit}")
+        try:
+            return self._search(query, snapshot, limit)
+        except StorageError:   # locked by another process past the timeout: not damage
+            raise
+        except Exception as exc:  # noqa: BLE001 - a damaged index (a truncated segment, garbage): it is
+            # derived, so it is rebuilt from the facts; a bug would fail again below and propagate
+            log.warning("context-center: the search index %s was damaged (%s); rebuilt it from the facts",
+                        self.index.folder, type(exc).__name__)
+            self.rebuild(snapshot)
+            return self._search(query, snapshot, limit)
+
+    def _search(self, query: str, snapshot: Snapshot, limit: int) -> SearchResult:
         self.sync(snapshot)
         terms = tokenize(query, drop_stopwords=True)
         by_key = {document_key(f): f for f in self._searchable(snapshot)}

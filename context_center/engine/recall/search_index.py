@@ -152,7 +152,9 @@ class SearchIndex:
         return self._index
 
     def _create(self) -> None:
-        if self.folder.exists():
+        if self.folder.is_symlink() or (self.folder.exists() and not self.folder.is_dir()):
+            self.folder.unlink()   # a file (or a link) where the index folder belongs: derived, replaced
+        elif self.folder.exists():
             shutil.rmtree(self.folder, ignore_errors=True)
         self.folder.mkdir(parents=True, exist_ok=True)
         self._index = whoosh_index.create_in(str(self.folder), _schema())
