@@ -118,6 +118,8 @@ class Catalog:
 
     def _connect(self) -> Engine:
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.is_dir():   # a folder where the catalog belongs: nothing in it is ours to read
+            self._set_aside_corrupt()
         engine = create_engine(f"sqlite:///{self.path}", poolclass=NullPool)
         event.listen(engine, "connect", _on_connect)
         try:
@@ -142,7 +144,12 @@ class Catalog:
     def _ensure_schema(self, engine: Engine) -> None:
         with engine.connect() as conn:
             version = conn.exec_driver_sql("PRAGMA user_version").scalar()
-        if version == SCHEMA_VERSION:
+            tables = {row[0] for row in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == SCHEMA_VERSION and set(metadata.tables) <= tables:
+            return
+        if version == SCHEMA_VERSION:   # a table was dropped by hand: recreate it, keep the rest
+            with self._lock:
+                metadata.create_all(engine)
             return
         with self._lock:  # one process creates the schema; the others find it done
             with engine.begin() as conn:
@@ -164,10 +171,14 @@ class Catalog:
         cached: dict[Path, CachedFile] = {}
         for row in rows:
             path = Path(row.path)
-            problems = tuple(Diagnostic(path, line, reason, severity)
-                             for line, reason, severity in json.loads(row.problems))
-            fact = fact_from_json(row.fact, path) if row.fact else None
-            cached[path] = CachedFile(FileStamp(row.size, row.mtime_ns, row.inode), fact, problems)
+            try:
+                problems = tuple(Diagnostic(path, line, reason, severity)
+                                 for line, reason, severity in json.loads(row.problems))
+                fact = fact_from_json(row.fact, path) if row.fact else None
+                stamp = FileStamp(int(row.size), int(row.mtime_ns), int(row.inode))
+            except (ValueError, TypeError, KeyError):
+                continue   # a garbled row is a cache miss: the file is parsed again and the row rewritten
+            cached[path] = CachedFile(stamp, fact, problems)
         return cached
 
     def update_files(self, directory: Path, changed: Iterable[tuple[Path, CachedFile]],
@@ -210,7 +221,10 @@ class Catalog:
     def setting(self, key: str) -> Any:
         with self._engine.connect() as conn:
             value = conn.execute(select(settings.c.value).where(settings.c.key == key)).scalar()
-        return None if value is None else json.loads(value)
+        try:
+            return None if value is None else json.loads(value)
+        except (ValueError, TypeError):
+            return None   # garbled: as if unset (the default applies)
 
     def set_setting(self, key: str, value: Any) -> None:
         with self._engine.begin() as conn:
@@ -241,8 +255,11 @@ class Catalog:
             row = conn.execute(query).first()
         if row is None:
             return None
-        trace = json.loads(row.trace)
-        trace.update(trace_id=row.id, created_at=row.created_at, workspace=row.workspace)
+        try:
+            trace = json.loads(row.trace)
+            trace.update(trace_id=row.id, created_at=row.created_at, workspace=row.workspace)
+        except (ValueError, TypeError, AttributeError):
+            return None   # a garbled trace: as if none had been kept
         return trace
 
     # suggestion decisions -----------------------------------------------------------
