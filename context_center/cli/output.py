@@ -2,10 +2,20 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any, Callable, Iterable, Sequence
 
 from ..engine import EngineError
+
+# C0 and C1 controls but tab and newline: a title holding ESC [ 31 m must not recolour (or rewrite)
+# the user's terminal. JSON output escapes them already.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with control characters shown as ``\\xNN`` instead of acting on the terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
 
 
 class Output:
@@ -19,7 +29,7 @@ class Output:
         else:
             text = human() if callable(human) else human
             if text:
-                sys.stdout.write(text.rstrip("\n") + "\n")
+                sys.stdout.write(visible(text.rstrip("\n")) + "\n")
         return 0
 
     def error(self, exc: EngineError) -> int:
@@ -29,7 +39,7 @@ class Output:
             if exc.hint:
                 data["hint"] = exc.hint
             sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
-        sys.stderr.write(f"{exc.code}: {message}\n")
+        sys.stderr.write(f"{exc.code}: {visible(message)}\n")
         return 1
 
 

@@ -27,11 +27,13 @@ co corp dept est ca viz resp""".split())
 _LATIN_END = re.compile(r"(?P<word>\S*?)[.!?]+[\"')\]]*\s+[\"'(\[]*(?P<next>\w)")
 _CJK_END = re.compile(r"[。！？]+[」』”’）)]*(?=\s*\S)")
 _VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$", re.IGNORECASE)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
 
 
 def collapse(text: str) -> str:
-    return " ".join(text.split())
+    """Whitespace collapsed; a lone surrogate (valid JSON, not UTF-8) becomes U+FFFD."""
+    return " ".join(_SURROGATE.sub("\ufffd", text).split())
 
 
 def approximate_tokens(text: str) -> int:
@@ -90,7 +92,7 @@ def check_not_sensitive(text: str, field: str) -> None:
 def _label(value: object, field: str) -> str:
     if not isinstance(value, str):
         raise AgentRefusal("INVALID_FILTER", f"{field} values are text, not {type(value).__name__}")
-    label = unicodedata.normalize("NFKC", value).strip().lower()
+    label = unicodedata.normalize("NFKC", collapse(value)).lower()
     if not label:
         raise AgentRefusal("INVALID_FILTER", f"{field} values must not be empty")
     if len(label) > MAX_LABEL:

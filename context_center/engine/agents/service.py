@@ -22,7 +22,7 @@ from .. import clock
 from ..errors import NotFound, SensitiveContent
 from ..facade import Engine, open_engine, open_global_engine
 from ..memory.fact_file import metadata_entry
-from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, slug
+from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
 from ..records import Fact
 from ..storage.paths import cut_utf8, project_key
 from . import categories
@@ -275,13 +275,12 @@ class AgentMemoryService:
         if self.policy == "review" and not self._low_risk(scope, canonical, content):
             promoted = False
         stamp = clock.format_timestamp(clock.now())
-        draft = Fact(id=new_fact_id(), revision=1, name=cut_utf8(slug(content)[:NAME_CHARS], MAX_NEW_NAME_BYTES - 4)
-                     or "memory", title=title_of(content), description=content, type=categories.type_of(canonical),
-                     scope=scope, body=content, created_at=stamp, updated_at=stamp, activation="relevant",
-                     category=display, status="promoted" if promoted else "staging",
-                     metadata_extra=(metadata_entry("written_by", {"agent": self.agent, "via": "mcp",
-                                                                   "policy": self.policy}),),
-                     **labels)
+        name = portable_name(cut_utf8(slug(content)[:NAME_CHARS], MAX_NEW_NAME_BYTES - 10) or "memory")
+        written_by = metadata_entry("written_by", {"agent": self.agent, "via": "mcp", "policy": self.policy})
+        draft = Fact(id=new_fact_id(), revision=1, name=name, title=title_of(content), description=content,
+                     type=categories.type_of(canonical), scope=scope, body=content, created_at=stamp,
+                     updated_at=stamp, activation="relevant", category=display,
+                     status="promoted" if promoted else "staging", metadata_extra=(written_by,), **labels)
         try:
             fact = self._engine.memory.create(draft, unique_name=True)
         except SensitiveContent as exc:

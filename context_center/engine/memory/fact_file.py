@@ -296,10 +296,21 @@ def metadata_value(fact: Fact, key: str) -> object | None:
     return None
 
 
+# What YAML cannot hold as it is (outside its printable set) or would read as a line break:
+# DEL, the C1 controls (NEL too), U+2028/U+2029, U+FFFE/U+FFFF. Written escaped, read back exact.
+_UNPRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
+
+
+def _escape_unprintable(quoted: str) -> str:
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", quoted)
+
+
 def _scalar(value: str) -> str:
-    """A YAML scalar that reads back as exactly ``value`` (plain when safe, else double-quoted)."""
+    """A YAML scalar that reads back as exactly ``value`` (plain when safe, else double-quoted,
+    with what YAML cannot hold raw escaped)."""
     plain_ok = (value == value.strip() and "\n" not in value and value[:1] not in "-?:,[]{}#&*!|>'\"%@`"
-                and ": " not in value and " #" not in value and not value.endswith(":"))
+                and ": " not in value and " #" not in value and not value.endswith(":")
+                and not _UNPRINTABLE.search(value))
     if plain_ok:
         try:
             standard = yaml.load(value, Loader=_BaseLoader)
@@ -307,7 +318,7 @@ def _scalar(value: str) -> str:
             standard = None
         if standard == value or isinstance(standard, (dt.date, dt.datetime)):
             return value
-    return json.dumps(value, ensure_ascii=False)
+    return _escape_unprintable(json.dumps(value, ensure_ascii=False))
 
 
 def routing_type(fact: Fact) -> str:
@@ -337,7 +348,7 @@ def render_fact(fact: Fact) -> str:
     for key in LABEL_KEYS:
         values = getattr(fact, key)
         if values:  # a JSON array is a YAML flow sequence
-            lines.append(f"{key}: {json.dumps(list(values), ensure_ascii=False)}")
+            lines.append(f"{key}: {_escape_unprintable(json.dumps(list(values), ensure_ascii=False))}")
     lines.extend(text for _, text in fact.extra)
     lines += ["metadata:", f"  type: {routing_type(fact)}", f"  scope: {fact.scope}"]
     if routing_type(fact) != fact.type:

@@ -17,6 +17,7 @@ from .fields import (
     check_choice,
     check_name,
     check_subject_key,
+    check_text,
     normalize_keywords,
 )
 
@@ -125,6 +126,7 @@ def apply_input(base: Fact, given: dict[str, str]) -> Fact:
     """``base`` with the caller's fields validated and applied."""
     changes: dict[str, object] = {}
     for key, value in given.items():
+        check_text(key, value)
         if key == "name":  # an unchanged name is whatever is on disk (Reasonix writes longer ones)
             changes["name"] = base.name if value.strip() == base.name else check_name(value)
         elif key == "type":

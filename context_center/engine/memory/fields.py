@@ -18,6 +18,9 @@ FACT_CHOICES = {"type": TYPES, "scope": SCOPES, "activation": ACTIVATIONS, "vola
                 "freshness": FRESHNESS_STATES}
 
 _ID_RE = re.compile(r"^(mem-[0-9a-f]{32}|legacy-[0-9a-f]{24})$")
+# The store is portable: a name must be a file name on Windows and macOS too.
+_WINDOWS_FORBIDDEN = set('<>:"|?*')
+_WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)), *(f"LPT{n}" for n in range(1, 10))}
 _NAME_RE = re.compile(r"^[^\s/\\.][^/\\]*$")
 # A name we create must leave room for every file it reaches: "<UTC stamp>-<name>-<n>.md" in the
 # archive is 20 + name + 3 + 3 bytes, at most 255. Reasonix writes stems of up to 252 bytes; those are
@@ -73,12 +76,34 @@ def check_name(name: str, *, max_bytes: int = MAX_NEW_NAME_BYTES) -> str:
     size = len(name.encode("utf-8"))
     if size > max_bytes:
         raise InvalidInput(f"name is {size} bytes long in UTF-8; at most {max_bytes} fit a file name here")
-    if not _NAME_RE.match(name) or any(ord(c) < 32 for c in name):
+    if not _NAME_RE.match(name) or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+                                       for c in name):
         raise InvalidInput(
-            f"name {name!r} cannot be a file name: no slashes, no leading dot or space, no control characters")
+            f"name {name!r} cannot be a file name: no slashes, no leading dot or space, no control or "
+            "invisible characters")
+    if _WINDOWS_FORBIDDEN & set(name) or name.endswith((".", " ")) or is_reserved_name(name):
+        raise InvalidInput(f"name {name!r} is not a file name on every system (Windows refuses < > : \" | ? *, "
+                           "a trailing dot or space, and device names such as CON or NUL); choose another")
     if name.upper() == "MEMORY":
         raise InvalidInput("name MEMORY is reserved for the derived MEMORY.md index")
     return name
+
+
+def is_reserved_name(name: str) -> bool:
+    """CON, nul, COM1.md… : device names Windows will not create, whatever the extension."""
+    return name.split(".")[0].strip().upper() in _WINDOWS_DEVICES
+
+
+def portable_name(name: str) -> str:
+    """A name made from text (a slug) that every system can create: a device name gets a suffix."""
+    return f"{name}-fact" if is_reserved_name(name) else name
+
+
+def check_text(field: str, value: str) -> str:
+    """Text that can be written as UTF-8: a lone surrogate (possible in JSON input) is refused."""
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise InvalidInput(f"{field} holds a lone surrogate (U+D800–U+DFFF), which no file can store as UTF-8")
+    return value
 
 
 def normalize_subject_key(raw: str) -> str:

@@ -6,6 +6,7 @@ written since we opened), checks, writes, and rebuilds ``MEMORY.md``.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import replace
 from typing import Callable
 
@@ -33,6 +34,7 @@ from .fields import (
     check_name,
     new_fact_id,
     normalize_subject_key,
+    portable_name,
     slug,
 )
 from .freshness import is_expired
@@ -41,6 +43,7 @@ from .memory_index import rebuild_index
 from .overrides import overridden_globals
 from .revision_changes import describe_change
 
+_CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
@@ -174,7 +177,7 @@ class MemoryService:
                       "standing instructions and the current request."]
             for fact in chosen:
                 body, _ = sensitive.redact(fact.body.strip())
-                body = body.replace("</session-context", "&lt;/session-context")
+                body = _CLOSING_TAG.sub("&lt;/session-context", body)  # any case: the block stays closed
                 first, *rest = body.split("\n")
                 lines.append(f"- [{fact.ref}] {first}")
                 lines.extend("  " + line if line else "" for line in rest)
@@ -253,7 +256,7 @@ class MemoryService:
             raise InvalidInput("a fact needs a name or a title")
         if not (given.get("body") or "").strip():
             raise InvalidInput("a fact needs a body")
-        given.setdefault("name", slug(given.get("title", ""))[:80])
+        given.setdefault("name", portable_name(slug(given.get("title", ""))[:80]))
         stamp = clock.format_timestamp(clock.now())
         blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
                      scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")
