@@ -17,8 +17,10 @@ from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.catalog import CachedFile, Catalog, FileStamp
 from ..storage.paths import StorePaths, bounded_stem
+from ..storage.safe_read import read_regular_bytes
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 
+MAX_FACT_FILE_BYTES = 64 * 1024 * 1024   # a hand-written fact far beyond any we write, still read
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
 _REVISION_NAME = re.compile(r"^(\d{9})\.md$")
 
@@ -32,12 +34,14 @@ def is_fact_file_name(name: str) -> bool:
 
 
 def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> CachedFile:
-    """Parse one file; problems become diagnostics, never exceptions."""
+    """Parse one file; problems become diagnostics, never exceptions. A symlink is not followed (its
+    target would reach an agent's prompt), nor anything but a regular file read."""
     try:
-        stat = path.stat()
-        raw = path.read_bytes()
+        stat = path.lstat()
+        raw = read_regular_bytes(path, MAX_FACT_FILE_BYTES, follow_symlinks=False)
     except OSError as exc:
-        return CachedFile(FileStamp(0, 0, 0), None, (Diagnostic(path, 1, f"unreadable: {exc.strerror}"),))
+        return CachedFile(FileStamp(0, 0, 0), None,
+                          (Diagnostic(path, 1, f"unreadable: {exc.strerror or exc}"),))
     try:
         text, encoding = decode_fact_bytes(raw)
     except UnicodeDecodeError as exc:
@@ -83,7 +87,11 @@ class FactStore:
         try:
             with os.scandir(folder) as entries:
                 for entry in entries:
-                    if is_fact_file_name(entry.name) and entry.is_file():
+                    if not is_fact_file_name(entry.name):
+                        continue
+                    if entry.is_symlink():   # listed, so a diagnostic says why it is not loaded
+                        on_disk[Path(entry.path)] = _stamp(entry.stat(follow_symlinks=False))
+                    elif entry.is_file(follow_symlinks=False):
                         on_disk[Path(entry.path)] = _stamp(entry.stat())
         except FileNotFoundError:
             pass
@@ -166,10 +174,23 @@ class FactStore:
 
     # revisions ----------------------------------------------------------------------
 
+    def _own_folder(self, folder: Path) -> Path:
+        """``folder`` (``.archive``, ``.revisions/<id>``) if it is ours to write in: never through a
+        symlink, which could lead anywhere outside the state root."""
+        memory = self.paths.root
+        for part in (folder, *folder.parents):
+            if part == memory:
+                break
+            if part.is_symlink() and part.name.startswith("."):
+                raise StorageError(f"{part} is a symlink; Context Center does not write through it "
+                                   "(remove the link; the folder is created again)")
+        return folder
+
     def snapshot_revision(self, fact: Fact) -> None:
         """Keep the on-disk text of ``fact`` as an immutable snapshot (once per revision)."""
         assert fact.path is not None
         target = self.paths.revision_file(self.directory(fact.scope), fact.id, fact.revision)
+        self._own_folder(target.parent)
         if target.exists():
             return
         try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original is decoded first)
@@ -185,6 +206,8 @@ class FactStore:
         found: dict[int, tuple[Path, str]] = {}
         for scope in (first_scope, *(s for s in self.paths.scopes if s != first_scope)):
             folder = self.paths.revisions_dir(self.directory(scope), fact_id)
+            if folder.is_symlink() or folder.parent.is_symlink():
+                continue   # not ours: never read through it
             try:
                 names = os.listdir(folder)
             except FileNotFoundError:
@@ -232,7 +255,7 @@ class FactStore:
     def archive(self, fact: Fact) -> Path:
         """Move the fact's file into ``.archive/`` under a UTC stamp; returns the new path."""
         assert fact.path is not None
-        folder = self.paths.archive_dir(self.directory(fact.scope))
+        folder = self._own_folder(self.paths.archive_dir(self.directory(fact.scope)))
         folder.mkdir(parents=True, exist_ok=True)
         moment = clock.now()
         stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
@@ -255,6 +278,8 @@ class FactStore:
         entries: list[ArchivedFact] = []
         for scope in self.paths.scopes:
             folder = self.paths.archive_dir(self.directory(scope))
+            if folder.is_symlink():
+                continue   # not ours: never read (nor recovered) through it
             try:
                 names = sorted(os.listdir(folder))
             except FileNotFoundError:

@@ -23,11 +23,17 @@ class UnsafeFile(OSError):
         self.strerror = reason
 
 
-def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES) -> bytes:
+def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES, *,
+                       follow_symlinks: bool = True) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; raises :class:`UnsafeFile` otherwise
-    (and ``OSError`` when it cannot be opened)."""
+    (and ``OSError`` when it cannot be opened: with ``follow_symlinks=False``, a symlink)."""
     target = Path(path)
-    fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        if target.is_symlink():
+            raise UnsafeFile(target, "a symlink; not followed")
+        flags |= getattr(os, "O_NOFOLLOW", 0)   # and if it becomes one meanwhile, the open fails
+    fd = os.open(target, flags)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
