@@ -15,6 +15,7 @@ from .memory.fact_store import FactStore
 from .memory.freshness import freshness
 from .memory.memory_service import MemoryService
 from .memory.project_folder import adopt_legacy_project_folder
+from .memory.sensitive import redact as redact_secrets
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .storage.catalog import Catalog
 from .storage.paths import StorePaths
@@ -248,8 +249,12 @@ class Engine:
         return result
 
     def record_recall(self, result: RecallResult) -> None:
-        """Keep ``result``'s trace for ``memory recall --last`` and the window."""
-        self._catalog.add_trace(self.paths.workspace, clock.format_timestamp(clock.now()), result.to_json())
+        """Keep ``result``'s trace for ``memory recall --last`` and the window; a secret the user
+        pasted into the prompt is kept masked, never verbatim."""
+        trace = result.to_json()
+        if isinstance(trace.get("query"), str):
+            trace["query"] = redact_secrets(trace["query"])[0]
+        self._catalog.add_trace(self.paths.workspace, clock.format_timestamp(clock.now()), trace)
 
     def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:
         """The last recall trace recorded by any process for this workspace (or any)."""

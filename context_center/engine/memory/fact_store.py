@@ -186,17 +186,19 @@ class FactStore:
                                    "(remove the link; the folder is created again)")
         return folder
 
-    def snapshot_revision(self, fact: Fact) -> None:
-        """Keep the on-disk text of ``fact`` as an immutable snapshot (once per revision)."""
+    def snapshot_revision(self, fact: Fact, text: str | None = None) -> None:
+        """Keep the on-disk text of ``fact`` (or ``text``: a masked copy) as an immutable snapshot
+        (once per revision)."""
         assert fact.path is not None
         target = self.paths.revision_file(self.directory(fact.scope), fact.id, fact.revision)
         self._own_folder(target.parent)
         if target.exists():
             return
-        try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original is decoded first)
-            text = decode_fact_bytes(fact.path.read_bytes())[0]
-        except (OSError, UnicodeDecodeError):
-            text = render_fact(fact)
+        if text is None:
+            try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original is decoded first)
+                text = decode_fact_bytes(fact.path.read_bytes())[0]
+            except (OSError, UnicodeDecodeError):
+                text = render_fact(fact)
         create_exclusive(target, text)
 
     def _revision_files(self, fact_id: str, first_scope: str) -> dict[int, tuple[Path, str]]:

@@ -25,6 +25,7 @@ from ..errors import (
 from ..records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
 from ..storage.store_lock import StoreLock
 from . import sensitive
+from .fact_file import render_fact
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
 from .fact_store import FactStore
 from .fields import (
@@ -256,7 +257,8 @@ class MemoryService:
             raise InvalidInput("a fact needs a name or a title")
         if not (given.get("body") or "").strip():
             raise InvalidInput("a fact needs a body")
-        given.setdefault("name", portable_name(slug(given.get("title", ""))[:80]))
+        # named after the title as it will be stored: a masked secret never reaches a file name
+        given.setdefault("name", portable_name(slug(sensitive.redact(given.get("title", ""))[0])[:80]))
         stamp = clock.format_timestamp(clock.now())
         blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
                      scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")
@@ -437,8 +439,11 @@ class MemoryService:
                                         activation=archived.effective_activation,
                                         revision_note="recovered from the archive")
             recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
+            recovered, _ = self._check_text(recovered, redact=True)   # a hand-written entry may hold a token
             self._check_conflicts(snapshot, recovered, None)
-            self.store.snapshot_revision(archived.evolve(path=path))
+            clean, masked = self._check_text(archived, redact=True)
+            self.store.snapshot_revision(archived.evolve(path=path),
+                                         text=render_fact(clean.evolve(path=path)) if masked else None)
             fact = self.store.create(recovered)
             path.unlink()
             self._after_write(scope)

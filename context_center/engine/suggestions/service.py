@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import clock
-from ..errors import InvalidInput, NameConflict, NotFound, StorageError
+from ..errors import InvalidInput, NameConflict, NotFound, SensitiveContent, StorageError
+from ..memory import sensitive
 from ..memory.fact_file import metadata_entry, metadata_value
 from ..memory.fact_input import FactInput
 from ..records import Fact
@@ -200,7 +201,12 @@ def provenance(fact: Fact) -> dict[str, Any] | None:
 
 
 def write_skill(candidate: SkillCandidate, folder: Path) -> Path:
-    """``<folder>/<name>/SKILL.md``, never over an existing one; the folders are created."""
+    """``<folder>/<name>/SKILL.md``, never over an existing one; the folders are created. A secret in
+    it is refused: a skill lives in the workspace, where it is likely committed."""
+    kinds = sorted({found.kind for found in sensitive.find_secrets(candidate.body)})
+    if kinds:
+        raise SensitiveContent(f"the SKILL.md holds a secret ({', '.join(kinds)}); skills live in the workspace "
+                               "and are often committed, so it was not written: take the value out")
     try:
         path = skill_file(folder, candidate.name)
     except InvalidInput:

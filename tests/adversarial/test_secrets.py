@@ -1,0 +1,60 @@
+"""Secrets are never stored or shown verbatim: not in a file name, a recall trace, a recovered
+fact, its revision, or a SKILL.md (#13)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import FactInput, SensitiveContent, open_engine
+
+TOKEN = "ghp_" + "Zq8" * 12
+AWS = "AKIAQ3EGT5JXKZ7PLM2R"
+
+
+def every_file_text(root: Path) -> str:
+    return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in root.rglob("*")
+                     if p.is_file() and p.suffix in (".md", ".json"))
+
+
+@pytest.mark.parametrize("title", [f"password = hunter2hunter2 for {TOKEN}", f"key {AWS}"])
+def test_redacted_secrets_never_name_the_file(engine, title: str):
+    made = engine.remember(FactInput(title=title, body=f"The token is {TOKEN}.", redact_secrets=True)).fact
+    assert "hunter2" not in made.name and "akia" not in made.name.lower() and "ghp" not in made.name
+    assert TOKEN not in every_file_text(engine.paths.root) and AWS not in every_file_text(engine.paths.root)
+
+
+def test_a_secret_pasted_into_a_prompt_is_masked_in_the_recall_trace(cli):
+    cli.remember("deploys", "Deploys go through the staging cluster first.")
+    hook = cli.run("hook", "claude-code", stdin=json.dumps({"prompt": f"deploy with {TOKEN} to staging",
+                                                            "cwd": str(cli.workspace)}))
+    assert hook.code == 0
+    last = cli.run("memory", "recall", "--last", "--json")
+    assert TOKEN not in last.out and "[REDACTED]" in last.out
+
+
+def test_recovering_a_hand_written_archive_entry_masks_its_token(state_root: Path, workspace: Path):
+    with open_engine(state_root, workspace) as engine:
+        archive = engine.paths.memory_dir("project") / ".archive"
+        archive.mkdir(parents=True)
+        entry = archive / "20261101-120000.000-leaky.md"
+        entry.write_text(f"---\nid: mem-{'1' * 32}\nrevision: 3\nname: leaky\ntitle: Leaky\n"
+                         f"description: ci\nmetadata:\n  type: project\n  scope: project\n---\n"
+                         f"The CI token is {TOKEN}.\n", encoding="utf-8")
+        recovered = engine.recover(str(entry)).fact
+        assert TOKEN not in recovered.body and "[REDACTED]" in recovered.body
+        assert TOKEN not in every_file_text(engine.paths.memory_dir("project"))
+        assert all(TOKEN not in r.body for r in engine.revisions(recovered.id)[1])
+
+
+def test_a_skill_holding_a_secret_is_not_written(engine, tmp_path: Path):
+    from context_center.engine.suggestions.candidates import SkillCandidate
+    from context_center.engine.suggestions.service import write_skill
+
+    skill = SkillCandidate(id="s1", name="deploy", title="Deploy", description="how to deploy",
+                           body=f"---\nname: deploy\ndescription: d\n---\nRun `deploy --token {TOKEN}`.\n",
+                           reason="", evidence=())
+    with pytest.raises(SensitiveContent):
+        write_skill(skill, tmp_path / "skills")
+    assert not (tmp_path / "skills" / "deploy").exists()
