@@ -9,6 +9,7 @@ on their next query.
 """
 from __future__ import annotations
 
+import errno
 import gc
 import hashlib
 import json
@@ -113,6 +114,18 @@ class SyncReport:
         return self.added + self.updated + self.removed
 
 
+def _read_only(exc: BaseException) -> bool:
+    """Did ``exc`` come from a folder that cannot be written (read-only, full, not ours)?"""
+    while exc is not None:
+        if isinstance(exc, OSError) and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC):
+            return True
+        if isinstance(exc, StorageError) and any(word in exc.message for word in ("Read-only", "No space",
+                                                                                    "Permission denied")):
+            return True
+        exc = exc.__cause__  # type: ignore[assignment]
+    return False
+
+
 class SearchIndex:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -120,17 +133,20 @@ class SearchIndex:
         package, version = whoosh_distribution()
         self._identity = {"package": package, "version": version, "analyzer": ANALYZER_VERSION}
         self._index = None
+        self._in_memory_digest: str | None = None   # set when the folder cannot be written (a read-only root)
 
     # opening ----------------------------------------------------------------------------
 
     def _stamp(self) -> dict:
+        if self._in_memory_digest is not None:
+            return {**self._identity, "digest": self._in_memory_digest}
         try:
             return json.loads(self._stamp_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
 
     def _open(self, *, fresh: bool = False):
-        if self._index is not None and not fresh:
+        if self._index is not None and (not fresh or self._in_memory_digest is not None):
             return self._index
         stamp = self._stamp()
         usable = all(stamp.get(k) == v for k, v in self._identity.items())
@@ -152,13 +168,22 @@ class SearchIndex:
         return self._index
 
     def _create(self) -> None:
-        if self.folder.is_symlink() or (self.folder.exists() and not self.folder.is_dir()):
-            self.folder.unlink()   # a file (or a link) where the index folder belongs: derived, replaced
-        elif self.folder.exists():
-            shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self._index = whoosh_index.create_in(str(self.folder), _schema())
-        write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": ""}))
+        try:
+            if self.folder.is_symlink() or (self.folder.exists() and not self.folder.is_dir()):
+                self.folder.unlink()   # a file (or a link) where the index folder belongs: derived, replaced
+            elif self.folder.exists():
+                shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._index = whoosh_index.create_in(str(self.folder), _schema())
+            write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": ""}))
+        except (OSError, StorageError) as exc:
+            if not _read_only(exc):
+                raise
+            # a read-only state root (or a full disk): search from an index in memory, this process only
+            from whoosh.filedb.filestore import RamStorage  # type: ignore[attr-defined]
+
+            self._index = RamStorage().create_index(_schema())
+            self._in_memory_digest = ""
 
     def _writer(self):
         deadline = time.monotonic() + WRITER_TIMEOUT
@@ -210,7 +235,10 @@ class SearchIndex:
         except BaseException:
             writer.cancel()
             raise
-        write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": digest}))
+        if self._in_memory_digest is not None:
+            self._in_memory_digest = digest
+        else:
+            write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": digest}))
         self._index = index
         added = sum(1 for k, _, _ in todo if k not in existing)
         return SyncReport(added=added, updated=len(todo) - added, removed=len(removed), rebuilt=rebuilt)

@@ -7,7 +7,10 @@ It also holds what has no file of its own: recall traces and suggestion decision
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +20,7 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, Text, create_en
 from sqlalchemy.dialects.sqlite import insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError
-from sqlalchemy.pool import NullPool
+from sqlalchemy.pool import NullPool, StaticPool
 
 from ..errors import StorageError
 from ..records import Diagnostic, Fact
@@ -114,23 +117,67 @@ class Catalog:
     def __init__(self, path: Path, lock: StoreLock) -> None:
         self.path = path
         self._lock = lock
+        self.read_only = False   # True: the state root cannot be written; this catalog lives in memory
         self._engine = self._connect()
 
     def _connect(self) -> Engine:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.is_dir():   # a folder where the catalog belongs: nothing in it is ours to read
+        if self.path.is_dir() and self._writable():   # a folder where the catalog belongs: not ours to read
             self._set_aside_corrupt()
         engine = create_engine(f"sqlite:///{self.path}", poolclass=NullPool)
         event.listen(engine, "connect", _on_connect)
         try:
             self._ensure_schema(engine)
         except DatabaseError as exc:
+            if not self._writable():   # a read-only mount, a full disk: every read still works
+                engine.dispose()
+                return self._in_memory_copy()
             if "file is not a database" not in str(exc) and "malformed" not in str(exc):
                 raise StorageError(f"catalog {self.path} is unusable: {exc}") from exc
             engine.dispose()
             self._set_aside_corrupt()
             engine = create_engine(f"sqlite:///{self.path}", poolclass=NullPool)
             event.listen(engine, "connect", _on_connect)
+            self._ensure_schema(engine)
+        return engine
+
+    def _writable(self) -> bool:
+        """Can the catalog be written here? Not on a read-only mount (nor, as root, anywhere
+        ``os.access`` would say yes to): a probe file tells."""
+        probe = self.path.parent / f".probe-{os.getpid()}.tmp"
+        try:
+            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            return True
+        except OSError as exc:
+            return exc.errno not in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC)
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(probe)
+        return True
+
+    def _in_memory_copy(self) -> Engine:
+        """A read-only state root (or a full disk): the catalog is copied into memory, so every read
+        works and derived rows are kept for this process only; what cannot be read is rebuilt."""
+        memory = sqlite3.connect(":memory:", check_same_thread=False)
+        if self.path.is_file():
+            try:
+                source = sqlite3.connect(f"file:{self.path}?immutable=1", uri=True)
+                try:
+                    source.backup(memory)
+                finally:
+                    source.close()
+            except sqlite3.Error:
+                memory.close()
+                memory = sqlite3.connect(":memory:", check_same_thread=False)
+        self.read_only = True
+        engine = create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
+        try:
+            self._ensure_schema(engine)
+        except DatabaseError:
+            engine.dispose()
+            memory = sqlite3.connect(":memory:", check_same_thread=False)
+            engine = create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
             self._ensure_schema(engine)
         return engine
 

@@ -1,6 +1,7 @@
 """One inter-process lock per state root, held around every read-check-write."""
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import threading
@@ -48,6 +49,9 @@ class StoreLock:
         self._depth = 0
         self._owner: int | None = None
         self._thread_lock = threading.Lock()
+        # True once the lock file could not be created because the state root is read-only (a
+        # read-only mount, a full disk): reads go on without it; a write fails where it writes.
+        self.read_only = False
 
     def __enter__(self) -> "StoreLock":
         me = threading.get_ident()
@@ -58,8 +62,15 @@ class StoreLock:
         if not self._thread_lock.acquire(timeout=self.timeout):
             raise StorageError(f"timed out waiting for the store lock {self.path}")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                if exc.errno not in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC):
+                    raise
+                self.read_only = True   # nothing can be written here, so there is nothing to serialize
+                self._fd, self._owner, self._depth = None, me, 1
+                return self
             delay = 0.002
             while not _try_lock(fd):
                 if time.monotonic() > deadline:
