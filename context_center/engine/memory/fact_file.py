@@ -305,6 +305,11 @@ def _escape_unprintable(quoted: str) -> str:
     return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", quoted)
 
 
+def yaml_scalar(value: str) -> str:
+    """A YAML scalar (for a front matter line) that reads back as exactly ``value``."""
+    return _scalar(value)
+
+
 def _scalar(value: str) -> str:
     """A YAML scalar that reads back as exactly ``value`` (plain when safe, else double-quoted,
     with what YAML cannot hold raw escaped)."""

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Mapping
 
 from ..errors import InvalidInput
 from ..memory import sensitive
+from ..memory.fact_file import yaml_scalar
 from ..memory.fields import check_name, slug
 from ..recall.text_analysis import tokenize
 from .transcripts import Session, UserTurn
@@ -417,7 +418,8 @@ def _skill(cid: str, cluster: list[UserTurn], phrasing: str) -> SkillCandidate:
     evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
     description = f"Use when the user asks to {phrasing[:1].lower() + phrasing[1:]}".rstrip(".")
     body = "\n".join([
-        "---", f"name: {name}", f"description: {description}", "---", "", f"# {title}", "",
+        "---", f"name: {yaml_scalar(name)}", f"description: {yaml_scalar(' '.join(description.split()))}", "---",
+        "", f"# {title}", "",
         f"Use this skill when the user asks to {phrasing[:1].lower() + phrasing[1:].rstrip('.')}.", "",
         "## Steps", "", *[f"{n}. {step[:1].upper() + step[1:]}" for n, step in enumerate(steps, 1)], "",
         "## Where this came from", "",

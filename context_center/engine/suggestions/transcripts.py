@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..storage.safe_read import read_regular_bytes
+
 MAX_FILE_BYTES = 64 * 1024 * 1024
 _INJECTED = re.compile(r"^\s*(<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|"
                        r"system-reminder|environment_context|user_instructions|user-prompt-submit-hook|"
@@ -61,17 +63,19 @@ def _within(path: str, folder: Path) -> bool:
 
 
 def _lines(path: Path) -> Iterator[dict[str, Any]]:
-    """JSON objects of a JSONL file; malformed lines are skipped."""
-    if path.stat().st_size > MAX_FILE_BYTES:
+    """JSON objects of a JSONL file; malformed lines (or nested past reason) are skipped, and a
+    FIFO, a device or an oversized file is not read at all."""
+    try:
+        raw = read_regular_bytes(path, MAX_FILE_BYTES)
+    except OSError:
         return
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        for line in handle:
-            try:
-                value = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(value, dict):
-                yield value
+    for line in raw.decode("utf-8", "replace").splitlines():
+        try:
+            value = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(value, dict):
+            yield value
 
 
 def _typed(text: Any) -> str | None:
@@ -208,7 +212,8 @@ class CodexSource(TranscriptSource):
                 if text:
                     events.append(UserTurn(self.name, session_id, stamp, text))
             elif payload.get("type") == "message" and payload.get("role") == "user":
-                for block in payload.get("content") or []:
+                content = payload.get("content")
+                for block in content if isinstance(content, list) else []:
                     if not isinstance(block, dict):
                         continue
                     raw = block.get("text")
