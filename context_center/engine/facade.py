@@ -17,6 +17,7 @@ from .memory.memory_service import MemoryService
 from .memory.project_folder import adopt_legacy_project_folder
 from .memory.sensitive import redact as redact_secrets
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
+from .storage.atomic_write import remove_stale_temp_files
 from .storage.catalog import Catalog
 from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
@@ -54,9 +55,13 @@ class Engine:
         self._lock = StoreLock(paths.lock_file)
         self._catalog = Catalog(paths.catalog_file, self._lock)
         moved: tuple[Diagnostic, ...] = ()
-        if paths.bound:
-            with self._lock:
+        with self._lock:
+            if paths.bound:
                 moved = adopt_legacy_project_folder(paths)
+            for scope in paths.scopes:   # what a kill or a full disk left behind
+                folder = paths.memory_dir(scope)
+                for where in (folder, paths.archive_dir(folder)):
+                    remove_stale_temp_files(where)
         self._store = FactStore(paths, self._catalog, moved)
         self.memory = MemoryService(self._store, self._lock)
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)

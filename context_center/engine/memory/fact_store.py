@@ -26,7 +26,7 @@ _REVISION_NAME = re.compile(r"^(\d{9})\.md$")
 
 
 def _stamp(stat: os.stat_result) -> FileStamp:
-    return FileStamp(stat.st_size, stat.st_mtime_ns, stat.st_ino)
+    return FileStamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns)
 
 
 def is_fact_file_name(name: str) -> bool:

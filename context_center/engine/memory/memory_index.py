@@ -8,12 +8,14 @@ dropped; every other hand-written line is kept, in place.
 """
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import Iterable
 
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
+from ..storage.safe_read import read_regular_text
 
 BEGIN = "<!-- context-center:index:begin (generated from the fact files; edits here are replaced) -->"
 END = "<!-- context-center:index:end -->"
@@ -60,16 +62,24 @@ def render_index(existing: str, facts: Iterable[Fact]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+MAX_INDEX_BYTES = 16 * 1024 * 1024
+log = logging.getLogger("context_center.memory")
+
+
 def rebuild_index(folder: Path, facts: Iterable[Fact]) -> bool:
     """Rewrite ``folder/MEMORY.md`` if its derived part changed; True if written."""
     facts = list(facts)
     path = folder / "MEMORY.md"
     try:
-        existing = path.read_text(encoding="utf-8")
+        existing = read_regular_text(path, MAX_INDEX_BYTES)
     except FileNotFoundError:
         existing = ""
         if not facts:
             return False
+    except (OSError, UnicodeDecodeError) as exc:   # hand-written lines we cannot read are not ours to drop
+        log.warning("context-center: %s is left as it is: %s", path,
+                    exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text")
+        return False
     text = render_index(existing, facts)
     if text == existing:
         return False

@@ -6,6 +6,7 @@ written since we opened), checks, writes, and rebuilds ``MEMORY.md``.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from dataclasses import replace
 from typing import Callable
@@ -20,6 +21,7 @@ from ..errors import (
     RevisionConflict,
     ScopeConflict,
     SensitiveContent,
+    StorageError,
     SubjectConflict,
 )
 from ..records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
@@ -44,6 +46,7 @@ from .memory_index import rebuild_index
 from .overrides import overridden_globals
 from .revision_changes import describe_change
 
+log = logging.getLogger("context_center.memory")
 _CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
@@ -463,6 +466,13 @@ class MemoryService:
         return count
 
     def _after_write(self, scope: str) -> None:
+        """After a write: the snapshot, and MEMORY.md (derived). A MEMORY.md that cannot be rewritten
+        (a full disk) does not turn a done write into a reported failure: it is said, and rebuilt by
+        the next write that can."""
         snapshot = self.reload()
-        rebuild_index(self.store.directory(scope), snapshot.in_scope(scope))
+        try:
+            rebuild_index(self.store.directory(scope), snapshot.in_scope(scope))
+        except (StorageError, OSError) as exc:
+            log.warning("context-center: the write is done, but MEMORY.md could not be rewritten (%s); "
+                        "the next write rebuilds it", getattr(exc, "message", None) or exc)
 

@@ -76,3 +76,29 @@ def create_exclusive(path: Path, text: str) -> bool:
         return True
     except OSError as exc:
         raise StorageError(f"could not create {path}: {exc.strerror or exc}") from exc
+
+
+STALE_TEMP_SECONDS = 60
+
+
+def remove_stale_temp_files(folder: Path, now: float | None = None) -> int:
+    """Remove our temp files (``.atomic-*.tmp``) a kill or a full disk left in ``folder``; call it
+    holding the store lock, so no writer of ours is using one. Only those older than a minute go
+    (a writer of another tool may not take our lock). Returns how many were removed."""
+    import time
+
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not (entry.name.startswith(".atomic-") and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > \
+                    STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
+                removed += 1
+    return removed

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import logging
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ from ..errors import StorageError
 from ..records import Diagnostic, Fact
 from .store_lock import StoreLock
 
-SCHEMA_VERSION = 4   # 4: context-eng labels on facts (the parsed-file cache is rebuilt), categories, settings
+log = logging.getLogger("context_center.catalog")
+SCHEMA_VERSION = 5   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp
 KEEP_TRACES = 500
 
 metadata = MetaData()
@@ -38,6 +40,8 @@ fact_files = Table(
     Column("size", Integer, nullable=False),
     Column("mtime_ns", Integer, nullable=False),
     Column("inode", Integer, nullable=False),
+    # a user cannot set the change time: a rewrite keeping size, mtime and inode is still noticed
+    Column("ctime_ns", Integer, nullable=False, default=0),
     Column("fact", Text),           # JSON of the parsed Fact, or NULL when unparseable
     Column("problems", Text, nullable=False, default="[]"),  # JSON [[line, reason, severity]…]
 )
@@ -79,6 +83,7 @@ class FileStamp:
     size: int
     mtime_ns: int
     inode: int
+    ctime_ns: int = 0
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,10 @@ def fact_from_json(text: str, path: Path) -> Fact:
     for key in ("topics", "tags", "links"):
         data[key] = tuple(data.get(key) or ())
     return Fact(path=path, **data)
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(getattr(exc, "orig", None) or exc).split("\n")[0]
 
 
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -203,8 +212,8 @@ class Catalog:
                 if conn.exec_driver_sql("PRAGMA user_version").scalar() == SCHEMA_VERSION:
                     return
                 conn.exec_driver_sql("PRAGMA journal_mode = WAL")
-                metadata.create_all(conn)  # versions so far only add tables…
-                conn.execute(delete(fact_files))  # …and change what a parsed file holds: parse again
+                fact_files.drop(conn, checkfirst=True)  # derived: its shape changes with versions, parse again
+                metadata.create_all(conn)  # the other tables are only ever added
                 conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -213,8 +222,13 @@ class Catalog:
     # fact files -----------------------------------------------------------------
 
     def cached_files(self, directory: Path) -> dict[Path, CachedFile]:
-        with self._engine.connect() as conn:
-            rows = conn.execute(select(fact_files).where(fact_files.c.directory == str(directory))).all()
+        try:
+            with self._engine.connect() as conn:
+                rows = conn.execute(select(fact_files).where(fact_files.c.directory == str(directory))).all()
+        except DatabaseError as exc:   # a full disk (WAL needs room even to read): parse the files instead
+            log.warning("context-center: the catalog could not be read (%s); the files are read instead",
+                        _first_line(exc))
+            return {}
         cached: dict[Path, CachedFile] = {}
         for row in rows:
             path = Path(row.path)
@@ -222,7 +236,7 @@ class Catalog:
                 problems = tuple(Diagnostic(path, line, reason, severity)
                                  for line, reason, severity in json.loads(row.problems))
                 fact = fact_from_json(row.fact, path) if row.fact else None
-                stamp = FileStamp(int(row.size), int(row.mtime_ns), int(row.inode))
+                stamp = FileStamp(int(row.size), int(row.mtime_ns), int(row.inode), int(row.ctime_ns))
             except (ValueError, TypeError, KeyError):
                 continue   # a garbled row is a cache miss: the file is parsed again and the row rewritten
             cached[path] = CachedFile(stamp, fact, problems)
@@ -231,19 +245,26 @@ class Catalog:
     def update_files(self, directory: Path, changed: Iterable[tuple[Path, CachedFile]],
                      removed: Iterable[Path]) -> None:
         rows = [{"path": str(path), "directory": str(directory), "size": item.stamp.size,
-                 "mtime_ns": item.stamp.mtime_ns, "inode": item.stamp.inode,
+                 "mtime_ns": item.stamp.mtime_ns, "inode": item.stamp.inode, "ctime_ns": item.stamp.ctime_ns,
                  "fact": fact_to_json(item.fact) if item.fact else None,
                  "problems": json.dumps([[d.line, d.reason, d.severity] for d in item.diagnostics])}
                 for path, item in changed]
         gone = [str(p) for p in removed]
         if not rows and not gone:
             return
+        try:
+            self._write_files(rows, gone)
+        except DatabaseError as exc:   # a full disk: these rows are derived, the next look finds the files
+            log.warning("context-center: the catalog could not be updated (%s); it is brought in step with "
+                        "the files on the next open", _first_line(exc))
+
+    def _write_files(self, rows: list[dict[str, Any]], gone: list[str]) -> None:
         with self._engine.begin() as conn:
             if rows:
                 stmt = insert(fact_files)
                 stmt = stmt.on_conflict_do_update(
                     index_elements=[fact_files.c.path],
-                    set_={c: stmt.excluded[c] for c in ("directory", "size", "mtime_ns", "inode",
+                    set_={c: stmt.excluded[c] for c in ("directory", "size", "mtime_ns", "inode", "ctime_ns",
                                                          "fact", "problems")})
                 conn.execute(stmt, rows)
             if gone:
