@@ -1,6 +1,7 @@
 """The facade: one object per (state root, workspace) that every face talks to."""
 from __future__ import annotations
 
+import logging
 import os
 import re
 from pathlib import Path
@@ -15,6 +16,7 @@ from .memory.fact_store import FactStore
 from .memory.freshness import freshness
 from .memory.memory_service import MemoryService
 from .memory.project_folder import adopt_legacy_project_folder
+from .memory.repair import repair_interrupted_writes
 from .memory.sensitive import redact as redact_secrets
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .storage.atomic_write import remove_stale_temp_files
@@ -32,6 +34,7 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .suggestions.candidates import Dismissal, SuggestionSet
     from .suggestions.service import Acceptance, SuggestionService
 
+log = logging.getLogger("context_center.engine")
 Progress = Callable[[int, int], None]
 SEARCH_LIMIT = 8
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
@@ -64,6 +67,13 @@ class Engine:
                     remove_stale_temp_files(where)
         self._store = FactStore(paths, self._catalog, moved)
         self.memory = MemoryService(self._store, self._lock)
+        if not self._lock.read_only and not self._catalog.read_only:
+            with self._lock:
+                repairs = self._repair()
+                for repair in repairs:
+                    log.warning("context-center: %s", repair)
+                if repairs:
+                    self.memory.reload()
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
         self._recall: RecallService | None = None
         self._search: SearchService | None = None
@@ -72,6 +82,13 @@ class Engine:
         self._archive_seen: frozenset[str] | None = None   # the archive as last reported to a face
 
     # lifecycle ---------------------------------------------------------------------
+
+    def _repair(self) -> list[str]:
+        try:
+            return repair_interrupted_writes(self._store, self.memory.snapshot)
+        except (OSError, StorageError) as exc:   # a read-only or full disk: the repair waits for the next open
+            log.warning("context-center: an interrupted write could not be finished yet (%s)", exc)
+            return []
 
     def close(self) -> None:
         if self._search is not None:

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import yaml
+
 from transcripts_support import claude_session, codex_session
 
 

@@ -110,22 +110,28 @@ class FactStore:
         if changed or removed:
             self.catalog.update_files(folder, changed, removed)
 
-        facts: list[Fact] = []
+        facts: dict[str, Fact] = {}   # fact id → the copy kept
         diagnostics: list[Diagnostic] = []
-        file_of: dict[str, Path] = {}  # fact id → the file it was read from
         for path in sorted(current):
             item = current[path]
             diagnostics.extend(item.diagnostics)
             if item.fact is None:
                 continue
-            twin = file_of.get(item.fact.id)
-            if twin is not None:
-                diagnostics.append(Diagnostic(path, 1, f"id {item.fact.id} is also used by {twin.name}; "
-                                              "this copy is skipped until one of them changes id"))
+            twin = facts.get(item.fact.id)
+            if twin is None:
+                facts[item.fact.id] = item.fact
                 continue
-            file_of[item.fact.id] = path
-            facts.append(item.fact)
-        return facts, diagnostics
+            kept, other = (item.fact, twin) if item.fact.revision > twin.revision else (twin, item.fact)
+            facts[item.fact.id] = kept
+            assert other.path is not None and kept.path is not None
+            if kept.revision > other.revision:   # an interrupted rename: the newer revision is the fact
+                diagnostics.append(Diagnostic(other.path, 1, f"revision {other.revision} of {kept.id} is left over "
+                                              f"from an interrupted rename to {kept.path.name}; it is kept as a "
+                                              "revision and removed when the store is next opened", "warning"))
+            else:
+                diagnostics.append(Diagnostic(other.path, 1, f"id {item.fact.id} is also used by {kept.path.name}; "
+                                              "this copy is skipped until one of them changes id"))
+        return list(facts.values()), diagnostics
 
     def refresh_file(self, path: Path, scope: str) -> None:
         """Tell the catalog about a file we just wrote or removed."""

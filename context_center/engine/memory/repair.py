@@ -1,0 +1,85 @@
+"""Finishing what a kill interrupted, on open, under the store lock.
+
+Every multi-step write leaves a recognisable prefix, and each is brought to one state without
+losing a byte (the older text always stays as a revision snapshot):
+
+- a rename or a move (snapshot N, write N+1 under the new name, remove N): two files hold one id;
+  the older revision is snapshotted (if it is not yet) and its file removed;
+- a forget (link the file into ``.archive``, remove it): one inode is both active and archived;
+  the archive link is removed and the fact stays active (the forget was never acknowledged);
+- a recover (snapshot the entry as revision N, write N+1, remove the entry): the entry is still
+  there while its fact is active at a later revision with revision N snapshotted; it is removed.
+
+It costs what a normal open costs: it works from the loaded snapshot (the catalog's cache), and
+reads a file only where a leftover is likely (a twin id, an archive entry with a second link or
+an active namesake).
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from pathlib import Path
+
+from ..records import Fact, Snapshot
+from .fact_store import FactStore, read_fact_file
+
+_ARCHIVE_NAME = re.compile(r"^\d{8}-\d{6}\.\d{3}-(.+?)(?:-\d+)?\.md$")
+_LEFTOVER = "left over from an interrupted rename"
+
+
+def _drop_older(store: FactStore, older: Fact, newer: Fact) -> str:
+    assert older.path is not None
+    store.snapshot_revision(older)
+    with contextlib.suppress(FileNotFoundError):
+        older.path.unlink()
+    store.refresh_file(older.path, older.scope)
+    return (f"finished an interrupted rename or move of {newer.id}: revision {older.revision} "
+            f"({older.path.name}) is kept as a revision")
+
+
+def repair_interrupted_writes(store: FactStore, snapshot: Snapshot) -> list[str]:
+    """Repair what the last kill left; one line per repair (empty when there was nothing)."""
+    repaired: list[str] = []
+    active: dict[str, Fact] = {}
+    for fact in snapshot.facts:   # a move: the same id in both scopes
+        twin = active.get(fact.id)
+        if twin is not None and fact.id.startswith("mem-") and fact.revision != twin.revision:
+            newer, older = (fact, twin) if fact.revision > twin.revision else (twin, fact)
+            repaired.append(_drop_older(store, older, newer))
+            active[fact.id] = newer
+        else:
+            active.setdefault(fact.id, fact)
+    for diagnostic in snapshot.diagnostics:   # a rename: the same id twice in one scope
+        if _LEFTOVER in diagnostic.reason:
+            scope = "global" if Path(diagnostic.path).parent == store.directory("global") else "project"
+            left = read_fact_file(Path(diagnostic.path), scope).fact
+            kept = active.get(left.id) if left is not None else None
+            if left is not None and kept is not None and kept.revision > left.revision:
+                repaired.append(_drop_older(store, left, kept))
+    for scope in store.paths.scopes:
+        folder = store.directory(scope)
+        archive = store.paths.archive_dir(folder)
+        if archive.is_symlink():
+            continue
+        try:
+            entries = [e for e in os.scandir(archive) if e.name.endswith(".md") and e.is_file(follow_symlinks=False)]
+        except OSError:
+            continue
+        for entry in entries:
+            match = _ARCHIVE_NAME.match(entry.name)
+            namesake = folder / f"{match.group(1)}.md" if match else None
+            if namesake is None or not namesake.is_file():
+                continue   # the usual case: nothing active by that name
+            path = archive / entry.name
+            if entry.stat(follow_symlinks=False).st_nlink > 1 and os.path.samefile(path, namesake):
+                path.unlink()
+                repaired.append(f"undid an interrupted forget of {namesake.name}: it is still active")
+                continue
+            archived = read_fact_file(path, scope, name_from_file=False).fact
+            current = active.get(archived.id) if archived is not None else None
+            if archived is not None and current is not None and current.revision > archived.revision and \
+                    store.paths.revision_file(folder, archived.id, archived.revision).exists():
+                path.unlink()
+                repaired.append(f"finished an interrupted recover of {archived.id} (revision {current.revision})")
+    return repaired
