@@ -23,16 +23,27 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
         ("JSON web token", r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
         ("credentials in a URL", r"(?<=://)[^\s:/@]+:[^\s/@]{3,}(?=@)"),
+        ("Slack webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}"),
+        ("bearer token", r"(?<=\bBearer )[A-Za-z0-9._~+/-]{16,}=*"),
     )
 )
 
 # password = hunter2, "api_key": "...", TOKEN: abc — the value is the secret.
+# ... and any name that says what it holds: AWS_SECRET_ACCESS_KEY, DJANGO_SECRET_KEY, PRIVATE_KEY,
+# db_password; a quoted value may hold spaces ("correct horse battery staple").
 _ASSIGNMENT = re.compile(
     r"""(?ix)
-    (?<![A-Za-z0-9])(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)
+    (?<![A-Za-z0-9])[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|private[_-]?key
+       |access[_-]?token|auth[_-]?token|token|credential)s?(?:[_-][A-Za-z0-9]+)*
     ["']?\s*[:=]\s*
-    (?P<q>["']?)(?P<value>[^\s"',;]{6,})(?P=q)
+    (?:(?P<q>["'])(?P<quoted>[^"'\n]{6,}?)(?P=q)|(?P<value>[^\s"',;]{6,}))
     """)
+# ``tokens = max(len / 4, ...)``: code, not a secret
+_CALL = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*\(")
+# Zero-width characters split a key so no pattern sees it; they are looked through.
+_INVISIBLE = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
+# A key hidden in base64 (echo ... | base64 -d): decoded and looked at again.
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
 _PLACEHOLDER = re.compile(r"(?i)^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|<[^>]*>|x{4,}|\*{4,}|\.{3,}|changeme|"
                           r"your[_-]?\w*|example\w*|placeholder|redacted|\[redacted\]|none|null|"
                           r"env(?:iron)?\[.*|os\.environ.*|process\.env.*)$")
@@ -45,15 +56,45 @@ class Finding:
     end: int
 
 
-def find_secrets(text: str) -> list[Finding]:
-    """Every secret in ``text``, by kind and position (never the secret itself)."""
+def _direct(text: str) -> list[Finding]:
     found: list[Finding] = []
     for kind, pattern in _PATTERNS:
         found.extend(Finding(kind, m.start(), m.end()) for m in pattern.finditer(text))
     for match in _ASSIGNMENT.finditer(text):
-        value = match.group("value")
-        if not _PLACEHOLDER.match(value) and value != MASK:
-            found.append(Finding("password or token in an assignment", match.start("value"), match.end("value")))
+        group = "quoted" if match.group("quoted") is not None else "value"
+        value = match.group(group)
+        plausible = group == "value" or len(value.split()) <= 6   # a quoted phrase, not a sentence
+        if plausible and not _PLACEHOLDER.match(value.strip()) and not _CALL.match(value) and value != MASK:
+            found.append(Finding("password or token in an assignment", match.start(group), match.end(group)))
+    return found
+
+
+def _in_base64(text: str) -> list[Finding]:
+    import base64
+    import binascii
+
+    found = []
+    for match in _BASE64.finditer(text):
+        token = match.group(0)
+        try:
+            decoded = base64.b64decode(token + "=" * (-len(token) % 4), validate=True).decode("ascii")
+        except (binascii.Error, ValueError, UnicodeDecodeError):
+            continue
+        if _direct(decoded):
+            found.append(Finding("secret in base64", match.start(), match.end()))
+    return found
+
+
+def find_secrets(text: str) -> list[Finding]:
+    """Every secret in ``text``, by kind and position (never the secret itself); zero-width
+    characters inside a secret do not hide it."""
+    if _INVISIBLE.search(text):
+        kept = [i for i, ch in enumerate(text) if not _INVISIBLE.match(ch)]
+        visible = "".join(text[i] for i in kept)
+        found = [Finding(f.kind, kept[f.start], kept[f.end - 1] + 1) for f in _direct(visible) if f.end > f.start]
+    else:
+        found = _direct(text)
+    found += _in_base64(text)
     found.sort(key=lambda f: (f.start, -f.end))
     merged: list[Finding] = []
     for finding in found:
