@@ -58,3 +58,19 @@ def test_a_skill_holding_a_secret_is_not_written(engine, tmp_path: Path):
     with pytest.raises(SensitiveContent):
         write_skill(skill, tmp_path / "skills")
     assert not (tmp_path / "skills" / "deploy").exists()
+
+
+def test_recall_and_search_never_print_a_hand_written_secret(state_root: Path, workspace: Path, cli):
+    with open_engine(state_root, workspace) as engine:
+        memory = engine.paths.memory_dir("project")
+    memory.mkdir(parents=True, exist_ok=True)
+    (memory / "deploy-key.md").write_text(
+        f"---\nname: deploy-key\ntitle: Deploy key {TOKEN}\ndescription: the deploy uses {AWS}\n"
+        f"metadata:\n  type: project\n  scope: project\n---\nDeploys use the key {TOKEN} on staging.\n",
+        encoding="utf-8")
+    for args in (("memory", "recall", "how do deploys use the key on staging?", "--json"),
+                 ("memory", "recall", "--last", "--json"), ("memory", "search", "deploy key staging", "--json"),
+                 ("memory", "search", "deploy key staging")):
+        result = cli.run(*args)
+        assert result.code == 0, result.err
+        assert TOKEN not in result.out and AWS not in result.out, args

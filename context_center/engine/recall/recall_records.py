@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..memory.sensitive import redact
 from ..records import Fact
 
 DEFAULT_LIMIT = 4
@@ -27,7 +28,7 @@ class RecallHit:
         return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.fact.ref,
                 "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
                 "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
-                "title": self.fact.label, "matched": list(self.matched)}
+                "title": redact(self.fact.label)[0], "matched": list(self.matched)}
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,9 @@ class SearchService:
             if score < floor:
                 break
             text, _ = sensitive.redact(fact.body or fact.description)
-            hits.append(SearchHit(fact, score, redact_home(make_snippet(text, terms, SNIPPET_CHARS))))
+            shown = fact.evolve(**{field: sensitive.redact(getattr(fact, field))[0]   # what a hit shows
+                                   for field in ("title", "description", "keywords")})
+            hits.append(SearchHit(shown, score, redact_home(make_snippet(text, terms, SNIPPET_CHARS))))
         return SearchResult(query, tuple(hits))
 
     def _expansion(self, terms: list[str], feedback: list[Fact]) -> dict[str, float]:
