@@ -74,3 +74,17 @@ def test_recall_and_search_never_print_a_hand_written_secret(state_root: Path, w
         result = cli.run(*args)
         assert result.code == 0, result.err
         assert TOKEN not in result.out and AWS not in result.out, args
+
+
+def test_a_secret_in_a_key_another_tool_wrote_is_masked_on_the_next_write(state_root: Path, workspace: Path):
+    with open_engine(state_root, workspace) as engine:
+        memory = engine.paths.memory_dir("project")
+        memory.mkdir(parents=True, exist_ok=True)
+        path = memory / "ci.md"
+        path.write_text(f"---\nid: mem-{'2' * 32}\nrevision: 1\nname: ci\ntitle: CI\ndescription: ci\n"
+                        f"ci_token: {TOKEN}\nmetadata:\n  type: project\n  scope: project\n  note: key {AWS}\n---\n"
+                        "CI runs on every push.\n", encoding="utf-8")
+        engine.refresh()
+        engine.edit("ci", FactInput(body="CI runs on every push to main."))
+        text = path.read_text(encoding="utf-8")
+        assert TOKEN not in text and AWS not in text and "ci_token: [REDACTED]" in text

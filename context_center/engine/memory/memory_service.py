@@ -194,7 +194,7 @@ class MemoryService:
 
     def _check_text(self, fact: Fact, redact: bool) -> tuple[Fact, tuple[str, ...]]:
         kinds: set[str] = set()
-        changes = {}
+        changes: dict[str, object] = {}
         for field in ("title", "description", "keywords", "body"):
             cleaned, found = sensitive.redact(getattr(fact, field))
             if found:
@@ -206,6 +206,14 @@ class MemoryService:
             raise SensitiveContent(
                 f"refusing to write a secret to a fact file ({', '.join(sorted(kinds))} in "
                 f"{', '.join(sorted(changes))}); keep it in a secret manager", hint="redact_secrets")
+        # keys another tool (or a hand) wrote ride along verbatim: a secret in one is masked on the
+        # next write rather than carried into every revision (the writer did not type it now)
+        for key in ("extra", "metadata_extra"):
+            pairs = getattr(fact, key)
+            masked = tuple((name, sensitive.redact(text)[0]) for name, text in pairs)
+            if masked != pairs:
+                changes[key] = masked
+                kinds.update(k for _, text in pairs for k in sensitive.redact(text)[1])
         return (fact.evolve(**changes) if changes else fact), tuple(sorted(kinds))
 
     def _check_conflicts(self, snapshot: Snapshot, fact: Fact, previous: Fact | None) -> None:
