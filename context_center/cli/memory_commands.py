@@ -72,6 +72,8 @@ def register(commands: Any) -> Any:
     _ref_command(sub, "unpin", "make a pinned fact recall-only again", unpin)
     _ref_command(sub, "verify", "mark a fact as checked today (renews freshness)", verify)
     _ref_command(sub, "revisions", "the active fact and its earlier revisions", revisions)
+    _ref_command(sub, "purge-secrets", "mask every secret in a fact's file, its revisions and archive entries, "
+                                       "in place", purge_secrets)
     restore_parser = _ref_command(sub, "restore", "copy an earlier revision into a new one", restore)
     restore_parser.add_argument("revision", type=int, metavar="REV")
 
@@ -254,6 +256,14 @@ def forget(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     return out.emit({"forgotten": entry.to_json()},
                     f"Archived {entry.scope}/{entry.name}.md to {entry.path}\n"
                     f"Recover it with: context-center memory recover {entry.path}")
+
+
+def purge_secrets(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    report = engine.purge_secrets(args.ref, args.scope)
+    if not report.rewritten:
+        return out.emit(report.to_json(), f"No secret found in {report.ref}, its revisions or its archive entries.")
+    return out.emit(report.to_json(), f"Masked {', '.join(report.kinds)} in {len(report.rewritten)} file(s) of "
+                                      f"{report.ref}:\n" + "\n".join(f"  {p}" for p in report.rewritten))
 
 
 def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:

@@ -22,6 +22,7 @@ from .facade import Engine, open_engine, open_global_engine
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact_input
 from .memory.fields import FACT_CHOICES
+from .memory.memory_service import PurgeReport
 from .memory.revision_changes import changed_fields, describe_change
 from .recall.recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact, Revision, SessionContext, Subject
@@ -47,7 +48,7 @@ __all__ = [
     "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
     "Engine", "EngineError", "Evidence", "Fact", "FACT_CHOICES", "FactFields", "FactInput",
     "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
-    "MemoryCandidate", "NameConflict", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
+    "MemoryCandidate", "NameConflict", "PurgeReport", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",

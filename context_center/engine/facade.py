@@ -14,7 +14,7 @@ from .instructions.resolver import InstructionResolver, InstructionSet
 from .memory.fact_input import FactInput, WriteResult
 from .memory.fact_store import FactStore
 from .memory.freshness import freshness
-from .memory.memory_service import MemoryService
+from .memory.memory_service import MemoryService, PurgeReport
 from .memory.project_folder import adopt_legacy_project_folder
 from .memory.repair import repair_interrupted_writes
 from .memory.sensitive import redact as redact_secrets
@@ -433,6 +433,10 @@ class Engine:
             except OSError:
                 continue
         return frozenset(names)
+
+    def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
+        """Mask every secret in the fact's active file, revisions and archive entries, in place."""
+        return self.memory.purge_secrets(ref, scope)
 
     def migrate(self) -> int:
         return self.memory.migrate()

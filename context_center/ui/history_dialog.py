@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Revision, WriteResult, changed_fields
+from ..engine import PurgeReport, Revision, WriteResult, changed_fields
+from . import dialogs
 from .engine_client import EngineClient
 from .messages import Messages
 
@@ -37,6 +38,7 @@ def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
 
 class HistoryDialog(QDialog):
     restored = Signal(object)
+    purged = Signal(object)
 
     def __init__(self, client: EngineClient, messages: Messages, history: list[Revision],
                  parent: QWidget | None = None) -> None:
@@ -71,6 +73,11 @@ class HistoryDialog(QDialog):
         splitter.setStretchFactor(1, 3)
         self.restore_button = QPushButton("&Restore this revision")
         self.restore_button.clicked.connect(self.restore)
+        self.purge_button = QPushButton("&Purge secrets…")
+        self.purge_button.setObjectName("purge_secrets")
+        self.purge_button.setToolTip("Mask every secret in this fact's file, its revisions and its archive entries, "
+                                     "in place (the one rewrite history allows)")
+        self.purge_button.clicked.connect(self.confirm_purge)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         row = QHBoxLayout()
@@ -79,6 +86,7 @@ class HistoryDialog(QDialog):
         explain.setWordWrap(True)
         explain.setObjectName("restore_explained")
         row.addWidget(explain, 1)
+        row.addWidget(self.purge_button)
         row.addWidget(self.restore_button)
         row.addWidget(close)
         layout = QVBoxLayout(self)
@@ -117,6 +125,34 @@ class HistoryDialog(QDialog):
                            f"as revision {result.fact.revision}")
         self.restored.emit(result.fact)
         self.accept()
+
+    @Slot()
+    def confirm_purge(self) -> None:
+        """Ask first (it rewrites history in place), then purge."""
+        if dialogs.confirm(self, "Purge secrets from history",
+                           f"Mask every secret found in {self.fact.ref}, in each of its revisions and in its "
+                           "archive entries? The files are rewritten in place; the masked values cannot be "
+                           "brought back.", action="Purge"):
+            self.purge()
+
+    def purge(self) -> None:
+        fact_id, scope = self.fact.id, self.fact.scope
+        self.purge_button.setEnabled(False)
+        self.client.submit(lambda engine: engine.purge_secrets(fact_id, scope), self._purged,
+                           self._purge_failed, owner=self)
+
+    def _purged(self, report: PurgeReport) -> None:
+        self.purge_button.setEnabled(True)
+        if report.rewritten:
+            self.messages.info(f"Masked {', '.join(report.kinds)} in {len(report.rewritten)} file(s) of "
+                               f"{report.ref}")
+        else:
+            self.messages.info(f"No secret found in {report.ref}, its revisions or its archive entries")
+        self.purged.emit(report)
+
+    def _purge_failed(self, error: BaseException) -> None:
+        self.purge_button.setEnabled(True)
+        self.messages.failure("purge the secrets", error)
 
     def _failed(self, error: BaseException) -> None:
         self.restore_button.setEnabled(True)

@@ -88,3 +88,16 @@ def test_a_secret_in_a_key_another_tool_wrote_is_masked_on_the_next_write(state_
         engine.edit("ci", FactInput(body="CI runs on every push to main."))
         text = path.read_text(encoding="utf-8")
         assert TOKEN not in text and AWS not in text and "ci_token: [REDACTED]" in text
+
+
+def test_purge_secrets_masks_every_revision_and_archive_entry_in_place(cli, state_root: Path, workspace: Path):
+    made = cli.remember("ci", "CI runs on every push.")
+    cli.ok("memory", "edit", made["id"], "--body", "CI runs on every push to main.")
+    revision = next((state_root / "projects").glob("*/memory/.revisions/*/*.md"))
+    revision.write_text(revision.read_text(encoding="utf-8").replace("every push", f"every push with {TOKEN}"),
+                        encoding="utf-8")
+    assert TOKEN in cli.ok("memory", "revisions", made["id"])["revisions"][0]["body"]
+    report = cli.ok("memory", "purge-secrets", made["id"])
+    assert report["rewritten"] == [str(revision)] and report["kinds"] == ["GitHub token"]
+    assert TOKEN not in json.dumps(cli.ok("memory", "revisions", made["id"]))
+    assert cli.ok("memory", "purge-secrets", made["id"])["rewritten"] == []   # nothing left

@@ -299,3 +299,19 @@ def test_the_detail_follows_a_fact_moved_or_forgotten_by_another_process(ui, qtb
     qtbot.waitUntil(lambda: ui.facts_shown() == ["other"], timeout=10000)
     qtbot.waitUntil(lambda: "staging-deploys" not in tab.detail.toPlainText(), timeout=10000)
     assert tab.current_row().fact.name == "other" and "project/other.md" in tab.detail.toPlainText()
+
+
+def test_history_purges_a_secret_from_every_revision_after_asking(ui, qtbot, monkeypatch):
+    token = "ghp_" + "Zq8" * 12
+    dialog = open_history(ui, qtbot, "leaky", {"body": "now clean"}, body="deploy token is placeholder")
+    revision = next(p for p in (ui.state_root / "projects").glob("*/memory/.revisions/*/*.md"))
+    revision.write_text(revision.read_text(encoding="utf-8").replace("placeholder", token), encoding="utf-8")
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: False)
+    dialog.purge_button.click()
+    assert token in revision.read_text(encoding="utf-8")   # asked, and the answer was no
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: k.get("action") == "Purge")
+    with qtbot.waitSignal(dialog.purged, timeout=10000) as done:
+        dialog.purge_button.click()
+    assert [str(p) for p in done.args[0].rewritten] == [str(revision)]
+    assert token not in revision.read_text(encoding="utf-8") and "[REDACTED]" in revision.read_text(encoding="utf-8")
+    dialog.reject()

@@ -226,6 +226,10 @@ class FactStore:
                     found.setdefault(int(match.group(1)), (folder / name, scope))
         return found
 
+    def revision_paths(self, fact: Fact) -> list[Path]:
+        """The snapshot files of every earlier revision of ``fact``, in both scope folders."""
+        return [path for path, _ in self._revision_files(fact.id, fact.scope).values()]
+
     def revisions(self, fact: Fact) -> list[Revision]:
         """Earlier revisions of ``fact``, newest first, from both scope folders."""
         found: list[Revision] = []

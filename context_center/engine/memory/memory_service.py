@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Callable
 
 from .. import clock
@@ -25,9 +26,10 @@ from ..errors import (
     SubjectConflict,
 )
 from ..records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
+from ..storage.atomic_write import write_atomic
 from ..storage.store_lock import StoreLock
 from . import sensitive
-from .fact_file import render_fact
+from .fact_file import decode_fact_bytes, render_fact
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
 from .fact_store import FactStore
 from .fields import (
@@ -47,6 +49,18 @@ from .overrides import overridden_globals
 from .revision_changes import describe_change
 
 log = logging.getLogger("context_center.memory")
+
+
+@dataclass(frozen=True)
+class PurgeReport:
+    """What purging a fact's secrets rewrote: the files and the kinds of secret masked."""
+
+    ref: str
+    rewritten: tuple[Path, ...]
+    kinds: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"ref": self.ref, "rewritten": [str(p) for p in self.rewritten], "kinds": list(self.kinds)}
 _CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
@@ -459,6 +473,33 @@ class MemoryService:
             path.unlink()
             self._after_write(scope)
         return WriteResult(fact, from_archive=True)
+
+    def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
+        """Mask every secret in the fact's files — the active file, each revision snapshot (in both
+        scope folders), its archive entries — in place. History is otherwise immutable; this is the
+        one rewrite it allows, because a secret must not survive in it. No new revision is made
+        (one would snapshot the secret again)."""
+        with self.lock:
+            current = self.resolve(ref, scope, self.reload())
+            assert current.path is not None
+            files = [current.path, *self.store.revision_paths(current)]
+            files += [entry.path for entry in self.store.archived() if entry.id == current.id]
+            rewritten: list[Path] = []
+            kinds: set[str] = set()
+            for path in files:
+                try:
+                    text = decode_fact_bytes(path.read_bytes())[0]
+                except (OSError, UnicodeDecodeError):
+                    continue
+                masked, found = sensitive.redact(text)
+                if found:
+                    write_atomic(path, masked)
+                    rewritten.append(path)
+                    kinds.update(found)
+            if current.path in rewritten:
+                self.store.refresh_file(current.path, current.scope)
+                self._after_write(current.scope)
+        return PurgeReport(current.ref, tuple(rewritten), tuple(sorted(kinds)))
 
     def migrate(self) -> int:
         """Write full front matter to legacy files, once. Returns how many were rewritten."""
