@@ -25,8 +25,9 @@ from typing import Callable, Iterable
 from whoosh import index as whoosh_index
 from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, STORED, TEXT, Schema
-from whoosh.query import Or, Term
+from whoosh.query import Every, Or, Term
 from whoosh.scoring import BM25F
+from whoosh.writing import CLEAR
 
 from ..errors import StorageError
 from ..records import Fact
@@ -235,18 +236,53 @@ class SearchIndex:
         except BaseException:
             writer.cancel()
             raise
-        if self._in_memory_digest is not None:
-            self._in_memory_digest = digest
-        else:
-            write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": digest}))
+        self._record_digest(digest)
         self._index = index
         added = sum(1 for k, _, _ in todo if k not in existing)
         return SyncReport(added=added, updated=len(todo) - added, removed=len(removed), rebuilt=rebuilt)
 
     def rebuild(self, facts: Iterable[Fact], progress: Progress | None = None) -> SyncReport:
+        """Every document written again, in one commit that replaces every segment: a reader in
+        another process sees the old index or the new one, never an empty one in between (a
+        rebuild used to delete the folder first, and concurrent searches found nothing). An index
+        that cannot be opened, or is too damaged to be rewritten, is created anew."""
         self._index = None
-        self._create()
-        return self.sync(facts, progress)
+        self._open(fresh=True)
+        every = list(facts)
+        try:
+            return self._refill(every, progress)
+        except StorageError:
+            raise
+        except Exception:  # noqa: BLE001 - a damaged segment the writer cannot read: start from nothing
+            self._index = None
+            self._create()
+            return self._refill(every, progress)
+
+    def _refill(self, facts: list[Fact], progress: Progress | None) -> SyncReport:
+        documents = []
+        for fact in facts:
+            fields = _document(fact)
+            documents.append((document_key(fact), fields, _version(fields)))
+        digest = hashlib.sha1("".join(f"{k}={v};" for k, _, v in sorted(documents)).encode()).hexdigest()
+        writer = self._writer()
+        try:
+            writer.delete_by_query(Every())
+            for done, (key, fields, version) in enumerate(documents, start=1):
+                writer.add_document(key=key, version=version, **fields)
+                if progress and (done % 200 == 0 or done == len(documents)):
+                    progress(done, len(documents))
+            writer.commit(mergetype=CLEAR)
+        except BaseException:
+            writer.cancel()
+            raise
+        self._record_digest(digest)
+        return SyncReport(added=len(documents), rebuilt=True)
+
+    def _record_digest(self, digest: str) -> None:
+        if self._in_memory_digest is not None:
+            self._in_memory_digest = digest
+        else:
+            write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": digest}))
 
     # searching ---------------------------------------------------------------------------------
 
