@@ -62,7 +62,11 @@ class FileWatcher:
 
     def start(self) -> None:
         for folder, recursive in self._folders:
-            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError:   # a read-only state root: a folder that is not there cannot change either
+                if not folder.is_dir():
+                    continue
             self._observer.schedule(self._handler, str(folder), recursive=recursive)
         self._observer.daemon = True
         self._observer.start()
