@@ -93,7 +93,7 @@ def test_kill_9_at_random_points_of_renames_forgets_and_recovers_leaves_one_cons
 
     made(state_root, workspace, name="port-0")
     chance = random.Random(13)
-    for _ in range(12):
+    for _ in range(int(os.environ.get("CC_KILL_SOAK", "12"))):   # CC_KILL_SOAK=400 for a long soak
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(state_root), str(workspace)],
                                 stdout=subprocess.PIPE, text=True)
         assert proc.stdout is not None
