@@ -86,8 +86,10 @@ class Engine:
     def _repair(self) -> list[str]:
         try:
             return repair_interrupted_writes(self._store, self.memory.snapshot)
-        except (OSError, StorageError) as exc:   # a read-only or full disk: the repair waits for the next open
-            log.warning("context-center: an interrupted write could not be finished yet (%s)", exc)
+        except Exception as exc:  # noqa: BLE001 - a full disk, or anything odd: the repair must never brick the
+            # store; it waits for the next open, and every read works meanwhile
+            log.warning("context-center: an interrupted write could not be finished yet (%s: %s)",
+                        type(exc).__name__, exc)
             return []
 
     def close(self) -> None:
