@@ -4,13 +4,13 @@ MEMORY.md that cannot be rewritten does not turn a done write into a failure."""
 from __future__ import annotations
 
 import os
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
 from context_center.engine import FactInput, open_engine
+from mount_support import tmpfs
 
 
 def test_a_rewrite_that_keeps_size_mtime_and_inode_is_noticed(state_root: Path, workspace: Path):
@@ -55,15 +55,8 @@ def test_an_unreadable_memory_md_is_left_as_it_is(state_root: Path, workspace: P
 
 @pytest.fixture
 def tiny_disk(tmp_path: Path):
-    point = tmp_path / "disk"
-    point.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(point)],
-                      capture_output=True, timeout=30).returncode:
-        pytest.skip("this machine does not allow a tmpfs mount (needs root)")
-    try:
+    with tmpfs(tmp_path / "disk", "1m") as point:
         yield point
-    finally:
-        subprocess.run(["umount", "-l", str(point)], capture_output=True, timeout=30)
 
 
 def test_a_full_disk_while_memory_md_is_rewritten_is_a_warning(tiny_disk: Path, workspace: Path, caplog):

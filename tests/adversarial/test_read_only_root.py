@@ -4,7 +4,6 @@ Uses a real tmpfs mount remounted read-only; skipped where this machine does not
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,23 +11,13 @@ from pathlib import Path
 
 import pytest
 
-
-def _mount(*args: str) -> bool:
-    if shutil.which("mount") is None:
-        return False
-    return subprocess.run(["mount", *args], capture_output=True, timeout=30).returncode == 0
+from mount_support import remount_read_only, tmpfs
 
 
 @pytest.fixture
 def mounted(tmp_path: Path) -> Iterator[Path]:
-    point = tmp_path / "mnt"
-    point.mkdir()
-    if not _mount("-t", "tmpfs", "-o", "size=16m", "tmpfs", str(point)):
-        pytest.skip("this machine does not allow a tmpfs mount (needs root)")
-    try:
+    with tmpfs(tmp_path / "mnt", "16m") as point:
         yield point
-    finally:
-        subprocess.run(["umount", "-l", str(point)], capture_output=True, timeout=30)
 
 
 def run(root: Path, workspace: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -41,7 +30,7 @@ def test_every_read_works_on_a_read_only_root_and_a_write_says_why(mounted: Path
     made = run(root, workspace, "memory", "remember", "--title", "Deploys", "--body", "Deploys go through staging.",
                "--json")
     assert made.returncode == 0, made.stderr
-    assert _mount("-o", "remount,ro", str(mounted))
+    remount_read_only(mounted)
     assert run(root, workspace, "memory", "list", "--json").returncode == 0
     shown = run(root, workspace, "memory", "show", "deploys", "--json")
     assert shown.returncode == 0 and "staging" in json.loads(shown.stdout)["body"]

@@ -3,32 +3,22 @@ and a write says why it cannot be done, instead of failing to open (#13). Skippe
 machine does not allow mounts."""
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from context_center.engine import FactInput, open_engine
-
-
-def _mount(*args: str) -> bool:
-    return subprocess.run(["mount", *args], capture_output=True, timeout=30).returncode == 0
+from mount_support import remount_read_only, tmpfs
 
 
 @pytest.fixture
 def state_root(tmp_path: Path, workspace: Path):
-    point = tmp_path / "mnt"
-    point.mkdir()
-    if not _mount("-t", "tmpfs", "-o", "size=16m", "tmpfs", str(point)):
-        pytest.skip("this machine does not allow a tmpfs mount (needs root)")
-    root = point / "state"
-    with open_engine(root, workspace) as engine:
-        engine.remember(FactInput(name="deploys", title="Deploys", body="Deploys go through staging."))
-    assert _mount("-o", "remount,ro", str(point))
-    try:
+    with tmpfs(tmp_path / "mnt", "16m") as point:
+        root = point / "state"
+        with open_engine(root, workspace) as engine:
+            engine.remember(FactInput(name="deploys", title="Deploys", body="Deploys go through staging."))
+        remount_read_only(point)
         yield root
-    finally:
-        subprocess.run(["umount", "-l", str(point)], capture_output=True, timeout=30)
 
 
 def test_the_window_opens_lists_and_searches_a_read_only_store(ui, qtbot):
