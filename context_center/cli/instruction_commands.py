@@ -4,13 +4,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine import Engine
+from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, AgentComparison, AgentView, Engine
 from .output import Output, table
 
 
 def register_report(memory_sub: Any) -> None:
     parser = memory_sub.add_parser("instructions", help="resolved standing instructions: order, imports, problems")
     parser.add_argument("--target", metavar="DIR", help="directory the agent works in (default: current)")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--agent", choices=INSTRUCTION_AGENTS, default="reasonix",
+                       help="resolve the chain as this agent does: its files, walk, imports and size limits, "
+                            "and what it actually receives (default: reasonix, Context Center's own chain)")
+    which.add_argument("--compare", action="store_true",
+                       help="the three agents side by side: each file's fate per agent, and the differences")
     parser.add_argument("--json", action="store_true", help="print JSON for machines")
     parser.set_defaults(handler=report)
 
@@ -29,7 +35,11 @@ def register(commands: Any) -> None:
 
 
 def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    resolved = engine.instructions(args.target)
+    if args.compare:
+        return _compare(engine.compare_agents(args.target), out)
+    if args.agent != "reasonix":
+        return _agent(engine.agent_instructions(args.agent, args.target), out)
+    resolved = engine.agent_instructions("reasonix", args.target)   # Context Center's own chain, as before
 
     def human() -> str:
         lines = [f"Workspace  {resolved.workspace}", f"Target     {resolved.target}", ""]
@@ -37,9 +47,8 @@ def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             lines.append(table(("ORDER", "PRIORITY", "SCOPE", "FILE", "CHARS", "~TOKENS", "IMPORTS"),
                                [(str(d.order), str(d.priority), d.scope, d.label, f"{d.chars:,}", f"{d.tokens:,}",
                                  ", ".join(d.imports) or "-") for d in resolved.documents], max_width=70))
-            total = sum(d.chars for d in resolved.documents)
-            lines.append(f"\n{len(resolved.documents)} document(s), {total:,} characters, "
-                         f"~{sum(d.tokens for d in resolved.documents):,} tokens; digest {resolved.digest[:12]}")
+            lines.append(f"\n{len(resolved.documents)} document(s), {sum(d.chars for d in resolved.documents):,} "
+                         f"characters, ~{resolved.total_tokens:,} tokens; digest {resolved.extra['digest'][:12]}")
         else:
             lines.append("No instruction files on the chain (REASONIX.md, AGENTS.md, CLAUDE.md, *.local.md).")
         if resolved.diagnostics:
@@ -48,6 +57,71 @@ def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         return "\n".join(lines)
 
     return out.emit(resolved.to_json(), human)
+
+
+_STATUS = {"loaded": "loaded", "truncated": "TRUNCATED", "dropped": "DROPPED", "on_demand": "on demand",
+           "skipped": "skipped"}
+
+
+def _received(d) -> str:
+    if d.status == "truncated":
+        return f"{d.kept_bytes:,} of {d.bytes:,}"
+    return f"{d.bytes:,}" if d.status == "loaded" else "-"
+
+
+def _value(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _agent(view: AgentView, out: Output) -> int:
+    def human() -> str:
+        name = AGENT_DISPLAY_NAMES[view.agent]
+        lines = [f"{name} in {view.target}", ""]
+        if view.documents:
+            lines.append(table(("#", "STATUS", "FILE", "BYTES RECEIVED", "~TOKENS", "WHY"),
+                               [(str(d.order), _STATUS[d.status], d.label, _received(d), f"{d.tokens:,}", d.reason)
+                                for d in view.documents], max_width=60))
+        else:
+            lines.append(f"{name} finds no instruction files here.")
+        received = sum(1 for d in view.documents if d.received)
+        lines.append(f"\n{name} receives {received} of {len(view.documents)} file(s): {view.total_bytes:,} bytes, "
+                     f"~{view.total_tokens:,} tokens")
+        lines.append("Limits: " + ", ".join(f"{k} {_value(v)}" for k, v in view.limits.items()
+                                            if v not in (None, [], "")))
+        lines += [f"WARNING: {w}" for w in view.warnings]
+        if view.diagnostics:
+            lines += ["", "Diagnostics:"] + [f"  {d.code}  {d.source}:{d.line}  {d.message}" for d in view.diagnostics]
+        return "\n".join(lines)
+
+    return out.emit(view.to_json(), human)
+
+
+def _compare(comparison: AgentComparison, out: Output) -> int:
+    def cell(d) -> str:
+        if d is None:
+            return "-"
+        if d.status == "truncated":
+            return f"CUT {d.kept_bytes:,}/{d.bytes:,} B"
+        return f"loaded {d.bytes:,} B" if d.status == "loaded" else _STATUS[d.status]
+
+    def human() -> str:
+        names = [AGENT_DISPLAY_NAMES[a] for a in INSTRUCTION_AGENTS]
+        lines = [f"Target {comparison.target}", ""]
+        rows = [(row.label, *(cell(row.per_agent[a]) for a in INSTRUCTION_AGENTS)) for row in comparison.rows]
+        rows.append(("= bytes received", *(f"{comparison.views[a].total_bytes:,} B" for a in INSTRUCTION_AGENTS)))
+        lines.append(table(("FILE", *names), rows, max_width=60))
+        warnings = [f"WARNING ({AGENT_DISPLAY_NAMES[a]}): {w}" for a, v in comparison.views.items() for w in v.warnings]
+        if warnings:
+            lines += [""] + warnings
+        if comparison.differences:
+            lines += ["", "Differences:"] + [f"  - {d.message}" for d in comparison.differences]
+        else:
+            lines += ["", "The three agents receive the same files."]
+        return "\n".join(lines)
+
+    return out.emit(comparison.to_json(), human)
 
 
 def add(engine: Engine, args: argparse.Namespace, out: Output) -> int:

@@ -19,6 +19,11 @@ from .errors import (
     SubjectConflict,
 )
 from .facade import Engine, open_engine, open_global_engine
+from .instructions.agent_compare import AgentComparison, AgentDifference, FileRow
+from .instructions.agent_rules import AGENTS as INSTRUCTION_AGENTS
+from .instructions.agent_rules import DISPLAY_NAMES as AGENT_DISPLAY_NAMES
+from .instructions.agent_view import STATUSES as DOCUMENT_STATUSES
+from .instructions.agent_view import AgentDocument, AgentHomes, AgentView
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact_input
 from .memory.fields import FACT_CHOICES
@@ -45,6 +50,8 @@ _AGENTS = {
 }
 
 __all__ = [
+    "AGENT_DISPLAY_NAMES", "AgentComparison", "AgentDifference", "AgentDocument", "AgentHomes", "AgentView",
+    "DOCUMENT_STATUSES", "FileRow", "INSTRUCTION_AGENTS",
     "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
     "Engine", "EngineError", "Evidence", "Fact", "FACT_CHOICES", "FactFields", "FactInput",
     "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",

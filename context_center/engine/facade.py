@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
 from .errors import InvalidInput, StorageError
+from .instructions.agent_compare import AgentComparison, agent_view, compare
+from .instructions.agent_rules import AGENTS as AGENT_NAMES
+from .instructions.agent_view import AgentHomes, AgentView
 from .instructions.resolver import InstructionResolver, InstructionSet
 from .memory.fact_input import FactInput, WriteResult
 from .memory.fact_store import FactStore
@@ -246,6 +249,30 @@ class Engine:
         if self._watcher is not None:
             self._watcher.follow(resolved.watch_folders)
         return resolved
+
+    # what each agent receives ---------------------------------------------------------------
+
+    def agent_instructions(self, agent: str = "reasonix", target: str | os.PathLike[str] | None = None,
+                           homes: AgentHomes | None = None) -> AgentView:
+        """What ``agent`` (reasonix, claude-code or codex) receives for ``target``, by its own rules:
+        every document with its status (loaded, truncated, dropped, on_demand, skipped) and reason.
+        ``homes`` says where the agents keep their files (default: from the environment)."""
+        if agent not in AGENT_NAMES:
+            raise InvalidInput(f"unknown agent {agent!r}; one of {', '.join(AGENT_NAMES)}")
+        resolved = self._instructions.resolve(target)
+        view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
+        if self._watcher is not None:
+            self._watcher.follow((*resolved.watch_folders, *view.watch_folders))
+        return view
+
+    def compare_agents(self, target: str | os.PathLike[str] | None = None,
+                       homes: AgentHomes | None = None) -> AgentComparison:
+        """The three agents side by side for ``target``: each file's fate per agent, and the differences."""
+        resolved = self._instructions.resolve(target)
+        comparison = compare(resolved, homes or AgentHomes.from_environment())
+        if self._watcher is not None:
+            self._watcher.follow((*resolved.watch_folders, *comparison.watch_folders))
+        return comparison
 
     def add_instruction_note(self, note: str, *, local: bool = False,
                              file: str | os.PathLike[str] | None = None) -> Path:

@@ -34,3 +34,38 @@ def test_instructions_add_writes_the_note(cli):
     assert (cli.workspace / "AGENTS.md").read_text() == "# Project memory\n\n## Notes\n\n- Use pnpm for installs\n"
     local = cli.ok("instructions", "add", "--local", "my machine has 8 cores")
     assert local["path"].endswith("AGENTS.local.md")
+
+
+def test_agent_views_answer_the_per_agent_shape(cli):
+    (cli.workspace / "AGENTS.md").write_text("x" * 40_000 + "\n")
+    (cli.workspace / "CLAUDE.md").write_text("Claude rule\n@AGENTS.md\n")
+    codex = cli.ok("memory", "instructions", "--agent", "codex")
+    assert codex.keys() >= {"agent", "workspace", "target", "documents", "diagnostics", "total_bytes", "limits"}
+    [doc] = codex["documents"]
+    assert doc.keys() >= {"label", "scope", "priority", "order", "body", "path", "bytes", "tokens", "status",
+                          "reason", "kept_bytes"}
+    assert (codex["agent"], doc["status"], doc["kept_bytes"], doc["bytes"]) == ("codex", "truncated", 32_768, 40_001)
+    assert codex["total_bytes"] == 32_768 and codex["limits"]["project_doc_max_bytes"] == 32_768
+    claude = cli.ok("memory", "instructions", "--agent", "claude-code")
+    assert [(d["label"], d["status"]) for d in claude["documents"]] == [("workspace/CLAUDE.md", "loaded"),
+                                                                         ("workspace/AGENTS.md", "loaded")]
+    default = cli.ok("memory", "instructions")
+    assert default["agent"] == "reasonix" and {d["status"] for d in default["documents"]} == {"loaded"}
+
+
+def test_agent_view_report_and_comparison_for_people(cli):
+    (cli.workspace / "AGENTS.md").write_text("y" * 33_000 + "\n")
+    (cli.workspace / "CLAUDE.md").write_text("Claude rule\n")
+    out = cli.run("memory", "instructions", "--agent", "codex").out
+    assert "TRUNCATED" in out and "WARNING: the project chain is over project_doc_max_bytes" in out
+    compared = cli.run("memory", "instructions", "--compare").out
+    assert "Reasonix" in compared and "Claude Code" in compared and "CUT 32,768/33,001 B" in compared
+    assert "workspace/CLAUDE.md reaches Reasonix and Claude Code; Codex does not read it" in compared
+    data = cli.ok("memory", "instructions", "--compare")
+    assert set(data["agents"]) == {"reasonix", "claude-code", "codex"} and data["differences"]
+
+
+def test_unknown_agent_is_a_usage_error(cli):
+    result = cli.run("memory", "instructions", "--agent", "cursor")
+    assert result.code == 2 and "invalid choice" in result.err
+    assert cli.run("memory", "instructions", "--agent", "codex", "--compare").code == 2

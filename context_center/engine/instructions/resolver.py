@@ -60,6 +60,7 @@ class InstructionDocument:
     path: Path
     imports: tuple[str, ...] = ()
     sources: tuple[Path, ...] = ()   # the document and every file its imports name (read or not)
+    imported: tuple[Path, ...] = ()  # the files its imports expanded
 
     @property
     def chars(self) -> int:
@@ -206,7 +207,7 @@ class InstructionResolver:
             return None
         return InstructionDocument(label, scope, priority, 0, body, path,
                                    tuple(self.label_of(p) for p in expansion.imports),
-                                   (path, *dict.fromkeys(expansion.referenced)))
+                                   (path, *dict.fromkeys(expansion.referenced)), tuple(expansion.imports))
 
     @staticmethod
     def _deduplicate(loaded: list[InstructionDocument],

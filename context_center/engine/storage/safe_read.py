@@ -54,6 +54,27 @@ def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_B
         os.close(fd)
 
 
+def read_regular_prefix(path: str | os.PathLike[str], max_bytes: int) -> tuple[int, bytes]:
+    """The size of a regular file and its first ``max_bytes`` bytes (an agent that reads only part of
+    a large file: the report needs its size and the part that is read, never the whole of it)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(Path(path), flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafeFile(Path(path), "not a regular file (a pipe, a device or a folder); not read")
+        chunks, total = [], 0
+        while total < max_bytes:
+            chunk = os.read(fd, min(1 << 16, max_bytes - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        return max(info.st_size, total), b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def read_regular_text(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES) -> str:
     """UTF-8 text of a regular file (see :func:`read_regular_bytes`); ``UnicodeDecodeError`` on bad bytes."""
     return read_regular_bytes(path, max_bytes).decode("utf-8")

@@ -1,0 +1,231 @@
+"""The three agents side by side: which file reaches which agent, and where they differ.
+
+Differences named: a file of the workspace that reaches some agents and not others (a CLAUDE.md
+with no AGENTS.md), the same text received twice by one agent, and an ``@import`` line that one
+agent expands while another shows it literally or rejects it.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .agent_rules import AGENTS, CLAUDE_CODE, CODEX, DISPLAY_NAMES
+from .agent_view import AgentDocument, AgentHomes, AgentView, within
+from .claude_code_view import ClaudeCodeView, import_path, import_tokens
+from .codex_view import CodexView
+from .imports import _FENCE, import_target
+from .reasonix_view import reasonix_view
+from .resolver import InstructionSet
+
+MIN_REPEATED_CHARS = 40   # shorter shared text (a heading, a one-word line) is not worth a warning
+_WRAPPER = re.compile(r'^(<instruction-import path="[^"]*">|</instruction-import>)$', re.MULTILINE)
+_NOT_READ = {
+    "codex": f"Codex reads only {', '.join(dict.fromkeys((*CODEX.project_names, *CODEX.global_names)))} "
+             "(and configured fallback names), one per folder",
+    "claude-code": f"Claude Code reads {', '.join((*CLAUDE_CODE.folder_names, *CLAUDE_CODE.local_names))} "
+                   "and rules, not other names",
+    "reasonix": "it is not on Reasonix's chain (REASONIX.md, AGENTS.md, CLAUDE.md and .local.md variants)",
+}
+
+
+def agent_view(agent: str, resolved: InstructionSet, homes: AgentHomes) -> AgentView:
+    """What ``agent`` receives for the target ``resolved`` was made for."""
+    if agent == "reasonix":
+        return reasonix_view(resolved)
+    if agent == "codex":
+        return CodexView(resolved.workspace, homes).resolve(resolved.target)
+    if agent == "claude-code":
+        return ClaudeCodeView(resolved.workspace, homes).resolve(resolved.target)
+    raise ValueError(f"unknown agent {agent!r}; one of {', '.join(AGENTS)}")
+
+
+@dataclass(frozen=True)
+class AgentDifference:
+    kind: str            # only_some | received_twice | import_differs
+    message: str
+    paths: tuple[Path, ...]
+    agents: tuple[str, ...]   # the agents concerned
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, "paths": [str(p) for p in self.paths],
+                "agents": list(self.agents)}
+
+
+@dataclass(frozen=True)
+class FileRow:
+    """One file and what each agent does with it (None: the agent does not look at it)."""
+    path: Path
+    label: str
+    per_agent: dict[str, AgentDocument | None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "label": self.label,
+                "agents": {agent: None if d is None else {"status": d.status, "reason": d.reason, "bytes": d.bytes,
+                                                          "received_bytes": d.received_bytes}
+                           for agent, d in self.per_agent.items()}}
+
+
+@dataclass(frozen=True)
+class AgentComparison:
+    workspace: Path
+    target: Path
+    views: dict[str, AgentView]
+    rows: tuple[FileRow, ...]
+    differences: tuple[AgentDifference, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"workspace": str(self.workspace), "target": str(self.target),
+                "agents": {name: {"total_bytes": v.total_bytes, "total_tokens": v.total_tokens,
+                                  "warnings": list(v.warnings), "limits": v.limits}
+                           for name, v in self.views.items()},
+                "files": [row.to_json() for row in self.rows],
+                "differences": [d.to_json() for d in self.differences]}
+
+    @property
+    def watch_folders(self) -> tuple[Path, ...]:
+        return tuple(dict.fromkeys(f for view in self.views.values() for f in view.watch_folders))
+
+
+def compare(resolved: InstructionSet, homes: AgentHomes) -> AgentComparison:
+    views = {agent: agent_view(agent, resolved, homes) for agent in AGENTS}
+    per_file = _files(views, resolved)
+    rows = tuple(FileRow(path, label, {a: docs.get(a) for a in AGENTS}) for path, (label, docs) in per_file.items())
+    differences = [*_only_some(rows, resolved.workspace), *_received_twice(views),
+                   *_imports_differ(views, resolved, homes)]
+    return AgentComparison(resolved.workspace, resolved.target, views, rows, tuple(differences))
+
+
+def _files(views: dict[str, AgentView], resolved: InstructionSet) -> dict[Path, tuple[str, dict[str, AgentDocument]]]:
+    files: dict[Path, tuple[str, dict[str, AgentDocument]]] = {}
+    for agent, view in views.items():
+        for document in view.documents:
+            label, docs = files.setdefault(Path(os.path.realpath(document.path)), (document.label, {}))
+            docs.setdefault(agent, document)
+    # Reasonix expands imports into the importing body and keeps an identical document once:
+    # both files do reach it, so they are rows of their own
+    for importer in resolved.documents:
+        for imported in importer.imported:
+            label, docs = files.setdefault(Path(os.path.realpath(imported)), (resolved_label(imported, resolved), {}))
+            docs.setdefault("reasonix", AgentDocument(label, "import", importer.order, imported, _size(imported),
+                                                      "loaded", f"imported into {importer.label}", ""))
+    for diagnostic in resolved.diagnostics:
+        if diagnostic.code == "duplicate_document":
+            label, docs = files.setdefault(Path(os.path.realpath(diagnostic.source)), (diagnostic.label, {}))
+            docs.setdefault("reasonix", AgentDocument(label, "duplicate", 0, diagnostic.source, 0, "skipped",
+                                                      diagnostic.message, ""))
+    return files
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def resolved_label(path: Path, resolved: InstructionSet) -> str:
+    return "workspace/" + path.relative_to(resolved.workspace).as_posix() if within(path, resolved.workspace) \
+        else path.as_posix()
+
+
+def _fate(agent: str, document: AgentDocument | None) -> str:
+    if document is None:
+        return f"{DISPLAY_NAMES[agent]} does not read it ({_NOT_READ[agent]})"
+    return f"{DISPLAY_NAMES[agent]}: {document.status.replace('_', ' ')} ({document.reason})"
+
+
+def _only_some(rows: tuple[FileRow, ...], workspace: Path) -> list[AgentDifference]:
+    found = []
+    for row in rows:
+        if not within(row.path, Path(os.path.realpath(workspace))) and not within(row.path, workspace):
+            continue
+        receiving = [a for a, d in row.per_agent.items() if d is not None and d.received]
+        missing = [a for a, d in row.per_agent.items() if d is None or not d.received]
+        if receiving and missing:
+            who = " and ".join(DISPLAY_NAMES[a] for a in receiving)
+            found.append(AgentDifference(
+                "only_some", f"{row.label} reaches {who}; " + "; ".join(
+                    _fate(a, row.per_agent[a]) for a in missing), (row.path,), tuple(missing)))
+    return found
+
+
+def _normalized(text: str) -> str:
+    return " ".join(_WRAPPER.sub("", text).split())
+
+
+def _received_twice(views: dict[str, AgentView]) -> list[AgentDifference]:
+    found = []
+    for agent, view in views.items():
+        received = [(d, _normalized(d.body)) for d in view.documents if d.received]
+        for i, (first, first_text) in enumerate(received):
+            for second, second_text in received[i + 1:]:
+                if len(first_text) < MIN_REPEATED_CHARS or len(second_text) < MIN_REPEATED_CHARS:
+                    continue
+                if first_text == second_text:
+                    what = f"{first.label} and {second.label} carry the same text"
+                elif first_text in second_text:
+                    what = f"the text of {first.label} is also inside {second.label}"
+                elif second_text in first_text:
+                    what = f"the text of {second.label} is also inside {first.label}"
+                else:
+                    continue
+                found.append(AgentDifference("received_twice", f"{DISPLAY_NAMES[agent]} receives it twice: {what}",
+                                             (first.path, second.path), (agent,)))
+    return found
+
+
+def _import_lines(text: str) -> tuple[dict[int, str], set[int]]:
+    """``line → path`` for every line either Reasonix's or Claude Code's syntax reads as an import,
+    and the lines Reasonix's syntax reads as one."""
+    lines: dict[int, str] = {}
+    fenced = False
+    for number, line in enumerate(text.split("\n"), start=1):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        target = None if fenced else import_target(line)
+        if target is not None:
+            lines[number] = target
+    reasonix = set(lines)
+    for number, token in import_tokens(text):
+        lines.setdefault(number, token)
+    return lines, reasonix
+
+
+def _imports_differ(views: dict[str, AgentView], resolved: InstructionSet,
+                    homes: AgentHomes) -> list[AgentDifference]:
+    found = []
+    rejected = {(Path(os.path.realpath(d.source)), d.line): d.code for d in resolved.diagnostics
+                if d.code.startswith("import_")}
+    texts: dict[Path, tuple[AgentDocument, dict[str, AgentDocument]]] = {}
+    for agent, view in views.items():
+        for document in view.documents:
+            if not document.text or not (document.received or document.status == "on_demand"):
+                continue   # (Reasonix's rows for imported and duplicate files carry no text of their own)
+            real = Path(os.path.realpath(document.path))
+            texts.setdefault(real, (document, {}))[1][agent] = document
+    for real, (document, by_agent) in texts.items():
+        text = next((d.text for d in by_agent.values() if d.text), "")
+        lines, reasonix_lines = _import_lines(text.replace("\r\n", "\n"))
+        for number, token in sorted(lines.items()):
+            treatment = {agent: _treatment(agent, d, token, number in reasonix_lines, rejected.get((real, number)),
+                                           homes) for agent, d in by_agent.items()}
+            if len(by_agent) > 1 and len(set(treatment.values())) > 1:
+                found.append(AgentDifference(
+                    "import_differs", f"{document.label}:{number} @{token} — " + "; ".join(
+                        f"{DISPLAY_NAMES[a]} {t}" for a, t in treatment.items()), (real,), tuple(by_agent)))
+    return found
+
+
+def _treatment(agent: str, document: AgentDocument, token: str, reasonix_import: bool, rejected: str | None,
+               homes: AgentHomes) -> str:
+    if agent == "codex":
+        return "shows it literally"
+    if agent == "reasonix":
+        return f"rejects it ({rejected})" if rejected else "expands it" if reasonix_import else "shows it literally"
+    if import_path(document.path.parent, token, homes) is not None:
+        return "expands it"
+    return "shows it literally (no such file)"
