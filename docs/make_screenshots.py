@@ -87,6 +87,26 @@ def _demo_store(root: Path, workspace: Path) -> None:
         engine.recall("which package manager do we use for installs")
 
 
+def _agent_files(home: Path, workspace: Path) -> None:
+    """What makes the agents differ: a web/AGENTS.md that eats Codex's 32 KiB budget, a CLAUDE.md that
+    imports AGENTS.md, a path-scoped rule and an auto memory index past 200 lines."""
+    rules = [f"- Rule {n}: components in `web/src/{area}` use {style}; keep each file under 300 lines and "
+             f"cover it with a test in `web/tests/{area}`." for n, (area, style) in enumerate(
+                 [(a, s) for a in ("cart", "checkout", "search", "account", "catalog", "orders", "admin", "auth")
+                  for s in ("hooks", "server components", "CSS modules", "the design tokens", "zod schemas",
+                            "react-query", "the shared fetch client", "storybook stories")] * 4, start=1)]
+    (workspace / "web" / "AGENTS.md").write_text("# Web style guide\n\n" + "\n".join(rules) + "\n")
+    (workspace / "CLAUDE.md").write_text("@AGENTS.md\n\nUse plan mode before a refactor that touches "
+                                         "more than three files.\n")
+    (workspace / ".claude" / "rules").mkdir(parents=True)
+    (workspace / ".claude" / "rules" / "migrations.md").write_text(
+        '---\npaths: "migrations/**/*.py"\n---\nNever edit a migration that has been released.\n')
+    memory = home / ".claude" / "projects" / "".join(c if c.isalnum() else "-" for c in str(workspace)) / "memory"
+    memory.mkdir(parents=True)
+    (memory / "MEMORY.md").write_text("".join(f"- [Note {n}](note-{n}.md) — something learned in session {n}\n"
+                                              for n in range(1, 241)))
+
+
 def _shoot(widget: QWidget, path: Path) -> None:
     widget.grab().save(str(path))
     print(f"wrote {path}")
@@ -98,6 +118,7 @@ def main(out: Path) -> int:
     root, workspace, home = scratch / "state", scratch / "work" / "shop-web", scratch / "home"
     _demo_store(root, workspace)
     _transcripts(home, workspace)
+    _agent_files(home, workspace)
     os.environ["HOME"] = str(home)
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Context Center")
@@ -118,6 +139,21 @@ def main(out: Path) -> int:
             tab.try_message()
         _settle(app, client, 1500 if tab is window.suggestions else 500)
         _shoot(window, out / f"{name}.png")
+
+    instructions = window.instructions   # what each agent receives, from web/src
+    window.tabs.setCurrentWidget(instructions)
+    instructions.set_target(str(workspace / "web" / "src"))
+    instructions.set_agent("codex")
+    _settle(app, client)
+    instructions.documents.selectRow(1)
+    _settle(app, client)
+    _shoot(window, out / "instructions-codex.png")
+    instructions.set_agent("compare")
+    _settle(app, client)
+    _shoot(window, out / "instructions-compare.png")
+    instructions.set_agent("reasonix")
+    instructions.set_target(None)
+    _settle(app, client)
 
     window.tabs.setCurrentWidget(window.facts)
     _settle(app, client)

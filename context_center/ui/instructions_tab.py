@@ -1,4 +1,5 @@
-"""The Instructions tab: load order, expanded bodies with imports marked, diagnostics, quick add."""
+"""The Instructions tab: load order, expanded bodies with imports marked, diagnostics, quick add;
+and, per agent, what Claude Code or Codex actually receives, or the three side by side."""
 from __future__ import annotations
 
 import html
@@ -18,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import InstructionSet
-from . import dialogs
+from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, AgentComparison, AgentView, InstructionSet
+from . import agent_views, dialogs
 from .editor import open_in_editor
 from .engine_client import EngineClient
 from .messages import Messages
@@ -53,20 +54,39 @@ def _display(path: Path, workspace: Path) -> str:
         return "user/" + path.name
 
 
+REASONIX_HEADERS = ["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"]
+COMPARE = "compare"
+
+
 class InstructionsTab(QWidget):
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.client, self.messages = client, messages
         self.resolved: InstructionSet | None = None
+        self.view: AgentView | AgentComparison | None = None   # the chosen agent's view (not Reasonix's)
         self.target: str | None = None   # None: the workspace root
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.agent = QComboBox()
+        self.agent.setObjectName("agent")
+        for agent in INSTRUCTION_AGENTS:
+            self.agent.addItem(AGENT_DISPLAY_NAMES[agent] + (" (Context Center's chain)" if agent == "reasonix"
+                                                             else ""), agent)
+        self.agent.addItem("All three side by side", COMPARE)
+        self.agent.setToolTip("Resolve the chain the way this agent does, and show what it actually receives")
+        self.agent.currentIndexChanged.connect(lambda _index: self._agent_changed())
+        agent_label = QLabel("A&gent")
+        agent_label.setBuddy(self.agent)
+        self.warning = QLabel()
+        self.warning.setObjectName("agent_warning")
+        self.warning.setWordWrap(True)
+        self.warning.setTextFormat(Qt.TextFormat.RichText)
+        self.warning.hide()
         self.target_button = QPushButton("&Target folder…")
         self.target_button.setObjectName("choose_target")
         self.target_button.setToolTip("Show what an agent started in another folder of the workspace receives")
         self.target_button.clicked.connect(self.choose_target)
-        self.documents = read_only_table(["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"],
-                                         "documents", stretch=2)
+        self.documents = read_only_table(REASONIX_HEADERS, "documents", stretch=2)
         self.documents.currentCellChanged.connect(self._show_document)
         self.documents.doubleClicked.connect(self.open_in_editor)
         self.body = QTextBrowser()
@@ -95,16 +115,20 @@ class InstructionsTab(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        target_row = QHBoxLayout()
-        target_row.addWidget(self.summary, 1)
-        target_row.addWidget(self.target_button, 0, Qt.AlignmentFlag.AlignTop)
-        left_layout.addLayout(target_row)
+        agent_row = QHBoxLayout()
+        agent_row.addWidget(agent_label)
+        agent_row.addWidget(self.agent, 1)
+        agent_row.addWidget(self.target_button)
+        left_layout.addLayout(agent_row)
+        left_layout.addWidget(self.summary)
+        left_layout.addWidget(self.warning)
         left_layout.addWidget(self.documents)
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.body)
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([470, 800])
+        self.splitter = splitter
         vertical = QSplitter(Qt.Orientation.Vertical)
         vertical.addWidget(splitter)
         vertical.addWidget(self.diagnostics)
@@ -120,9 +144,25 @@ class InstructionsTab(QWidget):
         layout.addWidget(vertical, 1)
         layout.addLayout(add_row)
 
+    @property
+    def mode(self) -> str:
+        """``reasonix``, ``claude-code``, ``codex`` or ``compare``."""
+        return str(self.agent.currentData())
+
+    def set_agent(self, agent: str) -> None:
+        self.agent.setCurrentIndex(self.agent.findData(agent))
+
+    def _agent_changed(self) -> None:
+        """An agent's table has more to say (status, bytes, why) than Reasonix's: give it room."""
+        total = sum(self.splitter.sizes()) or 1270
+        self.splitter.setSizes([total * 37 // 100, total - total * 37 // 100] if self.mode == "reasonix"
+                               else [total * 55 // 100, total - total * 55 // 100])
+        self.reload()
+
     def reset(self) -> None:
         """Another workspace was opened: nothing of the previous chain stays on screen."""
         self.resolved = None
+        self.view = None
         self.target = None
         fill(self.documents, [])
         fill(self.diagnostics, [])
@@ -130,23 +170,34 @@ class InstructionsTab(QWidget):
         self.summary.clear()
 
     def reload(self) -> None:
-        target = self.target
+        target, mode = self.target, self.mode
 
         def load(engine):
             folder = target or engine.paths.workspace
-            return engine.instructions(folder), engine.quick_add_targets(folder)
+            resolved, targets = engine.instructions(folder), engine.quick_add_targets(folder)
+            view = None if mode == "reasonix" else engine.compare_agents(folder) if mode == COMPARE else \
+                engine.agent_instructions(mode, folder)
+            return resolved, targets, view, mode
 
         self.client.submit(load, self._loaded, lambda e: self.messages.failure("resolve the instructions", e))
 
-    def _loaded(self, loaded: tuple[InstructionSet, list[tuple[Path, bool]]]) -> None:
-        resolved, targets = loaded
+    def _loaded(self, loaded: tuple[InstructionSet, list[tuple[Path, bool]], AgentView | AgentComparison | None,
+                                    str]) -> None:
+        resolved, targets, view, mode = loaded
+        if mode != self.mode:   # the user chose another agent meanwhile: its own answer is on the way
+            return
         chosen = self.add_to.currentData()
         self.add_to.blockSignals(True)
         self.add_to.clear()
         for path, exists in targets:
             self.add_to.addItem(_display(path, resolved.workspace) + ("" if exists else " (new file)"), str(path))
         self.add_to.blockSignals(False)
-        self.show_set(resolved)
+        if isinstance(view, AgentComparison):
+            self.show_comparison(resolved, view)
+        elif isinstance(view, AgentView):
+            self.show_agent(resolved, view)
+        else:
+            self.show_set(resolved)
         if chosen is not None and self.add_to.findData(chosen) >= 0:
             self.add_to.setCurrentIndex(self.add_to.findData(chosen))
 
@@ -162,8 +213,71 @@ class InstructionsTab(QWidget):
         self.target = folder
         self.reload()
 
+    def _headers(self, headers: list[str], stretch: int) -> None:
+        first = self.documents.horizontalHeaderItem(0)
+        if self.documents.columnCount() != len(headers) or first is None or first.text() != headers[0]:
+            self.documents.setColumnCount(len(headers))
+            self.documents.setHorizontalHeaderLabels(headers)
+            header = self.documents.horizontalHeader()
+            for column in range(len(headers)):
+                header.setSectionResizeMode(column, header.ResizeMode.Stretch if column == stretch
+                                            else header.ResizeMode.ResizeToContents)
+
+    def _show_warnings(self, warnings: list[str]) -> None:
+        self.warning.setText(agent_views.warnings_html(warnings))
+        self.warning.setVisible(bool(warnings))
+
+    def _diagnostics(self, diagnostics) -> None:
+        fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, d.message)
+                                for d in diagnostics],
+             [f"{d.source}:{d.line}\n{d.message}" if d.line else f"{d.source}\n{d.message}" for d in diagnostics])
+
+    def _select(self, row_before: int, count: int) -> None:
+        if count:
+            row = min(row_before, count - 1) if row_before >= 0 else 0
+            self.documents.selectRow(row)
+            self._show_document(row)
+        self.open_button.setEnabled(bool(count))
+
+    def show_agent(self, resolved: InstructionSet, view: AgentView) -> None:
+        """What one agent receives, by its own rules: status, bytes and why, per file."""
+        row_before = self.documents.currentRow() if isinstance(self.view, AgentView) else -1
+        self.resolved, self.view = resolved, view
+        self._headers(agent_views.AGENT_HEADERS, 5)
+        rows, tips = agent_views.agent_rows(view)
+        fill(self.documents, rows, tips)
+        agent_views.colour_rows(self.documents, agent_views.agent_statuses(view))
+        self.summary.setText(agent_views.summary(view))
+        self._show_warnings(list(view.warnings))
+        self._diagnostics(view.diagnostics)
+        self._select(row_before, len(view.documents))
+        if not view.documents:
+            self.body.setHtml(f"<p>{AGENT_DISPLAY_NAMES[view.agent]} finds no instruction files for this folder."
+                              "</p>")
+
+    def show_comparison(self, resolved: InstructionSet, comparison: AgentComparison) -> None:
+        """The three agents side by side: each file's fate per agent, and where they differ."""
+        row_before = self.documents.currentRow() if isinstance(self.view, AgentComparison) else -1
+        self.resolved, self.view = resolved, comparison
+        self._headers(agent_views.COMPARE_HEADERS, 0)
+        rows, tips = agent_views.comparison_rows(comparison)
+        fill(self.documents, rows, tips)
+        agent_views.colour_rows(self.documents, agent_views.comparison_statuses(comparison))
+        count = len(comparison.differences)
+        self.summary.setText(f"{len(comparison.rows)} file(s) across the three agents; "
+                             + ("no differences" if not count else f"{count} difference(s)"))
+        self._show_warnings([f"{AGENT_DISPLAY_NAMES[a]}: {w}" for a, v in comparison.views.items()
+                             for w in v.warnings])
+        self._diagnostics([d for v in comparison.views.values() for d in v.diagnostics])
+        self._select(row_before, len(comparison.rows))
+        if not comparison.rows:
+            self.body.setHtml(agent_views.comparison_html(comparison, None))
+
     def show_set(self, resolved: InstructionSet) -> None:
-        row_before = self.documents.currentRow()
+        row_before = self.documents.currentRow() if self.view is None else -1
+        self.view = None
+        self._headers(REASONIX_HEADERS, 2)
+        self._show_warnings([])
         self.resolved = resolved
         docs = resolved.documents
         where = resolved.target.relative_to(resolved.workspace).as_posix()
@@ -173,10 +287,7 @@ class InstructionsTab(QWidget):
                              "later entries win")
         fill(self.documents, [(d.order, d.scope, d.label, d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],
              [str(d.path) + (f"\nimports: {', '.join(d.imports)}" if d.imports else "") for d in docs])
-        fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, d.message)
-                                for d in resolved.diagnostics],
-             [f"{d.source}:{d.line}\n{d.message}" if d.line else f"{d.source}\n{d.message}"
-              for d in resolved.diagnostics])
+        self._diagnostics(resolved.diagnostics)
         if docs:
             # the same row as before; at first the most specific document (later entries win)
             row = min(row_before, len(docs) - 1) if row_before >= 0 else len(docs) - 1
@@ -187,8 +298,24 @@ class InstructionsTab(QWidget):
                               "Quick add a note below to create <code>AGENTS.md</code>.</p>")
         self.open_button.setEnabled(bool(docs))
 
+    def _row_path(self, row: int) -> Path | None:
+        if isinstance(self.view, AgentView):
+            return self.view.documents[row].path if 0 <= row < len(self.view.documents) else None
+        if isinstance(self.view, AgentComparison):
+            return self.view.rows[row].path if 0 <= row < len(self.view.rows) else None
+        if self.resolved is not None and 0 <= row < len(self.resolved.documents):
+            return self.resolved.documents[row].path
+        return None
+
     @Slot(int, int, int, int)
     def _show_document(self, row: int, *_: int) -> None:
+        if isinstance(self.view, AgentView):
+            if 0 <= row < len(self.view.documents):
+                self.body.setHtml(agent_views.document_html(self.view.documents[row]))
+            return
+        if isinstance(self.view, AgentComparison):
+            self.body.setHtml(agent_views.comparison_html(self.view, row))
+            return
         if self.resolved is None or not 0 <= row < len(self.resolved.documents):
             return
         document = self.resolved.documents[row]
@@ -199,10 +326,9 @@ class InstructionsTab(QWidget):
 
     @Slot()
     def open_in_editor(self) -> None:
-        row = self.documents.currentRow()
-        if self.resolved is None or not 0 <= row < len(self.resolved.documents):
-            return
-        open_in_editor(self, self.resolved.documents[row].path)
+        path = self._row_path(self.documents.currentRow())
+        if path is not None:
+            open_in_editor(self, path)
 
     @Slot()
     def open_diagnostic(self) -> None:

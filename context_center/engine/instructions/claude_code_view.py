@@ -1,5 +1,5 @@
 """What Claude Code receives: managed policy, the user's files and rules, CLAUDE.md / .claude/CLAUDE.md /
-CLAUDE.local.md in every folder from ``/`` down to cwd, project rules, ``@imports`` (relative,
+CLAUDE.local.md and ``.claude/rules`` in every folder from ``/`` down to cwd, ``@imports`` (relative,
 absolute and ``~/``, not inside code), and the first 200 lines / 25 KB of its auto memory index.
 
 Rules with ``paths:`` front matter, CLAUDE.md files below cwd and auto memory topic files are read
@@ -94,7 +94,7 @@ class ClaudeCodeView:
             for name in rules.local_names:
                 self._add(documents, folder / name, "local", "loaded", f"personal notes ({why}, not committed)",
                           diagnostics)
-        self._rules(documents, target / rules.rules_folder, "rule", diagnostics)
+            self._rules(documents, folder / rules.rules_folder, "rule", diagnostics)
         self._subfolders(documents, target, diagnostics)
         memory_folder = self._auto_memory(documents, target, settings, diagnostics)
 
@@ -114,7 +114,8 @@ class ClaudeCodeView:
                   "file_max_bytes": rules.file_max_bytes, "import_max_depth": rules.import_max_depth,
                   "large_file_warning_chars": rules.large_file_warning_chars,
                   rules.excludes_key: excludes, "auto_memory": str(memory_folder) if memory_folder else None}
-        folders = (*chain, user, user / "rules", target / rules.rules_folder, target / ".claude")
+        folders = (*chain, user, user / "rules", *(f / ".claude" for f in chain),
+                   *(f / rules.rules_folder for f in chain))
         if memory_folder is not None:
             folders += (memory_folder,)
         return AgentView("claude-code", self.workspace, target, tuple(documents), tuple(diagnostics), limits,

@@ -1,0 +1,93 @@
+"""The Instructions tab per agent: what Codex or Claude Code receives, cut files in the warning
+colour, the three side by side, and the view kept live."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QColor
+
+
+@pytest.fixture
+def agent_home(tmp_path, monkeypatch):
+    """The agents' own folders (~/.codex, ~/.claude) under tmp_path, never the tester's."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    return home
+
+
+def lines_of(count: int) -> str:
+    return "".join(f"{i:05d} " + "x" * 93 + "\n" for i in range(1, count + 1))   # 100 bytes a line
+
+
+def column(table, c: int) -> list[str]:
+    return [table.item(r, c).text() for r in range(table.rowCount())]
+
+
+def test_codex_view_shows_the_cut_file_and_the_dropped_one_in_the_warning_colour(agent_home, ui, qtbot, workspace):
+    (workspace / "AGENTS.md").write_text(lines_of(200))
+    (workspace / "pkg" / "web").mkdir(parents=True)
+    (workspace / "pkg" / "AGENTS.md").write_text(lines_of(200).replace("x", "y"))
+    (workspace / "pkg" / "web" / "AGENTS.md").write_text("the most specific rule\n")
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_target(str(workspace / "pkg" / "web"))
+    tab.set_agent("codex")
+    qtbot.waitUntil(lambda: tab.documents.horizontalHeaderItem(1).text() == "Status"
+                    and tab.documents.rowCount() == 3, timeout=10000)
+    assert column(tab.documents, 1) == ["loaded", "CUT", "DROPPED"]
+    assert column(tab.documents, 3) == ["20,000", "12,768 of 20,000", "—"]
+    assert tab.documents.item(1, 2).foreground().color() == QColor("#b00020")
+    assert tab.documents.item(2, 2).background().color() == QColor("#fdecea")
+    assert tab.warning.isVisibleTo(tab) and "workspace/pkg/AGENTS.md is cut at line 128" in tab.warning.text()
+    assert "Codex receives 2 of 3 file(s): 32,768 bytes" in tab.summary.text()
+    tab.documents.selectRow(1)
+    body = tab.body.toPlainText()
+    assert "the agent stops here (line 128)" in body and "00200 " in body   # the lost rest is shown, struck
+
+    tab.set_agent("reasonix")   # back to Context Center's own chain: its columns, no warning
+    qtbot.waitUntil(lambda: tab.documents.horizontalHeaderItem(1).text() == "Scope", timeout=10000)
+    assert not tab.warning.isVisibleTo(tab) and tab.view is None and tab.documents.rowCount() == 3
+
+
+def test_claude_code_view_lists_on_demand_rules_and_stays_live(agent_home, ui, qtbot, workspace):
+    (workspace / "CLAUDE.md").write_text("Claude rule\n")
+    (workspace / ".claude" / "rules").mkdir(parents=True)
+    (workspace / ".claude" / "rules" / "ts.md").write_text('---\npaths: "src/**/*.ts"\n---\nts rule\n')
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_agent("claude-code")
+    qtbot.waitUntil(lambda: column(tab.documents, 2) == ["workspace/CLAUDE.md", "workspace/.claude/rules/ts.md"],
+                    timeout=10000)
+    assert column(tab.documents, 1) == ["loaded", "on demand"]
+    memory = agent_home / ".claude" / "projects" / "".join(c if c.isalnum() else "-" for c in str(workspace))
+    (memory / "memory").mkdir(parents=True)
+    (memory / "memory" / "MEMORY.md").write_text("".join(f"- note {i}\n" for i in range(1, 231)))
+    tab.reload()   # the auto memory folder did not exist before: F5, as a user would
+    qtbot.waitUntil(lambda: "CUT" in column(tab.documents, 1), timeout=10000)
+    (workspace / "CLAUDE.md").write_text("Claude rule, edited\n")   # the watcher brings the change
+    qtbot.waitUntil(lambda: "Claude rule, edited" in _selected_body(tab, 0), timeout=10000)
+
+
+def _selected_body(tab, row: int) -> str:
+    tab.documents.selectRow(row)
+    return tab.body.toPlainText()
+
+
+def test_side_by_side_names_what_one_agent_misses(agent_home, ui, qtbot, workspace):
+    (workspace / "CLAUDE.md").write_text("Claude-only rule: prefer small commits.\n")
+    (workspace / "AGENTS.md").write_text("Shared rule.\n@docs/setup.md\n")
+    (workspace / "docs").mkdir()
+    (workspace / "docs" / "setup.md").write_text("Setup.\n")
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_agent("compare")
+    qtbot.waitUntil(lambda: tab.documents.horizontalHeaderItem(1).text() == "Reasonix"
+                    and tab.documents.rowCount() == 3, timeout=10000)
+    rows = {tab.documents.item(r, 0).text(): [tab.documents.item(r, c).text() for c in (1, 2, 3)]
+            for r in range(3)}
+    assert rows["workspace/CLAUDE.md"][2] == "—" and rows["workspace/CLAUDE.md"][1].startswith("loaded")
+    body = tab.body.toPlainText()
+    assert "workspace/CLAUDE.md reaches Reasonix and Claude Code; Codex does not read it" in body
+    assert "workspace/AGENTS.md:2 @docs/setup.md" in body and "Codex shows it literally" in body
+    assert "difference" in tab.summary.text()
