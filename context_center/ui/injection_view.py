@@ -246,9 +246,10 @@ class InjectionView(QWidget):
     def _answered(self, answer: dict[str, Any]) -> None:
         if answer["injection_id"] != self._selected_id:
             return   # another record was chosen meanwhile
-        said = f"\nThe record says: {answer['recorded']}." if answer["recorded"] else ""
-        self.why_result.setText(f"{answer['ref']}: {answer['decision']} — {answer['reason']}.{said}\n"
-                                f"({answer['note']}.)")
+        said = (f"The record says: {answer['recorded']}." if answer["recorded"]
+                else "The record's trace did not name this fact.")
+        note = answer["note"][:1].upper() + answer["note"][1:]
+        self.why_result.setText(f"{answer['ref']}: {answer['decision']} — {answer['reason']}.\n{said}\n{note}.")
 
     def _not_answered(self, error: BaseException) -> None:
         self.why_result.setText(describe(error))

@@ -141,7 +141,7 @@ def test_why_not_names_the_gate_decision_for_each_fact(engine):
     assert why("holidays").reason == "no search term of the prompt occurs in it"
     weak = why("cache-size")
     assert weak.decision == "rejected" and "weak match" in weak.reason and weak.recorded.startswith("rejected")
-    assert "asked again, on the facts as they are now" in weak.note
+    assert "asked again on the facts as they are now" in weak.note
 
 
 def test_why_not_for_a_fact_past_the_traced_few(engine):

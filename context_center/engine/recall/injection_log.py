@@ -229,7 +229,7 @@ def why_not(record: Injection, fact: Fact, explain: Explain, context: Callable[[
         note = "decided on the facts as they are now"
     else:
         decision, reason = explain(record.query, fact, record.char_budget, record.limit or DEFAULT_LIMIT)
-        note = "the recorded prompt (secrets masked) asked again, on the facts as they are now"
+        note = "the recorded prompt, secrets masked, asked again on the facts as they are now"
         if record.query_cut:
             note += f"; only its first {PROMPT_KEEP_CHARS:,} characters were kept"
     then = next((t.revision for t in record.trace if t.id == fact.id), None)
