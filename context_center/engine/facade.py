@@ -66,7 +66,7 @@ class Engine:
                 folder = paths.memory_dir(scope)
                 for where in (folder, paths.archive_dir(folder)):
                     remove_stale_temp_files(where)
-        self._store = FactStore(paths, self._catalog, moved)
+        self._store = FactStore(paths, self._catalog, (*moved, *self._catalog.diagnostics()))
         self.memory = MemoryService(self._store, self._lock)
         if not self._lock.read_only and not self._catalog.read_only:
             with self._lock:

@@ -31,6 +31,8 @@ from .store_lock import StoreLock
 log = logging.getLogger("context_center.catalog")
 SCHEMA_VERSION = 5   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp
 KEEP_TRACES = 500
+LOST_WITH_IT = ("what only it held was lost with it: the settings, suggestion decisions, agents' categories, "
+                "recall traces and the injection record")
 
 metadata = MetaData()
 
@@ -206,6 +208,17 @@ class Catalog:
                 part = Path(str(self.path) + suffix)
                 if part.exists():
                     part.replace(Path(str(part) + ".corrupt"))
+        log.warning("context-center: the catalog %s could not be read and was set aside as %s.corrupt; %s",
+                    self.path, self.path.name, LOST_WITH_IT)
+
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """A catalog set aside as unreadable is named for as long as it is kept: the state with no
+        file of its own that it held could not be carried over."""
+        aside = Path(str(self.path) + ".corrupt")
+        if not aside.exists():
+            return ()
+        return (Diagnostic(aside, 1, f"the catalog could not be read and was set aside here; {LOST_WITH_IT} "
+                                     "(remove this file once you no longer need it)", "warning"),)
 
     def _ensure_schema(self, engine: Engine) -> None:
         with engine.connect() as conn:
