@@ -300,10 +300,10 @@ class Engine:
         if self._lock.read_only or self._catalog.read_only:
             return None
         now = clock.now()
-        where = dict(agent=agent, session_id=session_id, workspace=self.paths.workspace,
-                     time=clock.format_timestamp(now))
-        record = (log_.from_session_context(given, source=source, **where) if isinstance(given, SessionContext)
-                  else log_.from_recall(given, **where))
+        time, workspace = clock.format_timestamp(now), self.paths.workspace
+        record = (log_.from_session_context(given, agent=agent, session_id=session_id, source=source,
+                                            workspace=workspace, time=time) if isinstance(given, SessionContext)
+                  else log_.from_recall(given, agent=agent, session_id=session_id, workspace=workspace, time=time))
         return log_.record(self._catalog, record, now)
 
     def injections(self, session: str | None = None, limit: int | None = None) -> list[Injection]:
