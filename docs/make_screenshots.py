@@ -85,6 +85,23 @@ def _demo_store(root: Path, workspace: Path) -> None:
         gone = engine.remember(FactInput(name="old-ci", title="CI on Jenkins", body="CI runs on Jenkins.")).fact
         engine.forget(gone.id)
         engine.recall("which package manager do we use for installs")
+        _hook_turns(engine)
+
+
+def _hook_turns(engine) -> None:
+    """What the Claude Code hook would have recorded over two sessions."""
+    turns = [("0b6e2f4a-51c3-4d8e-9a07-2c1f5b7e9d31", None),
+             ("0b6e2f4a-51c3-4d8e-9a07-2c1f5b7e9d31", "which branch are releases cut from?"),
+             ("0b6e2f4a-51c3-4d8e-9a07-2c1f5b7e9d31", "continue"),
+             ("9d4a7c10-8e2b-4f6a-b3d5-71e0c9a2f846", None),
+             ("9d4a7c10-8e2b-4f6a-b3d5-71e0c9a2f846", "run the database migration before the release"),
+             ("9d4a7c10-8e2b-4f6a-b3d5-71e0c9a2f846", "where do the API docs live? token=sk-demo0123456789abcdef")]
+    for session, prompt in turns:
+        if prompt is None:
+            engine.record_injection(engine.session_context(), agent="claude-code", session_id=session,
+                                    source="startup")
+        else:
+            engine.record_injection(engine.recall(prompt, record=False), agent="claude-code", session_id=session)
 
 
 def _agent_files(home: Path, workspace: Path) -> None:
@@ -154,6 +171,16 @@ def main(out: Path) -> int:
     instructions.set_agent("reasonix")
     instructions.set_target(None)
     _settle(app, client)
+
+    view = window.recall.injections
+    window.tabs.setCurrentWidget(window.recall)
+    window.recall.pages.setCurrentWidget(view)
+    _settle(app, client)
+    view.select_record(next(r["id"] for r in view.records if r["prompt"].startswith("run the database")))
+    view.fact_choice.setCurrentIndex(view.fact_choice.findData("project/release-branch.md"))
+    view.ask_why_not()
+    _settle(app, client)
+    _shoot(window, out / "injections.png")
 
     window.tabs.setCurrentWidget(window.facts)
     _settle(app, client)

@@ -5,6 +5,8 @@ on stdin, and adds what the command prints (exit 0) to the prompt. We print the
 recall block, or nothing when recall is suppressed. With ``--session-start``
 (a ``SessionStart`` hook) we print the pinned session context. A hook must never
 break the user's turn: any problem is reported on stderr and the exit is 0.
+What was given (or held back, and why) is kept in the injection record after the
+answer is out; a record that cannot be kept costs the turn nothing.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import json
 import os
 import sys
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from ..engine import EngineError, detect_workspace, open_engine
 
@@ -34,6 +36,7 @@ def register(commands: Any) -> None:
 BUDGET_SECONDS = 10.0
 BUDGET_ENV = "CONTEXT_CENTER_HOOK_BUDGET"
 MAX_CWD = 4096
+AGENT = "claude-code"
 _emitting = threading.Lock()   # the deadline never cuts a block in half
 
 
@@ -111,16 +114,30 @@ def _answer(args: argparse.Namespace) -> None:
         sys.stderr.write(f"context-center hook: ignoring an unreadable event: {type(exc).__name__}\n")
         return
     workspace = _workspace(args, event)
+    session = _clean(event["session_id"]) if isinstance(event.get("session_id"), str) else ""
     with open_engine(state_root=args.state_root, workspace=workspace) as engine:
         if args.session_start:
-            _emit(engine.session_context().text)
+            context = engine.session_context()
+            _emit(context.text)
+            source = _clean(event["source"]) if isinstance(event.get("source"), str) else ""
+            _keep_record(lambda: engine.record_injection(context, agent=AGENT, session_id=session, source=source))
             return
         prompt = event.get("prompt")
         if not isinstance(prompt, str) or not prompt.strip():
             return
         result = engine.recall(_clean(prompt), record=False)
         _emit(result.block)  # the turn gets its recall even if keeping the trace fails below
+        _keep_record(lambda: engine.record_injection(result, agent=AGENT, session_id=session))
         engine.record_recall(result)
+
+
+def _keep_record(write: Callable[[], object]) -> None:
+    """Write the injection record; a failure is one line on stderr (the answer is already out)."""
+    try:
+        write()
+    except Exception as exc:  # noqa: BLE001 - a locked or garbled catalog, a full disk: the turn goes on
+        sys.stderr.write(f"context-center hook: the injection record was not kept ({type(exc).__name__}: "
+                         f"{_clean(str(exc)).splitlines()[0][:300] if str(exc) else ''})\n")
 
 
 def _emit(text: str) -> None:

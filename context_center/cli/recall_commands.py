@@ -13,13 +13,22 @@ from .output import Output, table
 def register(memory_sub: Any) -> None:
     recall = memory_sub.add_parser(
         "recall", help="what automatic recall would append to MESSAGE, with the trace",
-        description="Run automatic recall on MESSAGE, or show the last recall trace (--last).")
+        description="Run automatic recall on MESSAGE, show the last recall trace (--last), or what the "
+                    "hooks gave agents in this workspace (--history).")
     recall.add_argument("message", metavar="MESSAGE", nargs="?")
     recall.add_argument("--max-chars", type=int, metavar="N", help="character budget of the block (default 2400)")
     recall.add_argument("--limit", type=int, metavar="N", help="most facts to recall (default 4, at most 8)")
     recall.add_argument("--last", action="store_true", help="show the last recall trace of any process")
+    history = recall.add_argument_group("the injection record")
+    history.add_argument("--history", action="store_true",
+                         help="what the hooks gave agents in this workspace, newest first")
+    history.add_argument("--session", metavar="ID", help="with --history: one agent session only")
+    history.add_argument("--keep-days", type=int, metavar="N",
+                         help="with --history: keep records for N days (default 30; 0 turns the record off)")
+    history.add_argument("--keep-entries", type=int, metavar="N",
+                         help="with --history: keep at most N records (default 2000; 0 turns the record off)")
     recall.add_argument("--json", action="store_true", help="print JSON for machines")
-    recall.set_defaults(handler=recall_command)
+    recall.set_defaults(handler=recall_command, usage=recall)
 
     search = memory_sub.add_parser("search", help="find facts (stale and expired included)",
                                    description="Explicit search over every promoted fact of both scopes.")
@@ -57,7 +66,37 @@ def _trace_text(trace: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _history_text(records: list[dict[str, Any]], days: int, entries: int) -> str:
+    kept = (f"The record keeps the last {days:,} days, at most {entries:,} records "
+            "(memory recall --history --keep-days N --keep-entries N)." if days and entries
+            else "The injection record is turned off (memory recall --history --keep-days 30 --keep-entries 2000).")
+    if not records:
+        return "No injection has been recorded for this workspace yet.\n" + kept
+    rows = []
+    for r in records:
+        given = ", ".join(i["ref"] for i in r["injected"]) or "-"
+        what = r["prompt"] if r["kind"] == "recall" else f"session start ({r['source'] or 'unknown source'})"
+        outcome = f"suppressed: {r['suppressed']}" if r["suppressed"] else given
+        rows.append((str(r["id"]), r["time"], r["session_id"] or "-", r["kind"], f"{r['chars']:,}", outcome, what))
+    return table(("ID", "TIME (UTC)", "SESSION", "KIND", "CHARS", "INJECTED", "PROMPT"), rows, max_width=40) \
+        + "\n\n" + kept
+
+
+def history_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    if args.keep_days is not None or args.keep_entries is not None:
+        engine.set_injection_bounds(args.keep_days, args.keep_entries)
+    records = [r.to_json() for r in engine.injections(args.session)]
+    days, entries = engine.injection_bounds()
+    return out.emit({"injections": records}, lambda: _history_text(records, days, entries))
+
+
 def recall_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    if args.history:
+        if args.message is not None or args.last or args.max_chars is not None or args.limit is not None:
+            args.usage.error("--history takes no MESSAGE, --last, --max-chars or --limit")
+        return history_command(engine, args, out)
+    if args.session is not None or args.keep_days is not None or args.keep_entries is not None:
+        args.usage.error("--session, --keep-days and --keep-entries go with --history")
     if args.last:
         if args.message is not None:
             raise InvalidInput("give MESSAGE or --last, not both")

@@ -29,6 +29,7 @@ from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact
 from .memory.fields import FACT_CHOICES
 from .memory.memory_service import PurgeReport
 from .memory.revision_changes import changed_fields, describe_change
+from .recall.injection_log import Injection, WhyNot
 from .recall.recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact, Revision, SessionContext, Subject
 from .storage.paths import (
@@ -54,11 +55,11 @@ __all__ = [
     "DOCUMENT_STATUSES", "FileRow", "INSTRUCTION_AGENTS",
     "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
     "Engine", "EngineError", "Evidence", "Fact", "FACT_CHOICES", "FactFields", "FactInput",
-    "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
+    "Injection", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "PurgeReport", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
-    "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WriteResult",
+    "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WhyNot", "WriteResult",
     "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",
     "open_engine", "open_global_engine", "reasonix_state_roots", "skill_file", "state_root_from_environment",
     "validate_fact_input", *_AGENTS,

@@ -9,7 +9,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
-from .errors import InvalidInput, StorageError
+from .errors import InvalidInput, NotFound, StorageError
 from .instructions.agent_compare import AgentComparison, agent_view, compare
 from .instructions.agent_rules import AGENTS as AGENT_NAMES
 from .instructions.agent_view import AgentHomes, AgentView
@@ -29,6 +29,7 @@ from .storage.store_lock import StoreLock
 
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
     from .agents.review import Proposal
+    from .recall.injection_log import Injection, WhyNot
     from .recall.recall_records import RecallResult
     from .recall.search import SearchResult, SearchService
     from .recall.search_index import SyncReport
@@ -68,7 +69,7 @@ class Engine:
                 folder = paths.memory_dir(scope)
                 for where in (folder, paths.archive_dir(folder)):
                     remove_stale_temp_files(where)
-        self._store = FactStore(paths, self._catalog, moved)
+        self._store = FactStore(paths, self._catalog, (*moved, *self._catalog.diagnostics()))
         self.memory = MemoryService(self._store, self._lock)
         if not self._lock.read_only and not self._catalog.read_only:
             with self._lock:
@@ -289,15 +290,18 @@ class Engine:
     def recall(self, message: str, max_chars: int | None = None, limit: int | None = None,
                *, record: bool = True) -> RecallResult:
         """What would be appended to the user turn ``message``; the decision is traced."""
-        if self._recall is None:
-            from .recall.service import RecallService
-
-            self._recall = RecallService()
-        result = self._recall.recall(message, self.memory.snapshot, self.memory.overrides(),
+        result = self._recall_service().recall(message, self.memory.snapshot, self.memory.overrides(),
                                      max_chars=max_chars, limit=limit)
         if record:
             self.record_recall(result)
         return result
+
+    def _recall_service(self) -> RecallService:
+        if self._recall is None:
+            from .recall.service import RecallService
+
+            self._recall = RecallService()
+        return self._recall
 
     def record_recall(self, result: RecallResult) -> None:
         """Keep ``result``'s trace for ``memory recall --last`` and the window; a secret the user
@@ -310,6 +314,67 @@ class Engine:
     def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:
         """The last recall trace recorded by any process for this workspace (or any)."""
         return self._catalog.last_trace(None if any_workspace else self.paths.workspace)
+
+    # the injection record: what a hook gave an agent (recall/injection_log.py) ------------------
+
+    def record_injection(self, given: RecallResult | SessionContext, *, agent: str, session_id: str = "",
+                         source: str = "") -> int | None:
+        """Keep what a hook gave ``agent`` (a recall result, or the session context at a session's
+        start), secrets masked; returns its id, or None when nothing is kept (a read-only store, or
+        the record turned off by its settings)."""
+        from .recall import injection_log as log_
+
+        if self._lock.read_only or self._catalog.read_only:
+            return None
+        now = clock.now()
+        time, workspace = clock.format_timestamp(now), self.paths.workspace
+        record = (log_.from_session_context(given, agent=agent, session_id=session_id, source=source,
+                                            workspace=workspace, time=time) if isinstance(given, SessionContext)
+                  else log_.from_recall(given, agent=agent, session_id=session_id, workspace=workspace, time=time))
+        return log_.record(self._catalog, record, now)
+
+    def injections(self, session: str | None = None, limit: int | None = None) -> list[Injection]:
+        """What the hooks gave agents in this workspace, newest first (one ``session`` if given)."""
+        from .recall.injection_log import recorded
+
+        return recorded(self._catalog, self.paths.workspace, session, limit)
+
+    def injection_sessions(self) -> list[str]:
+        """The session ids with an injection record in this workspace, most recently active first."""
+        return self._catalog.injection_sessions(self.paths.workspace)
+
+    def injection(self, injection_id: int) -> Injection:
+        from .recall.injection_log import recorded
+
+        found = recorded(self._catalog, self.paths.workspace, injection_id=injection_id)
+        if not found:
+            raise NotFound(f"no injection record {injection_id} in this workspace (records are kept "
+                           "for a while, then pruned)")
+        return found[0]
+
+    def why_not(self, fact_ref: str, injection_id: int, scope: str | None = None) -> WhyNot:
+        """Ask the gate again about one fact for one recorded injection: its decision and reason."""
+        from .recall.injection_log import why_not
+
+        record, fact = self.injection(injection_id), self.memory.resolve(fact_ref, scope)
+        return why_not(record, fact, lambda query, f, chars, limit: self._recall_service().explain(
+            query, f, self.memory.snapshot, self.memory.overrides(), max_chars=chars, limit=limit),
+            self.session_context)
+
+    def injection_bounds(self) -> tuple[int, int]:
+        """(days, entries) the injection record keeps (``injections.keep_days`` / ``keep_entries``)."""
+        from .recall.injection_log import bounds
+
+        return bounds(self._catalog.setting)
+
+    def set_injection_bounds(self, days: int | None = None, entries: int | None = None) -> None:
+        """Change what the injection record keeps (0 turns it off); applied on the next write."""
+        from .recall.injection_log import KEEP_DAYS_SETTING, KEEP_ENTRIES_SETTING, check_bounds
+
+        check_bounds(days, entries)
+        for key, value in ((KEEP_DAYS_SETTING, days), (KEEP_ENTRIES_SETTING, entries)):
+            if value is not None:
+                self._catalog.set_setting(key, value)
 
     # search ---------------------------------------------------------------------------------
 

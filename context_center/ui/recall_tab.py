@@ -1,5 +1,5 @@
 """The Recall tab: try a message, see the block and the trace; the last trace of any process;
-the pinned session context."""
+what the hooks gave agents (the injection record); the pinned session context."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ..engine import Engine
 from .engine_client import EngineClient
+from .injection_view import InjectionView
 from .messages import Messages
 from .tables import fill, read_only_table
 
@@ -96,6 +97,7 @@ class RecallTab(QWidget):
         top.addWidget(button)
         self.tester = TraceView("try")
         self.last = TraceView("last")
+        self.injections = InjectionView(client, messages)
         self.context = QPlainTextEdit()
         self.context.setObjectName("session_context")
         self.context.setReadOnly(True)
@@ -108,6 +110,7 @@ class RecallTab(QWidget):
         self.pages = QTabWidget()
         self.pages.addTab(self.tester, "Try a message")
         self.pages.addTab(self.last, "Last recall (any process)")
+        self.pages.addTab(self.injections, "What agents received")
         self.pages.addTab(context_page, "Pinned session context")
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -117,7 +120,7 @@ class RecallTab(QWidget):
         self._last_id: int | None = None
         self.poll = QTimer(self)
         self.poll.setInterval(POLL_MS)
-        self.poll.timeout.connect(self.reload_last)
+        self.poll.timeout.connect(self._poll)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
@@ -134,12 +137,22 @@ class RecallTab(QWidget):
         self.tester.show_trace(None)
         self.tester.outcome.setText("Type a message above and press Enter.")
         self.last.show_trace(None)
+        self.injections.reset()
         self.context.clear()
         self.context_label.clear()
 
     def reload(self) -> None:
         self.reload_last()
+        self.injections.reload()
         self.client.submit(_context, self._show_context, lambda e: self.messages.failure("build the context", e))
+
+    @Slot()
+    def _poll(self) -> None:
+        """Hooks in other processes write to the catalog, which is not watched: look now and then."""
+        if self.client.busy:
+            return  # the worker is busy (an index build, a write): poll again later
+        self.reload_last()
+        self.injections.poll()
 
     @Slot()
     def reload_last(self) -> None:

@@ -61,3 +61,19 @@ def test_a_folder_where_the_catalog_belongs_is_set_aside(stored):
     (catalog / "something.txt").write_text("kept", encoding="utf-8")
     assert names(stored) == ["deploys", "releases"]
     assert (stored.root / "catalog.sqlite.corrupt" / "something.txt").read_text(encoding="utf-8") == "kept"
+
+
+def test_a_catalog_too_garbled_to_open_names_what_was_lost_with_it(stored):
+    stored.run("hook", "claude-code", stdin='{"prompt": "how do deploys work?", "session_id": "s"}')
+    assert stored.ok("memory", "recall", "--history")["injections"]
+    for part in stored.root.glob("catalog.sqlite*"):
+        part.unlink()
+    (stored.root / "catalog.sqlite").write_bytes(b"this is not a database" * 100)
+    listed = stored.ok("memory", "list")
+    assert sorted(f["name"] for f in listed["facts"]) == ["deploys", "releases"]
+    [warning] = [d for d in listed["diagnostics"] if d["path"].endswith("catalog.sqlite.corrupt")]
+    assert warning["severity"] == "warning" and "the injection record" in warning["reason"]
+    assert "the settings" in warning["reason"]
+    assert stored.ok("memory", "recall", "--history")["injections"] == []   # lost, and said so
+    (stored.root / "catalog.sqlite.corrupt").unlink()
+    assert not [d for d in stored.ok("memory", "list")["diagnostics"] if "corrupt" in d["path"]]

@@ -43,6 +43,9 @@ def test_every_read_works_on_a_read_only_root_and_a_write_says_why(mounted: Path
                           input=json.dumps({"prompt": "how do deploys work?", "cwd": str(workspace)}),
                           capture_output=True, text=True, timeout=60)
     assert hook.returncode == 0 and "staging" in hook.stdout, hook.stderr
+    assert "injection record" not in hook.stderr   # a read-only store simply keeps none
+    history = run(root, workspace, "memory", "recall", "--history", "--json")
+    assert history.returncode == 0 and json.loads(history.stdout)["injections"] == []
     refused = run(root, workspace, "memory", "remember", "--title", "x", "--body", "y", "--json")
     assert refused.returncode == 1 and json.loads(refused.stdout)["error"] == "STORAGE_ERROR"
     assert "Read-only" in refused.stderr and "Traceback" not in refused.stderr

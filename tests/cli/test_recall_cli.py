@@ -1,6 +1,8 @@
 """``memory recall``, ``memory search`` and the Claude Code hook, as processes."""
 import json
 
+import pytest
+
 
 def event(cli, prompt, **extra):
     return json.dumps({"session_id": "s1", "transcript_path": "/tmp/t.jsonl", "cwd": str(cli.workspace),
@@ -85,3 +87,69 @@ def test_the_hook_never_breaks_a_turn_even_on_a_database_error(cli_process):  # 
     assert result.code == 0 and "Traceback" not in result.err
     assert result.out.startswith("<memory-recall>")  # the recall still reaches the turn
     assert "OperationalError" in result.err
+
+
+# the injection record ---------------------------------------------------------------------------
+
+def test_the_hook_writes_an_injection_record(cli_process):  # a real process: what Claude Code runs
+    cli = cli_process
+    cli.remember("build-cache", "The build cache lives in S3.")
+    cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live\nmore", session_id="sess-1"))
+    cli.run("hook", "claude-code", "--session-start",
+            stdin=json.dumps({"session_id": "sess-1", "hook_event_name": "SessionStart", "source": "resume",
+                              "cwd": str(cli.workspace)}))
+    [start, turn] = cli.ok("memory", "recall", "--history")["injections"]
+    assert turn.keys() >= {"id", "agent", "session_id", "time", "kind", "prompt", "injected", "chars",
+                           "suppressed", "trace"}
+    assert (turn["agent"], turn["session_id"], turn["kind"]) == ("claude-code", "sess-1", "recall")
+    assert turn["prompt"] == "where does the build cache live" and turn["suppressed"] is None
+    [item] = turn["injected"]
+    assert item.keys() == {"id", "revision", "ref", "chars"} and item["ref"] == "project/build-cache.md"
+    assert turn["trace"][0]["decision"] == "injected" and turn["chars"] > item["chars"] > 0
+    assert (start["kind"], start["source"], start["suppressed"]) == ("session-context", "resume", "no pinned facts")
+
+
+def test_history_filters_by_session_and_reads_as_a_table(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live", session_id="a"))
+    cli.run("hook", "claude-code", stdin=event(cli, "continue", session_id="b"))
+    [only] = cli.ok("memory", "recall", "--history", "--session", "b")["injections"]
+    assert only["session_id"] == "b" and only["suppressed"] == "generic user turn"
+    text = cli.run("memory", "recall", "--history").out
+    assert text.startswith("ID") and "suppressed: generic user turn" in text and "project/build-cache.md" in text
+    assert "keeps the last 30 days, at most 2,000 records" in text
+
+
+def test_history_bounds_are_settings(cli):
+    cli.remember("build-cache", "The build cache lives in S3.")
+    for n in range(3):
+        cli.run("hook", "claude-code", stdin=event(cli, f"build cache question {n}"))
+    cli.ok("memory", "recall", "--history", "--keep-entries", "2")
+    cli.run("hook", "claude-code", stdin=event(cli, "build cache question 3"))
+    assert [r["prompt"] for r in cli.ok("memory", "recall", "--history")["injections"]] == [
+        "build cache question 3", "build cache question 2"]
+    assert "at most 2 records" in cli.run("memory", "recall", "--history").out
+    cli.refused("memory", "recall", "--history", "--keep-days", "-1", code="INVALID_INPUT")
+
+
+@pytest.mark.parametrize("argv", [("--history", "a message"), ("--history", "--last"),
+                                  ("--history", "--limit", "2"), ("--session", "a", "a message"),
+                                  ("--last", "--session", "a")])
+def test_history_in_conflicting_use_is_a_usage_error(cli, argv):
+    result = cli.run("memory", "recall", *argv)
+    assert result.code == 2 and "usage:" in result.err
+    assert "unrecognized" not in result.err and ("--history takes no" in result.err
+                                                 or "go with --history" in result.err)
+
+
+def test_the_hook_answers_even_when_the_record_cannot_be_kept(cli_process):  # a real process
+    cli = cli_process
+    import sqlite3
+    cli.remember("build-cache", "The build cache lives in S3.")
+    with sqlite3.connect(cli.root / "catalog.sqlite") as db:  # a catalog another version left garbled
+        db.execute("DROP TABLE injections")
+        db.execute("CREATE TABLE injections (x)")
+    result = cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live"))
+    assert result.code == 0 and result.out.startswith("<memory-recall>") and "Traceback" not in result.err
+    assert "the injection record was not kept (OperationalError" in result.err
+    assert cli.ok("memory", "recall", "--last")["query"] == "where does the build cache live"  # the trace still is

@@ -114,6 +114,9 @@ class RecallIndex:
     def __len__(self) -> int:
         return len(self._docs)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._docs
+
     # keeping in step ------------------------------------------------------------------------
 
     def _grow(self, needed: int) -> None:

@@ -19,6 +19,7 @@ class RecallHit:
     freshness: str
     snippet: str
     matched: tuple[str, ...]
+    chars: int = 0   # the length of its entry in the block
 
     @property
     def ref(self) -> str:
@@ -28,7 +29,8 @@ class RecallHit:
         return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.fact.ref,
                 "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
                 "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
-                "title": redact(self.fact.label)[0], "matched": list(self.matched)}
+                "title": redact(self.fact.label)[0], "matched": list(self.matched),
+                "chars": self.chars}
 
 
 @dataclass(frozen=True)

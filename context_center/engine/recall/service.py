@@ -94,6 +94,7 @@ class RecallService:
     def __init__(self) -> None:
         self.index = RecallIndex()
         self._synced: Snapshot | None = None
+        self._focus: int | None = None   # a slot whose decision the trace keeps whatever its rank (explain)
 
     def sync(self, snapshot: Snapshot, overrides: dict[str, tuple[Fact, str]]) -> None:
         if snapshot is not self._synced:
@@ -146,6 +147,9 @@ class RecallService:
             slots = np.flatnonzero(mask)
             if len(slots) > TRACE_REJECTIONS:
                 slots = slots[np.argpartition(-values[slots], TRACE_REJECTIONS)[:TRACE_REJECTIONS]]
+            focus = self._focus
+            if focus is not None and focus < size and mask[focus] and focus not in slots:
+                slots = np.append(slots, focus)
             return [(float(values[s]), int(s), why(int(s))) for s in slots]
 
         def weak_reason(slot: int) -> str:
@@ -171,6 +175,9 @@ class RecallService:
         shortlist = kept_slots
         if len(shortlist) > SHORTLIST:
             shortlist = shortlist[np.argpartition(-adjusted[shortlist], SHORTLIST)[:SHORTLIST]]
+            if self._focus is not None and self._focus < size and kept_mask[self._focus] \
+                    and self._focus not in shortlist:
+                shortlist = np.append(shortlist, self._focus)
         candidates = []
         for slot in shortlist.tolist():
             fact = index.fact_at(slot)
@@ -184,8 +191,10 @@ class RecallService:
 
     def _result(self, suppressed: str | None, base: dict[str, Any], rejected: Rejected, rejected_count: int,
                 **fields: Any) -> RecallResult:
+        kept = heapq.nlargest(TRACE_REJECTIONS, rejected, key=lambda r: r[0])
+        kept += [r for r in rejected if r[1] == self._focus and r not in kept][:1]
         best = []
-        for score, slot, reason in heapq.nlargest(TRACE_REJECTIONS, rejected, key=lambda r: r[0]):
+        for score, slot, reason in kept:
             fact = self.index.fact_at(slot)
             best.append(Rejection(fact.ref, fact.id, fact.revision, reason, score))
         return RecallResult(suppressed=suppressed, rejected=tuple(best), rejected_count=rejected_count,
@@ -220,12 +229,14 @@ class RecallService:
                 continue
             entries.append(entry)
             used += len(entry) + 1
-            hits.append(RecallHit(fact, candidate.score, reason, candidate.freshness, snippet, tuple(words)))
+            hits.append(RecallHit(fact, candidate.score, reason, candidate.freshness, snippet, tuple(words),
+                                  len(entry)))
         omitted = kept_total - len(hits)
         rejected_count += omitted
         chosen = {h.fact.id for h in hits}
-        rejected += [(c.score, self._slot(c.fact), f"over the limit of {limit}") for c in kept
-                     if c.fact.id not in chosen and len(hits) >= limit][:TRACE_REJECTIONS]
+        over = [(c.score, self._slot(c.fact), f"over the limit of {limit}") for c in kept
+                if c.fact.id not in chosen and len(hits) >= limit]
+        rejected += over[:TRACE_REJECTIONS] + [r for r in over[TRACE_REJECTIONS:] if r[1] == self._focus]
         if not hits:
             return self._result(SUPPRESSED_BUDGET, base, rejected, rejected_count, omitted=omitted)
         if omitted:
@@ -235,6 +246,31 @@ class RecallService:
                 entries.append(note)
         block = "\n".join([head, *entries, foot])
         return self._result(None, base, rejected, rejected_count, hits=tuple(hits), omitted=omitted, block=block)
+
+    def explain(self, message: str, fact: Fact, snapshot: Snapshot, overrides: dict[str, tuple[Fact, str]],
+                max_chars: int | None = None, limit: int | None = None) -> tuple[str, str]:
+        """The decision :meth:`recall` makes about ``fact`` for ``message``: ``("recalled" |
+        "rejected" | "suppressed", reason)``. The same pipeline runs; only the trace keeps this
+        fact's decision whatever its rank."""
+        self.sync(snapshot, overrides)
+        key = fact_key(fact)
+        self._focus = self.index.slot_of(key) if key in self.index else None
+        try:
+            result = self.recall(message, snapshot, overrides, max_chars=max_chars, limit=limit)
+        finally:
+            self._focus = None
+        for hit in result.hits:
+            if fact_key(hit.fact) == key:
+                return "recalled", hit.reason
+        for rejection in result.rejected:
+            if rejection.id == fact.id and rejection.ref == fact.ref:
+                return "rejected", rejection.reason
+        if result.suppressed in (SUPPRESSED_GENERIC, SUPPRESSED_EMPTY, SUPPRESSED_NO_TERMS):
+            return "suppressed", f"the whole turn was suppressed: {result.suppressed}"
+        if key not in self.index:
+            return "rejected", ("a staged proposal: not recalled until it is approved" if fact.staging
+                                else "not in the recall pool")
+        return "rejected", "no search term of the prompt occurs in it"
 
     def _slot(self, fact: Fact) -> int:
         return self.index.slot_of(fact_key(fact))

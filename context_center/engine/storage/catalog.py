@@ -3,7 +3,8 @@
 Files are the truth. The catalog remembers, per fact file, the (size, mtime, inode)
 it was parsed at and the parsed record, so opening an unchanged store parses nothing,
 and a file changed, added or removed behind our back is noticed on the next open.
-It also holds what has no file of its own: recall traces and suggestion decisions.
+It also holds what has no file of its own: recall traces, suggestion decisions, the record
+of what the hooks injected, the agents' categories and the settings.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, create_engine, delete, event, select
+from sqlalchemy import Column, Integer, MetaData, String, Table, Text, create_engine, delete, event, func, select
 from sqlalchemy.dialects.sqlite import insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError
@@ -30,6 +31,8 @@ from .store_lock import StoreLock
 log = logging.getLogger("context_center.catalog")
 SCHEMA_VERSION = 5   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp
 KEEP_TRACES = 500
+LOST_WITH_IT = ("what only it held was lost with it: the settings, suggestion decisions, agents' categories, "
+                "recall traces and the injection record")
 
 metadata = MetaData()
 
@@ -69,6 +72,15 @@ agent_categories = Table(
     Column("canonical", String, primary_key=True),
     Column("display", String, nullable=False),
     Column("created_at", String, nullable=False),
+)
+
+injections = Table(
+    "injections", metadata,         # what a hook gave an agent (engine/recall/injection_log.py)
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("created_at", String, nullable=False, index=True),
+    Column("workspace", String, nullable=False, index=True),
+    Column("session_id", String, nullable=False, default=""),
+    Column("record", Text, nullable=False),          # JSON, secrets masked
 )
 
 settings = Table(
@@ -196,6 +208,17 @@ class Catalog:
                 part = Path(str(self.path) + suffix)
                 if part.exists():
                     part.replace(Path(str(part) + ".corrupt"))
+        log.warning("context-center: the catalog %s could not be read and was set aside as %s.corrupt; %s",
+                    self.path, self.path.name, LOST_WITH_IT)
+
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """A catalog set aside as unreadable is named for as long as it is kept: the state with no
+        file of its own that it held could not be carried over."""
+        aside = Path(str(self.path) + ".corrupt")
+        if not aside.exists():
+            return ()
+        return (Diagnostic(aside, 1, f"the catalog could not be read and was set aside here; {LOST_WITH_IT} "
+                                     "(remove this file once you no longer need it)", "warning"),)
 
     def _ensure_schema(self, engine: Engine) -> None:
         with engine.connect() as conn:
@@ -329,6 +352,53 @@ class Catalog:
         except (ValueError, TypeError, AttributeError):
             return None   # a garbled trace: as if none had been kept
         return trace
+
+    # injections (what a hook gave an agent) ---------------------------------------------
+
+    def add_injection(self, workspace: Path, created_at: str, session_id: str, record: dict[str, Any], *,
+                      keep_entries: int, keep_from: str) -> int:
+        """Keep one injection record; then only the newest ``keep_entries`` records (of every
+        workspace) made at or after ``keep_from`` stay."""
+        with self._engine.begin() as conn:
+            key = conn.execute(injections.insert().values(
+                created_at=created_at, workspace=str(workspace), session_id=session_id,
+                record=json.dumps(record, ensure_ascii=False))).inserted_primary_key
+            assert key is not None  # a single-row INSERT always has one
+            conn.execute(delete(injections).where(injections.c.created_at < keep_from))
+            newest = (select(injections.c.id).order_by(injections.c.id.desc())
+                      .limit(1).offset(max(keep_entries, 1) - 1).scalar_subquery())
+            conn.execute(delete(injections).where(injections.c.id < newest))
+        return int(key[0])
+
+    def injections(self, workspace: Path, session_id: str | None = None, limit: int | None = None,
+                   injection_id: int | None = None) -> list[tuple[int, str, dict[str, Any]]]:
+        """(id, created_at, record) newest first; a garbled record is left out."""
+        query = (select(injections.c.id, injections.c.created_at, injections.c.record)
+                 .where(injections.c.workspace == str(workspace)).order_by(injections.c.id.desc()))
+        if session_id is not None:
+            query = query.where(injections.c.session_id == session_id)
+        if injection_id is not None:
+            query = query.where(injections.c.id == injection_id)
+        if limit is not None:
+            query = query.limit(limit)
+        with self._engine.connect() as conn:
+            rows = conn.execute(query).all()
+        found = []
+        for row in rows:
+            try:
+                record = json.loads(row.record)
+            except (ValueError, TypeError):
+                continue
+            if isinstance(record, dict):
+                found.append((int(row.id), str(row.created_at), record))
+        return found
+
+    def injection_sessions(self, workspace: Path) -> list[str]:
+        """The session ids with a record in ``workspace``, the most recently active first."""
+        query = (select(injections.c.session_id).where(injections.c.workspace == str(workspace))
+                 .group_by(injections.c.session_id).order_by(func.max(injections.c.id).desc()))
+        with self._engine.connect() as conn:
+            return [str(row.session_id) for row in conn.execute(query)]
 
     # suggestion decisions -----------------------------------------------------------
 

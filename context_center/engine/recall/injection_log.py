@@ -1,0 +1,253 @@
+"""The injection record: what a hook gave an agent, turn by turn, and what it held back and why.
+
+One record per injection (a recall block on a user turn, the pinned session context at a
+session's start), kept in the catalog as state with no file of its own. Bounded by two
+settings, applied on every write: ``injections.keep_days`` (default 30) and
+``injections.keep_entries`` (default 2,000, over every workspace); 0 in either turns the
+record off. It never holds a secret: the prompt is kept masked as recall masks it (its first
+line for the timeline, at most :data:`PROMPT_KEEP_CHARS` of it to ask "why not" later), and no
+block text is kept, only ids, revisions, refs, sizes and the trace's reasons.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .. import clock
+from ..errors import InvalidInput
+from ..memory.sensitive import redact
+from ..records import Fact, SessionContext
+from ..storage.catalog import Catalog
+from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallResult
+
+KIND_RECALL = "recall"
+KIND_SESSION = "session-context"
+KEEP_DAYS_SETTING = "injections.keep_days"
+KEEP_ENTRIES_SETTING = "injections.keep_entries"
+DEFAULT_KEEP_DAYS = 30
+DEFAULT_KEEP_ENTRIES = 2000
+PROMPT_LINE_CHARS = 200      # the prompt's first line, as the timeline shows it
+PROMPT_KEEP_CHARS = 16_000   # of the masked prompt, kept so the gate can be asked again
+LABEL_CHARS = 200            # an agent name, a session id, a SessionStart source
+
+
+@dataclass(frozen=True)
+class InjectedItem:
+    id: str
+    revision: int
+    ref: str
+    chars: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "revision": self.revision, "ref": self.ref, "chars": self.chars}
+
+
+@dataclass(frozen=True)
+class TraceEntry:
+    """One fact the hook weighed: ``injected``, or held back (``rejected``, ``overridden``) and why."""
+
+    ref: str
+    id: str
+    revision: int
+    decision: str
+    reason: str
+    score: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ref": self.ref, "id": self.id, "revision": self.revision, "decision": self.decision,
+                "reason": self.reason, "score": None if self.score is None else round(self.score, 3)}
+
+
+@dataclass(frozen=True)
+class Injection:
+    agent: str
+    session_id: str
+    time: str
+    kind: str                          # recall | session-context
+    prompt: str                        # the prompt's first line, masked and cut ("" at a session's start)
+    injected: tuple[InjectedItem, ...]
+    chars: int                         # everything the agent received, in characters
+    suppressed: str | None             # why nothing was injected (None: something was)
+    trace: tuple[TraceEntry, ...] = ()
+    rejected_count: int = 0            # held back in all (the trace names the best few)
+    workspace: str = ""
+    source: str = ""                   # SessionStart's source: startup, resume, clear, compact
+    char_budget: int = DEFAULT_CHARS
+    limit: int = DEFAULT_LIMIT
+    query: str = field(default="", repr=False)   # the masked prompt (its first PROMPT_KEEP_CHARS)
+    query_cut: bool = False            # the prompt was longer than what is kept
+    id: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "agent": self.agent, "session_id": self.session_id, "time": self.time,
+                "kind": self.kind, "prompt": self.prompt, "injected": [i.to_json() for i in self.injected],
+                "chars": self.chars, "suppressed": self.suppressed, "trace": [t.to_json() for t in self.trace],
+                "rejected_count": self.rejected_count, "workspace": self.workspace, "source": self.source,
+                "char_budget": self.char_budget, "limit": self.limit}
+
+    def stored(self) -> dict[str, Any]:
+        data = self.to_json()
+        del data["id"]
+        return {**data, "query": self.query, "query_cut": self.query_cut}
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """The gate's decision for one fact and one recorded prompt, asked again now."""
+
+    injection_id: int
+    ref: str
+    id: str
+    revision: int
+    decision: str          # recalled | rejected | suppressed (recall); included | left out (session context)
+    reason: str
+    recorded: str | None   # what the record says about this fact, if its trace named it
+    note: str              # what the answer is based on (the facts now; a prompt kept in part)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"injection_id": self.injection_id, "ref": self.ref, "id": self.id, "revision": self.revision,
+                "decision": self.decision, "reason": self.reason, "recorded": self.recorded, "note": self.note}
+
+
+# making records ----------------------------------------------------------------------------------
+
+def _label(value: Any) -> str:
+    return " ".join(value.split())[:LABEL_CHARS] if isinstance(value, str) else ""
+
+
+def first_line(text: str) -> str:
+    """The first line with words in it, its whitespace compacted, cut to :data:`PROMPT_LINE_CHARS`."""
+    for line in text.splitlines():
+        line = " ".join(line.split())
+        if line:
+            return line if len(line) <= PROMPT_LINE_CHARS else line[:PROMPT_LINE_CHARS - 1] + "…"
+    return ""
+
+
+def from_recall(result: RecallResult, *, agent: str, session_id: str, workspace: Path, time: str) -> Injection:
+    masked, _ = redact(result.query)   # the whole prompt first: a cut must not split a secret out of sight
+    trace = [TraceEntry(h.ref, h.fact.id, h.fact.revision, "injected", h.reason, h.score) for h in result.hits]
+    trace += [TraceEntry(r.ref, r.id, r.revision, "rejected", r.reason, r.score) for r in result.rejected]
+    return Injection(
+        agent=_label(agent), session_id=_label(session_id), time=time, kind=KIND_RECALL,
+        prompt=first_line(masked),
+        injected=tuple(InjectedItem(h.fact.id, h.fact.revision, h.ref, h.chars) for h in result.hits),
+        chars=len(result.block), suppressed=result.suppressed, trace=tuple(trace),
+        rejected_count=result.rejected_count, workspace=str(workspace), char_budget=result.char_budget,
+        limit=result.limit, query=masked[:PROMPT_KEEP_CHARS], query_cut=len(masked) > PROMPT_KEEP_CHARS)
+
+
+def from_session_context(context: SessionContext, *, agent: str, session_id: str, source: str,
+                         workspace: Path, time: str) -> Injection:
+    trace = [TraceEntry(f.ref, f.id, f.revision, "injected", "pinned") for f in context.facts]
+    trace += [TraceEntry(g.ref, g.id, g.revision, "overridden", f"overridden by {p.ref}")
+              for g, p in context.suppressed]
+    return Injection(
+        agent=_label(agent), session_id=_label(session_id), time=time, kind=KIND_SESSION, prompt="",
+        injected=tuple(InjectedItem(f.id, f.revision, f.ref, len(f.body.strip())) for f in context.facts),
+        chars=len(context.text), suppressed=None if context.text else "no pinned facts",
+        trace=tuple(trace), rejected_count=len(context.suppressed), workspace=str(workspace),
+        source=_label(source), char_budget=context.budget, limit=0)
+
+
+def from_stored(injection_id: int, data: dict[str, Any]) -> Injection | None:
+    """A record as the catalog kept it; None if it cannot be read (a garbled row is left out)."""
+    try:
+        return Injection(
+            agent=str(data["agent"]), session_id=str(data["session_id"]), time=str(data["time"]),
+            kind=str(data["kind"]), prompt=str(data["prompt"]),
+            injected=tuple(InjectedItem(str(i["id"]), int(i["revision"]), str(i["ref"]), int(i["chars"]))
+                           for i in data["injected"]),
+            chars=int(data["chars"]), suppressed=None if data["suppressed"] is None else str(data["suppressed"]),
+            trace=tuple(TraceEntry(str(t["ref"]), str(t["id"]), int(t["revision"]), str(t["decision"]),
+                                   str(t["reason"]), None if t.get("score") is None else float(t["score"]))
+                        for t in data["trace"]),
+            rejected_count=int(data.get("rejected_count", 0)), workspace=str(data.get("workspace", "")),
+            source=str(data.get("source", "")), char_budget=int(data.get("char_budget", DEFAULT_CHARS)),
+            limit=int(data.get("limit", DEFAULT_LIMIT)), query=str(data.get("query", "")),
+            query_cut=bool(data.get("query_cut", False)), id=injection_id)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+# keeping them -------------------------------------------------------------------------------------
+
+def _count(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+
+
+def bounds(setting: Callable[[str], Any]) -> tuple[int, int]:
+    """(days, entries) the record keeps; a missing or unreadable setting is the default."""
+    return (_count(setting(KEEP_DAYS_SETTING), DEFAULT_KEEP_DAYS),
+            _count(setting(KEEP_ENTRIES_SETTING), DEFAULT_KEEP_ENTRIES))
+
+
+def check_bounds(days: int | None, entries: int | None) -> None:
+    for name, value in (("days", days), ("entries", entries)):
+        if value is not None and not 0 <= value <= 1_000_000:
+            raise InvalidInput(f"the injection record keeps between 0 and 1,000,000 {name}; got {value}")
+
+
+def keep_from(now: dt.datetime, days: int) -> str:
+    """The oldest time a record may have and stay."""
+    return clock.format_timestamp(now - dt.timedelta(days=days))
+
+
+def record(catalog: Catalog, injection: Injection, now: dt.datetime) -> int | None:
+    """Keep ``injection`` and prune to the bounds; None when the record is turned off."""
+    days, entries = bounds(catalog.setting)
+    if not days or not entries:
+        return None
+    return catalog.add_injection(Path(injection.workspace), injection.time, injection.session_id,
+                                 injection.stored(), keep_entries=entries, keep_from=keep_from(now, days))
+
+
+def recorded(catalog: Catalog, workspace: Path, session_id: str | None = None, limit: int | None = None,
+             injection_id: int | None = None) -> list[Injection]:
+    """The records of ``workspace``, newest first (a garbled one is left out)."""
+    found = (from_stored(key, data) for key, _, data in
+             catalog.injections(workspace, session_id, limit, injection_id))
+    return [injection for injection in found if injection is not None]
+
+
+# asking again --------------------------------------------------------------------------------------
+
+Explain = Callable[[str, Fact, int, int], tuple[str, str]]
+
+
+def why_not(record: Injection, fact: Fact, explain: Explain, context: Callable[[], SessionContext]) -> WhyNot:
+    """Ask the gate again about ``fact`` for ``record``'s prompt (a recall) or the session context's
+    choice (a session start), on the facts as they are now."""
+    assert record.id is not None
+    recorded = next((f"{t.decision}: {t.reason}" for t in record.trace if t.id == fact.id), None)
+    if recorded is None and any(i.id == fact.id for i in record.injected):
+        recorded = "injected"
+    if record.kind == KIND_SESSION:
+        decision, reason = _in_context(fact, context())
+        note = "decided on the facts as they are now"
+    else:
+        decision, reason = explain(record.query, fact, record.char_budget, record.limit or DEFAULT_LIMIT)
+        note = "the recorded prompt, secrets masked, asked again on the facts as they are now"
+        if record.query_cut:
+            note += f"; only its first {PROMPT_KEEP_CHARS:,} characters were kept"
+    then = next((t.revision for t in record.trace if t.id == fact.id), None)
+    if then is not None and then != fact.revision:
+        note += f"; the fact is at revision {fact.revision} now, {then} then"
+    return WhyNot(record.id, fact.ref, fact.id, fact.revision, decision, reason, recorded, note)
+
+
+def _in_context(fact: Fact, context: SessionContext) -> tuple[str, str]:
+    """Why the session context includes ``fact`` or leaves it out (the choice itself is the memory
+    service's; this names which of its rules applied)."""
+    if any(f.id == fact.id and f.scope == fact.scope for f in context.facts):
+        return "included", "pinned"
+    for overridden, holder in context.suppressed:
+        if overridden.id == fact.id and overridden.scope == fact.scope:
+            return "left out", f"overridden by {holder.ref}"
+    if fact.staging:
+        return "left out", "a staged proposal: not used until it is approved"
+    if not fact.pinned:
+        return "left out", "not pinned: only pinned facts go into the session context"
+    return "left out", "expired"

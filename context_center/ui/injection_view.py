@@ -1,0 +1,255 @@
+"""The Recall tab's injection record: a timeline of what the hooks gave agents, each entry's trace
+as it was recorded, and "Why not this fact?" for a recorded prompt."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import Engine
+from .engine_client import EngineClient
+from .messages import Messages, describe
+from .tables import fill, read_only_table
+
+TIMELINE_ROWS = 1000   # the newest records shown (the record itself keeps its own bounds)
+ALL_SESSIONS = "All sessions"
+
+Timeline = tuple[int | None, list[str], list[dict[str, Any]], list[tuple[str, str]], tuple[int, int]]
+
+
+def _timeline(engine: Engine, session: str | None) -> Timeline:
+    """Runs on the worker: the newest record's id, the sessions, the records (newest first), the
+    facts to ask about, and the bounds."""
+    facts = sorted(((f.ref, f.label) for f in engine.facts()), key=lambda pair: pair[0])
+    return (_newest(engine), engine.injection_sessions(),
+            [r.to_json() for r in engine.injections(session, TIMELINE_ROWS)], facts, engine.injection_bounds())
+
+
+def _newest(engine: Engine) -> int | None:
+    newest = engine.injections(limit=1)
+    return newest[0].id if newest else None
+
+
+def _outcome(record: dict[str, Any]) -> str:
+    if record["suppressed"]:
+        return f"suppressed: {record['suppressed']}"
+    return ", ".join(i["ref"] for i in record["injected"])
+
+
+class InjectionView(QWidget):
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.records: list[dict[str, Any]] = []
+        self.newest_id: int | None = None
+        self._selected_id: int | None = None
+
+        self.sessions = QComboBox()
+        self.sessions.setObjectName("injection_sessions")
+        self.sessions.setMinimumContentsLength(24)
+        self.sessions.addItem(ALL_SESSIONS, None)
+        self.sessions.currentIndexChanged.connect(self._session_chosen)
+        session_label = QLabel("&Session:")
+        session_label.setBuddy(self.sessions)
+        self.bounds = QLabel()
+        self.bounds.setObjectName("injection_bounds")
+        top = QHBoxLayout()
+        top.addWidget(session_label)
+        top.addWidget(self.sessions)
+        top.addStretch(1)
+        top.addWidget(self.bounds)
+
+        self.timeline = read_only_table(["Time (UTC)", "Session", "Kind", "Chars", "Injected", "Prompt"],
+                                        "injection_timeline")
+        self.timeline.itemSelectionChanged.connect(self._record_chosen)
+        self.outcome = QLabel("Choose a record to see what the agent received.")
+        self.outcome.setObjectName("injection_outcome")
+        self.outcome.setWordWrap(True)
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
+        self.trace = read_only_table(["Fact", "Revision", "Decision", "Score", "Reason"], "injection_trace")
+        self.trace.itemSelectionChanged.connect(self._trace_row_chosen)
+
+        self.fact_choice = QComboBox()
+        self.fact_choice.setObjectName("why_not_fact")
+        self.fact_choice.setMinimumContentsLength(28)
+        self.why_button = QPushButton("&Why not?")
+        self.why_button.setObjectName("why_not_button")
+        self.why_button.setToolTip("Ask the gate again about this fact for the selected record's prompt")
+        self.why_button.clicked.connect(self.ask_why_not)
+        self.why_result = QLabel()
+        self.why_result.setObjectName("why_not_result")
+        self.why_result.setWordWrap(True)
+        self.why_result.setTextFormat(Qt.TextFormat.PlainText)
+        why_box = QGroupBox("Why not this fact?")
+        why_row = QHBoxLayout()
+        fact_label = QLabel("&Fact:")
+        fact_label.setBuddy(self.fact_choice)
+        why_row.addWidget(fact_label)
+        why_row.addWidget(self.fact_choice, 1)
+        why_row.addWidget(self.why_button)
+        why_layout = QVBoxLayout(why_box)
+        why_layout.addLayout(why_row)
+        why_layout.addWidget(self.why_result)
+
+        detail = QWidget()
+        detail_layout = QVBoxLayout(detail)
+        detail_layout.setContentsMargins(0, 0, 0, 0)
+        detail_layout.addWidget(self.outcome)
+        detail_layout.addWidget(self.trace, 1)
+        detail_layout.addWidget(why_box)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.timeline)
+        splitter.addWidget(detail)
+        splitter.setSizes([300, 300])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        self._enable_why()
+
+    # loading ---------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Another workspace: nothing of the previous one stays on screen."""
+        self.records, self.newest_id, self._selected_id = [], None, None
+        self.sessions.blockSignals(True)
+        self.sessions.clear()
+        self.sessions.addItem(ALL_SESSIONS, None)
+        self.sessions.blockSignals(False)
+        self.fact_choice.clear()
+        fill(self.timeline, [])
+        self._show_record(None)
+
+    def reload(self) -> None:
+        session = self.sessions.currentData()
+        self.client.submit(lambda engine: _timeline(engine, session), self._show_timeline,
+                           lambda e: self.messages.failure("read the injection record", e))
+
+    def poll(self) -> None:
+        """Reload when a hook has written a record since the last look (the catalog is not watched)."""
+        self.client.submit(_newest, self._polled, lambda e: self.messages.failure("read the injection record", e))
+
+    def _polled(self, newest: int | None) -> None:
+        if newest != self.newest_id:
+            self.reload()
+
+    def _show_timeline(self, loaded: Timeline) -> None:
+        self.newest_id, sessions, records, facts, (days, entries) = loaded
+        self.records = records
+        chosen = self.sessions.currentData()
+        self.sessions.blockSignals(True)
+        self.sessions.clear()
+        self.sessions.addItem(ALL_SESSIONS, None)
+        for session in sessions:
+            self.sessions.addItem(session or "(no session id)", session)
+        index = self.sessions.findData(chosen) if chosen is not None else 0
+        self.sessions.setCurrentIndex(max(index, 0))
+        self.sessions.blockSignals(False)
+        self.bounds.setText(f"Kept: the last {days:,} days, at most {entries:,} records" if days and entries
+                            else "The injection record is turned off")
+        current_fact = self.fact_choice.currentData()
+        self.fact_choice.clear()
+        for ref, label in facts:
+            self.fact_choice.addItem(f"{ref} — {label}", ref)
+        if current_fact is not None:
+            self.fact_choice.setCurrentIndex(max(self.fact_choice.findData(current_fact), 0))
+        self.timeline.blockSignals(True)
+        fill(self.timeline, [(r["time"], r["session_id"] or "-", r["kind"], f"{r['chars']:,}", _outcome(r),
+                              r["prompt"] if r["kind"] == "recall" else f"session start ({r['source'] or '?'})")
+                             for r in records])
+        self.timeline.blockSignals(False)
+        row = next((i for i, r in enumerate(records) if r["id"] == self._selected_id), None)
+        if row is None and records:
+            row = 0
+        if row is None:
+            self._show_record(None)
+        else:
+            self.timeline.selectRow(row)
+            self._show_record(records[row])
+
+    # choosing ----------------------------------------------------------------------------------
+
+    @Slot()
+    def _session_chosen(self) -> None:
+        self._selected_id = None
+        self.reload()
+
+    @Slot()
+    def _record_chosen(self) -> None:
+        rows = self.timeline.selectionModel().selectedRows()
+        self._show_record(self.records[rows[0].row()] if rows and rows[0].row() < len(self.records) else None)
+
+    def selected(self) -> dict[str, Any] | None:
+        return next((r for r in self.records if r["id"] == self._selected_id), None)
+
+    def select_record(self, injection_id: int) -> bool:
+        row = next((i for i, r in enumerate(self.records) if r["id"] == injection_id), None)
+        if row is None:
+            return False
+        self.timeline.selectRow(row)
+        return True
+
+    def _show_record(self, record: dict[str, Any] | None) -> None:
+        self.why_result.clear()
+        if record is None:
+            self._selected_id = None
+            self.outcome.setText("No injection has been recorded for this workspace yet." if not self.records
+                                 else "Choose a record to see what the agent received.")
+            fill(self.trace, [])
+            self._enable_why()
+            return
+        self._selected_id = record["id"]
+        what = (f"Prompt “{record['prompt']}”" if record["kind"] == "recall"
+                else f"Session start ({record['source'] or 'unknown source'})")
+        given = (f"nothing (suppressed: {record['suppressed']})" if record["suppressed"]
+                 else f"{len(record['injected'])} fact(s), {record['chars']:,} characters")
+        more = record.get("rejected_count", 0) - sum(t["decision"] != "injected" for t in record["trace"])
+        self.outcome.setText(f"{what} — {record['agent']}, session {record['session_id'] or '(none)'}, "
+                             f"{record['time']}: the agent received {given}"
+                             + (f"; {more} more held back, not named" if more > 0 else ""))
+        fill(self.trace, [(t["ref"], t["revision"], t["decision"], "-" if t["score"] is None else f"{t['score']:.3f}",
+                           t["reason"]) for t in record["trace"]])
+        self._enable_why()
+
+    @Slot()
+    def _trace_row_chosen(self) -> None:
+        rows = self.trace.selectionModel().selectedRows()
+        record = self.selected()
+        if rows and record and rows[0].row() < len(record["trace"]):
+            index = self.fact_choice.findData(record["trace"][rows[0].row()]["ref"])
+            if index >= 0:
+                self.fact_choice.setCurrentIndex(index)
+
+    def _enable_why(self) -> None:
+        self.why_button.setEnabled(self._selected_id is not None and self.fact_choice.count() > 0)
+
+    # why not --------------------------------------------------------------------------------
+
+    @Slot()
+    def ask_why_not(self) -> None:
+        ref, injection_id = self.fact_choice.currentData(), self._selected_id
+        if ref is None or injection_id is None:
+            return
+        self.why_result.setText("Asking the gate…")
+        self.client.submit(lambda engine: engine.why_not(ref, injection_id).to_json(), self._answered,
+                           self._not_answered)
+
+    def _answered(self, answer: dict[str, Any]) -> None:
+        if answer["injection_id"] != self._selected_id:
+            return   # another record was chosen meanwhile
+        said = (f"The record says: {answer['recorded']}." if answer["recorded"]
+                else "The record's trace did not name this fact.")
+        note = answer["note"][:1].upper() + answer["note"][1:]
+        self.why_result.setText(f"{answer['ref']}: {answer['decision']} — {answer['reason']}.\n{said}\n{note}.")
+
+    def _not_answered(self, error: BaseException) -> None:
+        self.why_result.setText(describe(error))
