@@ -3,7 +3,7 @@
 Files are the truth. The catalog remembers, per fact file, the (size, mtime, inode)
 it was parsed at and the parsed record, so opening an unchanged store parses nothing,
 and a file changed, added or removed behind our back is noticed on the next open.
-It also holds what has no file of its own: recall traces and suggestion decisions.
+It also holds what has no file of its own: recall traces, suggestion decisions and what was imported.
 """
 from __future__ import annotations
 
@@ -69,6 +69,14 @@ agent_categories = Table(
     Column("canonical", String, primary_key=True),
     Column("display", String, nullable=False),
     Column("created_at", String, nullable=False),
+)
+
+imported_items = Table(
+    "imported_items", metadata,     # what an import from another agent wrote: importing again adds nothing
+    Column("scope_key", String, primary_key=True),   # "global", or "project:<project key>"
+    Column("key", String, primary_key=True),         # the source, its path and the content's hash
+    Column("fact_id", String, nullable=False),
+    Column("imported_at", String, nullable=False),
 )
 
 settings = Table(
@@ -301,6 +309,21 @@ class Catalog:
                 return
             stmt = insert(settings).values(key=key, value=json.dumps(value))
             conn.execute(stmt.on_conflict_do_update(index_elements=["key"], set_={"value": stmt.excluded.value}))
+
+    # imports from other agents -----------------------------------------------------
+
+    def imported_keys(self, scope_key: str) -> dict[str, str]:
+        """Import key → the id of the fact it wrote, for one scope."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(imported_items.c.key, imported_items.c.fact_id)
+                                .where(imported_items.c.scope_key == scope_key)).all()
+        return {row.key: row.fact_id for row in rows}
+
+    def record_import(self, scope_key: str, key: str, fact_id: str, imported_at: str) -> None:
+        stmt = insert(imported_items).values(scope_key=scope_key, key=key, fact_id=fact_id,
+                                             imported_at=imported_at).on_conflict_do_nothing()
+        with self._engine.begin() as conn:
+            conn.execute(stmt)
 
     # recall traces ----------------------------------------------------------------
 
