@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -43,6 +43,7 @@ class ImportDialog(QDialog):
         super().__init__(parent)
         self.client, self.home = client, home
         self.report: ImportReport | None = None
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)   # a new one, freshly looked, each time
         self.setWindowTitle("Import from another agent")
         self.setMinimumSize(820, 520)
         self.source = QComboBox()

@@ -223,3 +223,10 @@ def test_the_environment_names_the_homes(engine, tmp_path, monkeypatch):
 def test_an_unknown_source_is_refused(engine, tmp_path):
     with pytest.raises(InvalidInput, match="unknown source"):
         engine.import_memories("cursor", home=tmp_path)
+
+
+def test_codex_split_keeps_a_code_block_with_its_bullet():
+    from context_center.engine.importers.codex import split
+
+    text = "# Commands\n\n- Run the tests with:\n\n```sh\nmake test\n\nmake lint\n```\n- Keep PRs small.\n"
+    assert split(text) == ["Run the tests with:\n```sh\nmake test\n\nmake lint\n```", "Keep PRs small."]

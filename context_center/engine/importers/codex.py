@@ -7,6 +7,7 @@ How a file is split into items (one claim each, as a bullet usually is):
 * every top-level list item (``-``, ``*``, ``+``, ``1.``) is one item, with its indented
   continuation lines and nested bullets;
 * a paragraph of plain text outside a list is one item;
+* a fenced code block belongs to the item before it (or is one of its own);
 * headings are not items (they only name a section), nor are blank lines, rules (``---``),
   HTML comments and front matter; a file with nothing else is skipped ("headings only"), and
   so is an empty one;
@@ -66,13 +67,23 @@ def split(text: str) -> list[str]:
     """The items of a Codex memory file, each as written (markers of top-level bullets removed)."""
     items: list[list[str]] = []
     current: list[str] | None = None
-    in_comment = False
+    previous: list[str] | None = None       # the item a blank line just closed: a code block next joins it
+    in_comment = in_fence = False
     for line in text.replace("\r\n", "\n").split("\n"):
         stripped = line.strip()
+        if in_fence or stripped.startswith(("```", "~~~")):   # a code block belongs to the item it follows
+            in_fence = in_fence != stripped.startswith(("```", "~~~"))
+            if current is None:
+                current = previous if previous is not None else []
+                if previous is None:
+                    items.append(current)
+            current.append(line.rstrip())
+            continue
         if in_comment or stripped.startswith("<!--") and "-->" not in stripped:
             in_comment = "-->" not in stripped
             continue
         if not stripped or _HEADING.match(line) or _RULE.match(line) or _COMMENT.match(line):
+            previous = current if not stripped and current is not None else None
             current = None
             continue
         indented = line[:1].isspace()

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .. import clock
-from ..errors import EngineError, InvalidInput
+from ..errors import InvalidInput, RefusedError
 from ..memory import sensitive
 from ..memory.fact_file import metadata_entry, metadata_value
 from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
@@ -93,7 +93,8 @@ def import_memories(engine: Engine, catalog: Catalog, source: str, *, dry_run: b
             continue
         try:
             fact = _write(engine, source, key, found)
-        except EngineError as exc:   # a refusal of the store (a secret in a label, a name…): this one only
+        except RefusedError as exc:   # a refusal of the store (a secret in a label, a name…): this one only;
+            # a disk that says no (StorageError) ends the import: what was written so far stays recorded
             report.skipped.append(Skip(found.source_path, f"refused by the store: {exc.message}"))
             continue
         catalog.record_import(_scope_key(engine, found.scope), key, fact.id, clock.format_timestamp(clock.now()))

@@ -322,8 +322,12 @@ class Catalog:
     def record_import(self, scope_key: str, key: str, fact_id: str, imported_at: str) -> None:
         stmt = insert(imported_items).values(scope_key=scope_key, key=key, fact_id=fact_id,
                                              imported_at=imported_at).on_conflict_do_nothing()
-        with self._engine.begin() as conn:
-            conn.execute(stmt)
+        try:
+            with self._engine.begin() as conn:
+                conn.execute(stmt)
+        except DatabaseError as exc:   # a full disk: the fact written keeps the key in its front matter too
+            log.warning("context-center: the import of %s could not be recorded in the catalog (%s)", fact_id,
+                        _first_line(exc))
 
     # recall traces ----------------------------------------------------------------
 
