@@ -9,6 +9,7 @@ from ..engine import EngineError, StorageError, open_engine
 from . import (
     desktop_commands,
     hook_commands,
+    import_commands,
     instruction_commands,
     mcp_commands,
     memory_commands,
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     instruction_commands.register(commands)
     hook_commands.register(commands)
     suggestion_commands.register(commands)
+    import_commands.register(commands)
     desktop_commands.register(commands)
     mcp_commands.register(commands)
     return parser

@@ -49,6 +49,8 @@ _AGENTS = {
     "describe_judge": "judge_config", "JudgeError": "judge", "guidance_block": "guidance",
     "write_guidance": "guidance", "Proposal": "review", "STALE_DAYS": "review",
 }
+# importing what other agents remember: name → its module under .importers
+_IMPORTERS = {"IMPORT_SOURCES": "labels", "ImportReport": "records", "ImportItem": "records"}
 
 __all__ = [
     "AGENT_DISPLAY_NAMES", "AgentComparison", "AgentDifference", "AgentDocument", "AgentHomes", "AgentView",
@@ -62,7 +64,7 @@ __all__ = [
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WhyNot", "WriteResult",
     "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",
     "open_engine", "open_global_engine", "reasonix_state_roots", "skill_file", "state_root_from_environment",
-    "validate_fact_input", *_AGENTS,
+    "validate_fact_input", *_AGENTS, *_IMPORTERS,
 ]
 
 
@@ -86,4 +88,9 @@ def __getattr__(name: str):
 
         module = importlib.import_module(f".agents.{_AGENTS[name]}", __name__)
         return getattr(module, _RENAMED.get(name, name))
+    if name in _IMPORTERS:
+        import importlib
+
+        module = importlib.import_module(f".importers.{_IMPORTERS[name]}", __name__)
+        return getattr(module, "SOURCE_LABELS" if name == "IMPORT_SOURCES" else name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -29,6 +29,7 @@ from .storage.store_lock import StoreLock
 
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
     from .agents.review import Proposal
+    from .importers.records import ImportReport
     from .recall.injection_log import Injection, WhyNot
     from .recall.recall_records import RecallResult
     from .recall.search import SearchResult, SearchService
@@ -480,6 +481,17 @@ class Engine:
         from .agents.review import reject_proposal
 
         return reject_proposal(self, ref, scope)
+
+    # imports: what other agents already remember (staged, for review) -------------------------
+
+    def import_memories(self, source: str, dry_run: bool = False,
+                        home: str | os.PathLike[str] | None = None) -> ImportReport:
+        """Import ``source``'s memories (``claude-code``, ``codex``, ``context-eng``) of this workspace
+        and global as staged facts waiting in Suggestions; ``dry_run`` writes nothing. ``home``
+        stands for ``~`` ($CLAUDE_CONFIG_DIR, $CODEX_HOME and $CONTEXT_ENG_HOME still win)."""
+        from .importers.service import import_memories
+
+        return import_memories(self, self._catalog, source, dry_run=dry_run, home=self._home(home))
 
     # facts: writing ---------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from . import dialogs
 from .archive_tab import ArchiveTab
 from .engine_client import EngineClient
 from .facts_tab import FactsTab
+from .import_dialog import ImportDialog
 from .index_builder import IndexBuilder
 from .instructions_tab import InstructionsTab
 from .messages import Messages
@@ -118,6 +119,11 @@ class MainWindow(QMainWindow):
         refresh.setShortcut(QKeySequence.StandardKey.Refresh)
         refresh.triggered.connect(self.refresh_all)
         file_menu.addAction(refresh)
+        import_action = QAction("&Import from another agent…", self)
+        import_action.setShortcut(QKeySequence("Ctrl+Shift+I"))
+        import_action.setToolTip("Bring in what Claude Code, Codex or context-eng remember, as suggestions to review")
+        import_action.triggered.connect(self.open_import)
+        file_menu.addAction(import_action)
         file_menu.addSeparator()
         settings = QAction("Se&ttings…", self)
         preferences = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)  # none on some desktops
@@ -412,6 +418,19 @@ class MainWindow(QMainWindow):
         dialog.accepted.connect(lambda: self.messages.info("Settings saved"))
         dialog.open()
         return dialog
+
+    @Slot()
+    def open_import(self) -> ImportDialog:
+        dialog = ImportDialog(self.client, self)
+        dialog.imported.connect(self._imported)
+        dialog.open()
+        return dialog
+
+    @Slot(object)
+    def _imported(self, change: Change) -> None:
+        """Imported memories wait in Suggestions: reload and show them there."""
+        self.apply_change(change)
+        self.tabs.setCurrentWidget(self.suggestions)
 
     @Slot()
     def _about(self) -> None:

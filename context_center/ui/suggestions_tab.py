@@ -86,7 +86,9 @@ def _when(stamp: str) -> str:
 
 def _proposal_html(proposal: Proposal) -> str:
     fact = proposal.fact
-    written = f"written by {proposal.agent} at {_when(proposal.written_at)} UTC"
+    written = (f"imported from {proposal.agent} at {_when(proposal.written_at)} UTC (written there "
+               f"{_when(fact.created_at)} UTC)" if proposal.imported_from else
+               f"written by {proposal.agent} at {_when(proposal.written_at)} UTC")
     stale = (f"<p style='color:{STALE_COLOR.name()}'><b>Stale:</b> waiting for more than {STALE_DAYS} days. "
              "Promote it if it still holds; otherwise delete it.</p>" if proposal.stale else "")
     labels = [(name, value) for name, value in (("Subject", fact.subject), ("Topics", ", ".join(fact.topics)),
@@ -96,6 +98,8 @@ def _proposal_html(proposal: Proposal) -> str:
     return (f"<h3>{html.escape(fact.label)}</h3>"
             f"<p><i>{html.escape(fact.effective_category)} · {fact.scope} · {html.escape(written)}</i></p>{stale}"
             f"<pre style='white-space: pre-wrap'>{html.escape(fact.body)}</pre>"
+            + (f"<p><b>Source:</b> <code>{html.escape(proposal.imported_from)}</code></p>"
+               if proposal.imported_from else "") +
             f"<p>{extra}<small>{html.escape(fact.ref)} · revision {fact.revision} · not recalled, injected or "
             "searched until you promote it</small></p>")
 

@@ -24,13 +24,14 @@ STALE_DAYS = 30
 class Proposal:
     fact: Fact
     agent: str            # who wrote it ("claude-code", "codex"…), as its MCP client named itself
-    written_at: str
+    written_at: str       # when it started to wait: written over MCP, or imported
     stale: bool           # waiting for more than 30 days
+    imported_from: str = ""   # an import from another agent's memory: the file (or row) it came from
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.fact.id, "ref": self.fact.ref, "scope": self.fact.scope,
                 "category": self.fact.effective_category, "content": self.fact.body, "agent": self.agent,
-                "written_at": self.written_at, "stale": self.stale}
+                "written_at": self.written_at, "stale": self.stale, "imported_from": self.imported_from or None}
 
 
 def _agent(fact: Fact) -> str:
@@ -47,9 +48,12 @@ def proposals(engine: Engine, now: dt.datetime | None = None) -> list[Proposal]:
     for fact in engine.facts():
         if not fact.staging:
             continue
-        written = clock.parse_timestamp(fact.created_at)
+        origin = metadata_value(fact, "imported_from")   # an import keeps the source's created_at
+        imported = origin if isinstance(origin, dict) else {}
+        since = str(imported.get("imported_at") or fact.created_at)
+        written = clock.parse_timestamp(since)
         stale = written is not None and (now - written) > dt.timedelta(days=STALE_DAYS)
-        found.append(Proposal(fact, _agent(fact), fact.created_at, stale))
+        found.append(Proposal(fact, _agent(fact), since, stale, str(imported.get("path") or "")))
     return sorted(found, key=lambda p: p.written_at, reverse=True)
 
 

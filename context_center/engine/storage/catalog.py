@@ -4,7 +4,8 @@ Files are the truth. The catalog remembers, per fact file, the (size, mtime, ino
 it was parsed at and the parsed record, so opening an unchanged store parses nothing,
 and a file changed, added or removed behind our back is noticed on the next open.
 It also holds what has no file of its own: recall traces, suggestion decisions, the record
-of what the hooks injected, the agents' categories and the settings.
+of what the hooks injected, what was imported from other agents, the agents' categories and
+the settings.
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ log = logging.getLogger("context_center.catalog")
 SCHEMA_VERSION = 5   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp
 KEEP_TRACES = 500
 LOST_WITH_IT = ("what only it held was lost with it: the settings, suggestion decisions, agents' categories, "
-                "recall traces and the injection record")
+                "recall traces, the injection record, and which imported memories were deleted (an import may "
+                "offer those again)")
 
 metadata = MetaData()
 
@@ -81,6 +83,14 @@ injections = Table(
     Column("workspace", String, nullable=False, index=True),
     Column("session_id", String, nullable=False, default=""),
     Column("record", Text, nullable=False),          # JSON, secrets masked
+)
+
+imported_items = Table(
+    "imported_items", metadata,     # what an import from another agent wrote: importing again adds nothing
+    Column("scope_key", String, primary_key=True),   # "global", or "project:<project key>"
+    Column("key", String, primary_key=True),         # the source, its path and the content's hash
+    Column("fact_id", String, nullable=False),
+    Column("imported_at", String, nullable=False),
 )
 
 settings = Table(
@@ -324,6 +334,25 @@ class Catalog:
                 return
             stmt = insert(settings).values(key=key, value=json.dumps(value))
             conn.execute(stmt.on_conflict_do_update(index_elements=["key"], set_={"value": stmt.excluded.value}))
+
+    # imports from other agents -----------------------------------------------------
+
+    def imported_keys(self, scope_key: str) -> dict[str, str]:
+        """Import key → the id of the fact it wrote, for one scope."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(imported_items.c.key, imported_items.c.fact_id)
+                                .where(imported_items.c.scope_key == scope_key)).all()
+        return {row.key: row.fact_id for row in rows}
+
+    def record_import(self, scope_key: str, key: str, fact_id: str, imported_at: str) -> None:
+        stmt = insert(imported_items).values(scope_key=scope_key, key=key, fact_id=fact_id,
+                                             imported_at=imported_at).on_conflict_do_nothing()
+        try:
+            with self._engine.begin() as conn:
+                conn.execute(stmt)
+        except DatabaseError as exc:   # a full disk: the fact written keeps the key in its front matter too
+            log.warning("context-center: the import of %s could not be recorded in the catalog (%s)", fact_id,
+                        _first_line(exc))
 
     # recall traces ----------------------------------------------------------------
 

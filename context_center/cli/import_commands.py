@@ -1,0 +1,59 @@
+"""``context-center import SOURCE``: bring what another agent remembers in, as suggestions to review."""
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from ..engine import IMPORT_SOURCES, Engine
+from .output import Output, table
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "import", help="import another agent's memories as suggestions to review",
+        description="Import what Claude Code (auto memory of this workspace), Codex ($CODEX_HOME/memories) or "
+                    "context-eng ($CONTEXT_ENG_HOME, this workspace's project and global) remember. Every item "
+                    "lands as a staged suggestion in the Suggestions tab, never straight into recall; secrets are "
+                    "refused, duplicates of existing facts are reported and not written, and importing twice adds "
+                    "nothing.")
+    parser.add_argument("source", metavar="SOURCE", choices=list(IMPORT_SOURCES),
+                        help="one of: " + ", ".join(IMPORT_SOURCES))
+    parser.add_argument("--dry-run", action="store_true", help="write nothing; report what would be imported")
+    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    parser.add_argument("--home", metavar="DIR", help="home folder holding .claude/, .codex/ and .context/ "
+                                                      "(default: ~)")
+    parser.set_defaults(handler=import_command)
+
+
+def _short(path: str, location: str) -> str:
+    """A source path under the folder read, relative to it."""
+    prefix = os.path.join(location, "")
+    return path[len(prefix):] if path.startswith(prefix) else path
+
+
+def import_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    report = engine.import_memories(args.source, dry_run=args.dry_run, home=args.home)
+
+    def human() -> str:
+        label = IMPORT_SOURCES[report.source]
+        if report.message and not report.found:
+            return report.message
+        lines = [f"{label}: {report.found} found in {report.location}"]
+        if report.items:
+            lines += ["", table(["STATUS", "SCOPE", "TYPE", "TITLE", "SOURCE"],
+                                [(f"duplicate of {i.duplicate_of}" if i.duplicate_of else i.status.replace("_", " "),
+                                  i.found.scope, i.found.category or i.found.type, i.found.title,
+                                  _short(i.found.source_path, report.location)) for i in report.items])]
+        if report.skipped:
+            lines += ["", "Skipped:"] + [f"  {_short(s.source_path, report.location)}: {s.reason}"
+                                         for s in report.skipped]
+        lines.append("")
+        if report.dry_run:
+            lines.append(f"Dry run: {report.would_import} would be imported; nothing was written.")
+        else:
+            lines.append(f"Imported {report.imported} as suggestions to review: see the Suggestions tab "
+                         "(From agents), where you promote or delete them.")
+        return "\n".join(lines)
+
+    return out.emit(report.to_json(), human)
