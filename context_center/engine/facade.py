@@ -20,7 +20,7 @@ from .memory.freshness import freshness
 from .memory.memory_service import MemoryService, PurgeReport
 from .memory.project_folder import adopt_legacy_project_folder
 from .memory.repair import repair_interrupted_writes
-from .memory.sensitive import redact as redact_secrets
+from .memory.sensitive import SecretWords
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .storage.atomic_write import remove_stale_temp_files
 from .storage.catalog import Catalog
@@ -307,9 +307,8 @@ class Engine:
     def record_recall(self, result: RecallResult) -> None:
         """Keep ``result``'s trace for ``memory recall --last`` and the window; a secret the user
         pasted into the prompt is kept masked, never verbatim."""
-        trace = result.to_json()
-        if isinstance(trace.get("query"), str):
-            trace["query"] = redact_secrets(trace["query"])[0]
+        secrets = SecretWords.of(result.query)   # the terms cut from a secret go too, not only the query
+        trace = secrets.scrub({**result.to_json(), "query": secrets.masked})
         self._catalog.add_trace(self.paths.workspace, clock.format_timestamp(clock.now()), trace)
 
     def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:

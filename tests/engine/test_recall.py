@@ -1,6 +1,7 @@
 """Automatic recall: gate, pool, scoring, budget, privacy and the trace."""
 import datetime as dt
 import hashlib
+import json
 
 import pytest
 
@@ -239,3 +240,18 @@ def test_the_snippet_is_cut_from_name_title_description_keywords_and_body(engine
     [hit] = engine.recall("deploy window release freeze", record=False).hits
     assert hit.snippet == ("deploy-window Deploy window When deploys may happen release freeze "
                            "Deploys need a green build.")
+
+
+def test_no_piece_of_a_secret_in_the_prompt_is_kept_in_the_trace(engine, state_root):
+    """The masked query is not enough: the query terms and the reasons are cut from the prompt too."""
+    remember(engine, "pnpm", "Install packages with pnpm; the project uses pnpm workspaces.")
+    key = "sk-proj-" + "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEFGH"
+    result = engine.recall(f"My key is {key}, use it to install pnpm packages\npassword=hunter2secret")
+    assert "hunter2secret" in result.terms   # recall itself does read the whole prompt
+    trace = engine.last_recall()
+    text = json.dumps(trace).lower()
+    assert "hunter2secret" not in text and "abcdefghijklmnopqrstuvwxyz0123456789" not in text
+    assert "pnpm" in trace["terms"] and "[REDACTED]" in trace["query"]
+    engine.close()
+    raw = (state_root / "catalog.sqlite").read_bytes().lower()
+    assert b"hunter2secret" not in raw and b"abcdefghijklmnopqrstuvwxyz0123456789" not in raw

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 MASK = "[REDACTED]"
 
@@ -118,3 +119,39 @@ def redact(text: str) -> tuple[str, list[str]]:
         last = finding.end
     out.append(text[last:])
     return "".join(out), sorted({f.kind for f in findings})
+
+
+
+@dataclass(frozen=True)
+class SecretWords:
+    """The lowercase words (3+ characters) that occur in a text only inside a secret: what a
+    tokenizer may have cut out of one (``hunter2secret``, ``api03``), and the text masked."""
+    words: frozenset[str]
+    masked: str
+
+    @classmethod
+    def of(cls, text: str) -> "SecretWords":
+        findings = find_secrets(text)
+        masked = redact(text)[0] if findings else text
+        lowered = masked.lower()
+        words = {w for f in findings for w in re.findall(r"\w{3,}", text[f.start:f.end].lower())}
+        return cls(frozenset(w for w in words if w not in lowered), masked)
+
+    def scrub(self, value: Any) -> Any:
+        """``value`` (JSON-like) with each secret word masked where it stands as a word, and list
+        items cut from a secret (a query term found only inside one) left out."""
+        if not self.words:
+            return value
+        if isinstance(value, str):
+            return self._pattern().sub(MASK, value)
+        if isinstance(value, dict):
+            return {k: self.scrub(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            lowered = self.masked.lower()
+            return [self.scrub(v) for v in value if not (isinstance(v, str) and v and v.lower() not in lowered
+                                                         and any(v.lower() in w for w in self.words))]
+        return value
+
+    def _pattern(self) -> re.Pattern[str]:
+        words = sorted(self.words, key=len, reverse=True)
+        return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)

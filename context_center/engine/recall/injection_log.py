@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from .. import clock
 from ..errors import InvalidInput
-from ..memory.sensitive import redact
+from ..memory.sensitive import SecretWords
 from ..records import Fact, SessionContext
 from ..storage.catalog import Catalog
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallResult
@@ -127,9 +127,12 @@ def first_line(text: str) -> str:
 
 
 def from_recall(result: RecallResult, *, agent: str, session_id: str, workspace: Path, time: str) -> Injection:
-    masked, _ = redact(result.query)   # the whole prompt first: a cut must not split a secret out of sight
-    trace = [TraceEntry(h.ref, h.fact.id, h.fact.revision, "injected", h.reason, h.score) for h in result.hits]
-    trace += [TraceEntry(r.ref, r.id, r.revision, "rejected", r.reason, r.score) for r in result.rejected]
+    secrets = SecretWords.of(result.query)   # the whole prompt first: a cut must not split a secret out of sight
+    masked = secrets.masked                  # (and a reason naming a word cut from a secret is masked too)
+    trace = [TraceEntry(h.ref, h.fact.id, h.fact.revision, "injected", secrets.scrub(h.reason), h.score)
+             for h in result.hits]
+    trace += [TraceEntry(r.ref, r.id, r.revision, "rejected", secrets.scrub(r.reason), r.score)
+              for r in result.rejected]
     return Injection(
         agent=_label(agent), session_id=_label(session_id), time=time, kind=KIND_RECALL,
         prompt=first_line(masked),
