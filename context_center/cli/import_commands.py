@@ -15,8 +15,8 @@ def register(commands: Any) -> None:
         description="Import what Claude Code (auto memory of this workspace), Codex ($CODEX_HOME/memories) or "
                     "context-eng ($CONTEXT_ENG_HOME, this workspace's project and global) remember. Every item "
                     "lands as a staged suggestion in the Suggestions tab, never straight into recall; secrets are "
-                    "refused, duplicates of existing facts are reported and not written, and importing twice adds "
-                    "nothing.")
+                    "refused, possible duplicates of existing facts are flagged for review, and importing twice "
+                    "adds nothing.")
     parser.add_argument("source", metavar="SOURCE", choices=list(IMPORT_SOURCES),
                         help="one of: " + ", ".join(IMPORT_SOURCES))
     parser.add_argument("--dry-run", action="store_true", help="write nothing; report what would be imported")
@@ -41,19 +41,21 @@ def import_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
             return report.message
         lines = [f"{label}: {report.found} found in {report.location}"]
         if report.items:
-            lines += ["", table(["STATUS", "SCOPE", "TYPE", "TITLE", "SOURCE"],
-                                [(f"duplicate of {i.duplicate_of}" if i.duplicate_of else i.status.replace("_", " "),
-                                  i.found.scope, i.found.category or i.found.type, i.found.title,
-                                  _short(i.found.source_path, report.location)) for i in report.items])]
+            lines += ["", table(["STATUS", "SCOPE", "CATEGORY", "TITLE", "SOURCE", "POSSIBLE DUPLICATE OF"],
+                                [(i.status.replace("_", " "), i.found.scope, i.found.category or i.found.type,
+                                  i.found.title, _short(i.found.source_path, report.location), i.duplicate_of or "-")
+                                 for i in report.items])]
         if report.skipped:
             lines += ["", "Skipped:"] + [f"  {_short(s.source_path, report.location)}: {s.reason}"
                                          for s in report.skipped]
         lines.append("")
         if report.dry_run:
             lines.append(f"Dry run: {report.would_import} would be imported; nothing was written.")
+        elif report.imported:
+            lines.append(f"Imported {report.imported} as suggestions to review: `context-center suggestions` lists "
+                         "them (promote or delete), as does the window's Suggestions tab (From agents).")
         else:
-            lines.append(f"Imported {report.imported} as suggestions to review: see the Suggestions tab "
-                         "(From agents), where you promote or delete them.")
+            lines.append("Nothing new to import.")
         return "\n".join(lines)
 
     return out.emit(report.to_json(), human)

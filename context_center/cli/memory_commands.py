@@ -208,8 +208,9 @@ def list_facts(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         else:
             text = table(("REF", "TYPE", "ACTIVATION", "FRESHNESS", "REV", "TITLE"),
                          [(d["ref"], d["type"], d["activation"], d["freshness"], str(d["revision"]),
-                           d["title"] + (f"  [overridden by {d['overridden_by']}]" if d["overridden_by"] else ""))
-                          for d in data["facts"]], max_width=60)
+                           d["title"] + (f"  [overridden by {d['overridden_by']}]" if d["overridden_by"] else "")
+                           + ("  [staged: waiting for review in suggestions]" if f.staging else ""))
+                          for f, d in zip(facts, data["facts"])], max_width=60)
         problems = [f"! {d}" for d in engine.diagnostics()]
         return "\n".join([text, *problems])
 

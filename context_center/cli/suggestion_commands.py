@@ -40,16 +40,36 @@ def register(commands: Any) -> None:
     restore.add_argument("id", metavar="ID")
     restore.add_argument("--json", action="store_true", help="print JSON for machines")
     restore.set_defaults(handler=restore_command)
+    for name, handler, text in (("promote", promote_command, "promote a memory from an agent (written over MCP or "
+                                                               "imported): recall may use it from now on"),
+                                ("delete", delete_command, "delete a memory from an agent to the archive "
+                                                           "(recoverable)")):
+        command = sub.add_parser(name, help=text)
+        command.add_argument("ref", metavar="REF", help="its id, name or project/<name>.md (see `suggestions`)")
+        command.add_argument("--scope", choices=("project", "global"), help="where to look a name up")
+        command.add_argument("--json", action="store_true", help="print JSON for machines")
+        command.set_defaults(handler=handler)
 
 
 def list_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     found = engine.suggestions(home=args.home)
+    staged = engine.agent_proposals()
 
     def human() -> str:
         lines = ["Sources: " + ", ".join(f"{s.name} ({s.sessions} sessions)" if s.available
                                          else f"{s.name} unavailable: {s.detail}" for s in found.sources)]
+        if staged:
+            lines += ["", f"From agents ({len(staged)}): written over MCP or imported, waiting for you"]
+        for proposal in staged:
+            origin = f"imported from {proposal.agent}" if proposal.imported_from else f"by {proposal.agent}"
+            lines += [f"{proposal.fact.ref}  {proposal.fact.effective_category} · {proposal.fact.scope} · {origin}"
+                      + (" · stale" if proposal.stale else ""), f"  {proposal.fact.body.splitlines()[0][:100]}"]
+            if proposal.duplicate_of:
+                lines.append(f"  possible duplicate of {proposal.duplicate_of}")
+        if staged:
+            lines += ["", "Promote with: context-center suggestions promote REF   ·   delete with: … delete REF"]
         if not found.memories and not found.skills:
-            lines.append("No suggestions: nothing new worth remembering in the recent sessions.")
+            lines.append("No suggestions from transcripts: nothing new worth remembering in the recent sessions.")
         for memory in found.memories:
             lines += ["", f"{memory.id}  memory · {memory.type} · {memory.scope}", f"  {memory.title}",
                       f"  why: {memory.reason}"]
@@ -60,7 +80,18 @@ def list_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         lines += ["", "Accept with: context-center suggestions accept ID   ·   dismiss with: … dismiss ID"]
         return "\n".join(lines)
 
-    return out.emit(found.to_json(), human)
+    return out.emit({**found.to_json(), "from_agents": [p.to_json() for p in staged]}, human)
+
+
+def promote_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    result = engine.approve_proposal(args.ref, args.scope)
+    return out.emit(engine.fact_json(result.fact, body=True), f"Promoted {result.fact.ref}: recall may use it now")
+
+
+def delete_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    archived = engine.reject_proposal(args.ref, args.scope)
+    return out.emit(archived.to_json(), f"Deleted {args.ref} to the archive ({archived.path}); "
+                                        "`memory recover PATH` brings it back")
 
 
 def accept_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:

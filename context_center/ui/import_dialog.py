@@ -21,7 +21,7 @@ from .engine_client import EngineClient
 from .messages import describe
 from .tables import fill, read_only_table
 
-STATUS_TEXT = {"would_import": "to import", "imported": "imported", "duplicate": "duplicate"}
+STATUS_TEXT = {"would_import": "to import", "imported": "imported"}
 ERROR_STYLE = "color: #b00020"
 
 
@@ -115,13 +115,15 @@ class ImportDialog(QDialog):
         else:
             parts = [f"{counts['would_import'] or counts['imported']} "
                      + ("imported" if not report.dry_run else "to import")]
-            if counts["duplicate"]:
-                parts.append(f"{counts['duplicate']} already said by a fact")
+            flagged = sum(bool(i.duplicate_of) for i in report.items)
+            if flagged:
+                parts.append(f"{flagged} flagged as possible duplicates")
             if report.skipped:
                 parts.append(f"{len(report.skipped)} skipped")
             text = f"{label}: {report.found} found in {report.location} — " + ", ".join(parts) + "."
         self.summary.setText(text)
-        fill(self.items, [(STATUS_TEXT.get(i.status, i.status) + (f" of {i.duplicate_of}" if i.duplicate_of else ""),
+        fill(self.items, [(STATUS_TEXT.get(i.status, i.status)
+                           + (f" (possible duplicate of {i.duplicate_of})" if i.duplicate_of else ""),
                            i.found.title, i.found.scope, i.found.category or i.found.type,
                            _short(i.found.source_path, report.location)) for i in report.items],
              [i.found.body for i in report.items])

@@ -99,7 +99,9 @@ def _proposal_html(proposal: Proposal) -> str:
             f"<p><i>{html.escape(fact.effective_category)} · {fact.scope} · {html.escape(written)}</i></p>{stale}"
             f"<pre style='white-space: pre-wrap'>{html.escape(fact.body)}</pre>"
             + (f"<p><b>Source:</b> <code>{html.escape(proposal.imported_from)}</code></p>"
-               if proposal.imported_from else "") +
+               if proposal.imported_from else "")
+            + (f"<p><b>Possible duplicate</b> of <code>{html.escape(proposal.duplicate_of)}</code> (it overlaps "
+               "it): promote it only if it adds something</p>" if proposal.duplicate_of else "") +
             f"<p>{extra}<small>{html.escape(fact.ref)} · revision {fact.revision} · not recalled, injected or "
             "searched until you promote it</small></p>")
 

@@ -30,7 +30,7 @@ def test_the_json_shape(cli):
 def test_a_dry_run_then_the_import_then_nothing_more(cli):
     write_codex_memories(cli.home)
     dry = cli.ok("import", "codex", "--dry-run")
-    assert dry["imported"] == 0 and {i["status"] for i in dry["items"]} == {"would_import", "duplicate"}
+    assert dry["imported"] == 0 and {i["status"] for i in dry["items"]} == {"would_import"}
     done = cli.ok("import", "codex")
     assert done["imported"] == sum(i["status"] == "would_import" for i in dry["items"]) == 6
     again = cli.ok("import", "codex")
@@ -43,6 +43,15 @@ def test_human_output_says_what_was_imported_and_where_it_waits(cli):
     assert result.code == 0, result.err
     assert "Claude Code: 6 found in" in result.out and "User role" in result.out
     assert "deploy.md: contains a secret" in result.out and "Suggestions" in result.out
+    listed = cli.run("suggestions").out   # the command line reviews them too
+    assert "From agents (" in listed and "suggestions promote REF" in listed
+    staged = cli.ok("suggestions")["from_agents"]
+    promoted = cli.ok("suggestions", "promote", staged[0]["id"])
+    assert promoted["status"] == "promoted" and promoted["id"] == staged[0]["id"]
+    deleted = cli.ok("suggestions", "delete", staged[1]["id"])
+    assert deleted["id"] == staged[1]["id"] and deleted["path"]
+    assert {p["id"] for p in cli.ok("suggestions")["from_agents"]} == {p["id"] for p in staged[2:]}
+    assert "[staged: waiting for review in suggestions]" in cli.run("memory", "list").out
     dry = cli.run("import", "claude-code", "--dry-run")
     assert "already imported" in dry.out and "nothing was written" in dry.out
 

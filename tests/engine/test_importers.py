@@ -97,12 +97,10 @@ def test_codex_files_split_into_one_item_per_bullet_or_paragraph(engine, tmp_pat
     assert imported["Docs for the billing API are at https://docs.example.com/billing"].found.type == "reference"
     assert imported["Never run the migrations against production by hand."].found.type == "feedback"
     assert imported["The staging cluster is rebuilt every Monday night."].found.type == "project"
-    [summary] = [item for item in report.items if item.status == "duplicate"]   # the summary repeats MEMORY.md
-    assert summary.found.source_path == str(folder / "memory_summary.md")
-    assert summary.duplicate_of == str(folder / "MEMORY.md")
-    reasons = _reasons(report)
+    reasons = _reasons(report)   # the summary repeats MEMORY.md word for word: nothing to review
     assert reasons == {"tokens.md": reasons["tokens.md"], "headings.md": "headings only: no memory in it",
-                       "empty.md": "empty file"}
+                       "empty.md": "empty file",
+                       "memory_summary.md": f"the same text as {folder / 'MEMORY.md'}, word for word"}
     assert "secret" in reasons["tokens.md"]
     assert report.found == 10 and report.imported == 6
     assert {f.body for f in engine.facts()} == set(imported) and all(f.staging for f in engine.facts())
@@ -147,7 +145,7 @@ def test_importing_twice_adds_nothing(engine, tmp_path, source, write):
     first = engine.import_memories(source, home=home)
     assert first.imported >= 3
     second = engine.import_memories(source, home=home)
-    assert second.imported == 0 and [i for i in second.items if i.status != "duplicate"] == []
+    assert second.imported == 0 and second.items == []
     assert sum(s.reason.startswith("already imported") for s in second.skipped) == first.imported
     rejected = engine.agent_proposals()[0].fact
     engine.reject_proposal(rejected.id, rejected.scope)     # the user deleted one: it stays deleted
@@ -180,16 +178,36 @@ def test_a_dry_run_writes_nothing_and_still_refuses_secrets(engine, tmp_path, st
     assert engine.import_memories("context-eng", home=home).imported == 3   # the dry run recorded nothing
 
 
-def test_a_duplicate_of_an_existing_fact_is_flagged_and_not_written(engine, tmp_path):
+def test_a_possible_duplicate_of_an_existing_fact_is_flagged_for_review(engine, tmp_path):
     existing = engine.remember(FactInput(title="Local cache", description="Use SQLite for the local cache",
-                                         body="Use SQLite for the local cache.", scope="project")).fact
+                                         body="Use SQLite for the cache.", scope="project")).fact
     home = tmp_path / "home"
     write_context_eng_store(home, engine.paths.workspace)
     report = engine.import_memories("context-eng", home=home)
-    [duplicate] = [item for item in report.items if item.status == "duplicate"]
-    assert duplicate.found.upstream_id == "p1" and duplicate.duplicate_of == existing.ref
-    assert duplicate.to_json()["duplicate_of"] == existing.ref
-    assert [f.id for f in engine.facts() if "SQLite" in f.body] == [existing.id]
+    [flagged] = [item for item in report.items if item.duplicate_of]
+    assert flagged.found.upstream_id == "p1" and flagged.status == "imported"
+    assert flagged.to_json()["duplicate_of"] == existing.ref
+    [proposal] = [p for p in engine.agent_proposals() if p.fact.id == flagged.id]   # the user decides
+    assert proposal.duplicate_of == existing.ref and proposal.to_json()["duplicate_of"] == existing.ref
+
+
+def test_an_edited_source_with_something_new_is_imported_and_a_short_description_flags_nothing(engine, tmp_path):
+    engine.remember(FactInput(title="Deploys", description="deploy steps", body="Releases are tagged by CI."))
+    home = tmp_path / "home"
+    folder = claude_memory_folder(home, engine.paths.workspace)
+    (folder / "deploy.md").write_text("---\ntype: project\n---\nProduction deploys need two approvals.\n",
+                                      encoding="utf-8")
+    (folder / "mobile.md").write_text("The mobile app deploy steps are run with fastlane beta.\n", encoding="utf-8")
+    first = engine.import_memories("claude-code", home=home)
+    assert [(i.found.source_path.rsplit("/", 1)[1], i.duplicate_of) for i in first.items] == [
+        ("deploy.md", ""), ("mobile.md", "")]
+    earlier = next(i.ref for i in first.items if i.found.source_path.endswith("deploy.md"))
+    (folder / "deploy.md").write_text("---\ntype: project\n---\nProduction deploys need two approvals.\n\n"
+                                      "Production deploys are frozen on Fridays.\n", encoding="utf-8")
+    again = engine.import_memories("claude-code", home=home)
+    [update] = again.items
+    assert update.status == "imported" and "frozen on Fridays" in update.found.body
+    assert update.duplicate_of == earlier   # flagged: it repeats the earlier import, and adds to it
 
 
 def test_imported_memories_are_not_recalled_until_promoted(engine, tmp_path):

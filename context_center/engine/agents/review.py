@@ -27,11 +27,13 @@ class Proposal:
     written_at: str       # when it started to wait: written over MCP, or imported
     stale: bool           # waiting for more than 30 days
     imported_from: str = ""   # an import from another agent's memory: the file (or row) it came from
+    duplicate_of: str = ""    # an import the overlap rule flagged: what it seems to repeat
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.fact.id, "ref": self.fact.ref, "scope": self.fact.scope,
                 "category": self.fact.effective_category, "content": self.fact.body, "agent": self.agent,
-                "written_at": self.written_at, "stale": self.stale, "imported_from": self.imported_from or None}
+                "written_at": self.written_at, "stale": self.stale, "imported_from": self.imported_from or None,
+                "duplicate_of": self.duplicate_of or None}
 
 
 def _agent(fact: Fact) -> str:
@@ -53,7 +55,8 @@ def proposals(engine: Engine, now: dt.datetime | None = None) -> list[Proposal]:
         since = str(imported.get("imported_at") or fact.created_at)
         written = clock.parse_timestamp(since)
         stale = written is not None and (now - written) > dt.timedelta(days=STALE_DAYS)
-        found.append(Proposal(fact, _agent(fact), since, stale, str(imported.get("path") or "")))
+        found.append(Proposal(fact, _agent(fact), since, stale, str(imported.get("path") or ""),
+                              str(imported.get("duplicate_of") or "")))
     return sorted(found, key=lambda p: p.written_at, reverse=True)
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # an item's status in a report
-WOULD_IMPORT, IMPORTED, DUPLICATE = "would_import", "imported", "duplicate"
+WOULD_IMPORT, IMPORTED = "would_import", "imported"
 
 
 @dataclass(frozen=True)
@@ -61,9 +61,9 @@ class Reading:
 class ImportItem:
     id: str                 # the written fact's id; before writing, the import key
     found: Found
-    status: str             # would_import | imported | duplicate
+    status: str             # would_import | imported
     ref: str = ""           # the staged fact written
-    duplicate_of: str = ""  # a fact ref, or the source path of an item found earlier in this run
+    duplicate_of: str = ""  # flagged by the overlap rule: a fact ref, or an item found earlier in this run
 
     def to_json(self) -> dict[str, Any]:
         f = self.found

@@ -7,11 +7,15 @@ Checks, in order, for each memory a source found:
    the whitespace-collapsed body; it is kept in the fact's ``metadata.imported_from`` and in the
    catalog, so importing twice adds nothing, even after the user deleted the suggestion. A
    source changed since is imported again as a new item (its hash differs) unless:
-3. the overlap rule of the Suggestions room (``suggestions.candidates.overlaps``) finds that an
-   existing fact (staged ones, earlier imports included) or an item found earlier in this run
-   says the same → an item with status ``duplicate`` and ``duplicate_of``; not written.
+3. the same text as an existing fact or an earlier item of this run (case and spacing aside) →
+   skipped, naming it;
+4. the overlap rule of the Suggestions room (``suggestions.candidates.overlaps``), on the bodies,
+   flags an item that an existing fact (staged ones, earlier imports included) or an item found
+   earlier in this run seems to say already: ``duplicate_of`` names it, in the report and in the
+   staged fact, and the user decides. A flag, not a verdict: an edited source file overlaps its
+   earlier import and still carries something new, and the rule is made for one-line statements.
 
-What remains is written through the store (names, lock, revisions and the secret check apply)
+Every item is written through the store (names, lock, revisions and the secret check apply)
 as a staged fact: ``status: staging``, never recalled, injected or searched by default, listed
 under "From agents" in the Suggestions tab for the user to promote or delete. The source's
 timestamps are kept as ``created_at`` / ``updated_at``.
@@ -34,7 +38,7 @@ from ..storage.paths import cut_utf8
 from ..suggestions.candidates import overlaps
 from . import claude_code, codex, context_eng
 from .labels import SOURCE_LABELS
-from .records import DUPLICATE, IMPORTED, WOULD_IMPORT, Found, ImportItem, ImportReport, Skip
+from .records import IMPORTED, WOULD_IMPORT, Found, ImportItem, ImportReport, Skip
 
 if TYPE_CHECKING:
     from ..facade import Engine
@@ -83,22 +87,23 @@ def import_memories(engine: Engine, catalog: Catalog, source: str, *, dry_run: b
         if key in known:
             report.skipped.append(Skip(found.source_path, f"already imported ({known[key]})"))
             continue
-        duplicate = _duplicate_of(found, facts, accepted)
-        if duplicate:
-            report.items.append(ImportItem(key, found, DUPLICATE, duplicate_of=duplicate))
+        same = _same_text_as(found, facts, accepted)
+        if same:
+            report.skipped.append(Skip(found.source_path, f"the same text as {same}, word for word"))
             continue
+        duplicate = _duplicate_of(found, facts, accepted)
         accepted.append(found)
         if dry_run:
-            report.items.append(ImportItem(key, found, WOULD_IMPORT))
+            report.items.append(ImportItem(key, found, WOULD_IMPORT, duplicate_of=duplicate))
             continue
         try:
-            fact = _write(engine, source, key, found)
+            fact = _write(engine, source, key, found, duplicate)
         except RefusedError as exc:   # a refusal of the store (a secret in a label, a name…): this one only;
             # a disk that says no (StorageError) ends the import: what was written so far stays recorded
             report.skipped.append(Skip(found.source_path, f"refused by the store: {exc.message}"))
             continue
         catalog.record_import(_scope_key(engine, found.scope), key, fact.id, clock.format_timestamp(clock.now()))
-        report.items.append(ImportItem(fact.id, found, IMPORTED, ref=fact.ref))
+        report.items.append(ImportItem(fact.id, found, IMPORTED, ref=fact.ref, duplicate_of=duplicate))
     report.found = len(report.items) + len(report.skipped)
     return report
 
@@ -122,15 +127,25 @@ def _known(engine: Engine, catalog: Catalog, facts: list[Fact]) -> dict[str, str
     return known
 
 
+def _same_text_as(found: Found, facts: list[Fact], earlier: list[Found]) -> str:
+    """An existing fact or an item found earlier in this run with exactly this text (case and spacing
+    aside): nothing to review, so nothing is written (a Codex summary repeating MEMORY.md)."""
+    text = _collapse(found.body).casefold()
+    return next((fact.ref for fact in facts if _collapse(fact.body).casefold() == text), "") or next(
+        (item.source_path for item in earlier if _collapse(item.body).casefold() == text), "")
+
+
 def _duplicate_of(found: Found, facts: list[Fact], earlier: list[Found]) -> str:
+    """What ``found`` seems to repeat, by the overlap rule on the bodies (a fact's description is a
+    few words that any longer text may contain: not compared)."""
     text = _collapse(found.body)
     for fact in facts:
-        if any(len(other) >= 4 and overlaps(text, other) for other in (fact.description, _collapse(fact.body))):
+        if overlaps(text, _collapse(fact.body)):
             return fact.ref
     return next((item.source_path for item in earlier if overlaps(text, _collapse(item.body))), "")
 
 
-def _write(engine: Engine, source: str, key: str, found: Found) -> Fact:
+def _write(engine: Engine, source: str, key: str, found: Found, duplicate_of: str) -> Fact:
     now = clock.format_timestamp(clock.now())
     origin = {"source": source, "path": found.source_path, "key": key, "content_hash": content_hash(found),
               "imported_at": now}
@@ -138,6 +153,8 @@ def _write(engine: Engine, source: str, key: str, found: Found) -> Fact:
         origin["upstream_status"] = found.upstream_status
     if found.upstream_id:
         origin["upstream_id"] = found.upstream_id
+    if duplicate_of:
+        origin["duplicate_of"] = duplicate_of
     name = portable_name(cut_utf8(slug(found.title)[:NAME_CHARS], MAX_NEW_NAME_BYTES - 10) or "memory")
     draft = Fact(id=new_fact_id(), revision=1, name=name, title=found.title,
                  description=found.description or _collapse(found.body)[:160], type=found.type, scope=found.scope,
