@@ -22,7 +22,8 @@ def register(memory_sub: Any) -> None:
     history = recall.add_argument_group("the injection record")
     history.add_argument("--history", action="store_true",
                          help="what the hooks gave agents in this workspace, newest first")
-    history.add_argument("--session", metavar="ID", help="with --history: one agent session only")
+    history.add_argument("--session", metavar="ID", help="with --history: one agent session only (its id, or "
+                                                         "the start of it)")
     history.add_argument("--keep-days", type=int, metavar="N",
                          help="with --history: keep records for N days (default 30; 0 turns the record off)")
     history.add_argument("--keep-entries", type=int, metavar="N",
@@ -66,12 +67,17 @@ def _trace_text(trace: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _history_text(records: list[dict[str, Any]], days: int, entries: int) -> str:
+def _history_text(records: list[dict[str, Any]], days: int, entries: int, session: str | None,
+                  pruned: int | None) -> str:
     kept = (f"The record keeps the last {days:,} days, at most {entries:,} records "
-            "(memory recall --history --keep-days N --keep-entries N)." if days and entries
-            else "The injection record is turned off (memory recall --history --keep-days 30 --keep-entries 2000).")
+            "(change with: memory recall --history --keep-days N --keep-entries N)." if days and entries
+            else "The injection record is off: nothing is kept (turn it back on with: memory recall --history "
+                 "--keep-days 30 --keep-entries 2000).")
+    if pruned:
+        kept = f"{pruned:,} record(s) beyond the new bounds were removed. " + kept
     if not records:
-        return "No injection has been recorded for this workspace yet.\n" + kept
+        where = f"for a session starting {session!r}" if session else "for this workspace"
+        return f"No injection has been recorded {where}.\n" + kept
     rows = []
     for r in records:
         given = ", ".join(i["ref"] for i in r["injected"]) or "-"
@@ -83,11 +89,13 @@ def _history_text(records: list[dict[str, Any]], days: int, entries: int) -> str
 
 
 def history_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    pruned = None
     if args.keep_days is not None or args.keep_entries is not None:
-        engine.set_injection_bounds(args.keep_days, args.keep_entries)
+        pruned = engine.set_injection_bounds(args.keep_days, args.keep_entries)
     records = [r.to_json() for r in engine.injections(args.session)]
     days, entries = engine.injection_bounds()
-    return out.emit({"injections": records}, lambda: _history_text(records, days, entries))
+    return out.emit({"injections": records},
+                    lambda: _history_text(records, days, entries, args.session, pruned))
 
 
 def recall_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:

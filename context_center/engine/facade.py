@@ -367,14 +367,25 @@ class Engine:
 
         return bounds(self._catalog.setting)
 
-    def set_injection_bounds(self, days: int | None = None, entries: int | None = None) -> None:
-        """Change what the injection record keeps (0 turns it off); applied on the next write."""
+    def set_injection_bounds(self, days: int | None = None, entries: int | None = None) -> int:
+        """Change what the injection record keeps (0 turns it off and removes what it held); applied
+        at once. Returns how many records went."""
         from .recall.injection_log import KEEP_DAYS_SETTING, KEEP_ENTRIES_SETTING, check_bounds
 
         check_bounds(days, entries)
         for key, value in ((KEEP_DAYS_SETTING, days), (KEEP_ENTRIES_SETTING, entries)):
             if value is not None:
                 self._catalog.set_setting(key, value)
+        return self.prune_injections()
+
+    def prune_injections(self) -> int:
+        """Apply the record's bounds now (not only on the next write); returns how many records went.
+        A bound of 0 turns the record off and removes what it held."""
+        from .recall.injection_log import bounds, keep_from
+
+        days, entries = bounds(self._catalog.setting)
+        return self._catalog.prune_injections(keep_entries=entries if days else 0,
+                                              keep_from=keep_from(clock.now(), days))
 
     # search ---------------------------------------------------------------------------------
 

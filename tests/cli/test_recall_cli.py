@@ -113,8 +113,13 @@ def test_history_filters_by_session_and_reads_as_a_table(cli):
     cli.remember("build-cache", "The build cache lives in S3.")
     cli.run("hook", "claude-code", stdin=event(cli, "where does the build cache live", session_id="a"))
     cli.run("hook", "claude-code", stdin=event(cli, "continue", session_id="b"))
+    cli.run("hook", "claude-code", stdin=event(cli, "continue", session_id="9d4a7c10-8e2b-4f6a"))
     [only] = cli.ok("memory", "recall", "--history", "--session", "b")["injections"]
     assert only["session_id"] == "b" and only["suppressed"] == "generic user turn"
+    [by_prefix] = cli.ok("memory", "recall", "--history", "--session", "9d4a")["injections"]   # a UUID's start
+    assert by_prefix["session_id"] == "9d4a7c10-8e2b-4f6a"
+    none = cli.run("memory", "recall", "--history", "--session", "nope").out
+    assert none.startswith("No injection has been recorded for a session starting 'nope'")
     text = cli.run("memory", "recall", "--history").out
     assert text.startswith("ID") and "suppressed: generic user turn" in text and "project/build-cache.md" in text
     assert "keeps the last 30 days, at most 2,000 records" in text
@@ -124,12 +129,15 @@ def test_history_bounds_are_settings(cli):
     cli.remember("build-cache", "The build cache lives in S3.")
     for n in range(3):
         cli.run("hook", "claude-code", stdin=event(cli, f"build cache question {n}"))
-    cli.ok("memory", "recall", "--history", "--keep-entries", "2")
+    now = cli.run("memory", "recall", "--history", "--keep-entries", "2").out   # applied at once
+    assert "1 record(s) beyond the new bounds were removed" in now and "question 0" not in now
     cli.run("hook", "claude-code", stdin=event(cli, "build cache question 3"))
     assert [r["prompt"] for r in cli.ok("memory", "recall", "--history")["injections"]] == [
         "build cache question 3", "build cache question 2"]
     assert "at most 2 records" in cli.run("memory", "recall", "--history").out
     cli.refused("memory", "recall", "--history", "--keep-days", "-1", code="INVALID_INPUT")
+    off = cli.run("memory", "recall", "--history", "--keep-entries", "0").out   # off: what it held goes too
+    assert "The injection record is off" in off and cli.ok("memory", "recall", "--history")["injections"] == []
 
 
 @pytest.mark.parametrize("argv", [("--history", "a message"), ("--history", "--last"),

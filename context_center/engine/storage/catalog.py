@@ -19,9 +19,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, create_engine, delete, event, func, select
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    or_,
+    select,
+)
 from sqlalchemy.dialects.sqlite import insert
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.pool import NullPool, StaticPool
 
@@ -393,19 +406,31 @@ class Catalog:
                 created_at=created_at, workspace=str(workspace), session_id=session_id,
                 record=json.dumps(record, ensure_ascii=False))).inserted_primary_key
             assert key is not None  # a single-row INSERT always has one
-            conn.execute(delete(injections).where(injections.c.created_at < keep_from))
-            newest = (select(injections.c.id).order_by(injections.c.id.desc())
-                      .limit(1).offset(max(keep_entries, 1) - 1).scalar_subquery())
-            conn.execute(delete(injections).where(injections.c.id < newest))
+            self._prune_injections(conn, max(keep_entries, 1), keep_from)
         return int(key[0])
+
+    def prune_injections(self, *, keep_entries: int, keep_from: str) -> int:
+        """Apply new bounds now (0 entries: keep none); returns how many records went."""
+        with self._engine.begin() as conn:
+            return self._prune_injections(conn, keep_entries, keep_from)
+
+    @staticmethod
+    def _prune_injections(conn: Connection, keep_entries: int, keep_from: str) -> int:
+        gone = conn.execute(delete(injections).where(injections.c.created_at < keep_from)).rowcount or 0
+        if keep_entries <= 0:
+            return gone + (conn.execute(delete(injections)).rowcount or 0)
+        newest = (select(injections.c.id).order_by(injections.c.id.desc())
+                  .limit(1).offset(keep_entries - 1).scalar_subquery())
+        return gone + (conn.execute(delete(injections).where(injections.c.id < newest)).rowcount or 0)
 
     def injections(self, workspace: Path, session_id: str | None = None, limit: int | None = None,
                    injection_id: int | None = None) -> list[tuple[int, str, dict[str, Any]]]:
         """(id, created_at, record) newest first; a garbled record is left out."""
         query = (select(injections.c.id, injections.c.created_at, injections.c.record)
                  .where(injections.c.workspace == str(workspace)).order_by(injections.c.id.desc()))
-        if session_id is not None:
-            query = query.where(injections.c.session_id == session_id)
+        if session_id is not None:   # a session id, or the start of one (ids are long UUIDs)
+            query = query.where(or_(injections.c.session_id == session_id,
+                                    injections.c.session_id.startswith(session_id, autoescape=True)))
         if injection_id is not None:
             query = query.where(injections.c.id == injection_id)
         if limit is not None:
