@@ -70,6 +70,8 @@ def _received(d) -> str:
 
 
 def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
@@ -78,11 +80,14 @@ def _value(value: object) -> str:
 def _agent(view: AgentView, out: Output) -> int:
     def human() -> str:
         name = AGENT_DISPLAY_NAMES[view.agent]
-        lines = [f"{name} in {view.target}", ""]
+        where = view.target.relative_to(view.workspace).as_posix() if view.target.is_relative_to(view.workspace) \
+            else str(view.target)
+        lines = [f"{name}, started in {'the workspace root' if where == '.' else where} ({view.target})", ""]
         if view.documents:
             lines.append(table(("#", "STATUS", "FILE", "BYTES RECEIVED", "~TOKENS", "WHY"),
-                               [(str(d.order), _STATUS[d.status], d.label, _received(d), f"{d.tokens:,}", d.reason)
-                                for d in view.documents], max_width=60))
+                               [(str(d.order), _STATUS[d.status], d.label, _received(d),
+                                 f"{d.tokens:,}" if d.received or d.status == "on_demand" else "-", d.reason)
+                                for d in view.documents], max_width=110))
         else:
             lines.append(f"{name} finds no instruction files here.")
         received = sum(1 for d in view.documents if d.received)
@@ -99,17 +104,10 @@ def _agent(view: AgentView, out: Output) -> int:
 
 
 def _compare(comparison: AgentComparison, out: Output) -> int:
-    def cell(d) -> str:
-        if d is None:
-            return "-"
-        if d.status == "truncated":
-            return f"CUT {d.kept_bytes:,}/{d.bytes:,} B"
-        return f"loaded {d.bytes:,} B" if d.status == "loaded" else _STATUS[d.status]
-
     def human() -> str:
         names = [AGENT_DISPLAY_NAMES[a] for a in INSTRUCTION_AGENTS]
         lines = [f"Target {comparison.target}", ""]
-        rows = [(row.label, *(cell(row.per_agent[a]) for a in INSTRUCTION_AGENTS)) for row in comparison.rows]
+        rows = [(row.label, *(row.cell(a) for a in INSTRUCTION_AGENTS)) for row in comparison.rows]
         rows.append(("= bytes received", *(f"{comparison.views[a].total_bytes:,} B" for a in INSTRUCTION_AGENTS)))
         lines.append(table(("FILE", *names), rows, max_width=60))
         warnings = [f"WARNING ({AGENT_DISPLAY_NAMES[a]}): {w}" for a, v in comparison.views.items() for w in v.warnings]

@@ -261,7 +261,7 @@ class Engine:
         ``homes`` says where the agents keep their files (default: from the environment)."""
         if agent not in AGENT_NAMES:
             raise InvalidInput(f"unknown agent {agent!r}; one of {', '.join(AGENT_NAMES)}")
-        resolved = self._instructions.resolve(target)
+        resolved = self._instructions.resolve(_existing_target(target))
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
         if self._watcher is not None:
             self._watcher.follow((*resolved.watch_folders, *view.watch_folders))
@@ -270,7 +270,7 @@ class Engine:
     def compare_agents(self, target: str | os.PathLike[str] | None = None,
                        homes: AgentHomes | None = None) -> AgentComparison:
         """The three agents side by side for ``target``: each file's fate per agent, and the differences."""
-        resolved = self._instructions.resolve(target)
+        resolved = self._instructions.resolve(_existing_target(target))
         comparison = compare(resolved, homes or AgentHomes.from_environment())
         if self._watcher is not None:
             self._watcher.follow((*resolved.watch_folders, *comparison.watch_folders))
@@ -556,6 +556,14 @@ class Engine:
 
     def migrate(self) -> int:
         return self.memory.migrate()
+
+
+def _existing_target(target: str | os.PathLike[str] | None) -> str | os.PathLike[str] | None:
+    """``target`` if it names something that exists (a file stands for its folder); an agent's view
+    of a folder that is not there would describe nothing real."""
+    if target is not None and not Path(target).expanduser().exists():
+        raise InvalidInput(f"the target {target} does not exist")
+    return target
 
 
 def open_engine(state_root: str | os.PathLike[str] | None = None,

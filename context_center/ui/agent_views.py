@@ -22,23 +22,14 @@ _STATUS_WORDS = {"loaded": "loaded", "truncated": "CUT", "dropped": "DROPPED", "
                  "skipped": "skipped"}
 
 
-def status_cell(document: AgentDocument | None) -> str:
-    if document is None:
-        return "—"
-    if document.status == "truncated":
-        return f"CUT {document.kept_bytes:,} of {document.bytes:,} B"
-    if document.status == "loaded":
-        return f"loaded {document.bytes:,} B"
-    return _STATUS_WORDS[document.status]
-
-
 def agent_rows(view: AgentView) -> tuple[list[Sequence[object]], list[str]]:
     rows: list[Sequence[object]] = []
     tips: list[str] = []
     for d in view.documents:
         received = f"{d.kept_bytes:,} of {d.bytes:,}" if d.status == "truncated" else \
             f"{d.bytes:,}" if d.status == "loaded" else "—"
-        rows.append((d.order, _STATUS_WORDS[d.status], d.label, received, f"{d.tokens:,}", d.reason))
+        tokens = f"{d.tokens:,}" if d.received or d.status == "on_demand" else "—"
+        rows.append((d.order, _STATUS_WORDS[d.status], d.label, received, tokens, d.reason))
         tips.append(f"{d.path}\n{d.status}: {d.reason}")
     return rows, tips
 
@@ -47,7 +38,7 @@ def comparison_rows(comparison: AgentComparison) -> tuple[list[Sequence[object]]
     rows: list[Sequence[object]] = []
     tips: list[str] = []
     for row in comparison.rows:
-        rows.append((row.label, *(status_cell(row.per_agent[a]) for a in INSTRUCTION_AGENTS)))
+        rows.append((row.label, *(row.cell(a) for a in INSTRUCTION_AGENTS)))
         tips.append(str(row.path))
     return rows, tips
 
@@ -76,7 +67,10 @@ def comparison_statuses(comparison: AgentComparison) -> list[list[str | None]]:
 def summary(view: AgentView) -> str:
     name = AGENT_DISPLAY_NAMES[view.agent]
     received = sum(1 for d in view.documents if d.received)
-    text = (f"{name} receives {received} of {len(view.documents)} file(s): {view.total_bytes:,} bytes, "
+    where = view.target.relative_to(view.workspace).as_posix() if view.target.is_relative_to(view.workspace) \
+        else str(view.target)
+    text = (f"{name}, started in {'the workspace root' if where == '.' else where}, receives {received} of "
+            f"{len(view.documents)} file(s): {view.total_bytes:,} bytes, "
             f"≈{view.total_tokens:,} tokens")
     limit = view.limits.get("project_doc_max_bytes")
     if limit is not None:

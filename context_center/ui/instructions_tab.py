@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -87,6 +88,7 @@ class InstructionsTab(QWidget):
         self.target_button.setToolTip("Show what an agent started in another folder of the workspace receives")
         self.target_button.clicked.connect(self.choose_target)
         self.documents = read_only_table(REASONIX_HEADERS, "documents", stretch=2)
+        self.documents.setTextElideMode(Qt.TextElideMode.ElideMiddle)   # long paths differ at their end
         self.documents.currentCellChanged.connect(self._show_document)
         self.documents.doubleClicked.connect(self.open_in_editor)
         self.body = QTextBrowser()
@@ -153,11 +155,22 @@ class InstructionsTab(QWidget):
         self.agent.setCurrentIndex(self.agent.findData(agent))
 
     def _agent_changed(self) -> None:
-        """An agent's table has more to say (status, bytes, why) than Reasonix's: give it room."""
-        total = sum(self.splitter.sizes()) or 1270
-        self.splitter.setSizes([total * 37 // 100, total - total * 37 // 100] if self.mode == "reasonix"
-                               else [total * 55 // 100, total - total * 55 // 100])
+        self._fit_panes()
         self.reload()
+
+    def _fit_panes(self) -> None:
+        """An agent's table has more to say (status, bytes, why) than Reasonix's: give it room. A hidden
+        tab has no width yet: it is fitted when shown."""
+        total = self.splitter.width()
+        if not self.isVisible() or total <= 0:
+            return
+        share = 37 if self.mode == "reasonix" else 55
+        self.splitter.setSizes([total * share // 100, total - total * share // 100])
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.mode != "reasonix":
+            self._fit_panes()
 
     def reset(self) -> None:
         """Another workspace was opened: nothing of the previous chain stays on screen."""

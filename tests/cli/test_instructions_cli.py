@@ -59,7 +59,7 @@ def test_agent_view_report_and_comparison_for_people(cli):
     out = cli.run("memory", "instructions", "--agent", "codex").out
     assert "TRUNCATED" in out and "WARNING: the project chain is over project_doc_max_bytes" in out
     compared = cli.run("memory", "instructions", "--compare").out
-    assert "Reasonix" in compared and "Claude Code" in compared and "CUT 32,768/33,001 B" in compared
+    assert "Reasonix" in compared and "Claude Code" in compared and "CUT 32,768 of 33,001 B" in compared
     assert "workspace/CLAUDE.md reaches Reasonix and Claude Code; Codex does not read it" in compared
     data = cli.ok("memory", "instructions", "--compare")
     assert set(data["agents"]) == {"reasonix", "claude-code", "codex"} and data["differences"]
@@ -69,3 +69,8 @@ def test_unknown_agent_is_a_usage_error(cli):
     result = cli.run("memory", "instructions", "--agent", "cursor")
     assert result.code == 2 and "invalid choice" in result.err
     assert cli.run("memory", "instructions", "--agent", "codex", "--compare").code == 2
+
+
+def test_a_missing_target_is_refused_by_the_agent_views(cli):
+    cli.refused("memory", "instructions", "--agent", "codex", "--target", "nope", code="INVALID_INPUT")
+    cli.refused("memory", "instructions", "--compare", "--target", "nope", code="INVALID_INPUT")

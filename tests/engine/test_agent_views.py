@@ -203,7 +203,7 @@ def test_claude_code_auto_memory_stops_after_200_lines(engine, workspace, homes)
     assert index.body.splitlines()[-1] == "- [topic 200](topic200.md)" and "topic 201" not in index.body
     assert index.kept_bytes == len(index.body.encode())
     assert docs[f"~/.claude/projects/{folder.name}/memory/topic1.md"].status == "on_demand"
-    assert any("stops at line 201" in w for w in view.warnings)
+    assert any("stops before line 201" in w for w in view.warnings)
 
 
 def test_claude_code_auto_memory_stops_at_25_kb_of_long_lines(engine, workspace, homes):
@@ -261,11 +261,30 @@ def test_reasonix_is_the_default_and_its_answer_is_todays_plus_the_per_agent_key
     assert view["agent"] == "reasonix" and view["total_bytes"] == sum(d["bytes"] for d in view["documents"])
 
 
-def test_unknown_agent_is_refused(engine):
+def test_unknown_agent_or_missing_target_is_refused(engine, workspace):
     from context_center.engine import InvalidInput
 
     with pytest.raises(InvalidInput, match="unknown agent"):
         engine.agent_instructions("cursor")
+    for ask in (lambda: engine.agent_instructions("codex", workspace / "nope"),
+                lambda: engine.compare_agents(workspace / "nope")):
+        with pytest.raises(InvalidInput, match="does not exist"):
+            ask()
+
+
+def test_a_target_outside_the_workspace_is_named_in_every_view(engine, workspace, homes, tmp_path):
+    for agent in ("reasonix", "claude-code", "codex"):
+        view = engine.agent_instructions(agent, tmp_path, homes)
+        assert view.target == workspace and view.diagnostics[0].code == "target_outside_workspace", agent
+
+
+def test_side_by_side_sizes_are_the_files_own(engine, workspace, homes):
+    write(workspace / "AGENTS.md", "Shared rule.\n@docs/setup.md\n")
+    write(workspace / "docs" / "setup.md", "Setup.\n")
+    row = next(r for r in engine.compare_agents(workspace, homes).rows if r.label == "workspace/AGENTS.md")
+    size = len("Shared rule.\n@docs/setup.md\n")
+    assert row.cell("reasonix") == f"loaded {size} B + imports" and row.cell("codex") == f"loaded {size} B"
+    assert row.cell("claude-code") == "—"
 
 
 def test_comparison_names_a_claude_only_file_an_import_shown_literally_and_text_received_twice(

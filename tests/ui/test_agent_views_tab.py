@@ -40,7 +40,7 @@ def test_codex_view_shows_the_cut_file_and_the_dropped_one_in_the_warning_colour
     assert tab.documents.item(1, 2).foreground().color() == QColor("#b00020")
     assert tab.documents.item(2, 2).background().color() == QColor("#fdecea")
     assert tab.warning.isVisibleTo(tab) and "workspace/pkg/AGENTS.md is cut at line 128" in tab.warning.text()
-    assert "Codex receives 2 of 3 file(s): 32,768 bytes" in tab.summary.text()
+    assert "Codex, started in pkg/web, receives 2 of 3 file(s): 32,768 bytes" in tab.summary.text()
     tab.documents.selectRow(1)
     body = tab.body.toPlainText()
     assert "the agent stops here (line 128)" in body and "00200 " in body   # the lost rest is shown, struck

@@ -6,6 +6,7 @@ agent expands while another shows it literally or rejects it.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from dataclasses import dataclass
@@ -36,10 +37,14 @@ def agent_view(agent: str, resolved: InstructionSet, homes: AgentHomes) -> Agent
     if agent == "reasonix":
         return reasonix_view(resolved)
     if agent == "codex":
-        return CodexView(resolved.workspace, homes).resolve(resolved.target)
-    if agent == "claude-code":
-        return ClaudeCodeView(resolved.workspace, homes).resolve(resolved.target)
-    raise ValueError(f"unknown agent {agent!r}; one of {', '.join(AGENTS)}")
+        view = CodexView(resolved.workspace, homes).resolve(resolved.target)
+    elif agent == "claude-code":
+        view = ClaudeCodeView(resolved.workspace, homes).resolve(resolved.target)
+    else:
+        raise ValueError(f"unknown agent {agent!r}; one of {', '.join(AGENTS)}")
+    # a target outside the workspace was replaced by its root: every view says so
+    moved = tuple(d for d in resolved.diagnostics if d.code == "target_outside_workspace")
+    return dataclasses.replace(view, diagnostics=moved + view.diagnostics) if moved else view
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,19 @@ class FileRow:
     path: Path
     label: str
     per_agent: dict[str, AgentDocument | None]
+
+    def cell(self, agent: str) -> str:
+        """What ``agent`` does with the file, in a few words: ``loaded 87 B``, ``CUT 3,913 of 40,069 B``,
+        ``DROPPED``, ``on demand``, ``skipped``, or ``—`` (not read). Sizes are the file's own, so the
+        columns compare; Reasonix's ``+ imports`` says its body carries the files it imports too."""
+        d = self.per_agent[agent]
+        if d is None:
+            return "—"
+        if d.status == "truncated":
+            return f"CUT {d.kept_bytes:,} of {d.bytes:,} B"
+        if d.status == "loaded":
+            return f"loaded {d.bytes:,} B" + (" + imports" if agent == "reasonix" and d.imports else "")
+        return {"dropped": "DROPPED", "on_demand": "on demand"}.get(d.status, d.status)
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "label": self.label,
@@ -103,6 +121,8 @@ def _files(views: dict[str, AgentView], resolved: InstructionSet) -> dict[Path, 
     for agent, view in views.items():
         for document in view.documents:
             label, docs = files.setdefault(Path(os.path.realpath(document.path)), (document.label, {}))
+            if agent == "reasonix":   # its body is the expanded, trimmed text: the row shows the file's size
+                document = dataclasses.replace(document, bytes=_size(document.path))
             docs.setdefault(agent, document)
     # Reasonix expands imports into the importing body and keeps an identical document once:
     # both files do reach it, so they are rows of their own

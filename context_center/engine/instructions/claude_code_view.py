@@ -103,7 +103,7 @@ class ClaudeCodeView:
         for d in documents:
             if d.status == "truncated":
                 warnings.append(f"{d.label} is past {rules.memory_index_lines} lines / "
-                                f"{rules.memory_index_bytes:,} bytes: Claude Code stops at line {d.cut_line}")
+                                f"{rules.memory_index_bytes:,} bytes: Claude Code stops before line {d.cut_line}")
             elif d.received and len(d.body) > rules.large_file_warning_chars:
                 warnings.append(f"{d.label} has {len(d.body):,} characters; Claude Code warns about files over "
                                 f"{rules.large_file_warning_chars:,}")

@@ -76,7 +76,7 @@ class CodexView:
         if cut:
             warnings.append(f"the project chain is over project_doc_max_bytes ({budget:,} bytes): "
                             + "; ".join(f"{d.label} {_fate(d)}" for d in cut)
-                            + ". Codex says this only in its log")
+                            + ". Codex does not tell the model (at most a line in its own log)")
         limits = {rules.budget_key: budget, "source": config_source, rules.fallback_names_key: list(fallbacks),
                   rules.root_markers_key: list(markers), "project_root": str(root) if root else None,
                   "memories": self._memories_on(config)}
@@ -94,8 +94,8 @@ class CodexView:
                                   diagnostics)
         if remaining <= 0:
             return self._document(path, scope, "dropped",
-                                  f"the {budget:,}-byte budget was spent by the files above it; Codex drops it "
-                                  "and logs a line", diagnostics)
+                                  f"the {budget:,}-byte budget was spent by the files above it; Codex leaves it "
+                                  "out and the model is not told", diagnostics)
         size, data = self._read(path, self.rules.report_read_cap, diagnostics)
         if size is None:
             return self._document(path, scope, "skipped", "cannot be read", diagnostics, size=0)
