@@ -360,11 +360,19 @@ class SuggestionsTab(QWidget):
         self.agents_box.setTitle(f"From agents ({count})" if count else "From agents")
         self.no_proposals.setVisible(not count)
         self.proposal_body.setVisible(bool(count))
-        self.column.setStretchFactor(self.agents_box, 2 if count else 0)  # none waiting: one line, not half the tab
+        self._balance()
         if not (shown is not None and self.select_proposal(shown.fact.id)) and count:
             self.proposal_table.selectRow(min(max(row, 0), count - 1))  # the one after a decided one
         self._show_proposal(self.proposal_table.currentRow())
         self.waiting_changed.emit(count)
+
+    def _balance(self) -> None:
+        """Room where there is something to review: no memory waiting from agents is one line, not
+        half the tab, and an empty transcript scan gives way to a long list from agents."""
+        waiting = len(self.proposals) if self.proposals else 0
+        candidates = len(self.found.memories) + len(self.found.skills) if self.found is not None else 0
+        self.column.setStretchFactor(self.agents_box, 0 if not waiting else 3 if not candidates else 2)
+        self.column.setStretchFactor(self.transcripts_box, 1 if waiting and not candidates else 3)
 
     def current_proposal(self) -> Proposal | None:
         row = self.proposal_table.currentRow()
@@ -495,6 +503,7 @@ class SuggestionsTab(QWidget):
             item = QTreeWidgetItem([dismissal.title, kind, sessions])
             item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
             dismissed.addChild(item)
+        self._balance()
         tops = [top for i in range(2) if (top := self.tree.topLevelItem(i)) is not None]
         first = next((top.child(0) for top in tops if top.childCount()), None)
         if first is not None:
