@@ -271,9 +271,9 @@ class SuggestionsTab(QWidget):
         """The agents' proposals: a table, the selected one in full, and what to do with it."""
         box = QGroupBox("From agents")
         box.setObjectName("from_agents")
-        self.no_proposals = QLabel("Nothing waits for you. When an agent writes a memory over MCP that needs your "
-                                   "review, it waits here until you promote it (the agents' write policy is in "
-                                   "File ▸ Settings).")
+        self.no_proposals = QLabel("Nothing waits for you. A memory an agent writes over MCP that needs your "
+                                   "review (the write policy is in File ▸ Settings), or one imported from another "
+                                   "agent (File ▸ Import from another agent…), waits here until you promote it.")
         self.no_proposals.setObjectName("no_proposals")
         self.no_proposals.setWordWrap(True)
         self.proposal_table = read_only_table(["Memory", "Category", "Scope", "From", "Written (UTC)"], "proposals",
