@@ -88,7 +88,6 @@ class InstructionsTab(QWidget):
         self.target_button.setToolTip("Show what an agent started in another folder of the workspace receives")
         self.target_button.clicked.connect(self.choose_target)
         self.documents = read_only_table(REASONIX_HEADERS, "documents", stretch=2)
-        self.documents.setTextElideMode(Qt.TextElideMode.ElideMiddle)   # long paths differ at their end
         self.documents.currentCellChanged.connect(self._show_document)
         self.documents.doubleClicked.connect(self.open_in_editor)
         self.body = QTextBrowser()
@@ -257,6 +256,7 @@ class InstructionsTab(QWidget):
         row_before = self.documents.currentRow() if isinstance(self.view, AgentView) else -1
         self.resolved, self.view = resolved, view
         self._headers(agent_views.AGENT_HEADERS, 5)
+        self.documents.setTextElideMode(Qt.TextElideMode.ElideRight)
         rows, tips = agent_views.agent_rows(view)
         fill(self.documents, rows, tips)
         agent_views.colour_rows(self.documents, agent_views.agent_statuses(view))
@@ -273,6 +273,7 @@ class InstructionsTab(QWidget):
         row_before = self.documents.currentRow() if isinstance(self.view, AgentComparison) else -1
         self.resolved, self.view = resolved, comparison
         self._headers(agent_views.COMPARE_HEADERS, 0)
+        self.documents.setTextElideMode(Qt.TextElideMode.ElideMiddle)   # long paths differ at their end
         rows, tips = agent_views.comparison_rows(comparison)
         fill(self.documents, rows, tips)
         agent_views.colour_rows(self.documents, agent_views.comparison_statuses(comparison))
@@ -290,6 +291,7 @@ class InstructionsTab(QWidget):
         row_before = self.documents.currentRow() if self.view is None else -1
         self.view = None
         self._headers(REASONIX_HEADERS, 2)
+        self.documents.setTextElideMode(Qt.TextElideMode.ElideRight)
         self._show_warnings([])
         self.resolved = resolved
         docs = resolved.documents
