@@ -68,7 +68,7 @@ class Engine:
                 moved = adopt_legacy_project_folder(paths)
             for scope in paths.scopes:   # what a kill or a full disk left behind
                 folder = paths.memory_dir(scope)
-                for where in (folder, paths.archive_dir(folder)):
+                for where in (folder, paths.archive_dir(folder), folder.parent):   # (a staged MEMORY.md)
                     remove_stale_temp_files(where)
         self._store = FactStore(paths, self._catalog, (*moved, *self._catalog.diagnostics()))
         self.memory = MemoryService(self._store, self._lock)
@@ -78,7 +78,7 @@ class Engine:
                 for repair in repairs:
                     log.warning("context-center: %s", repair)
                 if repairs:
-                    self.memory.reload()
+                    self.memory.reload(full=True)
         self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
         self._recall: RecallService | None = None
         self._search: SearchService | None = None
@@ -98,6 +98,8 @@ class Engine:
             return []
 
     def close(self) -> None:
+        if not self._lock.read_only:
+            self.memory.close()   # MEMORY.md is current when the store is closed
         if self._search is not None:
             self._search.close()
         self._catalog.close()
@@ -109,18 +111,26 @@ class Engine:
                  tb: TracebackType | None) -> None:
         self.close()
 
+    def flush(self) -> None:
+        """Write now what is derived from the facts and otherwise written shortly after a write
+        (``MEMORY.md``); closing the engine does it too."""
+        if not self._lock.read_only:
+            self.memory.flush_index()
+
     def refresh(self) -> bool:
         """Bring the in-memory view in step with the files (cheap when nothing changed).
         Returns whether the facts changed."""
         before = self.memory.generation
-        self.memory.reload()
+        self.memory.reload(full=True)
         return self.memory.generation != before
 
     def refresh_for(self, paths: set[Path]) -> set[str]:
         """Refresh after the watcher reported ``paths``; returns what they concern: ``"facts"``
         (the facts changed), ``"archive"`` (a file in an archive folder) and ``"instructions"``
         (a file outside the fact folders)."""
-        concerns = {"facts"} if self.refresh() else set()
+        before = self.memory.generation
+        self.memory.reload_paths(paths)   # the files named, and any folder whose mtime moved
+        concerns = {"facts"} if self.memory.generation != before else set()
         fact_folders = [self.paths.memory_dir(scope) for scope in self.paths.scopes]
         archives = [self.paths.archive_dir(folder) for folder in fact_folders]
         if any(p.parent in archives for p in paths):

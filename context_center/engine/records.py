@@ -1,9 +1,9 @@
 """Plain, frozen records the engine hands to its faces."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 PINNED_BUDGET_CHARS = 1500
 
@@ -204,12 +204,28 @@ class SessionContext:
                 "digest": self.digest, "text": self.text}
 
 
-@dataclass(frozen=True)
 class Snapshot:
-    """The facts of both scopes as loaded, plus what could not be loaded."""
+    """The facts of both scopes as loaded, plus what could not be loaded. Made by a write in
+    constant time: the lists are made by ``lister`` when first read, once."""
 
-    facts: tuple[Fact, ...] = ()
-    diagnostics: tuple[Diagnostic, ...] = field(default=())
+    def __init__(self, facts: tuple[Fact, ...] = (), diagnostics: tuple[Diagnostic, ...] = (), *,
+                 lister: Callable[[], tuple[tuple[Fact, ...], tuple[Diagnostic, ...]]] | None = None) -> None:
+        self._listed = None if lister is not None else (tuple(facts), tuple(diagnostics))
+        self._lister = lister
+
+    def _list(self) -> tuple[tuple[Fact, ...], tuple[Diagnostic, ...]]:
+        if self._listed is None:
+            assert self._lister is not None
+            self._listed, self._lister = self._lister(), None
+        return self._listed
+
+    @property
+    def facts(self) -> tuple[Fact, ...]:
+        return self._list()[0]
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return self._list()[1]
 
     def in_scope(self, scope: str) -> list[Fact]:
         return [f for f in self.facts if f.scope == scope]

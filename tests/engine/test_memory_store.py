@@ -253,9 +253,11 @@ def test_memory_index_is_rebuilt_and_keeps_hand_written_lines(engine):
     folder.mkdir(parents=True)
     (folder / "MEMORY.md").write_text("# My notes\n\nKeep this line.\n- [Stale](gone.md) — derived\n")
     remember(engine, "indexed", title="Indexed fact")
+    engine.memory._index_timer.join()   # rewritten shortly after the write, by itself
     text = (folder / "MEMORY.md").read_text()
     assert "Keep this line." in text and "gone.md" not in text and "[Indexed fact](indexed.md)" in text
     engine.forget("indexed")
+    engine.close()   # and current when the store is closed
     assert "indexed.md" not in (folder / "MEMORY.md").read_text()
 
 
@@ -332,6 +334,7 @@ def test_an_edit_of_an_untitled_fact_invents_no_title(engine):
     edited = engine.edit("deploy-notes", FactInput(body="v2")).fact
     assert edited.title == "" and edited.label == "deploy notes"
     assert "title:" not in edited.path.read_text()
+    engine.flush()
     index = (folder / "MEMORY.md").read_text()
     assert "[deploy notes](deploy-notes.md)" in index
 
@@ -355,6 +358,7 @@ def test_memory_index_lines_are_in_reasonix_managed_form_and_both_forms_are_read
                                       "- [Theirs](theirs.md) — [project/project] upstream's line\nHand text.\n")
     remember(engine, "pinned-rule", title="Small commits", description="Keep commits\n small",
              activation="pinned")
+    engine.flush()
     text = (folder / "MEMORY.md").read_text()
     # Reasonix's own test for a managed line: a "- [..](<name>.md)" link followed by spaces and an em dash
     managed = [line for line in text.splitlines() if re.match(r"^- \[[^\]]*\]\([^)]+\.md\) +—", line)]

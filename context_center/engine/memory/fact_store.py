@@ -19,6 +19,7 @@ from ..storage.catalog import CachedFile, Catalog, FileStamp
 from ..storage.paths import StorePaths, bounded_stem
 from ..storage.safe_read import read_regular_bytes
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
+from .fact_table import ScopeTable
 
 MAX_FACT_FILE_BYTES = 64 * 1024 * 1024   # a hand-written fact far beyond any we write, still read
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
@@ -65,24 +66,60 @@ class FactStore:
         self.paths = paths
         self.catalog = catalog
         self.standing_diagnostics = standing_diagnostics  # found on open, listed with every load
+        self._tables = {scope: ScopeTable(scope) for scope in paths.scopes}
 
     def directory(self, scope: str) -> Path:
         return self.paths.memory_dir(scope)
 
     # loading ----------------------------------------------------------------------
 
-    def load(self) -> Snapshot:
-        """Every fact of both scopes, syncing the catalog with what changed on disk."""
-        facts: list[Fact] = []
-        diagnostics: list[Diagnostic] = []
-        for scope in self.paths.scopes:
-            scope_facts, scope_diags = self._load_scope(scope)
-            facts.extend(scope_facts)
-            diagnostics.extend(scope_diags)
-        return Snapshot(tuple(facts), (*self.standing_diagnostics, *diagnostics))
+    def table(self, scope: str) -> ScopeTable:
+        return self._tables[scope]
 
-    def _load_scope(self, scope: str) -> tuple[list[Fact], list[Diagnostic]]:
+    @property
+    def version(self) -> tuple[int, ...]:
+        """Changes whenever a table does (a sync, or a write of ours)."""
+        return tuple(self._tables[scope].version for scope in self.paths.scopes)
+
+    def snapshot(self) -> Snapshot:
+        """The facts as the tables hold them now; listed when first read."""
+        tables = [self._tables[scope] for scope in self.paths.scopes]
+
+        def lister() -> tuple[tuple[Fact, ...], tuple[Diagnostic, ...]]:
+            facts = tuple(f for table in tables for f in table.facts())
+            return facts, (*self.standing_diagnostics, *(d for table in tables for d in table.diagnostics()))
+
+        return Snapshot(lister=lister)
+
+    def load(self) -> Snapshot:
+        """Every fact of both scopes, every file looked at again (an open, F5)."""
+        self.sync(full=True)
+        return self.snapshot()
+
+    def sync(self, *, full: bool) -> bool:
+        """Bring the tables in step with the folders; returns whether anything changed. ``full``:
+        every file's (size, mtime, inode) is compared (an editor may rewrite a file in place);
+        otherwise a folder whose own mtime is as last seen is taken as unchanged (every
+        Context Center write replaces files, which changes the folder's mtime)."""
+        changed = False
+        for scope in self.paths.scopes:
+            changed |= self._sync_scope(scope, full)
+        return changed
+
+    def _folder_stamp(self, folder: Path) -> int | None:
+        try:
+            return os.stat(folder).st_mtime_ns
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StorageError(f"cannot read {folder}: {exc.strerror}") from exc
+
+    def _sync_scope(self, scope: str, full: bool) -> bool:
         folder = self.directory(scope)
+        table = self._tables[scope]
+        stamp = self._folder_stamp(folder)   # before the listing: a change during it is seen next time
+        if table.loaded and not full and stamp == table.folder_stamp:
+            return False
         on_disk: dict[Path, FileStamp] = {}
         try:
             with os.scandir(folder) as entries:
@@ -97,48 +134,79 @@ class FactStore:
             pass
         except OSError as exc:
             raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
-        cached = self.catalog.cached_files(folder)
+        known = table.files if table.loaded else self.catalog.cached_files(folder)
         changed: list[tuple[Path, CachedFile]] = []
-        current: dict[Path, CachedFile] = {}
-        for path, stamp in on_disk.items():
-            item = cached.get(path)
-            if item is None or item.stamp != stamp:
-                item = read_fact_file(path, scope)
-                changed.append((path, item))
-            current[path] = item
-        removed = [p for p in cached if p not in on_disk]
+        for path, file_stamp in on_disk.items():
+            item = known.get(path)
+            if item is None or item.stamp != file_stamp:
+                changed.append((path, read_fact_file(path, scope)))
+        removed = [p for p in known if p not in on_disk]
         if changed or removed:
             self.catalog.update_files(folder, changed, removed)
+        if not table.loaded:
+            current = {path: known[path] for path in on_disk if path in known}
+            current.update(changed)
+            table.load(current)
+            table.folder_stamp = stamp
+            return True
+        table.folder_stamp = stamp
+        for path, item in changed:
+            table.apply(path, item)
+        for path in removed:
+            table.apply(path, None)
+        return bool(changed or removed)
 
-        facts: dict[str, Fact] = {}   # fact id → the copy kept
-        diagnostics: list[Diagnostic] = []
-        for path in sorted(current):
-            item = current[path]
-            diagnostics.extend(item.diagnostics)
-            if item.fact is None:
-                continue
-            twin = facts.get(item.fact.id)
-            if twin is None:
-                facts[item.fact.id] = item.fact
-                continue
-            kept, other = (item.fact, twin) if item.fact.revision > twin.revision else (twin, item.fact)
-            facts[item.fact.id] = kept
-            assert other.path is not None and kept.path is not None
-            if kept.revision > other.revision:   # an interrupted rename: the newer revision is the fact
-                diagnostics.append(Diagnostic(other.path, 1, f"revision {other.revision} of {kept.id} is left over "
-                                              f"from an interrupted rename to {kept.path.name}; it is kept as a "
-                                              "revision and removed when the store is next opened", "warning"))
-            else:
-                diagnostics.append(Diagnostic(other.path, 1, f"id {item.fact.id} is also used by {kept.path.name}; "
-                                              "this copy is skipped until one of them changes id"))
-        return list(facts.values()), diagnostics
+    def sync_paths(self, paths: set[Path]) -> bool:
+        """Look again at these files only (the watcher named them); returns whether a fact changed."""
+        changed = False
+        for scope in self.paths.scopes:
+            folder, table = self.directory(scope), self._tables[scope]
+            for path in paths:
+                if path.parent != folder or not is_fact_file_name(path.name):
+                    continue
+                try:
+                    file_stamp: FileStamp | None = _stamp(path.lstat())
+                except FileNotFoundError:
+                    file_stamp = None
+                known = table.files.get(path)
+                if file_stamp is None:
+                    if known is not None:
+                        self.catalog.update_files(folder, [], [path])
+                        table.apply(path, None)
+                        changed = True
+                elif known is None or known.stamp != file_stamp:
+                    item = read_fact_file(path, scope)
+                    self.catalog.update_files(folder, [(path, item)], [])
+                    table.apply(path, item)
+                    changed = True
+        return changed
 
     def refresh_file(self, path: Path, scope: str) -> None:
-        """Tell the catalog about a file we just wrote or removed."""
+        """Tell the catalog and the table about a file we just wrote or removed (holding the lock:
+        no other Context Center process writes meanwhile, so the folder's new mtime is ours)."""
+        folder = self.directory(scope)
         if path.exists():
-            self.catalog.update_files(path.parent, [(path, read_fact_file(path, scope))], [])
+            item = read_fact_file(path, scope)
+            self.catalog.update_files(path.parent, [(path, item)], [])
+            if path.parent == folder and is_fact_file_name(path.name):
+                self._tables[scope].apply(path, item)
         else:
             self.catalog.update_files(path.parent, [], [path])
+            if path.parent == folder:
+                self._tables[scope].apply(path, None)
+        self.note_own_change(scope)
+
+    def note_own_change(self, scope: str) -> None:
+        """The folder changed by our own hand (a fact, MEMORY.md): not a reason to list it again."""
+        table = self._tables[scope]
+        if table.loaded:
+            table.folder_stamp = self._folder_stamp(self.directory(scope))
+
+    def recheck(self, fact: Fact) -> bool:
+        """Look again at ``fact``'s own file (an editor may have rewritten it in place, which leaves
+        the folder's mtime alone); returns whether it changed."""
+        assert fact.path is not None
+        return self.sync_paths({fact.path})
 
     # writing ----------------------------------------------------------------------
 

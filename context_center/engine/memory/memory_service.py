@@ -1,16 +1,22 @@
 """The use cases of background memory, with every rule written once.
 
-Each write takes the store lock, reloads the folders (another process may have
-written since we opened), checks, writes, and rebuilds ``MEMORY.md``.
+Each write takes the store lock, brings the tables in step with the folders (another process
+may have written since we looked: a folder whose mtime moved is listed again, and the fact
+being changed is looked at again itself), checks against the tables' indexes, and writes. A
+write costs the same at 100 facts and at 100,000. ``MEMORY.md``, derived from every fact of a
+folder, is rewritten after the write returns, coalesced (at most ``INDEX_DELAY`` later, and at
+close), atomically and under the lock.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import re
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from .. import clock
 from ..errors import (
@@ -44,7 +50,7 @@ from .fields import (
 )
 from .freshness import is_expired
 from .lost_keys import LostKeys, lost_keys
-from .memory_index import rebuild_index
+from .memory_index import IndexLines, prepare_index
 from .overrides import overridden_globals
 from .revision_changes import describe_change
 
@@ -62,6 +68,7 @@ class PurgeReport:
     def to_json(self) -> dict[str, object]:
         return {"ref": self.ref, "rewritten": [str(p) for p in self.rewritten], "kinds": list(self.kinds)}
 _CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
+INDEX_DELAY = 0.2   # seconds after a write before MEMORY.md is rewritten (writes in a burst share one)
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
@@ -69,18 +76,54 @@ class MemoryService:
     def __init__(self, store: FactStore, lock: StoreLock) -> None:
         self.store = store
         self.lock = lock
+        self._mutex = threading.RLock()   # the tables: this thread's reads and writes, and the index writer's
         self.snapshot: Snapshot = store.load()
+        self._version = store.version     # the tables' version the snapshot was made from
         self._overrides: tuple[Snapshot, dict[str, tuple[Fact, str]]] | None = None
         self.generation = 0  # bumped whenever the snapshot changes (a write here, or on disk)
+        self._dirty: set[str] = set()     # scopes whose MEMORY.md is behind
+        self._index_timer: threading.Timer | None = None
+        self._pending = threading.Lock()
+        self._flushing = threading.Lock()  # one MEMORY.md rewrite at a time (the timer's, close's)
+        self._lines: dict[str, IndexLines] = {}   # scope → its MEMORY.md block, kept between rewrites
 
-    def reload(self) -> Snapshot:
-        """Re-read the folders; the snapshot object stays the same when nothing changed, so
-        callers can tell a real change (another process, an editor) from an echo."""
-        loaded = self.store.load()
-        if loaded != self.snapshot:
-            self.snapshot = loaded
-            self.generation += 1
+    def reload(self, *, full: bool = False) -> Snapshot:
+        """Bring the snapshot in step with the folders (``full``: every file's stamp compared, for
+        an edit made in place; otherwise only folders whose mtime moved are listed again). The
+        snapshot object stays the same when nothing changed, so callers can tell a real change
+        (another process, an editor) from an echo."""
+        with self._mutex:
+            if self.store.sync(full=full) or self.store.version != self._version:
+                self._changed()
         return self.snapshot
+
+    def reload_paths(self, paths: set[Path]) -> Snapshot:
+        """Look again at the files the watcher named, and at any folder whose mtime moved."""
+        with self._mutex:
+            if self.store.sync_paths(paths) | self.store.sync(full=False) or self.store.version != self._version:
+                self._changed()
+        return self.snapshot
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """The store lock (other processes, other threads' writes) and the tables (the index writer)."""
+        with self.lock, self._mutex:
+            yield
+
+    def _changed(self) -> None:
+        self.snapshot = self.store.snapshot()
+        self._version = self.store.version
+        self.generation += 1
+
+    def _fresh(self, ref: str, scope: str | None) -> tuple[Snapshot, Fact]:
+        """The current snapshot and ``ref``'s fact, its own file looked at again (holding the lock)."""
+        snapshot = self.reload()
+        current = self.resolve(ref, scope, snapshot)
+        with self._mutex:
+            if self.store.recheck(current):
+                self._changed()
+                snapshot, current = self.snapshot, self.resolve(ref, scope)
+        return snapshot, current
 
     def overrides(self) -> dict[str, tuple[Fact, str]]:
         """global id → (project fact overriding it, why), computed once per snapshot."""
@@ -92,8 +135,8 @@ class MemoryService:
     # reading ----------------------------------------------------------------------
 
     def resolve(self, ref: str, scope: str | None = None, snapshot: Snapshot | None = None) -> Fact:
-        """A fact by id, name, or ``project/<name>.md``; names prefer the project scope."""
-        snapshot = snapshot or self.snapshot
+        """A fact by id, name, or ``project/<name>.md``; names prefer the project scope. (Looked up in
+        the tables, which the current snapshot was made from.)"""
         if scope is not None:
             scope = check_choice("scope", scope, SCOPES)
         ref_scope, key = parse_ref(ref)
@@ -102,12 +145,13 @@ class MemoryService:
         wanted = ref_scope or scope
         order = [wanted] if wanted else ["project", "global"]
         for candidate_scope in order:
-            for fact in snapshot.facts:
-                if fact.scope == candidate_scope and (fact.id == key if not ref_scope else False):
-                    return fact
-            for fact in snapshot.facts:
-                if fact.scope == candidate_scope and fact.name == key:
-                    return fact
+            if candidate_scope not in self.store.paths.scopes:
+                continue
+            table = self.store.table(candidate_scope)
+            found = None if ref_scope else table.kept.get(key)
+            found = found or table.by_name.get(key)
+            if found is not None:
+                return found
         where = f" in the {wanted} scope" if wanted else ""
         raise NotFound(f"no active fact {ref!r}{where}", hint="find_fact")
 
@@ -160,9 +204,8 @@ class MemoryService:
 
     def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
         """Put back what another tool's rewrite dropped, as a new revision."""
-        with self.lock:
-            snapshot = self.reload()
-            current = self.resolve(ref, scope, snapshot)
+        with self._writing():
+            snapshot, current = self._fresh(ref, scope)
             lost = self.lost_keys(current)
             if lost is None:
                 return WriteResult(current, False)
@@ -175,10 +218,13 @@ class MemoryService:
         return describe_change(revisions[0].fact if revisions else None, fact)
 
     def pinned_total(self, snapshot: Snapshot | None = None, *, excluding: Fact | None = None) -> int:
-        snapshot = snapshot or self.snapshot
-        return sum(len(f.body.strip()) for f in snapshot.facts
-                   if f.pinned and not f.staging
-                   and not (excluding and f.id == excluding.id and f.scope == excluding.scope))
+        """Pinned bodies of promoted facts, both scopes (``excluding`` one fact), from the tables."""
+        total = sum(self.store.table(scope).pinned_chars for scope in self.store.paths.scopes)
+        if excluding is not None and excluding.scope in self.store.paths.scopes:
+            held = self.store.table(excluding.scope).kept.get(excluding.id)
+            if held is not None and held.pinned and not held.staging:
+                total -= len(held.body.strip())
+        return total
 
     def session_context(self) -> SessionContext:
         facts = self.snapshot.facts
@@ -234,19 +280,19 @@ class MemoryService:
         def is_self(other: Fact) -> bool:
             return previous is not None and other.id == previous.id and other.scope == previous.scope
 
-        for other in snapshot.facts:
-            if other.scope == fact.scope and other.name == fact.name and not is_self(other):
-                raise NameConflict(f"the name {fact.name!r} is already used by {other.id} in the "
-                                   f"{fact.scope} scope; choose another name or edit that fact")
+        table = self.store.table(fact.scope)
+        other = table.by_name.get(fact.name)
+        if other is not None and not is_self(other):
+            raise NameConflict(f"the name {fact.name!r} is already used by {other.id} in the "
+                               f"{fact.scope} scope; choose another name or edit that fact")
         if self.store.fact_path(fact.scope, fact.name).exists() and (
                 previous is None or previous.name != fact.name):
             raise NameConflict(f"{fact.ref} already exists on disk but cannot be read as a fact; "
                                "choose another name", hint="diagnostics")
         subject = normalize_subject_key(fact.subject_key)
         if subject:
-            for other in snapshot.facts:
-                if (other.scope == fact.scope and not is_self(other)
-                        and normalize_subject_key(other.subject_key) == subject):
+            for other in table.by_subject.get(subject, {}).values():
+                if not is_self(other):
                     raise SubjectConflict(
                         f"subject {subject} is already held in the {fact.scope} scope by {other.id} "
                         f"(revision {other.revision}, name {other.name}: {other.description!r}); "
@@ -293,14 +339,14 @@ class MemoryService:
                 raise InvalidInput("metadata is written when a fact is created, not when it is replaced")
             draft = draft.evolve(metadata_extra=request.metadata_extra)
         if request.expected_revision is not None:
-            with self.lock:
+            with self._writing():
                 existing = self._find(self.reload(), draft.scope, draft.name)
                 self._check_expected(existing, request.expected_revision, draft.ref)
             assert existing is not None
             return self.edit(existing.id, replace(request, name=given["name"], title=given["title"]),
                              scope=draft.scope)
         draft, redacted = self._check_text(draft, request.redact_secrets)
-        with self.lock:
+        with self._writing():
             snapshot = self.reload()
             self._check_conflicts(snapshot, draft, None)
             fact = self.store.create(draft)
@@ -311,7 +357,7 @@ class MemoryService:
         """Write a fact built whole by the caller (an agent's memory): the same checks as
         :meth:`remember`, secrets refused. ``unique_name``: a taken name gets ``-2``, ``-3``…"""
         draft, _ = self._check_text(draft, redact=False)
-        with self.lock:
+        with self._writing():
             snapshot = self.reload()
             if unique_name:
                 draft = draft.evolve(name=self._free_name(snapshot, draft.scope, draft.name))
@@ -321,7 +367,7 @@ class MemoryService:
         return fact
 
     def _free_name(self, snapshot: Snapshot, scope: str, name: str) -> str:
-        taken = {f.name for f in snapshot.in_scope(scope)}
+        taken = self.store.table(scope).by_name
         candidate, number = name, 1
         while candidate in taken or self.store.fact_path(scope, candidate).exists():
             number += 1
@@ -332,9 +378,8 @@ class MemoryService:
                expected_revision: int | None = None) -> WriteResult:
         """Write ``change(current)`` as the next revision (nothing when it changes nothing), holding
         the lock over the reload, the check and the write, so a concurrent writer is seen."""
-        with self.lock:
-            snapshot = self.reload()
-            current = self.resolve(ref, scope, snapshot)
+        with self._writing():
+            snapshot, current = self._fresh(ref, scope)
             self._check_expected(current, expected_revision, current.ref)
             updated = change(current)
             if updated == current:
@@ -343,16 +388,14 @@ class MemoryService:
             fact = self._save(snapshot, current, updated, note=note)
         return WriteResult(fact, reencoded_from=current.encoding)
 
-    @staticmethod
-    def _find(snapshot: Snapshot, scope: str, name: str) -> Fact | None:
-        return next((f for f in snapshot.facts if f.scope == scope and f.name == name), None)
+    def _find(self, snapshot: Snapshot, scope: str, name: str) -> Fact | None:
+        return self.store.table(scope).by_name.get(name) if scope in self.store.paths.scopes else None
 
     def edit(self, ref: str, request: FactInput, *, scope: str | None = None,
              touch_updated: bool = True) -> WriteResult:
         given = request.given()
-        with self.lock:
-            snapshot = self.reload()
-            current = self.resolve(ref, scope, snapshot)
+        with self._writing():
+            snapshot, current = self._fresh(ref, scope)
             self._check_expected(current, request.expected_revision, current.ref)
             if "scope" in given and check_choice("scope", given["scope"], SCOPES) != current.scope:
                 raise ScopeConflict(f"{current.ref} is a {current.scope} fact; an edit does not change its "
@@ -379,8 +422,8 @@ class MemoryService:
         return fact
 
     def set_activation(self, ref: str, activation: str, scope: str | None = None) -> WriteResult:
-        with self.lock:
-            current = self.resolve(ref, scope, self.reload())
+        with self._writing():
+            _, current = self._fresh(ref, scope)
             if current.activation == activation:
                 return WriteResult(current, False)
             return self.edit(current.id, FactInput(activation=activation), scope=current.scope)
@@ -388,9 +431,8 @@ class MemoryService:
     def verify(self, ref: str, scope: str | None = None) -> WriteResult:
         """Stamp ``last_verified_at`` (renewing freshness) through the normal save, as Reasonix does:
         a new revision, so the history shows who verified what and when."""
-        with self.lock:
-            snapshot = self.reload()
-            current = self.resolve(ref, scope, snapshot)
+        with self._writing():
+            snapshot, current = self._fresh(ref, scope)
             verified = current.evolve(last_verified_at=clock.format_timestamp(clock.now()))
             fact = self._save(snapshot, current, verified)
         return WriteResult(fact, reencoded_from=current.encoding)
@@ -399,9 +441,8 @@ class MemoryService:
         """Copy an earlier revision into a new one. Its ``last_verified_at`` comes along: the
         restored text was last verified when that revision was; freshness counts from now anyway,
         since the restore is a new revision."""
-        with self.lock:
-            snapshot = self.reload()
-            current = self.resolve(ref, scope, snapshot)
+        with self._writing():
+            snapshot, current = self._fresh(ref, scope)
             if revision == current.revision:
                 return WriteResult(current, False)
             old = next((r.fact for r in self.store.revisions(current) if r.revision == revision), None)
@@ -421,9 +462,8 @@ class MemoryService:
         next revision is written there; earlier snapshots stay in the folder it leaves and are
         listed with the rest."""
         to_scope = check_choice("scope", to_scope, SCOPES)
-        with self.lock:
-            snapshot = self.reload()
-            current = self.resolve(ref, scope, snapshot)
+        with self._writing():
+            snapshot, current = self._fresh(ref, scope)
             self._check_expected(current, expected_revision, current.ref)
             if current.scope == to_scope:
                 return WriteResult(current, False)
@@ -439,8 +479,8 @@ class MemoryService:
         return WriteResult(fact, reencoded_from=current.encoding)
 
     def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
-        with self.lock:
-            current = self.resolve(ref, scope, self.reload())
+        with self._writing():
+            _, current = self._fresh(ref, scope)
             self._check_expected(current, expected_revision, current.ref)
             path = self.store.archive(current)
             self._after_write(current.scope)
@@ -449,11 +489,12 @@ class MemoryService:
                             title=current.title)
 
     def recover(self, raw_path: str) -> WriteResult:
-        with self.lock:
+        with self._writing():
             snapshot = self.reload()
             path, scope = self.store.owned_archive_entry(raw_path)
             archived = self.store.read_archived(path, scope)
-            for other in snapshot.in_scope(scope):
+            table = self.store.table(scope)
+            for other in filter(None, (table.kept.get(archived.id), table.by_name.get(archived.name))):
                 if other.id == archived.id or other.name == archived.name:
                     raise AlreadyActive(
                         f"cannot recover {path.name}: {other.ref} ({other.id}) is active with the same "
@@ -479,8 +520,8 @@ class MemoryService:
         scope folders), its archive entries — in place. History is otherwise immutable; this is the
         one rewrite it allows, because a secret must not survive in it. No new revision is made
         (one would snapshot the secret again)."""
-        with self.lock:
-            current = self.resolve(ref, scope, self.reload())
+        with self._writing():
+            _, current = self._fresh(ref, scope)
             assert current.path is not None
             files = [current.path, *self.store.revision_paths(current)]
             files += [entry.path for entry in self.store.archived() if entry.id == current.id]
@@ -503,7 +544,7 @@ class MemoryService:
 
     def migrate(self) -> int:
         """Write full front matter to legacy files, once. Returns how many were rewritten."""
-        with self.lock:
+        with self._writing():
             snapshot = self.reload()
             count = 0
             for fact in snapshot.facts:
@@ -515,13 +556,75 @@ class MemoryService:
         return count
 
     def _after_write(self, scope: str) -> None:
-        """After a write: the snapshot, and MEMORY.md (derived). A MEMORY.md that cannot be rewritten
-        (a full disk) does not turn a done write into a reported failure: it is said, and rebuilt by
-        the next write that can."""
-        snapshot = self.reload()
-        try:
-            rebuild_index(self.store.directory(scope), snapshot.in_scope(scope))
-        except (StorageError, OSError) as exc:
-            log.warning("context-center: the write is done, but MEMORY.md could not be rewritten (%s); "
-                        "the next write rebuilds it", getattr(exc, "message", None) or exc)
+        """After a write (holding the lock): a new snapshot, in constant time, and MEMORY.md marked
+        behind, to be rewritten shortly (see :meth:`flush_index`)."""
+        self._changed()
+        with self._pending:
+            self._dirty.add(scope)
+            if self._index_timer is None:
+                self._index_timer = threading.Timer(INDEX_DELAY, self._flush_later)
+                self._index_timer.daemon = True
+                self._index_timer.start()
 
+    def _flush_later(self) -> None:
+        with self._pending:
+            self._index_timer = None
+        try:
+            self.flush_index()
+        except Exception as exc:  # noqa: BLE001 - a background rewrite must never take a process down
+            log.warning("context-center: MEMORY.md could not be rewritten (%s); the next write tries again", exc)
+
+    def flush_index(self) -> None:
+        """Rewrite the MEMORY.md of every folder a write changed. It is rendered holding neither the
+        lock nor the tables (at 100,000 facts that takes a while, and writes go on meanwhile), then
+        written under the lock, atomically, only if no write came between; otherwise it is rendered
+        again. One that cannot be written (a full disk) does not turn a done write into a failure:
+        it is said, and rewritten by the next write that can."""
+        with self._flushing:
+            with self._pending:
+                dirty, self._dirty = self._dirty, set()
+            for scope in sorted(dirty):
+                self._flush_scope(scope)
+
+    def _flush_scope(self, scope: str) -> None:
+        lines = self._lines.setdefault(scope, IndexLines())
+        for _attempt in range(5):
+            with self._mutex:
+                if self.store.sync(full=False):   # another process wrote since: its facts are listed too
+                    self._changed()
+                table = self.store.table(scope)
+                if table.reloaded or not lines.filled:
+                    lines.fill(table.kept.values())
+                else:
+                    for fact_id in table.changed_ids:
+                        lines.update(fact_id, table.kept.get(fact_id))
+                table.changed_ids.clear()
+                table.reloaded = False
+                version = self.store.version
+            prepared = None
+            try:
+                prepared = prepare_index(self.store.directory(scope), lines)
+                if prepared is None:
+                    return
+                prepared.stage()   # written and synced holding nothing: writes go on meanwhile
+                with self._writing():
+                    if self.store.version == version and prepared.commit():
+                        self.store.note_own_change(scope)
+                        return
+                prepared.discard()
+            except (StorageError, OSError) as exc:
+                if prepared is not None:
+                    prepared.discard()
+                log.warning("context-center: the write is done, but MEMORY.md could not be rewritten (%s); "
+                            "the next write rebuilds it", getattr(exc, "message", None) or exc)
+                return
+
+    def close(self) -> None:
+        """Stop the pending rewrite and do it now: MEMORY.md is current when the store is closed."""
+        with self._pending:
+            timer, self._index_timer = self._index_timer, None
+        if timer is not None:
+            timer.cancel()
+            if timer.is_alive() and timer is not threading.current_thread():
+                timer.join()
+        self.flush_index()

@@ -36,6 +36,15 @@ def _write_temp(path: Path, data: bytes) -> Path:
     return temp
 
 
+def stage_file(folder: Path, text: str) -> Path:
+    """``text`` in a synced temp file of ``folder``, to be renamed into place later (same filesystem);
+    a stale one is removed on the next open, as every temp file."""
+    try:
+        return _write_temp(folder / "staged", text.encode("utf-8"))
+    except OSError as exc:
+        raise StorageError(f"could not write in {folder}: {exc.strerror or exc}") from exc
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` in one step (readers see the old or the new file)."""
     try:
