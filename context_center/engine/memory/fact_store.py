@@ -120,32 +120,33 @@ class FactStore:
         stamp = self._folder_stamp(folder)   # before the listing: a change during it is seen next time
         if table.loaded and not full and stamp == table.folder_stamp:
             return False
-        on_disk: dict[Path, FileStamp] = {}
+        on_disk: dict[str, FileStamp] = {}   # path as text: a Path per file would be most of an open
         try:
             with os.scandir(folder) as entries:
                 for entry in entries:
                     if not is_fact_file_name(entry.name):
                         continue
                     if entry.is_symlink():   # listed, so a diagnostic says why it is not loaded
-                        on_disk[Path(entry.path)] = _stamp(entry.stat(follow_symlinks=False))
+                        on_disk[entry.path] = _stamp(entry.stat(follow_symlinks=False))
                     elif entry.is_file(follow_symlinks=False):
-                        on_disk[Path(entry.path)] = _stamp(entry.stat())
+                        on_disk[entry.path] = _stamp(entry.stat())
         except FileNotFoundError:
             pass
         except OSError as exc:
             raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
         known = table.files if table.loaded else self.catalog.cached_files(folder)
         changed: list[tuple[Path, CachedFile]] = []
-        for path, file_stamp in on_disk.items():
-            item = known.get(path)
+        for text, file_stamp in on_disk.items():
+            item = known.get(text)
             if item is None or item.stamp != file_stamp:
+                path = Path(text)
                 changed.append((path, read_fact_file(path, scope)))
-        removed = [p for p in known if p not in on_disk]
+        removed = [Path(text) for text in known if text not in on_disk]
         if changed or removed:
             self.catalog.update_files(folder, changed, removed)
         if not table.loaded:
-            current = {path: known[path] for path in on_disk if path in known}
-            current.update(changed)
+            current = {text: known[text] for text in on_disk if text in known}
+            current.update((str(path), item) for path, item in changed)
             table.load(current)
             table.folder_stamp = stamp
             return True
@@ -168,7 +169,7 @@ class FactStore:
                     file_stamp: FileStamp | None = _stamp(path.lstat())
                 except FileNotFoundError:
                     file_stamp = None
-                known = table.files.get(path)
+                known = table.files.get(str(path))
                 if file_stamp is None:
                     if known is not None:
                         self.catalog.update_files(folder, [], [path])

@@ -23,7 +23,7 @@ class ScopeTable:
         self.scope = scope
         self.loaded = False
         self.folder_stamp: int | None = None      # the folder's st_mtime_ns when it was last scanned
-        self.files: dict[Path, CachedFile] = {}
+        self.files: dict[str, CachedFile] = {}     # path (as text) → what it holds
         self._holders: dict[str, list[str]] = {}   # id → the paths (as text, sorted) holding it
         self.kept: dict[str, Fact] = {}            # id → the fact
         self.by_name: dict[str, Fact] = {}
@@ -35,29 +35,30 @@ class ScopeTable:
 
     # changes ---------------------------------------------------------------------------------
 
-    def load(self, files: dict[Path, CachedFile]) -> None:
+    def load(self, files: dict[str, CachedFile]) -> None:
         """Everything at once (an open): the same as applying each file, in one pass."""
         version = self.version
         self.__init__(self.scope)  # type: ignore[misc]
         self.version = version + 1
         self.reloaded = True
         self.files = dict(files)
-        for text in sorted(str(p) for p, item in files.items() if item.fact is not None):
-            fact = files[Path(text)].fact
+        for text in sorted(p for p, item in files.items() if item.fact is not None):
+            fact = files[text].fact
             assert fact is not None
             self._holders.setdefault(fact.id, []).append(text)
         for fact_id in self._holders:
             self._resolve(fact_id)
         self.loaded = True
 
-    def apply(self, path: Path, item: CachedFile | None) -> None:
+    def apply(self, path: Path | str, item: CachedFile | None) -> None:
         """``path`` now holds ``item`` (None: it is gone)."""
+        path = str(path)
         old = self.files.get(path)
         touched: set[str] = set()
         if old is not None and old.fact is not None:
             holders = self._holders.get(old.fact.id, [])
-            if str(path) in holders:
-                holders.remove(str(path))
+            if path in holders:
+                holders.remove(path)
             if not holders:
                 self._holders.pop(old.fact.id, None)
             touched.add(old.fact.id)
@@ -66,7 +67,7 @@ class ScopeTable:
         else:
             self.files[path] = item
             if item.fact is not None:
-                bisect.insort(self._holders.setdefault(item.fact.id, []), str(path))
+                bisect.insort(self._holders.setdefault(item.fact.id, []), path)
                 touched.add(item.fact.id)
         for fact_id in touched:
             self._resolve(fact_id)
@@ -79,7 +80,7 @@ class ScopeTable:
             self._unindex(previous)
         kept: Fact | None = None
         for text in self._holders.get(fact_id, ()):
-            fact = self.files[Path(text)].fact
+            fact = self.files[text].fact
             if fact is not None and (kept is None or fact.revision > kept.revision):
                 kept = fact
         if kept is not None:
@@ -111,8 +112,8 @@ class ScopeTable:
     def facts(self) -> list[Fact]:
         """The facts in path order (each id where its first file is)."""
         out, seen = [], set()
-        for text in sorted(str(p) for p, item in self.files.items() if item.fact is not None):
-            fact = self.files[Path(text)].fact
+        for text in sorted(p for p, item in self.files.items() if item.fact is not None):
+            fact = self.files[text].fact
             assert fact is not None
             if fact.id not in seen:
                 seen.add(fact.id)
@@ -121,14 +122,14 @@ class ScopeTable:
 
     def diagnostics(self) -> list[Diagnostic]:
         found: list[Diagnostic] = []
-        for text in sorted(str(p) for p, item in self.files.items() if item.diagnostics):
-            found.extend(self.files[Path(text)].diagnostics)
+        for text in sorted(p for p, item in self.files.items() if item.diagnostics):
+            found.extend(self.files[text].diagnostics)
         for fact_id, holders in self._holders.items():
             if len(holders) < 2:
                 continue
             kept = self.kept[fact_id]
             for text in holders:
-                other = self.files[Path(text)].fact
+                other = self.files[text].fact
                 if other is None or other is kept:
                     continue
                 assert other.path is not None and kept.path is not None

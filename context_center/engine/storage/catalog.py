@@ -267,7 +267,8 @@ class Catalog:
 
     # fact files -----------------------------------------------------------------
 
-    def cached_files(self, directory: Path) -> dict[Path, CachedFile]:
+    def cached_files(self, directory: Path) -> dict[str, CachedFile]:
+        """Path (as text: a Path object per row would be most of an open's time) → what it held."""
         try:
             with self._engine.connect() as conn:
                 rows = conn.execute(select(fact_files).where(fact_files.c.directory == str(directory))).all()
@@ -275,17 +276,17 @@ class Catalog:
             log.warning("context-center: the catalog could not be read (%s); the files are read instead",
                         _first_line(exc))
             return {}
-        cached: dict[Path, CachedFile] = {}
+        cached: dict[str, CachedFile] = {}
         for row in rows:
             path = Path(row.path)
             try:
-                problems = tuple(Diagnostic(path, line, reason, severity)
-                                 for line, reason, severity in json.loads(row.problems))
+                found = json.loads(row.problems)
+                problems = tuple(Diagnostic(path, line, reason, severity) for line, reason, severity in found)
                 fact = fact_from_json(row.fact, path) if row.fact else None
                 stamp = FileStamp(int(row.size), int(row.mtime_ns), int(row.inode), int(row.ctime_ns))
             except (ValueError, TypeError, KeyError):
                 continue   # a garbled row is a cache miss: the file is parsed again and the row rewritten
-            cached[path] = CachedFile(stamp, fact, problems)
+            cached[row.path] = CachedFile(stamp, fact, problems)
         return cached
 
     def update_files(self, directory: Path, changed: Iterable[tuple[Path, CachedFile]],
