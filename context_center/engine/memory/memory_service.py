@@ -4,8 +4,8 @@ Each write takes the store lock, brings the tables in step with the folders (ano
 may have written since we looked: a folder whose mtime moved is listed again, and the fact
 being changed is looked at again itself), checks against the tables' indexes, and writes. A
 write costs the same at 100 facts and at 100,000. ``MEMORY.md``, derived from every fact of a
-folder, is rewritten after the write returns, coalesced (at most ``INDEX_DELAY`` later, and at
-close), atomically and under the lock.
+folder, is rewritten after the write returns, coalesced (``INDEX_DELAY`` after the last write of a
+burst, at most ``INDEX_STALE`` after its first, and at close), atomically and under the lock.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import hashlib
 import logging
 import re
 import threading
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterator
@@ -68,7 +69,8 @@ class PurgeReport:
     def to_json(self) -> dict[str, object]:
         return {"ref": self.ref, "rewritten": [str(p) for p in self.rewritten], "kinds": list(self.kinds)}
 _CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
-INDEX_DELAY = 0.2   # seconds after a write before MEMORY.md is rewritten (writes in a burst share one)
+INDEX_DELAY = 0.5   # seconds without a write before MEMORY.md is rewritten (a burst of writes shares one)
+INDEX_STALE = 5.0   # ... but never more than this after the first write it is behind
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
@@ -82,6 +84,8 @@ class MemoryService:
         self._overrides: tuple[Snapshot, dict[str, tuple[Fact, str]]] | None = None
         self.generation = 0  # bumped whenever the snapshot changes (a write here, or on disk)
         self._dirty: set[str] = set()     # scopes whose MEMORY.md is behind
+        self._behind_since = 0.0          # (monotonic) the first write it is behind, and the last
+        self._last_write = 0.0
         self._index_timer: threading.Timer | None = None
         self._pending = threading.Lock()
         self._flushing = threading.Lock()  # one MEMORY.md rewrite at a time (the timer's, close's)
@@ -560,14 +564,28 @@ class MemoryService:
         behind, to be rewritten shortly (see :meth:`flush_index`)."""
         self._changed()
         with self._pending:
+            now = time.monotonic()
+            if not self._dirty:
+                self._behind_since = now
             self._dirty.add(scope)
+            self._last_write = now
             if self._index_timer is None:
-                self._index_timer = threading.Timer(INDEX_DELAY, self._flush_later)
-                self._index_timer.daemon = True
-                self._index_timer.start()
+                self._start_timer(INDEX_DELAY)
+
+    def _start_timer(self, delay: float) -> None:
+        self._index_timer = threading.Timer(delay, self._flush_later)
+        self._index_timer.daemon = True
+        self._index_timer.start()
 
     def _flush_later(self) -> None:
         with self._pending:
+            if self._index_timer is not threading.current_thread():
+                return   # cancelled (closing), or replaced
+            now = time.monotonic()
+            quiet, behind = now - self._last_write, now - self._behind_since
+            if quiet < INDEX_DELAY and behind < INDEX_STALE:   # writes still coming: after them
+                self._start_timer(min(INDEX_DELAY - quiet, INDEX_STALE - behind))
+                return
             self._index_timer = None
         try:
             self.flush_index()
