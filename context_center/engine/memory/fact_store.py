@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import threading
 from pathlib import Path
 
 from .. import clock
@@ -67,6 +68,8 @@ class FactStore:
         self.catalog = catalog
         self.standing_diagnostics = standing_diagnostics  # found on open, listed with every load
         self._tables = {scope: ScopeTable(scope) for scope in paths.scopes}
+        # the tables change on the thread that writes and on MEMORY.md's writer: both hold this
+        self.guard = threading.RLock()
 
     def directory(self, scope: str) -> Path:
         return self.paths.memory_dir(scope)
@@ -86,8 +89,9 @@ class FactStore:
         tables = [self._tables[scope] for scope in self.paths.scopes]
 
         def lister() -> tuple[tuple[Fact, ...], tuple[Diagnostic, ...]]:
-            facts = tuple(f for table in tables for f in table.facts())
-            return facts, (*self.standing_diagnostics, *(d for table in tables for d in table.diagnostics()))
+            with self.guard:
+                facts = tuple(f for table in tables for f in table.facts())
+                return facts, (*self.standing_diagnostics, *(d for table in tables for d in table.diagnostics()))
 
         return Snapshot(lister=lister)
 

@@ -78,7 +78,7 @@ class MemoryService:
     def __init__(self, store: FactStore, lock: StoreLock) -> None:
         self.store = store
         self.lock = lock
-        self._mutex = threading.RLock()   # the tables: this thread's reads and writes, and the index writer's
+        self._mutex = store.guard         # the tables: this thread's reads and writes, and the index writer's
         self.snapshot: Snapshot = store.load()
         self._version = store.version     # the tables' version the snapshot was made from
         self._overrides: tuple[Snapshot, dict[str, tuple[Fact, str]]] | None = None
