@@ -50,10 +50,17 @@ class SearchService:
     def __init__(self, folder: Path) -> None:
         self.index = SearchIndex(folder)
         self._synced: Snapshot | None = None
+        self._keyed: tuple[Snapshot | None, dict[str, Fact]] = (None, {})
 
     @staticmethod
     def _searchable(snapshot: Snapshot) -> list[Fact]:
         return [f for f in snapshot.facts if f.status != "staging"]
+
+    def _by_key(self, snapshot: Snapshot) -> dict[str, Fact]:
+        """The searchable facts by index key, worked out once per snapshot (snapshots never change)."""
+        if self._keyed[0] is not snapshot:
+            self._keyed = (snapshot, {document_key(f): f for f in self._searchable(snapshot)})
+        return self._keyed[1]
 
     def sync(self, snapshot: Snapshot, progress: Progress | None = None) -> SyncReport:
         if snapshot is self._synced:
@@ -84,7 +91,7 @@ class SearchService:
     def _search(self, query: str, snapshot: Snapshot, limit: int) -> SearchResult:
         self.sync(snapshot)
         terms = tokenize(query, drop_stopwords=True)
-        by_key = {document_key(f): f for f in self._searchable(snapshot)}
+        by_key = self._by_key(snapshot)
         found = self.index.search(terms, max(limit, FEEDBACK_KEEP))
         if len(by_key) >= FEEDBACK_MIN_FACTS and len(found) >= FEEDBACK_DOCS:
             feedback = [by_key[key] for key, _ in found[:FEEDBACK_DOCS] if key in by_key]
