@@ -38,9 +38,6 @@ from .search_postings import PostingsScorer
 from .text_analysis import tokenize
 
 ANALYZER_VERSION = 3
-# Facts are short: length normalization b = 0.3 beats 0.75 (LoCoMo recall_any@10 +0.02, bench/locomo.py).
-LENGTH_NORMALIZATION = 0.3
-SATURATION = 1.2   # BM25's k1
 HEAD_BOOST = 2.0
 WRITER_TIMEOUT = 60.0
 READ_RETRIES = 6
@@ -132,7 +129,8 @@ def _read_only(exc: BaseException) -> bool:
 
 
 class SearchIndex:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, k1: float, b: float) -> None:
+        """``k1`` and ``b``: BM25's saturation and length normalization (search.SearchParameters)."""
         self.folder = folder
         self._stamp_file = folder / "context-center.json"
         package, version = whoosh_distribution()
@@ -140,7 +138,7 @@ class SearchIndex:
         self._index = None
         self._in_memory_digest: str | None = None   # set when the folder cannot be written (a read-only root)
         self._searcher = None   # kept between queries while the index's generation stays the same
-        self._scorer = PostingsScorer(k1=SATURATION, b=LENGTH_NORMALIZATION)
+        self._scorer = PostingsScorer(k1=k1, b=b)
 
     # opening ----------------------------------------------------------------------------
 
@@ -338,7 +336,7 @@ class SearchIndex:
         if searcher is not None and self._index is not None and searcher.up_to_date():
             return searcher
         self._drop_searcher()
-        searcher = self._open().searcher(weighting=_BM25(B=LENGTH_NORMALIZATION, K1=SATURATION))
+        searcher = self._open().searcher(weighting=_BM25(B=self._scorer.b, K1=self._scorer.k1))
         self._searcher = searcher
         self._scorer.forget_segments_except({r.segment().segment_id() for r, _ in searcher.reader().leaf_readers()})
         return searcher
