@@ -71,7 +71,9 @@ def run(size: int, queries: list[str], cache: Path | None) -> None:
                 result = engine.recall(query, record=False)
                 recall_times.append(time.perf_counter() - t0)
                 hits += bool(result.hits)
+            t0 = time.perf_counter()
             engine.search("warm up", limit=8)
+            first_search = time.perf_counter() - t0
             search_times = []
             for query in queries:
                 t0 = time.perf_counter()
@@ -90,9 +92,10 @@ def run(size: int, queries: list[str], cache: Path | None) -> None:
         print(f"cold Whoosh build                {cold_build:8.2f} s   ({len(progress_calls)} progress reports)")
     print(f"warm open to first recall        {warm_open:8.2f} s")
     print(f"recall   p50 {r50:7.2f} ms   p95 {r95:7.2f} ms   ({hits} of {len(queries)} turns recalled something)")
-    print(f"search   p50 {s50:7.2f} ms   p95 {s95:7.2f} ms   (Whoosh BM25F, with feedback)")
+    print(f"first search {first_search * 1000:7.2f} ms   (opens the searcher, reads the postings it needs)")
+    print(f"search   p50 {s50:7.2f} ms   p95 {s95:7.2f} ms   (Whoosh index, its BM25F scored with NumPy, feedback)")
     print(f"FTS5     p50 {f50:7.2f} ms   p95 {f95:7.2f} ms   (OR query, bm25, LIMIT 4)")
-    print(f"recall p95 / FTS5 p95 = {r95 / f95:.2f}   search p95 / FTS5 p95 = {s95 / f95:.2f}")
+    print(f"recall p95 / FTS5 p95 = {r95 / f95:.2f}   search p95 / FTS5 p95 = {s95 / f95:.2f} (goal ≤ 2)")
 
 
 def main() -> None:

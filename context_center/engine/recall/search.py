@@ -125,7 +125,7 @@ class SearchService:
                 break
             text, _ = sensitive.redact(fact.body or fact.description)
             shown = fact.evolve(**{field: sensitive.redact(getattr(fact, field))[0]   # what a hit shows
-                                   for field in ("title", "description", "keywords")})
+                                   for field in ("title", "description", "keywords") if getattr(fact, field)})
             hits.append(SearchHit(shown, score, redact_home(make_snippet(text, terms, SNIPPET_CHARS))))
         return SearchResult(query, tuple(hits))
 

@@ -1,4 +1,5 @@
-"""The persistent Whoosh index of the facts. The only module that imports Whoosh.
+"""The persistent Whoosh index of the facts. With .search_postings (its scoring), the only modules
+that import Whoosh.
 
 Only the classic 2.7 API is used. The index folder is stamped with the Whoosh
 distribution, its version and our analyzer version: any change rebuilds it. The

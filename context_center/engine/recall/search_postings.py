@@ -11,6 +11,8 @@ summed over the query's clauses; ties go to the lower document number, as in Who
 
 Decoding reads the block layout of Whoosh's W3 codec (the pinned ``whoosh-ng``); any other
 matcher or column falls back to Whoosh's public per-posting calls, slower but the same numbers.
+(The two Whoosh modules imported with "type: ignore" start with a file-level one, which hides
+their names from mypy.)
 """
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ from collections import OrderedDict
 from typing import Any, Iterable
 
 import numpy as np
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield
-from whoosh.matching.wrappers import WrappingMatcher
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield  # type: ignore[attr-defined]
+from whoosh.matching.wrappers import WrappingMatcher  # type: ignore[attr-defined]
 from whoosh.util.numeric import byte_to_length
 
 # Decoded postings kept across queries, by total postings (8 bytes each: ~32 MB).
@@ -170,7 +172,7 @@ class PostingsScorer:
     def forget_segments_except(self, segments: set[str]) -> None:
         """Drop what belongs to segments no longer in the index (merged away, or a rebuild)."""
         with self._lock:
-            for key in [k for k in self._postings if k[0] not in segments]:
-                self._held -= len(self._postings.pop(key)[0])
-            for key in [k for k in self._lengths if k[0] not in segments]:
-                del self._lengths[key]
+            for term_key in [k for k in self._postings if k[0] not in segments]:
+                self._held -= len(self._postings.pop(term_key)[0])
+            for field_key in [k for k in self._lengths if k[0] not in segments]:
+                del self._lengths[field_key]
