@@ -140,6 +140,7 @@ class SearchIndex:
         self._in_memory_digest: str | None = None   # set when the folder cannot be written (a read-only root)
         self._searcher = None   # kept between queries while the index's generation stays the same
         self._scorer = PostingsScorer(k1=k1, b=b)
+        self._frequencies: tuple[object, dict[str, int]] = (None, {})
 
     # opening ----------------------------------------------------------------------------
 
@@ -313,7 +314,17 @@ class SearchIndex:
     def document_frequencies(self, terms: Iterable[str]) -> tuple[int, dict[str, int]]:
         """(documents in the index, body document frequency of each term)."""
         terms = list(terms)
-        return self._reading(lambda s: (s.doc_count_all(), {t: s.doc_frequency("body", t) for t in terms}))
+
+        def read(searcher):
+            if self._frequencies[0] is not searcher:   # known per generation: feedback asks again and again
+                self._frequencies = (searcher, {})
+            known = self._frequencies[1]
+            for term in terms:
+                if term not in known:
+                    known[term] = searcher.doc_frequency("body", term)
+            return searcher.doc_count_all(), {t: known[t] for t in terms}
+
+        return self._reading(read)
 
     def _reading(self, read: Callable):
         """Run ``read(searcher)``; if another process's commit removed a segment file while we were

@@ -99,23 +99,34 @@ class PostingsScorer:
         self._postings: OrderedDict[tuple[str, str, str], Postings] = OrderedDict()
         self._held = 0
         self._lengths: dict[tuple[str, str], np.ndarray] = {}
+        # The last query's scores per segment: a query that extends it (feedback adds words to the
+        # direct query) only scores what it adds.
+        self._last: tuple[Any, tuple[Clause, ...], dict[str, np.ndarray]] = (None, (), {})
         self._lock = threading.Lock()
 
     def top(self, searcher: Any, clauses: Iterable[Clause], limit: int) -> list[tuple[int, float]]:
         """(global document number, score) of the best ``limit`` documents, best first."""
-        clauses = list(clauses)
-        stats = [(field, term, boost * searcher.idf(field, term), searcher.avg_field_length(field) or 1.0)
-                 for field, term, boost in clauses]
-        best: list[tuple[float, int]] = []
+        clauses = tuple(clauses)
         with self._lock:
+            last_searcher, last_clauses, last_scores = self._last
+            reuse = last_searcher is searcher and clauses[:len(last_clauses)] == last_clauses
+            added = clauses[len(last_clauses):] if reuse else clauses
+            stats = [(field, term, boost * searcher.idf(field, term), searcher.avg_field_length(field) or 1.0)
+                     for field, term, boost in added]
+            best: list[tuple[float, int]] = []
+            kept: dict[str, np.ndarray] = {}
             for reader, offset in searcher.reader().leaf_readers():
-                scores = self._segment_scores(reader, stats)
-                best.extend(self._segment_top(reader, scores, offset, limit))
+                segment = reader.segment().segment_id()
+                scores = self._segment_scores(reader, segment, stats)
+                if reuse and segment in last_scores:
+                    scores += last_scores[segment]
+                kept[segment] = scores
+                best.extend(self._segment_top(reader, scores, offset, limit))   # (deleted: zero, kept so)
+            self._last = (searcher, clauses, kept)
         best.sort(key=lambda item: (-item[0], item[1]))
         return [(docnum, score) for score, docnum in best[:limit]]
 
-    def _segment_scores(self, reader: Any, stats: list[tuple[str, str, float, float]]) -> np.ndarray:
-        segment = reader.segment().segment_id()
+    def _segment_scores(self, reader: Any, segment: str, stats: list[tuple[str, str, float, float]]) -> np.ndarray:
         count = reader.doc_count_all()
         ids_parts, score_parts = [], []
         for field, term, idf, average in stats:
@@ -128,13 +139,11 @@ class PostingsScorer:
             ids_parts.append(ids)
             score_parts.append(idf * weights * (k1 + 1) / (weights + norm))
         if not ids_parts:
-            return np.zeros(0)
+            return np.zeros(count)
         return np.bincount(np.concatenate(ids_parts), np.concatenate(score_parts), minlength=count)
 
     @staticmethod
     def _segment_top(reader: Any, scores: np.ndarray, offset: int, limit: int) -> list[tuple[float, int]]:
-        if not len(scores):
-            return []
         if reader.has_deletions():
             deleted = getattr(reader, "deleted_docs_set", None)
             if deleted is None:
@@ -176,3 +185,4 @@ class PostingsScorer:
                 self._held -= len(self._postings.pop(term_key)[0])
             for field_key in [k for k in self._lengths if k[0] not in segments]:
                 del self._lengths[field_key]
+            self._last = (None, (), {})
