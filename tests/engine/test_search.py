@@ -204,3 +204,11 @@ def test_scores_are_whooshs_own_bm25f_across_segments_and_deletions(engine):
         assert dict(index.search(terms, 200)) == pytest.approx(dict(theirs), rel=1e-9)
     finally:
         search_postings.POSTINGS_BUDGET = kept
+
+
+def test_an_empty_index_finds_nothing_and_is_not_called_damaged(engine, caplog):
+    assert engine.search("anything at all").hits == ()
+    remember(engine, "only", "a single fact about herons")
+    engine.forget("only")
+    assert engine.search("herons").hits == ()
+    assert "damaged" not in caplog.text

@@ -35,7 +35,7 @@ from whoosh.writing import CLEAR
 from ..errors import StorageError
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
-from .search_postings import PostingsScorer
+from .search_postings import PostingsScorer, segment_id
 from .text_analysis import tokenize
 
 ANALYZER_VERSION = 3
@@ -350,7 +350,7 @@ class SearchIndex:
         self._drop_searcher()
         searcher = self._open().searcher(weighting=_BM25(B=self._scorer.b, K1=self._scorer.k1))
         self._searcher = searcher
-        self._scorer.forget_segments_except({r.segment().segment_id() for r, _ in searcher.reader().leaf_readers()})
+        self._scorer.forget_segments_except({segment_id(r) for r, _ in searcher.reader().leaf_readers()} - {None})
         return searcher
 
     def _drop_searcher(self) -> None:

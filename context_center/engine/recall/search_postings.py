@@ -90,6 +90,12 @@ def _read_lengths(reader: Any, field: str) -> np.ndarray:
         return np.array([reader.doc_field_length(d, field, 1) or 1 for d in range(count)], dtype=np.float64)
 
 
+def segment_id(reader: Any) -> str | None:
+    """The name of the segment ``reader`` reads (None for the reader of an empty index)."""
+    segment = reader.segment() if reader.doc_count_all() else None
+    return segment.segment_id() if segment is not None else None
+
+
 class PostingsScorer:
     """BM25F over the segments of a Whoosh searcher, with the decoded postings kept between
     queries (per segment: a segment's postings never change, its deletions are read each time)."""
@@ -116,7 +122,9 @@ class PostingsScorer:
             best: list[tuple[float, int]] = []
             kept: dict[str, np.ndarray] = {}
             for reader, offset in searcher.reader().leaf_readers():
-                segment = reader.segment().segment_id()
+                segment = segment_id(reader)
+                if segment is None:   # an empty index has a reader without a segment
+                    continue
                 scores = self._segment_scores(reader, segment, stats)
                 if reuse and segment in last_scores:
                     scores += last_scores[segment]
