@@ -1,5 +1,6 @@
 """Explicit search: the read-only ``memory search`` over every promoted fact, stale and expired
-included, scored by Whoosh (BM25F), with snippets centred on the match."""
+included, scored from the Whoosh index (BM25F, see .search_postings), with snippets centred on
+the match."""
 from __future__ import annotations
 
 import heapq
@@ -28,15 +29,15 @@ class SearchParameters:
     """What can be tuned in explicit search, in one place. bench/locomo_cv.py chooses among such
     sets by leave-one-conversation-out cross-validation and prints the held-out figures."""
 
-    k1: float = 1.2                  # BM25 saturation
-    b: float = 0.3                   # BM25 length normalization (facts are short)
+    k1: float = 0.6                  # BM25 saturation
+    b: float = 0.2                   # BM25 length normalization (facts are short)
     relative_floor: float = 0.15     # hits scoring below this share of the best are left out
     # Pseudo-relevance feedback: the best ``feedback_docs`` results lend their ``feedback_terms``
     # most telling words (weighted like RM3, ``feedback_weight`` of the query) to a second query
     # that fills the page below the first ``feedback_keep`` direct matches.
-    feedback_docs: int = 3
-    feedback_terms: int = 10
-    feedback_weight: float = 0.3
+    feedback_docs: int = 5
+    feedback_terms: int = 20
+    feedback_weight: float = 1.0
     feedback_keep: int = 5
 
 
