@@ -133,3 +133,82 @@ def test_feedback_on_a_larger_store_keeps_direct_matches_first(engine):
     hits = engine.search("kubernetes autoscaler").hits
     assert [h.ref for h in hits[:2]] == ["project/cluster.md", "project/pools.md"]
     assert all(a.score >= b.score for a, b in zip(hits, hits[1:]))
+
+
+EDIT_SCRIPT = """
+import sys
+from context_center.engine import FactInput, open_engine
+root, ws = sys.argv[1:3]
+with open_engine(state_root=root, workspace=ws) as engine:
+    [fact] = [f for f in engine.facts() if f.name == "queue"]
+    engine.edit(fact.id, FactInput(body="The queue is Kafka now."))
+    engine.sync_search_index()
+"""
+
+
+def test_the_kept_searcher_sees_another_processs_commit(state_root, workspace):
+    with open_engine(state_root=state_root, workspace=workspace) as reader:
+        remember(reader, "queue", "The queue is RabbitMQ.")
+        assert refs(reader, "rabbitmq") == ["project/queue.md"]   # the searcher is kept from here on
+        done = subprocess.run([sys.executable, "-c", EDIT_SCRIPT, str(state_root), str(workspace)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        reader.refresh()   # the facts as the other process left them: the index already agrees
+        assert reader.sync_search_index().changed == 0
+        [hit] = reader.search("kafka").hits
+        assert hit.ref == "project/queue.md" and "Kafka" in hit.snippet
+        assert refs(reader, "rabbitmq") == []
+
+
+def test_a_search_after_an_edit_or_a_forget_reads_the_new_text(engine):
+    write_many(engine, [(f"filler-{i}", f"notes about gardening and tomatoes {i}") for i in range(60)])
+    fact = remember(engine, "deploy", "Deploys go out with Ansible on Tuesdays.")
+    remember(engine, "other", "Ansible inventories live in ops/.")
+    assert refs(engine, "ansible tuesdays")[0] == "project/deploy.md"
+    engine.edit(fact.id, FactInput(body="Deploys go out with Terraform on Fridays."))
+    [hit] = engine.search("terraform fridays").hits
+    assert hit.ref == "project/deploy.md" and "Terraform" in hit.snippet
+    assert refs(engine, "tuesdays") == [] and refs(engine, "ansible") == ["project/other.md"]
+    engine.forget("other")
+    assert refs(engine, "ansible") == []
+
+
+def test_scores_are_whooshs_own_bm25f_across_segments_and_deletions(engine):
+    """The NumPy scoring reads Whoosh's postings (a layout private to the pinned whoosh-ng): it
+    must give Whoosh's own BM25F scores, on an index of several segments with deleted documents."""
+    from whoosh.query import Or, Term
+
+    from context_center.engine.recall import search_postings
+
+    words = ["otter", "badger", "heron", "salmon", "willow", "river", "bank", "stone"]
+    for batch in range(3):   # three commits: three segments (Whoosh merges small ones lazily)
+        write_many(engine, [(f"f{batch}-{i}", " ".join(words[(i * k + batch) % len(words)]
+                                                        for k in range(1, 2 + i % 5))) for i in range(40)])
+        engine.sync_search_index()
+    for i in range(0, 40, 3):
+        engine.forget(f"f1-{i}")
+    engine.sync_search_index()
+    service = engine._search_service()
+    index = service.index
+    terms = ["otter", "river", "stone"]
+    searcher = index._current_searcher()   # weighted like the product: its BM25 (k1, b, idf)
+    assert len(searcher.reader().leaf_readers()) > 1 and searcher.reader().has_deletions()
+    theirs = [(hit["key"], hit.score) for hit in searcher.search(
+        Or([Term(f, t) for t in terms for f in ("head", "body")]), limit=None)]
+    ours = index.search(terms, 200)
+    assert len(ours) == len(theirs) > 20
+    assert dict(ours) == pytest.approx(dict(theirs), rel=1e-9)
+    search_postings.POSTINGS_BUDGET, kept = 10, search_postings.POSTINGS_BUDGET   # evicting on every read
+    try:
+        index._scorer.forget_segments_except(set())
+        assert dict(index.search(terms, 200)) == pytest.approx(dict(theirs), rel=1e-9)
+    finally:
+        search_postings.POSTINGS_BUDGET = kept
+
+
+def test_an_empty_index_finds_nothing_and_is_not_called_damaged(engine, caplog):
+    assert engine.search("anything at all").hits == ()
+    remember(engine, "only", "a single fact about herons")
+    engine.forget("only")
+    assert engine.search("herons").hits == ()
+    assert "damaged" not in caplog.text

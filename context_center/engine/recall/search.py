@@ -1,5 +1,6 @@
 """Explicit search: the read-only ``memory search`` over every promoted fact, stale and expired
-included, scored by Whoosh (BM25F), with snippets centred on the match."""
+included, scored from the Whoosh index (BM25F, see .search_postings), with snippets centred on
+the match."""
 from __future__ import annotations
 
 import heapq
@@ -18,15 +19,26 @@ from .text_analysis import tokenize
 
 log = logging.getLogger("context_center.search")
 DEFAULT_LIMIT, MAX_LIMIT = 8, 20
-RELATIVE_FLOOR = 0.15
 SNIPPET_CHARS = 240
-# Pseudo-relevance feedback: the best few results lend their most telling words to a second
-# query that fills the page below the first five direct matches (LoCoMo recall_any@10 0.697 →
-# 0.703 with MRR kept, bench/locomo.py). Only on stores big enough for word statistics to mean
-# something.
+# Feedback only on stores big enough for word statistics to mean something.
 FEEDBACK_MIN_FACTS = 50
-FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 10, 0.3
-FEEDBACK_KEEP = 5
+
+
+@dataclass(frozen=True)
+class SearchParameters:
+    """What can be tuned in explicit search, in one place. bench/locomo_cv.py chooses among such
+    sets by leave-one-conversation-out cross-validation and prints the held-out figures."""
+
+    k1: float = 0.6                  # BM25 saturation
+    b: float = 0.2                   # BM25 length normalization (facts are short)
+    relative_floor: float = 0.15     # hits scoring below this share of the best are left out
+    # Pseudo-relevance feedback: the best ``feedback_docs`` results lend their ``feedback_terms``
+    # most telling words (weighted like RM3, ``feedback_weight`` of the query) to a second query
+    # that fills the page below the first ``feedback_keep`` direct matches.
+    feedback_docs: int = 5
+    feedback_terms: int = 20
+    feedback_weight: float = 1.0
+    feedback_keep: int = 5
 
 
 @dataclass(frozen=True)
@@ -47,13 +59,21 @@ class SearchResult:
 
 
 class SearchService:
-    def __init__(self, folder: Path) -> None:
-        self.index = SearchIndex(folder)
+    def __init__(self, folder: Path, parameters: SearchParameters = SearchParameters()) -> None:
+        self.parameters = parameters
+        self.index = SearchIndex(folder, k1=parameters.k1, b=parameters.b)
         self._synced: Snapshot | None = None
+        self._keyed: tuple[Snapshot | None, dict[str, Fact]] = (None, {})
 
     @staticmethod
     def _searchable(snapshot: Snapshot) -> list[Fact]:
         return [f for f in snapshot.facts if f.status != "staging"]
+
+    def _by_key(self, snapshot: Snapshot) -> dict[str, Fact]:
+        """The searchable facts by index key, worked out once per snapshot (snapshots never change)."""
+        if self._keyed[0] is not snapshot:
+            self._keyed = (snapshot, {document_key(f): f for f in self._searchable(snapshot)})
+        return self._keyed[1]
 
     def sync(self, snapshot: Snapshot, progress: Progress | None = None) -> SyncReport:
         if snapshot is self._synced:
@@ -83,14 +103,15 @@ class SearchService:
 
     def _search(self, query: str, snapshot: Snapshot, limit: int) -> SearchResult:
         self.sync(snapshot)
+        p = self.parameters
         terms = tokenize(query, drop_stopwords=True)
-        by_key = {document_key(f): f for f in self._searchable(snapshot)}
-        found = self.index.search(terms, max(limit, FEEDBACK_KEEP))
-        if len(by_key) >= FEEDBACK_MIN_FACTS and len(found) >= FEEDBACK_DOCS:
-            feedback = [by_key[key] for key, _ in found[:FEEDBACK_DOCS] if key in by_key]
+        by_key = self._by_key(snapshot)
+        found = self.index.search(terms, max(limit, p.feedback_keep, p.feedback_docs))
+        if p.feedback_weight > 0 and len(by_key) >= FEEDBACK_MIN_FACTS and len(found) >= p.feedback_docs:
+            feedback = [by_key[key] for key, _ in found[:p.feedback_docs] if key in by_key]
             expanded = self.index.search(terms, limit, self._expansion(terms, feedback))
             # the direct matches keep the top places; feedback fills the rest of the page
-            head = found[:FEEDBACK_KEEP]
+            head = found[:p.feedback_keep]
             seen = {key for key, _ in head}
             # (their scores come from the wider query, so they are capped below the last direct match)
             cap = head[-1][1] if head else float("inf")
@@ -98,14 +119,14 @@ class SearchService:
         ranked = [(by_key[key], score) for key, score in found[:limit] if key in by_key]
         if not ranked:
             return SearchResult(query, ())
-        floor = ranked[0][1] * RELATIVE_FLOOR
+        floor = ranked[0][1] * p.relative_floor
         hits = []
         for fact, score in ranked:
             if score < floor:
                 break
             text, _ = sensitive.redact(fact.body or fact.description)
             shown = fact.evolve(**{field: sensitive.redact(getattr(fact, field))[0]   # what a hit shows
-                                   for field in ("title", "description", "keywords")})
+                                   for field in ("title", "description", "keywords") if getattr(fact, field)})
             hits.append(SearchHit(shown, score, redact_home(make_snippet(text, terms, SNIPPET_CHARS))))
         return SearchResult(query, tuple(hits))
 
@@ -122,9 +143,10 @@ class SearchService:
         for term in terms:
             weights.pop(term, None)
         # What Counter.most_common(n) does, for float weights.
-        top = heapq.nlargest(FEEDBACK_TERMS, weights.items(), key=lambda item: item[1])
+        p = self.parameters
+        top = heapq.nlargest(p.feedback_terms, weights.items(), key=lambda item: item[1])
         total = sum(w for _, w in top) or 1.0
-        return {term: FEEDBACK_WEIGHT * w / total * len(set(terms)) for term, w in top if w > 0}
+        return {term: p.feedback_weight * w / total * len(set(terms)) for term, w in top if w > 0}
 
     def close(self) -> None:
         self.index.close()

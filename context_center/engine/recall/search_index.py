@@ -1,11 +1,14 @@
-"""The persistent Whoosh index of the facts. The only module that imports Whoosh.
+"""The persistent Whoosh index of the facts. With .search_postings (its scoring), the only modules
+that import Whoosh.
 
 Only the classic 2.7 API is used. The index folder is stamped with the Whoosh
 distribution, its version and our analyzer version: any change rebuilds it. The
 index is derived data: a missing or corrupt folder is rebuilt from the facts, and
 ``sync`` adds, updates and removes only the documents whose text changed. Writers
 wait for Whoosh's lock; readers never block writers and see every committed write
-on their next query.
+on their next query: one searcher is kept between queries and reopened when the
+index's generation moved (a commit here or in another process). Scoring reads
+this index's postings through :mod:`.search_postings` (NumPy, the same BM25F).
 """
 from __future__ import annotations
 
@@ -25,18 +28,17 @@ from typing import Callable, Iterable
 from whoosh import index as whoosh_index
 from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, STORED, TEXT, Schema
-from whoosh.query import Every, Or, Term
+from whoosh.query import Every
 from whoosh.scoring import BM25F
 from whoosh.writing import CLEAR
 
 from ..errors import StorageError
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
+from .search_postings import PostingsScorer, segment_id
 from .text_analysis import tokenize
 
 ANALYZER_VERSION = 3
-# Facts are short: length normalization b = 0.3 beats 0.75 (LoCoMo recall_any@10 +0.02, bench/locomo.py).
-LENGTH_NORMALIZATION = 0.3
 HEAD_BOOST = 2.0
 WRITER_TIMEOUT = 60.0
 READ_RETRIES = 6
@@ -128,13 +130,17 @@ def _read_only(exc: BaseException) -> bool:
 
 
 class SearchIndex:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, k1: float, b: float) -> None:
+        """``k1`` and ``b``: BM25's saturation and length normalization (search.SearchParameters)."""
         self.folder = folder
         self._stamp_file = folder / "context-center.json"
         package, version = whoosh_distribution()
         self._identity = {"package": package, "version": version, "analyzer": ANALYZER_VERSION}
         self._index = None
         self._in_memory_digest: str | None = None   # set when the folder cannot be written (a read-only root)
+        self._searcher = None   # kept between queries while the index's generation stays the same
+        self._scorer = PostingsScorer(k1=k1, b=b)
+        self._frequencies: tuple[object, dict[str, int]] = (None, {})
 
     # opening ----------------------------------------------------------------------------
 
@@ -169,6 +175,7 @@ class SearchIndex:
         return self._index
 
     def _create(self) -> None:
+        self._drop_searcher()
         try:
             if self.folder.is_symlink() or (self.folder.exists() and not self.folder.is_dir()):
                 self.folder.unlink()   # a file (or a link) where the index folder belongs: derived, replaced
@@ -246,6 +253,7 @@ class SearchIndex:
         another process sees the old index or the new one, never an empty one in between (a
         rebuild used to delete the folder first, and concurrent searches found nothing). An index
         that cannot be opened, or is too damaged to be rewritten, is created anew."""
+        self._drop_searcher()
         self._index = None
         self._open(fresh=True)
         every = list(facts)
@@ -294,23 +302,29 @@ class SearchIndex:
         terms = list(dict.fromkeys(terms))
         if not terms:
             return []
-        clauses = [Term(field, term) for term in terms for field in ("head", "body")]
-        clauses += [Term("body", term, boost=boost) for term, boost in (expansion or {}).items()]
-
-        query = Or(clauses)
-        # Pre-load every clause's postings into one score array: for these wide OR queries it is
-        # several times faster than Whoosh's default tree of union matchers (bench/recall.py).
-        query.matcher_type = Or.ARRAY_MATCHER
+        clauses = [(field, term, 1.0) for term in terms for field in ("head", "body")]
+        clauses += [("body", term, boost) for term, boost in (expansion or {}).items()]
 
         def run(searcher):
-            return [(hit["key"], float(hit.score)) for hit in searcher.search(query, limit=limit)]
+            top = self._scorer.top(searcher, clauses, limit)
+            return [(searcher.stored_fields(docnum)["key"], score) for docnum, score in top]
 
         return self._reading(run)
 
     def document_frequencies(self, terms: Iterable[str]) -> tuple[int, dict[str, int]]:
         """(documents in the index, body document frequency of each term)."""
         terms = list(terms)
-        return self._reading(lambda s: (s.doc_count_all(), {t: s.doc_frequency("body", t) for t in terms}))
+
+        def read(searcher):
+            if self._frequencies[0] is not searcher:   # known per generation: feedback asks again and again
+                self._frequencies = (searcher, {})
+            known = self._frequencies[1]
+            for term in terms:
+                if term not in known:
+                    known[term] = searcher.doc_frequency("body", term)
+            return searcher.doc_count_all(), {t: known[t] for t in terms}
+
+        return self._reading(read)
 
     def _reading(self, read: Callable):
         """Run ``read(searcher)``; if another process's commit removed a segment file while we were
@@ -318,17 +332,37 @@ class SearchIndex:
         delay = 0.01
         for attempt in range(READ_RETRIES):
             try:
-                with self._open().searcher(weighting=_BM25(B=LENGTH_NORMALIZATION, K1=1.2)) as searcher:
-                    return read(searcher)
+                return read(self._current_searcher())
             except (whoosh_index.IndexError, OSError):
                 if attempt == READ_RETRIES - 1:
                     raise
+                self._drop_searcher()
                 self._index = None
                 time.sleep(delay)
                 delay *= 2
         raise AssertionError("unreachable")
 
+    def _current_searcher(self):
+        """The searcher of the newest committed generation: the kept one while it is current."""
+        searcher = self._searcher
+        if searcher is not None and self._index is not None and searcher.up_to_date():
+            return searcher
+        self._drop_searcher()
+        searcher = self._open().searcher(weighting=_BM25(B=self._scorer.b, K1=self._scorer.k1))
+        self._searcher = searcher
+        self._scorer.forget_segments_except({segment_id(r) for r, _ in searcher.reader().leaf_readers()} - {None})
+        return searcher
+
+    def _drop_searcher(self) -> None:
+        if self._searcher is not None:
+            searcher, self._searcher = self._searcher, None
+            try:
+                searcher.close()
+            except Exception:  # noqa: BLE001 - its files may be gone already (a rebuild, a merge elsewhere)
+                pass
+
     def close(self) -> None:
+        self._drop_searcher()
         if self._index is not None:
             self._index.close()
             self._index = None
