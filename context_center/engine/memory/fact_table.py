@@ -24,6 +24,7 @@ class ScopeTable:
         self.loaded = False
         self.folder_stamp: int | None = None      # the folder's st_mtime_ns when it was last scanned
         self.files: dict[str, CachedFile] = {}     # path (as text) → what it holds
+        self._order: list[str] = []                # the paths holding a fact, sorted (kept, not sorted per read)
         self._holders: dict[str, list[str]] = {}   # id → the paths (as text, sorted) holding it
         self.kept: dict[str, Fact] = {}            # id → the fact
         self.by_name: dict[str, Fact] = {}
@@ -42,7 +43,8 @@ class ScopeTable:
         self.version = version + 1
         self.reloaded = True
         self.files = dict(files)
-        for text in sorted(p for p, item in files.items() if item.fact is not None):
+        self._order = sorted(p for p, item in files.items() if item.fact is not None)
+        for text in self._order:
             fact = files[text].fact
             assert fact is not None
             self._holders.setdefault(fact.id, []).append(text)
@@ -56,6 +58,9 @@ class ScopeTable:
         old = self.files.get(path)
         touched: set[str] = set()
         if old is not None and old.fact is not None:
+            index = bisect.bisect_left(self._order, path)
+            if index < len(self._order) and self._order[index] == path:
+                del self._order[index]
             holders = self._holders.get(old.fact.id, [])
             if path in holders:
                 holders.remove(path)
@@ -67,6 +72,7 @@ class ScopeTable:
         else:
             self.files[path] = item
             if item.fact is not None:
+                bisect.insort(self._order, path)
                 bisect.insort(self._holders.setdefault(item.fact.id, []), path)
                 touched.add(item.fact.id)
         for fact_id in touched:
@@ -112,8 +118,9 @@ class ScopeTable:
     def facts(self) -> list[Fact]:
         """The facts in path order (each id where its first file is)."""
         out, seen = [], set()
-        for text in sorted(p for p, item in self.files.items() if item.fact is not None):
-            fact = self.files[text].fact
+        files = self.files
+        for text in self._order:
+            fact = files[text].fact
             assert fact is not None
             if fact.id not in seen:
                 seen.add(fact.id)

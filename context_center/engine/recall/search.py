@@ -3,6 +3,7 @@ included, scored from the Whoosh index (BM25F, see .search_postings), with snipp
 the match."""
 from __future__ import annotations
 
+import gc
 import heapq
 import logging
 import math
@@ -80,6 +81,7 @@ class SearchService:
             return SyncReport()
         report = self.index.sync(self._searchable(snapshot), progress)
         self._synced = snapshot
+        gc.freeze()   # what sync keeps (a hash per fact) lives on: full collections need not walk it each time
         return report
 
     def rebuild(self, snapshot: Snapshot, progress: Progress | None = None) -> SyncReport:

@@ -101,6 +101,23 @@ def _document(fact: Fact) -> dict[str, str]:
     return {"head": head, "body": body}
 
 
+def _entry_hash(key: str, version: str) -> int:
+    return int.from_bytes(hashlib.sha1(f"{key}={version}".encode()).digest()[:16], "big")
+
+
+def _digest_of(total: int, count: int) -> str:
+    """The set of (key, version) pairs, in any order: the sum of their hashes (no sort of 100,000 keys)."""
+    return f"sum-{total % (1 << 128):032x}-{count}"
+
+
+def set_digest(pairs: Iterable[tuple[str, str]]) -> str:
+    total = count = 0
+    for key, version in pairs:
+        total += _entry_hash(key, version)
+        count += 1
+    return _digest_of(total, count)
+
+
 def _version(fields: dict[str, str]) -> str:
     return hashlib.sha1("\0".join((fields["head"], fields["body"])).encode("utf-8")).hexdigest()[:16]
 
@@ -134,6 +151,10 @@ class SearchIndex:
         """``k1`` and ``b``: BM25's saturation and length normalization (search.SearchParameters)."""
         self.folder = folder
         self._stamp_file = folder / "context-center.json"
+        # id(fact) → (fact, fields, version, hash of key and version)
+        self._hashed: dict[int, tuple[Fact, dict[str, str], str, int]] = {}
+        # (generation, digest, key → version) of this process's last commit: read back only if another came
+        self._committed: tuple[int, str, dict[str, str]] | None = None
         package, version = whoosh_distribution()
         self._identity = {"package": package, "version": version, "analyzer": ANALYZER_VERSION}
         self._index = None
@@ -211,22 +232,41 @@ class SearchIndex:
     def sync(self, facts: Iterable[Fact], progress: Progress | None = None) -> SyncReport:
         """Add, update and remove only what changed since the last sync (of any process)."""
         wanted = {}
+        seen: dict[int, tuple[Fact, dict[str, str], str, int]] = {}
+        total = 0
         for fact in facts:
-            fields = _document(fact)
-            wanted[document_key(fact)] = (fields, _version(fields))
-        digest = hashlib.sha1("".join(f"{k}={v[1]};" for k, v in sorted(wanted.items())).encode()).hexdigest()
+            # a fact object the store kept from the last look (its file did not change) was hashed then
+            known = self._hashed.get(id(fact))
+            if known is None or known[0] is not fact:
+                fields = _document(fact)
+                version = _version(fields)
+                key = document_key(fact)
+                known = (fact, fields, version, _entry_hash(key, version))
+            seen[id(fact)] = known
+            wanted[document_key(fact)] = (known[1], known[2])
+            total += known[3]
+        self._hashed = seen
+        digest = _digest_of(total, len(wanted))
         if self._stamp().get("digest") == digest and self._index is not None:
+            self._note_in_step(self._index, digest, wanted)
             return SyncReport()
         index = self._open()
         if self._stamp().get("digest") == digest:
+            self._note_in_step(index, digest, wanted)
             return SyncReport()
         # Everything is read through the writer, under Whoosh's lock: another process's commit
         # deletes merged segment files, which a reader outside the lock could be opening.
         writer = self._writer()
         try:
-            with writer.searcher() as searcher:
-                rebuilt = searcher.doc_count_all() == 0 and bool(wanted)
-                existing = {fields["key"]: fields.get("version") for fields in searcher.all_stored_fields()}
+            generation = index.latest_generation()
+            if self._committed is not None and self._committed[:2] == (generation, self._stamp().get("digest")):
+                # nobody committed since our own last commit: what it holds is what we wrote
+                existing = dict(self._committed[2])
+                rebuilt = not existing and bool(wanted)
+            else:
+                with writer.searcher() as searcher:
+                    rebuilt = searcher.doc_count_all() == 0 and bool(wanted)
+                    existing = {fields["key"]: fields.get("version") for fields in searcher.all_stored_fields()}
             removed = [k for k in existing if k not in wanted]
             todo = [(k, f, v) for k, (f, v) in wanted.items() if existing.get(k) != v]
             for key in removed:
@@ -245,6 +285,7 @@ class SearchIndex:
             raise
         self._record_digest(digest)
         self._index = index
+        self._note_in_step(index, digest, wanted)
         added = sum(1 for k, _, _ in todo if k not in existing)
         return SyncReport(added=added, updated=len(todo) - added, removed=len(removed), rebuilt=rebuilt)
 
@@ -253,6 +294,7 @@ class SearchIndex:
         another process sees the old index or the new one, never an empty one in between (a
         rebuild used to delete the folder first, and concurrent searches found nothing). An index
         that cannot be opened, or is too damaged to be rewritten, is created anew."""
+        self._committed = None
         self._drop_searcher()
         self._index = None
         self._open(fresh=True)
@@ -271,7 +313,7 @@ class SearchIndex:
         for fact in facts:
             fields = _document(fact)
             documents.append((document_key(fact), fields, _version(fields)))
-        digest = hashlib.sha1("".join(f"{k}={v};" for k, _, v in sorted(documents)).encode()).hexdigest()
+        digest = set_digest((k, v) for k, _, v in documents)
         writer = self._writer()
         try:
             writer.delete_by_query(Every())
@@ -285,6 +327,12 @@ class SearchIndex:
             raise
         self._record_digest(digest)
         return SyncReport(added=len(documents), rebuilt=True)
+
+    def _note_in_step(self, index, digest: str, wanted: dict[str, tuple[dict[str, str], str]]) -> None:
+        """The index holds ``wanted`` now: the next sync of this process need not read it back, unless
+        another commits meanwhile."""
+        if self._committed is None or self._committed[:2] != (index.latest_generation(), digest):
+            self._committed = (index.latest_generation(), digest, {k: v for k, (_, v) in wanted.items()})
 
     def _record_digest(self, digest: str) -> None:
         if self._in_memory_digest is not None:
