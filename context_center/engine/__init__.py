@@ -22,6 +22,7 @@ from .facade import Engine, open_engine, open_global_engine
 from .instructions.agent_compare import AgentComparison, AgentDifference, FileRow
 from .instructions.agent_rules import AGENTS as INSTRUCTION_AGENTS
 from .instructions.agent_rules import DISPLAY_NAMES as AGENT_DISPLAY_NAMES
+from .instructions.agent_view import SHORT_STATUS as DOCUMENT_STATUS_WORDS
 from .instructions.agent_view import STATUSES as DOCUMENT_STATUSES
 from .instructions.agent_view import AgentDocument, AgentHomes, AgentView
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
@@ -54,7 +55,7 @@ _IMPORTERS = {"IMPORT_SOURCES": "labels", "ImportReport": "records", "ImportItem
 
 __all__ = [
     "AGENT_DISPLAY_NAMES", "AgentComparison", "AgentDifference", "AgentDocument", "AgentHomes", "AgentView",
-    "DOCUMENT_STATUSES", "FileRow", "INSTRUCTION_AGENTS",
+    "DOCUMENT_STATUS_WORDS", "DOCUMENT_STATUSES", "FileRow", "INSTRUCTION_AGENTS",
     "Acceptance", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Dismissal",
     "Engine", "EngineError", "Evidence", "Fact", "FACT_CHOICES", "FactFields", "FactInput",
     "Injection", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",

@@ -12,14 +12,19 @@ from typing import Sequence
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTableWidget
 
-from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, AgentComparison, AgentDocument, AgentView
+from ..engine import (
+    AGENT_DISPLAY_NAMES,
+    DOCUMENT_STATUS_WORDS,
+    INSTRUCTION_AGENTS,
+    AgentComparison,
+    AgentDocument,
+    AgentView,
+)
 
 AGENT_HEADERS = ["#", "Status", "File", "Bytes received", "≈ Tokens", "Why"]
 COMPARE_HEADERS = ["File", *(AGENT_DISPLAY_NAMES[a] for a in INSTRUCTION_AGENTS)]
 WARNING = "#b00020"
 _BACKGROUND = {"truncated": "#fdecea", "dropped": "#fdecea", "on_demand": "#f1f3f4", "skipped": "#f1f3f4"}
-_STATUS_WORDS = {"loaded": "loaded", "truncated": "CUT", "dropped": "DROPPED", "on_demand": "on demand",
-                 "skipped": "skipped"}
 
 
 def agent_rows(view: AgentView) -> tuple[list[Sequence[object]], list[str]]:
@@ -29,7 +34,7 @@ def agent_rows(view: AgentView) -> tuple[list[Sequence[object]], list[str]]:
         received = f"{d.kept_bytes:,} of {d.bytes:,}" if d.status == "truncated" else \
             f"{d.bytes:,}" if d.status == "loaded" else "—"
         tokens = f"{d.tokens:,}" if d.received or d.status == "on_demand" else "—"
-        rows.append((d.order, _STATUS_WORDS[d.status], d.label, received, tokens, d.reason))
+        rows.append((d.order, DOCUMENT_STATUS_WORDS[d.status], d.label, received, tokens, d.reason))
         tips.append(f"{d.path}\n{d.status}: {d.reason}")
     return rows, tips
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .agent_rules import AGENTS, CLAUDE_CODE, CODEX, DISPLAY_NAMES
-from .agent_view import AgentDocument, AgentHomes, AgentView, within
+from .agent_view import SHORT_STATUS, AgentDocument, AgentHomes, AgentView, within
 from .claude_code_view import ClaudeCodeView, import_path, import_tokens
 from .codex_view import CodexView
 from .imports import _FENCE, import_target
@@ -77,7 +77,7 @@ class FileRow:
             return f"CUT {d.kept_bytes:,} of {d.bytes:,} B"
         if d.status == "loaded":
             return f"loaded {d.bytes:,} B" + (" + imports" if agent == "reasonix" and d.imports else "")
-        return {"dropped": "DROPPED", "on_demand": "on demand"}.get(d.status, d.status)
+        return SHORT_STATUS[d.status]
 
     def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "label": self.label,

@@ -17,6 +17,8 @@ from .resolver import InstructionDiagnostic, approximate_tokens
 
 STATUSES = ("loaded", "truncated", "dropped", "on_demand", "skipped")
 RECEIVED = ("loaded", "truncated")
+SHORT_STATUS = {"loaded": "loaded", "truncated": "CUT", "dropped": "DROPPED", "on_demand": "on demand",
+                "skipped": "skipped"}   # a status in a table cell
 
 
 @dataclass(frozen=True)

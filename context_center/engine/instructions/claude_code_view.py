@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -125,8 +125,9 @@ class ClaudeCodeView:
 
     def _add(self, documents: list[AgentDocument], path: Path, scope: str, status: str, reason: str,
              diagnostics: list[InstructionDiagnostic], *, excludable: bool = True, depth: int = 0,
-             parent: str | None = None) -> None:
-        """``path`` with what it imports right after it (when it is a file)."""
+             parent: str | None = None, classify: Callable[[str], tuple[str, str]] | None = None) -> None:
+        """``path`` with what it imports right after it (when it is a file). ``classify``: the status
+        and reason follow from the text (a rule's ``paths:``), read once."""
         if not os.path.lexists(path) or path.is_dir():
             return
         real = os.path.realpath(path)
@@ -138,6 +139,9 @@ class ClaudeCodeView:
                                             parent=parent))
             return
         document = self._document(path, scope, status, reason, diagnostics, parent=parent)
+        if classify is not None and document.status == status:
+            status, reason = classify(document.text)
+            document = replace(document, status=status, reason=reason)
         if document.status == status and status in ("loaded", "on_demand") and not document.text.strip():
             document = replace(document, status="skipped", body="", reason="empty")
         imports: list[tuple[int, str, Path]] = []
@@ -170,22 +174,16 @@ class ClaudeCodeView:
         if not folder.is_dir():
             return
         for path in sorted(folder.rglob("*.md")):
-            if not path.is_file():
-                continue
-            paths = self._rule_paths(path)
-            if paths:
-                self._add(documents, path, scope, "on_demand",
-                          f"a rule with paths: {', '.join(paths)} — loaded when Claude reads a matching file",
-                          diagnostics)
-            else:
-                self._add(documents, path, scope, "loaded", "a rule without paths: loaded at launch", diagnostics)
+            if path.is_file():
+                self._add(documents, path, scope, "loaded", "", diagnostics, classify=self._rule_status)
 
-    def _rule_paths(self, path: Path) -> list[str]:
-        try:
-            _, data = read_regular_prefix(path, 64 * 1024)
-        except OSError:
-            return []
-        text = decode(data)
+    def _rule_status(self, text: str) -> tuple[str, str]:
+        paths = self._rule_paths(text)
+        if paths:
+            return "on_demand", f"a rule with paths: {', '.join(paths)} — loaded when Claude reads a matching file"
+        return "loaded", "a rule without paths: loaded at launch"
+
+    def _rule_paths(self, text: str) -> list[str]:
         if not text.startswith("---"):
             return []
         end = text.find("\n---", 3)

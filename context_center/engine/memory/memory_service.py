@@ -119,15 +119,15 @@ class MemoryService:
         self._version = self.store.version
         self.generation += 1
 
-    def _fresh(self, ref: str, scope: str | None) -> tuple[Snapshot, Fact]:
-        """The current snapshot and ``ref``'s fact, its own file looked at again (holding the lock)."""
-        snapshot = self.reload()
-        current = self.resolve(ref, scope, snapshot)
+    def _fresh(self, ref: str, scope: str | None) -> Fact:
+        """``ref``'s fact as it is now, its own file looked at again (holding the lock)."""
+        self.reload()
+        current = self.resolve(ref, scope)
         with self._mutex:
             if self.store.recheck(current):
                 self._changed()
-                snapshot, current = self.snapshot, self.resolve(ref, scope)
-        return snapshot, current
+                current = self.resolve(ref, scope)
+        return current
 
     def overrides(self) -> dict[str, tuple[Fact, str]]:
         """global id → (project fact overriding it, why), computed once per snapshot."""
@@ -138,7 +138,7 @@ class MemoryService:
 
     # reading ----------------------------------------------------------------------
 
-    def resolve(self, ref: str, scope: str | None = None, snapshot: Snapshot | None = None) -> Fact:
+    def resolve(self, ref: str, scope: str | None = None) -> Fact:
         """A fact by id, name, or ``project/<name>.md``; names prefer the project scope. (Looked up in
         the tables, which the current snapshot was made from.)"""
         if scope is not None:
@@ -209,11 +209,11 @@ class MemoryService:
     def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
         """Put back what another tool's rewrite dropped, as a new revision."""
         with self._writing():
-            snapshot, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             lost = self.lost_keys(current)
             if lost is None:
                 return WriteResult(current, False)
-            fact = self._save(snapshot, current, lost.apply(current),
+            fact = self._save(current, lost.apply(current),
                               note=f"restored keys lost in a rewrite by another tool: {', '.join(lost.names)}")
         return WriteResult(fact)
 
@@ -221,7 +221,7 @@ class MemoryService:
         """What the active revision changed, against the newest earlier one."""
         return describe_change(revisions[0].fact if revisions else None, fact)
 
-    def pinned_total(self, snapshot: Snapshot | None = None, *, excluding: Fact | None = None) -> int:
+    def pinned_total(self, *, excluding: Fact | None = None) -> int:
         """Pinned bodies of promoted facts, both scopes (``excluding`` one fact), from the tables."""
         total = sum(self.store.table(scope).pinned_chars for scope in self.store.paths.scopes)
         if excluding is not None and excluding.scope in self.store.paths.scopes:
@@ -280,7 +280,7 @@ class MemoryService:
                 kinds.update(k for _, text in pairs for k in sensitive.redact(text)[1])
         return (fact.evolve(**changes) if changes else fact), tuple(sorted(kinds))
 
-    def _check_conflicts(self, snapshot: Snapshot, fact: Fact, previous: Fact | None) -> None:
+    def _check_conflicts(self, fact: Fact, previous: Fact | None) -> None:
         def is_self(other: Fact) -> bool:
             return previous is not None and other.id == previous.id and other.scope == previous.scope
 
@@ -303,7 +303,7 @@ class MemoryService:
                         f"update {other.id} instead of adding a second fact for it",
                         holder=other.id)
         if fact.pinned and not fact.staging:  # a staged fact is not injected: it spends no budget yet
-            others = self.pinned_total(snapshot, excluding=previous or fact)
+            others = self.pinned_total(excluding=previous or fact)
             total = others + len(fact.body.strip())
             if total > PINNED_BUDGET_CHARS:
                 way_out = ("shorten its body" if others == 0 else "unpin another fact, or shorten this one")
@@ -344,15 +344,16 @@ class MemoryService:
             draft = draft.evolve(metadata_extra=request.metadata_extra)
         if request.expected_revision is not None:
             with self._writing():
-                existing = self._find(self.reload(), draft.scope, draft.name)
+                self.reload()
+                existing = self._find(draft.scope, draft.name)
                 self._check_expected(existing, request.expected_revision, draft.ref)
             assert existing is not None
             return self.edit(existing.id, replace(request, name=given["name"], title=given["title"]),
                              scope=draft.scope)
         draft, redacted = self._check_text(draft, request.redact_secrets)
         with self._writing():
-            snapshot = self.reload()
-            self._check_conflicts(snapshot, draft, None)
+            self.reload()
+            self._check_conflicts(draft, None)
             fact = self.store.create(draft)
             self._after_write(fact.scope)
         return WriteResult(fact, True, redacted)
@@ -362,15 +363,15 @@ class MemoryService:
         :meth:`remember`, secrets refused. ``unique_name``: a taken name gets ``-2``, ``-3``…"""
         draft, _ = self._check_text(draft, redact=False)
         with self._writing():
-            snapshot = self.reload()
+            self.reload()
             if unique_name:
-                draft = draft.evolve(name=self._free_name(snapshot, draft.scope, draft.name))
-            self._check_conflicts(snapshot, draft, None)
+                draft = draft.evolve(name=self._free_name(draft.scope, draft.name))
+            self._check_conflicts(draft, None)
             fact = self.store.create(draft)
             self._after_write(fact.scope)
         return fact
 
-    def _free_name(self, snapshot: Snapshot, scope: str, name: str) -> str:
+    def _free_name(self, scope: str, name: str) -> str:
         taken = self.store.table(scope).by_name
         candidate, number = name, 1
         while candidate in taken or self.store.fact_path(scope, candidate).exists():
@@ -383,23 +384,23 @@ class MemoryService:
         """Write ``change(current)`` as the next revision (nothing when it changes nothing), holding
         the lock over the reload, the check and the write, so a concurrent writer is seen."""
         with self._writing():
-            snapshot, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             self._check_expected(current, expected_revision, current.ref)
             updated = change(current)
             if updated == current:
                 return WriteResult(current, False)
             updated, _ = self._check_text(updated, redact=False)
-            fact = self._save(snapshot, current, updated, note=note)
+            fact = self._save(current, updated, note=note)
         return WriteResult(fact, reencoded_from=current.encoding)
 
-    def _find(self, snapshot: Snapshot, scope: str, name: str) -> Fact | None:
+    def _find(self, scope: str, name: str) -> Fact | None:
         return self.store.table(scope).by_name.get(name) if scope in self.store.paths.scopes else None
 
     def edit(self, ref: str, request: FactInput, *, scope: str | None = None,
              touch_updated: bool = True) -> WriteResult:
         given = request.given()
         with self._writing():
-            snapshot, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             self._check_expected(current, request.expected_revision, current.ref)
             if "scope" in given and check_choice("scope", given["scope"], SCOPES) != current.scope:
                 raise ScopeConflict(f"{current.ref} is a {current.scope} fact; an edit does not change its "
@@ -408,15 +409,15 @@ class MemoryService:
             if updated == current:
                 return WriteResult(current, False)
             updated, redacted = self._check_text(updated, request.redact_secrets)
-            fact = self._save(snapshot, current, updated, touch_updated=touch_updated)
+            fact = self._save(current, updated, touch_updated=touch_updated)
         return WriteResult(fact, True, redacted, reencoded_from=current.encoding)
 
-    def _save(self, snapshot: Snapshot, current: Fact, updated: Fact, *, note: str = "",
+    def _save(self, current: Fact, updated: Fact, *, note: str = "",
               touch_updated: bool = True) -> Fact:
         """Write ``updated`` as the next revision of ``current`` (holding the lock): checks, snapshot
         of the previous revision, a new ``updated_at``, ``MEMORY.md``. ``note`` says what the
         revision did when its fields cannot (a restore); it is not inherited."""
-        self._check_conflicts(snapshot, updated, current)
+        self._check_conflicts(updated, current)
         stamp = clock.format_timestamp(clock.now())
         updated = updated.evolve(revision=current.revision + 1,
                                  updated_at=stamp if touch_updated else current.updated_at,
@@ -427,7 +428,7 @@ class MemoryService:
 
     def set_activation(self, ref: str, activation: str, scope: str | None = None) -> WriteResult:
         with self._writing():
-            _, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             if current.activation == activation:
                 return WriteResult(current, False)
             return self.edit(current.id, FactInput(activation=activation), scope=current.scope)
@@ -436,9 +437,9 @@ class MemoryService:
         """Stamp ``last_verified_at`` (renewing freshness) through the normal save, as Reasonix does:
         a new revision, so the history shows who verified what and when."""
         with self._writing():
-            snapshot, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             verified = current.evolve(last_verified_at=clock.format_timestamp(clock.now()))
-            fact = self._save(snapshot, current, verified)
+            fact = self._save(current, verified)
         return WriteResult(fact, reencoded_from=current.encoding)
 
     def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
@@ -446,7 +447,7 @@ class MemoryService:
         restored text was last verified when that revision was; freshness counts from now anyway,
         since the restore is a new revision."""
         with self._writing():
-            snapshot, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             if revision == current.revision:
                 return WriteResult(current, False)
             old = next((r.fact for r in self.store.revisions(current) if r.revision == revision), None)
@@ -457,7 +458,7 @@ class MemoryService:
                                                     "expires_at", "last_verified_at")}
             updated = current.evolve(**content)
             updated, _ = self._check_text(updated, redact=True)
-            fact = self._save(snapshot, current, updated, note=f"restored from revision {revision}")
+            fact = self._save(current, updated, note=f"restored from revision {revision}")
         return WriteResult(fact, reencoded_from=current.encoding)
 
     def move(self, ref: str, to_scope: str, scope: str | None = None,
@@ -467,12 +468,12 @@ class MemoryService:
         listed with the rest."""
         to_scope = check_choice("scope", to_scope, SCOPES)
         with self._writing():
-            snapshot, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             self._check_expected(current, expected_revision, current.ref)
             if current.scope == to_scope:
                 return WriteResult(current, False)
             moved = current.evolve(scope=to_scope)
-            self._check_conflicts(snapshot, moved, current)  # the other scope: its names and subjects
+            self._check_conflicts(moved, current)  # the other scope: its names and subjects
             stamp = clock.format_timestamp(clock.now())
             moved = moved.evolve(revision=current.revision + 1, updated_at=stamp,
                                  activation=current.effective_activation,
@@ -484,7 +485,7 @@ class MemoryService:
 
     def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
         with self._writing():
-            _, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             self._check_expected(current, expected_revision, current.ref)
             path = self.store.archive(current)
             self._after_write(current.scope)
@@ -494,7 +495,7 @@ class MemoryService:
 
     def recover(self, raw_path: str) -> WriteResult:
         with self._writing():
-            snapshot = self.reload()
+            self.reload()
             path, scope = self.store.owned_archive_entry(raw_path)
             archived = self.store.read_archived(path, scope)
             table = self.store.table(scope)
@@ -510,7 +511,7 @@ class MemoryService:
                                         revision_note="recovered from the archive")
             recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
             recovered, _ = self._check_text(recovered, redact=True)   # a hand-written entry may hold a token
-            self._check_conflicts(snapshot, recovered, None)
+            self._check_conflicts(recovered, None)
             clean, masked = self._check_text(archived, redact=True)
             self.store.snapshot_revision(archived.evolve(path=path),
                                          text=render_fact(clean.evolve(path=path)) if masked else None)
@@ -525,7 +526,7 @@ class MemoryService:
         one rewrite it allows, because a secret must not survive in it. No new revision is made
         (one would snapshot the secret again)."""
         with self._writing():
-            _, current = self._fresh(ref, scope)
+            current = self._fresh(ref, scope)
             assert current.path is not None
             files = [current.path, *self.store.revision_paths(current)]
             files += [entry.path for entry in self.store.archived() if entry.id == current.id]
