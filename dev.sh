@@ -13,7 +13,7 @@ VENV=${VENV:-$HERE/.venv}
 # The bundler lives in a venv of its own: PyInstaller is not a dependency of the tests.
 PACKAGE_VENV=${PACKAGE_VENV:-$HERE/.venv-package}
 # Qt under QT_QPA_PLATFORM=offscreen (tests), measured on a minimal Debian 12.
-APT_OFFSCREEN="python3-venv libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfreetype6 libfontconfig1 libdbus-1-3"
+APT_OFFSCREEN="python3-venv git libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfreetype6 libfontconfig1 libdbus-1-3"
 # A real X screen or Xvfb, and fonts so Chinese text renders.
 APT_SCREEN="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0
  libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 xvfb xauth fonts-wqy-microhei"

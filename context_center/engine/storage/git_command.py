@@ -1,0 +1,91 @@
+"""The ``git`` command, run the one way the engine runs it.
+
+Team facts and the synced personal store live in git repositories. We drive the
+``git`` executable rather than a library: it is what the user already has and
+trusts, and it brings their credential helper, SSH agent, hooks and config with
+it, so nothing of ours ever stores a password. dulwich has no real merge, and
+pygit2 would need its own credential callbacks.
+
+Every call is non-interactive (``GIT_TERMINAL_PROMPT=0``, no editor, no pager),
+bounded by a timeout, and returns its output as text; a failure raises
+:class:`GitError` with git's own message.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import StorageError
+
+TIMEOUT_SECONDS = 120.0
+_QUIET_ENV = {
+    "GIT_TERMINAL_PROMPT": "0",   # never ask for a password on a terminal we do not have
+    "GIT_EDITOR": "true",         # a merge never opens an editor
+    "GIT_PAGER": "cat",
+    "LC_ALL": "C",                # messages we may read are git's English ones
+}
+
+
+class GitError(StorageError):
+    """git failed or is missing; ``stderr`` is git's own message."""
+
+    code = "GIT_FAILED"
+
+    def __init__(self, message: str, *, returncode: int | None = None, stderr: str = "") -> None:
+        super().__init__(message)
+        self.returncode = returncode
+        self.stderr = stderr
+
+
+@dataclass(frozen=True)
+class GitResult:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def git_executable() -> str:
+    found = shutil.which("git")
+    if found is None:
+        raise GitError("git is not installed (or not on PATH); install git to use this")
+    return found
+
+
+def run_git(
+    args: list[str],
+    cwd: Path,
+    *,
+    check: bool = True,
+    input_text: str | None = None,
+    timeout: float = TIMEOUT_SECONDS,
+    env: dict[str, str] | None = None,
+) -> GitResult:
+    """``git ARGS`` in ``cwd``; raises :class:`GitError` on a non-zero exit when ``check``."""
+    full_env = {**os.environ, **_QUIET_ENV, **(env or {})}
+    try:
+        proc = subprocess.run(
+            [git_executable(), *args], cwd=cwd, env=full_env, input=input_text,
+            capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=timeout,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise GitError(f"git {args[0]} took longer than {timeout:.0f} s and was stopped") from exc
+    except OSError as exc:
+        raise GitError(f"git could not be started: {exc}") from exc
+    result = GitResult(proc.returncode, proc.stdout, proc.stderr)
+    if check and proc.returncode != 0:
+        message = proc.stderr.strip() or proc.stdout.strip() or f"exit status {proc.returncode}"
+        raise GitError(f"git {args[0]} failed: {message}", returncode=proc.returncode, stderr=proc.stderr)
+    return result
+
+
+def repository_root(start: Path) -> Path | None:
+    """The top of the work tree that holds ``start``, or ``None`` outside any (or without git)."""
+    if shutil.which("git") is None or not start.exists():
+        return None
+    result = run_git(["rev-parse", "--show-toplevel"], start, check=False)
+    if result.returncode != 0 or not result.stdout.strip():
+        return None
+    return Path(result.stdout.strip())
