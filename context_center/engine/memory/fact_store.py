@@ -10,11 +10,13 @@ import contextlib
 import os
 import re
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import clock
 from ..errors import NameConflict, NotFound, StorageError
 from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
+from ..storage import folder_snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.catalog import CachedFile, Catalog, FileStamp
 from ..storage.paths import StorePaths, bounded_stem
@@ -57,6 +59,16 @@ def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> Ca
         return CachedFile(_stamp(stat), None, (Diagnostic(path, exc.line, exc.reason),))
     return CachedFile(_stamp(stat), fact,
                       tuple(Diagnostic(path, 1, w, "warning") for w in warnings))
+
+
+_NO_SNAPSHOT = object()   # the catalog lives in memory (a read-only root): a snapshot would be lost
+
+
+@dataclass(frozen=True)
+class _Stored:
+    count: int                        # files in the snapshot as saved
+    files: dict[str, CachedFile]      # the snapshot, with the rows of the files that differ from it
+    differ: list[str]                 # files whose stamp is not the snapshot's
 
 
 class FactStore:
@@ -138,7 +150,10 @@ class FactStore:
             pass
         except OSError as exc:
             raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
-        known = table.files if table.loaded else self.catalog.cached_files(folder)
+        if table.loaded:
+            known, stored = table.files, None
+        else:
+            known, stored = self._remembered(folder, on_disk)
         changed: list[tuple[Path, CachedFile]] = []
         for text, file_stamp in on_disk.items():
             item = known.get(text)
@@ -151,6 +166,8 @@ class FactStore:
         if not table.loaded:
             current = {text: known[text] for text in on_disk if text in known}
             current.update((str(path), item) for path, item in changed)
+            if stored is not _NO_SNAPSHOT:
+                self._keep_snapshot(folder, current, stored)
             table.load(current)
             table.folder_stamp = stamp
             return True
@@ -160,6 +177,29 @@ class FactStore:
         for path in removed:
             table.apply(path, None)
         return bool(changed or removed)
+
+    def _remembered(self, folder: Path, on_disk: dict[str, FileStamp]) -> tuple[dict[str, CachedFile], object]:
+        """What the catalog knows of ``folder``'s files: its snapshot, brought up to date with the
+        rows of the files that differ from it; or every row when there is no snapshot. The second
+        value is the snapshot as read (:data:`_NO_SNAPSHOT` when none can be kept)."""
+        if self.catalog.read_only:
+            return self.catalog.cached_files(folder), _NO_SNAPSHOT
+        stored = self.catalog.folder_snapshot(folder)
+        files = folder_snapshot.unpack(folder, stored[1]) if stored is not None else None
+        if files is None:
+            return self.catalog.cached_files(folder), None
+        differ = [text for text, stamp in on_disk.items()
+                  if (item := files.get(text)) is None or item.stamp != stamp]
+        if differ:
+            files.update(self.catalog.cached_paths(differ))
+        return files, _Stored(stored[0] if stored else 0, files, differ)
+
+    def _keep_snapshot(self, folder: Path, current: dict[str, CachedFile], stored: object) -> None:
+        if isinstance(stored, _Stored):
+            drift = len(stored.differ) + sum(1 for text in stored.files if text not in current)
+            if not folder_snapshot.worth_saving(stored.count, len(current), drift):
+                return
+        self.catalog.save_folder_snapshot(folder, len(current), folder_snapshot.pack(folder, current))
 
     def sync_paths(self, paths: set[Path]) -> bool:
         """Look again at these files only (the watcher named them); returns whether a fact changed."""

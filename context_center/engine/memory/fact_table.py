@@ -48,8 +48,15 @@ class ScopeTable:
             fact = files[text].fact
             assert fact is not None
             self._holders.setdefault(fact.id, []).append(text)
-        for fact_id in self._holders:
-            self._resolve(fact_id)
+        for fact_id, holders in self._holders.items():
+            if len(holders) > 1:
+                self._resolve(fact_id)
+                continue
+            fact = files[holders[0]].fact   # the usual case, without _resolve's comparisons
+            assert fact is not None
+            self.kept[fact_id] = fact
+            self._index(fact)
+        self.changed_ids = set(self.kept)
         self.loaded = True
 
     def apply(self, path: Path | str, item: CachedFile | None) -> None:
@@ -95,7 +102,7 @@ class ScopeTable:
 
     def _index(self, fact: Fact) -> None:
         self.by_name[fact.name] = fact
-        key = normalize_subject_key(fact.subject_key)
+        key = normalize_subject_key(fact.subject_key) if fact.subject_key else ""
         if key:
             self.by_subject.setdefault(key, {})[fact.id] = fact
         if fact.pinned and not fact.staging:

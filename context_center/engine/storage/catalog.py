@@ -22,6 +22,7 @@ from typing import Any, Iterable
 from sqlalchemy import (
     Column,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -62,6 +63,13 @@ fact_files = Table(
     Column("ctime_ns", Integer, nullable=False, default=0),
     Column("fact", Text),           # JSON of the parsed Fact, or NULL when unparseable
     Column("problems", Text, nullable=False, default="[]"),  # JSON [[line, reason, severity]…]
+)
+
+folder_snapshots = Table(
+    "folder_snapshots", metadata,   # derived: a whole folder's fact_files in one blob (folder_snapshot.py)
+    Column("directory", String, primary_key=True),
+    Column("files", Integer, nullable=False),
+    Column("payload", LargeBinary, nullable=False),
 )
 
 recall_traces = Table(
@@ -259,6 +267,7 @@ class Catalog:
                     return
                 conn.exec_driver_sql("PRAGMA journal_mode = WAL")
                 fact_files.drop(conn, checkfirst=True)  # derived: its shape changes with versions, parse again
+                folder_snapshots.drop(conn, checkfirst=True)
                 metadata.create_all(conn)  # the other tables are only ever added
                 conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -276,6 +285,10 @@ class Catalog:
             log.warning("context-center: the catalog could not be read (%s); the files are read instead",
                         _first_line(exc))
             return {}
+        return self._cached_rows(rows)
+
+    @staticmethod
+    def _cached_rows(rows: Iterable[Any]) -> dict[str, CachedFile]:
         cached: dict[str, CachedFile] = {}
         for row in rows:
             path = Path(row.path)
@@ -288,6 +301,42 @@ class Catalog:
                 continue   # a garbled row is a cache miss: the file is parsed again and the row rewritten
             cached[row.path] = CachedFile(stamp, fact, problems)
         return cached
+
+    def cached_paths(self, paths: list[str]) -> dict[str, CachedFile]:
+        """The rows of these files only (a few that differ from a folder's snapshot)."""
+        cached: dict[str, CachedFile] = {}
+        try:
+            with self._engine.connect() as conn:
+                for start in range(0, len(paths), 500):
+                    chunk = paths[start:start + 500]
+                    rows = conn.execute(select(fact_files).where(fact_files.c.path.in_(chunk))).all()
+                    cached.update(self._cached_rows(rows))
+        except DatabaseError as exc:
+            log.warning("context-center: the catalog could not be read (%s); the files are read instead",
+                        _first_line(exc))
+            return {}
+        return cached
+
+    def folder_snapshot(self, directory: Path) -> tuple[int, bytes] | None:
+        """(how many files, the packed blob) last saved for ``directory``, if any."""
+        try:
+            with self._engine.connect() as conn:
+                row = conn.execute(select(folder_snapshots.c.files, folder_snapshots.c.payload)
+                                   .where(folder_snapshots.c.directory == str(directory))).first()
+        except DatabaseError:
+            return None
+        return (int(row.files), bytes(row.payload)) if row is not None else None
+
+    def save_folder_snapshot(self, directory: Path, files: int, payload: bytes) -> None:
+        """Derived, so a failure (a full disk) only means the next open reads rows instead."""
+        stmt = insert(folder_snapshots).values(directory=str(directory), files=files, payload=payload)
+        stmt = stmt.on_conflict_do_update(index_elements=[folder_snapshots.c.directory],
+                                          set_={"files": stmt.excluded.files, "payload": stmt.excluded.payload})
+        try:
+            with self._engine.begin() as conn:
+                conn.execute(stmt)
+        except DatabaseError as exc:
+            log.warning("context-center: a folder snapshot could not be saved (%s)", _first_line(exc))
 
     def update_files(self, directory: Path, changed: Iterable[tuple[Path, CachedFile]],
                      removed: Iterable[Path]) -> None:

@@ -1,0 +1,144 @@
+"""An open reads each fact folder's snapshot (one blob), not a catalog row per file, and is still
+right when the snapshot is behind the files: only the files that differ from it are looked at."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import FactInput, open_engine
+from context_center.engine.memory import fact_store
+from context_center.engine.records import Fact
+from context_center.engine.storage import folder_snapshot
+from context_center.engine.storage.catalog import CachedFile, Catalog, FileStamp
+
+FACTS = 300
+
+
+@pytest.fixture
+def store(state_root: Path, workspace: Path) -> Path:
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        for i in range(FACTS):
+            engine.remember(FactInput(name=f"fact-{i:03d}", title=f"Fact {i}", body=f"Body {i}.",
+                                      type="project", scope="project"))
+        return engine.paths.memory_dir("project")
+
+
+class Looks:
+    """What an open asks the catalog and the disk."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.rows_of_folder = 0
+        self.rows_of_paths: list[str] = []
+        self.parsed: list[Path] = []
+        self.saved = 0
+        real_rows, real_paths = Catalog.cached_files, Catalog.cached_paths
+        real_save, real_read = Catalog.save_folder_snapshot, fact_store.read_fact_file
+
+        def rows(catalog, directory):
+            self.rows_of_folder += 1
+            return real_rows(catalog, directory)
+
+        def paths(catalog, wanted):
+            self.rows_of_paths.extend(wanted)
+            return real_paths(catalog, wanted)
+
+        def save(catalog, directory, files, payload):
+            self.saved += 1
+            return real_save(catalog, directory, files, payload)
+
+        def read(path, *args, **kwargs):
+            self.parsed.append(path)
+            return real_read(path, *args, **kwargs)
+
+        monkeypatch.setattr(Catalog, "cached_files", rows)
+        monkeypatch.setattr(Catalog, "cached_paths", paths)
+        monkeypatch.setattr(Catalog, "save_folder_snapshot", save)
+        monkeypatch.setattr(fact_store, "read_fact_file", read)
+
+
+def _facts(state_root: Path, workspace: Path) -> dict[str, Fact]:
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        return {f.name: f for f in engine.facts()}
+
+
+def test_an_unchanged_store_opens_from_the_snapshot_alone(store, state_root, workspace, monkeypatch):
+    expected = _facts(state_root, workspace)   # after the writes: the snapshot is saved here if missing
+    looks = Looks(monkeypatch)
+    assert _facts(state_root, workspace) == expected
+    assert looks.rows_of_folder == 0 and looks.rows_of_paths == [] and looks.parsed == []
+    assert looks.saved == 0
+    assert len(expected) == FACTS
+
+
+def test_files_changed_behind_its_back_are_seen_and_only_they_are_looked_at(store, state_root, workspace,
+                                                                            monkeypatch):
+    _facts(state_root, workspace)
+    edited = store / "fact-007.md"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("Body 7.", "Body seven, edited by hand."),
+                      encoding="utf-8")
+    (store / "fact-008.md").unlink()
+    (store / "by-hand.md").write_text("---\nname: by-hand\ntitle: By hand\n---\n\nWritten by hand.\n",
+                                      encoding="utf-8")
+    looks = Looks(monkeypatch)
+    facts = _facts(state_root, workspace)
+    assert facts["fact-007"].body.strip() == "Body seven, edited by hand."
+    assert "fact-008" not in facts and facts["by-hand"].body.strip() == "Written by hand."
+    assert sorted(Path(p).name for p in looks.rows_of_paths) == ["by-hand.md", "fact-007.md"]
+    assert sorted(p.name for p in looks.parsed) == ["by-hand.md", "fact-007.md"]
+    assert looks.rows_of_folder == 0
+    assert looks.saved == 0    # three files of drift: not worth writing the whole folder again
+
+
+def test_a_write_by_another_process_is_found_in_its_row_not_parsed_again(store, state_root, workspace,
+                                                                        monkeypatch):
+    _facts(state_root, workspace)
+    with open_engine(state_root=state_root, workspace=workspace) as other:   # another process, in effect
+        other.edit("fact-010", FactInput(body="Changed elsewhere."))
+    looks = Looks(monkeypatch)
+    facts = _facts(state_root, workspace)
+    assert facts["fact-010"].body.strip() == "Changed elsewhere." and facts["fact-010"].revision == 2
+    assert [Path(p).name for p in looks.rows_of_paths] == ["fact-010.md"]
+    assert looks.parsed == []
+
+
+def test_a_damaged_snapshot_is_a_miss_and_is_written_again(store, state_root, workspace, monkeypatch):
+    expected = _facts(state_root, workspace)
+    import sqlite3
+    with sqlite3.connect(state_root / "catalog.sqlite") as db:
+        db.execute("UPDATE folder_snapshots SET payload = x'00ff00ff'")
+    looks = Looks(monkeypatch)
+    assert _facts(state_root, workspace) == expected
+    assert looks.rows_of_folder >= 1 and looks.saved >= 1
+    looks = Looks(monkeypatch)
+    assert _facts(state_root, workspace) == expected
+    assert looks.rows_of_folder == 0
+
+
+def test_much_drift_writes_the_snapshot_again(store, state_root, workspace, monkeypatch):
+    _facts(state_root, workspace)
+    for i in range(0, 100):
+        os.utime(store / f"fact-{i:03d}.md", ns=(1, 1_000_000_000 + i))
+    looks = Looks(monkeypatch)
+    _facts(state_root, workspace)
+    assert looks.saved == 1
+    looks = Looks(monkeypatch)
+    _facts(state_root, workspace)
+    assert looks.saved == 0 and looks.rows_of_paths == []
+
+
+def test_pack_and_unpack_keep_every_field(tmp_path: Path):
+    folder = tmp_path / "memory"
+    path = folder / "a.md"
+    fact = Fact(id="mem-1", revision=3, name="a", title="A", description="d", type="project", scope="project",
+                body="B 包管理", created_at="2026-01-01T00:00:00Z", updated_at="2026-01-02T00:00:00Z",
+                importance=0.5, topics=("x", "y"), extra=(("k", "v: 1"),), metadata_extra=(("m", "n"),),
+                path=path, legacy=True, encoding="GB18030")
+    from context_center.engine.records import Diagnostic
+    files = {str(path): CachedFile(FileStamp(10, 20, 30, 40), fact, (Diagnostic(path, 2, "odd", "warning"),)),
+             str(folder / "b.md"): CachedFile(FileStamp(1, 2, 3, 4), None, (Diagnostic(folder / "b.md", 1, "bad"),))}
+    back = folder_snapshot.unpack(folder, folder_snapshot.pack(folder, files))
+    assert back == files
+    assert back[str(path)].fact.topics == ("x", "y") and back[str(path)].fact.path == path
+    assert folder_snapshot.unpack(folder, b"not a snapshot") is None
