@@ -316,7 +316,7 @@ class Engine:
         if self._recall is None:
             from .recall.service import RecallService
 
-            self._recall = RecallService()
+            self._recall = RecallService(self.paths.recall_cache_file)
         return self._recall
 
     def record_recall(self, result: RecallResult) -> None:

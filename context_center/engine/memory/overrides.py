@@ -25,6 +25,8 @@ def equivalence_keys(fact: Fact) -> set[tuple[str, str]]:
 def overridden_globals(facts: Iterable[Fact]) -> dict[str, tuple[Fact, str]]:
     """global fact id → (the project fact that overrides it, why)."""
     facts = list(facts)
+    if not any(fact.scope == "global" for fact in facts):
+        return {}   # nothing to override: the project's keys need not be worked out
     project_keys: dict[tuple[str, str], Fact] = {}
     for fact in facts:
         if fact.scope == "project":

@@ -17,13 +17,15 @@ import datetime as dt
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import AbstractSet, Callable, Iterable
+from pathlib import Path
+from typing import AbstractSet, Callable, Iterable, Iterator
 
 import numpy as np
 
 from .. import clock
 from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, freshness_clock, freshness_from
 from ..records import Fact
+from . import recall_base
 from .text_analysis import tokenize
 
 PROJECT_BOOST = 1.08   # × the score of a project fact: the project's own knowledge wins a tie
@@ -92,30 +94,54 @@ class Scores:
 
 class RecallIndex:
     """``terms_of`` weighs a fact's words (default: recall's fields); ``version_of`` tells when
-    they must be weighed again (default: when a field ``terms_of`` reads changed)."""
+    they must be weighed again (default: when a field ``terms_of`` reads changed).
+
+    With a ``store`` (a file path), the index starts from the base saved there
+    (:mod:`.recall_base`): slots ``0 … len(base)-1`` are the base's facts, kept while their digest
+    is unchanged; the facts tokenized in this process (new or changed ones) take slots after them.
+    A base slot whose fact changed or went away is dead (``alive`` is False) and never reused."""
 
     def __init__(self, terms_of: Callable[[Fact], dict[str, float]] = weighted_terms,
-                 version_of: Callable[[Fact], int] = _text_version) -> None:
+                 version_of: Callable[[Fact], int] = _text_version, *, store: Path | None = None) -> None:
         self._terms_of, self._version_of = terms_of, version_of
+        self._store = store
+        self._base_tried = store is None
+        self._reset(None, [])
+
+    def _reset(self, base: recall_base.RecallBase | None, facts: list[Fact | None]) -> None:
+        size = len(base) if base is not None else 0
+        self._base = base
+        self._base_slot: dict[Key, int] = dict(zip(base.keys, range(size))) if base is not None else {}
+        self._base_facts: list[Fact | None] = facts or [None] * size
+        self._base_ids: dict[str, int] = dict(zip(base.vocabulary, range(len(base.vocabulary)))) if base else {}
         self._docs: dict[Key, _Doc] = {}
-        self._keys: list[Key | None] = []
-        self._free: list[int] = []
+        self._keys: list[Key | None] = list(base.keys) if base is not None else []
+        self._free: list[int] = []        # slots of this process's documents (a base slot is never reused)
         self._postings: dict[str, dict[int, float]] = defaultdict(dict)
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}   # term → (slots, tfs), built lazily
-        self._total_length = 0.0
-        self._capacity = 0
-        self.length = np.zeros(0)
-        self.boost = np.zeros(0)          # project preference (0 for empty slots)
-        self.stale_at = np.zeros(0)
-        self.expires_at = np.zeros(0)
-        self.excluded = np.zeros(0, dtype=bool)   # pinned or overridden: not in the recall pool
+        self._excluded_keys: set[Key] = set()
+        self._killed: set[Key] = set()    # base facts changed or gone
+        self._capacity = size
+        if base is not None:
+            self.length, self.boost = base.length.astype(float), base.boost.astype(float)
+            self.stale_at, self.expires_at = base.stale_at.astype(float), base.expires_at.astype(float)
+            self.excluded = base.pinned.astype(bool)   # pinned or overridden: not in the recall pool
+            self.alive = np.ones(size, dtype=bool)
+        else:
+            self.length = np.zeros(0)
+            self.boost = np.zeros(0)          # project preference (0 for empty slots)
+            self.stale_at = np.zeros(0)
+            self.expires_at = np.zeros(0)
+            self.excluded = np.zeros(0, dtype=bool)
+            self.alive = np.zeros(0, dtype=bool)
+        self._total_length = float(self.length.sum())
         self.norm = np.zeros(0)
 
     def __len__(self) -> int:
-        return len(self._docs)
+        return len(self._docs) + len(self._base_slot)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._docs
+        return key in self._docs or key in self._base_slot
 
     # keeping in step ------------------------------------------------------------------------
 
@@ -124,7 +150,7 @@ class RecallIndex:
             return
         size = max(needed, self._capacity * 2, 64)
         for name, fill, dtype in (("length", 0.0, float), ("boost", 0.0, float), ("stale_at", NEVER, float),
-                                  ("expires_at", NEVER, float), ("excluded", True, bool)):
+                                  ("expires_at", NEVER, float), ("excluded", True, bool), ("alive", False, bool)):
             old = getattr(self, name)
             new = np.full(size, fill, dtype=dtype)
             new[: len(old)] = old
@@ -134,13 +160,32 @@ class RecallIndex:
     def sync(self, facts: Iterable[Fact], excluded: AbstractSet[Key] = frozenset()) -> int:
         """Bring the index in step with ``facts``; ``excluded`` facts match but are not recalled.
         Returns how many documents were (re)tokenized or removed."""
+        if not self._base_tried:
+            self._base_tried = True
+            assert self._store is not None
+            self._reset(recall_base.load(self._store), [])
         wanted = {fact_key(f): f for f in facts}
         changed = 0
         for key in [k for k in self._docs if k not in wanted]:
             self._remove(key)
             changed += 1
+        for key in [k for k in self._base_slot if k not in wanted]:
+            self._kill(key)
+            changed += 1
+        base_slot, base_facts = self._base_slot, self._base_facts
         for key, fact in wanted.items():
+            slot = base_slot.get(key)
+            if slot is not None:
+                if base_facts[slot] is fact:
+                    continue
+                assert self._base is not None
+                if recall_base.content_digest(fact) == int(self._base.digests[slot]):
+                    base_facts[slot] = fact
+                    continue
+                self._kill(key)
             doc = self._docs.get(key)
+            if doc is not None and doc.fact is fact and doc.excluded == (key in excluded):
+                continue
             version = self._version_of(fact)
             fresh = doc is None or doc.version != version
             if doc is None or fresh:
@@ -151,9 +196,58 @@ class RecallIndex:
             if fresh or doc.fact != fact or doc.excluded != (key in excluded):
                 doc.fact = fact
                 self._describe(doc, key in excluded)
-        average = self._total_length / len(self._docs) if self._docs else 1.0
-        self.norm = K1 * (1 - B + B * self.length / (average or 1.0))
+        if self._base is not None:
+            for key in self._excluded_keys.symmetric_difference(excluded):
+                slot = base_slot.get(key)
+                if slot is not None:
+                    self.excluded[slot] = key in excluded or bool(self._base.pinned[slot])
+        self._excluded_keys = set(excluded)
+        self._normalize()
         return changed
+
+    def _normalize(self) -> None:
+        count = len(self)
+        average = self._total_length / count if count else 1.0
+        self.norm = K1 * (1 - B + B * self.length / (average or 1.0))
+
+    def save_if_worth(self) -> bool:
+        """Write the base again when enough facts differ from it (:func:`recall_base.worth_saving`),
+        and carry on from it, so the drift counted is always since the last save."""
+        if self._store is None:
+            return False
+        base = self._base
+        drift = len(self._docs.keys() | self._killed)   # facts new, changed or gone since the base
+        if not recall_base.worth_saving(len(base) if base is not None else None, len(self), drift):
+            return False
+        keep = np.fromiter(sorted(self._base_slot.values()), dtype=np.int64, count=len(self._base_slot))
+        docs = sorted(self._docs.items(), key=lambda item: item[1].slot)
+        fresh = [recall_base.Fresh(key, recall_base.content_digest(doc.fact), doc.terms, doc.length,
+                                   float(self.boost[doc.slot]), float(self.stale_at[doc.slot]),
+                                   float(self.expires_at[doc.slot]), doc.fact.pinned) for key, doc in docs]
+        facts: list[Fact | None] = [self._base_facts[int(slot)] for slot in keep] + [doc.fact for _, doc in docs]
+        excluded = self._excluded_keys
+        new = recall_base.compact(base, keep, fresh)
+        recall_base.save(self._store, new)
+        self._reset(new, facts)
+        for key in excluded:
+            slot = self._base_slot.get(key)
+            if slot is not None:
+                self.excluded[slot] = True
+        self._excluded_keys = set(excluded)
+        self._normalize()
+        return True
+
+    def _kill(self, key: Key) -> None:
+        """A base fact changed or went away: its slot stays, dead."""
+        slot = self._base_slot.pop(key)
+        self._killed.add(key)
+        self._base_facts[slot] = None
+        self._keys[slot] = None
+        self._total_length -= float(self.length[slot])
+        self.length[slot] = 0.0
+        self.boost[slot] = 0.0
+        self.excluded[slot] = True
+        self.alive[slot] = False
 
     def _add(self, key: Key, fact: Fact, version: int) -> _Doc:
         slot = self._free.pop() if self._free else len(self._keys)
@@ -165,6 +259,7 @@ class RecallIndex:
         terms = self._terms_of(fact)
         doc = self._docs[key] = _Doc(slot, fact, version, terms, sum(terms.values()))
         self.length[slot] = doc.length
+        self.alive[slot] = True
         self._total_length += doc.length
         for term, tf in terms.items():
             self._postings[term][slot] = tf
@@ -187,6 +282,7 @@ class RecallIndex:
         self.length[doc.slot] = 0.0
         self.boost[doc.slot] = 0.0
         self.excluded[doc.slot] = True
+        self.alive[doc.slot] = False
         for term in doc.terms:
             posting = self._postings.get(term)
             if posting is not None:
@@ -207,9 +303,16 @@ class RecallIndex:
                                            np.fromiter(posting.values(), dtype=float, count=len(posting)))
         return arrays
 
+    def _base_postings(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+        term_id = self._base_ids.get(term)
+        if term_id is None or self._base is None:
+            return None
+        slots, tfs = self._base.postings(term_id)
+        return (slots, tfs) if len(slots) else None
+
     def score(self, terms: list[str], strong_terms: set[str]) -> Scores | None:
         """BM25 over every slot for ``terms`` (distinct), counting matched and gate-passing terms."""
-        count = len(self._docs)
+        count = len(self)
         if not count:
             return None
         size = len(self._keys)
@@ -217,31 +320,45 @@ class RecallIndex:
         matched = np.zeros(size, dtype=np.int32)
         strong = np.zeros(size, dtype=np.int32)
         norm = self.norm[:size]
+        alive = self.alive[:size]
         for term in terms:
-            arrays = self._posting_arrays(term)
-            if arrays is None:
+            parts = [p for p in (self._base_postings(term), self._posting_arrays(term)) if p is not None]
+            df = sum(int(np.count_nonzero(alive[slots])) for slots, _ in parts)
+            if not df:
                 continue
-            slots, tfs = arrays
-            df = len(slots)
             weight = math.log(1 + (count - df + 0.5) / (df + 0.5)) * (K1 + 1)
-            raw[slots] += weight * tfs / (tfs + norm[slots])
-            matched[slots] += 1
-            if term in strong_terms:
-                strong[slots] += 1
+            for slots, tfs in parts:
+                raw[slots] += weight * tfs / (tfs + norm[slots])
+                matched[slots] += 1
+                if term in strong_terms:
+                    strong[slots] += 1
+        if self._base is not None:   # a dead base slot still sits in the base's postings
+            dead = ~alive
+            raw[dead], matched[dead], strong[dead] = 0.0, 0, 0
         return Scores(raw, matched, strong)
 
     def matched_terms(self, slot: int, terms: list[str]) -> list[str]:
+        if self._base is not None and slot < len(self._base):
+            own = set(self._base.terms_of(slot))
+            return [t for t in terms if t in own]
         terms_of = self._docs[self._keys[slot]].terms  # type: ignore[index]
         return [t for t in terms if t in terms_of]
 
     def document_frequency(self, term: str) -> int:
-        return len(self._postings.get(term, ()))
+        base = self._base_postings(term)
+        in_base = int(np.count_nonzero(self.alive[base[0]])) if base is not None else 0
+        return in_base + len(self._postings.get(term, ()))
 
     def vocabulary(self) -> Iterable[str]:
-        return self._postings.keys()
+        if self._base is None:
+            return self._postings.keys()
+        return dict.fromkeys([*self._base.vocabulary, *self._postings]).keys()
 
-    def slots(self) -> Iterable[tuple[int, Fact]]:
-        return ((doc.slot, doc.fact) for doc in self._docs.values())
+    def slots(self) -> Iterator[tuple[int, Fact]]:
+        for slot in self._base_slot.values():
+            yield slot, self.fact_at(slot)
+        for doc in self._docs.values():
+            yield doc.slot, doc.fact
 
     @property
     def size(self) -> int:
@@ -249,6 +366,10 @@ class RecallIndex:
         return len(self._keys)
 
     def fact_at(self, slot: int) -> Fact:
+        if self._base is not None and slot < len(self._base):
+            fact = self._base_facts[slot]
+            assert fact is not None, slot
+            return fact
         return self._docs[self._keys[slot]].fact  # type: ignore[index]
 
     def freshness_at(self, slot: int, now: dt.datetime) -> str:
@@ -257,7 +378,9 @@ class RecallIndex:
                               fact.volatility, fact.type, now)
 
     def fact(self, key: Key) -> Fact:
-        return self._docs[key].fact
+        slot = self._base_slot.get(key)
+        return self.fact_at(slot) if slot is not None else self._docs[key].fact
 
     def slot_of(self, key: Key) -> int:
-        return self._docs[key].slot
+        slot = self._base_slot.get(key)
+        return slot if slot is not None else self._docs[key].slot

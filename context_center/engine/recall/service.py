@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -91,8 +92,8 @@ Rejected = list[tuple[float, int, str]]  # (score, index slot, why): cheap to co
 
 
 class RecallService:
-    def __init__(self) -> None:
-        self.index = RecallIndex()
+    def __init__(self, store: Path | None = None) -> None:
+        self.index = RecallIndex(store=store)
         self._synced: Snapshot | None = None
         self._focus: int | None = None   # a slot whose decision the trace keeps whatever its rank (explain)
 
@@ -100,6 +101,7 @@ class RecallService:
         if snapshot is not self._synced:
             self.index.sync((f for f in snapshot.facts if f.status != "staging"),
                             {("global", fact_id) for fact_id in overrides})
+            self.index.save_if_worth()
             self._synced = snapshot
 
     def recall(self, message: str, snapshot: Snapshot, overrides: dict[str, tuple[Fact, str]],

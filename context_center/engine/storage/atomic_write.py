@@ -47,8 +47,12 @@ def stage_file(folder: Path, text: str) -> Path:
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` in one step (readers see the old or the new file)."""
+    write_atomic_bytes(path, text.encode("utf-8"))
+
+
+def write_atomic_bytes(path: Path, data: bytes) -> None:
     try:
-        temp = _write_temp(path, text.encode("utf-8"))
+        temp = _write_temp(path, data)
         try:
             os.replace(temp, path)
         except BaseException:

@@ -184,5 +184,13 @@ class StorePaths:
         return self.root / "index"
 
     @property
+    def recall_cache_file(self) -> Path:
+        """The saved recall index of this store's fact set (the workspace's, or the global one alone)."""
+        if not self.bound:
+            return self.root / "cache" / "recall-global.npz"
+        digest = hashlib.sha1(os.fsencode(self.workspace)).hexdigest()[:16]
+        return self.root / "cache" / f"recall-{digest}.npz"
+
+    @property
     def lock_file(self) -> Path:
         return self.root / ".lock"
