@@ -74,6 +74,9 @@ _SHARING = {
     "create_server_token": "agents.server_token", "revoke_server_token": "agents.server_token",
     "server_token": "agents.server_token", "server_token_status": "agents.server_token",
     "token_matches": "agents.server_token", "TokenExists": "agents.server_token",
+    "install_hook": "team.hook", "uninstall_hook": "team.hook", "HookReport": "team.hook",
+    "HookConflict": "team.hook", "check_staged": "team.staged_check", "StagedProblem": "team.staged_check",
+    "StagedReport": "team.staged_check",
 }
 __all__ += list(_SHARING)
 # --- end issue 16 ---
