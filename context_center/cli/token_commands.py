@@ -41,7 +41,10 @@ def _run(args: argparse.Namespace, action: Any) -> int:
 
 def create(args: argparse.Namespace) -> int:
     def made(out: Output) -> int:
-        token = facade.create_server_token(replace=args.replace)
+        try:
+            token = facade.create_server_token(replace=args.replace)
+        except facade.TokenExists as exc:
+            raise facade.TokenExists(f"{exc.message} (`mcp token create --replace`, or `mcp token revoke`)") from None
         return out.emit({"token": token, "header": HEADER + token},
                         f"{token}\n\nThe token is in the OS keyring; it is shown this once. Clients of "
                         "`context-center mcp --http HOST:PORT` send the header\n"

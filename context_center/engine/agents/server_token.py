@@ -39,8 +39,8 @@ def create_server_token(*, replace: bool = False) -> str:
     _usable_keyring()
     store = _secrets()
     if store.get(KEY_NAME) and not replace:
-        raise TokenExists("a token for the HTTP server is already in the keyring; its clients use it. "
-                          "Replace it on purpose (--replace), or revoke it first")
+        raise TokenExists("a token for the HTTP server is already in the keyring and its clients use it; "
+                          "replace it on purpose, or revoke it first")
     token = PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
     store.set(KEY_NAME, token)
     return token
