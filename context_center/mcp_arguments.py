@@ -12,6 +12,11 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--project", metavar="DIR", help="bind this project directory at start")
     parser.add_argument("--policy", choices=POLICIES,
                         help="how agents' writes are governed (default: the window's setting, else contract)")
+    parser.add_argument("--http", metavar="HOST:PORT",
+                        help="serve over streamable HTTP at http://HOST:PORT/mcp instead of stdio; clients send "
+                             "the bearer token of `mcp token create` (port 0: any free port)")
+    parser.add_argument("--no-token", action="store_true",
+                        help="with --http on loopback only: serve without a token (every local user can connect)")
 
 
 class _NotServing(Exception):
@@ -27,7 +32,7 @@ class _QuietParser(argparse.ArgumentParser):
 
 def server_arguments(argv: list[str]) -> argparse.Namespace | None:
     """The parsed options when ``argv`` asks to serve (``[--state-root DIR] mcp [--project DIR]
-    [--policy P]``), else None (another command, ``mcp judge …``, ``--help``…)."""
+    [--policy P] [--http HOST:PORT [--no-token]]``), else None (another command, ``mcp judge …``, ``--help``…)."""
     if "mcp" not in argv:
         return None
     parser = _QuietParser(add_help=False)

@@ -15,6 +15,7 @@ from . import (
     memory_commands,
     recall_commands,
     suggestion_commands,
+    team_commands,
 )
 from .output import Output
 
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     import_commands.register(commands)
     desktop_commands.register(commands)
     mcp_commands.register(commands)
+    team_commands.register(commands)
     return parser
 
 

@@ -11,15 +11,17 @@ from typing import Any
 from .. import engine as facade
 from ..engine import Engine, InvalidInput
 from ..mcp_arguments import add_server_arguments
+from . import token_commands
 from .output import Output
 
 
 def register(commands: Any) -> None:
     parser = commands.add_parser(
-        "mcp", help="serve the memory tools to agents over MCP (stdio)",
+        "mcp", help="serve the memory tools to agents over MCP (stdio, or HTTP with --http)",
         description="Serve the context-eng memory tools (memory_search, memory_create, …) over stdio on this "
-                    "state root. Without --project no project is bound: global memory works, project memory "
-                    "waits for projectPath or memory_bind. --workspace is not used here.")
+                    "state root, or over streamable HTTP with --http HOST:PORT (clients send the bearer token of "
+                    "`mcp token create`). Without --project no project is bound: global memory works, project "
+                    "memory waits for projectPath or memory_bind. --workspace is not used here.")
     add_server_arguments(parser)
     parser.set_defaults(handler=_not_here, opens_engine=False)
     sub = parser.add_subparsers(dest="mcp_command", metavar="SUBCOMMAND", parser_class=type(parser))
@@ -51,6 +53,8 @@ def register(commands: Any) -> None:
     test = judge_sub.add_parser("test", help="ask the judge one question and say how it went")
     test.add_argument("--json", action="store_true", help="print JSON for machines")
     test.set_defaults(handler=judge_test)
+
+    token_commands.register(sub)
 
     guidance = sub.add_parser("guidance", help="the tool guidance for AGENTS.md or CLAUDE.md",
                               description="Print the guidance block agents need to use the memory tools, or "

@@ -69,6 +69,18 @@ __all__ = [
 ]
 
 
+# --- issue 16: the HTTP server's token and the team pre-commit hook (name → module under engine) ---
+_SHARING = {
+    "create_server_token": "agents.server_token", "revoke_server_token": "agents.server_token",
+    "server_token": "agents.server_token", "server_token_status": "agents.server_token",
+    "token_matches": "agents.server_token", "TokenExists": "agents.server_token",
+    "install_hook": "team.hook", "uninstall_hook": "team.hook", "HookReport": "team.hook",
+    "HookConflict": "team.hook", "check_staged": "team.staged_check", "StagedProblem": "team.staged_check",
+    "StagedReport": "team.staged_check",
+}
+__all__ += list(_SHARING)
+# --- end issue 16 ---
+
 _LAZY = {"Acceptance", "Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet",
          "default_skill_folder", "skill_file"}
 _RENAMED = {"AGENT_CODES": "CODES", "describe_judge": "describe"}
@@ -89,6 +101,10 @@ def __getattr__(name: str):
 
         module = importlib.import_module(f".agents.{_AGENTS[name]}", __name__)
         return getattr(module, _RENAMED.get(name, name))
+    if name in _SHARING:  # issue 16
+        import importlib
+
+        return getattr(importlib.import_module(f".{_SHARING[name]}", __name__), name)
     if name in _IMPORTERS:
         import importlib
 

@@ -151,17 +151,27 @@ def _instructions() -> str:
         encoding="utf-8").strip()
 
 
+def say(code: str, message: str) -> None:
+    """One refusal on stderr, as every ``context-center mcp`` refusal is worded."""
+    sys.stderr.write(f"context-center mcp: {code}: {message}\n")
+
+
+def arguments_usable(state_root: str | None, project: str | None) -> bool:
+    """False (and said) when the state root or the project cannot be served."""
+    if state_root is not None and not state_root.strip():
+        say("INVALID_INPUT", "the state root is empty; give a folder, or leave --state-root out for the default")
+        return False
+    if project is not None and not os.path.isdir(project):
+        say("INVALID_PROJECT_PATH", f"--project {project} is not an existing directory")
+        return False
+    return True
+
+
 def serve(state_root: str | None, project: str | None, policy: str | None) -> int:
     """Serve until the client closes stdin. Returns the exit status."""
     started = time.perf_counter()
     _configure_logging()
-    if state_root is not None and not state_root.strip():
-        sys.stderr.write("context-center mcp: INVALID_INPUT: the state root is empty; give a folder, or leave "
-                         "--state-root out for the default\n")
-        return 2
-    if project is not None and not os.path.isdir(project):
-        sys.stderr.write(f"context-center mcp: INVALID_PROJECT_PATH: --project {project} is not an existing "
-                         "directory\n")
+    if not arguments_usable(state_root, project):
         return 2
     opening = _Opening(state_root, project, policy, started)
     try:

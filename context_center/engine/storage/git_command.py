@@ -81,6 +81,23 @@ def run_git(
     return result
 
 
+def git_bytes(args: list[str], cwd: Path, *, timeout: float = TIMEOUT_SECONDS) -> bytes:
+    """``git ARGS``'s stdout as bytes (a blob, in whatever encoding it was written); raises
+    :class:`GitError` on a non-zero exit."""
+    try:
+        proc = subprocess.run([git_executable(), *args], cwd=cwd, env={**os.environ, **_QUIET_ENV},
+                              capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        raise GitError(f"git {args[0]} took longer than {timeout:.0f} s and was stopped") from exc
+    except OSError as exc:
+        raise GitError(f"git could not be started: {exc}") from exc
+    if proc.returncode != 0:
+        stderr = proc.stderr.decode("utf-8", "replace")
+        raise GitError(f"git {args[0]} failed: {stderr.strip() or f'exit status {proc.returncode}'}",
+                       returncode=proc.returncode, stderr=stderr)
+    return proc.stdout
+
+
 def repository_root(start: Path) -> Path | None:
     """The top of the work tree that holds ``start``, or ``None`` outside any (or without git)."""
     if shutil.which("git") is None or not start.exists():

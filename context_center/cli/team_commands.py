@@ -1,0 +1,87 @@
+"""``context-center team install-hook`` and ``team check-staged``: the pre-commit check of the
+team facts committed with the code (``.context-center/memory/``)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from .. import engine as facade
+from ..engine import EngineError, StorageError
+from .output import Output, visible
+
+BYPASS = "git commit --no-verify"
+
+
+def register(commands: Any) -> None:
+    team = commands.add_parser("team", help="team facts committed with the code (.context-center/memory/)",
+                               description="Team facts live in the workspace's .context-center/memory/ and "
+                                           "change by commit and review.")
+    sub = team.add_subparsers(dest="team_command", metavar="SUBCOMMAND", required=True)
+    install = sub.add_parser(
+        "install-hook", help="install the git pre-commit hook that checks staged team facts",
+        description="Install a pre-commit hook in the workspace's repository (core.hooksPath and worktrees "
+                    "respected) that refuses a commit adding a secret, a merge conflict or an unparseable fact "
+                    "under .context-center/memory/. A hook already there keeps running (moved to "
+                    "pre-commit.local). Running it again changes nothing.")
+    install.add_argument("--uninstall", action="store_true",
+                         help="remove the hook (and put back the one it chained)")
+    install.add_argument("--json", action="store_true", help="print JSON for machines")
+    install.set_defaults(handler=install_hook, opens_engine=False)
+    check = sub.add_parser(
+        "check-staged", help="check the staged team facts (what the hook runs)",
+        description="Check the team fact files the next commit adds or changes, as staged (not as in the "
+                    "work tree). Exit 1 with the problems when one holds a secret, a merge conflict or "
+                    "cannot be parsed.")
+    check.add_argument("--json", action="store_true", help="print JSON for machines")
+    check.set_defaults(handler=check_staged, opens_engine=False)
+
+
+def _start(args: argparse.Namespace) -> Path:
+    return facade.detect_workspace(args.workspace)
+
+
+def _guarded(args: argparse.Namespace, action: Any) -> int:
+    out = Output(args.json)
+    try:
+        return int(action(out))
+    except EngineError as exc:
+        return out.error(exc)
+    except OSError as exc:
+        return out.error(StorageError(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")))
+
+
+def install_hook(args: argparse.Namespace) -> int:
+    def install(out: Output) -> int:
+        if args.uninstall:
+            report = facade.uninstall_hook(_start(args))
+            said = {"removed": f"Removed the pre-commit hook {report.path}",
+                    "absent": f"No Context Center pre-commit hook at {report.path}; nothing changed"}
+            return out.emit(report.to_json(), said[report.action])
+        report = facade.install_hook(_start(args), [sys.executable, "-m", "context_center", "team", "check-staged"])
+        said = {"installed": f"Installed the pre-commit hook {report.path}",
+                "updated": f"Updated the pre-commit hook {report.path}",
+                "unchanged": f"The pre-commit hook {report.path} is already installed; nothing changed"}
+        text = said[report.action]
+        if report.chained:
+            text += f"\nYour own hook keeps running first: {report.chained}"
+        return out.emit(report.to_json(), text)
+    return _guarded(args, install)
+
+
+def check_staged(args: argparse.Namespace) -> int:
+    def check(out: Output) -> int:
+        report = facade.check_staged(Path.cwd() if args.workspace is None else Path(args.workspace))
+        if not report.problems:
+            return out.emit(report.to_json(), None)
+        if out.as_json:
+            out.emit(report.to_json())
+        files = len({p.path for p in report.problems})
+        lines = [f"context-center: commit refused: {len(report.problems)} problem(s) in {files} staged team "
+                 "fact file(s)"]
+        lines += [f"  {p.path}" + (f":{p.line}" if p.line else "") + f": {p.reason}" for p in report.problems]
+        lines.append(f"Fix the file and stage it again (git add), or commit anyway, knowingly: {BYPASS}")
+        sys.stderr.write(visible("\n".join(lines)) + "\n")
+        return 1
+    return _guarded(args, check)

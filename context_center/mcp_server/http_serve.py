@@ -1,0 +1,150 @@
+"""``context-center mcp --http HOST:PORT``: the same tools as the stdio server, over the SDK's
+streamable HTTP transport, behind a bearer token kept in the OS keyring.
+
+Without a token in the keyring nothing is served: not on a reachable address (anyone on the
+network could read and write the memory), and not on loopback either unless ``--no-token`` says so
+on purpose, because loopback is not private on a shared machine (every local user and process can
+connect) and a browser page can reach it too. ``--no-token`` is refused off loopback.
+
+When the socket listens, one line on stdout gives the URL clients use (tests and scripts wait for
+it); logs go to stderr and never hold the token. Ctrl+C or SIGTERM stops the server, closing
+sessions and the store, with exit status 0.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import socket
+import sys
+import time
+from collections.abc import Callable, Iterator
+from types import FrameType
+from typing import Any
+
+import uvicorn
+
+from .http_address import Address, AddressError, bind, parse_address
+from .server import _configure_logging, _Opening, arguments_usable, build_server, say
+
+log = logging.getLogger("context_center.mcp")
+GRACE_SECONDS = 3   # open streams are given this long to close on shutdown
+
+
+def serve_http(state_root: str | None, project: str | None, policy: str | None, where: str,
+               no_token: bool = False) -> int:
+    """Serve until Ctrl+C or SIGTERM. Returns the exit status (2: usage, 1: refused)."""
+    started = time.perf_counter()
+    _configure_logging()
+    logging.getLogger("uvicorn").handlers = logging.getLogger("context_center").handlers
+    if not arguments_usable(state_root, project):
+        return 2
+    try:
+        address = parse_address(where)
+    except AddressError as exc:
+        say("INVALID_INPUT", f"--http {exc}")
+        return 2
+    refusal = _token_refusal(address, no_token)
+    if refusal is not None:
+        say("TOKEN_REQUIRED", refusal)
+        return 1
+    try:
+        sock = bind(address)
+    except AddressError as exc:
+        say("ADDRESS_UNUSABLE", str(exc))
+        return 1
+    opening = _Opening(state_root, project, policy, started)
+    try:
+        opening.start()
+        _run(_app(opening, address, no_token), sock, lambda: _announce(address, sock, no_token))
+    finally:
+        sock.close()
+        opening.close()
+    log.info("stopped")
+    return 0
+
+
+def _token_refusal(address: Address, no_token: bool) -> str | None:
+    """Why this address may not be served as asked, or None."""
+    if no_token:
+        if address.is_loopback:
+            return None
+        return (f"--no-token is for loopback only (127.0.0.1, ::1, localhost); {address.host} may be "
+                "reachable from other machines")
+    from ..engine import EngineError, server_token
+
+    try:
+        stored = server_token()
+    except EngineError as exc:
+        return f"the server's token could not be read from the keyring: {exc.message}"
+    if stored:
+        return None
+    create = "create one with `context-center mcp token create`"
+    if address.is_loopback:
+        return f"no token in the keyring: {create} (or, on loopback only, serve without one: --no-token)"
+    return f"{address.host} may be reachable from other machines and no token is in the keyring: {create}"
+
+
+def _app(opening: _Opening, address: Address, no_token: bool) -> Any:
+    server = build_server(opening)
+    # host: the SDK turns on its DNS-rebinding checks (Host and Origin) for a loopback address
+    app = server.streamable_http_app(host=address.bind_host)
+    if no_token:
+        return app
+    from ..engine import server_token, token_matches
+    from .http_gate import BearerGate
+
+    return BearerGate(app, server_token, token_matches)
+
+
+def _announce(address: Address, sock: socket.socket, no_token: bool) -> None:
+    port = sock.getsockname()[1]
+    url = address.url(port)
+    sys.stdout.write(f"context-center mcp: serving at {url}\n")
+    sys.stdout.flush()
+    if address.is_wildcard:
+        log.info("listening on every interface (%s port %d); clients use this machine's name or address",
+                 address.host, port)
+    if no_token:
+        log.warning("serving WITHOUT a token (--no-token): every local user and process can use this memory")
+    else:
+        log.info("clients send the header  Authorization: Bearer <the token of `context-center mcp token "
+                 "create`>")
+    if not address.is_loopback:
+        log.warning("plain HTTP: the token and the memory cross the network unencrypted; use a trusted network, "
+                    "an SSH tunnel or a TLS reverse proxy")
+    log.info("Ctrl+C stops the server")
+
+
+def _run(app: Any, sock: socket.socket, on_ready: Callable[[], None]) -> None:
+    config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="on",
+                            http="h11", ws="none", loop="asyncio", timeout_graceful_shutdown=GRACE_SECONDS)
+    _Uvicorn(config, on_ready).run(sockets=[sock])
+
+
+class _Uvicorn(uvicorn.Server):
+    """uvicorn, announcing once it listens, and stopping on SIGINT/SIGTERM without re-raising the
+    signal afterwards (uvicorn's own handling ends the process by the signal: exit status -15)."""
+
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._on_ready = on_ready
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started and not self.should_exit:
+            self._on_ready()
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        def stop(_signum: int, _frame: FrameType | None) -> None:
+            if self.should_exit:   # a second Ctrl+C: do not wait for open streams
+                self.force_exit = True
+            self.should_exit = True
+
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)

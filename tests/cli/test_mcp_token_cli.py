@@ -1,0 +1,59 @@
+"""``mcp token create|revoke|status``: a strong random token in the keyring, printed once."""
+from __future__ import annotations
+
+import keyring
+import keyring.backends.fail
+import pytest
+
+from memory_keyring import MemoryKeyring
+
+KEY = ("context-center", "mcp-http-token")
+
+
+@pytest.fixture
+def memory_keyring():
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+def test_create_stores_a_strong_token_and_prints_it_once(cli, memory_keyring):
+    made = cli.ok("mcp", "token", "create")
+    token = made["token"]
+    assert memory_keyring.secrets == {KEY: token}
+    assert token.startswith("ccmcp_") and len(token) >= 6 + 43 and made["header"] == f"Authorization: Bearer {token}"
+    assert cli.ok("mcp", "token", "create", "--replace")["token"] not in (token, None)
+    human = cli.run("mcp", "token", "create", "--replace")
+    assert human.code == 0 and memory_keyring.secrets[KEY] in human.out
+
+
+def test_a_second_create_keeps_the_token_its_clients_use(cli, memory_keyring):
+    token = cli.ok("mcp", "token", "create")["token"]
+    refused = cli.refused("mcp", "token", "create", code="TOKEN_EXISTS")
+    assert "--replace" in refused["message"] and token not in refused["message"]
+    assert memory_keyring.secrets == {KEY: token}
+
+
+def test_status_and_revoke_never_show_the_token(cli, memory_keyring):
+    assert cli.ok("mcp", "token", "status")["token"] is False
+    token = cli.ok("mcp", "token", "create")["token"]
+    for args in (("status",), ("status", "--json"), ()):
+        shown = cli.run("mcp", "token", *args)
+        assert shown.code == 0 and token not in shown.out + shown.err
+    assert cli.ok("mcp", "token", "status")["token"] is True
+    assert cli.ok("mcp", "token", "revoke") == {"revoked": True}
+    assert memory_keyring.secrets == {}
+    assert cli.ok("mcp", "token", "revoke") == {"revoked": False}
+
+
+def test_without_a_usable_keyring_nothing_is_made(cli):
+    previous = keyring.get_keyring()
+    keyring.set_keyring(keyring.backends.fail.Keyring())
+    try:
+        refused = cli.run("mcp", "token", "create", "--json")
+    finally:
+        keyring.set_keyring(previous)
+    assert refused.code == 1 and refused.json["error"] == "STORAGE_ERROR"
+    assert "keyring" in refused.json["message"] and "token" not in refused.json
