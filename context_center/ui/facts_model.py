@@ -22,10 +22,18 @@ class FactRow:
     freshness: str
     overridden_by: str | None   # ref of the project fact that overrides this global one
     provenance: tuple[str, ...] = ()  # for an accepted suggestion: why, how to apply, evidence (lines)
+    haystack: str = ""                # what the search box looks in, lowercased (made on the worker)
 
     @property
     def key(self) -> tuple[str, str]:
         return self.fact.scope, self.fact.id
+
+    def search_text(self) -> str:
+        return self.haystack or haystack_of(self.fact)
+
+
+def haystack_of(fact: Fact) -> str:
+    return " ".join((fact.name, fact.title, fact.description, fact.keywords, fact.body, fact.subject_key)).lower()
 
 
 COLUMNS = (("Name", lambda r: r.fact.name), ("Title", lambda r: r.fact.label), ("Type", lambda r: r.fact.type),
@@ -42,13 +50,20 @@ class FactsTableModel(QAbstractTableModel):
         self._rows: list[FactRow] = []
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
 
-    def set_rows(self, rows: list[FactRow]) -> None:
+    def set_rows(self, rows: list[FactRow], sorted_by: tuple[int, Qt.SortOrder] | None = None) -> None:
+        """``sorted_by``: the rows come sorted so (by :meth:`sorted_rows`, on the worker); sorting
+        100,000 rows here would hold the GUI thread for a tenth of a second."""
+        rows = list(rows) if sorted_by == self._sort else self.sorted_rows(rows, *self._sort)
         self.beginResetModel()
-        self._rows = self._sorted(list(rows), *self._sort)
+        self._rows = rows
         self.endResetModel()
 
+    def sort_state(self) -> tuple[int, Qt.SortOrder]:
+        return self._sort
+
     @staticmethod
-    def _sorted(rows: list[FactRow], column: int, order: Qt.SortOrder) -> list[FactRow]:
+    def sorted_rows(rows: list[FactRow], column: int, order: Qt.SortOrder) -> list[FactRow]:
+        """Thread-safe (plain Python): the worker sorts with it before handing rows over."""
         getter = COLUMNS[column][1]
 
         def key(row: FactRow) -> tuple[Any, ...]:
@@ -65,13 +80,17 @@ class FactsTableModel(QAbstractTableModel):
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         keys = [self._rows[i.row()].key for i in old]
-        self._rows = self._sorted(self._rows, column, order)
+        self._rows = self.sorted_rows(self._rows, column, order)
         position = {row.key: n for n, row in enumerate(self._rows)}
         self.changePersistentIndexList(old, [self.index(position[k], i.column()) for k, i in zip(keys, old)])
         self.layoutChanged.emit()
 
     def rows(self) -> list[FactRow]:
         return list(self._rows)
+
+    def row_list(self) -> list[FactRow]:
+        """The rows as held (not a copy: read it, never change it); a new list after every change."""
+        return self._rows
 
     def row_of(self, key: tuple[str, str]) -> int:
         return next((i for i, r in enumerate(self._rows) if r.key == key), -1)
@@ -111,16 +130,23 @@ class FactsTableModel(QAbstractTableModel):
 
 
 class FactsFilterProxy(QSortFilterProxyModel):
-    """Text search over name, title, description, keywords and body, plus the four filters."""
+    """Text search over name, title, description, keywords and body, plus the four filters.
+
+    Qt asks :meth:`filterAcceptsRow` once per row; at 100,000 facts, working the answer out in
+    each call held the GUI thread for about a second per keystroke. The answers are worked out
+    for every row at once, in one pass, when the words, the filters or the rows change."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._words: list[str] = []
         self._filters: dict[str, str] = {}
+        self._accepted: list[bool] = []
+        self._accepted_for: list[FactRow] | None = None   # the source's row list they were worked out for
 
     def set_text(self, text: str) -> None:
         self.beginFilterChange()
         self._words = text.lower().split()
+        self._accepted_for = None
         self.endFilterChange()
 
     def set_filter(self, field: str, value: str) -> None:
@@ -130,6 +156,7 @@ class FactsFilterProxy(QSortFilterProxyModel):
             self._filters[field] = value
         else:
             self._filters.pop(field, None)
+        self._accepted_for = None
         self.endFilterChange()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -138,14 +165,24 @@ class FactsFilterProxy(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         if not self._words and not self._filters:
             return True
-        row: FactRow = self.sourceModel().index(source_row, 0, source_parent).data(Qt.ItemDataRole.UserRole)
+        source = self.sourceModel()
+        assert isinstance(source, FactsTableModel)
+        rows = source.row_list()
+        if self._accepted_for is not rows:
+            self._accepted = self._work_out(rows)
+            self._accepted_for = rows
+        return self._accepted[source_row]
+
+    def _work_out(self, rows: list[FactRow]) -> list[bool]:
+        accepted = [True] * len(rows)
+        if self._filters:
+            accepted = [self._passes_filters(row) for row in rows]
+        for word in self._words:   # one comprehension per word: a few milliseconds each at 100,000 rows
+            accepted = [ok and word in row.haystack if row.haystack else ok and word in row.search_text()
+                        for ok, row in zip(accepted, rows)]
+        return accepted
+
+    def _passes_filters(self, row: FactRow) -> bool:
         values = {"scope": row.fact.scope, "type": row.fact.type, "activation": row.fact.effective_activation,
                   "freshness": row.freshness}
-        if any(values[field] != wanted for field, wanted in self._filters.items()):
-            return False
-        if not self._words:
-            return True
-        fact = row.fact
-        haystack = " ".join((fact.name, fact.title, fact.description, fact.keywords, fact.body,
-                             fact.subject_key)).lower()
-        return all(word in haystack for word in self._words)
+        return all(values[field] == wanted for field, wanted in self._filters.items())

@@ -4,6 +4,7 @@ Memories agents wrote to staging are proposals, not knowledge yet: they are not 
 in the Suggestions tab (From agents), and a note here says how many wait."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -33,7 +34,7 @@ from . import dialogs
 from .editor import open_in_editor
 from .engine_client import EngineClient
 from .fact_form import FactForm
-from .facts_model import FactRow, FactsFilterProxy, FactsTableModel
+from .facts_model import FactRow, FactsFilterProxy, FactsTableModel, haystack_of
 from .history_dialog import HistoryDialog
 from .messages import Messages
 
@@ -72,6 +73,7 @@ class FactsView:
     pinned_budget: int
     conflicts: list[str] = field(default_factory=list)
     waiting: int = 0                         # staged memories from agents (listed in Suggestions, not here)
+    sorted_by: tuple[int, Qt.SortOrder] | None = None   # how the worker sorted ``rows``
 
 
 def _provenance_lines(found: dict | None) -> tuple[str, ...]:
@@ -85,19 +87,22 @@ def _provenance_lines(found: dict | None) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def load_facts_view(engine: Engine) -> FactsView:
-    """Runs on the worker."""
+def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None) -> FactsView:
+    """Runs on the worker; ``sort`` (the table's order) sorts the rows here rather than on the GUI thread."""
     overrides = engine.overrides()
     facts = engine.facts()
     rows = [FactRow(f, engine.freshness(f), overrides[f.id][0].ref if f.scope == "global" and f.id in overrides
-                    else None, _provenance_lines(engine.suggestion_provenance(f))) for f in facts if not f.staging]
+                    else None, _provenance_lines(engine.suggestion_provenance(f)), haystack_of(f))
+            for f in facts if not f.staging]
+    if sort is not None:
+        rows = FactsTableModel.sorted_rows(rows, *sort)
     conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
                  f"{', '.join(f.ref for f in facts)} — keep one, edit or forget the others"
                  for scope, subject, facts in engine.subject_conflicts()]
     problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
     from ..engine import PINNED_BUDGET_CHARS
     return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts,
-                     waiting=len(facts) - len(rows))
+                     waiting=len(facts) - len(rows), sorted_by=sort)
 
 
 def _detail_markdown(row: FactRow) -> str:
@@ -294,7 +299,8 @@ class FactsTab(QWidget):
             if select is not None and self.select(select):
                 self.table.setFocus()  # typing goes to the table, on that fact, not to a stale row
 
-        self.client.submit(load_facts_view, shown, lambda e: self.messages.failure("load the facts", e))
+        self.client.submit(functools.partial(load_facts_view, sort=self.model.sort_state()), shown,
+                           lambda e: self.messages.failure("load the facts", e))
 
     def show_view(self, view: FactsView, force: bool = False) -> None:
         self.pinned_changed.emit(view.pinned_total, view.pinned_budget)
@@ -303,7 +309,7 @@ class FactsTab(QWidget):
             return  # nothing changed: our own write echoing back, or a touch
         self.generation = view.generation
         selected = self.current_row()
-        self.model.set_rows(view.rows)
+        self.model.set_rows(view.rows, view.sorted_by)
         self.problems.clear()
         self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
         for path, line, reason in view.problems:
