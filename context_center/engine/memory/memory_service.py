@@ -296,6 +296,8 @@ class MemoryService:
         def is_self(other: Fact) -> bool:
             return previous is not None and other.id == previous.id and other.scope == previous.scope
 
+        if fact.scope not in self.store.paths.scopes:
+            raise InvalidInput(f"there is no {fact.scope} scope here: no project is bound (only global facts)")
         table = self.store.table(fact.scope)
         other = table.by_name.get(fact.name)
         if other is not None and not is_self(other):

@@ -12,7 +12,7 @@ SIDE_CHARS = 1_000   # of each side, in the diagnostic (the file keeps all of it
 @dataclass(frozen=True)
 class MergeConflict:
     line: int          # 1-based, of the first "<<<<<<<"
-    end_line: int      # of its ">>>>>>>"
+    end_line: int      # of the last ">>>>>>>"
     ours_label: str
     theirs_label: str
     ours: str
@@ -25,14 +25,14 @@ class MergeConflict:
             text = text.strip("\n")
             return (text if len(text) <= SIDE_CHARS else text[:SIDE_CHARS] + " …") or "(nothing)"
 
-        more = f" (and {self.count - 1} more conflict(s) below)" if self.count > 1 else ""
+        more = f" ({self.count} conflicting parts, joined by …)" if self.count > 1 else ""
         return (f"unresolved merge conflict, lines {self.line}–{self.end_line}{more}: edit the file to keep one "
                 f"side, then commit. Ours ({self.ours_label or 'HEAD'}):\n{side(self.ours)}\n"
                 f"Theirs ({self.theirs_label or 'the other branch'}):\n{side(self.theirs)}")
 
 
 def find_merge_conflict(text: str) -> MergeConflict | None:
-    """The first conflict of ``text`` (``<<<<<<<``, optional ``|||||||`` base, ``=======``,
+    """The conflicts of ``text``, as one (``<<<<<<<``, optional ``|||||||`` base, ``=======``,
     ``>>>>>>>``, each at a line's start), or None."""
     if "<<<<<<<" not in text:
         return None
@@ -64,6 +64,6 @@ def find_merge_conflict(text: str) -> MergeConflict | None:
         index += 1
     if not found:
         return None
-    first = found[0]
-    return MergeConflict(first.line, first.end_line, first.ours_label, first.theirs_label, first.ours,
-                         first.theirs, len(found))
+    first = found[0]   # where it starts; each side shows every hunk of that side, in order
+    return MergeConflict(first.line, found[-1].end_line, first.ours_label, first.theirs_label,
+                         "\n…\n".join(c.ours for c in found), "\n…\n".join(c.theirs for c in found), len(found))

@@ -56,7 +56,7 @@ def deleted_team_facts(repo: TeamRepository) -> list[ArchivedFact]:
                     entries.append(entry)
                     seen.add(relative)
     try:
-        out = repo.git("log", "--diff-filter=D", LOG_FORMAT.replace("%h", "%h %p"), "--name-only", "--",
+        out = repo.git("log", "--topo-order", "--diff-filter=D", LOG_FORMAT.replace("%h", "%h %p"), "--name-only", "--",
                        repo.folder_relative, check=False)
     except GitError:
         return entries

@@ -45,7 +45,8 @@ def file_commits(repo: TeamRepository, path: Path) -> list[Commit]:
     if not repo.available:
         return []
     try:
-        out = repo.git("log", "--follow", LOG_FORMAT, "--name-only", "--", repo.relative(path), check=False)
+        out = repo.git("log", "--topo-order", "--follow", LOG_FORMAT, "--name-only", "--", repo.relative(path),
+                       check=False)
     except GitError:
         return []
     return parse_log(out)
@@ -93,7 +94,7 @@ def last_changes(repo: TeamRepository) -> dict[str, Commit]:
     if not repo.available:
         return {}
     try:
-        out = repo.git("log", LOG_FORMAT, "--name-only", "--", repo.folder_relative, check=False)
+        out = repo.git("log", "--topo-order", LOG_FORMAT, "--name-only", "--", repo.folder_relative, check=False)
     except GitError:
         return {}
     latest: dict[str, Commit] = {}
