@@ -1,13 +1,13 @@
 """``--scope team`` on the command line, and the JSON shapes git's history and archive take."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from git_support import BOB, commit_all
 
-from conftest import Cli
 
-
-def test_team_facts_from_the_command_line_with_git_history(cli: Cli, git_repo):
-    cli = Cli(cli.root, git_repo, cli.home)
+def test_team_facts_from_the_command_line_with_git_history(cli, git_repo):
+    cli = replace(cli, workspace=git_repo)
     made = cli.remember("node-version", "Node 20.", "--scope", "team")
     assert made["scope"] == "team" and made["ref"] == "team/node-version.md"
     assert made["path"] == str(git_repo / ".context-center" / "memory" / "node-version.md")
@@ -46,7 +46,7 @@ def test_team_facts_from_the_command_line_with_git_history(cli: Cli, git_repo):
     cli.refused("memory", "recover", f"git:{kept}:README.md", code="NOT_FOUND")   # not a team fact
 
 
-def test_move_to_team_and_the_summary_counts_each_scope(cli: Cli):
+def test_move_to_team_and_the_summary_counts_each_scope(cli):
     mine = cli.remember("lint", "ruff everywhere", "--subject-key", "tool.lint")
     cli.remember("lint-global", "flake8", "--scope", "global", "--subject-key", "tool.lint")
     moved = cli.ok("memory", "move", mine["id"], "--to", "team")
