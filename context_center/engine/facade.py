@@ -262,6 +262,9 @@ class Engine:
         folders = [(self.paths.root, False)]
         for scope in self.paths.scopes:  # not recursive: .revisions/ is ours and never needs watching
             memory = self.paths.memory_dir(scope)
+            if scope == "team":   # in the user's repository: watched when there, never created by watching
+                folders += [(memory, False)] if memory.is_dir() else []
+                continue
             folders += [(memory, False), (self.paths.archive_dir(memory), False)]
         watcher = FileWatcher(folders, on_change)
         watcher.start()

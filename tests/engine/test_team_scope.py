@@ -202,3 +202,12 @@ def test_no_team_scope_without_a_workspace(state_root):
         with pytest.raises(Exception) as caught:
             remember(engine, "x", "y")
         assert caught.value.code == "INVALID_INPUT" and "no project is bound" in caught.value.message
+
+
+def test_opening_and_watching_a_workspace_creates_nothing_in_it(state_root, git_repo):
+    with open_engine(state_root=state_root, workspace=git_repo) as engine:
+        watcher = engine.watch(lambda _paths: None)
+        watcher.stop()
+        engine.flush()
+    assert not (git_repo / ".context-center").exists()
+    assert git(git_repo, "status", "--porcelain") == ""
