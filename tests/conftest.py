@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from git_support import git_repo  # noqa: F401 - the fixture: a real git repository as the workspace
+
 
 @pytest.fixture
 def state_root(tmp_path: Path) -> Path:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import Engine, Fact, FactFields, FactInput, InvalidInput, WriteResult
+from ..engine import SCOPES, Engine, Fact, FactFields, FactInput, InvalidInput, WriteResult
 from .output import Output, table
 
 _FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
@@ -20,9 +20,9 @@ def _json_flag(parser: argparse.ArgumentParser) -> None:
 
 def _ref_command(sub: Any, name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
     parser = sub.add_parser(name, help=help_text, description=help_text)
-    parser.add_argument("ref", metavar="REF", help="id, name, or project/<name>.md / global/<name>.md")
-    parser.add_argument("--scope", choices=("project", "global"),
-                        help="look the name up in this scope only (names prefer the project scope)")
+    parser.add_argument("ref", metavar="REF", help="id, name, or project/<name>.md, team/<name>.md, global/<name>.md")
+    parser.add_argument("--scope", choices=SCOPES,
+                        help="look the name up in this scope only (names prefer project, then team, then global)")
     _json_flag(parser)
     parser.set_defaults(handler=handler)
     return parser
@@ -56,7 +56,8 @@ def register(commands: Any) -> Any:
 
     remember_parser = sub.add_parser("remember", help="create a fact")
     _fact_fields(remember_parser)
-    remember_parser.add_argument("--scope", help="project (default) or global")
+    remember_parser.add_argument("--scope", help="project (default), team (in the repository, committed with "
+                                                 "the code) or global")
     _json_flag(remember_parser)
     remember_parser.set_defaults(handler=remember)
 
@@ -66,7 +67,7 @@ def register(commands: Any) -> Any:
     forget_parser = _ref_command(sub, "forget", "move a fact to the archive", forget)
     forget_parser.add_argument("--expected-revision", type=int, metavar="N")
     move_parser = _ref_command(sub, "move", "move a fact to the other scope, keeping its id and history", move)
-    move_parser.add_argument("--to", required=True, choices=("global", "project"), help="the scope to move it to")
+    move_parser.add_argument("--to", required=True, choices=SCOPES, help="the scope to move it to")
     move_parser.add_argument("--expected-revision", type=int, metavar="N")
     _ref_command(sub, "pin", "put a fact's body in the session context (1,500-character budget)", pin)
     _ref_command(sub, "unpin", "make a pinned fact recall-only again", unpin)
@@ -75,7 +76,7 @@ def register(commands: Any) -> Any:
     _ref_command(sub, "purge-secrets", "mask every secret in a fact's file, its revisions and archive entries, "
                                        "in place", purge_secrets)
     restore_parser = _ref_command(sub, "restore", "copy an earlier revision into a new one", restore)
-    restore_parser.add_argument("revision", type=int, metavar="REV")
+    restore_parser.add_argument("revision", metavar="REV", help="a revision number; for a team fact, a commit")
 
     archived_parser = sub.add_parser("archived", help="forgotten facts and their archive paths")
     _json_flag(archived_parser)
@@ -173,12 +174,11 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         "instructions": {"documents": [d.label for d in instructions.documents],
                          "chars": sum(d.chars for d in instructions.documents),
                          "diagnostics": len(instructions.diagnostics), "digest": instructions.digest},
-        "facts": {"project": sum(f.scope == "project" for f in facts),
-                  "global": sum(f.scope == "global" for f in facts)},
+        "facts": {scope: sum(f.scope == scope for f in facts) for scope in SCOPES},
         "pinned": {"used_chars": engine.pinned_total(), "budget": context.budget,
                    "refs": [f.ref for f in facts if f.pinned]},
-        "overrides": [{"global": g.ref, "project": p.ref, "why": why}
-                      for g in facts if g.id in overrides for p, why in [overrides[g.id]]],
+        "overrides": [{g.scope: g.ref, p.scope: p.ref, "overridden": g.ref, "by": p.ref, "why": why}
+                      for g in facts if (g.scope, g.id) in overrides for p, why in [overrides[(g.scope, g.id)]]],
         "archived": len(engine.archived()), "subjects": len(engine.subjects()),
         "diagnostics": [d.to_json() for d in engine.diagnostics()],
     }
@@ -187,10 +187,10 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         lines = [f"Workspace    {data['workspace']}", f"State root   {data['state_root']}",
                  f"Instructions {len(instructions.documents)} document(s), "
                  f"{data['instructions']['chars']:,} characters, {len(instructions.diagnostics)} diagnostic(s)",
-                 f"Facts        {data['facts']['project']} project, {data['facts']['global']} global",
+                 "Facts        " + ", ".join(f"{n} {scope}" for scope, n in data["facts"].items()),
                  f"Pinned       {data['pinned']['used_chars']:,} / {context.budget:,} characters",
                  f"Archived     {data['archived']}", f"Subjects     {data['subjects']}"]
-        lines += [f"Override     {o['project']} overrides {o['global']} ({o['why']})" for o in data["overrides"]]
+        lines += [f"Override     {o['by']} overrides {o['overridden']} ({o['why']})" for o in data["overrides"]]
         lines += [f"Problem      {d}" for d in engine.diagnostics()]
         return "\n".join(lines)
 
@@ -272,8 +272,16 @@ def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     fact = active.fact
     data = {"active": {**engine.fact_json(fact, body=True), "change": active.change},
             "revisions": [r.to_json() for r in history]}
+    if fact.scope == "team":   # git's history: the uncommitted change (if any) first, then every commit
+        data["revisions"] = [r.to_json() for r in (active, *history) if r.commit]
+        data["history_note"] = engine.team_history_note()
 
     def human() -> str:
+        if fact.scope == "team":
+            rows = [(str(r.point), r.updated_at[:19], r.author or "—", r.message) for r in (active, *history)
+                    if r.commit]
+            note = f"\n({data['history_note']})" if data["history_note"] else ""
+            return f"{fact.ref} ({fact.id})\n" + table(("COMMIT", "DATE", "AUTHOR", "MESSAGE"), rows) + note
         rows = [(str(r.revision) + (" (active)" if r is active else ""), r.updated_at, r.change, r.fact.label)
                 for r in (active, *history)]
         return f"{fact.ref} ({fact.id})\n" + table(("REVISION", "UPDATED", "CHANGE", "TITLE"), rows)
@@ -290,7 +298,8 @@ def archived(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 
 
 def recover(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    return _written(engine, out, engine.recover(os.path.abspath(args.path)), "Recovered")
+    path = args.path if args.path.startswith("git:") else os.path.abspath(args.path)   # git:<commit>:<file>
+    return _written(engine, out, engine.recover(path), "Recovered")
 
 
 def subjects(engine: Engine, args: argparse.Namespace, out: Output) -> int:

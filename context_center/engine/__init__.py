@@ -9,6 +9,7 @@ from .errors import (
     EngineError,
     InvalidInput,
     NameConflict,
+    NotCommitted,
     NotFound,
     PinnedBudgetExceeded,
     RefusedError,
@@ -27,19 +28,21 @@ from .instructions.agent_view import STATUSES as DOCUMENT_STATUSES
 from .instructions.agent_view import AgentDocument, AgentHomes, AgentView
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact_input
-from .memory.fields import FACT_CHOICES
+from .memory.fields import FACT_CHOICES, SCOPES
 from .memory.memory_service import PurgeReport
 from .memory.revision_changes import changed_fields, describe_change
 from .recall.injection_log import Injection, WhyNot
 from .recall.recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact, Revision, SessionContext, Subject
 from .storage.paths import (
+    TEAM,
     StorePaths,
     default_state_root,
     detect_workspace,
     reasonix_state_roots,
     state_root_from_environment,
 )
+from .team.status import TeamStatus
 
 # the agents' room (MCP): name → its module under .agents, loaded only by the faces that use it
 _AGENTS = {
@@ -61,6 +64,7 @@ __all__ = [
     "Injection", "InstructionDiagnostic", "InstructionDocument", "InstructionSet", "InvalidInput",
     "MemoryCandidate", "NameConflict", "PurgeReport", "NotFound", "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded",
     "RecallHit", "RecallResult", "RefusedError", "Rejection", "Revision", "RevisionConflict",
+    "NotCommitted", "SCOPES", "TEAM", "TeamStatus",
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WhyNot", "WriteResult",
     "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",

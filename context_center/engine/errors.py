@@ -79,6 +79,12 @@ class SensitiveContent(RefusedError):
     code = "SENSITIVE_CONTENT"
 
 
+class NotCommitted(RefusedError):
+    """A team fact's content that git does not hold would be lost (forgetting it deletes the file)."""
+
+    code = "NOT_COMMITTED"
+
+
 class StorageError(EngineError):
     """The disk, a lock or the catalog failed; retrying may help."""
 

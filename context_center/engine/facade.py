@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .storage.file_watch import FileWatcher
     from .suggestions.candidates import Dismissal, SuggestionSet
     from .suggestions.service import Acceptance, SuggestionService
+    from .team.status import TeamStatus
 
 log = logging.getLogger("context_center.engine")
 Progress = Callable[[int, int], None]
@@ -168,8 +169,10 @@ class Engine:
 
     def fact_json(self, fact: Fact, *, body: bool = False) -> dict[str, Any]:
         data = fact.to_json(freshness=freshness(fact), body=body)
-        overridden = self.memory.overrides().get(fact.id) if fact.scope == "global" else None
+        overridden = self.memory.overrides().get((fact.scope, fact.id))
         data["overridden_by"] = overridden[0].ref if overridden else None
+        if overridden:
+            data["overridden_why"] = overridden[1]
         return data
 
     def revisions(self, ref: str, scope: str | None = None) -> tuple[Fact, list[Revision]]:
@@ -188,8 +191,13 @@ class Engine:
         return self.memory.restore_lost_keys(ref, scope)
 
     def history(self, ref: str, scope: str | None = None) -> list[Revision]:
-        """Every revision, the active one first, each saying what it changed."""
+        """Every revision, the active one first, each saying what it changed. For a team fact the
+        active one is the work tree's uncommitted change, else the last commit (``.commit`` names it)."""
         fact, earlier = self.revisions(ref, scope)
+        if fact.scope == "team":
+            from .team.history import active_revision
+
+            return active_revision(fact, earlier)
         active = Revision(fact.revision, fact.updated_at, fact.body, fact, self.memory.change_of(fact, earlier))
         return [active, *earlier]
 
@@ -197,7 +205,10 @@ class Engine:
         return self.memory.archived()
 
     def archived_text(self, path: str | os.PathLike[str]) -> str:
-        """The file text of one archive entry of this store (NOT_FOUND for anything else)."""
+        """The file text of one archive entry of this store (NOT_FOUND for anything else); a
+        forgotten team fact's (``git:<commit>:<file>``) is git's."""
+        if str(path).startswith("git:"):
+            return self.team_archived_text(str(path))
         owned, _scope = self._store.owned_archive_entry(str(path))
         try:
             return owned.read_bytes().decode("utf-8", "replace")
@@ -217,7 +228,8 @@ class Engine:
     def session_context(self) -> SessionContext:
         return self.memory.session_context()
 
-    def overrides(self) -> dict[str, tuple[Fact, str]]:
+    def overrides(self) -> dict[tuple[str, str], tuple[Fact, str]]:
+        """(scope, id) of each team or global fact a nearer one overrides → (that fact, why)."""
         return self.memory.overrides()
 
     # settings and the agents' category registry ----------------------------------------------
@@ -250,6 +262,9 @@ class Engine:
         folders = [(self.paths.root, False)]
         for scope in self.paths.scopes:  # not recursive: .revisions/ is ours and never needs watching
             memory = self.paths.memory_dir(scope)
+            if scope == "team":   # in the user's repository: watched when there, never created by watching
+                folders += [(memory, False)] if memory.is_dir() else []
+                continue
             folders += [(memory, False), (self.paths.archive_dir(memory), False)]
         watcher = FileWatcher(folders, on_change)
         watcher.start()
@@ -535,7 +550,8 @@ class Engine:
     def verify(self, ref: str, scope: str | None = None) -> WriteResult:
         return self.memory.verify(ref, scope)
 
-    def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
+    def restore(self, ref: str, revision: int | str, scope: str | None = None) -> WriteResult:
+        """Copy an earlier revision (a number; for a team fact, a commit) into a new one."""
         return self.memory.restore(ref, revision, scope)
 
     def move(self, ref: str, to_scope: str, scope: str | None = None,
@@ -564,6 +580,44 @@ class Engine:
             except OSError:
                 continue
         return frozenset(names)
+
+    # team scope (engine/team/): facts in the repository, history and archive by git ---------------
+
+    def team_history_note(self) -> str:
+        """Why team facts have no git history here ("" when they do)."""
+        from .team.repository import NO_GIT_NOTE
+
+        team = self.memory.team
+        return NO_GIT_NOTE if team is not None and not team.available else ""
+
+    def team_statuses(self, facts: list[Fact] | None = None) -> dict[Path, TeamStatus]:
+        """Fact path → who changed it last (git author, date) and whether it has uncommitted
+        changes, for every team fact (of ``facts`` if given). Runs git: off the GUI thread."""
+        from .team.status import team_statuses
+
+        team = self.memory.team
+        chosen = self.facts() if facts is None else facts
+        return team_statuses(team, chosen) if team is not None else {}
+
+    def share_with_team(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Copy a personal fact into the team scope (a new id, an uncommitted change); the personal
+        one is kept, and overrides the copy until it is removed."""
+        from .team.share import shared_copy
+
+        fact = self.memory.resolve(ref, scope)
+        return WriteResult(self.memory.create(shared_copy(fact, self.paths.scopes)))
+
+    def team_archived_text(self, path: str) -> str:
+        """The text of a forgotten team fact, ``git:<commit>:<file>``, as that commit holds it."""
+        from .team.archive import read_git_entry
+
+        team = self.memory.team
+        if team is None:
+            raise NotFound(f"{path} names a team fact, but no project is bound", hint="archived_paths")
+        commit, relative, _fact = read_git_entry(team, path)
+        return team.show(commit, relative) or ""
+
+    # end of the team scope -----------------------------------------------------------------
 
     def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
         """Mask every secret in the fact's active file, revisions and archive entries, in place."""

@@ -129,12 +129,24 @@ class Revision:
     body: str
     fact: Fact
     change: str = ""     # what this revision changed against the one before it ("pinned", "verified"…)
+    # a team fact's revision is a commit (short hash), or "uncommitted" for the work tree's change
+    commit: str = ""
+    author: str = ""
+    message: str = ""
+
+    @property
+    def point(self) -> int | str:
+        """What ``restore`` takes to bring this revision back: its number, or its commit."""
+        return self.commit or self.revision
 
     def to_json(self) -> dict[str, Any]:
-        return {"revision": self.revision, "updated_at": self.updated_at, "body": self.body,
+        data = {"revision": self.point, "updated_at": self.updated_at, "body": self.body,
                 "title": self.fact.title, "description": self.fact.description, "name": self.fact.name,
                 "activation": self.fact.effective_activation, "last_verified_at": self.fact.last_verified_at or None,
                 "change": self.change}
+        if self.commit:
+            data.update(author=self.author or None, message=self.message, fact_revision=self.revision)
+        return data
 
 
 @dataclass(frozen=True)

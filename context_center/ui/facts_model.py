@@ -8,7 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from ..engine import Fact
+from ..engine import Fact, TeamStatus
 
 STALE_COLOR = QColor("#b35900")
 Index = QModelIndex | QPersistentModelIndex
@@ -20,8 +20,10 @@ class FactRow:
 
     fact: Fact
     freshness: str
-    overridden_by: str | None   # ref of the project fact that overrides this global one
+    overridden_by: str | None   # ref of the nearer fact that overrides this one (project > team > global)
     provenance: tuple[str, ...] = ()  # for an accepted suggestion: why, how to apply, evidence (lines)
+    overridden_why: str = ""    # "same name", "same subject"…
+    team: TeamStatus | None = None   # a team fact's last commit and uncommitted state (git's)
     haystack: str = ""                # what the search box looks in, lowercased (made on the worker)
 
     @property
@@ -39,7 +41,8 @@ def haystack_of(fact: Fact) -> str:
 COLUMNS = (("Name", lambda r: r.fact.name), ("Title", lambda r: r.fact.label), ("Type", lambda r: r.fact.type),
            ("Scope", lambda r: r.fact.scope), ("Activation", lambda r: r.fact.effective_activation),
            ("Freshness", lambda r: r.freshness), ("Rev", lambda r: r.fact.revision),
-           ("Updated", lambda r: r.fact.updated_at[:19].replace("T", " ")))
+           ("Updated", lambda r: r.fact.updated_at[:19].replace("T", " ")),
+           ("Last change (team)", lambda r: r.team.summary if r.team else ""))
 
 
 class FactsTableModel(QAbstractTableModel):
@@ -115,6 +118,8 @@ class FactsTableModel(QAbstractTableModel):
             tip = cell if about in (cell, "") else f"{cell}\n{about}"
             if row.overridden_by:
                 tip += f"\nOverridden by {row.overridden_by}"
+            if row.team is not None and row.team.uncommitted:
+                tip += "\nChanged in the work tree, not committed yet"
             return tip
         if role == Qt.ItemDataRole.ForegroundRole:
             if row.overridden_by:  # greyed: agents get the project fact instead

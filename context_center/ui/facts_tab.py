@@ -61,7 +61,8 @@ PAGE_LIST, PAGE_WELCOME, PAGE_LOADING = range(3)
 
 
 def _other_scope(scope: str) -> str:
-    return "project" if scope == "global" else "global"
+    """Where Move takes a fact: between the personal scopes; a team fact back to the project's."""
+    return "global" if scope == "project" else "project"
 
 
 @dataclass(frozen=True)
@@ -91,9 +92,15 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
     """Runs on the worker; ``sort`` (the table's order) sorts the rows here rather than on the GUI thread."""
     overrides = engine.overrides()
     facts = engine.facts()
-    rows = [FactRow(f, engine.freshness(f), overrides[f.id][0].ref if f.scope == "global" and f.id in overrides
-                    else None, _provenance_lines(engine.suggestion_provenance(f)), haystack_of(f))
-            for f in facts if not f.staging]
+    team = engine.team_statuses(facts)   # git: on the worker, like every engine call
+    rows = []
+    for f in facts:
+        if f.staging:
+            continue
+        holder, why = overrides.get((f.scope, f.id), (None, ""))
+        rows.append(FactRow(f, engine.freshness(f), holder.ref if holder else None,
+                            _provenance_lines(engine.suggestion_provenance(f)), why,
+                            team.get(f.path) if f.path is not None else None, haystack_of(f)))
     if sort is not None:
         rows = FactsTableModel.sorted_rows(rows, *sort)
     conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
@@ -109,9 +116,22 @@ def _detail_markdown(row: FactRow) -> str:
     fact = row.fact
     lines = [f"# {fact.label}", ""]
     if row.overridden_by:
-        lines += [f"> **Overridden** by [{row.overridden_by}](fact:{row.overridden_by}): the project fact "
-                  "answers the same question, so agents get that one; this global fact stays for other projects.",
-                  ""]
+        holder_scope = row.overridden_by.split("/", 1)[0]
+        stays = {"global": "this global fact stays for other projects",
+                 "team": "this team fact stays in the repository for the others"}.get(fact.scope, "it stays")
+        lines += [f"> **Overridden** by [{row.overridden_by}](fact:{row.overridden_by}) "
+                  f"({row.overridden_why or 'same question'}): the {holder_scope} fact answers the same question "
+                  f"and comes first (project, then team, then global), so agents get that one; {stays}.", ""]
+    if row.team is not None:
+        status = row.team
+        if status.note:
+            lines += [f"> **Team fact** (in the repository): {status.note}.", ""]
+        else:
+            last = (f"last changed by **{status.author}** on {status.date[:10]} (commit `{status.commit}`: "
+                    f"{status.message})" if status.commit else "never committed")
+            lines += [f"> **Team fact**, committed with the code: {last}."
+                      + (" **Uncommitted changes** in the work tree: commit them to share them." if status.uncommitted
+                         else ""), ""]
     if fact.description:
         lines += [f"*{fact.description}*", ""]
     meta = [("Reference", f"`{fact.ref}`"), ("Id", f"`{fact.id}`"), ("Revision", fact.revision),
@@ -169,7 +189,7 @@ class FactsTab(QWidget):
         self.table.setWordWrap(False)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()  # fixed widths: sizing to contents reads every row
-        for column, width in enumerate((160, 240, 75, 65, 80, 75, 40, 130)):
+        for column, width in enumerate((160, 240, 75, 65, 80, 75, 40, 130, 170)):
             header.resizeSection(column, width)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
@@ -192,6 +212,7 @@ class FactsTab(QWidget):
                                  ("pin", "&Pin", self.toggle_pin), ("verify", "&Verify", self.verify_selected),
                                  ("history", "&History", self.history_selected),
                                  ("move", "&Move to global", self.move_selected),
+                                 ("share", "Share with &team", self.share_selected),
                                  ("forget", "&Forget…", self.forget_selected)):
             button = QPushButton(label)
             button.setObjectName(f"button_{key}")
@@ -383,6 +404,10 @@ class FactsTab(QWidget):
         row = self.current_row()
         for key in ("edit", "pin", "verify", "history", "move", "forget"):
             self.buttons[key].setEnabled(row is not None)
+        self.buttons["share"].setEnabled(row is not None and row.fact.scope != "team")
+        self.buttons["share"].setToolTip("Copy this personal fact into the team scope (the repository's "
+                                         ".context-center/memory), as an uncommitted change to review and commit; "
+                                         "yours is kept, and overrides the copy until you remove it (Ctrl+Shift+T)")
         self.buttons["pin"].setText("Un&pin" if row and row.fact.pinned else "&Pin")
         self.buttons["move"].setText(f"&Move to {_other_scope(row.fact.scope) if row else 'global'}")
 
@@ -477,6 +502,15 @@ class FactsTab(QWidget):
             target = _other_scope(row.fact.scope)
             self._write_selected(lambda e, f: e.move(f.id, target, f.scope, f.revision), "Moved to",
                                  f"move the fact to the {target} scope", select_result=True)
+
+    @Slot()
+    def share_selected(self) -> None:
+        """Share with the team: the fact copied into the team scope, as an uncommitted change."""
+        row = self.current_row()
+        if row is None or row.fact.scope == "team":
+            return
+        self._write_selected(lambda e, f: e.share_with_team(f.id, f.scope), "Shared with the team (uncommitted):",
+                             "share the fact with the team", select_result=True)
 
     @Slot()
     def verify_selected(self) -> None:

@@ -48,16 +48,25 @@ class HistoryDialog(QDialog):
         self.client, self.messages, self.fact = client, messages, fact
         self.setWindowTitle(f"History of {fact.ref}")
         self.resize(860, 540)
-        self.versions: list[tuple[int, str, str]] = [(r.revision, r.updated_at, changed_fields(r.fact))
-                                                     for r in history]
+        # (what restore takes: a number, or a team fact's commit; its date; its text)
+        self.versions: list[tuple[int | str, str, str]] = [(r.point, r.updated_at, changed_fields(r.fact))
+                                                           for r in history]
+        self.team = fact.scope == "team"
         self.list = QListWidget()
         self.list.setObjectName("revisions")
-        for revision in history:
-            number = revision.revision
-            label = (f"Revision {number}" + (" (active)" if number == fact.revision else "")
-                     + f" — {revision.change}\n{revision.updated_at}")
+        for position, revision in enumerate(history):
+            number = revision.point
+            if self.team:   # git's history: commits, and the work tree's uncommitted change
+                head = ("Uncommitted change" if revision.commit == "uncommitted"
+                        else f"Commit {revision.commit}" if revision.commit else "The file (not in git)")
+                label = (head + (" (active)" if position == 0 else "")
+                         + f" — {revision.author or 'you'}: {revision.message or revision.change}\n"
+                         + revision.updated_at[:19].replace("T", " "))
+            else:
+                label = (f"Revision {number}" + (" (active)" if number == fact.revision else "")
+                         + f" — {revision.change}\n{revision.updated_at}")
             item = QListWidgetItem(label)
-            item.setToolTip(f"Revision {number}: {revision.change}")
+            item.setToolTip(label)
             item.setData(Qt.ItemDataRole.UserRole, number)
             self.list.addItem(item)
         self.list.currentRowChanged.connect(self.show_diff)
@@ -95,7 +104,7 @@ class HistoryDialog(QDialog):
         layout.addLayout(row)
         self.list.setCurrentRow(min(1, len(self.versions) - 1))
 
-    def selected_revision(self) -> int:
+    def selected_revision(self) -> int | str:
         return self.versions[max(0, self.list.currentRow())][0]
 
     @Slot(int)
@@ -103,7 +112,7 @@ class HistoryDialog(QDialog):
         if row < 0:
             return
         number, _, body = self.versions[row]
-        self.restore_button.setEnabled(number != self.fact.revision)
+        self.restore_button.setEnabled(row > 0 if self.team else number != self.fact.revision)
         if self.against.currentIndex() == 0:
             active = f"revision {self.fact.revision} (active)"
             self.view.setHtml(diff_html(body, self.versions[0][2], f"revision {number}", active))

@@ -144,6 +144,7 @@ class MainWindow(QMainWindow):
                                   ("&Verify", "Ctrl+Shift+V", self.facts.verify_selected),
                                   ("&History", "Ctrl+H", self.facts.history_selected),
                                   ("&Move to the other scope", "Ctrl+M", self.facts.move_selected),
+                                  ("Share with the &team", "Ctrl+Shift+T", self.facts.share_selected),
                                   ("&Forget…", QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
             action = QAction(label, self)
             action.setShortcut(QKeySequence(keys))

@@ -48,7 +48,7 @@ def test_a_secret_is_refused_without_being_echoed(cli):
 
 def test_usage_errors_exit_2(cli, cli_process):
     assert cli_process.run("memory", "show").code == 2  # the real exit code of a process
-    assert cli.run("memory", "restore", "x", "not-a-number").code == 2
+    assert cli.run("memory", "restore", "x").code == 2   # REV is missing (a number, or a team fact's commit)
     assert cli.run("memory", "frobnicate").code == 2
 
 
@@ -104,8 +104,8 @@ def test_session_context_prints_the_pinned_snapshot(cli):
 def test_bare_memory_is_a_summary(cli):
     cli.remember("counted", "x")
     summary = cli.ok("memory")
-    assert summary["facts"] == {"project": 1, "global": 0} and summary["pinned"]["budget"] == 1500
-    assert "Facts        1 project, 0 global" in cli.run("memory").out
+    assert summary["facts"] == {"project": 1, "team": 0, "global": 0} and summary["pinned"]["budget"] == 1500
+    assert "Facts        1 project, 0 team, 0 global" in cli.run("memory").out
 
 
 def test_the_memory_path_imports_no_qt_mcp_or_keyring(cli):
@@ -150,4 +150,4 @@ def test_memory_move_prints_the_moved_fact(cli):
     fact = cli.remember("style", "Short answers.")
     moved = cli.ok("memory", "move", fact["id"], "--to", "global")
     assert (moved["id"], moved["scope"], moved["revision"]) == (fact["id"], "global", 2)
-    assert cli.run("memory", "move", fact["id"], "--to", "team").code == 2
+    assert cli.run("memory", "move", fact["id"], "--to", "company").code == 2

@@ -104,7 +104,7 @@ def test_a_stale_expected_revision_changes_nothing(engine):
     assert engine.fact(fact.id).body == "v2"
 
 
-@pytest.mark.parametrize("field, value", [("type", "opinion"), ("scope", "team"), ("activation", "always"),
+@pytest.mark.parametrize("field, value", [("type", "opinion"), ("scope", "company"), ("activation", "always"),
                                           ("volatility", "sometimes"), ("expires_at", "soon"),
                                           ("subject_key", "!!!")])
 def test_bad_field_values_are_invalid_input(engine, field, value):
@@ -119,7 +119,7 @@ def test_subject_conflict_names_the_holder_and_the_other_scope_is_an_override(en
     message = caught.value.message
     assert holder.id in message and "revision 1" in message and "pm" in message and "about pm" in message
     glob = remember(engine, "pm-global", "yarn", scope="global", subject_key="project.package_manager")
-    assert engine.overrides()[glob.id][0].id == holder.id
+    assert engine.overrides()[("global", glob.id)][0].id == holder.id
 
 
 def test_pinned_budget_counts_legacy_pins_but_not_the_fact_being_saved(engine):

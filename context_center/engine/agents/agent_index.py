@@ -17,7 +17,7 @@ from ..recall.recall_index import RecallIndex
 from ..recall.text_analysis import stem, tokenize
 from ..records import Fact
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
-from .memories import content_of
+from .memories import PROJECT_SCOPES, content_of
 
 COLUMN_WEIGHTS = (("subject", 0.7), ("topics", 0.5), ("tags", 0.5), ("links", 0.4))
 NEGATIONS = frozenset({"not", "no", "never", "none", "nothing", "cannot", "without", "avoid", "don't", "doesn't",
@@ -94,7 +94,7 @@ class AgentIndex:
         for slot, fact in self.bm25.slots():
             content = content_of(fact)
             self.present[slot] = True
-            self.project[slot] = fact.scope == "project"
+            self.project[slot] = fact.scope in PROJECT_SCOPES   # team facts belong to the project
             self.staging[slot] = fact.staging
             self.category[slot] = self.category_codes.setdefault(fact.effective_category.lower(),
                                                                  len(self.category_codes))

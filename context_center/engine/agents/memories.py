@@ -8,6 +8,8 @@ from ..memory.freshness import is_expired
 from ..records import Fact
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens, collapse
 
+PROJECT_SCOPES = ("project", "team")   # what the seed's "project" scope reads
+
 
 def content_of(fact: Fact) -> str:
     """The claim: an agent memory's body; a fact made in the window or the CLI reads as its body
@@ -26,7 +28,13 @@ class AgentMemory:
 
     @property
     def scope(self) -> str:
-        return self.fact.scope
+        """The seed's scope: a team fact is read as part of the project."""
+        return "project" if self.fact.scope in PROJECT_SCOPES else self.fact.scope
+
+    @property
+    def team(self) -> bool:
+        """Committed with the code: agents read it, and cannot change it."""
+        return self.fact.scope == "team"
 
     @property
     def category(self) -> str:
@@ -50,10 +58,11 @@ class AgentMemory:
 
     def to_json(self) -> dict[str, Any]:
         fact = self.fact
-        return {"id": fact.id, "scope": fact.scope, "category": self.category, "content": self.content,
+        return {"id": fact.id, "scope": self.scope, "team": self.team, "category": self.category,
+                "content": self.content,
                 "subject": fact.subject or None, "topics": list(fact.topics), "tags": list(fact.tags),
                 "links": list(fact.links), "importance": self.importance, "staging": self.staging,
                 "active": self.active, "tokens": approximate_tokens(self.content),
                 "created_at": fact.created_at, "updated_at": fact.updated_at,
-                "project": self.project if fact.scope == "project" else None,
+                "project": self.project if self.scope == "project" else None,
                 "revision": fact.revision, "ref": fact.ref}

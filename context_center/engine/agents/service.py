@@ -144,7 +144,7 @@ class AgentMemoryService:
 
     def _memories(self, scope: str) -> list[AgentMemory]:
         project = str(self._project) if self._project else None
-        return [AgentMemory(f, project) for f in self._fresh().facts() if f.scope == scope]
+        return [AgentMemory(f, project) for f in self._fresh().facts() if AgentMemory(f, project).scope == scope]
 
     def _categories(self, scope: str, memories: list[AgentMemory] | None = None) -> dict[str, str]:
         return category_names(self._memories(scope) if memories is None else memories,
@@ -253,7 +253,7 @@ class AgentMemoryService:
     def _possible_duplicate(self, scope: str, content: str) -> bool:
         wanted = content.lower()
         return any(collapse(f.body).lower() == wanted or f.description.lower() == wanted
-                   or f.title.lower() == wanted for f in self._engine.facts() if f.scope == scope)
+                   or f.title.lower() == wanted for f in self._engine.facts() if AgentMemory(f, None).scope == scope)
 
     def _low_risk(self, scope: str, category: str, content: str) -> bool:
         """Reasonix's one-shot automatic write: project scope, a project-type category, not a
@@ -328,9 +328,19 @@ class AgentMemoryService:
             raise AgentRefusal("LINE_ID_MISMATCH", f"id {wanted_id} and the line name different memories")
         return by_id
 
+    @staticmethod
+    def _not_team(fact: Fact) -> Fact:
+        """Team facts are committed with the code and changed by review: agents read them only."""
+        if fact.scope == "team":
+            raise AgentRefusal("READ_ONLY", f"{fact.id} is a team memory ({fact.ref}), committed with the project's "
+                                            "code and changed by review: agents cannot edit, promote, demote or "
+                                            "delete it. To correct it for this user, memory_create a project "
+                                            "memory (it takes precedence); the team changes its file by a commit")
+        return fact
+
     def edit(self, arguments: dict[str, Any]) -> dict[str, Any]:
         self._writable()
-        current = self._locate(arguments, category_key="currentCategory", allow_line=False)
+        current = self._not_team(self._locate(arguments, category_key="currentCategory", allow_line=False))
         if self.policy == "review" and not current.staging:
             raise AgentRefusal("REVIEW_REQUIRED", "this memory is promoted, and under the review policy only the "
                                                   "user edits promoted memories: create a staged correction with "
@@ -352,7 +362,7 @@ class AgentMemoryService:
         return {"memory": self._view(result.fact), "promoted": promoted}
 
     def _set_status(self, arguments: dict[str, Any], status: str, word: str) -> dict[str, Any]:
-        current = self._locate(arguments)
+        current = self._not_team(self._locate(arguments))
         if (status == "staging") != current.staging:
             self._engine.memory.update(current.id, current.scope, lambda fact: fact.evolve(status=status),
                                        note=f"{word} by {self.agent} over MCP")
@@ -360,7 +370,7 @@ class AgentMemoryService:
 
     def promote(self, arguments: dict[str, Any]) -> dict[str, Any]:
         self._writable()
-        current = self._locate(arguments)
+        current = self._not_team(self._locate(arguments))
         if self.policy == "review":
             raise AgentRefusal("REVIEW_REQUIRED", f"under the review policy the user promotes memories: {current.id} "
                                                   "waits in Context Center's Suggestions tab (From agents)")
@@ -372,7 +382,7 @@ class AgentMemoryService:
 
     def delete(self, arguments: dict[str, Any]) -> dict[str, Any]:
         self._writable()
-        current = self._locate(arguments)
+        current = self._not_team(self._locate(arguments))
         if not current.staging:
             raise AgentRefusal("NOT_STAGING", f"{current.id} is promoted; use memory_demote first")
         try:

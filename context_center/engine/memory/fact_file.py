@@ -19,6 +19,7 @@ from .. import clock
 from ..recall.limits import MAX_ANALYZED_CHARS
 from ..records import Fact
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
+from .merge_conflict import find_merge_conflict
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -149,6 +150,9 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     An active fact's name is its file name (so its ref always resolves); archive
     entries and revision snapshots (``name_from_file=False``) keep the written name.
     """
+    conflict = find_merge_conflict(text)
+    if conflict is not None:   # two branches edited it: both sides are shown, neither is taken
+        raise FactFileError(conflict.line, conflict.reason)
     front_text, body, _ = split_front_matter(text)
     warnings: list[str] = []
     data: dict = {}

@@ -19,7 +19,7 @@ from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage import folder_snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.catalog import CachedFile, Catalog, FileStamp
-from ..storage.paths import StorePaths, bounded_stem
+from ..storage.paths import StorePaths, bounded_stem, versioned_by_git
 from ..storage.safe_read import read_regular_bytes
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 from .fact_table import ScopeTable
@@ -305,11 +305,15 @@ class FactStore:
                                    "(remove the link; the folder is created again)")
         return folder
 
-    def snapshot_revision(self, fact: Fact, text: str | None = None) -> None:
+    def snapshot_revision(self, fact: Fact, text: str | None = None, *, into_scope: str | None = None) -> None:
         """Keep the on-disk text of ``fact`` (or ``text``: a masked copy) as an immutable snapshot
-        (once per revision)."""
+        (once per revision), in its scope's folder (or ``into_scope``'s). A team fact's history is
+        git's: nothing is kept for it in the repository."""
         assert fact.path is not None
-        target = self.paths.revision_file(self.directory(fact.scope), fact.id, fact.revision)
+        folder_scope = into_scope or fact.scope
+        if versioned_by_git(folder_scope):
+            return
+        target = self.paths.revision_file(self.directory(folder_scope), fact.id, fact.revision)
         self._own_folder(target.parent)
         if target.exists():
             return
@@ -326,6 +330,8 @@ class FactStore:
         the fact's own first."""
         found: dict[int, tuple[Path, str]] = {}
         for scope in (first_scope, *(s for s in self.paths.scopes if s != first_scope)):
+            if versioned_by_git(scope):
+                continue   # no .revisions/ in the repository
             folder = self.paths.revisions_dir(self.directory(scope), fact_id)
             if folder.is_symlink() or folder.parent.is_symlink():
                 continue   # not ours: never read through it
@@ -362,9 +368,10 @@ class FactStore:
 
     def move(self, fact: Fact, moved: Fact) -> Fact:
         """Write ``moved`` (the next revision, in the other scope) and remove ``fact``: the earlier
-        revision is snapshotted in the folder it leaves, where Reasonix keeps it too."""
+        revision is snapshotted in the folder it leaves, where Reasonix keeps it too (leaving the team
+        scope, in the personal folder it goes to: git keeps the team's history)."""
         assert fact.path is not None
-        self.snapshot_revision(fact)
+        self.snapshot_revision(fact, into_scope=moved.scope if versioned_by_git(fact.scope) else None)
         path = self.fact_path(moved.scope, moved.name)
         moved = moved.evolve(path=path, legacy=False, encoding="")
         if not create_exclusive(path, render_fact(moved)):
@@ -399,9 +406,19 @@ class FactStore:
         self.refresh_file(fact.path, fact.scope)
         return target
 
+    def remove(self, fact: Fact) -> None:
+        """Delete the fact's file (a team fact's forget: git keeps what it held)."""
+        assert fact.path is not None
+        with contextlib.suppress(FileNotFoundError):
+            fact.path.unlink()
+        self.refresh_file(fact.path, fact.scope)
+
     def archived(self) -> list[ArchivedFact]:
+        """The ``.archive/`` entries of the personal scopes (a team fact's forget is git's)."""
         entries: list[ArchivedFact] = []
         for scope in self.paths.scopes:
+            if versioned_by_git(scope):
+                continue
             folder = self.paths.archive_dir(self.directory(scope))
             if folder.is_symlink():
                 continue   # not ours: never read (nor recovered) through it
@@ -432,7 +449,7 @@ class FactStore:
             raise not_found
         for scope in self.paths.scopes:
             folder = self.paths.archive_dir(self.directory(scope))
-            if folder.is_symlink() or not folder.is_dir():
+            if versioned_by_git(scope) or folder.is_symlink() or not folder.is_dir():
                 continue
             if Path(os.path.realpath(given.parent)) == Path(os.path.realpath(folder)) \
                     and os.path.realpath(given) == os.path.join(os.path.realpath(folder), given.name):

@@ -7,9 +7,9 @@ import secrets
 import unicodedata
 
 from ..errors import InvalidInput
+from ..storage.paths import SCOPES
 
 TYPES = ("user", "feedback", "project", "reference")
-SCOPES = ("project", "global")
 ACTIVATIONS = ("relevant", "pinned")
 VOLATILITIES = ("evergreen", "stable", "volatile")
 FRESHNESS_STATES = ("fresh", "current", "stale", "expired")

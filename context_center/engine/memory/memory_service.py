@@ -34,7 +34,11 @@ from ..errors import (
 )
 from ..records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
 from ..storage.atomic_write import write_atomic
+from ..storage.paths import TEAM, versioned_by_git
 from ..storage.store_lock import StoreLock
+from ..team import archive as team_archive
+from ..team.history import UNCOMMITTED, team_revisions
+from ..team.repository import TeamRepository
 from . import sensitive
 from .fact_file import decode_fact_bytes, render_fact
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
@@ -52,7 +56,7 @@ from .fields import (
 from .freshness import is_expired
 from .lost_keys import LostKeys, lost_keys
 from .memory_index import IndexLines, prepare_index
-from .overrides import overridden_globals
+from .overrides import Overrides, overridden_facts, precedence
 from .revision_changes import describe_change
 
 log = logging.getLogger("context_center.memory")
@@ -81,7 +85,7 @@ class MemoryService:
         self._mutex = store.guard         # the tables: this thread's reads and writes, and the index writer's
         self.snapshot: Snapshot = store.load()
         self._version = store.version     # the tables' version the snapshot was made from
-        self._overrides: tuple[Snapshot, dict[str, tuple[Fact, str]]] | None = None
+        self._overrides: tuple[Snapshot, Overrides] | None = None
         self.generation = 0  # bumped whenever the snapshot changes (a write here, or on disk)
         self._dirty: set[str] = set()     # scopes whose MEMORY.md is behind
         self._behind_since = 0.0          # (monotonic) the first write it is behind, and the last
@@ -90,6 +94,9 @@ class MemoryService:
         self._pending = threading.Lock()
         self._flushing = threading.Lock()  # one MEMORY.md rewrite at a time (the timer's, close's)
         self._lines: dict[str, IndexLines] = {}   # scope → its MEMORY.md block, kept between rewrites
+        paths = store.paths
+        # the team scope's history, archive and status are git's (see ..team)
+        self.team = TeamRepository(paths.workspace, paths.memory_dir(TEAM)) if TEAM in paths.scopes else None
 
     def reload(self, *, full: bool = False) -> Snapshot:
         """Bring the snapshot in step with the folders (``full``: every file's stamp compared, for
@@ -129,25 +136,26 @@ class MemoryService:
                 current = self.resolve(ref, scope)
         return current
 
-    def overrides(self) -> dict[str, tuple[Fact, str]]:
-        """global id → (project fact overriding it, why), computed once per snapshot."""
+    def overrides(self) -> Overrides:
+        """(scope, id) of an overridden team or global fact → (the nearer fact overriding it, why),
+        computed once per snapshot."""
         if self._overrides is None or self._overrides[0] is not self.snapshot:
             # a staged fact (an agent's proposal) is not knowledge yet: it overrides nothing
-            self._overrides = (self.snapshot, overridden_globals(f for f in self.snapshot.facts if not f.staging))
+            self._overrides = (self.snapshot, overridden_facts(f for f in self.snapshot.facts if not f.staging))
         return self._overrides[1]
 
     # reading ----------------------------------------------------------------------
 
     def resolve(self, ref: str, scope: str | None = None) -> Fact:
-        """A fact by id, name, or ``project/<name>.md``; names prefer the project scope. (Looked up in
-        the tables, which the current snapshot was made from.)"""
+        """A fact by id, name, or ``project/<name>.md``; names prefer the project scope, then team, then
+        global. (Looked up in the tables, which the current snapshot was made from.)"""
         if scope is not None:
             scope = check_choice("scope", scope, SCOPES)
         ref_scope, key = parse_ref(ref)
         if ref_scope and scope and ref_scope != scope:
             raise ScopeConflict(f"{ref} names the {ref_scope} scope, but the {scope} scope was asked for")
         wanted = ref_scope or scope
-        order = [wanted] if wanted else ["project", "global"]
+        order = [wanted] if wanted else list(SCOPES)
         for candidate_scope in order:
             if candidate_scope not in self.store.paths.scopes:
                 continue
@@ -162,7 +170,7 @@ class MemoryService:
     def subjects(self) -> list[Subject]:
         return sorted((Subject(normalize_subject_key(f.subject_key), f.scope, f.id, f.name)
                        for f in self.snapshot.facts if f.subject_key),
-                      key=lambda s: (s.subject_key, s.scope != "project", s.name))
+                      key=lambda s: (s.subject_key, precedence(s.scope), s.name))
 
     def subject_conflicts(self) -> list[tuple[str, str, list[Fact]]]:
         """(scope, normalized subject key, facts) for every key held by more than one fact of a
@@ -176,7 +184,10 @@ class MemoryService:
 
     def revisions(self, fact: Fact) -> list[Revision]:
         """Earlier revisions of ``fact``, newest first, each saying what it changed."""
-        found = self.store.revisions(fact)
+        if versioned_by_git(fact.scope):   # git's: the uncommitted change first, then each commit
+            found = team_revisions(self.team, fact) if self.team is not None else []
+        else:
+            found = self.store.revisions(fact)
         return [replace(r, change=describe_change(found[i + 1].fact if i + 1 < len(found) else None, r.fact))
                 for i, r in enumerate(found)]
 
@@ -185,10 +196,11 @@ class MemoryService:
         saved (Reasonix's save by name archives the other scope's fact, breaking an override pair)
         says so, so the pair is one recovery away from whole again."""
         entries = self.store.archived()
+        team_entries = team_archive.deleted_team_facts(self.team) if self.team is not None else []
         by_name = {(f.scope, f.name): f for f in self.snapshot.facts}
         annotated = []
         for entry in entries:
-            other_scope = "project" if entry.scope == "global" else "global"
+            other_scope = "project" if entry.scope == "global" else "global"   # Reasonix's two scopes
             twin = by_name.get((other_scope, entry.name))
             archived, saved = clock.parse_timestamp(entry.archived_at), clock.parse_timestamp(
                 twin.updated_at if twin else "")
@@ -197,7 +209,7 @@ class MemoryService:
                                               f"recover it to keep both the {entry.scope} and the "
                                               f"{other_scope} fact")
             annotated.append(entry)
-        return annotated
+        return [*team_entries, *annotated]
 
     def lost_keys(self, fact: Fact) -> LostKeys | None:
         """Keys another tool dropped when it rewrote ``fact`` (see :mod:`.lost_keys`)."""
@@ -234,10 +246,10 @@ class MemoryService:
         facts = self.snapshot.facts
         overridden = self.overrides()
         chosen = [f for f in facts if f.pinned and not is_expired(f) and not f.staging
-                  and (f.scope == "project" or f.id not in overridden)]
-        chosen.sort(key=lambda f: (f.scope != "project", f.name))
-        suppressed = tuple((g, overridden[g.id][0]) for g in facts
-                           if g.scope == "global" and g.pinned and not g.staging and g.id in overridden)
+                  and (f.scope, f.id) not in overridden]
+        chosen.sort(key=lambda f: (precedence(f.scope), f.name))
+        suppressed = tuple((g, overridden[(g.scope, g.id)][0]) for g in facts
+                           if g.pinned and not g.staging and (g.scope, g.id) in overridden)
         lines = []
         if chosen:
             lines += ["<session-context>",
@@ -284,6 +296,8 @@ class MemoryService:
         def is_self(other: Fact) -> bool:
             return previous is not None and other.id == previous.id and other.scope == previous.scope
 
+        if fact.scope not in self.store.paths.scopes:
+            raise InvalidInput(f"there is no {fact.scope} scope here: no project is bound (only global facts)")
         table = self.store.table(fact.scope)
         other = table.by_name.get(fact.name)
         if other is not None and not is_self(other):
@@ -442,24 +456,44 @@ class MemoryService:
             fact = self._save(current, verified)
         return WriteResult(fact, reencoded_from=current.encoding)
 
-    def restore(self, ref: str, revision: int, scope: str | None = None) -> WriteResult:
+    def restore(self, ref: str, revision: int | str, scope: str | None = None) -> WriteResult:
         """Copy an earlier revision into a new one. Its ``last_verified_at`` comes along: the
         restored text was last verified when that revision was; freshness counts from now anyway,
-        since the restore is a new revision."""
+        since the restore is a new revision. A team fact's revision is a commit: its content is
+        written as a new uncommitted change."""
         with self._writing():
             current = self._fresh(ref, scope)
-            if revision == current.revision:
-                return WriteResult(current, False)
-            old = next((r.fact for r in self.store.revisions(current) if r.revision == revision), None)
-            if old is None:
-                raise NotFound(f"{current.ref} has no revision {revision}", hint="revisions", ref=current.ref)
+            if versioned_by_git(current.scope):
+                if str(revision) == UNCOMMITTED:
+                    return WriteResult(current, False)
+                old, label = self._team_version(current, str(revision))
+            else:
+                number = _revision_number(revision)
+                if number == current.revision:
+                    return WriteResult(current, False)
+                earlier = next((r.fact for r in self.store.revisions(current) if r.revision == number), None)
+                if earlier is None:
+                    raise NotFound(f"{current.ref} has no revision {number}", hint="revisions", ref=current.ref)
+                old, label = earlier, f"revision {number}"
             content = {k: getattr(old, k) for k in ("title", "description", "type", "keywords", "body",
                                                     "activation", "volatility", "subject_key",
                                                     "expires_at", "last_verified_at")}
             updated = current.evolve(**content)
             updated, _ = self._check_text(updated, redact=True)
-            fact = self._save(current, updated, note=f"restored from revision {revision}")
+            fact = self._save(current, updated, note=f"restored from {label}")
         return WriteResult(fact, reencoded_from=current.encoding)
+
+    def _team_version(self, current: Fact, commit: str) -> tuple[Fact, str]:
+        """The team fact as ``commit`` held it (its file then, renames followed)."""
+        not_found = NotFound(f"{current.ref} has no revision {commit!r} (a commit that changed it)",
+                             hint="revisions", ref=current.ref)
+        if self.team is None or not self.team.available:
+            raise not_found
+        short = self.team.short(commit)
+        found = next((r for r in team_revisions(self.team, current) if short and r.commit == short), None)
+        if found is None:
+            raise not_found
+        return found.fact, f"commit {short}"
 
     def move(self, ref: str, to_scope: str, scope: str | None = None,
              expected_revision: int | None = None) -> WriteResult:
@@ -487,23 +521,53 @@ class MemoryService:
         with self._writing():
             current = self._fresh(ref, scope)
             self._check_expected(current, expected_revision, current.ref)
+            if versioned_by_git(current.scope):   # the file's deletion, left for the user to commit
+                assert self.team is not None
+                team_archive.check_forgettable(self.team, current)
+                self.store.remove(current)
+                self._after_write(current.scope)
+                return team_archive.forgotten_entry(self.team, current, clock.format_timestamp(clock.now()))
             path = self.store.archive(current)
             self._after_write(current.scope)
         return ArchivedFact(path=path, id=current.id, name=current.name, scope=current.scope,
                             revision=current.revision, archived_at=clock.format_timestamp(clock.now()),
                             title=current.title)
 
+    def _check_not_active(self, scope: str, archived: Fact, what: str) -> None:
+        table = self.store.table(scope)
+        for other in filter(None, (table.kept.get(archived.id), table.by_name.get(archived.name))):
+            if other.id == archived.id or other.name == archived.name:
+                raise AlreadyActive(
+                    f"cannot recover {what}: {other.ref} ({other.id}) is active with the same "
+                    f"{'id' if other.id == archived.id else 'name'}; the archive entry is kept")
+
+    def _recover_from_git(self, raw_path: str) -> WriteResult:
+        """A forgotten team fact (``git:<commit>:<file>``) written back as a new uncommitted change."""
+        if self.team is None:
+            raise NotFound(f"{raw_path} names a team fact, but no project is bound", hint="archived_paths")
+        with self._writing():
+            self.reload()
+            commit, relative, archived = team_archive.read_git_entry(self.team, raw_path)
+            self._check_not_active(TEAM, archived, raw_path)
+            recovered = archived.evolve(revision=archived.revision + 1, scope=TEAM,
+                                        updated_at=clock.format_timestamp(clock.now()),
+                                        activation=archived.effective_activation,
+                                        revision_note=f"recovered from commit {commit}")
+            recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
+            recovered, _ = self._check_text(recovered, redact=True)
+            self._check_conflicts(recovered, None)
+            fact = self.store.create(recovered)
+            self._after_write(TEAM)
+        return WriteResult(fact, from_archive=True)
+
     def recover(self, raw_path: str) -> WriteResult:
+        if team_archive.is_git_path(raw_path):
+            return self._recover_from_git(raw_path)
         with self._writing():
             self.reload()
             path, scope = self.store.owned_archive_entry(raw_path)
             archived = self.store.read_archived(path, scope)
-            table = self.store.table(scope)
-            for other in filter(None, (table.kept.get(archived.id), table.by_name.get(archived.name))):
-                if other.id == archived.id or other.name == archived.name:
-                    raise AlreadyActive(
-                        f"cannot recover {path.name}: {other.ref} ({other.id}) is active with the same "
-                        f"{'id' if other.id == archived.id else 'name'}; the archive entry is kept")
+            self._check_not_active(scope, archived, path.name)
             revision = max(archived.revision, self.store.highest_known_revision(scope, archived.id)) + 1
             recovered = archived.evolve(revision=revision, scope=scope,
                                         updated_at=clock.format_timestamp(clock.now()),
@@ -560,10 +624,13 @@ class MemoryService:
                 self._after_write(scope)
         return count
 
+
     def _after_write(self, scope: str) -> None:
         """After a write (holding the lock): a new snapshot, in constant time, and MEMORY.md marked
         behind, to be rewritten shortly (see :meth:`flush_index`)."""
         self._changed()
+        if versioned_by_git(scope):
+            return   # no MEMORY.md in the repository: derived, it would conflict on every merge
         with self._pending:
             now = time.monotonic()
             if not self._dirty:
@@ -647,3 +714,14 @@ class MemoryService:
             if timer.is_alive() and timer is not threading.current_thread():
                 timer.join()
         self.flush_index()
+
+
+def _revision_number(revision: int | str) -> int:
+    """A personal fact's revision: a number (a commit names a team fact's revision only)."""
+    if isinstance(revision, int):
+        return revision
+    text = str(revision).strip()
+    if not text.isdigit():
+        raise InvalidInput(f"revision must be a number for a personal fact; got {revision!r} (commits name the "
+                           "revisions of team facts)")
+    return int(text)

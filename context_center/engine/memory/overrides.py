@@ -1,14 +1,25 @@
-"""Project-over-global: which global facts an equivalent project fact overrides.
+"""Precedence between scopes: which facts an equivalent fact of a nearer scope overrides.
 
-A project fact overrides a global one when they share the id, the name, the
-normalized title or the subject key. Both stay visible; the override is explained.
+A personal project fact overrides a team fact, and a team fact overrides a global one (a project
+fact overrides a global one too), when they share the id, the name, the normalized title or the
+subject key. Every fact stays visible; the override is explained. Sharing one subject key across
+scopes is an override, not a conflict: subject conflicts are checked within a scope.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
 from ..records import Fact
+from ..storage.paths import SCOPES
 from .fields import normalize_subject_key, normalize_title
+
+Overrides = dict[tuple[str, str], tuple[Fact, str]]   # (scope, id) of an overridden fact → (holder, why)
+_KINDS = ("subject", "id", "name", "title")
+
+
+def precedence(scope: str) -> int:
+    """0 for the nearest scope (project), then team, then global."""
+    return SCOPES.index(scope) if scope in SCOPES else len(SCOPES)
 
 
 def equivalence_keys(fact: Fact) -> set[tuple[str, str]]:
@@ -22,25 +33,31 @@ def equivalence_keys(fact: Fact) -> set[tuple[str, str]]:
     return keys
 
 
-def overridden_globals(facts: Iterable[Fact]) -> dict[str, tuple[Fact, str]]:
-    """global fact id → (the project fact that overrides it, why)."""
-    facts = list(facts)
-    if not any(fact.scope == "global" for fact in facts):
-        return {}   # nothing to override: the project's keys need not be worked out
-    project_keys: dict[tuple[str, str], Fact] = {}
+def overridden_facts(facts: Iterable[Fact]) -> Overrides:
+    """(scope, id) of every fact that a fact of a nearer scope overrides → (that fact, why). The
+    holder named is the nearest one (a project fact before a team fact)."""
+    by_scope: dict[str, list[Fact]] = {}
     for fact in facts:
-        if fact.scope == "project":
-            for key in equivalence_keys(fact):
-                project_keys.setdefault(key, fact)
-    result: dict[str, tuple[Fact, str]] = {}
-    for fact in facts:
-        if fact.scope != "global":
-            continue
-        for kind in ("subject", "id", "name", "title"):
-            for key in equivalence_keys(fact):
-                if key[0] == kind and key in project_keys:
-                    result[fact.id] = (project_keys[key], f"same {kind}")
+        by_scope.setdefault(fact.scope, []).append(fact)
+    if len(by_scope) < 2:
+        return {}   # one scope overrides nothing: no key need be worked out
+    nearer: dict[tuple[str, str], Fact] = {}   # the keys of every scope looked at so far
+    result: Overrides = {}
+    for scope in sorted(by_scope, key=precedence):
+        for fact in by_scope[scope]:
+            keys = equivalence_keys(fact)
+            for kind in _KINDS:
+                holder = next((nearer[key] for key in keys if key[0] == kind and key in nearer), None)
+                if holder is not None:
+                    result[(fact.scope, fact.id)] = (holder, f"same {kind}")
                     break
-            if fact.id in result:
-                break
+        for fact in by_scope[scope]:
+            for key in equivalence_keys(fact):
+                nearer.setdefault(key, fact)
     return result
+
+
+def why_overridden(fact: Fact, holder: Fact, why: str) -> str:
+    """One sentence a face shows: who answers instead, and why."""
+    return (f"{holder.ref} answers the same question ({why}): the {holder.scope} fact overrides this "
+            f"{fact.scope} one, so agents get that one")

@@ -52,7 +52,8 @@ def repair_interrupted_writes(store: FactStore, snapshot: Snapshot) -> list[str]
             active.setdefault(fact.id, fact)
     for diagnostic in snapshot.diagnostics:   # a rename: the same id twice in one scope
         if _LEFTOVER in diagnostic.reason:
-            scope = "global" if Path(diagnostic.path).parent == store.directory("global") else "project"
+            scope = next((s for s in store.paths.scopes if Path(diagnostic.path).parent == store.directory(s)),
+                         "project")
             left = read_fact_file(Path(diagnostic.path), scope).fact
             kept = active.get(left.id) if left is not None else None
             if left is not None and kept is not None and kept.revision > left.revision:

@@ -28,7 +28,7 @@ from ..records import Fact
 from . import recall_base
 from .text_analysis import tokenize
 
-PROJECT_BOOST = 1.08   # × the score of a project fact: the project's own knowledge wins a tie
+PROJECT_BOOST = 1.08   # × the score of a project or team fact: the project's own knowledge wins a tie
 
 K1 = 1.2
 B = 0.75
@@ -268,7 +268,7 @@ class RecallIndex:
 
     def _describe(self, doc: _Doc, excluded: bool) -> None:
         fact, slot = doc.fact, doc.slot
-        self.boost[slot] = PROJECT_BOOST if fact.scope == "project" else 1.0
+        self.boost[slot] = PROJECT_BOOST if fact.scope in ("project", "team") else 1.0   # team facts: the project's
         self.stale_at[slot] = stale_after(fact)
         self.expires_at[slot] = _epoch(clock.parse_timestamp(fact.expires_at), NEVER)
         doc.excluded = excluded

@@ -97,14 +97,14 @@ class RecallService:
         self._synced: Snapshot | None = None
         self._focus: int | None = None   # a slot whose decision the trace keeps whatever its rank (explain)
 
-    def sync(self, snapshot: Snapshot, overrides: dict[str, tuple[Fact, str]]) -> None:
+    def sync(self, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]]) -> None:
         if snapshot is not self._synced:
             self.index.sync((f for f in snapshot.facts if f.status != "staging"),
-                            {("global", fact_id) for fact_id in overrides})
+                            set(overrides))
             self.index.save_if_worth()
             self._synced = snapshot
 
-    def recall(self, message: str, snapshot: Snapshot, overrides: dict[str, tuple[Fact, str]],
+    def recall(self, message: str, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]],
                max_chars: int | None = None, limit: int | None = None) -> RecallResult:
         limit = DEFAULT_LIMIT if limit is None else limit
         if not 1 <= limit <= MAX_LIMIT:
@@ -249,7 +249,7 @@ class RecallService:
         block = "\n".join([head, *entries, foot])
         return self._result(None, base, rejected, rejected_count, hits=tuple(hits), omitted=omitted, block=block)
 
-    def explain(self, message: str, fact: Fact, snapshot: Snapshot, overrides: dict[str, tuple[Fact, str]],
+    def explain(self, message: str, fact: Fact, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]],
                 max_chars: int | None = None, limit: int | None = None) -> tuple[str, str]:
         """The decision :meth:`recall` makes about ``fact`` for ``message``: ``("recalled" |
         "rejected" | "suppressed", reason)``. The same pipeline runs; only the trace keeps this
@@ -278,11 +278,11 @@ class RecallService:
         return self.index.slot_of(fact_key(fact))
 
 
-def _excluded(fact: Fact, overrides: dict[str, tuple[Fact, str]]) -> str:
+def _excluded(fact: Fact, overrides: dict[tuple[str, str], tuple[Fact, str]]) -> str:
     """Why a matching fact is not in the recall pool ("" if it is)."""
     if fact.pinned:
         return "pinned: already in the session context"
-    if fact.scope == "global" and fact.id in overrides:
-        holder, why = overrides[fact.id]
+    if (fact.scope, fact.id) in overrides:
+        holder, why = overrides[(fact.scope, fact.id)]
         return f"overridden by {holder.ref} ({why})"
     return ""

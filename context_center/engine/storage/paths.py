@@ -10,6 +10,7 @@ Layout (Reasonix's, so an existing ``~/.reasonix`` opens as is)::
     <dir>/MEMORY.md                               derived index
     <root>/catalog.sqlite                         SQLAlchemy catalog
     <root>/index/                                 Whoosh index
+    <workspace>/.context-center/memory/<name>.md  team facts (committed with the code; history is git's)
 """
 from __future__ import annotations
 
@@ -21,7 +22,16 @@ from pathlib import Path
 
 APP_NAME = "context-center"
 HOME_ENV = "CONTEXT_CENTER_HOME"
-SCOPES = ("project", "global")
+# In precedence order: a personal project fact overrides a team fact, which overrides a global one.
+SCOPES = ("project", "team", "global")
+TEAM = "team"
+TEAM_FOLDER = (".context-center", "memory")   # under the workspace, committed with the code
+
+
+def versioned_by_git(scope: str) -> bool:
+    """Is this scope's history git's (the team scope: no ``.revisions/``, ``.archive/`` or ``MEMORY.md``
+    of ours in the repository)?"""
+    return scope == TEAM
 
 
 def default_state_root() -> Path:
@@ -157,9 +167,11 @@ class StorePaths:
     def memory_dir(self, scope: str) -> Path:
         if scope == "global":
             return self.root / "memory" / "global"
-        if scope == "project":
+        if scope in ("project", TEAM):
             if not self.bound:
-                raise ValueError("no project is bound: there is no project scope")
+                raise ValueError(f"no project is bound: there is no {scope} scope")
+            if scope == TEAM:
+                return self.workspace.joinpath(*TEAM_FOLDER)
             return self.projects_dir / self.project_key / "memory"
         raise ValueError(f"unknown scope {scope!r}")
 

@@ -1,0 +1,85 @@
+"""The window over a workspace that is a git repository: team facts, who changed them, Share with the team."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtGui import QKeySequence  # noqa: E402
+
+from context_center.engine import FactInput, open_engine  # noqa: E402
+from context_center.ui.app import create_window  # noqa: E402
+from git_support import BOB, commit_all  # noqa: E402
+from ui.conftest import Harness  # noqa: E402
+
+
+@pytest.fixture
+def team_ui(qtbot, tmp_path, state_root, git_repo):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window, client = create_window(str(state_root), str(git_repo), settings)
+    qtbot.addWidget(window)
+    window.show()
+    harness = Harness(qtbot, window, client, state_root, git_repo)
+    qtbot.waitUntil(lambda: window.paths is not None, timeout=10000)
+    harness.idle()
+    yield harness
+    window.close()
+    client.shutdown()
+
+
+def _row(ui, ref):
+    return next(r for r in ui.window.facts.model.rows() if r.fact.ref == ref)
+
+
+def _cell(ui, ref, column):
+    model = ui.window.facts.model
+    return model.index(model.row_of(_row(ui, ref).key), column).data()
+
+
+def test_team_facts_show_who_changed_them_last_and_what_is_uncommitted(team_ui, qtbot, git_repo):
+    ui = team_ui
+    team = ui.remember(name="deploys", body="Deploy on Tuesdays.", scope="team")
+    ui.remember(name="mine", body="My own note.")
+    commit_all(git_repo, "Deploy rule", BOB)
+    ui.show_facts("deploys", "mine")
+    tab = ui.window.facts
+    headers = [tab.model.headerData(i, Qt.Orientation.Horizontal) for i in range(tab.model.columnCount())]
+    last = headers.index("Last change (team)")
+    assert _cell(ui, "team/deploys.md", last).startswith(f"{BOB[0]}, ") and _cell(ui, "project/mine.md", last) == ""
+    tab.filters["scope"].setCurrentIndex(tab.filters["scope"].findData("team"))
+    assert ui.facts_shown() == ["deploys"]
+    ui.select_fact("deploys")
+    assert f"last changed by {BOB[0]}" in tab.detail.toPlainText()
+    assert not tab.buttons["share"].isEnabled()   # already the team's
+
+    with open_engine(state_root=ui.state_root, workspace=git_repo) as engine:   # an edit nobody committed
+        engine.edit(team.id, FactInput(body="Deploy on Wednesdays."))
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: _cell(ui, "team/deploys.md", last).endswith("· uncommitted"), timeout=10000)
+    qtbot.waitUntil(lambda: "Uncommitted changes" in tab.detail.toPlainText(), timeout=10000)
+
+
+def test_share_with_the_team_copies_a_personal_fact_and_explains_the_override(team_ui, qtbot, git_repo):
+    ui = team_ui
+    mine = ui.remember(name="review-rule", title="Two approvals", body="Every change needs two approvals.")
+    ui.show_facts("review-rule")
+    ui.select_fact("review-rule")
+    tab = ui.window.facts
+    assert tab.buttons["share"].isEnabled()
+    action = next(a for a in ui.window.findChildren(type(ui.window.menuBar().actions()[0]))
+                  if a.shortcut() == QKeySequence("Ctrl+Shift+T"))
+    action.trigger()   # the Fact menu's Share with the team (Ctrl+Shift+T)
+    ui.idle()
+    qtbot.waitUntil(lambda: len(tab.model.rows()) == 2, timeout=10000)
+    shared = _row(ui, "team/review-rule.md")
+    assert shared.fact.id != mine.id and shared.fact.body == mine.body
+    assert (git_repo / ".context-center" / "memory" / "review-rule.md").is_file()
+    assert _row(ui, "project/review-rule.md").overridden_by is None
+    assert shared.overridden_by == "project/review-rule.md" and shared.overridden_why == "same name"
+    assert shared.team is not None and shared.team.summary == "never committed"
+    qtbot.waitUntil(lambda: tab.current_row() is not None and tab.current_row().fact.scope == "team",
+                    timeout=10000)
+    text = tab.detail.toPlainText()
+    assert "Overridden by project/review-rule.md (same name)" in text and "project, then team, then global" in text
