@@ -108,3 +108,114 @@ def test_revision_files_written_under_one_number_on_both_machines_are_renumbered
 
 def _the_fact(engine, fact_id):
     return next(f for f in engine.facts() if f.id == fact_id)
+
+
+def test_forgotten_on_one_machine_and_edited_on_the_other_loses_nothing(two_machines, remote):
+    laptop, desk = two_machines
+    with laptop.open() as engine:
+        fact = remember(engine, "Node version", "20", scope="global")
+        engine.sync_init(remote)
+    with desk.open() as engine:
+        engine.sync_init(remote)
+        engine.edit(fact.id, FactInput(body="22"))
+        engine.sync()
+    with laptop.open() as engine:
+        engine.forget(fact.id)
+        result = engine.sync()
+        assert [(c.kind, c.ours_revision, c.theirs_revision) for c in result.conflicts] == [
+            ("forgotten_here", None, 2)]
+        assert engine.fact(fact.id).body == "22"                      # the edit is active again
+        assert [a.id for a in engine.archived()] == [fact.id]         # and the forget is still recoverable
+        engine.resolve_sync_conflict(fact.id, "mine")                 # keeping "mine" forgets it again
+        assert fact.id not in [f.id for f in engine.facts()]
+        assert len(engine.archived()) == 2
+
+
+def test_two_facts_with_one_subject_key_are_a_subject_conflict_as_ever(two_machines, remote):
+    laptop, desk = two_machines
+    with laptop.open() as engine:
+        engine.sync_init(remote)
+    with desk.open() as engine:
+        engine.sync_init(remote)
+        remember(engine, "Tests run with pytest", "pytest -q", scope="global", subject_key="test.runner")
+        engine.sync()
+    with laptop.open() as engine:
+        remember(engine, "Tests run with nox", "nox", scope="global", subject_key="test.runner")
+        engine.sync()
+        [(scope, key, facts)] = engine.subject_conflicts()
+        assert (scope, key, len(facts)) == ("global", "test.runner", 2)
+        with pytest.raises(SubjectConflict):
+            remember(engine, "Tests run with tox", "tox", scope="global", subject_key="test.runner")
+
+
+def test_two_facts_created_with_one_name_keep_both(two_machines, remote):
+    laptop, desk = two_machines
+    with laptop.open() as engine:
+        engine.sync_init(remote)
+    with desk.open() as engine:
+        engine.sync_init(remote)
+        theirs = remember(engine, "Editor", "helix", scope="global", name="editor")
+        engine.sync()
+    with laptop.open() as engine:
+        ours = remember(engine, "Editor", "vim", scope="global", name="editor")
+        result = engine.sync()
+        assert [(Path(a).name, Path(b).name) for a, b in result.renamed] == [("editor.md", "editor-2.md")]
+        assert engine.fact("global/editor.md").id == ours.id
+        assert engine.fact("global/editor-2.md").id == theirs.id
+
+
+def test_an_unreachable_remote_is_a_warning_and_the_facts_wait_committed(two_machines, tmp_path, remote):
+    laptop, _desk = two_machines
+    with laptop.open() as engine:
+        engine.sync_init(remote)
+        (tmp_path / "remote.git").rename(tmp_path / "gone.git")
+        remember(engine, "Offline note", "written on a train")
+        result = engine.sync()
+        assert result.offline and "could not be reached" in result.warning and result.committed
+        assert engine.sync_status()["last"]["offline"] is True
+        (tmp_path / "gone.git").rename(tmp_path / "remote.git")
+        back = engine.sync()
+        assert not back.offline and back.pushed >= 1
+
+
+def test_sync_before_set_up_is_refused(two_machines):
+    laptop, _desk = two_machines
+    with laptop.open() as engine:
+        assert engine.sync_status()["initialised"] is False and engine.sync_interval() == 0
+        with pytest.raises(Exception) as caught:
+            engine.sync()
+        assert getattr(caught.value, "code", "") == "SYNC_NOT_SET_UP"
+
+
+def test_one_repository_under_two_checkout_paths_shares_one_folder_without_ping_pong(two_machines, remote):
+    laptop, desk = two_machines
+    with laptop.open() as engine:
+        laptop_fact = remember(engine, "Laptop fact", "from the laptop")
+        engine.sync_init(remote)
+    with desk.open() as engine:
+        desk_fact = remember(engine, "Desk fact", "from the desk")   # both machines had project facts
+        result = engine.sync_init(remote)
+    assert result.reopen or result.project_folder
+    keys = {laptop.root: "", desk.root: ""}
+    for _round in range(3):    # both machines keep syncing: nothing moves again
+        for machine in (laptop, desk, laptop):
+            with machine.open() as engine:
+                engine.sync()
+            with machine.open() as engine:
+                assert {f.id for f in engine.facts()} >= {laptop_fact.id, desk_fact.id}
+                keys[machine.root] = engine.paths.project_folder_key
+        tracked = {p.split("/")[1] for p in git("ls-files", "projects", cwd=laptop.root).split()}
+        assert len(tracked) == 1     # one folder for the repository, on both machines
+    assert keys[laptop.root] == keys[desk.root] == min(tracked)
+    log = git("log", "--format=%s", "--name-status", cwd=laptop.root)
+    assert log.count("R\t") == 0 and log.count("D\tprojects/") <= 3   # moved once, not back and forth
+
+
+def test_origin_urls_name_one_repository_however_they_are_spelled():
+    from context_center.engine.sync.repository_identity import normalize_origin
+
+    same = ["git@github.com:acme/app.git", "https://github.com/acme/app", "https://user:tok@GitHub.com/acme/app.git/",
+            "ssh://git@github.com:22/acme/app.git", "github.com:acme/app"]
+    assert {normalize_origin(u) for u in same} == {"github.com/acme/app"}
+    assert normalize_origin("/srv/git/app.git") == "file:/srv/git/app"
+    assert normalize_origin("https://github.com/acme/other") != normalize_origin(same[0])

@@ -190,11 +190,15 @@ def _settle_fact(tree: SyncTree, folder: str, fact_id: str, hints: set[str],
             append(missing)
             kind, active = "edited_both", theirs_active
     elif ours_active is not None:                              # the other machine forgot it
-        del final[_revision(ours_active)]
-        append([*missing, ours_active])
+        if missing:
+            del final[_revision(ours_active)]
+            append([*missing, ours_active])
         kind = "forgotten_there"
     elif theirs_active is not None:                            # we forgot it; the other edited it
-        append(missing if missing else [theirs_active])
+        if all(v.text in {t.text for t in theirs.values()} for v in ours.values()):
+            final = dict(theirs)                               # it went on from what we last had
+        else:
+            append(missing if missing else [theirs_active])
         kind, active = "forgotten_here", theirs_active
     else:
         append(missing)

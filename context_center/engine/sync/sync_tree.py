@@ -141,23 +141,42 @@ class SyncTree:
         self.git("merge", "-q", "--ff-only", target)
 
     def start_merge(self, target: str) -> list[Unmerged]:
-        """Merge without committing; returns the paths git left unmerged (empty: merged clean)."""
-        result = self.git("merge", "-q", "--no-ff", "--no-commit", "--allow-unrelated-histories",
-                          "-X", "no-renames", target, check=False)
-        unmerged = self.unmerged()
-        if result.returncode != 0 and not unmerged:
-            self.git("merge", "--abort", check=False)
-            message = result.stderr.strip() or result.stdout.strip()
-            raise GitError(f"git merge failed: {message}", returncode=result.returncode, stderr=result.stderr)
+        """Merge ``target`` path by path, without committing; returns the paths both sides changed
+        differently (left as ours in the work tree, for :mod:`.fact_merge` to settle).
+
+        Not git's content merge: it follows renames by similarity (even with ``no-renames`` in
+        git 2.39's ort), so a fact forgotten here (moved into ``.archive/``) and edited there came
+        out as an edited archive entry with the fact gone. A path changed on one side only takes
+        that side; a path both changed alike is merged; every other is the caller's."""
+        base = self.git("merge-base", "HEAD", target, check=False).stdout.strip() or EMPTY_TREE
+        ours, theirs = self._changes(base, "HEAD"), self._changes(base, target)
+        self.git("merge", "-q", "--no-commit", "--allow-unrelated-histories", "-s", "ours", target)
+        take: list[str] = []
+        drop: list[str] = []
+        unmerged: list[Unmerged] = []
+        for path, blob in sorted(theirs.items()):
+            if path not in ours:
+                (take if blob else drop).append(path)
+            elif ours[path] != blob:
+                stages = ({2} if ours[path] else set()) | ({3} if blob else set())
+                unmerged.append(Unmerged(path, frozenset(stages)))
+        if take:
+            run_git(["checkout", target, "--pathspec-from-file=-", "--pathspec-file-nul"], self.root,
+                    input_text="\0".join(take))
+        if drop:
+            run_git(["rm", "-q", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], self.root,
+                    input_text="\0".join(drop))
         return unmerged
 
-    def unmerged(self) -> list[Unmerged]:
-        stages: dict[str, set[int]] = {}
-        for entry in self.git("ls-files", "-u", "-z").stdout.split("\0"):
-            if "\t" in entry:
-                info, path = entry.split("\t", 1)
-                stages.setdefault(path, set()).add(int(info.split()[2]))
-        return [Unmerged(path, frozenset(found)) for path, found in sorted(stages.items())]
+    def _changes(self, base: str, ref: str) -> dict[str, str | None]:
+        """path → its blob in ``ref`` (None: deleted) for every path ``ref`` changed since ``base``."""
+        out = self.git("diff", "--no-renames", "--raw", "-z", "--no-abbrev", base, ref).stdout.split("\0")
+        changes: dict[str, str | None] = {}
+        for info, path in zip(out[0::2], out[1::2]):
+            if info.startswith(":"):
+                fields = info[1:].split()
+                changes[path] = None if fields[4].startswith("D") else fields[3]
+        return changes
 
     def finish_merge(self, message: str) -> None:
         self.git("add", "-A")
