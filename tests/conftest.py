@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sync_support import git_home, remote, two_machines  # noqa: F401 - fixtures for the sync tests
+
 
 @pytest.fixture
 def state_root(tmp_path: Path) -> Path:

@@ -1,4 +1,5 @@
-"""Two machines and a remote, with real git: a bare repository in tmp_path and two state roots."""
+"""Two machines and a remote, with real git: a bare repository in tmp_path and two state roots.
+The fixtures are registered in conftest.py."""
 from __future__ import annotations
 
 import subprocess
@@ -6,8 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from context_center.engine import open_engine
 
 
 def git(*args: str, cwd: Path) -> str:
@@ -41,6 +40,8 @@ class Machine:
     workspace: Path
 
     def open(self):
+        from context_center.engine import open_engine
+
         return open_engine(state_root=self.root, workspace=self.workspace)
 
 

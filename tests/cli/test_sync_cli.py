@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from sync_support import git_home, make_machine, remote  # noqa: F401 - fixtures
+from sync_support import make_machine
 
 
 def run(machine, *args: str) -> subprocess.CompletedProcess:

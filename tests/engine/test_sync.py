@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sync_support import git, git_home, make_machine, remote, two_machines  # noqa: F401 - fixtures
 
 from context_center.engine import FactInput, SubjectConflict
+from sync_support import git
 
 
 def remember(engine, title: str, body: str, **fields):
