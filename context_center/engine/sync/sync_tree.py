@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..storage.atomic_write import write_atomic
-from ..storage.git_command import GitError, GitResult, run_git
+from ..storage.git_command import GitResult, run_git
 
 BRANCH = "main"
 REMOTE = "origin"
