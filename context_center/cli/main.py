@@ -15,8 +15,8 @@ from . import (
     memory_commands,
     recall_commands,
     suggestion_commands,
-    team_commands,
     sync_commands,
+    team_commands,
 )
 from .output import Output
 
