@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from git_support import git_repo  # noqa: F401 - the fixture: a real git repository as the workspace
+from sync_support import git_home, remote, two_machines  # noqa: F401 - fixtures for the sync tests
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from . import (
     memory_commands,
     recall_commands,
     suggestion_commands,
+    sync_commands,
     team_commands,
 )
 from .output import Output
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     desktop_commands.register(commands)
     mcp_commands.register(commands)
     team_commands.register(commands)
+    sync_commands.register(commands)
     return parser
 
 

@@ -27,6 +27,8 @@ from .storage.atomic_write import remove_stale_temp_files
 from .storage.catalog import Catalog
 from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
+from .sync.conflict_flag import read_flag
+from .sync.project_adoption import adopt_project_folder, aliased_paths
 
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
     from .agents.review import Proposal
@@ -39,6 +41,7 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .storage.file_watch import FileWatcher
     from .suggestions.candidates import Dismissal, SuggestionSet
     from .suggestions.service import Acceptance, SuggestionService
+    from .sync.service import SyncResult, SyncService
     from .team.status import TeamStatus
 
 log = logging.getLogger("context_center.engine")
@@ -53,6 +56,7 @@ class Engine:
     Not thread-safe: use it from one thread (the window runs it on one worker thread)."""
 
     def __init__(self, paths: StorePaths) -> None:
+        paths = aliased_paths(paths)   # a synced store may serve this workspace from another machine's folder
         self.paths = paths
         if paths.bound and not paths.workspace.is_dir():
             raise InvalidInput(f"the workspace {paths.workspace} is not an existing folder")
@@ -68,6 +72,8 @@ class Engine:
         with self._lock:
             if paths.bound:
                 moved = adopt_legacy_project_folder(paths)
+                paths, adopted = self._adopt_synced_folder(paths)
+                self.paths, moved = paths, (*moved, *adopted)
             for scope in paths.scopes:   # what a kill or a full disk left behind
                 folder = paths.memory_dir(scope)
                 for where in (folder, paths.archive_dir(folder), folder.parent):   # (a staged MEMORY.md)
@@ -91,6 +97,7 @@ class Engine:
         self._watcher: FileWatcher | None = None
         self._suggestions: SuggestionService | None = None
         self._archive_seen: frozenset[str] | None = None   # the archive as last reported to a face
+        self._sync: SyncService | None = None
 
     # lifecycle ---------------------------------------------------------------------
 
@@ -173,6 +180,9 @@ class Engine:
         data["overridden_by"] = overridden[0].ref if overridden else None
         if overridden:
             data["overridden_why"] = overridden[1]
+        flag = read_flag(fact)
+        if flag is not None:
+            data["sync_conflict"] = flag.to_json(self._sync_service().machine)
         return data
 
     def revisions(self, ref: str, scope: str | None = None) -> tuple[Fact, list[Revision]]:
@@ -626,6 +636,86 @@ class Engine:
     def migrate(self) -> int:
         return self.memory.migrate()
 
+
+    # sync: the personal store on several machines (engine/sync/) ---------------------------------
+
+    @staticmethod
+    def _adopt_synced_folder(paths: StorePaths) -> tuple[StorePaths, tuple[Diagnostic, ...]]:
+        """In a synced state root, join the project folder every machine uses for this repository."""
+        if not (paths.root / ".git").is_dir():
+            return paths, ()
+        try:
+            return adopt_project_folder(paths)
+        except (OSError, StorageError) as exc:   # a read-only root: the folder is joined next time
+            log.warning("context-center: the synced project folder could not be adopted (%s)", exc)
+            return paths, ()
+
+    def _sync_service(self) -> SyncService:
+        if self._sync is None:
+            from .sync.service import SyncService
+
+            self._sync = SyncService(self.paths, self._lock)
+        return self._sync
+
+    def sync_init(self, remote: str) -> SyncResult:
+        """Make the state root's facts a git work tree with ``remote`` and sync it (a remote that
+        already has history is merged with the facts here)."""
+        return self._synced(self._sync_service().init(remote))
+
+    def sync(self) -> SyncResult:
+        """Pull, commit the local changes, push. Offline is ``.offline`` with a ``.warning``."""
+        return self._synced(self._sync_service().sync())
+
+    def _synced(self, result: SyncResult) -> SyncResult:
+        self.memory.reload(full=True)
+        self._catalog.set_setting("sync.last_result", result.to_json())
+        return result
+
+    def sync_status(self) -> dict[str, Any]:
+        """``{"initialised", "remote", "machine", "interval_minutes", "last"}`` (``last``: the last
+        sync's JSON on this machine, or None)."""
+        from .sync.service import last_result
+
+        service = self._sync_service()
+        ready = service.initialised()
+        return {"initialised": ready, "remote": service.tree.remote_url() if ready else None,
+                "machine": service.machine if ready else None, "interval_minutes": self.sync_interval(),
+                "last": last_result(self._catalog.setting("sync.last_result"))}
+
+    def sync_interval(self) -> int:
+        """Minutes between background syncs in the window: 0 (off) until sync is set up, then the
+        setting (default 15)."""
+        from .sync.service import DEFAULT_INTERVAL_MINUTES, INTERVAL_SETTING
+
+        if not (self.paths.root / ".git").is_dir():
+            return 0
+        value = self._catalog.setting(INTERVAL_SETTING)
+        return value if isinstance(value, int) and value >= 0 else DEFAULT_INTERVAL_MINUTES
+
+    def set_sync_interval(self, minutes: int) -> None:
+        from .sync.service import INTERVAL_SETTING
+
+        if not isinstance(minutes, int) or minutes < 0:
+            raise InvalidInput("the sync interval is a number of minutes, 0 for off")
+        self._catalog.set_setting(INTERVAL_SETTING, minutes)
+
+    def sync_conflicts(self) -> list[tuple[Fact, dict[str, Any]]]:
+        """Every fact a sync flagged, with its flag as seen from this machine."""
+        machine = self._sync_service().machine
+        return [(fact, flag.to_json(machine)) for fact in self.memory.snapshot.facts
+                if (flag := read_flag(fact)) is not None]
+
+    def resolve_sync_conflict(self, ref: str, keep: str, scope: str | None = None,
+                              edits: FactInput | None = None) -> WriteResult | ArchivedFact:
+        """Keep ``mine`` / ``theirs`` (a forget when that side had forgotten it) or ``edit``."""
+        from .sync.resolution import resolve
+
+        result = resolve(self.memory, self._sync_service().machine, ref, keep, scope, edits)
+        if isinstance(result, ArchivedFact):
+            self._archive_seen = self._archive_listing()
+        return result
+
+    # end of sync ----------------------------------------------------------------------------------
 
 def _existing_target(target: str | os.PathLike[str] | None) -> str | os.PathLike[str] | None:
     """``target`` if it names something that exists (a file stands for its folder); an agent's view

@@ -32,6 +32,7 @@ from .messages import Messages
 from .recall_tab import RecallTab
 from .settings_dialog import SettingsDialog
 from .suggestions_tab import SuggestionsTab
+from .sync_panel import SyncController
 
 MAX_RECENT = 8
 
@@ -88,7 +89,9 @@ class MainWindow(QMainWindow):
         self.store_label = QLabel()
         self.store_label.setObjectName("state_root")
         self.store_label.setContentsMargins(0, 0, 14, 0)  # apart from the pinned total
+        self.sync = SyncController(client, self.messages, self)
         self.statusBar().addPermanentWidget(self.progress)
+        self.statusBar().addPermanentWidget(self.sync.label)
         self.statusBar().addPermanentWidget(self.store_label)
         self.statusBar().addPermanentWidget(self.pinned)
         self._build_menus()
@@ -150,6 +153,7 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(keys))
             action.triggered.connect(slot)
             fact_menu.addAction(action)
+        self.menuBar().addMenu(self.sync.menu)
         go_menu = self.menuBar().addMenu("&Go")
         for number in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(number).replace("&", ""), self)
@@ -176,6 +180,7 @@ class MainWindow(QMainWindow):
         self.suggestions.waiting_changed.connect(self._proposals_waiting)
         self.facts.review_proposals.connect(self.show_proposals)
         self.file_changes.changed.connect(self._files_changed)
+        self.sync.synced.connect(self._synced)
         self.index_builder.progress.connect(self._index_progress)
         self.index_builder.finished.connect(self._index_ready)
         self.index_builder.failed.connect(self._index_failed)
@@ -249,6 +254,7 @@ class MainWindow(QMainWindow):
         self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
         self._sync_index()
         self._look_for_reasonix()
+        self.sync.start()
         changes, target = self.file_changes, self.instructions.target
         self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
                            self._watching,
@@ -322,6 +328,15 @@ class MainWindow(QMainWindow):
         self.archive.reload()
         if self.tabs.currentWidget() is self.recall:
             self.recall.reload()
+
+    @Slot(object)
+    def _synced(self, data: dict) -> None:
+        """A sync or a settled conflict changed files: reload, or open the workspace again when it
+        now uses the project folder another machine made for the same repository."""
+        if data.get("reopen") and self.paths is not None:
+            self.open_workspace(str(self.paths.workspace))
+        else:
+            self.refresh_all()
 
     @Slot(object)
     def _files_changed(self, paths: set[Path]) -> None:

@@ -40,6 +40,16 @@ def adopt_legacy_project_folder(paths: StorePaths) -> tuple[Diagnostic, ...]:
     return tuple(left)
 
 
+def merge_project_folder(old_root: Path, new_root: Path, paths: StorePaths) -> tuple[Diagnostic, ...]:
+    """Move every file of ``old_root/memory`` that ``new_root/memory`` lacks into it (nothing is
+    overwritten; what cannot move stays, with a diagnostic), then drop the folders left empty.
+    Call it holding the store lock."""
+    left: list[Diagnostic] = []
+    _merge(old_root / "memory", new_root / "memory", paths, left)
+    _remove_empty_tree(old_root)
+    return tuple(left)
+
+
 def _merge(old: Path, new: Path, paths: StorePaths, left: list[Diagnostic]) -> None:
     if not old.is_dir():
         return

@@ -138,6 +138,9 @@ class StorePaths:
     # False: no project is bound (an MCP server started without one). Only the global scope is
     # read or written; ``workspace`` is then the state root, never the process's working directory.
     bound: bool = True
+    # The project folder in use when it is not the workspace's own key: a synced store adopted the
+    # folder another machine made for the same repository (engine/sync/project_alias.py).
+    folder_key: str = ""
 
     @classmethod
     def create(cls, state_root: str | os.PathLike[str] | None = None,
@@ -161,6 +164,11 @@ class StorePaths:
         return project_key(self.workspace)
 
     @property
+    def project_folder_key(self) -> str:
+        """The key of the project folder in use: ``folder_key`` when set, else :attr:`project_key`."""
+        return self.folder_key or self.project_key
+
+    @property
     def projects_dir(self) -> Path:
         return self.root / "projects"
 
@@ -172,7 +180,7 @@ class StorePaths:
                 raise ValueError(f"no project is bound: there is no {scope} scope")
             if scope == TEAM:
                 return self.workspace.joinpath(*TEAM_FOLDER)
-            return self.projects_dir / self.project_key / "memory"
+            return self.projects_dir / self.project_folder_key / "memory"
         raise ValueError(f"unknown scope {scope!r}")
 
     @staticmethod

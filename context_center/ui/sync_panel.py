@@ -1,0 +1,280 @@
+"""Sync in the window: "Sync now", background sync on an interval, the result in the status bar,
+and the facts two machines changed apart, each with its diff and keep mine / keep theirs / edit.
+
+Every engine call goes through the worker (git runs there, bounded by a timeout); the GUI
+thread only shows what comes back. An unreachable remote is a warning in the status bar, never
+a dialog: work goes on, and the facts go out with the next sync.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import Engine, FactInput
+from .engine_client import EngineClient
+from .messages import Messages
+
+INTERVALS = (0, 5, 15, 60)    # minutes; 0 is off
+
+
+def _conflict_rows(engine: Engine) -> list[dict[str, Any]]:
+    """Each flagged fact with the text of both sides (worker thread)."""
+    rows = []
+    for fact, flag in engine.sync_conflicts():
+        texts = {r.revision: f"# {r.fact.label}\n\n{r.body}" if r.fact else r.body for r in engine.history(fact.id)}
+        rows.append({"ref": fact.ref, "id": fact.id, "scope": fact.scope, "kind": flag["kind"],
+                     "mine": flag["ours_revision"], "theirs": flag["theirs_revision"],
+                     "mine_text": texts.get(flag["ours_revision"], ""),
+                     "theirs_text": texts.get(flag["theirs_revision"], ""), "body": fact.body})
+    return rows
+
+
+def describe_result(data: dict[str, Any]) -> str:
+    if data.get("offline"):
+        return "Sync: offline — the facts wait here for the next sync"
+    text = f"Synced {data['at'][11:16]} UTC · ↓{data['pulled']} ↑{data['pushed']}"
+    if data["conflicts"]:
+        text += f" · {len(data['conflicts'])} conflict(s)"
+    return text
+
+
+class SyncController(QObject):
+    """The Sync menu, the status-bar label and the background timer of one window."""
+
+    synced = Signal(object)      # the sync's JSON: the window reloads what it shows (or reopens)
+
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.client, self.messages, self.window = client, messages, parent
+        self.running = False
+        self.initialised = False
+        self.label = QLabel()
+        self.label.setObjectName("sync_status")
+        self.label.setContentsMargins(0, 0, 14, 0)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.sync_now)
+        self.menu = QMenu("S&ync", parent)
+        self.sync_action = QAction("&Sync now", self)
+        self.sync_action.setShortcut(QKeySequence("Ctrl+Shift+Y"))
+        self.sync_action.setToolTip("Pull the facts other machines pushed, commit the changes made here, push")
+        self.sync_action.triggered.connect(self.sync_now)
+        self.conflicts_action = QAction("&Conflicts…", self)
+        self.conflicts_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        self.conflicts_action.triggered.connect(self.open_conflicts)
+        self.menu.addAction(self.sync_action)
+        self.menu.addAction(self.conflicts_action)
+        self.interval_menu = self.menu.addMenu("&Background sync")
+        self.interval_group = QActionGroup(self)
+        self.interval_actions: dict[int, QAction] = {}
+        for minutes in INTERVALS:
+            action = QAction("Off" if minutes == 0 else f"Every {minutes} minutes", self)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _checked=False, m=minutes: self.set_interval(m))
+            self.interval_group.addAction(action)
+            self.interval_menu.addAction(action)
+            self.interval_actions[minutes] = action
+        self._enable(False)
+
+    def _enable(self, ready: bool) -> None:
+        self.initialised = ready
+        for action in (self.sync_action, self.conflicts_action):
+            action.setEnabled(ready)
+        self.interval_menu.setEnabled(ready)
+        if not ready:
+            self.timer.stop()
+            self.label.setText("")
+            self.sync_action.setToolTip("Sync is not set up: run `context-center sync init --remote URL`")
+
+    # status --------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """A store was opened: read whether sync is set up, its interval and the last result."""
+        self.client.submit(lambda engine: engine.sync_status(), self._status, lambda _e: self._enable(False),
+                           owner=self)
+
+    def _status(self, status: dict[str, Any]) -> None:
+        self._enable(bool(status["initialised"]))
+        if not self.initialised:
+            return
+        self.sync_action.setToolTip(f"Sync with {status['remote']}")
+        self._apply_interval(int(status["interval_minutes"]))
+        if status["last"]:
+            self._show(status["last"])
+
+    def _apply_interval(self, minutes: int) -> None:
+        self.interval_actions.get(minutes, self.interval_actions[0]).setChecked(minutes in self.interval_actions)
+        if minutes > 0:
+            self.timer.start(minutes * 60_000)
+        else:
+            self.timer.stop()
+
+    @Slot()
+    def set_interval(self, minutes: int) -> None:
+        self.client.submit(lambda engine: engine.set_sync_interval(minutes),
+                           lambda _none: self._apply_interval(minutes),
+                           lambda e: self.messages.failure("change the sync interval", e), owner=self)
+
+    def _show(self, data: dict[str, Any]) -> None:
+        self.label.setText(describe_result(data))
+        warning = bool(data.get("offline") or data.get("warning"))
+        self.label.setStyleSheet("color: #9a6700" if warning else "color: #b00020" if data["conflicts"] else "")
+        self.label.setToolTip(data.get("warning") or "")
+
+    # syncing -------------------------------------------------------------------------------------
+
+    @Slot()
+    def sync_now(self) -> None:
+        if self.running or not self.initialised:
+            return
+        self.running = True
+        self.sync_action.setEnabled(False)
+        self.label.setStyleSheet("")
+        self.label.setText("Syncing…")
+        self.client.submit(lambda engine: engine.sync().to_json(), self._done, self._failed, owner=self)
+
+    def _done(self, data: dict[str, Any]) -> None:
+        self.running = False
+        self.sync_action.setEnabled(True)
+        self._show(data)
+        if data.get("warning"):
+            self.messages.info(f"Sync: {data['warning']}")
+        self.synced.emit(data)
+
+    def _failed(self, error: BaseException) -> None:
+        self.running = False
+        self.sync_action.setEnabled(True)
+        self.label.setText("Sync failed")
+        self.label.setStyleSheet("color: #b00020")
+        self.messages.failure("sync", error)
+
+    @Slot()
+    def open_conflicts(self) -> "ConflictsDialog":
+        dialog = ConflictsDialog(self.client, self.messages, self.window)
+        dialog.settled.connect(lambda: self.synced.emit({"settled": True}))
+        dialog.open()
+        return dialog
+
+
+class ConflictsDialog(QDialog):
+    """The facts two machines changed apart: the diff, and keep mine / keep theirs / edit."""
+
+    settled = Signal()
+
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.setWindowTitle("Sync conflicts")
+        self.setObjectName("sync_conflicts")
+        self.resize(900, 560)
+        self.rows: list[dict[str, Any]] = []
+        self.list = QListWidget()
+        self.list.currentRowChanged.connect(self._show_row)
+        self.diff = QPlainTextEdit()
+        self.diff.setReadOnly(True)
+        self.diff.setObjectName("sync_diff")
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("sync_edit")
+        self.editor.setPlaceholderText("Edit the text to keep, then Save edit")
+        self.empty = QLabel("No conflicts: every fact is as both machines last agreed.")
+        right = QWidget()
+        column = QVBoxLayout(right)
+        column.addWidget(QLabel("What differs (mine → theirs):"))
+        column.addWidget(self.diff, 2)
+        column.addWidget(QLabel("Or edit the body to keep:"))
+        column.addWidget(self.editor, 1)
+        split = QSplitter()
+        split.addWidget(self.list)
+        split.addWidget(right)
+        split.setSizes([260, 640])
+        self.keep_mine = QPushButton("Keep &mine")
+        self.keep_theirs = QPushButton("Keep &theirs")
+        self.save_edit = QPushButton("Save &edit")
+        self.keep_mine.clicked.connect(lambda: self.resolve("mine"))
+        self.keep_theirs.clicked.connect(lambda: self.resolve("theirs"))
+        self.save_edit.clicked.connect(lambda: self.resolve("edit"))
+        buttons = QHBoxLayout()
+        for button in (self.keep_mine, self.keep_theirs, self.save_edit):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.empty)
+        layout.addWidget(split, 1)
+        layout.addLayout(buttons)
+        self._set_buttons(False)
+        self.reload()
+
+    def reload(self) -> None:
+        self.client.submit(_conflict_rows, self._loaded, lambda e: self.messages.failure("list the conflicts", e),
+                           owner=self)
+
+    def _loaded(self, rows: list[dict[str, Any]]) -> None:
+        self.rows = rows
+        self.list.clear()
+        for row in rows:
+            self.list.addItem(QListWidgetItem(f"{row['ref']} ({row['kind'].replace('_', ' ')})"))
+        self.empty.setVisible(not rows)
+        if rows:
+            self.list.setCurrentRow(0)
+        else:
+            self.diff.clear()
+            self.editor.clear()
+            self._set_buttons(False)
+
+    def _set_buttons(self, enabled: bool) -> None:
+        for button in (self.keep_mine, self.keep_theirs, self.save_edit):
+            button.setEnabled(enabled)
+
+    def _show_row(self, index: int) -> None:
+        if not 0 <= index < len(self.rows):
+            return
+        row = self.rows[index]
+        mine = f"revision {row['mine']}" if row["mine"] else "forgotten"
+        theirs = f"revision {row['theirs']}" if row["theirs"] else "forgotten"
+        self.keep_mine.setText(f"Keep &mine ({mine})")
+        self.keep_theirs.setText(f"Keep &theirs ({theirs})")
+        lines = difflib.unified_diff(row["mine_text"].splitlines(), row["theirs_text"].splitlines(),
+                                     f"mine ({mine})", f"theirs ({theirs})", lineterm="")
+        self.diff.setPlainText("\n".join(lines) or "The two versions have the same text.")
+        self.editor.setPlainText(row["body"])
+        self._set_buttons(True)
+
+    def current(self) -> dict[str, Any] | None:
+        index = self.list.currentRow()
+        return self.rows[index] if 0 <= index < len(self.rows) else None
+
+    def resolve(self, keep: str) -> None:
+        row = self.current()
+        if row is None:
+            return
+        edits = FactInput(body=self.editor.toPlainText()) if keep == "edit" else None
+        self._set_buttons(False)
+        self.client.submit(lambda engine: engine.resolve_sync_conflict(row["id"], keep, row["scope"], edits),
+                           self._resolved, self._refused, owner=self)
+
+    def _resolved(self, _result: object) -> None:
+        self.settled.emit()
+        self.reload()
+
+    def _refused(self, error: BaseException) -> None:
+        self._set_buttons(True)
+        self.messages.failure("settle the conflict", error)

@@ -1,0 +1,34 @@
+"""``context-center sync`` as scripts see it: JSON shapes, and offline as a warning with exit 0."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from sync_support import make_machine
+
+
+def run(machine, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(machine.root),
+                           "--workspace", str(machine.workspace), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_sync_answers_pulled_pushed_and_conflicts_and_offline_is_exit_0(tmp_path, remote):
+    laptop = make_machine(tmp_path, "laptop", origin="git@example.com:me/app.git")
+    assert run(laptop, "memory", "remember", "--title", "A fact", "--body", "x", "--json").returncode == 0
+    refused = run(laptop, "sync", "--json")
+    assert refused.returncode == 1 and json.loads(refused.stdout)["error"] == "SYNC_NOT_SET_UP"
+    first = run(laptop, "sync", "init", "--remote", remote, "--json")
+    assert first.returncode == 0, first.stderr
+    data = json.loads(first.stdout)
+    assert {"pulled", "pushed", "conflicts", "offline"} <= data.keys() and data["pushed"] >= 1
+    (tmp_path / "remote.git").rename(tmp_path / "elsewhere.git")
+    offline = run(laptop, "sync", "--json")
+    assert offline.returncode == 0
+    assert json.loads(offline.stdout)["offline"] is True and json.loads(offline.stdout)["warning"]
+    human = run(laptop, "sync")
+    assert human.returncode == 0 and human.stdout.startswith("Warning:")
+    status = json.loads(run(laptop, "sync", "status", "--json").stdout)
+    assert status["initialised"] and status["interval_minutes"] == 15 and status["last"]["offline"]
+    assert json.loads(run(laptop, "sync", "conflicts", "--json").stdout) == {"conflicts": []}

@@ -1,0 +1,99 @@
+"""Sync in the window: Sync now, the status bar, offline as a warning, conflicts settled with a diff."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from context_center.engine import FactInput, open_engine
+from sync_support import make_machine
+
+
+def test_sync_is_off_until_it_is_set_up(git_home, ui):
+    sync = ui.window.sync
+    assert not sync.sync_action.isEnabled() and not sync.timer.isActive()
+    assert "sync init" in sync.sync_action.toolTip()
+
+
+def test_sync_now_shows_the_result_and_offline_is_a_warning_not_an_error(
+        open_window, state_root, workspace, tmp_path, remote):
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.remember(FactInput(title="Before", body="x", scope="global"))
+        engine.sync_init(remote)
+    ui = open_window()
+    sync = ui.window.sync
+    ui.qtbot.waitUntil(lambda: sync.sync_action.isEnabled(), timeout=10000)
+    assert sync.timer.isActive() and sync.timer.interval() == 15 * 60_000       # the default, once set up
+    assert sync.interval_actions[15].isChecked()
+    ui.remember(name="written-here", scope="global")
+    with ui.qtbot.waitSignal(sync.synced, timeout=20000):
+        sync.sync_action.trigger()
+    assert sync.label.text().startswith("Synced") and "↑" in sync.label.text()
+    (tmp_path / "remote.git").rename(tmp_path / "away.git")
+    with ui.qtbot.waitSignal(sync.synced, timeout=20000) as signal:
+        sync.sync_now()
+    assert signal.args[0]["offline"] is True
+    assert "offline" in sync.label.text() and "9a6700" in sync.label.styleSheet()
+    assert not ui.window.findChildren(QMessageBox)          # no error box: work goes on
+    sync.set_interval(0)
+    ui.idle()
+    assert not sync.timer.isActive()
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        assert engine.sync_interval() == 0
+
+
+def test_a_conflict_is_listed_with_its_diff_and_keep_theirs_settles_it(
+        open_window, state_root, workspace, tmp_path, remote):
+    desk = make_machine(tmp_path, "desk")
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        fact = engine.remember(FactInput(title="Shell", body="bash", scope="global")).fact
+        engine.sync_init(remote)
+    with desk.open() as engine:
+        engine.sync_init(remote)
+        engine.edit(fact.id, FactInput(body="fish"))
+        engine.sync()
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.edit(fact.id, FactInput(body="zsh"))
+    ui = open_window()
+    sync = ui.window.sync
+    ui.qtbot.waitUntil(lambda: sync.sync_action.isEnabled(), timeout=10000)
+    with ui.qtbot.waitSignal(sync.synced, timeout=20000):
+        sync.sync_now()
+    assert "1 conflict" in sync.label.text()
+    dialog = sync.open_conflicts()
+    ui.qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10000)
+    diff = dialog.diff.toPlainText()
+    assert "-zsh" in diff and "+fish" in diff          # mine (this machine) → theirs (the desk)
+    assert "revision 2" in dialog.keep_mine.text() and "revision 3" in dialog.keep_theirs.text()
+    with ui.qtbot.waitSignal(dialog.settled, timeout=10000):
+        dialog.keep_theirs.click()
+    ui.qtbot.waitUntil(lambda: dialog.list.count() == 0 and dialog.empty.isVisible(), timeout=10000)
+    dialog.close()
+    ui.idle()
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        assert engine.fact(fact.id).body == "fish" and engine.sync_conflicts() == []
+
+
+def test_edit_settles_a_conflict_with_the_text_written_in_the_dialog(
+        open_window, state_root, workspace, tmp_path, remote):
+    desk = make_machine(tmp_path, "desk")
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        fact = engine.remember(FactInput(title="Indent", body="tabs", scope="global")).fact
+        engine.sync_init(remote)
+    with desk.open() as engine:
+        engine.sync_init(remote)
+        engine.edit(fact.id, FactInput(body="2 spaces"))
+        engine.sync()
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.edit(fact.id, FactInput(body="4 spaces"))
+        engine.sync()
+    ui = open_window()
+    ui.qtbot.waitUntil(lambda: ui.window.sync.conflicts_action.isEnabled(), timeout=10000)
+    dialog = ui.window.sync.open_conflicts()
+    ui.qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10000)
+    dialog.editor.setPlainText("4 spaces, 2 in YAML")
+    with ui.qtbot.waitSignal(dialog.settled, timeout=10000):
+        dialog.save_edit.click()
+    ui.qtbot.waitUntil(lambda: dialog.list.count() == 0, timeout=10000)
+    dialog.close()
+    ui.idle()
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        assert engine.fact(fact.id).body == "4 spaces, 2 in YAML" and engine.sync_conflicts() == []
