@@ -47,6 +47,7 @@ def test_ordinary_prose_raises_nothing():
     documents = [REPO / "README.md", *(SHARED / name for name in ("DESIGN.md", "UPSTREAM.md", "STYLE.md"))]
     texts += [p.read_text(encoding="utf-8") for p in documents if p.exists()]
     texts += ["The token is used for auth.", "Use a secret manager for credentials.",
-              "password reset emails go out at noon", "tokens = max(len / 4, words * 1.3)"]
+              "password reset emails go out at noon", "tokens = max(len / 4, words * 1.3)",
+              'bearer_token_env_var = "CC_MCP_TOKEN"', "password_file: /run/secrets/db"]   # where, not what
     flagged = [(t[:80], [f.kind for f in find_secrets(t)]) for t in texts if find_secrets(t)]
     assert flagged == []

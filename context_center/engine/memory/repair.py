@@ -41,21 +41,33 @@ def _drop_older(store: FactStore, older: Fact, newer: Fact) -> str:
 def repair_interrupted_writes(store: FactStore, snapshot: Snapshot) -> list[str]:
     """Repair what the last kill left; one line per repair (empty when there was nothing)."""
     repaired: list[str] = []
-    active: dict[str, Fact] = {}
-    for fact in snapshot.facts:   # a move: the same id in both scopes
-        twin = active.get(fact.id)
-        if twin is not None and fact.id.startswith("mem-") and fact.revision != twin.revision:
-            newer, older = (fact, twin) if fact.revision > twin.revision else (twin, fact)
-            repaired.append(_drop_older(store, older, newer))
-            active[fact.id] = newer
-        else:
-            active.setdefault(fact.id, fact)
+    tables = [store.table(scope) for scope in store.paths.scopes]
+    twins: set[str] = set()   # ids held in two scopes, found by set operations, not by listing every fact
+    for index, table in enumerate(tables):
+        for other in tables[index + 1:]:
+            twins |= table.kept.keys() & other.kept.keys()
+    settled: dict[str, Fact] = {}
+    for fact_id in sorted(twins):   # a move: the same id in two scopes
+        for fact in [table.kept[fact_id] for table in tables if fact_id in table.kept]:
+            twin = settled.get(fact_id)
+            if twin is not None and fact_id.startswith("mem-") and fact.revision != twin.revision:
+                newer, older = (fact, twin) if fact.revision > twin.revision else (twin, fact)
+                repaired.append(_drop_older(store, older, newer))
+                settled[fact_id] = newer
+            else:
+                settled.setdefault(fact_id, fact)
+
+    def active(fact_id: str) -> Fact | None:
+        """The active fact of an id: as settled above, else the first scope's."""
+        found = settled.get(fact_id)
+        return found if found is not None else next(
+            (table.kept[fact_id] for table in tables if fact_id in table.kept), None)
     for diagnostic in snapshot.diagnostics:   # a rename: the same id twice in one scope
         if _LEFTOVER in diagnostic.reason:
             scope = next((s for s in store.paths.scopes if Path(diagnostic.path).parent == store.directory(s)),
                          "project")
             left = read_fact_file(Path(diagnostic.path), scope).fact
-            kept = active.get(left.id) if left is not None else None
+            kept = active(left.id) if left is not None else None
             if left is not None and kept is not None and kept.revision > left.revision:
                 repaired.append(_drop_older(store, left, kept))
     for scope in store.paths.scopes:
@@ -78,7 +90,7 @@ def repair_interrupted_writes(store: FactStore, snapshot: Snapshot) -> list[str]
                 repaired.append(f"undid an interrupted forget of {namesake.name}: it is still active")
                 continue
             archived = read_fact_file(path, scope, name_from_file=False).fact
-            current = active.get(archived.id) if archived is not None else None
+            current = active(archived.id) if archived is not None else None
             if archived is not None and current is not None and current.revision > archived.revision and \
                     store.paths.revision_file(folder, archived.id, archived.revision).exists():
                 path.unlink()

@@ -41,6 +41,8 @@ _ASSIGNMENT = re.compile(
     """)
 # ``tokens = max(len / 4, ...)``: code, not a secret
 _CALL = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*\(")
+# A key that names where the secret is, not the secret: bearer_token_env_var = "CC_TOKEN", password_file: …
+_NAMING_KEY = re.compile(r"(?i)[_-](?:env(?:[_-]?var)?|var(?:iable)?|name|file|path)[\"']?\s*[:=]\s*[\"']?$")
 # Zero-width characters split a key so no pattern sees it; they are looked through.
 _INVISIBLE = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
 # A key hidden in base64 (echo ... | base64 -d): decoded and looked at again.
@@ -65,6 +67,8 @@ def _direct(text: str) -> list[Finding]:
         group = "quoted" if match.group("quoted") is not None else "value"
         value = match.group(group)
         plausible = group == "value" or len(value.split()) <= 6   # a quoted phrase, not a sentence
+        if _NAMING_KEY.search(text, match.start(), match.start(group)):
+            continue
         if plausible and not _PLACEHOLDER.match(value.strip()) and not _CALL.match(value) and value != MASK:
             found.append(Finding("password or token in an assignment", match.start(group), match.end(group)))
     return found
