@@ -25,6 +25,11 @@ def parse_timestamp(text: str | None) -> dt.datetime | None:
     if not text:
         return None
     value = str(text).strip()
+    if value[-1:] == "Z" and value[10:11] == "T":   # what we write (2026-11-20T16:02:11.482Z): no rewriting
+        try:
+            return dt.datetime.fromisoformat(value).astimezone(UTC)
+        except (ValueError, OverflowError):
+            pass   # the general path below says what it can
     if _DATE_RE.match(value):
         try:
             return dt.datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=UTC)

@@ -507,6 +507,8 @@ class Engine:
     def suggestion_provenance(self, fact: Fact) -> dict[str, Any] | None:
         """For a fact stored by accepting a suggestion: ``{"id", "why", "how_to_apply",
         "evidence": [{"source", "session", "timestamp", "text"}]}`` from its front matter; else None."""
+        if not fact.metadata_extra:   # nearly every fact: no import, no YAML (the Facts tab asks for each)
+            return None
         from .suggestions.service import provenance
 
         return provenance(fact)

@@ -1,11 +1,19 @@
 """Plain, frozen records the engine hands to its faces."""
 from __future__ import annotations
 
+import functools
+import hashlib
+import operator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 PINNED_BUDGET_CHARS = 1500
+
+
+_DIGESTED = ("id", "scope", "name", "title", "keywords", "description", "body", "type", "volatility", "activation",
+             "status", "subject_key", "category", "expires_at", "last_verified_at", "updated_at", "created_at")
+_digested = operator.attrgetter(*_DIGESTED)
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,14 @@ class Fact:
 
     def evolve(self, **changes: Any) -> "Fact":
         return replace(self, **changes)
+
+    @functools.cached_property
+    def content_digest(self) -> int:
+        """64 bits of what the fact says and how it is filed (not where its file is), the same in
+        every process: what a saved index keys its entries by. Worked out once per fact (a frozen
+        dataclass keeps a cached property in its ``__dict__``; equality ignores it)."""
+        text = "\x1f".join(_digested(self)).encode("utf-8", "surrogatepass")
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
     def to_json(self, *, freshness: str, body: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {

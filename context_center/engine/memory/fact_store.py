@@ -18,6 +18,7 @@ from ..errors import NameConflict, NotFound, StorageError
 from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage import folder_snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
+from ..storage.bulk_load import paused_gc
 from ..storage.catalog import CachedFile, Catalog, FileStamp
 from ..storage.paths import StorePaths, bounded_stem, versioned_by_git
 from ..storage.safe_read import read_regular_bytes
@@ -118,8 +119,10 @@ class FactStore:
         otherwise a folder whose own mtime is as last seen is taken as unchanged (every
         Context Center write replaces files, which changes the folder's mtime)."""
         changed = False
-        for scope in self.paths.scopes:
-            changed |= self._sync_scope(scope, full)
+        first = not all(table.loaded for table in self._tables.values())
+        with paused_gc() if first else contextlib.nullcontext():   # an open: every fact is new
+            for scope in self.paths.scopes:
+                changed |= self._sync_scope(scope, full)
         return changed
 
     def _folder_stamp(self, folder: Path) -> int | None:

@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from ..records import Diagnostic, Fact
+from .bulk_load import paused_gc
 from .catalog import CachedFile, FileStamp
 
-FORMAT = 2
+FORMAT = 3
 _FIELDS = tuple(name for name in Fact.__dataclass_fields__ if name != "path")
 _new = object.__new__
 
@@ -37,8 +38,9 @@ def _fact(values: tuple[Any, ...], path: Path) -> Fact:
     """A Fact from values a Fact held: its fields are set as the frozen dataclass's own
     ``__init__`` would set them (it checks nothing), without paying for it per field."""
     fact = _new(Fact)
-    state = dict(zip(_FIELDS, values))
+    state = dict(zip(_FIELDS, values))   # the last value, one past the fields, is the digest
     state["path"] = path
+    state["content_digest"] = values[-1]   # Fact.content_digest, already worked out
     fact.__dict__.update(state)
     return fact
 
@@ -48,7 +50,7 @@ def pack(folder: Path, files: dict[str, CachedFile]) -> bytes:
     prefix = str(folder) + os.sep
     rows = [(text[len(prefix):] if text.startswith(prefix) else text,
              item.stamp.size, item.stamp.mtime_ns, item.stamp.inode, item.stamp.ctime_ns,
-             _fact_values(item.fact) if item.fact is not None else None,
+             (*_fact_values(item.fact), item.fact.content_digest) if item.fact is not None else None,
              tuple((d.line, d.reason, d.severity) for d in item.diagnostics))
             for text, item in files.items()]
     return zlib.compress(marshal.dumps((FORMAT, _FIELDS, rows)), 1)
@@ -56,6 +58,11 @@ def pack(folder: Path, files: dict[str, CachedFile]) -> bytes:
 
 def unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
     """The files as packed for ``folder``, or ``None`` when the blob is not one this version can read."""
+    with paused_gc():
+        return _unpack(folder, blob)
+
+
+def _unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
     try:
         form, fields, rows = marshal.loads(zlib.decompress(blob))
     except (zlib.error, ValueError, EOFError, TypeError):
@@ -63,12 +70,14 @@ def unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
     if form != FORMAT or tuple(fields) != _FIELDS:
         return None
     files: dict[str, CachedFile] = {}
+    prefix = str(folder) + os.sep
     try:
         for name, size, mtime_ns, inode, ctime_ns, values, problems in rows:
             path = folder / name   # an absolute path (packed from elsewhere) stays itself
-            text = str(path)
+            text = prefix + name if os.sep not in name else str(path)
             fact = _fact(values, path) if values is not None else None
-            found = tuple(Diagnostic(path, line, reason, severity) for line, reason, severity in problems)
+            found = tuple(Diagnostic(path, line, reason, severity) for line, reason, severity in problems) \
+                if problems else ()
             files[text] = CachedFile(FileStamp(size, mtime_ns, inode, ctime_ns), fact, found)
     except (ValueError, TypeError):
         return None
