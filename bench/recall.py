@@ -7,8 +7,9 @@ With ``--cache DIR`` the stores are written to ``DIR/<size>`` once and reused by
 
 Facts are LoCoMo turns (three consecutive turns each, every tenth with a Chinese
 sentence), written as files; queries are LoCoMo questions. Prints, per size: the
-cold open (catalog built from the files), the cold Whoosh build (with progress),
-the warm open of an unchanged state root (to the first recall), automatic recall
+cold open (catalog built from the files), the cold Whoosh build (with progress), the
+first recall (which builds and saves the recall index), the warm open of an unchanged
+state root used before (to the first recall), automatic recall
 and explicit search p50/p95, and FTS5 OR-queries on the same facts and queries.
 """
 from __future__ import annotations
@@ -48,7 +49,7 @@ def run(size: int, queries: list[str], cache: Path | None) -> None:
         folder = cache / str(size) if cache else Path(tmp)
         built = (folder / "built").exists()
         paths = StorePaths.create(folder / "state", folder)
-        cold_open = cold_build = float("nan")
+        cold_open = cold_build = cold_recall = float("nan")
         progress_calls: list[int] = []
         if not built:
             write_facts(paths, items)
@@ -58,8 +59,12 @@ def run(size: int, queries: list[str], cache: Path | None) -> None:
                 start = time.perf_counter()
                 engine.sync_search_index(lambda done, total: progress_calls.append(done))
                 cold_build = time.perf_counter() - start
+                start = time.perf_counter()
+                engine.recall("the first recall builds and saves the recall index", record=False)
+                cold_recall = time.perf_counter() - start
             if cache:
-                (folder / "built").write_text(f"{cold_open:.2f} {cold_build:.2f} {len(progress_calls)}\n")
+                (folder / "built").write_text(f"{cold_open:.2f} {cold_build:.2f} {len(progress_calls)} "
+                                              f"{cold_recall:.2f}\n")
 
         start = time.perf_counter()
         with open_engine(state_root=paths.root, workspace=paths.workspace) as engine:
@@ -90,7 +95,9 @@ def run(size: int, queries: list[str], cache: Path | None) -> None:
     else:
         print(f"cold open (catalog from files)   {cold_open:8.2f} s")
         print(f"cold Whoosh build                {cold_build:8.2f} s   ({len(progress_calls)} progress reports)")
-    print(f"warm open to first recall        {warm_open:8.2f} s")
+        print(f"first recall (index built, saved){cold_recall:8.2f} s")
+    print(f"warm open to first recall        {warm_open:8.2f} s   (an unchanged state root, used before; "
+          f"goal ≤ {1.5 if size <= 10_000 else 4} s)")
     print(f"recall   p50 {r50:7.2f} ms   p95 {r95:7.2f} ms   ({hits} of {len(queries)} turns recalled something)")
     print(f"first search {first_search * 1000:7.2f} ms   (opens the searcher, reads the postings it needs)")
     print(f"search   p50 {s50:7.2f} ms   p95 {s95:7.2f} ms   (Whoosh index, its BM25F scored with NumPy, feedback)")

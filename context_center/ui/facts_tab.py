@@ -426,7 +426,7 @@ class FactsTab(QWidget):
 
     @Slot()
     def _update_count(self) -> None:
-        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        shown, total = self.proxy.rowCount(), self.model.total()
         noun = "fact" if total == 1 else "facts"
         self.count_label.setText(f"{total:,} {noun}" if shown == total else f"{shown:,} of {total:,} {noun}")
         self.no_results.setVisible(total > 0 and shown == 0)

@@ -120,7 +120,7 @@ class FactStore:
         Context Center write replaces files, which changes the folder's mtime)."""
         changed = False
         first = not all(table.loaded for table in self._tables.values())
-        with paused_gc() if first else contextlib.nullcontext():   # an open: every fact is new
+        with paused_gc(freeze=True) if first else contextlib.nullcontext():   # an open: every fact is new
             for scope in self.paths.scopes:
                 changed |= self._sync_scope(scope, full)
         return changed
