@@ -142,3 +142,21 @@ def test_pack_and_unpack_keep_every_field(tmp_path: Path):
     assert back == files
     assert back[str(path)].fact.topics == ("x", "y") and back[str(path)].fact.path == path
     assert folder_snapshot.unpack(folder, b"not a snapshot") is None
+
+
+def test_a_snapshot_in_several_pieces_reads_back_whole(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(folder_snapshot, "CHUNK_ROWS", 2)
+    folder = tmp_path / "memory"
+    files = {}
+    for i in range(5):
+        path = folder / f"f{i}.md"
+        fact = Fact(id=f"mem-{i}", revision=1, name=f"f{i}", title="T", description="", type="project",
+                    scope="project", body=f"body {i}", created_at="2026-01-01T00:00:00Z",
+                    updated_at="2026-01-01T00:00:00Z", path=path)
+        files[str(path)] = CachedFile(FileStamp(i, i, i, i), fact, ())
+    blob = folder_snapshot.pack(folder, files)
+    back = folder_snapshot.unpack(folder, blob)
+    assert back == files
+    assert [f.content_digest for f in (item.fact for item in back.values())] == \
+        [f.content_digest for f in (item.fact for item in files.values())]
+    assert folder_snapshot.unpack(folder, blob[:-7]) is None     # cut short: a miss, not an error
