@@ -70,10 +70,11 @@ def main(argv: list[str] | None = None) -> int:
         return serve(serving.state_root, serving.project, serving.policy)
     from .cli.main import build_parser, run
 
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.command is None and not {"-h", "--help"} & set(argv):
         return gui(args.state_root, args.workspace)
-    return run(argv)
+    return run(argv, parser)
 
 
 def gui(state_root: str | None = None, workspace: str | None = None) -> int:

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, AgentComparison, AgentView, Engine
+from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine
 from .output import Output, table
+
+if TYPE_CHECKING:
+    from ..engine import AgentComparison, AgentView
 
 
 def register_report(memory_sub: Any) -> None:

@@ -53,8 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run(argv: list[str]) -> int:
-    parser = build_parser()
+def run(argv: list[str], parser: argparse.ArgumentParser | None = None) -> int:
+    """``parser``: one already built (building it is a tenth of a command's own time)."""
+    parser = parser or build_parser()
     args = parser.parse_args(argv)
     if args.command is None:  # the window is started by __main__; here, say what there is
         parser.print_help()

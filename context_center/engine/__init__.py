@@ -20,12 +20,8 @@ from .errors import (
     SubjectConflict,
 )
 from .facade import Engine, open_engine, open_global_engine
-from .instructions.agent_compare import AgentComparison, AgentDifference, FileRow
 from .instructions.agent_rules import AGENTS as INSTRUCTION_AGENTS
 from .instructions.agent_rules import DISPLAY_NAMES as AGENT_DISPLAY_NAMES
-from .instructions.agent_view import SHORT_STATUS as DOCUMENT_STATUS_WORDS
-from .instructions.agent_view import STATUSES as DOCUMENT_STATUSES
-from .instructions.agent_view import AgentDocument, AgentHomes, AgentView
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact_input
 from .memory.fields import FACT_CHOICES, SCOPES
@@ -85,13 +81,22 @@ _SHARING = {
 __all__ += list(_SHARING)
 # --- end issue 16 ---
 
+# each agent's view of the instructions: name → (module under .instructions, its name there); loaded
+# on first use, not by every command
+_AGENT_VIEWS = {
+    "AgentComparison": ("agent_compare", "AgentComparison"), "AgentDifference": ("agent_compare", "AgentDifference"),
+    "FileRow": ("agent_compare", "FileRow"), "AgentDocument": ("agent_view", "AgentDocument"),
+    "AgentHomes": ("agent_view", "AgentHomes"), "AgentView": ("agent_view", "AgentView"),
+    "DOCUMENT_STATUS_WORDS": ("agent_view", "SHORT_STATUS"), "DOCUMENT_STATUSES": ("agent_view", "STATUSES"),
+}
 _LAZY = {"Acceptance", "Dismissal", "Evidence", "MemoryCandidate", "SkillCandidate", "SuggestionSet",
          "default_skill_folder", "skill_file"}
 _RENAMED = {"AGENT_CODES": "CODES", "describe_judge": "describe"}
 
 
 def __getattr__(name: str):
-    """Suggestion records load on first use: the command line's hot paths never need them."""
+    """Suggestion records, agents' views and the agents' room load on first use: the command
+    line's hot paths never need them."""
     if name == "Acceptance":
         from .suggestions.service import Acceptance
 
@@ -105,6 +110,11 @@ def __getattr__(name: str):
 
         module = importlib.import_module(f".agents.{_AGENTS[name]}", __name__)
         return getattr(module, _RENAMED.get(name, name))
+    if name in _AGENT_VIEWS:
+        import importlib
+
+        module_name, attribute = _AGENT_VIEWS[name]
+        return getattr(importlib.import_module(f".instructions.{module_name}", __name__), attribute)
     if name in _SHARING:  # issue 16
         import importlib
 

@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import clock
 from .errors import InvalidInput, NotFound, StorageError
-from .instructions.agent_compare import AgentComparison, agent_view, compare
 from .instructions.agent_rules import AGENTS as AGENT_NAMES
-from .instructions.agent_view import AgentHomes, AgentView
 from .instructions.resolver import InstructionResolver, InstructionSet
 from .memory.fact_input import FactInput, WriteResult
 from .memory.fact_store import FactStore
@@ -33,6 +31,8 @@ from .sync.project_adoption import adopt_project_folder, aliased_paths
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
     from .agents.review import Proposal
     from .importers.records import ImportReport
+    from .instructions.agent_compare import AgentComparison
+    from .instructions.agent_view import AgentHomes, AgentView
     from .recall.injection_log import Injection, WhyNot
     from .recall.recall_records import RecallResult
     from .recall.search import SearchResult, SearchService
@@ -301,6 +301,9 @@ class Engine:
         ``homes`` says where the agents keep their files (default: from the environment)."""
         if agent not in AGENT_NAMES:
             raise InvalidInput(f"unknown agent {agent!r}; one of {', '.join(AGENT_NAMES)}")
+        from .instructions.agent_compare import agent_view
+        from .instructions.agent_view import AgentHomes
+
         resolved = self._instructions.resolve(_existing_target(target))
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
         if self._watcher is not None:
@@ -310,6 +313,9 @@ class Engine:
     def compare_agents(self, target: str | os.PathLike[str] | None = None,
                        homes: AgentHomes | None = None) -> AgentComparison:
         """The three agents side by side for ``target``: each file's fate per agent, and the differences."""
+        from .instructions.agent_compare import compare
+        from .instructions.agent_view import AgentHomes
+
         resolved = self._instructions.resolve(_existing_target(target))
         comparison = compare(resolved, homes or AgentHomes.from_environment())
         if self._watcher is not None:
