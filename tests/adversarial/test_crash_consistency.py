@@ -8,6 +8,7 @@ from pathlib import Path
 
 from context_center.engine import FactInput, open_engine
 from context_center.engine.memory.fact_file import render_fact
+from context_center.engine.memory.repair import recovered_note
 from context_center.engine.storage.atomic_write import create_exclusive
 
 
@@ -62,7 +63,7 @@ def test_a_recover_killed_before_the_entry_went_is_finished(state_root: Path, wo
         entry = engine.forget(fact.id)
         archived = engine._store.read_archived(entry.path, "project")
         engine._store.snapshot_revision(archived.evolve(path=entry.path))   # recover's steps, but the last
-        recovered = archived.evolve(revision=2, path=fact.path)
+        recovered = archived.evolve(revision=2, path=fact.path, revision_note=recovered_note(entry.path.name))
         assert create_exclusive(fact.path, render_fact(recovered))
     with open_engine(state_root, workspace) as engine:
         assert [(f.name, f.revision) for f in engine.facts()] == [("port", 2)]

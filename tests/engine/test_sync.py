@@ -126,6 +126,8 @@ def test_forgotten_on_one_machine_and_edited_on_the_other_loses_nothing(two_mach
             ("forgotten_here", None, 2)]
         assert engine.fact(fact.id).body == "22"                      # the edit is active again
         assert [a.id for a in engine.archived()] == [fact.id]         # and the forget is still recoverable
+    with laptop.open() as engine:   # opening again: not mistaken for an interrupted recover and removed
+        assert [a.id for a in engine.archived()] == [fact.id]
         engine.resolve_sync_conflict(fact.id, "mine")                 # keeping "mine" forgets it again
         assert fact.id not in [f.id for f in engine.facts()]
         assert len(engine.archived()) == 2

@@ -57,6 +57,7 @@ from .freshness import is_expired
 from .lost_keys import LostKeys, lost_keys
 from .memory_index import IndexLines, prepare_index
 from .overrides import Overrides, overridden_facts, precedence
+from .repair import recovered_note
 from .revision_changes import describe_change
 
 log = logging.getLogger("context_center.memory")
@@ -572,7 +573,7 @@ class MemoryService:
             recovered = archived.evolve(revision=revision, scope=scope,
                                         updated_at=clock.format_timestamp(clock.now()),
                                         activation=archived.effective_activation,
-                                        revision_note="recovered from the archive")
+                                        revision_note=recovered_note(path.name))
             recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
             recovered, _ = self._check_text(recovered, redact=True)   # a hand-written entry may hold a token
             self._check_conflicts(recovered, None)

@@ -26,6 +26,14 @@ from .fact_store import FactStore, read_fact_file
 
 _ARCHIVE_NAME = re.compile(r"^\d{8}-\d{6}\.\d{3}-(.+?)(?:-\d+)?\.md$")
 _LEFTOVER = "left over from an interrupted rename"
+LEGACY_RECOVERED_NOTE = "recovered from the archive"   # before the note named its entry
+
+
+def recovered_note(entry_name: str) -> str:
+    """The revision note of a recover: naming the archive entry is what tells an interrupted recover
+    (that entry is left over) from an archive entry whose fact came back some other way (a sync
+    merging "forgotten here, edited there" keeps both, on purpose)."""
+    return f"recovered from the archive ({entry_name})"
 
 
 def _drop_older(store: FactStore, older: Fact, newer: Fact) -> str:
@@ -92,6 +100,7 @@ def repair_interrupted_writes(store: FactStore, snapshot: Snapshot) -> list[str]
             archived = read_fact_file(path, scope, name_from_file=False).fact
             current = active(archived.id) if archived is not None else None
             if archived is not None and current is not None and current.revision > archived.revision and \
+                    current.revision_note in (recovered_note(entry.name), LEGACY_RECOVERED_NOTE) and \
                     store.paths.revision_file(folder, archived.id, archived.revision).exists():
                 path.unlink()
                 repaired.append(f"finished an interrupted recover of {archived.id} (revision {current.revision})")
