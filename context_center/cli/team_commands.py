@@ -59,7 +59,10 @@ def install_hook(args: argparse.Namespace) -> int:
             said = {"removed": f"Removed the pre-commit hook {report.path}",
                     "absent": f"No Context Center pre-commit hook at {report.path}; nothing changed"}
             return out.emit(report.to_json(), said[report.action])
-        report = facade.install_hook(_start(args), [sys.executable, "-m", "context_center", "team", "check-staged"])
+        # -P: git runs the hook at the repository's top; a context_center/ folder there must not
+        # stand in for the installed package
+        check = [sys.executable, "-P", "-m", "context_center", "team", "check-staged"]
+        report = facade.install_hook(_start(args), check)
         said = {"installed": f"Installed the pre-commit hook {report.path}",
                 "updated": f"Updated the pre-commit hook {report.path}",
                 "unchanged": f"The pre-commit hook {report.path} is already installed; nothing changed"}

@@ -116,10 +116,27 @@ def _announce(address: Address, sock: socket.socket, no_token: bool) -> None:
     log.info("Ctrl+C stops the server")
 
 
+class _QuietWhenStopping(logging.Filter):
+    """A client's open event stream ended by our shutdown is not an error worth a line."""
+
+    def __init__(self, server: uvicorn.Server) -> None:
+        super().__init__()
+        self._server = server
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (self._server.should_exit and record.getMessage().startswith("ASGI callable returned without"))
+
+
 def _run(app: Any, sock: socket.socket, on_ready: Callable[[], None]) -> None:
     config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="on",
                             http="h11", ws="none", loop="asyncio", timeout_graceful_shutdown=GRACE_SECONDS)
-    _Uvicorn(config, on_ready).run(sockets=[sock])
+    server = _Uvicorn(config, on_ready)
+    quiet = _QuietWhenStopping(server)
+    logging.getLogger("uvicorn.error").addFilter(quiet)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        logging.getLogger("uvicorn.error").removeFilter(quiet)
 
 
 class _Uvicorn(uvicorn.Server):
@@ -137,10 +154,13 @@ class _Uvicorn(uvicorn.Server):
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
-        def stop(_signum: int, _frame: FrameType | None) -> None:
+        def stop(signum: int, frame: FrameType | None) -> None:
             if self.should_exit:   # a second Ctrl+C: do not wait for open streams
                 self.force_exit = True
-            self.should_exit = True
+            # uvicorn's own handler sets should_exit; sse_starlette hooks it to end the clients' open
+            # event streams at once (else each waits out the grace period and is cancelled, with a
+            # traceback). Its signals are not raised again: this capture_signals does not re-raise.
+            self.handle_exit(signum, frame)
 
         previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
         try:

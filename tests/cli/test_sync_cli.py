@@ -32,3 +32,28 @@ def test_sync_answers_pulled_pushed_and_conflicts_and_offline_is_exit_0(tmp_path
     status = json.loads(run(laptop, "sync", "status", "--json").stdout)
     assert status["initialised"] and status["interval_minutes"] == 15 and status["last"]["offline"]
     assert json.loads(run(laptop, "sync", "conflicts", "--json").stdout) == {"conflicts": []}
+
+
+def test_a_remote_that_is_not_a_repository_is_refused_at_set_up(tmp_path, remote):
+    laptop = make_machine(tmp_path, "laptop", origin="git@example.com:me/app.git")
+    wrong = run(laptop, "sync", "init", "--remote", str(tmp_path / "no-such-repo.git"), "--json")
+    assert wrong.returncode == 1 and json.loads(wrong.stdout)["error"] == "INVALID_INPUT"
+    assert "was not set up" in json.loads(wrong.stdout)["message"]
+    assert json.loads(run(laptop, "sync", "status", "--json").stdout)["initialised"] is False
+    assert run(laptop, "sync", "init", "--remote", remote, "--json").returncode == 0
+
+
+def test_settling_by_an_edit_needs_the_text(tmp_path, remote):
+    laptop = make_machine(tmp_path, "laptop", origin="git@example.com:me/app.git")
+    assert run(laptop, "memory", "remember", "--title", "A fact", "--body", "x", "--json").returncode == 0
+    flagged = laptop.root / "projects"
+    [path] = [p for p in flagged.rglob("a-fact.md")]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("---\n", "---\nsync_conflict: {\"kind\": \"edited_both\", \"ours_revision\": 1, "
+                                 "\"ours_machine\": \"a\", \"theirs_revision\": 1, \"theirs_machine\": \"b\"}\n", 1),
+                    encoding="utf-8")
+    bare = run(laptop, "sync", "resolve", "a-fact", "--keep", "edit", "--json")
+    assert bare.returncode == 1 and json.loads(bare.stdout)["error"] == "INVALID_INPUT"
+    edited = run(laptop, "sync", "resolve", "a-fact", "--keep", "edit", "--body", "y", "--json")
+    assert edited.returncode == 0, edited.stderr
+    assert json.loads(run(laptop, "sync", "conflicts", "--json").stdout) == {"conflicts": []}

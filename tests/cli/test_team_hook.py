@@ -190,5 +190,5 @@ def test_outside_a_repository_it_says_so(tmp_path: Path, repo: Repo):
     outside = tmp_path / "plain"
     outside.mkdir()
     said = repo.cc("--workspace", str(outside), "team", "install-hook", "--json", cwd=outside)
-    assert said.returncode == 1 and json.loads(said.stdout)["error"] == "GIT_FAILED"
-    assert "not a git repository" in said.stderr
+    assert said.returncode == 1 and json.loads(said.stdout)["error"] == "INVALID_INPUT"
+    assert "is not in a git repository" in said.stderr and "fatal" not in said.stderr

@@ -69,7 +69,9 @@ def test_one_fact_edited_on_two_machines_keeps_both_as_revisions_and_is_flagged(
         flagged = engine.fact_json(engine.fact(fact.id))["sync_conflict"]
         assert flagged["ours_revision"] == 2 and flagged["theirs_revision"] == 3
     with desk.open() as engine:
-        engine.sync()
+        pulled = engine.sync()   # the flagged fact came in: this sync says so too
+        assert [(c.ref, c.kind, c.ours_revision, c.theirs_revision) for c in pulled.conflicts] == [
+            ("global/deploy-day.md", "edited_both", 3, 2)]
         [(fact_now, flag)] = engine.sync_conflicts()
         assert (flag["ours_revision"], flag["theirs_revision"]) == (3, 2)   # seen from the desk: its own is 3
         settled = engine.resolve_sync_conflict(fact.id, "theirs").fact      # the laptop's Thursday

@@ -188,3 +188,43 @@ def test_ctrl_c_stops_it_cleanly(server: Server):
         running.proc.send_signal(signal.SIGINT)
         assert running.proc.wait(timeout=15) == 0
     assert "stopped" in running.stderr() and "Traceback" not in running.stderr()
+
+
+def test_ctrl_c_ends_a_clients_open_event_stream_without_a_traceback(server: Server):
+    import threading
+
+    import httpx2
+
+    with http_server(server) as running:
+        status, headers, _text = _initialize(running.url, f"Bearer {TOKEN}")
+        assert status == 200
+        session = {"Authorization": f"Bearer {TOKEN}", "mcp-session-id": headers["mcp-session-id"],
+                   "mcp-protocol-version": "2025-06-18"}
+        httpx2.post(running.url, headers={**session, "Accept": "application/json, text/event-stream",
+                                          "Content-Type": "application/json"},
+                    content=json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}), timeout=30)
+        opened, ended = threading.Event(), threading.Event()
+
+        def listen() -> None:   # what a real client keeps open: the server's event stream
+            try:
+                with httpx2.stream("GET", running.url, headers={**session, "Accept": "text/event-stream"},
+                                   timeout=30) as response:
+                    opened.set()
+                    for _line in response.iter_lines():
+                        pass
+            except Exception:   # noqa: BLE001 - the server going away may end it either way
+                pass
+            finally:
+                opened.set()
+                ended.set()
+
+        thread = threading.Thread(target=listen, daemon=True)
+        thread.start()
+        assert opened.wait(30)
+        running.proc.send_signal(signal.SIGINT)
+        assert running.proc.wait(timeout=15) == 0
+        assert ended.wait(30)
+        thread.join(30)
+    said = running.stderr()
+    assert "stopped" in said
+    assert "Traceback" not in said and "CancelledError" not in said and "ASGI callable" not in said, said

@@ -18,8 +18,7 @@ URL, MODEL, TIMEOUT = "judge.url", "judge.model", "judge.timeout"
 DEFAULT_TIMEOUT = 20.0
 NO_KEYRING = ("{why}. On a desktop, install and unlock one (GNOME Keyring, "
               "KWallet, macOS Keychain, Windows Credential Locker). On a headless server, choose a backend with "
-              "PYTHON_KEYRING_BACKEND or a keyringrc.cfg (see the keyring documentation), or use a judge that "
-              "needs no key.")
+              "PYTHON_KEYRING_BACKEND or a keyringrc.cfg (see the keyring documentation), or {instead}.")
 log = logging.getLogger("context_center.agents")
 
 
@@ -54,13 +53,14 @@ def _secrets() -> SecretStore:
     return SecretStore()
 
 
-def keyring_problem() -> str | None:
-    """Why no secret can be stored here (worded for a person), or None."""
+def keyring_problem(instead: str = "use a judge that needs no key") -> str | None:
+    """Why no secret can be stored here (worded for a person), or None; ``instead``: what the
+    person can do without one."""
     try:
         warning = _secrets().warning()
     except Exception as exc:  # a keyring that cannot even be asked
         warning = f"{type(exc).__name__}"
-    return NO_KEYRING.format(why=warning) if warning else None
+    return NO_KEYRING.format(why=warning, instead=instead) if warning else None
 
 
 def set_judge_key(key: str) -> None:

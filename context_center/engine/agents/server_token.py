@@ -28,7 +28,7 @@ def _secrets() -> SecretStore:
 
 
 def _usable_keyring() -> None:
-    problem = keyring_problem()
+    problem = keyring_problem("serve on this machine's loopback address only, without a token")
     if problem:
         raise StorageError(problem)
 

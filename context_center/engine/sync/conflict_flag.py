@@ -43,6 +43,13 @@ class ConflictFlag:
             "theirs_revision": self.theirs_revision, "theirs_machine": self.theirs_machine, "at": self.at,
         }, ensure_ascii=False)
 
+    def kind_seen_from(self, machine: str) -> str:
+        """The kind in ``machine``'s words: "forgotten here" on the merging machine is "forgotten
+        there" on the other."""
+        if machine == self.theirs_machine and machine != self.ours_machine:
+            return {"forgotten_here": "forgotten_there", "forgotten_there": "forgotten_here"}.get(self.kind, self.kind)
+        return self.kind
+
     def seen_from(self, machine: str) -> tuple[int | None, int | None]:
         """(this machine's revision, the other's): ``ours`` is the merging machine's, unless this
         is the other one."""
@@ -52,7 +59,7 @@ class ConflictFlag:
 
     def to_json(self, machine: str) -> dict[str, Any]:
         mine, other = self.seen_from(machine)
-        return {"kind": self.kind, "ours_revision": mine, "theirs_revision": other,
+        return {"kind": self.kind_seen_from(machine), "ours_revision": mine, "theirs_revision": other,
                 "merged_on": self.ours_machine, "other_machine": self.theirs_machine, "at": self.at}
 
 

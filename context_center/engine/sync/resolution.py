@@ -31,6 +31,9 @@ def resolve(memory: MemoryService, machine: str, ref: str, keep: str, scope: str
     if keep == "edit":
         given = (edits or FactInput()).given()
         given.pop("scope", None)
+        if not given:   # a forgotten --body would otherwise settle it with neither side chosen
+            raise InvalidInput(f"settling {fact.ref} by an edit needs the new text (a body or a title); "
+                               "or keep mine or theirs as they are")
         return memory.update(fact.ref, fact.scope, lambda current: apply_input(without_flag(current), given),
                              note="edited to settle a sync conflict")
     mine, other = flag.seen_from(machine)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import clock
-from ..errors import RefusedError, StorageError
+from ..errors import InvalidInput, RefusedError, StorageError
 from ..memory.fact_store import is_fact_file_name, read_fact_file
 from ..memory.memory_index import rebuild_index
 from ..records import Diagnostic
@@ -21,6 +21,7 @@ from ..storage.git_command import GitError
 from ..storage.paths import StorePaths
 from ..storage.store_lock import StoreLock
 from . import machine as machine_state
+from .conflict_flag import read_flag
 from .fact_merge import SyncConflict, settle
 from .project_adoption import adopt_project_folder
 from .sync_tree import SyncTree
@@ -80,6 +81,13 @@ class SyncService:
         that already has history (the second machine) is merged with the local facts."""
         if not remote.strip():
             raise SyncNotSetUp("give the remote's URL (a git repository you can push to)")
+        try:
+            problem = self.tree.reachable(remote.strip())
+        except GitError as exc:   # a timeout: an address that does not answer
+            problem = exc.message
+        if problem is not None:   # a mistyped URL would otherwise be kept, each sync then "offline"
+            raise InvalidInput(f"the remote {remote.strip()} could not be reached as a git repository, so sync "
+                               f"was not set up: {problem.splitlines()[-1] if problem else problem}")
         machine = self.machine
         with self.lock:
             self.tree.init(remote.strip(), machine)
@@ -147,6 +155,29 @@ class SyncService:
         changed = self.tree.changed_files(head, self.tree.head())
         result.pulled += len(changed)
         _rebuild_indexes(self.paths.root, changed)
+        settled_here = {conflict.id for conflict in result.conflicts}
+        result.conflicts += [conflict for conflict in _flagged_elsewhere(self.paths.root, changed, machine)
+                             if conflict.id not in settled_here]
+
+
+def _flagged_elsewhere(root: Path, changed: list[str], machine: str) -> list[SyncConflict]:
+    """Facts that came in flagged: another machine merged them and left the choice to the user,
+    here too (``sync --json`` says so, not only ``sync conflicts``)."""
+    found = []
+    for path in changed:
+        folder, name = str(Path(path).parent), Path(path).name
+        if not is_fact_file_name(name) or not (folder == "memory/global" or (
+                folder.startswith("projects/") and folder.endswith("/memory"))):
+            continue
+        scope = "global" if folder == "memory/global" else "project"
+        fact = read_fact_file(root / path, scope).fact if (root / path).is_file() else None
+        flag = read_flag(fact) if fact is not None else None
+        if fact is None or flag is None:
+            continue
+        mine, theirs = flag.seen_from(machine)
+        found.append(SyncConflict(f"{scope}/{fact.name}.md", root / path, fact.id, flag.kind_seen_from(machine),
+                                  mine, theirs))
+    return found
 
 
 def _rebuild_indexes(root: Path, changed: list[str]) -> None:

@@ -113,6 +113,11 @@ class SyncTree:
 
     # the remote ----------------------------------------------------------------------------------
 
+    def reachable(self, remote: str) -> str | None:
+        """None when ``remote`` answers as a git repository; else git's reason."""
+        result = run_git(["ls-remote", "--heads", remote], self.root, check=False, timeout=NETWORK_TIMEOUT)
+        return None if result.returncode == 0 else (result.stderr.strip() or f"exit status {result.returncode}")
+
     def fetch(self) -> None:
         """Raises :class:`GitError` when the remote cannot be reached (or refuses us)."""
         self.git("fetch", "-q", "--no-tags", REMOTE, check=True, timeout=NETWORK_TIMEOUT)

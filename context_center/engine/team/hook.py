@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import RefusedError
+from ..errors import InvalidInput, RefusedError
 from ..storage.atomic_write import write_atomic
 from ..storage.git_command import run_git
 
@@ -47,8 +47,11 @@ class HookReport:
 
 def hooks_folder(start: Path) -> Path:
     """The folder git runs hooks from, for the repository holding ``start``."""
-    answer = run_git(["rev-parse", "--git-path", "hooks"], start).stdout.strip()
-    return (start / answer).resolve()
+    found = run_git(["rev-parse", "--git-path", "hooks"], start, check=False)
+    if found.returncode != 0:
+        raise InvalidInput(f"{start} is not in a git repository: the hook belongs to the workspace's repository "
+                           "(run it inside one, or give the workspace)")
+    return (start / found.stdout.strip()).resolve()
 
 
 def hook_text(command: Sequence[str]) -> str:
