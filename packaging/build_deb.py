@@ -133,7 +133,7 @@ def build(bundle: Path, out: Path, version: str, fixed: list[str], work: Path) -
         "Maintainer: Context Center developers <context-center@users.noreply.github.com>",
         f"Installed-Size: {installed_kib}",
         "Depends: " + ", ".join(depends(bundle, fixed)),
-        "Recommends: fonts-wqy-microhei",
+        "Recommends: fonts-wqy-microhei, git",   # team facts and sync run the git command
         "Section: devel",
         "Priority: optional",
         f"Description: {DESCRIPTION}",
