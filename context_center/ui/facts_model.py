@@ -43,6 +43,7 @@ COLUMNS = (("Name", lambda r: r.fact.name), ("Title", lambda r: r.fact.label), (
            ("Freshness", lambda r: r.freshness), ("Rev", lambda r: r.fact.revision),
            ("Updated", lambda r: r.fact.updated_at[:19].replace("T", " ")),
            ("Last change (team)", lambda r: r.team.summary if r.team else ""))
+TEAM_COLUMN = len(COLUMNS) - 1
 
 
 class FactsTableModel(QAbstractTableModel):

@@ -34,7 +34,7 @@ from . import dialogs
 from .editor import open_in_editor
 from .engine_client import EngineClient
 from .fact_form import FactForm
-from .facts_model import FactRow, FactsFilterProxy, FactsTableModel, haystack_of
+from .facts_model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, haystack_of
 from .history_dialog import HistoryDialog
 from .messages import Messages
 
@@ -189,7 +189,7 @@ class FactsTab(QWidget):
         self.table.setWordWrap(False)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()  # fixed widths: sizing to contents reads every row
-        for column, width in enumerate((160, 240, 75, 65, 80, 75, 40, 130, 170)):
+        for column, width in enumerate((150, 240, 70, 60, 75, 70, 36, 125, 150)):
             header.resizeSection(column, width)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
@@ -331,6 +331,8 @@ class FactsTab(QWidget):
         self.generation = view.generation
         selected = self.current_row()
         self.model.set_rows(view.rows, view.sorted_by)
+        # the git column only where there are team facts: elsewhere its width is the title's
+        self.table.setColumnHidden(TEAM_COLUMN, not any(row.team is not None for row in view.rows))
         self.problems.clear()
         self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
         for path, line, reason in view.problems:

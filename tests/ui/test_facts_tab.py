@@ -29,6 +29,8 @@ def test_a_fact_is_created_through_the_form(ui, qtbot):
     assert ui.window.facts.stack.currentIndex() == 0
     assert "Use pnpm" in ui.window.facts.detail.toPlainText()
     assert list(ui.state_root.glob("projects/*/memory/package-manager-is-pnpm.md"))
+    from context_center.ui.facts_model import TEAM_COLUMN
+    assert ui.window.facts.table.isColumnHidden(TEAM_COLUMN)   # no team facts: the title has the room
 
 
 def test_the_form_validates_as_you_type(ui):

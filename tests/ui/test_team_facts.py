@@ -47,6 +47,7 @@ def test_team_facts_show_who_changed_them_last_and_what_is_uncommitted(team_ui, 
     headers = [tab.model.headerData(i, Qt.Orientation.Horizontal) for i in range(tab.model.columnCount())]
     last = headers.index("Last change (team)")
     assert _cell(ui, "team/deploys.md", last).startswith(f"{BOB[0]}, ") and _cell(ui, "project/mine.md", last) == ""
+    assert not tab.table.isColumnHidden(last)   # shown: there are team facts
     tab.filters["scope"].setCurrentIndex(tab.filters["scope"].findData("team"))
     assert ui.facts_shown() == ["deploys"]
     ui.select_fact("deploys")
