@@ -189,7 +189,7 @@ class FactsTab(QWidget):
         self.table.setWordWrap(False)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()  # fixed widths: sizing to contents reads every row
-        for column, width in enumerate((150, 240, 70, 60, 75, 70, 36, 125, 150)):
+        for column, width in enumerate((150, 240, 66, 60, 75, 70, 36, 135, 150)):
             header.resizeSection(column, width)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
