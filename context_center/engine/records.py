@@ -87,6 +87,15 @@ class Fact:
         return replace(self, **changes)
 
     @functools.cached_property
+    def identity_keys(self) -> frozenset[tuple[str, str]]:
+        """Its id, name, normalized title and subject key: what makes another fact answer the same
+        question (the rule is :func:`.memory.overrides.identity_keys_of`). Worked out once per fact:
+        scopes are compared again on every change."""
+        from .memory.overrides import identity_keys_of
+
+        return identity_keys_of(self)
+
+    @functools.cached_property
     def content_digest(self) -> int:
         """64 bits of what the fact says and how it is filed (not where its file is), the same in
         every process: what a saved index keys its entries by. Worked out once per fact (a frozen

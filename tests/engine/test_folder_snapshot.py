@@ -160,3 +160,23 @@ def test_a_snapshot_in_several_pieces_reads_back_whole(tmp_path: Path, monkeypat
     assert [f.content_digest for f in (item.fact for item in back.values())] == \
         [f.content_digest for f in (item.fact for item in files.values())]
     assert folder_snapshot.unpack(folder, blob[:-7]) is None     # cut short: a miss, not an error
+
+
+def test_what_scopes_are_compared_by_comes_with_the_snapshot(store, state_root, workspace, monkeypatch):
+    """Overrides compare every fact's identity keys on every change: worked out once per fact, and
+    carried by the snapshot, so a new process works them out only for files the snapshot lacks."""
+    from context_center.engine.memory import overrides
+
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.remember(FactInput(name="shared-title", title="Fact 1", body="The global one.", type="project",
+                                  scope="global"))
+    _facts(state_root, workspace)
+    calls = []
+    real = overrides.identity_keys_of
+    monkeypatch.setattr(overrides, "identity_keys_of", lambda fact: calls.append(fact.name) or real(fact))
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        found = engine.overrides()
+        assert [(key[0], holder.ref, why) for key, (holder, why) in found.items()] == [
+            ("global", "project/fact-001.md", "same title")]
+        engine.overrides()
+    assert calls == ["shared-title"]   # not in a snapshot yet (one file of drift); the 300 others were

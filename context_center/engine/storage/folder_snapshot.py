@@ -26,7 +26,7 @@ from ..records import Diagnostic, Fact
 from .bulk_load import paused_gc
 from .catalog import CachedFile, FileStamp
 
-FORMAT = 4
+FORMAT = 5
 CHUNK_ROWS = 2000   # packed and read in pieces: no single step holds the interpreter for long
 _FIELDS = tuple(name for name in Fact.__dataclass_fields__ if name != "path")
 _new = object.__new__
@@ -40,9 +40,9 @@ def _fact(values: tuple[Any, ...], path: Path) -> Fact:
     """A Fact from values a Fact held: its fields are set as the frozen dataclass's own
     ``__init__`` would set them (it checks nothing), without paying for it per field."""
     fact = _new(Fact)
-    state = dict(zip(_FIELDS, values))   # the last value, one past the fields, is the digest
+    state = dict(zip(_FIELDS, values))   # past the fields: two cached properties, already worked out
     state["path"] = path
-    state["content_digest"] = values[-1]   # Fact.content_digest, already worked out
+    state["content_digest"], state["identity_keys"] = values[-2], values[-1]
     fact.__dict__.update(state)
     return fact
 
@@ -52,7 +52,8 @@ def pack(folder: Path, files: dict[str, CachedFile]) -> bytes:
     prefix = str(folder) + os.sep
     rows = [(text[len(prefix):] if text.startswith(prefix) else text,
              item.stamp.size, item.stamp.mtime_ns, item.stamp.inode, item.stamp.ctime_ns,
-             (*_fact_values(item.fact), item.fact.content_digest) if item.fact is not None else None,
+             (*_fact_values(item.fact), item.fact.content_digest, item.fact.identity_keys)
+             if item.fact is not None else None,
              tuple((d.line, d.reason, d.severity) for d in item.diagnostics))
             for text, item in sorted(files.items())]   # in path order: the table's sort finds it done
     chunks = [zlib.compress(marshal.dumps(rows[start:start + CHUNK_ROWS]), 1)
