@@ -176,12 +176,13 @@ class MemoryService:
     def subject_conflicts(self) -> list[tuple[str, str, list[Fact]]]:
         """(scope, normalized subject key, facts) for every key held by more than one fact of a
         scope (hand-written files can do that; the store refuses it on write)."""
-        groups: dict[tuple[str, str], list[Fact]] = {}
-        for fact in self.snapshot.facts:
-            key = normalize_subject_key(fact.subject_key)
-            if key and not fact.staging:
-                groups.setdefault((fact.scope, key), []).append(fact)
-        return [(scope, key, facts) for (scope, key), facts in sorted(groups.items()) if len(facts) > 1]
+        found = []
+        for scope in self.store.paths.scopes:   # the tables index subject keys: no fact is looked at twice
+            for key, holders in self.store.table(scope).by_subject.items():
+                facts = sorted((f for f in holders.values() if not f.staging), key=lambda f: str(f.path))
+                if len(facts) > 1:
+                    found.append((scope, key, facts))
+        return sorted(found, key=lambda item: (item[0], item[1]))
 
     def revisions(self, fact: Fact) -> list[Revision]:
         """Earlier revisions of ``fact``, newest first, each saying what it changed."""
