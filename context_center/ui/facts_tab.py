@@ -149,6 +149,7 @@ def _detail_markdown(row: FactRow) -> str:
 
 class FactsTab(QWidget):
     pinned_changed = Signal(int, int)      # total, budget
+    listed = Signal()                      # a list of facts arrived and is shown
     written = Signal(object, object)       # Change, (scope, id) to select or None: the window reloads
     review_proposals = Signal()            # the note about agents' proposals was followed
 
@@ -327,6 +328,7 @@ class FactsTab(QWidget):
         self.pinned_changed.emit(view.pinned_total, view.pinned_budget)
         self._show_waiting(view.waiting)
         if view.generation == self.generation and not force:
+            self.listed.emit()
             return  # nothing changed: our own write echoing back, or a touch
         self.generation = view.generation
         selected = self.current_row()
@@ -349,6 +351,7 @@ class FactsTab(QWidget):
                 self.table.selectRow(0)
         # a reset model keeps no current row and says nothing: the detail follows what is current now
         self._current_changed(self.table.currentIndex(), QModelIndex())
+        self.listed.emit()
 
     def _show_waiting(self, count: int) -> None:
         says = "1 memory from an agent waits" if count == 1 else f"{count:,} memories from agents wait"

@@ -59,6 +59,7 @@ class MainWindow(QMainWindow):
         self.watcher = None
         self.file_changes = FileChanges(self)
         self.index_builder = IndexBuilder(self)
+        self._index_waits_for_list = False   # an open starts the index once its list of facts is shown
 
         self.facts = FactsTab(client, self.messages)
         self.instructions = InstructionsTab(client, self.messages)
@@ -181,6 +182,7 @@ class MainWindow(QMainWindow):
         self.facts.review_proposals.connect(self.show_proposals)
         self.file_changes.changed.connect(self._files_changed)
         self.sync.synced.connect(self._synced)
+        self.facts.listed.connect(self._facts_listed)
         self.index_builder.progress.connect(self._index_progress)
         self.index_builder.finished.connect(self._index_ready)
         self.index_builder.failed.connect(self._index_failed)
@@ -252,7 +254,9 @@ class MainWindow(QMainWindow):
         for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
-        self._sync_index()
+        # the search index is brought in step once the list is shown: started together, the two
+        # compete for the machine (half a second of the listing at 100,000 facts)
+        self._index_waits_for_list = True
         self._look_for_reasonix()
         self.sync.start()
         changes, target = self.file_changes, self.instructions.target
@@ -386,6 +390,12 @@ class MainWindow(QMainWindow):
     def show_proposals(self) -> None:
         self.tabs.setCurrentWidget(self.suggestions)
         self.suggestions.proposal_table.setFocus()
+
+    @Slot()
+    def _facts_listed(self) -> None:
+        if self._index_waits_for_list:
+            self._index_waits_for_list = False
+            self._sync_index()
 
     def _sync_index(self) -> None:
         """Keep the persistent search index in step (only what changed is re-indexed), off this process."""

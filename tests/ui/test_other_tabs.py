@@ -146,3 +146,24 @@ def test_an_external_edit_reaches_the_search_index_too(ui, qtbot):
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         assert engine.sync_search_index().changed == 0  # the window's builder had already indexed it
         assert [h.ref for h in engine.search("narwhals").hits] == ["project/late-arrival.md"]
+
+
+def test_an_open_starts_the_search_index_once_the_list_is_shown(open_window, qtbot, state_root, workspace,
+                                                                 monkeypatch):
+    from context_center.engine import FactInput, open_engine
+    from context_center.ui.index_builder import IndexBuilder
+
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.remember(FactInput(name="listed-first", title="Listed first", body="before the index"))
+    rows_when_started = []
+    real = IndexBuilder.start
+
+    def start(self, *args, **kwargs):
+        rows_when_started.append(self.parent().facts.model.total() if self.parent() else -1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(IndexBuilder, "start", start)
+    ui = open_window()
+    qtbot.waitUntil(lambda: bool(rows_when_started), timeout=10000)
+    assert rows_when_started[0] == 1   # the list was shown before the index work began
+    qtbot.waitUntil(lambda: not ui.window.index_builder.running, timeout=30000)
