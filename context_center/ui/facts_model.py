@@ -44,6 +44,8 @@ COLUMNS = (("Name", lambda r: r.fact.name), ("Title", lambda r: r.fact.label), (
            ("Updated", lambda r: r.fact.updated_at[:19].replace("T", " ")),
            ("Last change (team)", lambda r: r.team.summary if r.team else ""))
 TEAM_COLUMN = len(COLUMNS) - 1
+_ANSWERED_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.ToolTipRole,
+                             Qt.ItemDataRole.ForegroundRole})
 
 
 class FactsTableModel(QAbstractTableModel):
@@ -135,9 +137,12 @@ class FactsTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        if role not in _ANSWERED_ROLES:   # most of a paint's calls (font, alignment, size…): answered first
             return None
-        row = self._rows[index.row()]
+        number = index.row()
+        if not index.isValid() or not 0 <= number < len(self._rows):
+            return None
+        row = self._rows[number]
         if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[index.column()][1](row)
         if role == Qt.ItemDataRole.UserRole:

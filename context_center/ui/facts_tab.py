@@ -75,6 +75,7 @@ class FactsView:
     conflicts: list[str] = field(default_factory=list)
     waiting: int = 0                         # staged memories from agents (listed in Suggestions, not here)
     sorted_by: tuple[int, Qt.SortOrder] | None = None   # how the worker sorted ``rows``
+    has_team: bool = False                   # some row is a team fact (the git column is shown)
 
 
 def _provenance_lines(found: dict | None) -> tuple[str, ...]:
@@ -109,7 +110,8 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
     problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
     from ..engine import PINNED_BUDGET_CHARS
     return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts,
-                     waiting=len(facts) - len(rows), sorted_by=sort)
+                     waiting=len(facts) - len(rows), sorted_by=sort,
+                     has_team=any(row.team is not None for row in rows))
 
 
 def _detail_markdown(row: FactRow) -> str:
@@ -334,7 +336,7 @@ class FactsTab(QWidget):
         selected = self.current_row()
         self.model.set_rows(view.rows, view.sorted_by)
         # the git column only where there are team facts: elsewhere its width is the title's
-        self.table.setColumnHidden(TEAM_COLUMN, not any(row.team is not None for row in view.rows))
+        self.table.setColumnHidden(TEAM_COLUMN, not view.has_team)
         self.problems.clear()
         self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
         for path, line, reason in view.problems:
@@ -345,7 +347,7 @@ class FactsTab(QWidget):
         self.problems.setVisible(bool(view.conflicts or view.problems))
         self.stack.setCurrentIndex(PAGE_WELCOME if not view.rows and not view.problems else PAGE_LIST)
         self._update_count()
-        moved = next((r.key for r in view.rows if selected is not None and r.fact.id == selected.fact.id), None)
+        moved = None if selected is None else next((r.key for r in view.rows if r.fact.id == selected.fact.id), None)
         if not (selected is not None and self.select(selected.key)) and not (moved and self.select(moved)):
             if self.proxy.rowCount():  # the fact shown is gone (forgotten elsewhere): show another
                 self.table.selectRow(0)
