@@ -26,7 +26,7 @@ from ..records import Diagnostic, Fact
 from .bulk_load import paused_gc
 from .catalog import CachedFile, FileStamp
 
-FORMAT = 5
+FORMAT = 5   # bump when what a row holds changes: the fields (checked too), Fact.content_digest, identity_keys
 CHUNK_ROWS = 2000   # packed and read in pieces: no single step holds the interpreter for long
 _FIELDS = tuple(name for name in Fact.__dataclass_fields__ if name != "path")
 _new = object.__new__
