@@ -22,11 +22,6 @@ def precedence(scope: str) -> int:
     return SCOPES.index(scope) if scope in SCOPES else len(SCOPES)
 
 
-def equivalence_keys(fact: Fact) -> frozenset[tuple[str, str]]:
-    """What makes another fact answer the same question (worked out once per fact: :attr:`Fact.identity_keys`)."""
-    return fact.identity_keys
-
-
 def identity_keys_of(fact: Fact) -> frozenset[tuple[str, str]]:
     keys = {("id", fact.id), ("name", fact.name.lower())}
     title = normalize_title(fact.title)

@@ -23,7 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..records import Fact
 from ..storage.atomic_write import remove_stale_temp_files, write_atomic_bytes
 
 log = logging.getLogger("context_center.recall")
@@ -32,11 +31,6 @@ PERSIST_FROM = 1000   # below this many facts a build takes a few milliseconds: 
 DRIFT_FLOOR = 64      # facts differing from the base that every process may tokenize before it is saved again
 
 Key = tuple[str, str]  # (scope, id)
-
-def content_digest(fact: Fact) -> int:
-    """What the base keys a fact's entry by (:attr:`Fact.content_digest`, worked out once per fact)."""
-    return fact.content_digest
-
 
 @dataclass
 class RecallBase:

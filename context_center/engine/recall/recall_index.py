@@ -179,7 +179,7 @@ class RecallIndex:
                 if base_facts[slot] is fact:
                     continue
                 assert self._base is not None
-                if recall_base.content_digest(fact) == int(self._base.digests[slot]):
+                if fact.content_digest == int(self._base.digests[slot]):
                     base_facts[slot] = fact
                     continue
                 self._kill(key)
@@ -221,7 +221,7 @@ class RecallIndex:
             return False
         keep = np.fromiter(sorted(self._base_slot.values()), dtype=np.int64, count=len(self._base_slot))
         docs = sorted(self._docs.items(), key=lambda item: item[1].slot)
-        fresh = [recall_base.Fresh(key, recall_base.content_digest(doc.fact), doc.terms, doc.length,
+        fresh = [recall_base.Fresh(key, doc.fact.content_digest, doc.terms, doc.length,
                                    float(self.boost[doc.slot]), float(self.stale_at[doc.slot]),
                                    float(self.expires_at[doc.slot]), doc.fact.pinned) for key, doc in docs]
         facts: list[Fact | None] = [self._base_facts[int(slot)] for slot in keep] + [doc.fact for _, doc in docs]

@@ -160,16 +160,22 @@ class SyncService:
                              if conflict.id not in settled_here]
 
 
+def _scope_of(folder: str) -> str | None:
+    """The scope of a fact folder of the synced tree (relative to the root), or None for any other."""
+    if folder == "memory/global":
+        return "global"
+    return "project" if folder.startswith("projects/") and folder.endswith("/memory") else None
+
+
 def _flagged_elsewhere(root: Path, changed: list[str], machine: str) -> list[SyncConflict]:
     """Facts that came in flagged: another machine merged them and left the choice to the user,
     here too (``sync --json`` says so, not only ``sync conflicts``)."""
     found = []
     for path in changed:
         folder, name = str(Path(path).parent), Path(path).name
-        if not is_fact_file_name(name) or not (folder == "memory/global" or (
-                folder.startswith("projects/") and folder.endswith("/memory"))):
+        scope = _scope_of(folder)
+        if not is_fact_file_name(name) or scope is None:
             continue
-        scope = "global" if folder == "memory/global" else "project"
         fact = read_fact_file(root / path, scope).fact if (root / path).is_file() else None
         flag = read_flag(fact) if fact is not None else None
         if fact is None or flag is None:
@@ -185,9 +191,9 @@ def _rebuild_indexes(root: Path, changed: list[str]) -> None:
     folders = {str(Path(path).parent) for path in changed if is_fact_file_name(Path(path).name)}
     for folder in sorted(folders):
         where = root / folder
-        if not (folder == "memory/global" or (folder.startswith("projects/") and folder.endswith("/memory"))):
+        scope = _scope_of(folder)
+        if scope is None:
             continue
-        scope = "global" if folder == "memory/global" else "project"
         try:
             facts = [item.fact for name in sorted(os.listdir(where)) if is_fact_file_name(name)
                      for item in [read_fact_file(where / name, scope)] if item.fact is not None]
