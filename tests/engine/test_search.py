@@ -120,7 +120,7 @@ def test_two_processes_writing_the_index_at_once_both_land(state_root, workspace
     procs = [subprocess.Popen([sys.executable, "-c", SYNC_SCRIPT, str(state_root), str(workspace), prefix],
                               stderr=subprocess.PIPE, text=True) for prefix in ("left", "right")]
     errors = [p.communicate(timeout=180)[1] for p in procs]
-    assert [p.returncode for p in procs] == [0, 0], errors
+    assert [p.returncode for p in procs] == [0, 0], "\n".join(errors)
     with open_engine(state_root=state_root, workspace=workspace) as engine:
         assert len(engine.search("walrus", limit=20).hits) == 20  # 30 facts, capped at the maximum limit
         assert len(engine.search("left").hits) == 8 and len(engine.search("right").hits) == 8

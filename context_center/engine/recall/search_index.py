@@ -35,6 +35,7 @@ from whoosh.writing import CLEAR
 from ..errors import StorageError
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
+from ..storage.store_lock import StoreLock
 from .search_postings import PostingsScorer, segment_id
 from .text_analysis import tokenize
 
@@ -151,6 +152,7 @@ class SearchIndex:
         """``k1`` and ``b``: BM25's saturation and length normalization (search.SearchParameters)."""
         self.folder = folder
         self._stamp_file = folder / "context-center.json"
+        self._create_lock = StoreLock(folder.parent / ".index-create.lock")
         # id(fact) → (fact, fields, version, hash of key and version)
         self._hashed: dict[int, tuple[Fact, dict[str, str], str, int]] = {}
         # (generation, digest, key → version) of this process's last commit: read back only if another came
@@ -176,35 +178,48 @@ class SearchIndex:
     def _open(self, *, fresh: bool = False):
         if self._index is not None and (not fresh or self._in_memory_digest is not None):
             return self._index
-        stamp = self._stamp()
-        usable = all(stamp.get(k) == v for k, v in self._identity.items())
-        if usable:
-            # Whoosh leaves the file of a corrupt table of contents open; it is closed (quietly)
-            # as the failed open unwinds, and any cycle holding it is collected before we go on.
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", ResourceWarning)
-                for attempt in range(3):  # a commit elsewhere can replace files as we open: retry first
-                    try:
-                        if not whoosh_index.exists_in(str(self.folder)):
-                            break
-                        self._index = whoosh_index.open_dir(str(self.folder))
-                        return self._index
-                    except Exception:  # noqa: BLE001 - still failing after retries: rebuild the derived index
-                        time.sleep(0.05 * (attempt + 1))
-                gc.collect()
-        self._create()
+        self._index = self._open_existing()
+        if self._index is None:
+            self._create(unless_made_meanwhile=True)
         return self._index
 
-    def _create(self) -> None:
+    def _open_existing(self):
+        """The index on disk, if it is one of ours and opens; else None."""
+        stamp = self._stamp()
+        if not all(stamp.get(k) == v for k, v in self._identity.items()):
+            return None
+        # Whoosh leaves the file of a corrupt table of contents open; it is closed (quietly)
+        # as the failed open unwinds, and any cycle holding it is collected before we go on.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            for attempt in range(3):  # a commit elsewhere can replace files as we open: retry first
+                try:
+                    if not whoosh_index.exists_in(str(self.folder)):
+                        return None
+                    return whoosh_index.open_dir(str(self.folder))
+                except Exception:  # noqa: BLE001 - still failing after retries: rebuild the derived index
+                    time.sleep(0.05 * (attempt + 1))
+            gc.collect()
+        return None
+
+    def _create(self, *, unless_made_meanwhile: bool = False) -> None:
+        """A new, empty index. Under a lock of its own: two processes that both found no index
+        would otherwise clear the folder under each other's feet (one renaming a file the other
+        just deleted); the second finds the first one's index and uses it."""
         self._drop_searcher()
         try:
-            if self.folder.is_symlink() or (self.folder.exists() and not self.folder.is_dir()):
-                self.folder.unlink()   # a file (or a link) where the index folder belongs: derived, replaced
-            elif self.folder.exists():
-                shutil.rmtree(self.folder, ignore_errors=True)
-            self.folder.mkdir(parents=True, exist_ok=True)
-            self._index = whoosh_index.create_in(str(self.folder), _schema())
-            write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": ""}))
+            with self._create_lock:
+                if unless_made_meanwhile:
+                    self._index = self._open_existing()
+                    if self._index is not None:
+                        return
+                if self.folder.is_symlink() or (self.folder.exists() and not self.folder.is_dir()):
+                    self.folder.unlink()   # a file (or a link) where the index folder belongs: derived, replaced
+                elif self.folder.exists():
+                    shutil.rmtree(self.folder, ignore_errors=True)
+                self.folder.mkdir(parents=True, exist_ok=True)
+                self._index = whoosh_index.create_in(str(self.folder), _schema())
+                write_atomic(self._stamp_file, json.dumps({**self._identity, "digest": ""}))
         except (OSError, StorageError) as exc:
             if not _read_only(exc):
                 raise
