@@ -199,7 +199,7 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 
 def list_facts(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     facts = engine.facts()
-    data = {"facts": [engine.fact_json(f) for f in facts],
+    data = {"facts": engine.facts_json(facts),
             "diagnostics": [d.to_json() for d in engine.diagnostics()]}
 
     def human() -> str:

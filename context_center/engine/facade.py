@@ -1,6 +1,7 @@
 """The facade: one object per (state root, workspace) that every face talks to."""
 from __future__ import annotations
 
+import datetime as dt
 import gc
 import logging
 import os
@@ -22,9 +23,13 @@ from .memory.repair import repair_interrupted_writes
 from .memory.sensitive import SecretWords
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .storage.atomic_write import remove_stale_temp_files
-from .storage.catalog import Catalog
+from .storage.catalog_file import DirectAccess, aside_diagnostics
+from .storage.fact_cache import TABLES as FACT_TABLES
+from .storage.fact_cache import FactCache
 from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
+from .storage.trace_log import TABLES as TRACE_TABLES
+from .storage.trace_log import TraceLog
 from .sync.conflict_flag import read_flag
 from .sync.project_adoption import adopt_project_folder, aliased_paths
 
@@ -38,6 +43,7 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .recall.search import SearchResult, SearchService
     from .recall.search_index import SyncReport
     from .recall.service import RecallService
+    from .storage.catalog import Catalog
     from .storage.file_watch import FileWatcher
     from .suggestions.candidates import Dismissal, SuggestionSet
     from .suggestions.service import Acceptance, SuggestionService
@@ -67,7 +73,7 @@ class Engine:
         except OSError as exc:
             raise StorageError(f"cannot create the state root {paths.root}: {exc.strerror or exc}") from exc
         self._lock = StoreLock(paths.lock_file)
-        self._catalog = Catalog(paths.catalog_file, self._lock)
+        self._opened_catalog: Catalog | None = None   # opened when first needed: see _catalog
         moved: tuple[Diagnostic, ...] = ()
         with self._lock:
             if paths.bound:
@@ -78,9 +84,12 @@ class Engine:
                 folder = paths.memory_dir(scope)
                 for where in (folder, paths.archive_dir(folder), folder.parent):   # (a staged MEMORY.md)
                     remove_stale_temp_files(where)
-        self._store = FactStore(paths, self._catalog, (*moved, *self._catalog.diagnostics()))
+        catalog_file = paths.catalog_file
+        direct = DirectAccess(catalog_file, self._lock, lambda: self._catalog, (*FACT_TABLES, *TRACE_TABLES))
+        self._traces = TraceLog(direct)
+        self._store = FactStore(paths, FactCache(direct), lambda: (*moved, *aside_diagnostics(catalog_file)))
         self.memory = MemoryService(self._store, self._lock)
-        if not self._lock.read_only and not self._catalog.read_only:
+        if not self._lock.read_only:
             with self._lock:
                 repairs = self._repair()
                 for repair in repairs:
@@ -110,12 +119,24 @@ class Engine:
                         type(exc).__name__, exc)
             return []
 
+    @property
+    def _catalog(self) -> Catalog:
+        """The catalog's state with no file of its own (settings, traces, decisions…), opened on
+        first use: SQLAlchemy takes 0.13 s to import, and a command that only reads facts needs
+        none of it (their rows are read by the fact store's FactCache)."""
+        if self._opened_catalog is None:
+            from .storage.catalog import Catalog
+
+            self._opened_catalog = Catalog(self.paths.catalog_file, self._lock)
+        return self._opened_catalog
+
     def close(self) -> None:
         if not self._lock.read_only:
             self.memory.close()   # MEMORY.md is current when the store is closed
         if self._search is not None:
             self._search.close()
-        self._catalog.close()
+        if self._opened_catalog is not None:
+            self._opened_catalog.close()
 
     def __enter__(self) -> "Engine":
         return self
@@ -174,8 +195,8 @@ class Engine:
     def freshness(self, fact: Fact) -> str:
         return freshness(fact)
 
-    def fact_json(self, fact: Fact, *, body: bool = False) -> dict[str, Any]:
-        data = fact.to_json(freshness=freshness(fact), body=body)
+    def fact_json(self, fact: Fact, *, body: bool = False, now: dt.datetime | None = None) -> dict[str, Any]:
+        data = fact.to_json(freshness=freshness(fact, now), body=body)
         overridden = self.memory.overrides().get((fact.scope, fact.id))
         data["overridden_by"] = overridden[0].ref if overridden else None
         if overridden:
@@ -184,6 +205,11 @@ class Engine:
         if flag is not None:
             data["sync_conflict"] = flag.to_json(self._sync_service().machine)
         return data
+
+    def facts_json(self, facts: list[Fact], *, body: bool = False) -> list[dict[str, Any]]:
+        """:meth:`fact_json` of each, their freshness told at one moment."""
+        now = clock.now()
+        return [self.fact_json(fact, body=body, now=now) for fact in facts]
 
     def revisions(self, ref: str, scope: str | None = None) -> tuple[Fact, list[Revision]]:
         """The active fact and its earlier revisions, newest first, each saying what it changed."""
@@ -355,11 +381,11 @@ class Engine:
         pasted into the prompt is kept masked, never verbatim."""
         secrets = SecretWords.of(result.query)   # the terms cut from a secret go too, not only the query
         trace = secrets.scrub({**result.to_json(), "query": secrets.masked})
-        self._catalog.add_trace(self.paths.workspace, clock.format_timestamp(clock.now()), trace)
+        self._traces.add(self.paths.workspace, clock.format_timestamp(clock.now()), trace)
 
     def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:
         """The last recall trace recorded by any process for this workspace (or any)."""
-        return self._catalog.last_trace(None if any_workspace else self.paths.workspace)
+        return self._traces.last(None if any_workspace else self.paths.workspace)
 
     # the injection record: what a hook gave an agent (recall/injection_log.py) ------------------
 

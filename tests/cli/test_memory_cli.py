@@ -1,5 +1,8 @@
 """``context-center memory …`` as scripts see it: JSON shapes, exit codes, human output."""
+import json
 import re
+
+import pytest
 
 FACT_KEYS = {"id", "revision", "name", "title", "description", "type", "scope", "keywords", "subject_key",
              "activation", "volatility", "expires_at", "last_verified_at", "created_at", "updated_at",
@@ -118,6 +121,39 @@ def test_the_memory_path_imports_no_qt_mcp_or_keyring(cli):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=cli.workspace,
                          env=cli.env(), timeout=60).stdout
     assert out.strip().endswith("LOADED []"), out
+
+
+def _modules_loaded_by(cli, *argv: str) -> set[str]:
+    """The top-level packages a real process loaded to run ``context-center argv`` (a second run:
+    the first one on a new root creates the catalog, which needs SQLAlchemy)."""
+    import subprocess
+    import sys
+    probe = ("import sys; import context_center.__main__ as m\ncode = m.main(sys.argv[1:])\n"
+             "import json; print('LOADED', json.dumps(sorted({n.split('.')[0] for n in sys.modules})))\n"
+             "sys.exit(code)")
+    args = [sys.executable, "-c", probe, "--state-root", str(cli.root), "--workspace", str(cli.workspace), *argv]
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=cli.workspace, env=cli.env(), timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return set(json.loads(proc.stdout.rsplit("LOADED", 1)[1]))
+
+
+@pytest.mark.parametrize("argv", [
+    ("memory", "list", "--json"), ("memory", "show", "deploys", "--json"), ("memory", "--json"),
+    ("memory", "session-context", "--json"), ("memory", "recall", "how do deploys work?", "--json"),
+    ("memory", "recall", "--last", "--json"),
+    ("memory", "remember", "--title", "Second", "--body", "Releases are cut on Mondays.", "--json"),
+], ids=lambda argv: " ".join(argv[:2]) + (" --last" if "--last" in argv else ""))
+def test_reading_and_writing_facts_needs_no_sqlalchemy(cli, argv):
+    """Its import alone is a quarter of a command's budget at 10,000 facts (bench/cli_latency.py): the
+    fact rows, the folder snapshots and the recall traces are read and written through sqlite3."""
+    cli.remember("deploys", "Deploys go through the staging cluster first.")
+    cli.ok("memory", "recall", "how do deploys work?")
+    assert "sqlalchemy" not in _modules_loaded_by(cli, *argv)
+
+
+def test_the_state_with_no_file_still_comes_through_sqlalchemy(cli):
+    cli.remember("deploys", "Deploys go through the staging cluster first.")
+    assert "sqlalchemy" in _modules_loaded_by(cli, "memory", "recall", "--history", "--json")
 
 
 def test_a_state_root_that_is_a_file_is_a_clear_storage_error(cli, tmp_path):

@@ -11,7 +11,7 @@ from context_center.engine import FactInput, open_engine
 from context_center.engine.memory import fact_store
 from context_center.engine.records import Fact
 from context_center.engine.storage import folder_snapshot
-from context_center.engine.storage.catalog import CachedFile, Catalog, FileStamp
+from context_center.engine.storage.fact_cache import CachedFile, FactCache, FileStamp
 
 FACTS = 300
 
@@ -33,8 +33,8 @@ class Looks:
         self.rows_of_paths: list[str] = []
         self.parsed: list[Path] = []
         self.saved = 0
-        real_rows, real_paths = Catalog.cached_files, Catalog.cached_paths
-        real_save, real_read = Catalog.save_folder_snapshot, fact_store.read_fact_file
+        real_rows, real_paths = FactCache.cached_files, FactCache.cached_paths
+        real_save, real_read = FactCache.save_folder_snapshot, fact_store.read_fact_file
 
         def rows(catalog, directory):
             self.rows_of_folder += 1
@@ -52,9 +52,9 @@ class Looks:
             self.parsed.append(path)
             return real_read(path, *args, **kwargs)
 
-        monkeypatch.setattr(Catalog, "cached_files", rows)
-        monkeypatch.setattr(Catalog, "cached_paths", paths)
-        monkeypatch.setattr(Catalog, "save_folder_snapshot", save)
+        monkeypatch.setattr(FactCache, "cached_files", rows)
+        monkeypatch.setattr(FactCache, "cached_paths", paths)
+        monkeypatch.setattr(FactCache, "save_folder_snapshot", save)
         monkeypatch.setattr(fact_store, "read_fact_file", read)
 
 
@@ -142,6 +142,30 @@ def test_pack_and_unpack_keep_every_field(tmp_path: Path):
     assert back == files
     assert back[str(path)].fact.topics == ("x", "y") and back[str(path)].fact.path == path
     assert folder_snapshot.unpack(folder, b"not a snapshot") is None
+
+
+@pytest.mark.parametrize("public_only", [False, True])
+def test_unpacked_paths_are_the_folders_children_whichever_way_they_are_made(tmp_path: Path, monkeypatch,
+                                                                            public_only: bool):
+    folder = tmp_path / "memory"
+    if public_only:   # a Python whose pathlib lacks the private shortcut
+        monkeypatch.setattr(folder_snapshot, "_child_maker", lambda folder: folder.joinpath)
+    names = ["a.md", "with space.md", "ünïcode-包.md", ".hidden.md"]
+    paths = [folder / name for name in names] + [tmp_path / "elsewhere" / "x.md"]   # the last packed as absolute
+    files = {str(path): CachedFile(FileStamp(1, 2, 3, 4), Fact(
+        id=f"mem-{i}", revision=1, name=path.stem, title="T", description="", type="project", scope="project",
+        body="b", created_at="2026-01-01T00:00:00Z", updated_at="2026-01-01T00:00:00Z", path=path), ())
+        for i, path in enumerate(paths)}
+    back = folder_snapshot.unpack(folder, folder_snapshot.pack(folder, files))
+    assert back == files
+    for path in paths:
+        unpacked = back[str(path)].fact.path
+        assert unpacked == path and str(unpacked) == str(path) and unpacked.parent == path.parent
+    made = folder_snapshot._child_maker(folder)
+    for name in names:
+        child = made(name)
+        assert child == folder / name and str(child) == str(folder / name) and type(child) is type(folder / name)
+        assert child.name == name and child.parent == folder and child.suffix == ".md"
 
 
 def test_a_snapshot_in_several_pieces_reads_back_whole(tmp_path: Path, monkeypatch):

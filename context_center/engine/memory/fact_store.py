@@ -1,6 +1,6 @@
 """Fact files on disk for one state root and workspace: load, write, revisions, archive.
 
-This module moves bytes and keeps the catalog in step; the rules (conflicts,
+This module moves bytes and keeps the catalog's fact rows in step; the rules (conflicts,
 budgets, expected revisions) live in :mod:`.memory_service`, which calls it
 while holding the store lock.
 """
@@ -12,6 +12,7 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from .. import clock
 from ..errors import NameConflict, NotFound, StorageError
@@ -19,7 +20,7 @@ from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
 from ..storage import folder_snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.bulk_load import paused_gc
-from ..storage.catalog import CachedFile, Catalog, FileStamp
+from ..storage.fact_cache import CachedFile, FactCache, FileStamp
 from ..storage.paths import StorePaths, bounded_stem, versioned_by_git
 from ..storage.safe_read import read_regular_bytes
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
@@ -62,9 +63,6 @@ def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> Ca
                       tuple(Diagnostic(path, 1, w, "warning") for w in warnings))
 
 
-_NO_SNAPSHOT = object()   # the catalog lives in memory (a read-only root): a snapshot would be lost
-
-
 @dataclass(frozen=True)
 class _Stored:
     count: int                        # files in the snapshot as saved
@@ -75,11 +73,11 @@ class _Stored:
 class FactStore:
     """The two fact folders (project, global) of one state root and workspace."""
 
-    def __init__(self, paths: StorePaths, catalog: Catalog,
-                 standing_diagnostics: tuple[Diagnostic, ...] = ()) -> None:
+    def __init__(self, paths: StorePaths, cache: FactCache,
+                 standing_diagnostics: Callable[[], tuple[Diagnostic, ...]] = tuple) -> None:
         self.paths = paths
-        self.catalog = catalog
-        self.standing_diagnostics = standing_diagnostics  # found on open, listed with every load
+        self.cache = cache
+        self.standing_diagnostics = standing_diagnostics  # asked again with every listing
         self._tables = {scope: ScopeTable(scope) for scope in paths.scopes}
         # the tables change on the thread that writes and on MEMORY.md's writer: both hold this
         self.guard = threading.RLock()
@@ -104,7 +102,7 @@ class FactStore:
         def lister() -> tuple[tuple[Fact, ...], tuple[Diagnostic, ...]]:
             with self.guard:
                 facts = tuple(f for table in tables for f in table.facts())
-                return facts, (*self.standing_diagnostics, *(d for table in tables for d in table.diagnostics()))
+                return facts, (*self.standing_diagnostics(), *(d for table in tables for d in table.diagnostics()))
 
         return Snapshot(lister=lister)
 
@@ -165,12 +163,11 @@ class FactStore:
                 changed.append((path, read_fact_file(path, scope)))
         removed = [Path(text) for text in known if text not in on_disk]
         if changed or removed:
-            self.catalog.update_files(folder, changed, removed)
+            self.cache.update_files(folder, changed, removed)
         if not table.loaded:
             current = {text: known[text] for text in on_disk if text in known}
             current.update((str(path), item) for path, item in changed)
-            if stored is not _NO_SNAPSHOT:
-                self._keep_snapshot(folder, current, stored)
+            self._keep_snapshot(folder, current, stored)
             table.load(current)
             table.folder_stamp = stamp
             return True
@@ -184,25 +181,25 @@ class FactStore:
     def _remembered(self, folder: Path, on_disk: dict[str, FileStamp]) -> tuple[dict[str, CachedFile], object]:
         """What the catalog knows of ``folder``'s files: its snapshot, brought up to date with the
         rows of the files that differ from it; or every row when there is no snapshot. The second
-        value is the snapshot as read (:data:`_NO_SNAPSHOT` when none can be kept)."""
-        if self.catalog.read_only:
-            return self.catalog.cached_files(folder), _NO_SNAPSHOT
-        stored = self.catalog.folder_snapshot(folder)
+        value is the snapshot as read, if any."""
+        stored = self.cache.folder_snapshot(folder)
         files = folder_snapshot.unpack(folder, stored[1]) if stored is not None else None
         if files is None:
-            return self.catalog.cached_files(folder), None
+            return self.cache.cached_files(folder), None
         differ = [text for text, stamp in on_disk.items()
                   if (item := files.get(text)) is None or item.stamp != stamp]
         if differ:
-            files.update(self.catalog.cached_paths(differ))
+            files.update(self.cache.cached_paths(differ))
         return files, _Stored(stored[0] if stored else 0, files, differ)
 
     def _keep_snapshot(self, folder: Path, current: dict[str, CachedFile], stored: object) -> None:
+        if self.cache.read_only:   # nothing is written on a read-only root
+            return
         if isinstance(stored, _Stored):
             drift = len(stored.differ) + sum(1 for text in stored.files if text not in current)
             if not folder_snapshot.worth_saving(stored.count, len(current), drift):
                 return
-        self.catalog.save_folder_snapshot(folder, len(current), folder_snapshot.pack(folder, current))
+        self.cache.save_folder_snapshot(folder, len(current), folder_snapshot.pack(folder, current))
 
     def sync_paths(self, paths: set[Path]) -> bool:
         """Look again at these files only (the watcher named them); returns whether a fact changed."""
@@ -219,12 +216,12 @@ class FactStore:
                 known = table.files.get(str(path))
                 if file_stamp is None:
                     if known is not None:
-                        self.catalog.update_files(folder, [], [path])
+                        self.cache.update_files(folder, [], [path])
                         table.apply(path, None)
                         changed = True
                 elif known is None or known.stamp != file_stamp:
                     item = read_fact_file(path, scope)
-                    self.catalog.update_files(folder, [(path, item)], [])
+                    self.cache.update_files(folder, [(path, item)], [])
                     table.apply(path, item)
                     changed = True
         return changed
@@ -235,11 +232,11 @@ class FactStore:
         folder = self.directory(scope)
         if path.exists():
             item = read_fact_file(path, scope)
-            self.catalog.update_files(path.parent, [(path, item)], [])
+            self.cache.update_files(path.parent, [(path, item)], [])
             if path.parent == folder and is_fact_file_name(path.name):
                 self._tables[scope].apply(path, item)
         else:
-            self.catalog.update_files(path.parent, [], [path])
+            self.cache.update_files(path.parent, [], [path])
             if path.parent == folder:
                 self._tables[scope].apply(path, None)
         self.note_own_change(scope)

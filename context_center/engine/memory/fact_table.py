@@ -14,7 +14,7 @@ import bisect
 from pathlib import Path
 
 from ..records import Diagnostic, Fact
-from ..storage.catalog import CachedFile
+from ..storage.fact_cache import CachedFile
 from .fields import normalize_subject_key
 
 

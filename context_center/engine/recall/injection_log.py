@@ -13,14 +13,16 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import clock
 from ..errors import InvalidInput
 from ..memory.sensitive import SecretWords
 from ..records import Fact, SessionContext
-from ..storage.catalog import Catalog
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallResult
+
+if TYPE_CHECKING:   # the catalog (SQLAlchemy) is opened by whoever records: a read of facts needs none of it
+    from ..storage.catalog import Catalog
 
 KIND_RECALL = "recall"
 KIND_SESSION = "session-context"

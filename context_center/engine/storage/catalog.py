@@ -6,6 +6,11 @@ and a file changed, added or removed behind our back is noticed on the next open
 It also holds what has no file of its own: recall traces, suggestion decisions, the record
 of what the hooks injected, what was imported from other agents, the agents' categories and
 the settings.
+
+This module defines every table and creates and upgrades the schema. The statements nearly
+every process runs (the fact rows: :mod:`.fact_cache`; appending a recall trace:
+:mod:`.trace_log`) use sqlite3 directly, so a short command need not import SQLAlchemy
+(:mod:`.catalog_file` says why); everything else is here.
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ import logging
 import os
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterable, NamedTuple
+from typing import Any
 
 from sqlalchemy import (
     Column,
@@ -39,15 +44,10 @@ from sqlalchemy.exc import DatabaseError
 from sqlalchemy.pool import NullPool, StaticPool
 
 from ..errors import StorageError
-from ..records import Diagnostic, Fact
+from .catalog_file import LOST_WITH_IT, SCHEMA_VERSION, aside_path, configure, first_line
 from .store_lock import StoreLock
 
 log = logging.getLogger("context_center.catalog")
-SCHEMA_VERSION = 5   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp
-KEEP_TRACES = 500
-LOST_WITH_IT = ("what only it held was lost with it: the settings, suggestion decisions, agents' categories, "
-                "recall traces, the injection record, and which imported memories were deleted (an import may "
-                "offer those again)")
 
 metadata = MetaData()
 
@@ -120,47 +120,8 @@ settings = Table(
 )
 
 
-class FileStamp(NamedTuple):
-    """(size, mtime, inode, ctime) of a file as parsed. A named tuple: an open makes and compares
-    one per fact file, and tuples do both in C."""
-
-    size: int
-    mtime_ns: int
-    inode: int
-    ctime_ns: int = 0
-
-
-class CachedFile(NamedTuple):
-    stamp: FileStamp
-    fact: Fact | None
-    diagnostics: tuple[Diagnostic, ...]
-
-
-def fact_to_json(fact: Fact) -> str:
-    data = {k: getattr(fact, k) for k in Fact.__dataclass_fields__ if k not in ("path",)}
-    data["extra"] = [list(pair) for pair in fact.extra]
-    data["metadata_extra"] = [list(pair) for pair in fact.metadata_extra]
-    return json.dumps(data, ensure_ascii=False)
-
-
-def fact_from_json(text: str, path: Path) -> Fact:
-    data = json.loads(text)
-    data["extra"] = tuple(tuple(pair) for pair in data["extra"])
-    data["metadata_extra"] = tuple(tuple(pair) for pair in data["metadata_extra"])
-    for key in ("topics", "tags", "links"):
-        data[key] = tuple(data.get(key) or ())
-    return Fact(path=path, **data)
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(getattr(exc, "orig", None) or exc).split("\n")[0]
-
-
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout = 30000")
-    cursor.execute("PRAGMA synchronous = NORMAL")
-    cursor.close()
+    configure(dbapi_connection)
 
 
 class Catalog:
@@ -238,18 +199,9 @@ class Catalog:
             for suffix in ("", "-wal", "-shm"):
                 part = Path(str(self.path) + suffix)
                 if part.exists():
-                    part.replace(Path(str(part) + ".corrupt"))
+                    part.replace(aside_path(part))
         log.warning("context-center: the catalog %s could not be read and was set aside as %s.corrupt; %s",
                     self.path, self.path.name, LOST_WITH_IT)
-
-    def diagnostics(self) -> tuple[Diagnostic, ...]:
-        """A catalog set aside as unreadable is named for as long as it is kept: the state with no
-        file of its own that it held could not be carried over."""
-        aside = Path(str(self.path) + ".corrupt")
-        if not aside.exists():
-            return ()
-        return (Diagnostic(aside, 1, f"the catalog could not be read and was set aside here; {LOST_WITH_IT} "
-                                     "(remove this file once you no longer need it)", "warning"),)
 
     def _ensure_schema(self, engine: Engine) -> None:
         with engine.connect() as conn:
@@ -273,98 +225,6 @@ class Catalog:
 
     def close(self) -> None:
         self._engine.dispose()
-
-    # fact files -----------------------------------------------------------------
-
-    def cached_files(self, directory: Path) -> dict[str, CachedFile]:
-        """Path (as text: a Path object per row would be most of an open's time) → what it held."""
-        try:
-            with self._engine.connect() as conn:
-                rows = conn.execute(select(fact_files).where(fact_files.c.directory == str(directory))).all()
-        except DatabaseError as exc:   # a full disk (WAL needs room even to read): parse the files instead
-            log.warning("context-center: the catalog could not be read (%s); the files are read instead",
-                        _first_line(exc))
-            return {}
-        return self._cached_rows(rows)
-
-    @staticmethod
-    def _cached_rows(rows: Iterable[Any]) -> dict[str, CachedFile]:
-        cached: dict[str, CachedFile] = {}
-        for row in rows:
-            path = Path(row.path)
-            try:
-                found = json.loads(row.problems)
-                problems = tuple(Diagnostic(path, line, reason, severity) for line, reason, severity in found)
-                fact = fact_from_json(row.fact, path) if row.fact else None
-                stamp = FileStamp(int(row.size), int(row.mtime_ns), int(row.inode), int(row.ctime_ns))
-            except (ValueError, TypeError, KeyError):
-                continue   # a garbled row is a cache miss: the file is parsed again and the row rewritten
-            cached[row.path] = CachedFile(stamp, fact, problems)
-        return cached
-
-    def cached_paths(self, paths: list[str]) -> dict[str, CachedFile]:
-        """The rows of these files only (a few that differ from a folder's snapshot)."""
-        cached: dict[str, CachedFile] = {}
-        try:
-            with self._engine.connect() as conn:
-                for start in range(0, len(paths), 500):
-                    chunk = paths[start:start + 500]
-                    rows = conn.execute(select(fact_files).where(fact_files.c.path.in_(chunk))).all()
-                    cached.update(self._cached_rows(rows))
-        except DatabaseError as exc:
-            log.warning("context-center: the catalog could not be read (%s); the files are read instead",
-                        _first_line(exc))
-            return {}
-        return cached
-
-    def folder_snapshot(self, directory: Path) -> tuple[int, bytes] | None:
-        """(how many files, the packed blob) last saved for ``directory``, if any."""
-        try:
-            with self._engine.connect() as conn:
-                row = conn.execute(select(folder_snapshots.c.files, folder_snapshots.c.payload)
-                                   .where(folder_snapshots.c.directory == str(directory))).first()
-        except DatabaseError:
-            return None
-        return (int(row.files), bytes(row.payload)) if row is not None else None
-
-    def save_folder_snapshot(self, directory: Path, files: int, payload: bytes) -> None:
-        """Derived, so a failure (a full disk) only means the next open reads rows instead."""
-        stmt = insert(folder_snapshots).values(directory=str(directory), files=files, payload=payload)
-        stmt = stmt.on_conflict_do_update(index_elements=[folder_snapshots.c.directory],
-                                          set_={"files": stmt.excluded.files, "payload": stmt.excluded.payload})
-        try:
-            with self._engine.begin() as conn:
-                conn.execute(stmt)
-        except DatabaseError as exc:
-            log.warning("context-center: a folder snapshot could not be saved (%s)", _first_line(exc))
-
-    def update_files(self, directory: Path, changed: Iterable[tuple[Path, CachedFile]],
-                     removed: Iterable[Path]) -> None:
-        rows = [{"path": str(path), "directory": str(directory), "size": item.stamp.size,
-                 "mtime_ns": item.stamp.mtime_ns, "inode": item.stamp.inode, "ctime_ns": item.stamp.ctime_ns,
-                 "fact": fact_to_json(item.fact) if item.fact else None,
-                 "problems": json.dumps([[d.line, d.reason, d.severity] for d in item.diagnostics])}
-                for path, item in changed]
-        gone = [str(p) for p in removed]
-        if not rows and not gone:
-            return
-        try:
-            self._write_files(rows, gone)
-        except DatabaseError as exc:   # a full disk: these rows are derived, the next look finds the files
-            log.warning("context-center: the catalog could not be updated (%s); it is brought in step with "
-                        "the files on the next open", _first_line(exc))
-
-    def _write_files(self, rows: list[dict[str, Any]], gone: list[str]) -> None:
-        with self._engine.begin() as conn:
-            if rows:
-                stmt = insert(fact_files)
-                stmt = stmt.on_conflict_do_update(
-                    index_elements=[fact_files.c.path],
-                    set_={c: stmt.excluded[c] for c in ("directory", "size", "mtime_ns", "inode", "ctime_ns",
-                                                         "fact", "problems")})
-                conn.execute(stmt, rows)
-            if gone:
-                conn.execute(delete(fact_files).where(fact_files.c.path.in_(gone)))
 
     # agent categories and settings --------------------------------------------------
 
@@ -415,35 +275,7 @@ class Catalog:
                 conn.execute(stmt)
         except DatabaseError as exc:   # a full disk: the fact written keeps the key in its front matter too
             log.warning("context-center: the import of %s could not be recorded in the catalog (%s)", fact_id,
-                        _first_line(exc))
-
-    # recall traces ----------------------------------------------------------------
-
-    def add_trace(self, workspace: Path, created_at: str, trace: dict[str, Any]) -> int:
-        with self._engine.begin() as conn:
-            key = conn.execute(recall_traces.insert().values(
-                created_at=created_at, workspace=str(workspace),
-                trace=json.dumps(trace, ensure_ascii=False))).inserted_primary_key
-            assert key is not None  # a single-row INSERT always has one
-            new_id = key[0]
-            if new_id % 50 == 0:  # prune now and then, keeping the newest
-                conn.execute(delete(recall_traces).where(recall_traces.c.id <= new_id - KEEP_TRACES))
-        return int(new_id)
-
-    def last_trace(self, workspace: Path | None = None) -> dict[str, Any] | None:
-        query = select(recall_traces).order_by(recall_traces.c.id.desc()).limit(1)
-        if workspace is not None:
-            query = query.where(recall_traces.c.workspace == str(workspace))
-        with self._engine.connect() as conn:
-            row = conn.execute(query).first()
-        if row is None:
-            return None
-        try:
-            trace = json.loads(row.trace)
-            trace.update(trace_id=row.id, created_at=row.created_at, workspace=row.workspace)
-        except (ValueError, TypeError, AttributeError):
-            return None   # a garbled trace: as if none had been kept
-        return trace
+                        first_line(exc))
 
     # injections (what a hook gave an agent) ---------------------------------------------
 

@@ -20,11 +20,11 @@ import marshal
 import os
 import zlib
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..records import Diagnostic, Fact
 from .bulk_load import paused_gc
-from .catalog import CachedFile, FileStamp
+from .fact_cache import CachedFile, FileStamp
 
 FORMAT = 5   # bump when what a row holds changes: the fields (checked too), Fact.content_digest, identity_keys
 CHUNK_ROWS = 2000   # packed and read in pieces: no single step holds the interpreter for long
@@ -67,6 +67,14 @@ def unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
         return _unpack(folder, blob)
 
 
+def _child_maker(folder: Path) -> Callable[[str], Path]:
+    """``folder / name`` for a bare file name. CPython's pathlib (3.8-3.12) has a private method
+    making a child from a name it need not parse, four times cheaper (0.02 s less per 10,000
+    facts, on every open); elsewhere, the public way. A test checks both agree."""
+    fast = getattr(folder, "_make_child_relpath", None)
+    return fast if callable(fast) else folder.joinpath
+
+
 def _rows(chunks: list[bytes]) -> Iterator[tuple[Any, ...]]:
     for chunk in chunks:
         yield from marshal.loads(zlib.decompress(chunk))
@@ -81,10 +89,14 @@ def _unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
         return None
     files: dict[str, CachedFile] = {}
     prefix = str(folder) + os.sep
+    child = _child_maker(folder)
     try:
         for name, size, mtime_ns, inode, ctime_ns, values, problems in _rows(chunks):
-            path = folder / name   # an absolute path (packed from elsewhere) stays itself
-            text = prefix + name if os.sep not in name else str(path)
+            if os.sep in name:   # an absolute path (packed from elsewhere) stays itself
+                path = folder / name
+                text = str(path)
+            else:
+                path, text = child(name), prefix + name
             fact = _fact(values, path) if values is not None else None
             found = tuple(Diagnostic(path, line, reason, severity) for line, reason, severity in problems) \
                 if problems else ()
