@@ -112,7 +112,7 @@ class Engine:
 
     def _repair(self) -> list[str]:
         try:
-            return repair_interrupted_writes(self._store, self.memory.snapshot)
+            return repair_interrupted_writes(self._store)
         except Exception as exc:  # noqa: BLE001 - a full disk, or anything odd: the repair must never brick the
             # store; it waits for the next open, and every read works meanwhile
             log.warning("context-center: an interrupted write could not be finished yet (%s: %s)",
@@ -194,6 +194,11 @@ class Engine:
 
     def freshness(self, fact: Fact) -> str:
         return freshness(fact)
+
+    def freshness_of(self, facts: list[Fact]) -> list[str]:
+        """The freshness of each, told at one moment."""
+        now = clock.now()
+        return [freshness(fact, now) for fact in facts]
 
     def fact_json(self, fact: Fact, *, body: bool = False, now: dt.datetime | None = None) -> dict[str, Any]:
         data = fact.to_json(freshness=freshness(fact, now), body=body)

@@ -96,6 +96,14 @@ class Fact:
         return identity_keys_of(self)
 
     @functools.cached_property
+    def freshness_moments(self) -> tuple[int | None, int | None]:
+        """(freshness clock, expiry) in µs since the epoch (:func:`.memory.freshness.moments_of`);
+        carried by the folder snapshot like the two below."""
+        from .memory.freshness import moments_of
+
+        return moments_of(self)
+
+    @functools.cached_property
     def content_digest(self) -> int:
         """64 bits of what the fact says and how it is filed (not where its file is), the same in
         every process: what a saved index keys its entries by. Worked out once per fact (a frozen

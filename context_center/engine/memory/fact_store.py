@@ -155,17 +155,23 @@ class FactStore:
             known, stored = table.files, None
         else:
             known, stored = self._remembered(folder, on_disk)
+        # a snapshot says which files it does not hold as they are: only they can have changed
+        suspects = stored.differ if isinstance(stored, _Stored) else on_disk
         changed: list[tuple[Path, CachedFile]] = []
-        for text, file_stamp in on_disk.items():
+        for text in suspects:
             item = known.get(text)
-            if item is None or item.stamp != file_stamp:
+            if item is None or item.stamp != on_disk[text]:
                 path = Path(text)
                 changed.append((path, read_fact_file(path, scope)))
-        removed = [Path(text) for text in known if text not in on_disk]
+        if len(known) == len(on_disk) and all(text in known for text in suspects):
+            removed: list[Path] = []   # the same names (every other one is in the snapshot): none is gone
+        else:
+            removed = [Path(text) for text in known if text not in on_disk]
         if changed or removed:
             self.cache.update_files(folder, changed, removed)
         if not table.loaded:
-            current = {text: known[text] for text in on_disk if text in known}
+            # known is this open's own (unpacked, or read from rows): the table may keep it
+            current = {text: known[text] for text in on_disk if text in known} if removed else known
             current.update((str(path), item) for path, item in changed)
             self._keep_snapshot(folder, current, stored)
             table.load(current)

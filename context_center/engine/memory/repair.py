@@ -10,7 +10,7 @@ losing a byte (the older text always stays as a revision snapshot):
 - a recover (snapshot the entry as revision N, write N+1, remove the entry): the entry is still
   there while its fact is active at a later revision with revision N snapshotted; it is removed.
 
-It costs what a normal open costs: it works from the loaded snapshot (the catalog's cache), and
+It costs what a normal open costs: it works from the loaded tables (the catalog's cache), and
 reads a file only where a leftover is likely (a twin id, an archive entry with a second link or
 an active namesake).
 """
@@ -21,7 +21,7 @@ import os
 import re
 from pathlib import Path
 
-from ..records import Fact, Snapshot
+from ..records import Fact
 from .fact_store import FactStore, read_fact_file
 
 _ARCHIVE_NAME = re.compile(r"^\d{8}-\d{6}\.\d{3}-(.+?)(?:-\d+)?\.md$")
@@ -46,7 +46,7 @@ def _drop_older(store: FactStore, older: Fact, newer: Fact) -> str:
             f"({older.path.name}) is kept as a revision")
 
 
-def repair_interrupted_writes(store: FactStore, snapshot: Snapshot) -> list[str]:
+def repair_interrupted_writes(store: FactStore) -> list[str]:
     """Repair what the last kill left; one line per repair (empty when there was nothing)."""
     repaired: list[str] = []
     tables = [store.table(scope) for scope in store.paths.scopes]
@@ -70,7 +70,8 @@ def repair_interrupted_writes(store: FactStore, snapshot: Snapshot) -> list[str]
         found = settled.get(fact_id)
         return found if found is not None else next(
             (table.kept[fact_id] for table in tables if fact_id in table.kept), None)
-    for diagnostic in snapshot.diagnostics:   # a rename: the same id twice in one scope
+    # a rename: the same id twice in one scope (the tables' diagnostics: listing every fact is not needed)
+    for diagnostic in [d for table in tables for d in table.diagnostics()]:
         if _LEFTOVER in diagnostic.reason:
             scope = next((s for s in store.paths.scopes if Path(diagnostic.path).parent == store.directory(s)),
                          "project")

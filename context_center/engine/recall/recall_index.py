@@ -22,8 +22,7 @@ from typing import AbstractSet, Callable, Iterable, Iterator
 
 import numpy as np
 
-from .. import clock
-from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, freshness_clock, freshness_from
+from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, YEAR_2, freshness
 from ..records import Fact
 from . import recall_base
 from .text_analysis import tokenize
@@ -58,19 +57,15 @@ def weighted_terms(fact: Fact) -> dict[str, float]:
     return dict(counts)
 
 
-def _epoch(moment: dt.datetime | None, default: float) -> float:
-    return moment.timestamp() if moment is not None else default
-
-
 def stale_after(fact: Fact) -> float:
     """Epoch seconds after which the fact is stale (inf: never)."""
     if fact.volatility == "evergreen":
         return NEVER
-    moment = freshness_clock(fact)
-    if moment is None or moment.year <= 1:
+    moment, _ = fact.freshness_moments   # µs since the epoch, parsed once per fact
+    if moment is None or moment < YEAR_2:
         return NEVER
     _, current_days = VOLATILITY_WINDOWS.get(fact.volatility) or TYPE_WINDOWS.get(fact.type, TYPE_WINDOWS["project"])
-    return moment.timestamp() + current_days * DAY
+    return moment / 1_000_000 + current_days * DAY
 
 
 @dataclass
@@ -270,7 +265,8 @@ class RecallIndex:
         fact, slot = doc.fact, doc.slot
         self.boost[slot] = PROJECT_BOOST if fact.scope in ("project", "team") else 1.0   # team facts: the project's
         self.stale_at[slot] = stale_after(fact)
-        self.expires_at[slot] = _epoch(clock.parse_timestamp(fact.expires_at), NEVER)
+        expires = fact.freshness_moments[1]
+        self.expires_at[slot] = expires / 1_000_000 if expires is not None else NEVER
         doc.excluded = excluded
         self.excluded[slot] = excluded or fact.pinned
 
@@ -374,8 +370,7 @@ class RecallIndex:
 
     def freshness_at(self, slot: int, now: dt.datetime) -> str:
         fact = self.fact_at(slot)
-        return freshness_from(freshness_clock(fact), clock.parse_timestamp(fact.expires_at),
-                              fact.volatility, fact.type, now)
+        return freshness(fact, now)
 
     def fact(self, key: Key) -> Fact:
         slot = self._base_slot.get(key)
