@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import FACT_CHOICES, Change, Engine, Fact, WriteResult
+from ..engine import FACT_CHOICES, TEAM, Change, Engine, Fact, WriteResult
 from . import dialogs
 from .editor import open_in_editor
 from .engine_client import EngineClient
@@ -95,13 +95,15 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
     facts = engine.facts()
     team = engine.team_statuses(facts)   # git: on the worker, like every engine call
     rows = []
-    for f in facts:
+    for f, freshness in zip(facts, engine.freshness_of(facts)):
         if f.staging:
             continue
         holder, why = overrides.get((f.scope, f.id), (None, ""))
-        rows.append(FactRow(f, engine.freshness(f), holder.ref if holder else None,
+        rows.append(FactRow(f, freshness, holder.ref if holder else None,
                             _provenance_lines(engine.suggestion_provenance(f)), why,
-                            team.get(f.path) if f.path is not None else None, haystack_of(f)))
+                            # (looked up for team facts only: hashing a Path is slow, 0.1 s per 100,000)
+                            team.get(f.path) if f.scope == TEAM and f.path is not None else None,
+                            haystack_of(f)))
     if sort is not None:
         rows = FactsTableModel.sorted_rows(rows, *sort)
     conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
@@ -152,6 +154,7 @@ def _detail_markdown(row: FactRow) -> str:
 class FactsTab(QWidget):
     pinned_changed = Signal(int, int)      # total, budget
     listed = Signal()                      # a list of facts arrived and is shown
+    settled = Signal()                     # a load of the facts ended: shown, or failed and said so
     written = Signal(object, object)       # Change, (scope, id) to select or None: the window reloads
     review_proposals = Signal()            # the note about agents' proposals was followed
 
@@ -322,9 +325,13 @@ class FactsTab(QWidget):
             self.show_view(view, force)
             if select is not None and self.select(select):
                 self.table.setFocus()  # typing goes to the table, on that fact, not to a stale row
+            self.settled.emit()
 
-        self.client.submit(functools.partial(load_facts_view, sort=self.model.sort_state()), shown,
-                           lambda e: self.messages.failure("load the facts", e))
+        def failed(error: BaseException) -> None:
+            self.messages.failure("load the facts", error)
+            self.settled.emit()
+
+        self.client.submit(functools.partial(load_facts_view, sort=self.model.sort_state()), shown, failed)
 
     def show_view(self, view: FactsView, force: bool = False) -> None:
         self.pinned_changed.emit(view.pinned_total, view.pinned_budget)

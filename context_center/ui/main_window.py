@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Signal, Slot
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -59,7 +59,7 @@ class MainWindow(QMainWindow):
         self.watcher = None
         self.file_changes = FileChanges(self)
         self.index_builder = IndexBuilder(self)
-        self._index_waits_for_list = False   # an open starts the index once its list of facts is shown
+        self._rest_waits_for_list = False   # an open loads the other tabs and the index once the list is shown
 
         self.facts = FactsTab(client, self.messages)
         self.instructions = InstructionsTab(client, self.messages)
@@ -182,7 +182,7 @@ class MainWindow(QMainWindow):
         self.facts.review_proposals.connect(self.show_proposals)
         self.file_changes.changed.connect(self._files_changed)
         self.sync.synced.connect(self._synced)
-        self.facts.listed.connect(self._facts_listed)
+        self.facts.settled.connect(self._facts_settled)
         self.index_builder.progress.connect(self._index_progress)
         self.index_builder.finished.connect(self._index_ready)
         self.index_builder.failed.connect(self._index_failed)
@@ -253,10 +253,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
         for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
-        self._reload_tabs()  # the engine has just read the files; the tabs load before the index work
-        # the search index is brought in step once the list is shown: started together, the two
-        # compete for the machine (half a second of the listing at 100,000 facts)
-        self._index_waits_for_list = True
+        # The list of facts comes first; the other tabs and the search index wait until it is shown.
+        # Loaded together they compete for the interpreter with the list's arrival and first paint
+        # (the window's longest freeze at 100,000 facts), and the index for the machine (half a
+        # second of the listing).
+        self.facts.reload()
+        self._rest_waits_for_list = True
         self._look_for_reasonix()
         self.sync.start()
         changes, target = self.file_changes, self.instructions.target
@@ -392,10 +394,18 @@ class MainWindow(QMainWindow):
         self.suggestions.proposal_table.setFocus()
 
     @Slot()
-    def _facts_listed(self) -> None:
-        if self._index_waits_for_list:
-            self._index_waits_for_list = False
-            self._sync_index()
+    def _facts_settled(self) -> None:
+        if self._rest_waits_for_list:
+            self._rest_waits_for_list = False
+            QTimer.singleShot(0, self, self._after_first_list)   # after the list's first paint, queued meanwhile
+
+    def _after_first_list(self) -> None:
+        self.suggestions.reload_proposals()
+        self.instructions.reload()
+        self.archive.reload()
+        if self.tabs.currentWidget() is self.recall:
+            self.recall.reload()
+        self._sync_index()
 
     def _sync_index(self) -> None:
         """Keep the persistent search index in step (only what changed is re-indexed), off this process."""
