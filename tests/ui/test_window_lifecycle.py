@@ -45,3 +45,43 @@ def test_closing_the_window_asks_about_a_changed_form(ui, qtbot, monkeypatch):
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)  # "Discard changes"
     ui.window.close()
     assert not ui.window.isVisible() and not form.isVisible()
+
+
+def _record_loads(monkeypatch, order: list[str]) -> None:
+    """Note when the other tabs are asked to load, when the Facts tab shows a list, and each problem."""
+    from context_center.ui.archive_tab import ArchiveTab
+    from context_center.ui.facts_tab import FactsTab
+    from context_center.ui.instructions_tab import InstructionsTab
+    from context_center.ui.main_window import MainWindow
+    for cls, name, label in ((InstructionsTab, "reload", "instructions"), (ArchiveTab, "reload", "archive"),
+                             (FactsTab, "show_view", "listed"), (MainWindow, "_problem", "problem")):
+        real = getattr(cls, name)
+
+        def noted(self, *args, _real=real, _label=label, **kwargs):
+            order.append(_label if _label != "problem" else f"problem: {args[0]}")
+            return _real(self, *args, **kwargs)
+        monkeypatch.setattr(cls, name, noted)
+
+
+def test_an_open_lists_the_facts_before_the_other_tabs_load(open_window, qtbot, monkeypatch):
+    """At 100,000 facts the other tabs' jobs, run meanwhile, made the list's arrival the window's
+    longest freeze: they wait until the list is shown."""
+    order: list[str] = []
+    _record_loads(monkeypatch, order)
+    open_window()
+    qtbot.waitUntil(lambda: {"instructions", "archive"} <= set(order), timeout=10000)
+    assert order[0] == "listed" and order.index("instructions") > 0 and order.index("archive") > 0, order
+
+
+def test_the_other_tabs_load_even_when_the_facts_cannot(open_window, qtbot, monkeypatch):
+    from context_center.engine import StorageError
+    from context_center.ui import facts_tab
+
+    def broken(engine, sort=None):
+        raise StorageError("the facts folder could not be read")
+    monkeypatch.setattr(facts_tab, "load_facts_view", broken)
+    order: list[str] = []
+    _record_loads(monkeypatch, order)
+    open_window()
+    qtbot.waitUntil(lambda: {"instructions", "archive"} <= set(order), timeout=10000)
+    assert order[0] == "problem: Could not load the facts" and "listed" not in order, order
