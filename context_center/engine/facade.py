@@ -121,9 +121,10 @@ class Engine:
 
     @property
     def _catalog(self) -> Catalog:
-        """The catalog's state with no file of its own (settings, traces, decisions…), opened on
-        first use: SQLAlchemy takes 0.13 s to import, and a command that only reads facts needs
-        none of it (their rows are read by the fact store's FactCache)."""
+        """The catalog's state with no file of its own (settings, decisions, the injection
+        record…), opened on first use: SQLAlchemy takes 0.13 s to import, and a command that
+        reads or writes facts needs none of it (their rows and the recall traces go through
+        :class:`DirectAccess`)."""
         if self._opened_catalog is None:
             from .storage.catalog import Catalog
 
