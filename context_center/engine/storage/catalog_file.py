@@ -119,6 +119,15 @@ class DirectAccess:
             connection.close()
 
     @contextlib.contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection for a few reads; raises :class:`sqlite3.Error` as :meth:`select` does."""
+        connection = self._connect()
+        try:
+            yield connection
+        finally:
+            connection.close()
+
+    @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Cursor]:
         """One transaction, committed when the block ends and rolled back if it raises
         (:class:`sqlite3.Error` included: the caller decides what a failed write means)."""

@@ -102,16 +102,19 @@ class FactCache:
         if not self._db.usable():
             return None
         try:
-            rows = self._db.select("SELECT files, payload FROM folder_snapshots WHERE directory = ?", (str(directory),))
-        except sqlite3.Error:
+            with self._db.reading() as connection:
+                row = connection.execute("SELECT rowid, files, typeof(payload) FROM folder_snapshots "
+                                         "WHERE directory = ?", (str(directory),)).fetchone()
+                if row is None or row[2] != "blob":   # none, or garbled by hand: a miss
+                    return None
+                # Read through the blob API: SQLite gathers the pages of a column's value while the
+                # interpreter is held (80 ms for the 8.6 MB of 100,000 facts: the window froze), and
+                # lets it go for the whole of a blob read.
+                with connection.blobopen("folder_snapshots", "payload", row[0], readonly=True) as blob:
+                    payload = blob.read()
+            return int(row[1]), payload
+        except (sqlite3.Error, TypeError, ValueError):
             return None
-        if not rows:
-            return None
-        files, payload = rows[0]
-        try:
-            return int(files), bytes(payload)
-        except (TypeError, ValueError):
-            return None   # garbled by hand: a miss
 
     # writing ------------------------------------------------------------------------
 

@@ -102,9 +102,9 @@ def _rows(chunks: list[tuple[int, bytes]]) -> Iterator[tuple[Any, ...]]:
         following = iter(chunks[_AHEAD:])
         while pending:
             raw = pending.popleft().result()
-            chunk = next(following, None)
-            if chunk is not None:
-                pending.append(pool.submit(_inflate, chunk))
+            upcoming = next(following, None)
+            if upcoming is not None:
+                pending.append(pool.submit(_inflate, upcoming))
             yield from marshal.loads(raw)
 
 
