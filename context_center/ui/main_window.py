@@ -254,18 +254,16 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
         for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
-        # The list of facts comes first; the other tabs and the search index wait until it is shown.
-        # Loaded together they compete for the interpreter with the list's arrival and first paint
-        # (the window's longest freeze at 100,000 facts), and the index for the machine (half a
-        # second of the listing).
-        self.facts.reload()
-        self._rest_waits_for_list = True
-        self._look_for_reasonix()
-        self.sync.start()
         changes, target = self.file_changes, self.instructions.target
         self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
                            self._watching,
                            lambda e: self.messages.failure("watch the files", e))
+        # The list of facts comes next; everything else (the other tabs, whether sync is set up,
+        # a Reasonix store nearby, the search index) waits until it is painted. Run meanwhile,
+        # it competed for the interpreter with the list's arrival and first paint: the window's
+        # longest freezes at 100,000 facts (reading the sync status imports SQLAlchemy).
+        self.facts.reload()
+        self._rest_waits_for_list = True
 
     @Slot(object)
     def _open_failed(self, error: BaseException) -> None:
@@ -407,6 +405,8 @@ class MainWindow(QMainWindow):
         self.archive.reload()
         if self.tabs.currentWidget() is self.recall:
             self.recall.reload()
+        self._look_for_reasonix()
+        self.sync.start()
         self._sync_index()
 
     def _sync_index(self) -> None:
