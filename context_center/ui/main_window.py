@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Signal, Slot
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 
 from ..engine import Acceptance, Change, StorePaths, reasonix_state_roots
 from . import dialogs
-from .after_paint import after_next_paint
 from .archive_tab import ArchiveTab
 from .engine_client import EngineClient
 from .facts_tab import FactsTab
@@ -396,8 +395,7 @@ class MainWindow(QMainWindow):
     def _facts_settled(self) -> None:
         if self._rest_waits_for_list:
             self._rest_waits_for_list = False
-            # once the list is painted: the worker's next jobs would take the interpreter from the paint
-            after_next_paint(self.facts.table.viewport(), self._after_first_list)
+            QTimer.singleShot(0, self, self._after_first_list)   # after the list's first paint, queued meanwhile
 
     def _after_first_list(self) -> None:
         self.suggestions.reload_proposals()
