@@ -258,8 +258,8 @@ class MainWindow(QMainWindow):
                            self._watching,
                            lambda e: self.messages.failure("watch the files", e))
         # The list of facts comes next; everything else (the other tabs, whether sync is set up,
-        # a Reasonix store nearby, the search index) waits until it is painted. Run meanwhile,
-        # it competed for the interpreter with the list's arrival and first paint: the window's
+        # a Reasonix store nearby, the search index) starts once it is shown. Run meanwhile, it
+        # competed for the interpreter with the list's arrival and first paint: the window's
         # longest freezes at 100,000 facts (reading the sync status imports SQLAlchemy).
         self.facts.reload()
         self._rest_waits_for_list = True
@@ -395,7 +395,7 @@ class MainWindow(QMainWindow):
     def _facts_settled(self) -> None:
         if self._rest_waits_for_list:
             self._rest_waits_for_list = False
-            QTimer.singleShot(0, self, self._after_first_list)   # after the list's first paint, queued meanwhile
+            QTimer.singleShot(0, self, self._after_first_list)   # one loop turn later: the list's repaint is queued
 
     def _after_first_list(self) -> None:
         self.suggestions.reload_proposals()
