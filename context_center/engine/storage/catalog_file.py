@@ -83,12 +83,9 @@ class DirectAccess:
     def _schema_ok(self) -> bool:
         if not self.path.is_file():
             return False
-        connection = self._connect()
-        try:
+        with self.reading() as connection:
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        finally:
-            connection.close()
         return version == SCHEMA_VERSION and set(self._tables) <= tables
 
     def usable(self) -> bool:
@@ -112,11 +109,8 @@ class DirectAccess:
 
     def select(self, sql: str, parameters: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         """The rows; raises :class:`sqlite3.Error` (the caller decides what a failed read means)."""
-        connection = self._connect()
-        try:
+        with self.reading() as connection:
             return connection.execute(sql, tuple(parameters)).fetchall()
-        finally:
-            connection.close()
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
