@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -64,6 +64,18 @@ PAGE_LIST, PAGE_WELCOME, PAGE_LOADING = range(3)
 def _other_scope(scope: str) -> str:
     """Where Move takes a fact: between the personal scopes; a team fact back to the project's."""
     return "global" if scope == "project" else "project"
+
+
+class FactsTable(QTableView):
+    """The facts table. It says when it has painted: an open starts the rest of its work (the other
+    tabs, the index) after the list's first paint, so that paint does not share the interpreter
+    with them (at 100,000 facts that sharing froze the window for 100-170 ms)."""
+
+    painted = Signal()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        super().paintEvent(event)
+        self.painted.emit()
 
 
 @dataclass(frozen=True)
@@ -197,7 +209,7 @@ class FactsTab(QWidget):
             self.filters[name] = combo
             top.addWidget(combo)
 
-        self.table = QTableView()
+        self.table = FactsTable()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -35,6 +35,8 @@ from .suggestions_tab import SuggestionsTab
 from .sync_panel import SyncController
 
 MAX_RECENT = 8
+# An open's other work waits for the list's first paint, but never longer than this.
+REST_AFTER_MS = 500
 
 
 def _short(path: Path) -> str:
@@ -60,6 +62,7 @@ class MainWindow(QMainWindow):
         self.file_changes = FileChanges(self)
         self.index_builder = IndexBuilder(self)
         self._rest_waits_for_list = False   # an open loads the other tabs and the index once the list is shown
+        self._rest_pending = False          # ... and the list is shown: they start at its first paint
 
         self.facts = FactsTab(client, self.messages)
         self.instructions = InstructionsTab(client, self.messages)
@@ -258,11 +261,12 @@ class MainWindow(QMainWindow):
                            self._watching,
                            lambda e: self.messages.failure("watch the files", e))
         # The list of facts comes next; everything else (the other tabs, whether sync is set up,
-        # a Reasonix store nearby, the search index) starts once it is shown. Run meanwhile, it
-        # competed for the interpreter with the list's arrival and first paint: the window's
-        # longest freezes at 100,000 facts (reading the sync status imports SQLAlchemy).
+        # a Reasonix store nearby, the search index) starts once the list is painted. Run
+        # meanwhile, it competed for the interpreter with the list's arrival and first paint: the
+        # window's longest freezes at 100,000 facts (each cell the paint asks about waits for the
+        # interpreter while the archive, the proposals and the sync status are read).
         self.facts.reload()
-        self._rest_waits_for_list = True
+        self._rest_waits_for_list, self._rest_pending = True, False   # (a previous open's rest is this one's now)
 
     @Slot(object)
     def _open_failed(self, error: BaseException) -> None:
@@ -393,11 +397,25 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _facts_settled(self) -> None:
-        if self._rest_waits_for_list:
-            self._rest_waits_for_list = False
-            QTimer.singleShot(0, self, self._after_first_list)   # one loop turn later: the list's repaint is queued
+        """The list is shown (or its load failed): start the rest of the open once the table has
+        painted it. A table that will not paint soon (another tab is current, the window is
+        hidden or minimised) does not hold the rest back: one loop turn, or REST_AFTER_MS."""
+        if not self._rest_waits_for_list:
+            return
+        self._rest_waits_for_list = False
+        self._rest_pending = True
+        table = self.facts.table
+        if table.isVisible() and not self.isMinimized():
+            table.painted.connect(self._after_first_list, Qt.ConnectionType.SingleShotConnection)
+            QTimer.singleShot(REST_AFTER_MS, self, self._after_first_list)
+        else:
+            QTimer.singleShot(0, self, self._after_first_list)
 
+    @Slot()
     def _after_first_list(self) -> None:
+        if not self._rest_pending:   # already started (by the paint, or by the timer)
+            return
+        self._rest_pending = False
         self.suggestions.reload_proposals()
         self.instructions.reload()
         self.archive.reload()
