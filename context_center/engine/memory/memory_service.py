@@ -199,11 +199,10 @@ class MemoryService:
         says so, so the pair is one recovery away from whole again."""
         entries = self.store.archived()
         team_entries = team_archive.deleted_team_facts(self.team) if self.team is not None else []
-        by_name = {(f.scope, f.name): f for f in self.snapshot.facts}
         annotated = []
         for entry in entries:
             other_scope = "project" if entry.scope == "global" else "global"   # Reasonix's two scopes
-            twin = by_name.get((other_scope, entry.name))
+            twin = self._find(other_scope, entry.name)   # (by name in the tables, not a pass over every fact)
             archived, saved = clock.parse_timestamp(entry.archived_at), clock.parse_timestamp(
                 twin.updated_at if twin else "")
             if twin and archived and saved and abs((saved - archived).total_seconds()) <= SAVE_BY_NAME_SECONDS:
