@@ -37,6 +37,7 @@ from .sync_panel import SyncController
 MAX_RECENT = 8
 # An open's other work waits for the list's first paint, but never longer than this.
 REST_AFTER_MS = 500
+ONCE_AFTER = Qt.ConnectionType(Qt.ConnectionType.QueuedConnection.value | Qt.ConnectionType.SingleShotConnection.value)
 
 
 def _short(path: Path) -> str:
@@ -266,7 +267,8 @@ class MainWindow(QMainWindow):
         # window's longest freezes at 100,000 facts (each cell the paint asks about waits for the
         # interpreter while the archive, the proposals and the sync status are read).
         self.facts.reload()
-        self._rest_waits_for_list, self._rest_pending = True, False   # (a previous open's rest is this one's now)
+        # (the rest of a previous open, if it had not started yet, now waits for this list)
+        self._rest_waits_for_list, self._rest_pending = True, False
 
     @Slot(object)
     def _open_failed(self, error: BaseException) -> None:
@@ -406,7 +408,8 @@ class MainWindow(QMainWindow):
         self._rest_pending = True
         table = self.facts.table
         if table.isVisible() and not self.isMinimized():
-            table.painted.connect(self._after_first_list, Qt.ConnectionType.SingleShotConnection)
+            # queued: the rest starts once this paint and the window's other paints are done
+            table.painted.connect(self._after_first_list, ONCE_AFTER)
             QTimer.singleShot(REST_AFTER_MS, self, self._after_first_list)
         else:
             QTimer.singleShot(0, self, self._after_first_list)
