@@ -1,6 +1,7 @@
 """Shared by the benchmarks: LoCoMo turns as facts, written straight to a state root."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import sqlite3
@@ -40,18 +41,34 @@ def turns(conversation: dict) -> Iterator[tuple[str, str]]:
             yield turn["dia_id"], body
 
 
+def turn_dates(conversation: dict) -> dict[str, str]:
+    """dia_id → the ``created_at`` of its turn: its session's date and time ("1:56 pm on 8 May,
+    2023"), the moment a memory of it would have been written (the sample's times carry no zone:
+    read as UTC)."""
+    talk = conversation["conversation"]
+    stamps = {}
+    for key in (k for k in talk if re.fullmatch(r"session_\d+", k)):
+        moment = dt.datetime.strptime(talk[f"{key}_date_time"], "%I:%M %p on %d %B, %Y").replace(tzinfo=dt.timezone.utc)
+        stamps.update((turn["dia_id"], format_timestamp(moment)) for turn in talk[key])
+    return stamps
+
+
 def fact_name(dia_id: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", dia_id.lower()).strip("-")
 
 
-def write_facts(paths: StorePaths, items: list[tuple[str, str, str]], scope: str = "project") -> None:
-    """Write (name, title, body) facts as files, as another tool or `git pull` would."""
+def write_facts(paths: StorePaths, items: list[tuple[str, str, str]], scope: str = "project",
+                created: dict[str, str] | None = None) -> None:
+    """Write (name, title, body) facts as files, as another tool or `git pull` would; ``created``
+    gives some names their ``created_at`` (the others are written now)."""
     folder = paths.memory_dir(scope)
     folder.mkdir(parents=True, exist_ok=True)
     stamp = format_timestamp(now())
+    created = created or {}
     for name, title, body in items:
+        when = created.get(name, stamp)
         fact = Fact(id=new_fact_id(), revision=1, name=name, title=title, description="", type="project",
-                    scope=scope, body=body, created_at=stamp, updated_at=stamp, activation="relevant")
+                    scope=scope, body=body, created_at=when, updated_at=when, activation="relevant")
         (folder / f"{name}.md").write_text(render_fact(fact), encoding="utf-8")
 
 

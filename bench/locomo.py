@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/locomo.py
 
-Each turn of a conversation becomes one fact; each question (category 5, adversarial,
+Each turn of a conversation becomes one fact, written on its session's date; each question (category 5, adversarial,
 left out) is searched with `engine.search`; a hit at k is any evidence turn among the
 first k results. The plain-BM25 baseline of the README (lowercase alphanumeric,
 stopwords removed, k1 = 1.5, b = 0.75) runs on the same facts and questions.
@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from _stores import fact_name, load_locomo, turns, write_facts
+from _stores import fact_name, load_locomo, turn_dates, turns, write_facts
 from context_center.engine import open_engine
 from context_center.engine.recall.text_analysis import ENGLISH_STOPWORDS
 from context_center.engine.storage.paths import StorePaths
@@ -79,7 +79,9 @@ def main() -> None:
         plain = PlainBM25({name: body for name, _, body in items})
         with tempfile.TemporaryDirectory() as tmp:
             paths = StorePaths.create(Path(tmp) / "state", Path(tmp))
-            write_facts(paths, [(name, title, body) for name, title, body in items])
+            dates = turn_dates(conversation)
+            write_facts(paths, [(name, title, body) for name, title, body in items],
+                        created={name: dates[dia] for name, dia, _ in items})
             with open_engine(state_root=paths.root, workspace=paths.workspace) as engine:
                 for q in questions:
                     gold = {f"project/{fact_name(e)}.md" for e in q["evidence"]}

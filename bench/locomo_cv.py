@@ -20,8 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _stores import fact_name, load_locomo, turns
-from context_center.engine.clock import format_timestamp, now
+from _stores import fact_name, load_locomo, turn_dates, turns
 from context_center.engine.memory.fields import new_fact_id
 from context_center.engine.recall.search import SearchParameters, SearchService
 from context_center.engine.records import Fact, Snapshot
@@ -42,9 +41,10 @@ def grid(size: str) -> list[SearchParameters]:
 
 
 def conversation_facts(conversation: dict) -> list[Fact]:
-    stamp = format_timestamp(now())
+    """A fact per turn, written on its session's date (as bench/locomo.py writes them)."""
+    dates = turn_dates(conversation)
     return [Fact(id=new_fact_id(), revision=1, name=fact_name(dia), title=dia, description="", type="project",
-                 scope="project", body=body, created_at=stamp, updated_at=stamp, activation="relevant")
+                 scope="project", body=body, created_at=dates[dia], updated_at=dates[dia], activation="relevant")
             for dia, body in turns(conversation)]
 
 

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 
-def write_many(engine, items: list[tuple[str, str]]) -> None:
-    """Write (name, body) facts as files directly, as a bulk import or `git pull` would, then refresh."""
+def write_many(engine, items: list[tuple[str, str]], created: dict[str, str] | None = None) -> None:
+    """Write (name, body) facts as files directly, as a bulk import or `git pull` would, then refresh;
+    ``created`` gives some names their ``created_at`` (the others are written now)."""
     from context_center.engine.clock import format_timestamp, now
     from context_center.engine.memory.fact_file import render_fact
     from context_center.engine.memory.fields import new_fact_id
@@ -13,8 +14,9 @@ def write_many(engine, items: list[tuple[str, str]]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = format_timestamp(now())
     for name, body in items:
+        when = (created or {}).get(name, stamp)
         fact = Fact(id=new_fact_id(), revision=1, name=name, title=name.replace("-", " "), description="",
-                    type="project", scope="project", body=body, created_at=stamp, updated_at=stamp,
+                    type="project", scope="project", body=body, created_at=when, updated_at=when,
                     activation="relevant")
         (folder / f"{name}.md").write_text(render_fact(fact), encoding="utf-8")
     engine.refresh()

@@ -31,6 +31,24 @@ def test_type_and_scope_are_searchable_and_stale_expired_included(engine):
     assert refs(engine, "reference docs") == ["project/docs-url.md"]
 
 
+def test_a_fact_is_found_by_the_day_it_was_written(engine):
+    """Questions name days ("what did we decide on 8 March 2024?"): a fact's creation date (its UTC
+    day, month name and year) is searchable like a word of its text, and never shown in a snippet."""
+    write_many(engine, [("queue-choice", "We chose Postgres for the queue."),
+                        ("cache-choice", "We chose Postgres for the cache."),
+                        ("search-choice", "We chose Postgres for the search."),
+                        ("logs-choice", "We chose Postgres for the logs.")],
+               created={"queue-choice": "2024-03-08T10:00:00.000Z", "cache-choice": "2024-04-21T10:00:00.000Z",
+                        "search-choice": "2024-03-08T23:30:00-05:00", "logs-choice": "not a date"})
+    assert refs(engine, "what did we choose on 8 March 2024?")[0] == "project/queue-choice.md"
+    assert refs(engine, "Postgres in April")[0] == "project/cache-choice.md"
+    assert refs(engine, "9 march")[0] == "project/search-choice.md"   # 23:30 at UTC−5 is the 9th in UTC
+    assert "project/logs-choice.md" in refs(engine, "postgres logs")
+    assert refs(engine, "2023") == []
+    [hit] = [h for h in engine.search("postgres queue march").hits if h.ref == "project/queue-choice.md"]
+    assert "march" not in hit.snippet.lower() and "2024" not in hit.snippet
+
+
 def test_limit_is_validated_and_snippets_centre_on_the_match(engine):
     remember(engine, "long", "filler " * 200 + "the needle sits here " + "filler " * 200)
     [hit] = engine.search("needle").hits

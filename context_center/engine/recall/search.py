@@ -1,6 +1,6 @@
 """Explicit search: the read-only ``memory search`` over every promoted fact, stale and expired
-included, scored from the Whoosh index (BM25F, see .search_postings), with snippets centred on
-the match."""
+included, scored from the Whoosh index (BM25F, see .search_postings; a fact's words and the day it
+was written, see .search_index), with snippets centred on the match."""
 from __future__ import annotations
 
 import gc

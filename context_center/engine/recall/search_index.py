@@ -32,6 +32,7 @@ from whoosh.query import Every
 from whoosh.scoring import BM25F
 from whoosh.writing import CLEAR
 
+from ..clock import parse_timestamp
 from ..errors import StorageError
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
@@ -39,7 +40,7 @@ from ..storage.store_lock import StoreLock
 from .search_postings import PostingsScorer, segment_id
 from .text_analysis import tokenize
 
-ANALYZER_VERSION = 3
+ANALYZER_VERSION = 4   # 4: a fact's creation date is indexed as words (_date_words)
 HEAD_BOOST = 2.0
 WRITER_TIMEOUT = 60.0
 READ_RETRIES = 6
@@ -96,9 +97,22 @@ def document_key(fact: Fact) -> str:
     return f"{fact.scope}:{fact.id}"
 
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+
+
+def _date_words(created_at: str) -> str:
+    """The day a fact was written, as a question names it ("8 march 2024"): the UTC date of its
+    ``created_at``, as the file records it. Month names are fixed English words, whatever the
+    locale ("may" is a stopword, so a fact of May is found by its day and year only)."""
+    moment = parse_timestamp(created_at)
+    return f"{moment.day} {_MONTHS[moment.month - 1]} {moment.year}" if moment else ""
+
+
 def _document(fact: Fact) -> dict[str, str]:
     head = " ".join((fact.name.replace("-", " "), fact.title, fact.keywords, fact.description))
-    body = " ".join((fact.body, fact.type, fact.scope))
+    # Below the text, with the same weight as a word of it: the type, the scope and the date.
+    body = " ".join((fact.body, fact.type, fact.scope, _date_words(fact.created_at)))
     return {"head": head, "body": body}
 
 
