@@ -4,6 +4,7 @@
     with open_engine(state_root=..., workspace=...) as engine:
         engine.facts()
 """
+from .deferred_imports import import_deferred_modules
 from .errors import (
     AlreadyActive,
     EngineError,
@@ -64,6 +65,7 @@ __all__ = [
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WhyNot", "WriteResult",
     "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",
+    "import_deferred_modules",
     "open_engine", "open_global_engine", "reasonix_state_roots", "skill_file", "state_root_from_environment",
     "validate_fact_input", *_AGENTS, *_IMPORTERS,
 ]

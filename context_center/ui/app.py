@@ -10,7 +10,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .. import APP_ID, APP_NAME
-from ..engine import state_root_from_environment
+from ..engine import import_deferred_modules, state_root_from_environment
 from .engine_client import EngineClient
 from .main_window import MainWindow
 
@@ -29,6 +29,7 @@ def app_icon() -> QIcon:
 def create_window(state_root: str | None = None, workspace: str | None = None,
                   settings: QSettings | None = None) -> tuple[MainWindow, EngineClient]:
     """Build the window over a worker; opens ``workspace`` (else the last one, else the cwd)."""
+    import_deferred_modules()   # here, not on the worker once the window is shown (a GUI stall)
     settings = settings or QSettings("Context Center", SETTINGS_APP)
     client = EngineClient()
     chosen = settings.value("store/root", "", str)  # a state root opened from the File menu before
