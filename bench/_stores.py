@@ -48,7 +48,8 @@ def turn_dates(conversation: dict) -> dict[str, str]:
     talk = conversation["conversation"]
     stamps = {}
     for key in (k for k in talk if re.fullmatch(r"session_\d+", k)):
-        moment = dt.datetime.strptime(talk[f"{key}_date_time"], "%I:%M %p on %d %B, %Y").replace(tzinfo=dt.timezone.utc)
+        said = dt.datetime.strptime(talk[f"{key}_date_time"], "%I:%M %p on %d %B, %Y")
+        moment = said.replace(tzinfo=dt.timezone.utc)
         stamps.update((turn["dia_id"], format_timestamp(moment)) for turn in talk[key])
     return stamps
 

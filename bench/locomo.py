@@ -2,10 +2,11 @@
 
     .venv/bin/python bench/locomo.py
 
-Each turn of a conversation becomes one fact, written on its session's date; each question (category 5, adversarial,
-left out) is searched with `engine.search`; a hit at k is any evidence turn among the
-first k results. The plain-BM25 baseline of the README (lowercase alphanumeric,
-stopwords removed, k1 = 1.5, b = 0.75) runs on the same facts and questions.
+Each turn of a conversation becomes one fact, written on its session's date; each
+question (category 5, adversarial, left out) is searched with `engine.search`; a hit at k
+is any evidence turn among the first k results. The plain-BM25 baseline of the README
+(lowercase alphanumeric, stopwords removed, k1 = 1.5, b = 0.75) runs on the same facts and
+questions.
 This is the dev figure of the shipped parameters on all five conversations; how they were
 chosen, and the held-out (leave-one-conversation-out) figures, are in bench/locomo_cv.py.
 """
