@@ -134,7 +134,7 @@ def test_the_other_tabs_load_even_when_the_facts_cannot(open_window, qtbot, monk
 IMPORT_SPY = r"""
 import importlib.abc, json, sys, threading, time
 from context_center.engine.deferred_imports import DEFERRED
-watched = {name for name, _ in DEFERRED} | {"watchdog"}
+watched = set(DEFERRED) | {"watchdog"}
 imported_by = {}
 
 class Spy(importlib.abc.MetaPathFinder):
@@ -164,7 +164,7 @@ print(json.dumps(imported_by))
 
 def test_what_the_engine_imports_on_first_use_is_imported_before_the_window_runs(tmp_path):
     """An import on the worker once the window is shown holds the interpreter while the GUI waits
-    (watchdog took 90–150 ms under PySide6's import hook at 100,000 facts): the window imports the
+    (importing watchdog froze it 131–154 ms under PySide6's import hook at 100,000 facts): the window imports the
     engine's deferred modules on the GUI thread before its event loop starts."""
     import json
     import os
