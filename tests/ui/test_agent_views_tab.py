@@ -41,7 +41,7 @@ def test_codex_view_shows_the_cut_file_and_the_dropped_one_in_the_warning_colour
     assert tab.documents.item(2, 2).background().color() == QColor("#fdecea")
     assert tab.warning.isVisibleTo(tab) and "workspace/pkg/AGENTS.md is cut at line 128" in tab.warning.text()
     assert "Codex, started in pkg/web, receives 2 of 3 file(s): 32,768 bytes" in tab.summary.text()
-    tab.documents.selectRow(1)
+    tab.documents.setCurrentCell(1, 0)
     body = tab.body.toPlainText()
     assert "the agent stops here (line 128)" in body and "00200 " in body   # the lost rest is shown, struck
 
@@ -70,7 +70,7 @@ def test_claude_code_view_lists_on_demand_rules_and_stays_live(agent_home, ui, q
 
 
 def _selected_body(tab, row: int) -> str:
-    tab.documents.selectRow(row)
+    tab.documents.setCurrentCell(row, 0)
     return tab.body.toPlainText()
 
 

@@ -61,7 +61,7 @@ def test_quick_add_goes_to_the_file_shown_or_chosen(ui, qtbot, workspace):
     tab = ui.window.instructions
     ui.window.tabs.setCurrentWidget(tab)
     qtbot.waitUntil(lambda: tab.documents.rowCount() == 2, timeout=10000)
-    tab.documents.selectRow(1)  # AGENTS.md
+    tab.documents.setCurrentCell(1, 0)  # AGENTS.md (selectRow picks its column from the header: none before layout)
     assert tab.add_to.currentText() == "workspace/AGENTS.md"
     tab.note.setText("Prefer small pull requests")
     tab.quick_add()
