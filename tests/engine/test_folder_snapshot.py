@@ -204,3 +204,55 @@ def test_what_scopes_are_compared_by_comes_with_the_snapshot(store, state_root, 
             ("global", "project/fact-001.md", "same title")]
         engine.overrides()
     assert calls == ["shared-title"]   # not in a snapshot yet (one file of drift); the 300 others were
+
+
+class _LosingOs:
+    """The fact store's ``os``, whose ``scandir`` of ``folder`` names a file that is removed before it
+    is looked at (another process's forget, between the directory read and the stat)."""
+
+    def __init__(self, folder: Path, lost: str) -> None:
+        self._folder, self._lost = folder, lost
+
+    def __getattr__(self, name: str):
+        return getattr(os, name)
+
+    def _lose(self, path) -> None:
+        if Path(path) == self._folder and (self._folder / self._lost).exists():
+            (self._folder / self._lost).unlink()
+
+    def scandir(self, path):
+        entries = list(os.scandir(path))
+        self._lose(path)
+        return _Entries(entries)
+
+    def listdir(self, path):
+        names = os.listdir(path)
+        self._lose(path)
+        return names
+
+
+class _Entries(list):
+    def __enter__(self):
+        return iter(self)
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+@pytest.mark.parametrize("opened", [False, True], ids=["on open", "on refresh"])
+def test_a_file_gone_between_the_listing_and_its_stat_takes_only_itself_away(store, state_root, workspace,
+                                                                              monkeypatch, opened: bool):
+    _facts(state_root, workspace)
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        if opened:
+            os.utime(store, ns=(1, 1))   # the folder looks changed: refresh lists it again
+        monkeypatch.setattr(fact_store, "os", _LosingOs(store, "fact-150.md"))
+        if opened:
+            engine.refresh()
+        else:
+            engine = open_engine(state_root=state_root, workspace=workspace)
+        names = {f.name for f in engine.facts()}
+        engine.close()
+    assert len(names) == FACTS - 1 and "fact-150" not in names
+    monkeypatch.undo()
+    assert {f.name for f in _facts(state_root, workspace).values()} == names

@@ -7,11 +7,13 @@ while holding the store lock.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISLNK, S_ISREG
 from typing import Callable
 
 from .. import clock
@@ -33,6 +35,11 @@ _REVISION_NAME = re.compile(r"^(\d{9})\.md$")
 
 def _stamp(stat: os.stat_result) -> FileStamp:
     return FileStamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns)
+
+
+_new_stamp = tuple.__new__   # a FileStamp from its four values, made in C
+# stat a file by its name in the open folder, where the platform can (no path walked again per file)
+_STAT_IN_FOLDER = os.stat in os.supports_dir_fd
 
 
 def is_fact_file_name(name: str) -> bool:
@@ -65,9 +72,65 @@ def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> Ca
 
 @dataclass(frozen=True)
 class _Stored:
-    count: int                        # files in the snapshot as saved
-    files: dict[str, CachedFile]      # the snapshot, with the rows of the files that differ from it
-    differ: list[str]                 # files whose stamp is not the snapshot's
+    count: int   # files in the folder's snapshot as saved
+
+
+@dataclass
+class _Listing:
+    """A fact folder as listed, beside what was known of it."""
+
+    differ: list[tuple[str, FileStamp]]   # files new, or whose stamp is not the known one
+    hits: list[str]                       # the known files that are still there
+
+    def gone(self, known: dict[str, CachedFile]) -> list[str]:
+        """The known files no longer there (none, in the usual case, without a set of 100,000)."""
+        if len(self.hits) == len(known):
+            return []
+        there = set(self.hits)
+        return [text for text in known if text not in there]
+
+
+def _scan(folder: Path, known: dict[str, CachedFile]) -> _Listing:
+    """List ``folder``'s fact files, comparing each one's (size, mtime, inode, ctime) with
+    ``known`` as it goes: one ``lstat`` per file (relative to the folder, where the platform can)
+    and no dict of the listing. A symlink is listed (so a diagnostic says why it is not loaded);
+    a file gone between the listing and its stat is simply not there."""
+    differ: list[tuple[str, FileStamp]] = []
+    hits: list[str] = []
+    get = known.get
+    prefix = str(folder) + os.sep
+    try:
+        names = os.listdir(folder)
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)) if _STAT_IN_FOLDER else None
+    except FileNotFoundError:
+        return _Listing(differ, hits)
+    except OSError as exc:
+        raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
+    try:
+        stat = functools.partial(os.stat, dir_fd=handle, follow_symlinks=False) if handle is not None else None
+        for name in names:
+            if not name.endswith(".md") or name[0] == "." or name == "MEMORY.md":   # is_fact_file_name
+                continue
+            text = prefix + name
+            try:
+                found = stat(name) if stat is not None else os.lstat(text)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise StorageError(f"cannot read {text}: {exc.strerror}") from exc
+            if not (S_ISREG(found.st_mode) or S_ISLNK(found.st_mode)):
+                continue
+            on_disk = (found.st_size, found.st_mtime_ns, found.st_ino, found.st_ctime_ns)
+            item = get(text)
+            if item is not None:
+                hits.append(text)
+                if item.stamp == on_disk:
+                    continue
+            differ.append((text, _new_stamp(FileStamp, on_disk)))
+    finally:
+        if handle is not None:
+            os.close(handle)
+    return _Listing(differ, hits)
 
 
 class FactStore:
@@ -134,48 +197,33 @@ class FactStore:
     def _sync_scope(self, scope: str, full: bool) -> bool:
         folder = self.directory(scope)
         table = self._tables[scope]
-        stamp = self._folder_stamp(folder)   # before the listing: a change during it is seen next time
-        if table.loaded and not full and stamp == table.folder_stamp:
-            return False
-        on_disk: dict[str, FileStamp] = {}   # path as text: a Path per file would be most of an open
-        try:
-            with os.scandir(folder) as entries:
-                for entry in entries:
-                    if not is_fact_file_name(entry.name):
-                        continue
-                    if entry.is_symlink():   # listed, so a diagnostic says why it is not loaded
-                        on_disk[entry.path] = _stamp(entry.stat(follow_symlinks=False))
-                    elif entry.is_file(follow_symlinks=False):
-                        on_disk[entry.path] = _stamp(entry.stat())
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
         if table.loaded:
+            stamp = self._folder_stamp(folder)   # before the listing: a change during it is seen next time
+            if not full and stamp == table.folder_stamp:
+                return False
             known, stored = table.files, None
         else:
-            known, stored = self._remembered(folder, on_disk)
-        # a snapshot says which files it does not hold as they are: only they can have changed
-        suspects = stored.differ if isinstance(stored, _Stored) else on_disk
-        changed: list[tuple[Path, CachedFile]] = []
-        for text in suspects:
-            item = known.get(text)
-            if item is None or item.stamp != on_disk[text]:
-                path = Path(text)
-                changed.append((path, read_fact_file(path, scope)))
-        if len(known) == len(on_disk) and all(text in known for text in suspects):
-            removed: list[Path] = []   # the same names (every other one is in the snapshot): none is gone
-        else:
-            removed = [Path(text) for text in known if text not in on_disk]
+            known, stored = self._remembered(folder)
+            stamp = self._folder_stamp(folder)   # (after the catalog, still before the listing)
+        listing = _scan(folder, known)
+        removed = [Path(text) for text in listing.gone(known)]
+        differ = listing.differ
+        if isinstance(stored, _Stored) and differ:   # another process's writes: their rows, not the files
+            rows = self.cache.cached_paths([text for text, _ in differ])
+            recovered = {text: rows[text] for text, on_disk in differ if text in rows and rows[text].stamp == on_disk}
+            known.update(recovered)
+            differ = [(text, on_disk) for text, on_disk in differ if text not in recovered]
+        changed = [(path, read_fact_file(path, scope)) for path in (Path(text) for text, _ in differ)]
         if changed or removed:
             self.cache.update_files(folder, changed, removed)
         if not table.loaded:
             # known is this open's own (unpacked, or read from rows): the table may keep it
-            current = {text: known[text] for text in on_disk if text in known} if removed else known
-            current.update((str(path), item) for path, item in changed)
-            self._keep_snapshot(folder, current, stored)
-            table.load(current)
-            table.folder_stamp = stamp
+            for path in removed:
+                del known[str(path)]
+            known.update((str(path), item) for path, item in changed)
+            self._keep_snapshot(folder, known, stored, drift=len(listing.differ) + len(removed))
+            table.load(known)
+            table.folder_stamp = stamp   # (load starts the table afresh)
             return True
         table.folder_stamp = stamp
         for path, item in changed:
@@ -184,27 +232,21 @@ class FactStore:
             table.apply(path, None)
         return bool(changed or removed)
 
-    def _remembered(self, folder: Path, on_disk: dict[str, FileStamp]) -> tuple[dict[str, CachedFile], object]:
-        """What the catalog knows of ``folder``'s files: its snapshot, brought up to date with the
-        rows of the files that differ from it; or every row when there is no snapshot. The second
-        value is the snapshot as read, if any."""
+    def _remembered(self, folder: Path) -> tuple[dict[str, CachedFile], _Stored | None]:
+        """What the catalog knows of ``folder``'s files: its snapshot (and how many files it was
+        saved with), else every row."""
         stored = self.cache.folder_snapshot(folder)
         files = folder_snapshot.unpack(folder, stored[1]) if stored is not None else None
-        if files is None:
+        if stored is None or files is None:
             return self.cache.cached_files(folder), None
-        differ = [text for text, stamp in on_disk.items()
-                  if (item := files.get(text)) is None or item.stamp != stamp]
-        if differ:
-            files.update(self.cache.cached_paths(differ))
-        return files, _Stored(stored[0] if stored else 0, files, differ)
+        return files, _Stored(stored[0])
 
-    def _keep_snapshot(self, folder: Path, current: dict[str, CachedFile], stored: object) -> None:
+    def _keep_snapshot(self, folder: Path, current: dict[str, CachedFile], stored: _Stored | None,
+                       drift: int) -> None:
         if self.cache.read_only:   # nothing is written on a read-only root
             return
-        if isinstance(stored, _Stored):
-            drift = len(stored.differ) + sum(1 for text in stored.files if text not in current)
-            if not folder_snapshot.worth_saving(stored.count, len(current), drift):
-                return
+        if stored is not None and not folder_snapshot.worth_saving(stored.count, len(current), drift):
+            return
         self.cache.save_folder_snapshot(folder, len(current), folder_snapshot.pack(folder, current))
 
     def sync_paths(self, paths: set[Path]) -> bool:
