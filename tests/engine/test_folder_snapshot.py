@@ -206,6 +206,46 @@ def test_what_scopes_are_compared_by_comes_with_the_snapshot(store, state_root, 
     assert calls == ["shared-title"]   # not in a snapshot yet (one file of drift); the 300 others were
 
 
+def test_a_field_left_at_its_default_is_not_packed_and_reads_back_from_the_class(tmp_path: Path):
+    """The snapshot writes only what differs from Fact's defaults (each lives on the class):
+    what comes back is equal, hashes the same, evolves and renders like the original."""
+    import dataclasses
+
+    from context_center.engine.memory.fact_file import render_fact
+
+    for field in dataclasses.fields(Fact):   # the rule the format relies on, checked for every field
+        if field.default is not dataclasses.MISSING:
+            assert getattr(Fact, field.name) == field.default, field.name
+    folder = tmp_path / "memory"
+    plain = Fact(id="mem-1", revision=1, name="a", title="A", description="", type="project", scope="project",
+                 body="b", created_at="2026-01-01T00:00:00Z", updated_at="2026-01-01T00:00:00Z",
+                 path=folder / "a.md")
+    odd = dataclasses.replace(plain, id="mem-2", name="b", path=folder / "b.md", importance=0.0, legacy=True,
+                              activation="pinned", tags=("t",))
+    files = {str(f.path): CachedFile(FileStamp(1, 2, 3, 4), f, ()) for f in (plain, odd)}
+    blob = folder_snapshot.pack(folder, files)
+    back = folder_snapshot.unpack(folder, blob)
+    assert back == files
+    for original in (plain, odd):
+        copy = back[str(original.path)].fact
+        assert hash(copy) == hash(original) and render_fact(copy) == render_fact(original)
+        assert copy.evolve(body="changed") == original.evolve(body="changed")
+    unpacked = back[str(plain.path)].fact
+    assert "keywords" not in vars(unpacked) and unpacked.keywords == "" and unpacked.importance is None
+    assert back[str(odd.path)].fact.importance == 0.0 and back[str(odd.path)].fact.legacy is True
+
+
+def test_a_row_without_a_required_field_is_a_miss(tmp_path: Path):
+    import marshal
+    import zlib
+
+    folder = tmp_path / "memory"
+    row = ("a.md", (1, 2, 3, 4), {"name": "a"}, ())   # no id, no body…: not a fact this version can make
+    piece = marshal.dumps([row])
+    blob = marshal.dumps((folder_snapshot.FORMAT, folder_snapshot._KEYS, [(len(piece), zlib.compress(piece))]))
+    assert folder_snapshot.unpack(folder, blob) is None
+
+
 class _LosingOs:
     """The fact store's ``os``, whose ``scandir`` of ``folder`` names a file that is removed before it
     is looked at (another process's forget, between the directory read and the stat)."""

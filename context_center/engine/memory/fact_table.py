@@ -44,19 +44,25 @@ class ScopeTable:
         self.version = version + 1
         self.reloaded = True
         self.files = files
-        self._order = sorted(p for p, item in files.items() if item.fact is not None)
-        for text in self._order:
-            fact = files[text].fact
-            assert fact is not None
-            self._holders.setdefault(fact.id, []).append(text)
-        for fact_id, holders in self._holders.items():
-            if len(holders) > 1:
+        self._order = order = [text for text, item in files.items() if item.fact is not None]
+        order.sort()   # a snapshot comes in path order: one pass
+        holders = self._holders
+        for text in order:
+            fact_id = files[text].fact.id   # type: ignore[union-attr]
+            held = holders.get(fact_id)
+            if held is None:
+                holders[fact_id] = [text]
+            else:
+                held.append(text)
+        kept, index = self.kept, self._index
+        for fact_id, held in holders.items():
+            if len(held) > 1:
                 self._resolve(fact_id)
                 continue
-            fact = files[holders[0]].fact   # the usual case, without _resolve's comparisons
+            fact = files[held[0]].fact   # the usual case, without _resolve's comparisons
             assert fact is not None
-            self.kept[fact_id] = fact
-            self._index(fact)
+            kept[fact_id] = fact
+            index(fact)
         self.changed_ids = set(self.kept)
         self.loaded = True
 
@@ -106,7 +112,7 @@ class ScopeTable:
         key = normalize_subject_key(fact.subject_key) if fact.subject_key else ""
         if key:
             self.by_subject.setdefault(key, {})[fact.id] = fact
-        if fact.pinned and not fact.staging:
+        if fact.activation != "relevant" and fact.pinned and not fact.staging:   # (most are "relevant")
             self.pinned_chars += len(fact.body.strip())
 
     def _unindex(self, fact: Fact) -> None:
@@ -125,8 +131,10 @@ class ScopeTable:
 
     def facts(self) -> list[Fact]:
         """The facts in path order (each id where its first file is)."""
-        out, seen = [], set()
         files = self.files
+        if len(self._holders) == len(self._order):   # no id in two files (the usual case): each file's fact
+            return [files[text].fact for text in self._order]   # type: ignore[misc]
+        out, seen = [], set()
         for text in self._order:
             fact = files[text].fact
             assert fact is not None

