@@ -16,7 +16,7 @@ from .instructions.agent_rules import AGENTS as AGENT_NAMES
 from .instructions.resolver import InstructionResolver, InstructionSet
 from .memory.fact_input import FactInput, WriteResult
 from .memory.fact_store import FactStore
-from .memory.freshness import freshness
+from .memory.freshness import freshness, freshness_of
 from .memory.memory_service import MemoryService, PurgeReport
 from .memory.project_folder import adopt_legacy_project_folder
 from .memory.repair import repair_interrupted_writes
@@ -198,8 +198,7 @@ class Engine:
 
     def freshness_of(self, facts: list[Fact]) -> list[str]:
         """The freshness of each, told at one moment."""
-        now = clock.now()
-        return [freshness(fact, now) for fact in facts]
+        return freshness_of(facts)
 
     def fact_json(self, fact: Fact, *, body: bool = False, now: dt.datetime | None = None) -> dict[str, Any]:
         data = fact.to_json(freshness=freshness(fact, now), body=body)

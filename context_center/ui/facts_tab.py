@@ -108,6 +108,8 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
     facts = engine.facts()
     team = engine.team_statuses(facts)   # git: on the worker, like every engine call
     rows = []
+    make = tuple.__new__   # a FactRow from its values, made in C
+    no_override = (None, "")
     # A row per fact, none in a reference cycle: the cyclic collector would walk them all (a full
     # pass of about 30 ms at 100,000 facts, on either thread: the window waits for it), so it
     # waits while they are made, and they join the objects it no longer walks (as the engine's
@@ -116,14 +118,15 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
     gc.disable()
     try:
         for f, freshness in zip(facts, engine.freshness_of(facts)):
-            if f.staging:
+            if f.status == "staging":   # (Fact.staging, without a call per fact)
                 continue
-            holder, why = overrides.get((f.scope, f.id), (None, ""))
-            rows.append(FactRow(f, freshness, holder.ref if holder else None,
-                                _provenance_lines(engine.suggestion_provenance(f)), why,
-                                # (looked up for team facts only: hashing a Path is slow, 0.1 s per 100,000)
-                                team.get(f.path) if f.scope == TEAM and f.path is not None else None,
-                                haystack_of(f)))
+            holder, why = overrides.get((f.scope, f.id), no_override) if overrides else no_override
+            rows.append(make(FactRow, (
+                f, freshness, holder.ref if holder else None,
+                _provenance_lines(engine.suggestion_provenance(f)) if f.metadata_extra else (), why,
+                # (looked up for team facts only: hashing a Path is slow, 0.1 s per 100,000)
+                team.get(f.path) if team and f.scope == TEAM and f.path is not None else None,
+                haystack_of(f))))
     finally:
         gc.freeze()
         if collecting:

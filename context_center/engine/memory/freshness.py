@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Iterable
 
 from .. import clock
 from ..records import Fact
@@ -46,8 +47,17 @@ def freshness(fact: Fact, now: dt.datetime | None = None) -> str:
     """Fresh, current, stale or expired at ``now``: the windows are inclusive, a verification
     renews the clock, a past expiry wins, and a clock in the future (or none) is current.
     Worked out from the fact's parsed moments in whole µs, so a boundary is exact."""
+    return _freshness_at(fact, ((now or clock.now()) - _EPOCH) // _MICROSECOND)
+
+
+def freshness_of(facts: Iterable[Fact], now: dt.datetime | None = None) -> list[str]:
+    """:func:`freshness` of each, told at one moment (``now``, else the clock's now)."""
+    at = ((now or clock.now()) - _EPOCH) // _MICROSECOND
+    return [_freshness_at(fact, at) for fact in facts]
+
+
+def _freshness_at(fact: Fact, at: int) -> str:
     moment, expires = fact.freshness_moments
-    at = (((now or clock.now()) - _EPOCH) // _MICROSECOND)
     if expires is not None and expires <= at:
         return "expired"
     if fact.volatility == "evergreen":
