@@ -44,7 +44,7 @@ from .team.status import TeamStatus
 # the agents' room (MCP): name → its module under .agents, loaded only by the faces that use it
 _AGENTS = {
     "AgentMemoryService": "service", "tool_handlers": "service", "open_agent_memory": "service",
-    "POLICIES": "service", "POLICY_SETTING": "service", "AgentRefusal": "refusals", "AGENT_CODES": "refusals",
+    "POLICIES": "policy", "POLICY_SETTING": "policy", "AgentRefusal": "refusals", "AGENT_CODES": "refusals",
     "configure_judge": "judge_config", "set_judge_key": "judge_config", "clear_judge_key": "judge_config",
     "judge_settings": "judge_config", "open_judge": "judge_config", "keyring_problem": "judge_config",
     "describe_judge": "judge_config", "JudgeError": "judge", "guidance_block": "guidance",

@@ -181,3 +181,20 @@ def test_what_the_engine_imports_on_first_use_is_imported_before_the_window_runs
     assert set(imported_by) >= {"watchdog", "context_center.engine.storage.file_watch",
                                 "context_center.engine.sync.service"}
     assert set(imported_by.values()) == {"MainThread"}, imported_by
+
+
+def test_the_windows_modules_load_neither_sqlalchemy_nor_numpy(tmp_path):
+    """Every module imported before the window is shown is paid before the first list (under
+    PySide6's import hook, about twice its own time): the catalog's SQLAlchemy and recall's
+    NumPy load on the worker when a tab first needs them, not with the window's modules."""
+    import os
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+             "import context_center.ui.app\n"
+             "print(' '.join(sorted(m for m in ('sqlalchemy', 'numpy', 'whoosh') if m in sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == ""

@@ -40,10 +40,10 @@ from .claims import (
     title_of,
 )
 from .memories import AgentMemory
+from .policy import POLICIES, POLICY_SETTING
 from .refusals import AgentRefusal
 from .search_request import check_scope, parse_search
 
-POLICIES = ("contract", "review", "read-only")
 AUTO_WRITE_BUDGET_CHARS = 400   # review: a longer create is "oversized" and waits for the user
 NAME_CHARS = 60
 _NOT_BOUND_RETRY = ("no project is bound: retry this call with projectPath set to the project's folder, "
@@ -399,9 +399,6 @@ def tool_handlers(service: AgentMemoryService) -> dict[str, Callable[[dict[str, 
             "memory_bind": service.bind, "memory_list_categories": service.list_categories,
             "memory_map": service.map, "memory_promote": service.promote, "memory_demote": service.demote,
             "memory_delete": service.delete}
-
-
-POLICY_SETTING = "mcp.policy"
 
 
 def open_agent_memory(state_root: str | os.PathLike[str] | None = None,

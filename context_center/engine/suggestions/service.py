@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import clock
 from ..errors import InvalidInput, NameConflict, NotFound, SensitiveContent, StorageError
@@ -19,7 +19,6 @@ from ..memory.fact_file import metadata_entry, metadata_value
 from ..memory.fact_input import FactInput
 from ..records import Fact
 from ..storage.atomic_write import create_exclusive
-from ..storage.catalog import Catalog
 from .candidates import (
     MAX_SESSIONS,
     Dismissal,
@@ -32,6 +31,9 @@ from .candidates import (
     skill_file,
 )
 from .transcripts import recent_sessions
+
+if TYPE_CHECKING:   # the engine hands its catalog in: importing SQLAlchemy here would load it with the records
+    from ..storage.catalog import Catalog
 
 Progress = Callable[[int, int], None]
 Candidate = MemoryCandidate | SkillCandidate
