@@ -23,7 +23,7 @@ from .memory.repair import repair_interrupted_writes
 from .memory.sensitive import SecretWords
 from .records import ArchivedFact, Diagnostic, Fact, Revision, SessionContext, Subject
 from .storage.atomic_write import remove_stale_temp_files
-from .storage.catalog_file import DirectAccess, aside_diagnostics
+from .storage.catalog_file import CatalogOpener, DirectAccess, aside_diagnostics
 from .storage.fact_cache import TABLES as FACT_TABLES
 from .storage.fact_cache import FactCache
 from .storage.paths import StorePaths
@@ -73,7 +73,6 @@ class Engine:
         except OSError as exc:
             raise StorageError(f"cannot create the state root {paths.root}: {exc.strerror or exc}") from exc
         self._lock = StoreLock(paths.lock_file)
-        self._opened_catalog: Catalog | None = None   # opened when first needed: see _catalog
         moved: tuple[Diagnostic, ...] = ()
         with self._lock:
             if paths.bound:
@@ -85,7 +84,8 @@ class Engine:
                 for where in (folder, paths.archive_dir(folder), folder.parent):   # (a staged MEMORY.md)
                     remove_stale_temp_files(where)
         catalog_file = paths.catalog_file
-        direct = DirectAccess(catalog_file, self._lock, lambda: self._catalog, (*FACT_TABLES, *TRACE_TABLES))
+        self._catalogs = CatalogOpener(catalog_file, self._lock)   # opened when first needed
+        direct = DirectAccess(catalog_file, self._lock, self._catalogs, (*FACT_TABLES, *TRACE_TABLES))
         self._traces = TraceLog(direct)
         self._store = FactStore(paths, FactCache(direct), lambda: (*moved, *aside_diagnostics(catalog_file)))
         self.memory = MemoryService(self._store, self._lock)
@@ -125,19 +125,18 @@ class Engine:
         record…), opened on first use: SQLAlchemy takes 0.13 s to import, and a command that
         reads or writes facts needs none of it (their rows and the recall traces go through
         :class:`DirectAccess`)."""
-        if self._opened_catalog is None:
-            from .storage.catalog import Catalog
-
-            self._opened_catalog = Catalog(self.paths.catalog_file, self._lock)
-        return self._opened_catalog
+        return self._catalogs()
 
     def close(self) -> None:
         if not self._lock.read_only:
             self.memory.close()   # MEMORY.md is current when the store is closed
         if self._search is not None:
             self._search.close()
-        if self._opened_catalog is not None:
-            self._opened_catalog.close()
+        self._catalogs.close()
+        # The suggestions call back into this engine: let go of them, so nothing holds the engine
+        # in a cycle. The collector no longer walks what an open froze (gc.freeze): an engine in a
+        # cycle, and its every fact, would outlive its close for as long as the process runs.
+        self._suggestions = None
 
     def __enter__(self) -> "Engine":
         return self
