@@ -18,6 +18,7 @@ from .memory.fact_input import FactInput, WriteResult
 from .memory.fact_store import FactStore
 from .memory.freshness import freshness, freshness_of
 from .memory.memory_service import MemoryService, PurgeReport
+from .memory.overrides import Overrides
 from .memory.project_folder import adopt_legacy_project_folder
 from .memory.repair import repair_interrupted_writes
 from .memory.sensitive import SecretWords
@@ -200,20 +201,23 @@ class Engine:
         return freshness_of(facts)
 
     def fact_json(self, fact: Fact, *, body: bool = False, now: dt.datetime | None = None) -> dict[str, Any]:
-        data = fact.to_json(freshness=freshness(fact, now), body=body)
-        overridden = self.memory.overrides().get((fact.scope, fact.id))
+        return self._fact_json(fact, freshness(fact, now), self.memory.overrides(), body)
+
+    def _fact_json(self, fact: Fact, told: str, overrides: Overrides, body: bool) -> dict[str, Any]:
+        data = fact.to_json(freshness=told, body=body)
+        overridden = overrides.get((fact.scope, fact.id)) if overrides else None
         data["overridden_by"] = overridden[0].ref if overridden else None
         if overridden:
             data["overridden_why"] = overridden[1]
-        flag = read_flag(fact)
+        flag = read_flag(fact) if fact.extra else None   # (a flag is an extra key: most facts have none)
         if flag is not None:
             data["sync_conflict"] = flag.to_json(self._sync_service().machine)
         return data
 
     def facts_json(self, facts: list[Fact], *, body: bool = False) -> list[dict[str, Any]]:
         """:meth:`fact_json` of each, their freshness told at one moment."""
-        now = clock.now()
-        return [self.fact_json(fact, body=body, now=now) for fact in facts]
+        overrides = self.memory.overrides()
+        return [self._fact_json(fact, told, overrides, body) for fact, told in zip(facts, freshness_of(facts))]
 
     def revisions(self, ref: str, scope: str | None = None) -> tuple[Fact, list[Revision]]:
         """The active fact and its earlier revisions, newest first, each saying what it changed."""
