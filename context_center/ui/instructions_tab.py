@@ -66,6 +66,10 @@ class InstructionsTab(QWidget):
         self.resolved: InstructionSet | None = None
         self.view: AgentView | AgentComparison | None = None   # the chosen agent's view (not Reasonix's)
         self.target: str | None = None   # None: the workspace root
+        # Quick add goes to the document in view unless the user picks another file: that pick (and
+        # only a pick: not what the list showed by default) is kept across reloads.
+        self._picked: str | None = None
+        self._showing = False   # a reload is showing what it read (not the user choosing a document)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.agent = QComboBox()
@@ -104,6 +108,7 @@ class InstructionsTab(QWidget):
         self.add_to.setObjectName("quick_add_file")
         self.add_to.setToolTip("The instruction file the note is added to (.local.md files are not committed)")
         self.add_to.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.add_to.activated.connect(self._pick_target)
         add_to_label = QLabel("to")
         add_to_label.setBuddy(self.add_to)
         add = QPushButton("&Add note")
@@ -176,6 +181,7 @@ class InstructionsTab(QWidget):
         self.resolved = None
         self.view = None
         self.target = None
+        self._picked = None
         fill(self.documents, [])
         fill(self.diagnostics, [])
         self.body.clear()
@@ -198,20 +204,30 @@ class InstructionsTab(QWidget):
         resolved, targets, view, mode = loaded
         if mode != self.mode:   # the user chose another agent meanwhile: its own answer is on the way
             return
-        chosen = self.add_to.currentData()
         self.add_to.blockSignals(True)
         self.add_to.clear()
         for path, exists in targets:
             self.add_to.addItem(_display(path, resolved.workspace) + ("" if exists else " (new file)"), str(path))
         self.add_to.blockSignals(False)
-        if isinstance(view, AgentComparison):
-            self.show_comparison(resolved, view)
-        elif isinstance(view, AgentView):
-            self.show_agent(resolved, view)
+        self._showing = True
+        try:
+            if isinstance(view, AgentComparison):
+                self.show_comparison(resolved, view)
+            elif isinstance(view, AgentView):
+                self.show_agent(resolved, view)
+            else:
+                self.show_set(resolved)
+        finally:
+            self._showing = False
+        picked = self.add_to.findData(self._picked) if self._picked is not None else -1
+        if picked >= 0:
+            self.add_to.setCurrentIndex(picked)
         else:
-            self.show_set(resolved)
-        if chosen is not None and self.add_to.findData(chosen) >= 0:
-            self.add_to.setCurrentIndex(self.add_to.findData(chosen))
+            self._picked = None   # (no longer one of the chain's files)
+
+    @Slot(int)
+    def _pick_target(self, index: int) -> None:
+        self._picked = self.add_to.itemData(index)
 
     @Slot()
     def choose_target(self) -> None:
@@ -335,6 +351,8 @@ class InstructionsTab(QWidget):
             return
         document = self.resolved.documents[row]
         self.body.setHtml(body_html(document.body))
+        if not self._showing:
+            self._picked = None   # the user looks at another document: quick add follows it again
         index = self.add_to.findData(str(document.path))
         if index >= 0:  # quick add goes to the document in view unless the user picks another
             self.add_to.setCurrentIndex(index)

@@ -75,3 +75,31 @@ def test_quick_add_goes_to_the_file_shown_or_chosen(ui, qtbot, workspace):
     tab.quick_add()
     qtbot.waitUntil(lambda: (workspace / "AGENTS.local.md").is_file(), timeout=10000)
     assert "- My private note" in (workspace / "AGENTS.local.md").read_text()
+
+
+def test_quick_add_follows_the_document_in_view_unless_the_user_picked_a_file(ui, qtbot, workspace):
+    """What the list showed by default is no choice: once REASONIX.md appears and is shown, a note
+    goes there, not to the AGENTS.md offered while there was nothing. A file the user picks stays
+    picked across a reload, until they look at another document."""
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    qtbot.waitUntil(lambda: tab.add_to.count() > 0, timeout=10000)
+    assert tab.add_to.currentData() == str(workspace / "AGENTS.md")   # nothing yet: the default, a new file
+    (workspace / "REASONIX.md").write_text("# Reasonix\n\nFirst rule.\n")
+    qtbot.waitUntil(lambda: tab.documents.rowCount() == 1, timeout=10000)
+    assert tab.add_to.currentData() == str(workspace / "REASONIX.md")
+
+    local = tab.add_to.findData(str(workspace / "AGENTS.local.md"))
+    tab.add_to.setCurrentIndex(local)
+    tab.add_to.activated.emit(local)   # as a pick in the list does
+    (workspace / "REASONIX.md").write_text("# Reasonix\n\nFirst rule, edited.\n")
+    qtbot.waitUntil(lambda: "edited" in _body(tab), timeout=10000)
+    ui.idle()
+    assert tab.add_to.currentData() == str(workspace / "AGENTS.local.md")
+
+    (workspace / "AGENTS.md").write_text("# Agents\n\nAgents rule.\n")
+    qtbot.waitUntil(lambda: tab.documents.rowCount() == 2, timeout=10000)
+    ui.idle()
+    assert tab.add_to.currentData() == str(workspace / "AGENTS.local.md")
+    tab.documents.setCurrentCell(1, 0)   # the user looks at AGENTS.md
+    assert tab.add_to.currentData() == str(workspace / "AGENTS.md")
