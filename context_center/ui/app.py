@@ -5,7 +5,7 @@ import os
 import sys
 from importlib import resources
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -13,6 +13,7 @@ from .. import APP_ID, APP_NAME
 from ..engine import import_deferred_modules, state_root_from_environment
 from .engine_client import EngineClient
 from .main_window import MainWindow
+from .stop_signals import StopSignals
 
 # Where the window keeps geometry and recent workspaces; unchanged when the app id became
 # reverse-DNS, so nobody loses their settings.
@@ -54,7 +55,12 @@ def run(state_root: str | None = None, workspace: str | None = None) -> int:
     app.setWindowIcon(app_icon())
     window, client = create_window(state_root, workspace)
     window.show()
-    code = app.exec()
+    # Ctrl+C or SIGTERM: File > Quit, on the next loop turn (not inside the handler)
+    stops = StopSignals(lambda: QTimer.singleShot(0, window.close))
+    try:
+        code = app.exec()
+    finally:
+        stops.restore()
     if not client.shutdown(timeout_ms=5000):
         # a long job (a scan) is still running: leave without it; every write is atomic
         sys.stderr.write("context-center: an engine job was still running at exit; it was stopped\n")

@@ -1,6 +1,9 @@
 """The window owns its jobs: nothing answers into, or starts from, a closed window."""
+import os
+import sys
 import threading
 
+import pytest
 from PySide6.QtCore import QCoreApplication
 
 from context_center.ui.fact_form import FactForm
@@ -198,3 +201,37 @@ def test_the_windows_modules_load_neither_sqlalchemy_nor_numpy(tmp_path):
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip() == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("sent", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_or_sigterm_closes_the_window_as_quit_does(tmp_path, qtbot, sent):
+    """The window ignored Ctrl+C in the terminal that started it (Qt's loop runs no Python while
+    nothing happens), and SIGTERM killed it without saving anything: both now close it as File >
+    Quit does, its geometry saved and its engine closed."""
+    import signal
+    import subprocess
+
+    home, workspace = tmp_path / "home", tmp_path / "ws"
+    home.mkdir()
+    workspace.mkdir()
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("CONTEXT_CENTER_HOME", None)
+    settings = home / ".config" / "Context Center" / "context-center.conf"
+    proc = subprocess.Popen([sys.executable, "-m", "context_center", "--state-root", str(tmp_path / "state"),
+                             "--workspace", str(workspace)], env=env, cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:   # the window remembers the workspace once it is open: its loop runs, the handlers are set
+        qtbot.waitUntil(lambda: proc.poll() is not None or (settings.is_file() and "workspaces" in
+                                                             settings.read_text(encoding="utf-8")), timeout=60000)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(getattr(signal, sent))
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err, err
+    assert "geometry" in settings.read_text(encoding="utf-8")
