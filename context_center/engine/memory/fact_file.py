@@ -9,11 +9,11 @@ the file.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from pathlib import Path
-
-import yaml
+from typing import Any
 
 from .. import clock
 from ..recall.limits import MAX_ANALYZED_CHARS
@@ -21,17 +21,21 @@ from ..records import Fact
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 from .merge_conflict import find_merge_conflict
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+@functools.cache
+def _loaders() -> tuple[Any, Any]:
+    """(YAML's safe loader, ours: every plain scalar stays a string, timestamps, yes/no and 0755
+    included; only null resolves). Made on first use: a command that parses no file (they are
+    read from the catalog's snapshot) never imports YAML, a tenth of its start."""
+    import yaml
 
-class _StringLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Every plain scalar stays a string (timestamps, yes/no, 0755 included); only null resolves."""
-
-
-_StringLoader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag == "tag:yaml.org,2002:null"]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
-}
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    strings: Any = type("_StringLoader", (base,), {})
+    strings.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag == "tag:yaml.org,2002:null"]
+        for first, resolvers in base.yaml_implicit_resolvers.items()
+    }
+    return base, strings
 
 KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
               "keywords", "activation", "volatility", "subject_key", "expires_at",
@@ -158,8 +162,10 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     data: dict = {}
     segments: dict[str, str] = {}
     if front_text is not None:
+        import yaml
+
         try:
-            loaded = yaml.load(front_text, Loader=_StringLoader) if front_text.strip() else {}
+            loaded = yaml.load(front_text, Loader=_loaders()[1]) if front_text.strip() else {}
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = (mark.line + 2) if mark is not None else 1
@@ -283,6 +289,8 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
 
 def metadata_entry(key: str, value: object) -> tuple[str, str]:
     """``(key, verbatim YAML)`` for one key under ``metadata:``, as ``Fact.metadata_extra`` holds it."""
+    import yaml
+
     text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, default_flow_style=False,
                           width=1_000_000)
     return key, text.rstrip("\n")
@@ -290,10 +298,12 @@ def metadata_entry(key: str, value: object) -> tuple[str, str]:
 
 def metadata_value(fact: Fact, key: str) -> object | None:
     """The value of ``key`` under the fact's ``metadata:`` (None when absent or unreadable)."""
+    import yaml
+
     for name, text in fact.metadata_extra:
         if name == key:
             try:
-                loaded = yaml.load(text, Loader=_StringLoader)
+                loaded = yaml.load(text, Loader=_loaders()[1])
             except yaml.YAMLError:
                 return None
             return loaded.get(key) if isinstance(loaded, dict) else None
@@ -321,8 +331,10 @@ def _scalar(value: str) -> str:
                 and ": " not in value and " #" not in value and not value.endswith(":")
                 and not _UNPRINTABLE.search(value))
     if plain_ok:
+        import yaml
+
         try:
-            standard = yaml.load(value, Loader=_BaseLoader)
+            standard = yaml.load(value, Loader=_loaders()[0])
         except yaml.YAMLError:
             standard = None
         if standard == value or isinstance(standard, (dt.date, dt.datetime)):

@@ -18,8 +18,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from ..records import Fact
 
 FLAG_KEY = "sync_conflict"
@@ -68,6 +66,8 @@ def read_flag(fact: Fact) -> ConflictFlag | None:
     text = next((value for key, value in fact.extra if key == FLAG_KEY), None)
     if text is None:
         return None
+    import yaml  # (on first use: nearly every fact has no flag, and most commands read no flag)
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError:
