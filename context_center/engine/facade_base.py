@@ -7,7 +7,7 @@ the engine holds through the names declared here.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .memory.memory_service import MemoryService
 from .records import Fact, SessionContext
@@ -18,6 +18,8 @@ from .storage.store_lock import StoreLock
 if TYPE_CHECKING:
     from .instructions.resolver import InstructionResolver
     from .storage.catalog import Catalog
+
+Progress = Callable[[int, int], None]   # (done, total) of a long job
 
 
 class EngineBase:

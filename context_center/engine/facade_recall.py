@@ -2,11 +2,11 @@
 what hooks gave agents, and explicit search over the Whoosh index."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from . import clock
 from .errors import NotFound
-from .facade_base import EngineBase
+from .facade_base import EngineBase, Progress
 from .memory.sensitive import SecretWords
 from .records import SessionContext
 from .storage.trace_log import TraceLog
@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping oth
     from .recall.search_index import SyncReport
     from .recall.service import RecallService
 
-Progress = Callable[[int, int], None]
 SEARCH_LIMIT = 8
 
 

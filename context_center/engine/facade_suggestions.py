@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from .facade_base import EngineBase
+from .facade_base import EngineBase, Progress
 from .memory.fact_input import FactInput
 from .records import Fact
 
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from .suggestions.candidates import Dismissal, SuggestionSet
     from .suggestions.service import Acceptance, SuggestionService
 
-Progress = Callable[[int, int], None]
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 

@@ -118,7 +118,7 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
     gc.disable()
     try:
         for f, freshness in zip(facts, engine.freshness_of(facts)):
-            if f.status == "staging":   # (Fact.staging, without a call per fact)
+            if f.staging:
                 continue
             holder, why = overrides.get((f.scope, f.id), no_override) if overrides else no_override
             rows.append(make(FactRow, (

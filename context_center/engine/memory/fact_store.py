@@ -109,7 +109,7 @@ def _scan(folder: Path, known: dict[str, CachedFile]) -> _Listing:
     try:
         stat = functools.partial(os.stat, dir_fd=handle, follow_symlinks=False) if handle is not None else None
         for name in names:
-            if not name.endswith(".md") or name[0] == "." or name == "MEMORY.md":   # is_fact_file_name
+            if not is_fact_file_name(name):
                 continue
             text = prefix + name
             try:

@@ -48,7 +48,7 @@ _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Fact)
 _REQUIRED = frozenset(name for name in _KEYS if name not in _DEFAULTS)
 _new = object.__new__
 _set = object.__setattr__     # a frozen dataclass refuses its own: the snapshot sets its state whole
-_stamp = tuple.__new__        # FileStamp and CachedFile from their values, without a call per field
+_tuple = tuple.__new__        # FileStamp and CachedFile from their values, without a call per field
 
 
 def _state(fact: Fact) -> dict[str, Any]:
@@ -143,7 +143,7 @@ def _unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
                 fact = None
             found = tuple(Diagnostic(path, line, reason, severity) for line, reason, severity in problems) \
                 if problems else ()
-            files[text] = _stamp(CachedFile, (_stamp(FileStamp, stamp), fact, found))
+            files[text] = _tuple(CachedFile, (_tuple(FileStamp, stamp), fact, found))
     except (zlib.error, ValueError, EOFError, TypeError):
         return None
     return files
