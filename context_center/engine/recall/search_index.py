@@ -37,8 +37,11 @@ from ..errors import StorageError
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
 from ..storage.store_lock import StoreLock
+from .safe_unpickling import harden_whoosh
 from .search_postings import PostingsScorer, segment_id
 from .text_analysis import tokenize
+
+harden_whoosh()   # Whoosh reads its pickles through an unpickler that builds only an index's classes
 
 ANALYZER_VERSION = 4   # 4: a fact's creation date is indexed as words (_date_words)
 HEAD_BOOST = 2.0
@@ -202,6 +205,7 @@ class SearchIndex:
         stamp = self._stamp()
         if not all(stamp.get(k) == v for k, v in self._identity.items()):
             return None
+        harden_whoosh()   # a whoosh module imported since is covered before it reads a file
         # Whoosh leaves the file of a corrupt table of contents open; it is closed (quietly)
         # as the failed open unwinds, and any cycle holding it is collected before we go on.
         with warnings.catch_warnings():
