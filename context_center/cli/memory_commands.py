@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import SCOPES, Engine, Fact, FactFields, FactInput, InvalidInput, WriteResult
+from ..engine import SCOPES, Engine, FactFields, FactInput, InvalidInput, WriteResult
 from .output import Output, table
 
 _FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
@@ -133,17 +133,20 @@ def _fact_input(args: argparse.Namespace) -> FactInput:
 
 # rendering --------------------------------------------------------------------------
 
-def _show_markdown(engine: Engine, fact: Fact) -> str:
-    data = engine.fact_json(fact)
-    rows = [f"# {fact.label}", ""]
+def _show_markdown(data: dict[str, Any]) -> str:
+    """A fact as ``show --json`` gives it (secrets masked), in Markdown."""
+    rows = [f"# {data['label']}", ""]
     for key in ("ref", "id", "revision", "type", "scope", "activation", "freshness", "volatility",
                 "subject_key", "keywords", "expires_at", "last_verified_at", "created_at", "updated_at",
                 "overridden_by"):
         if data.get(key) not in (None, ""):
             rows.append(f"- **{key}**: {data[key]}")
-    if fact.description:
-        rows += ["", f"> {fact.description}"]
-    rows += ["", fact.body]
+    if data.get("masked"):
+        rows.append("- **masked**: " + ", ".join(f"a {m['kind']} in {m['field']}" for m in data["masked"])
+                    + " (the file holds it: `memory purge-secrets` rewrites it masked)")
+    if data["description"]:
+        rows += ["", f"> {data['description']}"]
+    rows += ["", data["body"]]
     return "\n".join(rows)
 
 
@@ -218,8 +221,8 @@ def list_facts(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 
 
 def show(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    fact = engine.fact(args.ref, args.scope)
-    return out.emit(engine.fact_json(fact, body=True), lambda: _show_markdown(engine, fact))
+    data = engine.fact_json(engine.fact(args.ref, args.scope), body=True)
+    return out.emit(data, lambda: _show_markdown(data))
 
 
 def remember(engine: Engine, args: argparse.Namespace, out: Output) -> int:

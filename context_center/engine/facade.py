@@ -23,6 +23,7 @@ from .memory.memory_service import MemoryService, PurgeReport
 from .memory.overrides import Overrides
 from .memory.project_folder import adopt_legacy_project_folder
 from .memory.repair import repair_interrupted_writes
+from .memory.sensitive import findings_of, mask_fact_json
 from .records import ArchivedFact, Diagnostic, Fact, Revision, Subject
 from .storage.atomic_write import remove_stale_temp_files
 from .storage.catalog_file import CatalogOpener, DirectAccess, aside_diagnostics
@@ -180,7 +181,7 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
         return self._fact_json(fact, freshness(fact, now), self.memory.overrides(), body)
 
     def _fact_json(self, fact: Fact, told: str, overrides: Overrides, body: bool) -> dict[str, Any]:
-        data = fact.to_json(freshness=told, body=body)
+        data = mask_fact_json(fact.to_json(freshness=told, body=body), findings_of(fact))
         overridden = overrides.get((fact.scope, fact.id)) if overrides else None
         data["overridden_by"] = overridden[0].ref if overridden else None
         if overridden:

@@ -104,6 +104,15 @@ class Fact:
         return moments_of(self)
 
     @functools.cached_property
+    def secret_findings(self) -> tuple[int, tuple[tuple[str, str], ...]]:
+        """(rules version, (field, kind) of each secret it shows): :func:`.memory.sensitive.fact_findings`,
+        looked for once per fact and carried by the folder snapshot, so listing 10,000 facts
+        scans none of them again."""
+        from .memory.sensitive import fact_findings
+
+        return fact_findings(self)
+
+    @functools.cached_property
     def content_digest(self) -> int:
         """64 bits of what the fact says and how it is filed (not where its file is), the same in
         every process: what a saved index keys its entries by. Worked out once per fact (a frozen

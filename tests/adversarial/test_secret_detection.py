@@ -51,3 +51,35 @@ def test_ordinary_prose_raises_nothing():
               'bearer_token_env_var = "CC_MCP_TOKEN"', "password_file: /run/secrets/db"]   # where, not what
     flagged = [(t[:80], [f.kind for f in find_secrets(t)]) for t in texts if find_secrets(t)]
     assert flagged == []
+
+
+ONE_OF_EACH_KIND = {
+    "private key": "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----",
+    "AWS access key": "id AKIAIOSFODNN7EXAMPLQ in the config",
+    "GitHub token": "ghs_" + "a1B2" * 9,
+    "GitLab token": "glpat-" + "x1Y2z3" * 4,
+    "Anthropic API key": "sk-ant-" + "q" * 24,
+    "OpenAI API key": "sk-proj-" + "R9" * 12,
+    "Google API key": "AIza" + "S" * 35,
+    "Slack token": "xoxb-" + "1234567890ab",
+    "Stripe key": "rk_live_" + "Z" * 20,
+    "npm token": "npm_" + "n" * 36,
+    "Hugging Face token": "hf_" + "h" * 32,
+    "JSON web token": "eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.SflKxwRJSMeKKF2QT4",
+    "credentials in a URL": "https://deploy:s3cr3tpass@git.example.test/repo",
+    "Slack webhook": "https://hooks.slack.com/services/T000/B000/" + "X" * 24,
+    "bearer token": "Authorization: Bearer " + "t0k" * 8,
+    "password or token in an assignment": "db_password = hunter2hunter2",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ONE_OF_EACH_KIND))
+def test_the_quick_look_never_misses_what_the_scan_finds(kind: str):
+    """``may_hold_secret`` lets ``find_secrets`` skip most text: it must trip on every kind."""
+    from context_center.engine.memory import sensitive
+
+    text = ONE_OF_EACH_KIND[kind]
+    assert sensitive.may_hold_secret(text)
+    assert kind in {f.kind for f in find_secrets(text)}
+    kinds = {k for k, _ in sensitive._PATTERNS} | {"password or token in an assignment"}
+    assert set(ONE_OF_EACH_KIND) == kinds   # a new kind of secret gets an example here

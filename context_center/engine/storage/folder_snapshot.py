@@ -33,12 +33,12 @@ from ..records import Diagnostic, Fact
 from .bulk_load import paused_gc
 from .fact_cache import CachedFile, FileStamp
 
-FORMAT = 7   # bump when what a row holds changes in meaning (its names are checked too: _KEYS)
+FORMAT = 8   # bump when what a row holds changes in meaning (its names are checked too: _KEYS); 8: secrets
 CHUNK_ROWS = 2000   # packed and read in pieces: no single step holds the interpreter for long
 _AHEAD = 2         # pieces inflated ahead of the one being read
 _FIELDS = tuple(name for name in Fact.__dataclass_fields__ if name != "path")
 # Fact's cached properties, worked out when the snapshot is written and carried with the fields
-_CACHED = ("freshness_moments", "content_digest", "identity_keys")
+_CACHED = ("freshness_moments", "content_digest", "identity_keys", "secret_findings")
 _KEYS = _FIELDS + _CACHED
 # A field left at its default is not written: the dataclass keeps each default on the class, where
 # an instance that lacks the attribute finds it. Most facts set a dozen of their 29 names, and
