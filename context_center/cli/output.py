@@ -54,6 +54,7 @@ def cli_hint(exc: EngineError) -> str:
         "suggestions": "run `context-center suggestions` to list them",
         "dismissed_suggestions": "run `context-center suggestions dismissed` to list them",
         "move": "use `memory move REF --to global|project`",
+        "set_up_sync": "set it up with `context-center sync init --remote URL`",
     }.get(exc.hint or "", "")
 
 

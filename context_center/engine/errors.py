@@ -20,6 +20,7 @@ HINTS = (
     "suggestions",      # a suggestion was not found: list the open ones
     "dismissed_suggestions",  # a dismissal was not found: list the dismissed ones
     "move",             # a scope change asked of an edit: a move does it
+    "set_up_sync",      # sync was asked of a state root that has no remote yet
 )
 
 

@@ -65,7 +65,7 @@ class SharedPart(EngineBase):
     @staticmethod
     def _adopt_synced_folder(paths: StorePaths) -> tuple[StorePaths, tuple[Diagnostic, ...]]:
         """In a synced state root, join the project folder every machine uses for this repository."""
-        if not (paths.root / ".git").is_dir():
+        if not paths.synced:
             return paths, ()
         try:
             return adopt_project_folder(paths)
@@ -101,7 +101,7 @@ class SharedPart(EngineBase):
 
         service = self._sync_service()
         ready = service.initialised()
-        return {"initialised": ready, "remote": service.tree.remote_url() if ready else None,
+        return {"initialised": ready, "remote": service.remote_url() if ready else None,
                 "machine": service.machine if ready else None, "interval_minutes": self.sync_interval(),
                 "last": last_result(self._catalog.setting("sync.last_result"))}
 
@@ -110,7 +110,7 @@ class SharedPart(EngineBase):
         setting (default 15)."""
         from .sync.service import DEFAULT_INTERVAL_MINUTES, INTERVAL_SETTING
 
-        if not (self.paths.root / ".git").is_dir():
+        if not self.paths.synced:
             return 0
         value = self._catalog.setting(INTERVAL_SETTING)
         return value if isinstance(value, int) and value >= 0 else DEFAULT_INTERVAL_MINUTES

@@ -14,6 +14,7 @@ _HINTS = {
     "suggestions": "Scan again to see the open suggestions.",
     "dismissed_suggestions": "The Dismissed list shows what can be restored.",
     "move": "Use Fact ▸ Move to another scope.",
+    "set_up_sync": "Set it up once with `context-center sync init --remote URL` (a git repository you can push to).",
 }
 
 

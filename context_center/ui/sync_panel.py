@@ -52,6 +52,10 @@ def describe_result(data: dict[str, Any]) -> str:
     text = f"Synced {data['at'][11:16]} UTC · ↓{data['pulled']} ↑{data['pushed']}"
     if data["conflicts"]:
         text += f" · {len(data['conflicts'])} conflict(s)"
+    if data.get("refused"):
+        text += f" · {len(data['refused'])} refused from the remote"
+    if data.get("archived"):
+        text += f" · {len(data['archived'])} deleted there, kept in the archive"
     return text
 
 

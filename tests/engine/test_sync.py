@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from context_center.engine import FactInput, SubjectConflict
-from sync_support import git
+from sync_support import synced_git
 
 
 def remember(engine, title: str, body: str, **fields):
@@ -43,7 +43,7 @@ def test_what_travels_is_the_facts_not_the_catalog_index_or_memory_md(two_machin
         engine.search("tracked")        # builds the index
         engine.sync_init(remote)
     engine.close()
-    tracked = git("ls-files", cwd=laptop.root).split()
+    tracked = synced_git(laptop.root, "ls-files").split()
     assert any(p.endswith("/memory/tracked.md") for p in tracked)
     assert not [p for p in tracked if p.startswith(("catalog", "index/", ".lock", "sync-machine"))
                 or p.endswith("MEMORY.md")]
@@ -208,10 +208,10 @@ def test_one_repository_under_two_checkout_paths_shares_one_folder_without_ping_
             with machine.open() as engine:
                 assert {f.id for f in engine.facts()} >= {laptop_fact.id, desk_fact.id}
                 keys[machine.root] = engine.paths.project_folder_key
-        tracked = {p.split("/")[1] for p in git("ls-files", "projects", cwd=laptop.root).split()}
+        tracked = {p.split("/")[1] for p in synced_git(laptop.root, "ls-files", "projects").split()}
         assert len(tracked) == 1     # one folder for the repository, on both machines
     assert keys[laptop.root] == keys[desk.root] == min(tracked)
-    log = git("log", "--format=%s", "--name-status", cwd=laptop.root)
+    log = synced_git(laptop.root, "log", "--format=%s", "--name-status")
     assert log.count("R\t") == 0 and log.count("D\tprojects/") <= 3   # moved once, not back and forth
 
 

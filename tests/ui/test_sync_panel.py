@@ -97,3 +97,22 @@ def test_edit_settles_a_conflict_with_the_text_written_in_the_dialog(
     ui.idle()
     with open_engine(state_root=state_root, workspace=workspace) as engine:
         assert engine.fact(fact.id).body == "4 spaces, 2 in YAML" and engine.sync_conflicts() == []
+
+
+def test_what_the_remote_offered_and_was_refused_is_a_warning_in_the_window(
+        open_window, state_root, workspace, tmp_path, remote):
+    from sync_support import Attacker
+
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.remember(FactInput(title="Before", body="x", scope="global"))
+        engine.sync_init(remote)
+    Attacker(remote, tmp_path / "attacker.git").push({"index/_MAIN_999.toc": ("100644", b"planted")})
+    ui = open_window()
+    sync = ui.window.sync
+    ui.qtbot.waitUntil(lambda: sync.sync_action.isEnabled(), timeout=10000)
+    with ui.qtbot.waitSignal(sync.synced, timeout=20000) as signal:
+        sync.sync_now()
+    assert [r["path"] for r in signal.args[0]["refused"]] == ["index/_MAIN_999.toc"]
+    assert "1 refused from the remote" in sync.label.text() and "9a6700" in sync.label.styleSheet()
+    assert "index/_MAIN_999.toc" in sync.label.toolTip()
+    assert not (state_root / "index" / "_MAIN_999.toc").exists()

@@ -23,7 +23,7 @@ from ..storage import folder_snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.bulk_load import paused_gc
 from ..storage.fact_cache import CachedFile, FactCache, FileStamp
-from ..storage.paths import StorePaths, bounded_stem, versioned_by_git
+from ..storage.paths import TEAM, TEAM_FOLDER, StorePaths, bounded_stem, versioned_by_git
 from ..storage.safe_read import read_regular_bytes
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 from .fact_table import ScopeTable
@@ -44,6 +44,27 @@ _STAT_IN_FOLDER = os.stat in os.supports_dir_fd
 
 def is_fact_file_name(name: str) -> bool:
     return name.endswith(".md") and not name.startswith(".") and name != "MEMORY.md"
+
+
+def move_to_archive(path: Path, folder: Path, name: str) -> Path:
+    """Move the fact file ``path`` into the archive ``folder`` under a UTC stamp and its ``name``;
+    returns the entry's path. Never overwrites an earlier entry."""
+    folder.mkdir(parents=True, exist_ok=True)
+    moment = clock.now()
+    stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
+    target = folder / f"{bounded_stem(f'{stamp}-{name}')}.md"
+    counter = 0
+    while True:
+        try:
+            os.link(path, target)  # never overwrites an earlier archive entry
+            break
+        except FileExistsError:
+            counter += 1
+            target = folder / f"{bounded_stem(f'{stamp}-{name}-{counter}')}.md"
+        except OSError as exc:
+            raise StorageError(f"could not archive {path}: {exc.strerror}") from exc
+    path.unlink()
+    return target
 
 
 def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> CachedFile:
@@ -148,6 +169,27 @@ class FactStore:
     def directory(self, scope: str) -> Path:
         return self.paths.memory_dir(scope)
 
+    def linked_folder(self, scope: str) -> Path | None:
+        """The symlink on the way to the team folder (``.context-center`` or its ``memory``), if any.
+        The team folder comes with a cloned repository: a link there could lead anywhere on this
+        machine, so such a folder is never read into a prompt nor written through."""
+        if scope != TEAM:
+            return None
+        folder = self.paths.workspace
+        for part in TEAM_FOLDER:
+            folder = folder / part
+            if folder.is_symlink():
+                return folder
+        return None
+
+    def _link_diagnostics(self) -> tuple[Diagnostic, ...]:
+        if TEAM not in self.paths.scopes:
+            return ()
+        link = self.linked_folder(TEAM)
+        return () if link is None else (Diagnostic(link, 1, "the team folder is a symlink: its facts are not read "
+                                                           "and nothing is written through it (a cloned repository "
+                                                           "could point it anywhere)"),)
+
     # loading ----------------------------------------------------------------------
 
     def table(self, scope: str) -> ScopeTable:
@@ -165,7 +207,8 @@ class FactStore:
         def lister() -> tuple[tuple[Fact, ...], tuple[Diagnostic, ...]]:
             with self.guard:
                 facts = tuple(f for table in tables for f in table.facts())
-                return facts, (*self.standing_diagnostics(), *(d for table in tables for d in table.diagnostics()))
+                return facts, (*self.standing_diagnostics(), *self._link_diagnostics(),
+                               *(d for table in tables for d in table.diagnostics()))
 
         return Snapshot(lister=lister)
 
@@ -205,7 +248,7 @@ class FactStore:
         else:
             known, stored = self._remembered(folder)
             stamp = self._folder_stamp(folder)   # (after the catalog, still before the listing)
-        listing = _scan(folder, known)
+        listing = _scan(folder, known) if self.linked_folder(scope) is None else _Listing([], [])
         removed = [Path(text) for text in listing.gone(known)]
         differ = listing.differ
         if isinstance(stored, _Stored) and differ:   # another process's writes: their rows, not the files
@@ -254,6 +297,9 @@ class FactStore:
         changed = False
         for scope in self.paths.scopes:
             folder, table = self.directory(scope), self._tables[scope]
+            if scope == TEAM and any(path.parent == folder for path in paths) and self.linked_folder(scope):
+                changed |= self._sync_scope(scope, True)   # a folder that became a link: its facts go
+                continue
             for path in paths:
                 if path.parent != folder or not is_fact_file_name(path.name):
                     continue
@@ -304,6 +350,10 @@ class FactStore:
     # writing ----------------------------------------------------------------------
 
     def fact_path(self, scope: str, name: str) -> Path:
+        link = self.linked_folder(scope)
+        if link is not None:
+            raise StorageError(f"{link} is a symlink; Context Center does not write team facts through it "
+                               "(make it a folder of the repository)")
         return self.directory(scope) / f"{name}.md"
 
     def create(self, fact: Fact) -> Fact:
@@ -366,8 +416,9 @@ class FactStore:
         if target.exists():
             return
         if text is None:
-            try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original is decoded first)
-                text = decode_fact_bytes(fact.path.read_bytes())[0]
+            try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original decoded first), never a link's target
+                raw = read_regular_bytes(fact.path, MAX_FACT_FILE_BYTES, follow_symlinks=False)
+                text = decode_fact_bytes(raw)[0]
             except (OSError, UnicodeDecodeError):
                 text = render_fact(fact)
         create_exclusive(target, text)
@@ -436,21 +487,7 @@ class FactStore:
         """Move the fact's file into ``.archive/`` under a UTC stamp; returns the new path."""
         assert fact.path is not None
         folder = self._own_folder(self.paths.archive_dir(self.directory(fact.scope)))
-        folder.mkdir(parents=True, exist_ok=True)
-        moment = clock.now()
-        stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
-        target = folder / f"{bounded_stem(f'{stamp}-{fact.name}')}.md"
-        counter = 0
-        while True:
-            try:
-                os.link(fact.path, target)  # never overwrites an earlier archive entry
-                break
-            except FileExistsError:
-                counter += 1
-                target = folder / f"{bounded_stem(f'{stamp}-{fact.name}-{counter}')}.md"
-            except OSError as exc:
-                raise StorageError(f"could not archive {fact.path}: {exc.strerror}") from exc
-        fact.path.unlink()
+        target = move_to_archive(fact.path, folder, fact.name)
         self.refresh_file(fact.path, fact.scope)
         return target
 

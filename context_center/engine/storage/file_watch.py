@@ -19,7 +19,7 @@ from watchdog.observers.api import ObservedWatch
 from .atomic_write import is_temp_file
 
 DEBOUNCE_SECONDS = 0.25
-_IGNORED_PARTS = {"index", ".revisions", "__pycache__", ".git"}
+_IGNORED_PARTS = {"index", ".revisions", "__pycache__", ".git", "sync.git"}
 
 
 class _Handler(FileSystemEventHandler):

@@ -27,6 +27,17 @@ _QUIET_ENV = {
     "GIT_PAGER": "cat",
     "LC_ALL": "C",                # messages we may read are git's English ones
 }
+# Variables that point git at another repository, index or object store: a repository of our own
+# (the sync repository) is reached by its explicit --git-dir alone, whatever process started us
+# (a git hook sets GIT_DIR and GIT_INDEX_FILE for everything it runs).
+_REPOSITORY_ENV = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+                   "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_CONFIG",
+                   "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_PREFIX")
+
+
+def _environment(extra: dict[str, str] | None, isolated: bool) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if not (isolated and k in _REPOSITORY_ENV)}
+    return {**base, **_QUIET_ENV, **(extra or {})}
 
 
 class GitError(StorageError):
@@ -62,9 +73,11 @@ def run_git(
     input_text: str | None = None,
     timeout: float = TIMEOUT_SECONDS,
     env: dict[str, str] | None = None,
+    isolated: bool = False,
 ) -> GitResult:
-    """``git ARGS`` in ``cwd``; raises :class:`GitError` on a non-zero exit when ``check``."""
-    full_env = {**os.environ, **_QUIET_ENV, **(env or {})}
+    """``git ARGS`` in ``cwd``; raises :class:`GitError` on a non-zero exit when ``check``.
+    ``isolated``: no repository named by the environment (see ``_REPOSITORY_ENV``)."""
+    full_env = _environment(env, isolated)
     try:
         proc = subprocess.run(
             [git_executable(), *args], cwd=cwd, env=full_env, input=input_text,
@@ -81,12 +94,13 @@ def run_git(
     return result
 
 
-def git_bytes(args: list[str], cwd: Path, *, timeout: float = TIMEOUT_SECONDS) -> bytes:
+def git_bytes(args: list[str], cwd: Path, *, timeout: float = TIMEOUT_SECONDS, input_bytes: bytes | None = None,
+              isolated: bool = False) -> bytes:
     """``git ARGS``'s stdout as bytes (a blob, in whatever encoding it was written); raises
     :class:`GitError` on a non-zero exit."""
     try:
-        proc = subprocess.run([git_executable(), *args], cwd=cwd, env={**os.environ, **_QUIET_ENV},
-                              capture_output=True, timeout=timeout)
+        proc = subprocess.run([git_executable(), *args], cwd=cwd, env=_environment(None, isolated),
+                              input=input_bytes, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired as exc:
         raise GitError(f"git {args[0]} took longer than {timeout:.0f} s and was stopped") from exc
     except OSError as exc:

@@ -10,6 +10,7 @@ Layout (Reasonix's, so an existing ``~/.reasonix`` opens as is)::
     <dir>/MEMORY.md                               derived index
     <root>/catalog.sqlite                         SQLAlchemy catalog
     <root>/index/                                 Whoosh index
+    <root>/sync.git/                              the sync repository (the root is its work tree)
     <workspace>/.context-center/memory/<name>.md  team facts (committed with the code; history is git's)
 """
 from __future__ import annotations
@@ -214,3 +215,23 @@ class StorePaths:
     @property
     def lock_file(self) -> Path:
         return self.root / ".lock"
+
+    @property
+    def sync_git_dir(self) -> Path:
+        """The sync repository's git dir; the state root is its work tree (engine/sync/sync_tree.py)."""
+        return self.root / "sync.git"
+
+    @property
+    def legacy_sync_git_dir(self) -> Path:
+        """Where an earlier version kept the sync repository (moved on the first sync)."""
+        return self.root / ".git"
+
+    @property
+    def sync_lock_file(self) -> Path:
+        """Held for a whole sync: one at a time per state root, network included."""
+        return self.root / ".sync.lock"
+
+    @property
+    def synced(self) -> bool:
+        """Is sync set up here (in either layout)?"""
+        return self.sync_git_dir.is_dir() or self.legacy_sync_git_dir.is_dir()

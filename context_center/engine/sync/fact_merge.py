@@ -21,15 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import clock
+from ..errors import StorageError
 from ..memory.fact_file import FactFileError, parse_fact
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
 from .conflict_flag import ConflictFlag, flagged, with_revision
 from .sync_tree import SyncTree, Unmerged
+from .travel import path_refusal, safe_component
 
 _MEMORY = re.compile(r"^(memory/global|projects/[^/]+/memory)/(.+)$")
 _REVISION = re.compile(r"^\.revisions/([^/]+)/(\d{9})\.md$")
-OURS, THEIRS = "HEAD", "MERGE_HEAD"
+OURS = "HEAD"
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,10 @@ class _Version:
     path: str            # where it was: a revision snapshot, or the active file
 
 
-def settle(tree: SyncTree, unmerged: list[Unmerged], machine: str) -> MergeOutcome:
-    """Resolve every unmerged path in the work tree (the merge is left to be committed)."""
+def settle(tree: SyncTree, theirs_ref: str, unmerged: list[Unmerged], machine: str) -> MergeOutcome:
+    """Resolve every unmerged path in the work tree against the remote commit ``theirs_ref`` (the
+    merge is left to be committed). A name or an id read from a file that could not name a file of
+    ours (``../x``) is never used as one: that path is settled as "anything else"."""
     outcome = MergeOutcome([], [], [])
     facts: dict[tuple[str, str], set[str]] = defaultdict(set)   # (memory folder, id) → active paths
     for item in unmerged:
@@ -73,20 +77,21 @@ def settle(tree: SyncTree, unmerged: list[Unmerged], machine: str) -> MergeOutco
         if match and revision:
             facts[(match.group(1), revision.group(1))]
         elif match and "/" not in inner and inner.endswith(".md"):
-            ours, theirs = _side(tree, OURS, item), _side(tree, THEIRS, item)
-            if ours and theirs and ours.fact and theirs.fact and ours.fact.id != theirs.fact.id:
+            ours, theirs = _side(tree, OURS, item), _side(tree, theirs_ref, item)
+            if ours and theirs and ours.fact and theirs.fact and ours.fact.id != theirs.fact.id \
+                    and safe_component(theirs.fact.name):
                 outcome.renamed.append((item.path, _rename_theirs(tree, match.group(1), theirs)))
                 _write(tree, item.path, ours.text)
                 continue
             found = (ours or theirs)
-            if found is None or found.fact is None:
-                _keep_beside(tree, item, outcome)
+            if found is None or found.fact is None or not safe_component(found.fact.id):
+                _keep_beside(tree, theirs_ref, item, outcome)
                 continue
             facts[(match.group(1), found.fact.id)].add(item.path)
         else:
-            _keep_beside(tree, item, outcome)
+            _keep_beside(tree, theirs_ref, item, outcome)
     for (folder, fact_id), paths in sorted(facts.items()):
-        conflict = _settle_fact(tree, folder, fact_id, paths, machine)
+        conflict = _settle_fact(tree, theirs_ref, folder, fact_id, paths, machine)
         if conflict is not None:
             outcome.conflicts.append(conflict)
     return outcome
@@ -107,18 +112,27 @@ def _side(tree: SyncTree, ref: str, item: Unmerged) -> _Version | None:
     return None if text is None else _Version(text, _parse(text, item.path), item.path)
 
 
+def _checked(path: str) -> str:
+    """``path`` if it is one of a fact folder's (or the ``.theirs`` copy of one); every write and
+    removal of a settlement passes here, whatever a file from the remote named."""
+    problem = path_refusal(path[:-len(".theirs")] if path.endswith(".theirs") else path)
+    if problem is not None:
+        raise StorageError(f"a sync settlement would touch {path!r}: {problem}")
+    return path
+
+
 def _write(tree: SyncTree, path: str, text: str) -> None:
-    write_atomic(tree.root / path, text)
+    write_atomic(tree.root / _checked(path), text)
 
 
 def _remove(tree: SyncTree, path: str) -> None:
-    target = tree.root / path
+    target = tree.root / _checked(path)
     if target.exists() or target.is_symlink():
         target.unlink()
 
 
-def _keep_beside(tree: SyncTree, item: Unmerged, outcome: MergeOutcome) -> None:
-    ours, theirs = tree.show(OURS, item.path), tree.show(THEIRS, item.path)
+def _keep_beside(tree: SyncTree, theirs_ref: str, item: Unmerged, outcome: MergeOutcome) -> None:
+    ours, theirs = tree.show(OURS, item.path), tree.show(theirs_ref, item.path)
     if ours is not None:
         _write(tree, item.path, ours)
     else:
@@ -151,7 +165,7 @@ def _versions(tree: SyncTree, ref: str, folder: str, fact_id: str,
             snapshots[int(match.group(2))] = _Version(text, _parse(text, path), path)
     active = None
     candidates = sorted(hints) + tree.files_containing(ref, fact_id, f"{folder}/*.md")
-    for path in dict.fromkeys(candidates):
+    for path in dict.fromkeys(p for p in candidates if path_refusal(p) is None):
         text = tree.show(ref, path)
         fact = _parse(text, path) if text is not None else None
         if text is not None and fact is not None and fact.id == fact_id:
@@ -159,6 +173,8 @@ def _versions(tree: SyncTree, ref: str, folder: str, fact_id: str,
             break
     archived = 0
     for path in tree.files_containing(ref, fact_id, f"{folder}/.archive/*.md"):
+        if path_refusal(path) is not None:
+            continue
         text = tree.show(ref, path)
         fact = _parse(text, path) if text is not None else None
         if fact is not None and fact.id == fact_id:
@@ -166,10 +182,10 @@ def _versions(tree: SyncTree, ref: str, folder: str, fact_id: str,
     return snapshots, active, archived
 
 
-def _settle_fact(tree: SyncTree, folder: str, fact_id: str, hints: set[str],
+def _settle_fact(tree: SyncTree, theirs_ref: str, folder: str, fact_id: str, hints: set[str],
                  machine: str) -> SyncConflict | None:
     ours_snaps, ours_active, ours_archived = _versions(tree, OURS, folder, fact_id, hints)
-    theirs_snaps, theirs_active, theirs_archived = _versions(tree, THEIRS, folder, fact_id, hints)
+    theirs_snaps, theirs_active, theirs_archived = _versions(tree, theirs_ref, folder, fact_id, hints)
     ours, theirs = _with_active(ours_snaps, ours_active), _with_active(theirs_snaps, theirs_active)
     known = {v.text for v in ours.values()}
     missing = [theirs[n] for n in sorted(theirs) if theirs[n].text not in known]
@@ -215,9 +231,12 @@ def _settle_fact(tree: SyncTree, folder: str, fact_id: str, hints: set[str],
         theirs_revision = None if kind == "forgotten_there" else top
         where = theirs_active.path if theirs_active is not None else active.path
         flag = ConflictFlag(kind, ours_revision, machine, theirs_revision,
-                            tree.machine_of(THEIRS, where) or "another machine", clock.format_timestamp(clock.now()))
+                            tree.machine_of(theirs_ref, where) or "another machine",
+                            clock.format_timestamp(clock.now()))
     top_version = final[top]
     name = (top_version.fact or active.fact).name  # type: ignore[union-attr]
+    if not safe_component(name):   # a name that cannot be a file of ours: the one it was found under
+        name = Path(active.path).name[:-len(".md")]
     path = f"{folder}/{name}.md"
     _write(tree, path, flagged(with_revision(top_version.text, top), flag))
     if flag is None or kind is None:

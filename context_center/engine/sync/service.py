@@ -1,8 +1,10 @@
 """``sync init`` and ``sync``: pull, commit local changes, push — offline is a warning.
 
-The store lock is held while git touches the files (commit, merge, settling conflicts), never
-over the network: other processes go on writing while we fetch and push. A push that loses a
-race with another machine's push fetches and merges again (a few times).
+One sync runs at a time per state root (the sync lock, held network included). The store lock is
+held while git touches the files (commit, taking the remote's changes, settling conflicts), never
+over the network: other processes go on writing while we fetch and push. A push that loses a race
+with another machine's push fetches and merges again (a few times). What the remote may change
+here, and how it is checked, is pull.py's and travel.py's.
 """
 from __future__ import annotations
 
@@ -22,14 +24,18 @@ from ..storage.paths import StorePaths
 from ..storage.store_lock import StoreLock
 from . import machine as machine_state
 from .conflict_flag import read_flag
-from .fact_merge import SyncConflict, settle
+from .fact_merge import SyncConflict
+from .legacy_layout import is_legacy_sync, move_legacy_layout
 from .project_adoption import adopt_project_folder
+from .pull import Refused, pull
 from .sync_tree import SyncTree
+from .travel import fact_folder, scope_of_folder
 
 PUSH_ATTEMPTS = 3
 LAST_RESULT_SETTING = "sync.last_result"
 INTERVAL_SETTING = "sync.interval_minutes"
 DEFAULT_INTERVAL_MINUTES = 15
+SYNC_LOCK_TIMEOUT = 300.0   # a sync of another process (the window's) may be waiting on the network
 
 
 class SyncNotSetUp(RefusedError):
@@ -49,6 +55,8 @@ class SyncResult:
     warning: str = ""
     renamed: list[tuple[str, str]] = field(default_factory=list)
     kept_beside: list[str] = field(default_factory=list)
+    refused: list[Refused] = field(default_factory=list)
+    archived: list[tuple[str, str]] = field(default_factory=list)   # (fact file deleted there, its archive entry)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     project_folder: str = ""
     reopen: bool = False          # this engine's project folder changed: open the workspace again
@@ -59,6 +67,8 @@ class SyncResult:
                 "conflicts": [c.to_json() for c in self.conflicts], "committed": self.committed,
                 "offline": self.offline, "warning": self.warning or None, "remote": self.remote,
                 "renamed": [{"from": a, "to": b} for a, b in self.renamed], "kept_beside": self.kept_beside,
+                "refused": [r.to_json() for r in self.refused],
+                "archived": [{"path": a, "archive": b} for a, b in self.archived],
                 "diagnostics": [d.to_json() for d in self.diagnostics], "project_folder": self.project_folder,
                 "reopen": self.reopen, "at": self.at}
 
@@ -67,18 +77,25 @@ class SyncService:
     def __init__(self, paths: StorePaths, lock: StoreLock) -> None:
         self.paths = paths
         self.lock = lock
-        self.tree = SyncTree(paths.root)
+        self.tree = SyncTree(paths.root, paths.sync_git_dir)
+        self._sync_lock = StoreLock(paths.sync_lock_file, timeout=SYNC_LOCK_TIMEOUT)
 
     @property
     def machine(self) -> str:
         return machine_state.machine_id(self.paths.root)
 
     def initialised(self) -> bool:
-        return self.tree.initialised and bool(self.tree.remote_url())
+        return bool(self.remote_url())
+
+    def remote_url(self) -> str:
+        """The remote's URL; an earlier version's layout (moved by the next sync) says its own."""
+        if is_legacy_sync(self.paths):
+            return SyncTree(self.paths.root, self.paths.legacy_sync_git_dir).remote_url()
+        return self.tree.remote_url() if self.tree.initialised else ""
 
     def init(self, remote: str) -> SyncResult:
-        """Make the state root a work tree with ``remote``, commit what is here, then sync: a remote
-        that already has history (the second machine) is merged with the local facts."""
+        """Make the sync repository with ``remote``, commit what is here, then sync: a remote that
+        already has history (the second machine) is merged with the local facts."""
         if not remote.strip():
             raise SyncNotSetUp("give the remote's URL (a git repository you can push to)")
         try:
@@ -89,14 +106,39 @@ class SyncService:
             raise InvalidInput(f"the remote {remote.strip()} could not be reached as a git repository, so sync "
                                f"was not set up: {problem.splitlines()[-1] if problem else problem}")
         machine = self.machine
-        with self.lock:
-            self.tree.init(remote.strip(), machine)
-        return self.sync()
+        with self._sync_lock:
+            with self.lock:
+                result = SyncResult(remote.strip(), at=clock.format_timestamp(clock.now()))
+                self._prepare(result)
+                self.tree.init(remote.strip(), machine)
+            return self._sync(result)
 
     def sync(self) -> SyncResult:
         if not self.initialised():
-            raise SyncNotSetUp("sync is not set up for this state root; set it up with a remote first")
-        result = SyncResult(self.tree.remote_url(), at=clock.format_timestamp(clock.now()))
+            raise SyncNotSetUp("sync is not set up for this state root; set it up with a remote first",
+                               hint="set_up_sync")
+        with self._sync_lock:
+            result = SyncResult("", at=clock.format_timestamp(clock.now()))
+            with self.lock:
+                self._prepare(result)
+            result.remote = self.tree.remote_url()
+            return self._sync(result)
+
+    def _prepare(self, result: SyncResult) -> None:
+        """Before git runs: an earlier layout moved into place, the locks a killed git left removed,
+        the repository's own rules written (holding both locks)."""
+        moved = move_legacy_layout(self.paths, self.tree)
+        if moved is not None:
+            result.reopen = result.reopen or bool(moved.set_aside)
+            result.diagnostics += [Diagnostic(self.paths.root / path, 1, f"no longer synced: {reason}", "warning")
+                                   for path, reason in moved.untracked]
+            result.diagnostics += [Diagnostic(self.paths.root / path, 1, "it came from the remote; set aside as "
+                                              f"{path}.from-sync", "warning") for path in moved.set_aside]
+        if self.tree.initialised:
+            self.tree.clear_stale_locks()
+            self.tree.write_rules()
+
+    def _sync(self, result: SyncResult) -> SyncResult:
         machine = self.machine
         for _attempt in range(PUSH_ATTEMPTS):
             try:
@@ -106,24 +148,33 @@ class SyncService:
                     result.committed |= self._commit_local(machine, result)
                 result.offline, result.warning = True, f"the remote could not be reached; the facts are " \
                                                        f"committed here and go out with the next sync ({exc.message})"
-                return result
+                return self._warn_refused(result)
             with self.lock:
                 result.committed |= self._commit_local(machine, result)
                 remote_before = self.tree.remote_head()
                 self._pull(machine, result)
                 result.committed |= self._commit_local(machine, result)   # folders adopted after the pull
             if not self.tree.ahead():
-                return result
+                return self._warn_refused(result)
             pushed = self.tree.push()
             if pushed.returncode == 0:
                 result.pushed += len(self.tree.changed_files(remote_before, self.tree.head()))
-                return result
+                return self._warn_refused(result)
             if "rejected" not in pushed.stdout + pushed.stderr and "fetch first" not in pushed.stderr:
                 result.offline = True
                 result.warning = ("the remote refused the push or could not be reached; the facts are "
                                   f"committed here and go out with the next sync ({pushed.stderr.strip()})")
-                return result
+                return self._warn_refused(result)
         result.warning = "another machine kept pushing meanwhile; the rest goes out with the next sync"
+        return self._warn_refused(result)
+
+    @staticmethod
+    def _warn_refused(result: SyncResult) -> SyncResult:
+        if result.refused:
+            named = ", ".join(r.path for r in result.refused[:3]) + (" …" if len(result.refused) > 3 else "")
+            said = (f"the remote offered {len(result.refused)} path(s) that do not travel, refused and left out "
+                    f"of this machine's store ({named}; `sync --json` says why)")
+            result.warning = f"{result.warning}; {said}" if result.warning else said
         return result
 
     def _commit_local(self, machine: str, result: SyncResult) -> bool:
@@ -132,28 +183,26 @@ class SyncService:
         if paths.project_folder_key != self.paths.project_folder_key:
             result.reopen, self.paths = True, paths
         result.project_folder = paths.project_folder_key if paths.bound else ""
-        return self.tree.commit_all(f"Context Center: facts from {machine}\n\nMachine: {machine}\n")
+        committed, kept_here = self.tree.commit_all(f"Context Center: facts from {machine}\n\nMachine: {machine}\n")
+        known = {d.path for d in result.diagnostics}
+        result.diagnostics += [Diagnostic(self.paths.root / path, 1, f"kept on this machine, not synced: {reason}",
+                                          "warning") for path, reason in kept_here
+                               if self.paths.root / path not in known]
+        return committed
 
     def _pull(self, machine: str, result: SyncResult) -> None:
         remote, head = self.tree.remote_head(), self.tree.head()
         if remote is None or (head is not None and self.tree.is_ancestor(remote, head)):
             return
-        if head is None or self.tree.is_ancestor(head, remote):
-            self.tree.fast_forward(remote)
-        else:
-            unmerged = self.tree.start_merge(remote)
-            try:
-                outcome = settle(self.tree, unmerged, machine) if unmerged else None
-                self.tree.finish_merge(f"Context Center: merged on {machine}\n\nMachine: {machine}\n")
-            except BaseException:
-                self.tree.abort_merge()
-                raise
-            if outcome is not None:
-                result.conflicts += outcome.conflicts
-                result.renamed += outcome.renamed
-                result.kept_beside += outcome.kept_beside
+        outcome = pull(self.paths, self.tree, remote, machine)
+        result.refused += outcome.refused
+        result.archived += outcome.archived
+        if outcome.merge is not None:
+            result.conflicts += outcome.merge.conflicts
+            result.renamed += outcome.merge.renamed
+            result.kept_beside += outcome.merge.kept_beside
         changed = self.tree.changed_files(head, self.tree.head())
-        result.pulled += len(changed)
+        result.pulled += len(outcome.written)
         _rebuild_indexes(self.paths.root, changed)
         settled_here = {conflict.id for conflict in result.conflicts}
         result.conflicts += [conflict for conflict in _flagged_elsewhere(self.paths.root, changed, machine)
@@ -162,9 +211,7 @@ class SyncService:
 
 def _scope_of(folder: str) -> str | None:
     """The scope of a fact folder of the synced tree (relative to the root), or None for any other."""
-    if folder == "memory/global":
-        return "global"
-    return "project" if folder.startswith("projects/") and folder.endswith("/memory") else None
+    return scope_of_folder(folder) if fact_folder(folder + "/x.md") == (folder, "x.md") else None
 
 
 def _flagged_elsewhere(root: Path, changed: list[str], machine: str) -> list[SyncConflict]:
