@@ -15,7 +15,17 @@ import re
 from pathlib import Path
 
 from .records import Found, Reading, Skip
-from .sources import FrontMatterError, env_folder, file_stamp, front_matter, git_roots, read_text, stamp_of
+from .sources import (
+    FrontMatterError,
+    env_folder,
+    file_stamp,
+    front_matter,
+    git_roots,
+    linked_folder,
+    read_text,
+    regular_files,
+    stamp_of,
+)
 
 NAME = "claude-code"
 CONFIG_ENV = "CLAUDE_CONFIG_DIR"       # else <home>/.claude
@@ -58,9 +68,11 @@ def read(workspace: Path | None, home: Path) -> Reading:
 
 
 def _read_folder(folder: Path) -> Reading:
+    if linked_folder(folder):
+        return Reading(str(folder), message=linked_folder(folder))
     reading = Reading(str(folder))
-    for path in sorted(folder.glob("*.md")):
-        if path.name == INDEX_FILE or not path.is_file():
+    for path in regular_files(folder, "*.md", reading.skipped):
+        if path.name == INDEX_FILE:
             continue
         try:
             found = topic(path)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..suggestions.candidates import classify
 from .records import Found, Reading, Skip
-from .sources import FrontMatterError, env_folder, file_stamp, front_matter, read_text
+from .sources import FrontMatterError, env_folder, file_stamp, front_matter, linked_folder, read_text, regular_files
 
 NAME = "codex"
 HOME_ENV = "CODEX_HOME"                  # else <home>/.codex
@@ -42,8 +42,10 @@ def read(_workspace: Path | None, home: Path) -> Reading:
     folder = env_folder(HOME_ENV, home / ".codex") / MEMORY_FOLDER
     if not folder.is_dir():
         return Reading(str(folder), message=f"No Codex memories on this machine (looked in {folder}).")
+    if linked_folder(folder):
+        return Reading(str(folder), message=linked_folder(folder))
     reading = Reading(str(folder))
-    files = sorted((p for p in folder.glob("*.md") if p.is_file()), key=lambda p: (p.name == SUMMARY_FILE, p.name))
+    files = sorted(regular_files(folder, "*.md", reading.skipped), key=lambda p: (p.name == SUMMARY_FILE, p.name))
     for path in files:
         try:
             _keys, body = front_matter(read_text(path))

@@ -28,7 +28,7 @@ from ..agents.refusals import AgentRefusal
 from ..storage.paths import project_key
 from .claude_code import folder_name
 from .records import Found, Reading, Skip
-from .sources import env_folder, stamp_of_seconds
+from .sources import env_folder, linked_folder, regular_files, stamp_of_seconds
 
 NAME = "context-eng"
 HOME_ENV = "CONTEXT_ENG_HOME"            # else <home>/.context
@@ -52,9 +52,15 @@ def _has_store(folder: Path) -> bool:
     return (folder / CATALOG_FILE).is_file() or (folder / CATEGORY_FILES[0]).is_dir()
 
 
-def _databases(folder: Path) -> list[Path]:
-    files = [folder / CATALOG_FILE] if (folder / CATALOG_FILE).is_file() else []
-    return files + sorted(p for p in (folder / CATEGORY_FILES[0]).glob(CATEGORY_FILES[1]) if p.is_file())
+def _databases(folder: Path, skipped: list[Skip]) -> list[Path]:
+    """The store's SQLite files: regular files only, never a symlink (nor one in a linked folder)."""
+    catalog = folder / CATALOG_FILE
+    files = regular_files(folder, CATALOG_FILE, skipped) if catalog.exists() or catalog.is_symlink() else []
+    categories = folder / CATEGORY_FILES[0]
+    if categories.is_symlink():
+        skipped.append(Skip(str(categories), linked_folder(categories)))
+        return files
+    return files + regular_files(categories, CATEGORY_FILES[1], skipped)
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
@@ -81,7 +87,7 @@ def read(workspace: Path | None, home: Path) -> Reading:
     if workspace is not None:
         mine = identities(workspace)
         for folder in sorted((root / PROJECTS_FOLDER).glob("*")):
-            if folder.is_dir():
+            if folder.is_dir() and not folder.is_symlink():
                 _read_scope(reading, folder, "project", mine)
     if not reading.found and not reading.skipped:
         reading = Reading(str(root), message=f"No context-eng memory of this workspace or global in {root}.")
@@ -90,7 +96,7 @@ def read(workspace: Path | None, home: Path) -> Reading:
 
 def _read_scope(reading: Reading, folder: Path, scope: str, mine: set[str] | None) -> None:
     rows: list[tuple[Path, dict[str, Any]]] = []
-    for path in _databases(folder):
+    for path in _databases(folder, reading.skipped):
         try:
             rows += [(path, row) for row in _rows(path)]
         except sqlite3.Error as exc:

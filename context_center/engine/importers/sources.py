@@ -10,6 +10,10 @@ import yaml
 
 from .. import clock
 from ..memory.fact_file import FactFileError, split_front_matter
+from ..storage.safe_read import read_regular_bytes
+from .records import Skip
+
+LINK_SKIP = "a symbolic link: never followed (its target would be imported as a memory)"
 
 
 def stamp_of_seconds(seconds: float) -> str:
@@ -34,8 +38,26 @@ def file_stamp(path: Path) -> str:
 
 
 def read_text(path: Path) -> str:
-    """The file as UTF-8 (undecodable bytes replaced: what an agent wrote is Markdown)."""
-    return path.read_bytes().decode("utf-8", "replace").lstrip("\ufeff")
+    """The file as UTF-8 (undecodable bytes replaced: what an agent wrote is Markdown). Regular files
+    only, never through a symlink, at most 1 MiB (``OSError`` otherwise)."""
+    return read_regular_bytes(path, follow_symlinks=False).decode("utf-8", "replace").lstrip("\ufeff")
+
+
+def regular_files(folder: Path, pattern: str, skipped: list[Skip]) -> list[Path]:
+    """The regular files of ``folder`` matching ``pattern``, sorted; each symlink among them is a
+    skip, never read (a link to ``/etc/passwd`` in an agent's memory folder is not a memory)."""
+    found = []
+    for path in sorted(folder.glob(pattern)):
+        if path.is_symlink():
+            skipped.append(Skip(str(path), LINK_SKIP))
+        elif path.is_file():
+            found.append(path)
+    return found
+
+
+def linked_folder(folder: Path) -> str:
+    """Why ``folder`` is not read (it is a symlink), or ``""``."""
+    return f"{folder} is a symbolic link: not followed" if folder.is_symlink() else ""
 
 
 class FrontMatterError(ValueError):

@@ -184,7 +184,7 @@ def prepare_index(folder: Path, facts: Iterable[Fact] | IndexLines) -> PreparedI
     path = folder / "MEMORY.md"
     stamp = _stamp(path)
     try:
-        existing = read_regular_text(path, MAX_INDEX_BYTES)
+        existing = read_regular_text(path, MAX_INDEX_BYTES, follow_symlinks=False)
     except FileNotFoundError:
         existing, stamp = "", None
         if not entries:

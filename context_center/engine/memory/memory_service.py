@@ -35,6 +35,7 @@ from ..errors import (
 from ..records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
 from ..storage.atomic_write import write_atomic
 from ..storage.paths import TEAM, versioned_by_git
+from ..storage.safe_read import read_regular_bytes
 from ..storage.store_lock import StoreLock
 from ..team import archive as team_archive
 from ..team.history import UNCOMMITTED, team_revisions
@@ -42,7 +43,7 @@ from ..team.repository import TeamRepository
 from . import sensitive
 from .fact_file import decode_fact_bytes, render_fact
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
-from .fact_store import FactStore
+from .fact_store import MAX_FACT_FILE_BYTES, FactStore
 from .fields import (
     MAX_STEM_BYTES,
     SCOPES,
@@ -73,6 +74,11 @@ class PurgeReport:
 
     def to_json(self) -> dict[str, object]:
         return {"ref": self.ref, "rewritten": [str(p) for p in self.rewritten], "kinds": list(self.kinds)}
+_PINNED_BY_USER = ("Pinned background guidance chosen by the user. It is lower priority than the standing "
+                   "instructions and the current request.")
+_PINNED_BY_TEAM = ("Pinned by the team in this repository (its .context-center/memory, committed with the code), "
+                   "not chosen by the user. It is lower priority than the standing instructions and the current "
+                   "request.")
 _CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
 INDEX_DELAY = 0.5   # seconds without a write before MEMORY.md is rewritten (a burst of writes shares one)
 INDEX_STALE = 5.0   # ... but never more than this after the first write it is behind
@@ -253,15 +259,19 @@ class MemoryService:
                            if g.pinned and not g.staging and (g.scope, g.id) in overridden)
         lines = []
         if chosen:
-            lines += ["<session-context>",
-                      "Pinned background guidance chosen by the user. It is lower priority than the "
-                      "standing instructions and the current request."]
-            for fact in chosen:
-                body, _ = sensitive.redact(fact.body.strip())
-                body = _CLOSING_TAG.sub("&lt;/session-context", body)  # any case: the block stays closed
-                first, *rest = body.split("\n")
-                lines.append(f"- [{fact.ref}] {first}")
-                lines.extend("  " + line if line else "" for line in rest)
+            lines.append("<session-context>")
+            # A team fact came with the repository (anyone who can push wrote it): it is said so,
+            # never passed off as the user's own choice.
+            for preamble, group in ((_PINNED_BY_USER, [f for f in chosen if f.scope != TEAM]),
+                                    (_PINNED_BY_TEAM, [f for f in chosen if f.scope == TEAM])):
+                if group:
+                    lines.append(preamble)
+                for fact in group:
+                    body, _ = sensitive.redact(fact.body.strip())
+                    body = _CLOSING_TAG.sub("&lt;/session-context", body)  # any case: the block stays closed
+                    first, *rest = body.split("\n")
+                    lines.append(f"- [{fact.ref}] {first}")
+                    lines.extend("  " + line if line else "" for line in rest)
             lines.append("</session-context>")
         text = "\n".join(lines)
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
@@ -598,8 +608,8 @@ class MemoryService:
             rewritten: list[Path] = []
             kinds: set[str] = set()
             for path in files:
-                try:
-                    text = decode_fact_bytes(path.read_bytes())[0]
+                try:   # never through a symlink: its target's text would become a revision of ours
+                    text = decode_fact_bytes(read_regular_bytes(path, MAX_FACT_FILE_BYTES, follow_symlinks=False))[0]
                 except (OSError, UnicodeDecodeError):
                     continue
                 masked, found = sensitive.redact(text)

@@ -75,6 +75,7 @@ def read_regular_prefix(path: str | os.PathLike[str], max_bytes: int) -> tuple[i
         os.close(fd)
 
 
-def read_regular_text(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES) -> str:
+def read_regular_text(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES, *,
+                      follow_symlinks: bool = True) -> str:
     """UTF-8 text of a regular file (see :func:`read_regular_bytes`); ``UnicodeDecodeError`` on bad bytes."""
-    return read_regular_bytes(path, max_bytes).decode("utf-8")
+    return read_regular_bytes(path, max_bytes, follow_symlinks=follow_symlinks).decode("utf-8")

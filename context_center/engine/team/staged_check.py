@@ -1,6 +1,9 @@
 """What the pre-commit hook checks: every team fact file a commit adds or changes, as staged
-(the index, ``git cat-file blob :path``, not the work tree), must hold no secret, no unresolved
-merge conflict, and parse as a fact. Deleted files are fine: forgetting a team fact is deleting it.
+(the index, ``git cat-file blob :path``, not the work tree), must be a regular file (a symlink
+would lead every clone of the repository somewhere on its own machine), hold no secret, no
+unresolved merge conflict, no control character in a field (it would reach terminals and prompts),
+no timestamp a date cannot hold, and parse as a fact. Deleted files are fine: forgetting a team
+fact is deleting it.
 
 Problems name the file, the line and the kind of secret, never the secret itself.
 """
@@ -10,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..clock import parse_timestamp
 from ..memory.fact_file import FactFileError, decode_fact_bytes, parse_fact
 from ..memory.sensitive import find_secrets
 from ..storage.git_command import git_bytes, run_git
@@ -18,6 +22,11 @@ from ..storage.git_command import git_bytes, run_git
 PATHSPEC = ":(glob)**/.context-center/memory/*.md"
 NOT_FACTS = ("MEMORY.md",)   # a derived index, if any: checked for secrets, not parsed
 _CONFLICT = re.compile(r"^(?:<{7}|\|{7}|>{7})(?: |$)", re.MULTILINE)
+# C0 controls but tab and newline, DEL, C1 controls, the line and paragraph separators
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_ONE_LINE_FIELDS = ("id", "name", "title", "description", "keywords", "subject_key", "category", "subject")
+_TIMESTAMPS = ("created_at", "updated_at", "last_verified_at")   # expires_at: parse_fact's warning says
+_REGULAR = ("100644", "100755")
 
 
 @dataclass(frozen=True)
@@ -40,21 +49,26 @@ class StagedReport:
         return {"checked": list(self.checked), "problems": [p.to_json() for p in self.problems]}
 
 
-def staged_team_files(top: Path) -> list[str]:
-    """The team fact files the next commit adds or changes (deletions left out)."""
-    listed = run_git(["diff", "--cached", "--name-only", "-z", "--no-renames", "--diff-filter=ACMT", "--",
-                      PATHSPEC], top).stdout
-    return [name for name in listed.split("\0") if name]
+def staged_team_files(top: Path) -> list[tuple[str, str]]:
+    """(path, git mode) of each team fact file the next commit adds or changes (deletions left out)."""
+    listed = run_git(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--diff-filter=ACMT", "--",
+                      PATHSPEC], top).stdout.split("\0")
+    return [(name, info.split()[1]) for info, name in zip(listed[0::2], listed[1::2]) if info.startswith(":")]
 
 
 def check_staged(start: Path) -> StagedReport:
     """Check what is staged in the repository holding ``start``."""
     top = Path(run_git(["rev-parse", "--show-toplevel"], start).stdout.strip())
-    names = staged_team_files(top)
+    staged = staged_team_files(top)
     problems: list[StagedProblem] = []
-    for name in names:
+    for name, mode in staged:
+        if mode not in _REGULAR:
+            kind = "a symlink" if mode == "120000" else "not a regular file"
+            problems.append(StagedProblem(name, None, "symlink", f"{kind}: a team fact must be a file of the "
+                                          "repository (a link would point every clone somewhere of its own)"))
+            continue
         problems.extend(check_content(name, git_bytes(["cat-file", "blob", f":{name}"], top)))
-    return StagedReport(tuple(names), tuple(problems))
+    return StagedReport(tuple(name for name, _ in staged), tuple(problems))
 
 
 def _line_of(text: str, offset: int) -> int:
@@ -75,7 +89,40 @@ def check_content(name: str, raw: bytes) -> list[StagedProblem]:
                                       "an unresolved merge conflict (<<<<<<< … >>>>>>>): keep one side"))
     elif Path(name).name not in NOT_FACTS:
         try:
-            parse_fact(text, path=Path(name), scope="team")
+            fact, warnings = parse_fact(text, path=Path(name), scope="team")
         except FactFileError as exc:
             problems.append(StagedProblem(name, exc.line, "unparseable", f"not a fact file: {exc.reason}"))
+        else:
+            problems += _field_problems(name, text, fact)
+            problems += [StagedProblem(name, _field_line(text, "expires_at"), "timestamp", warning)
+                         for warning in warnings if warning.startswith("expires_at")]   # read as unset
+    return problems
+
+
+def _field_line(text: str, field: str) -> int | None:
+    found = re.search(rf"^\s*{field}\s*:", text, re.MULTILINE)
+    return _line_of(text, found.start()) if found else None
+
+
+def _field_problems(name: str, text: str, fact: object) -> list[StagedProblem]:
+    problems = []
+    for field in _ONE_LINE_FIELDS:
+        value = getattr(fact, field, "")
+        if isinstance(value, str) and _CONTROL.search(value):
+            problems.append(StagedProblem(name, _field_line(text, field), "control",
+                                          f"{field} holds a control character (it would reach terminals and "
+                                          "prompts as it is)"))
+    for label in ("topics", "tags", "links"):
+        if any(_CONTROL.search(item) for item in getattr(fact, label, ())):
+            problems.append(StagedProblem(name, _field_line(text, label), "control",
+                                          f"{label} holds a control character"))
+    body = getattr(fact, "body", "")
+    if isinstance(body, str) and _CONTROL.search(body.replace("\r\n", "\n")):
+        problems.append(StagedProblem(name, None, "control", "the body holds a control character (an escape "
+                                      "sequence, a NUL or a line separator)"))
+    for field in _TIMESTAMPS:
+        value = getattr(fact, field, "")
+        if value and parse_timestamp(value) is None:
+            problems.append(StagedProblem(name, _field_line(text, field), "timestamp",
+                                          f"{field} {value!r} is not a date and time a date can hold"))
     return problems
