@@ -29,6 +29,9 @@ def normalize(name: object) -> tuple[str, str]:
     characters; canonical is lowercased."""
     if not isinstance(name, str):
         raise AgentRefusal("INVALID_CATEGORY", f"a category name is text, not {type(name).__name__}")
+    if len(name) > MAX_NAME * 4:   # before NFKC reads it all
+        raise AgentRefusal("INVALID_CATEGORY", f"a category name has at most {MAX_NAME} characters; "
+                                               f"got {len(name):,}")
     display = unicodedata.normalize("NFKC", name).strip()
     if not display:
         raise AgentRefusal("INVALID_CATEGORY", "a category name must not be empty")

@@ -17,6 +17,7 @@ from ..memory import sensitive
 from .refusals import AgentRefusal
 
 MAX_TOKENS = 800
+MAX_RAW_CHARS = MAX_TOKENS * 4 * 4   # past this, content is too long however much of it is whitespace
 MAX_LABELS = 10
 MAX_LABEL = 64
 DEFAULT_IMPORTANCE = 0.5
@@ -28,7 +29,6 @@ _LATIN_END = re.compile(r"(?P<word>\S*?)[.!?]+[\"')\]]*\s+[\"'(\[]*(?P<next>\w)"
 _CJK_END = re.compile(r"[。！？]+[」』”’）)]*(?=\s*\S)")
 _VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$", re.IGNORECASE)
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
 
 
 def collapse(text: str) -> str:
@@ -62,26 +62,34 @@ def sentence_count(text: str) -> int:
     return count
 
 
+def _too_long(tokens: int) -> AgentRefusal:
+    return AgentRefusal("TOO_LONG", f"content is about {tokens:,} tokens; at most {MAX_TOKENS} are stored. "
+                                    "Keep one short claim.")
+
+
 def check_content(raw: object) -> str:
+    """The claim, checked cheapest first: its size bounds every later check (the sentence and
+    secret scans are linear, but a 10 MB argument is refused before either reads it)."""
     if not isinstance(raw, str):
         raise AgentRefusal("EMPTY_CONTENT", "content must be text: one sentence, one claim")
+    if len(raw) > MAX_RAW_CHARS:
+        raise _too_long(approximate_tokens(raw[:MAX_RAW_CHARS * 4]))
     content = collapse(raw)
     if not content:
         raise AgentRefusal("EMPTY_CONTENT", "content is empty after trimming; write one sentence, one claim")
+    tokens = approximate_tokens(content)
+    if tokens > MAX_TOKENS:
+        raise _too_long(tokens)
     if sentence_count(content) > 1:
         raise AgentRefusal("NOT_ONE_SENTENCE", "content holds more than one sentence; store one claim per "
                                                "memory (split it into several memory_create calls)")
-    tokens = approximate_tokens(content)
-    if tokens > MAX_TOKENS:
-        raise AgentRefusal("TOO_LONG", f"content is about {tokens} tokens; at most {MAX_TOKENS} are stored. "
-                                       "Keep one short claim.")
     check_not_sensitive(content, "content")
     return content
 
 
 def check_not_sensitive(text: str, field: str) -> None:
     kinds = sorted({found.kind for found in sensitive.find_secrets(text)})
-    if _EMAIL.search(text):
+    if sensitive.EMAIL.search(text):
         kinds.append("e-mail address")
     if kinds:
         raise AgentRefusal("SENSITIVE_CONTENT", f"{field} contains {', '.join(kinds)}; nothing was written. "
@@ -92,13 +100,17 @@ def check_not_sensitive(text: str, field: str) -> None:
 def _label(value: object, field: str) -> str:
     if not isinstance(value, str):
         raise AgentRefusal("INVALID_FILTER", f"{field} values are text, not {type(value).__name__}")
-    label = unicodedata.normalize("NFKC", collapse(value)).lower()
+    if len(value) > MAX_LABEL * 4:
+        raise AgentRefusal("INVALID_FILTER", f"{field} values have at most {MAX_LABEL} characters; "
+                                             f"got {len(value):,}")
+    written = unicodedata.normalize("NFKC", collapse(value))
+    label = written.lower()
     if not label:
         raise AgentRefusal("INVALID_FILTER", f"{field} values must not be empty")
     if len(label) > MAX_LABEL:
         raise AgentRefusal("INVALID_FILTER", f"{field} values have at most {MAX_LABEL} characters; "
                                              f"got {len(label)}")
-    check_not_sensitive(label, field)
+    check_not_sensitive(written, field)   # as written: a key's case is what tells it (AKIA…, ghp_…)
     return label
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,21 @@ _PLACEHOLDER = re.compile(r"(?i)^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|<[^>]*>|x{4,}|\*{4,
                           r"env(?:iron)?\[.*|os\.environ.*|process\.env.*)$")
 
 
+# A secret said in prose: "the root password is hunter2x", "密码是 hunter2x". The value must mix
+# letters and digits, so "the token is used for auth" or "the password is stored in the vault" is
+# no secret.
+_PROSE = re.compile(
+    r"""(?ix)
+    \b(?:password|passphrase|passwd|pwd|secret|token|api[ _-]?key)s?\b
+    (?:\s+(?:for|of|to|on|at)(?:\s+[\w.@/-]+){1,3})?
+    \s+(?:is|was|are|reads|becomes)\s+[\"'`]?
+    (?P<value>(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[a-z])[^\s\"'`,;]{6,}?)[.!?]?(?=[\s\"'`,;]|$)
+    |(?:密码|口令|密钥|令牌)\s*(?:是|为|:|=)\s*
+    (?P<cjk>(?=[!-~]*\d)(?=[!-~]*[A-Za-z])[!-~]{6,})""")
+# An e-mail address: personal, so never kept where an agent or a record would carry it on.
+EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+
+
 @dataclass(frozen=True)
 class Finding:
     kind: str
@@ -71,6 +87,10 @@ def _direct(text: str) -> list[Finding]:
             continue
         if plausible and not _PLACEHOLDER.match(value.strip()) and not _CALL.match(value) and value != MASK:
             found.append(Finding("password or token in an assignment", match.start(group), match.end(group)))
+    for match in _PROSE.finditer(text):
+        group = "value" if match.group("value") is not None else "cjk"
+        if not _PLACEHOLDER.match(match.group(group)) and not _CALL.match(match.group(group)):
+            found.append(Finding("password or token in a sentence", match.start(group), match.end(group)))
     return found
 
 
@@ -95,7 +115,8 @@ def _in_base64(text: str) -> list[Finding]:
 # substring searches in C (3 µs for a title, 7 µs for a LoCoMo turn, against 53 µs for the scan).
 # A test holds this list to the patterns: every secret the tests know trips it.
 _NEEDLES = ("PRIVATE KEY", "AKIA", "ASIA", "ABIA", "ACCA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
-            "glpat-", "sk-", "AIza", "xox", "k_live_", "k_test_", "npm_", "hf_", "eyJ", "://", "Bearer ")
+            "glpat-", "sk-", "AIza", "xox", "k_live_", "k_test_", "npm_", "hf_", "eyJ", "://", "Bearer ",
+            "密码", "口令", "密钥", "令牌")
 _LOWER_NEEDLES = ("pass", "pwd", "secret", "key", "token", "credential")   # the assignment's names
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{24}")
 
@@ -110,17 +131,34 @@ def may_hold_secret(text: str) -> bool:
     return bool(_BASE64_RUN.search(text) or _INVISIBLE.search(text))
 
 
+def _folded(text: str) -> tuple[str, list[int]]:
+    """``text`` as detection reads it — zero-width characters dropped, compatibility forms folded
+    by NFKC (a full-width ``ＡＫＩＡ…``, a mathematical 𝐀) — and, for each of its characters, the
+    index of the character of ``text`` it came from."""
+    chars: list[str] = []
+    where: list[int] = []
+    for index, char in enumerate(text):
+        if _INVISIBLE.match(char):
+            continue
+        folded = char if char.isascii() else unicodedata.normalize("NFKC", char)
+        chars.append(folded)
+        where.extend([index] * len(folded))
+    return "".join(chars), where
+
+
 def find_secrets(text: str) -> list[Finding]:
-    """Every secret in ``text``, by kind and position (never the secret itself); zero-width
-    characters inside a secret do not hide it."""
-    if not may_hold_secret(text):
-        return []
-    if _INVISIBLE.search(text):
-        kept = [i for i, ch in enumerate(text) if not _INVISIBLE.match(ch)]
-        visible = "".join(text[i] for i in kept)
-        found = [Finding(f.kind, kept[f.start], kept[f.end - 1] + 1) for f in _direct(visible) if f.end > f.start]
-    else:
+    """Every secret in ``text``, by kind and position (never the secret itself): looked for in the
+    text's NFKC form with zero-width characters dropped, so neither a full-width key nor one split
+    by invisible characters hides."""
+    if text.isascii():   # no zero-width character, nothing to fold: the text is its own form
+        if not may_hold_secret(text):
+            return []
         found = _direct(text)
+    else:
+        if not may_hold_secret(unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))):
+            return []
+        view, where = _folded(text)
+        found = [Finding(f.kind, where[f.start], where[f.end - 1] + 1) for f in _direct(view) if f.end > f.start]
     found += _in_base64(text)
     found.sort(key=lambda f: (f.start, -f.end))
     merged: list[Finding] = []
@@ -150,22 +188,36 @@ def redact(text: str) -> tuple[str, list[str]]:
 
 # Bumped whenever what is found changes: findings a folder snapshot carries from an earlier rule
 # are looked for again.
-RULES_VERSION = 1
+RULES_VERSION = 2   # 2: NFKC forms, secrets said in prose
 # The fields of a fact a person or an agent reads, in the order they are reported.
 SHOWN_FIELDS = ("name", "title", "description", "keywords", "body", "subject_key", "category", "subject", "topics",
                 "tags", "links")
 
 
+def mask_personal(text: str) -> str:
+    """``text`` with every secret and e-mail address masked: what may be kept of a name an agent
+    gave, or of a prompt in a record."""
+    return EMAIL.sub(MASK, redact(text)[0])
+
+
+MAX_CHECKED_CHARS = 1 << 20   # of one field: a hand-written 50 MB body is checked (and shown) this far
+UNCHECKED = "not checked for secrets past its first 1,048,576 characters"
+
+
 def fact_findings(fact: Any) -> tuple[int, tuple[tuple[str, str], ...]]:
     """(:data:`RULES_VERSION`, (field, kind) of each secret in a fact's shown fields): what
-    ``Fact.secret_findings`` caches, and the folder snapshot carries."""
+    ``Fact.secret_findings`` caches, and the folder snapshot carries. A field longer than
+    :data:`MAX_CHECKED_CHARS` is also named, as :data:`UNCHECKED`: it is shown cut there."""
     found: list[tuple[str, str]] = []
     for name in SHOWN_FIELDS:
         value = getattr(fact, name)
         texts = value if isinstance(value, tuple) else (value,)
         for text in texts:
             if text and isinstance(text, str):
-                found.extend((name, kind) for kind in dict.fromkeys(f.kind for f in find_secrets(text)))
+                found.extend((name, kind) for kind in dict.fromkeys(
+                    f.kind for f in find_secrets(text[:MAX_CHECKED_CHARS])))
+                if len(text) > MAX_CHECKED_CHARS:
+                    found.append((name, UNCHECKED))
     return RULES_VERSION, tuple(dict.fromkeys(found))
 
 
@@ -182,12 +234,15 @@ def mask_fact_json(data: dict[str, Any], findings: tuple[tuple[str, str], ...]) 
     if not findings:
         return data
     masked = dict(data)
+    cut = {field for field, kind in findings if kind == UNCHECKED}
     for name in {field for field, _ in findings} - {"name"}:
         value = masked.get(name)
         if isinstance(value, str):
-            masked[name] = redact(value)[0]
+            shown = value[:MAX_CHECKED_CHARS]
+            masked[name] = redact(shown)[0] + (f"\n[… {len(value) - len(shown):,} more characters, not shown: "
+                                               "never checked for secrets]" if name in cut else "")
         elif isinstance(value, list):
-            masked[name] = [redact(v)[0] if isinstance(v, str) else v for v in value]
+            masked[name] = [redact(v[:MAX_CHECKED_CHARS])[0] if isinstance(v, str) else v for v in value]
     if "title" in {field for field, _ in findings} and "label" in masked:
         masked["label"] = redact(masked["label"])[0]
     masked["masked"] = [{"field": field, "kind": kind} for field, kind in findings]
@@ -203,10 +258,15 @@ class SecretWords:
 
     @classmethod
     def of(cls, text: str) -> "SecretWords":
+        """Secrets, and e-mail addresses (personal: not a record's to keep), are what is masked."""
         findings = find_secrets(text)
+        spans = [(f.start, f.end) for f in findings]
         masked = redact(text)[0] if findings else text
+        if "@" in masked:
+            spans += [m.span() for m in EMAIL.finditer(text)]
+            masked = EMAIL.sub(MASK, masked)
         lowered = masked.lower()
-        words = {w for f in findings for w in re.findall(r"\w{3,}", text[f.start:f.end].lower())}
+        words = {w for start, end in spans for w in re.findall(r"\w{3,}", text[start:end].lower())}
         return cls(frozenset(w for w in words if w not in lowered), masked)
 
     def scrub(self, value: Any) -> Any:
