@@ -59,12 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     if serving is not None and serving.http is not None:
         from .mcp_server.http_serve import serve_http
 
-        return serve_http(serving.state_root, serving.project, serving.policy, serving.http, serving.no_token)
+        return serve_http(serving.state_root, serving.project, serving.policy, serving.http, serving.no_token,
+                          serving.token_file)
     if serving is not None:  # before the command line's parser: it imports the engine
         from .mcp_server.server import serve
 
-        if serving.no_token:
-            sys.stderr.write("context-center mcp: --no-token goes with --http HOST:PORT\n")
+        if serving.no_token or serving.token_file:
+            sys.stderr.write("context-center mcp: --no-token and --token-file go with --http HOST:PORT\n")
             return 2
 
         return serve(serving.state_root, serving.project, serving.policy)

@@ -17,6 +17,9 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
                              "the bearer token of `mcp token create` (port 0: any free port)")
     parser.add_argument("--no-token", action="store_true",
                         help="with --http on loopback only: serve without a token (every local user can connect)")
+    parser.add_argument("--token-file", metavar="F",
+                        help="with --http: the one token clients send, read from F (mode 600), instead of the "
+                             "keyring's (also $CONTEXT_CENTER_MCP_TOKEN); for a headless machine without a keyring")
 
 
 class _NotServing(Exception):
@@ -32,7 +35,8 @@ class _QuietParser(argparse.ArgumentParser):
 
 def server_arguments(argv: list[str]) -> argparse.Namespace | None:
     """The parsed options when ``argv`` asks to serve (``[--state-root DIR] mcp [--project DIR]
-    [--policy P] [--http HOST:PORT [--no-token]]``), else None (another command, ``mcp judge …``, ``--help``…)."""
+    [--policy P] [--http HOST:PORT [--no-token] [--token-file F]]``), else None (another command,
+    ``mcp judge …``, ``--help``…)."""
     if "mcp" not in argv:
         return None
     parser = _QuietParser(add_help=False)

@@ -28,6 +28,7 @@ from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact
 from .memory.fields import FACT_CHOICES, SCOPES
 from .memory.memory_service import PurgeReport
 from .memory.revision_changes import changed_fields, describe_change
+from .memory.sensitive import mask_personal
 from .recall.injection_log import Injection, WhyNot
 from .recall.recall_records import RecallHit, RecallResult, Rejection
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Diagnostic, Fact, Revision, SessionContext, Subject
@@ -44,6 +45,7 @@ from .team.status import TeamStatus
 # the agents' room (MCP): name → its module under .agents, loaded only by the faces that use it
 _AGENTS = {
     "AgentMemoryService": "service", "tool_handlers": "service", "open_agent_memory": "service",
+    "open_agent_store": "service", "server_policy": "service", "server_judge": "service",
     "POLICIES": "policy", "POLICY_SETTING": "policy", "AgentRefusal": "refusals", "AGENT_CODES": "refusals",
     "configure_judge": "judge_config", "set_judge_key": "judge_config", "clear_judge_key": "judge_config",
     "judge_settings": "judge_config", "open_judge": "judge_config", "keyring_problem": "judge_config",
@@ -65,7 +67,7 @@ __all__ = [
     "ScopeConflict", "SensitiveContent", "SessionContext", "SkillCandidate", "StorageError",
     "StorePaths", "Subject", "SubjectConflict", "SuggestionSet", "WhyNot", "WriteResult",
     "changed_fields", "default_skill_folder", "default_state_root", "describe_change", "detect_workspace",
-    "import_deferred_modules",
+    "import_deferred_modules", "mask_personal",
     "open_engine", "open_global_engine", "reasonix_state_roots", "skill_file", "state_root_from_environment",
     "validate_fact_input", *_AGENTS, *_IMPORTERS,
 ]
@@ -74,8 +76,10 @@ __all__ = [
 # --- issue 16: the HTTP server's token and the team pre-commit hook (name → module under engine) ---
 _SHARING = {
     "create_server_token": "agents.server_token", "revoke_server_token": "agents.server_token",
-    "server_token": "agents.server_token", "server_token_status": "agents.server_token",
+    "server_token_status": "agents.server_token", "server_tokens": "agents.server_token",
     "token_matches": "agents.server_token", "TokenExists": "agents.server_token",
+    "TokenGrant": "agents.server_token", "stored_tokens": "agents.server_token",
+    "given_token": "agents.server_token", "matching_grant": "agents.server_token",
     "install_hook": "team.hook", "uninstall_hook": "team.hook", "HookReport": "team.hook",
     "HookConflict": "team.hook", "check_staged": "team.staged_check", "StagedProblem": "team.staged_check",
     "StagedReport": "team.staged_check",

@@ -1,16 +1,18 @@
-"""The bearer-token gate in front of the HTTP server: a request goes through only with
-``Authorization: Bearer <the token in the keyring>``; anything else is a 401 before the MCP
-transport sees it.
+"""The bearer-token gate in front of the HTTP server: a request goes through only with one
+``Authorization: Bearer <token>`` header naming a token of ours; anything else is a 401 (two such
+headers, ambiguous, a 400) before the MCP transport sees it.
 
 Our own small ASGI middleware rather than the SDK's ``token_verifier``: the SDK's is the OAuth
 resource-server path (it needs an authorization server's issuer URL and advertises OAuth metadata),
 and a client that sees OAuth advertised may start an OAuth flow instead of sending the header it
 was configured with. A static token needs none of that.
 
-The token is re-read from the keyring at most every ``REFRESH_SECONDS``: ``mcp token revoke``
-shuts clients out, and a new ``mcp token create --replace`` lets its clients in, without a
-restart. It is compared in constant time and never written anywhere: refusals are logged with
-their reason and the client's address only.
+A request that passes carries its token's grant (name and scope) into the ASGI scope, where the
+tools read it, and the token's name as the SDK's authenticated user: the SDK then serves a
+session only to requests with the token that opened it. Tokens are re-read at most every
+``REFRESH_SECONDS``: ``mcp token revoke`` shuts clients out, and ``mcp token create`` lets new ones
+in, without a restart. They are compared in constant time and never written anywhere: refusals
+are logged with their reason and the client's address only.
 """
 from __future__ import annotations
 
@@ -27,64 +29,85 @@ Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
+Tokens = list[tuple[Any, str]]   # (grant, value)
 
 
 class _Unreadable(Exception):
     pass
 
 
+class _Ambiguous(Exception):
+    pass
+
+
 class BearerGate:
-    def __init__(self, app: App, read_token: Callable[[], str | None],
-                 matches: Callable[[str, str], bool]) -> None:
+    def __init__(self, app: App, read_tokens: Callable[[], Awaitable[Tokens]],
+                 matching: Callable[[str, Tokens], Any], grant_key: str) -> None:
         self._app = app
-        self._read_token = read_token
-        self._matches = matches
-        self._token: str | None = None
+        self._read_tokens = read_tokens
+        self._matching = matching
+        self._grant_key = grant_key
+        self._tokens: Tokens = []
         self._read_at = float("-inf")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":   # lifespan: the app's own
             await self._app(scope, receive, send)
             return
-        given = _bearer(scope)
         try:
-            expected = await self._current_token()
+            given = _bearer(scope)
+        except _Ambiguous:
+            await _refuse(scope, send, 400, "invalid_request", "more than one Authorization header: ambiguous")
+            return
+        try:
+            tokens = await self._current_tokens()
         except _Unreadable:
             await _refuse(scope, send, 503, "temporarily_unavailable",
-                          "the server cannot read its token from the keyring; see the server's log")
+                          "the server cannot read its tokens from the keyring; see the server's log")
             return
-        if expected is None:
+        grant = self._matching(given, tokens) if given is not None else None
+        if not tokens:
             await _refuse(scope, send, 401, "invalid_token",
-                          "the server's token was revoked; create one with `context-center mcp token create`")
+                          "the server has no token (revoked?); create one with `context-center mcp token create`")
         elif given is None:
             await _refuse(scope, send, 401, None, "this server needs an Authorization: Bearer header")
-        elif not self._matches(given, expected):
-            await _refuse(scope, send, 401, "invalid_token", "the bearer token is not this server's")
+        elif grant is None:
+            await _refuse(scope, send, 401, "invalid_token", "the bearer token is not one of this server's")
         else:
+            scope[self._grant_key] = grant
+            scope["user"] = _user(grant.name)
             await self._app(scope, receive, send)
 
-    async def _current_token(self) -> str | None:
+    async def _current_tokens(self) -> Tokens:
         if time.monotonic() - self._read_at < REFRESH_SECONDS:
-            return self._token
-        import anyio
-
+            return self._tokens
         try:
-            self._token = await anyio.to_thread.run_sync(self._read_token)
+            self._tokens = await self._read_tokens()
         except Exception as exc:  # fail closed; the reason, never a secret, goes to the log
-            log.error("the token could not be read from the keyring (%s); refusing every request",
+            log.error("the tokens could not be read (%s); refusing every request",
                       getattr(exc, "message", type(exc).__name__))
             raise _Unreadable() from None
         self._read_at = time.monotonic()
-        return self._token
+        return self._tokens
+
+
+def _user(name: str) -> Any:
+    """The SDK's authenticated user for a token: its name is the principal a session belongs to."""
+    from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+    from mcp.server.auth.provider import AccessToken
+
+    return AuthenticatedUser(AccessToken(token="", client_id=f"token:{name}", scopes=[]))
 
 
 def _bearer(scope: Scope) -> str | None:
-    for name, value in scope.get("headers", ()):
-        if name.lower() == b"authorization":
-            scheme, _, token = value.decode("latin-1").strip().partition(" ")
-            if scheme.lower() == "bearer" and token.strip():
-                return token.strip()
-            return None
+    found = [value for name, value in scope.get("headers", ()) if name.lower() == b"authorization"]
+    if len(found) > 1:
+        raise _Ambiguous()
+    if not found:
+        return None
+    scheme, _, token = found[0].decode("latin-1").strip().partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
     return None
 
 

@@ -1,10 +1,15 @@
 """``context-center mcp --http HOST:PORT``: the same tools as the stdio server, over the SDK's
-streamable HTTP transport, behind a bearer token kept in the OS keyring.
+stateful streamable HTTP transport, behind bearer tokens kept in the OS keyring.
 
-Without a token in the keyring nothing is served: not on a reachable address (anyone on the
-network could read and write the memory), and not on loopback either unless ``--no-token`` says so
-on purpose, because loopback is not private on a shared machine (every local user and process can
-connect) and a browser page can reach it too. ``--no-token`` is refused off loopback.
+Each MCP session has its own binding (``--project`` is every new session's first; ``memory_bind``
+moves only the caller's) and the scope of the token that opened it; a request for a session with
+another token, or for no valid session after initialize, is refused by the transport. Without a
+token nothing is served: not on a reachable address (anyone on the network could read and write
+the memory), and not on loopback either unless ``--no-token`` says so on purpose, because loopback
+is not private on a shared machine (every local user and process can connect) and a browser page
+can reach it too. ``--no-token`` is refused off loopback. A machine without a usable keyring gives
+the one token in ``$CONTEXT_CENTER_MCP_TOKEN`` or ``--token-file F`` instead. Limits (slow, idle,
+many or large clients): http_limits.py.
 
 When the socket listens, one line on stdout gives the URL clients use (tests and scripts wait for
 it); logs go to stderr and never hold the token. Ctrl+C or SIGTERM stops the server, closing
@@ -24,15 +29,16 @@ from typing import Any
 
 import uvicorn
 
+from . import http_limits
 from .http_address import Address, AddressError, bind, parse_address
-from .server import _configure_logging, _Opening, arguments_usable, build_server, say
+from .server import GRANT_KEY, _configure_logging, _Opening, arguments_usable, build_server, say
 
 log = logging.getLogger("context_center.mcp")
 GRACE_SECONDS = 3   # open streams are given this long to close on shutdown
 
 
 def serve_http(state_root: str | None, project: str | None, policy: str | None, where: str,
-               no_token: bool = False) -> int:
+               no_token: bool = False, token_file: str | None = None) -> int:
     """Serve until Ctrl+C or SIGTERM. Returns the exit status (2: usage, 1: refused)."""
     started = time.perf_counter()
     _configure_logging()
@@ -44,7 +50,15 @@ def serve_http(state_root: str | None, project: str | None, policy: str | None, 
     except AddressError as exc:
         say("INVALID_INPUT", f"--http {exc}")
         return 2
-    refusal = _token_refusal(address, no_token)
+    if no_token and token_file:
+        say("INVALID_INPUT", "--no-token and --token-file say opposite things; give one")
+        return 2
+    try:
+        given = _given_token(token_file, no_token)
+    except _Refused as exc:
+        say("INVALID_INPUT", str(exc))
+        return 2
+    refusal = None if given is not None else _token_refusal(state_root, address, no_token)
     if refusal is not None:
         say("TOKEN_REQUIRED", refusal)
         return 1
@@ -56,7 +70,8 @@ def serve_http(state_root: str | None, project: str | None, policy: str | None, 
     opening = _Opening(state_root, project, policy, started)
     try:
         opening.start()
-        _run(_app(opening, address, no_token), sock, lambda: _announce(address, sock, no_token))
+        _run(_app(opening, address, sock.getsockname()[1], no_token, given), sock,
+             lambda: _announce(address, sock, no_token, given is not None))
     finally:
         sock.close()
         opening.close()
@@ -64,40 +79,88 @@ def serve_http(state_root: str | None, project: str | None, policy: str | None, 
     return 0
 
 
-def _token_refusal(address: Address, no_token: bool) -> str | None:
+class _Refused(Exception):
+    pass
+
+
+def _given_token(token_file: str | None, no_token: bool) -> str | None:
+    """The one token of a headless server (``--token-file``, else ``$CONTEXT_CENTER_MCP_TOKEN``)."""
+    if no_token:
+        return None
+    from ..engine import EngineError, given_token
+
+    try:
+        return given_token(token_file)
+    except EngineError as exc:
+        raise _Refused(exc.message) from None
+
+
+def _token_refusal(state_root: str | None, address: Address, no_token: bool) -> str | None:
     """Why this address may not be served as asked, or None."""
     if no_token:
         if address.is_loopback:
             return None
         return (f"--no-token is for loopback only (127.0.0.1, ::1, localhost); {address.host} may be "
                 "reachable from other machines")
-    from ..engine import EngineError, server_token
+    from ..engine import EngineError, open_global_engine, stored_tokens
 
     try:
-        stored = server_token()
+        with open_global_engine(state_root) as engine:
+            stored = stored_tokens(engine)
     except EngineError as exc:
-        return f"the server's token could not be read from the keyring: {exc.message}"
+        return (f"the server's tokens could not be read: {exc.message} (without a keyring, give one token in "
+                "$CONTEXT_CENTER_MCP_TOKEN or --token-file F)")
     if stored:
         return None
-    create = "create one with `context-center mcp token create`"
+    create = "create one with `context-center mcp token create` (or, without a keyring, give one in " \
+             "$CONTEXT_CENTER_MCP_TOKEN or --token-file F)"
     if address.is_loopback:
-        return f"no token in the keyring: {create} (or, on loopback only, serve without one: --no-token)"
-    return f"{address.host} may be reachable from other machines and no token is in the keyring: {create}"
+        return f"no token: {create} (or, on loopback only, serve without one: --no-token)"
+    return f"{address.host} may be reachable from other machines and there is no token: {create}"
 
 
-def _app(opening: _Opening, address: Address, no_token: bool) -> Any:
-    server = build_server(opening)
-    # host: the SDK turns on its DNS-rebinding checks (Host and Origin) for a loopback address
-    app = server.streamable_http_app(host=address.bind_host)
+def _security(address: Address, port: int) -> Any:
+    """Host and Origin must name this very server, port included (the SDK's own loopback check
+    takes any port: ``Host: localhost:<another port>`` passed). Off loopback, a client names the
+    machine however its network does: the token is the check there."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    if not address.is_loopback:
+        return None
+    hosts = [f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"]
+    return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
+                                     allowed_origins=[f"http://{host}" for host in hosts])
+
+
+def _app(opening: _Opening, address: Address, port: int, no_token: bool, given: str | None) -> Any:
+    import anyio
+
+    limiter = anyio.CapacityLimiter(1)   # the engine's one worker: tool calls and the tokens' registry
+    server = build_server(opening, limiter)
+    app = server.streamable_http_app(host=address.bind_host, transport_security=_security(address, port),
+                                     max_request_body_size=http_limits.MAX_BODY_BYTES,
+                                     max_sessions=http_limits.MAX_SESSIONS,
+                                     session_idle_timeout=http_limits.SESSION_IDLE_SECONDS)
+    app = http_limits.SessionsOnly(app)
     if no_token:
         return app
-    from ..engine import server_token, token_matches
+    from ..engine import TokenGrant, matching_grant, stored_tokens
+
+    if given is not None:
+        fixed = [(TokenGrant("given"), given)]
+
+        async def read_tokens() -> list[tuple[Any, str]]:
+            return fixed
+    else:
+        async def read_tokens() -> list[tuple[Any, str]]:
+            return await anyio.to_thread.run_sync(lambda: stored_tokens(opening.global_engine()), limiter=limiter)
+
     from .http_gate import BearerGate
 
-    return BearerGate(app, server_token, token_matches)
+    return BearerGate(app, read_tokens, matching_grant, GRANT_KEY)
 
 
-def _announce(address: Address, sock: socket.socket, no_token: bool) -> None:
+def _announce(address: Address, sock: socket.socket, no_token: bool, given: bool) -> None:
     port = sock.getsockname()[1]
     url = address.url(port)
     sys.stdout.write(f"context-center mcp: serving at {url}\n")
@@ -107,8 +170,10 @@ def _announce(address: Address, sock: socket.socket, no_token: bool) -> None:
                  address.host, port)
     if no_token:
         log.warning("serving WITHOUT a token (--no-token): every local user and process can use this memory")
+    elif given:
+        log.info("clients send the header  Authorization: Bearer <the token given to this server>")
     else:
-        log.info("clients send the header  Authorization: Bearer <the token of `context-center mcp token "
+        log.info("clients send the header  Authorization: Bearer <a token of `context-center mcp token "
                  "create`>")
     if not address.is_loopback:
         log.warning("plain HTTP: the token and the memory cross the network unencrypted; use a trusted network, "
@@ -129,7 +194,10 @@ class _QuietWhenStopping(logging.Filter):
 
 def _run(app: Any, sock: socket.socket, on_ready: Callable[[], None]) -> None:
     config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="on",
-                            http="h11", ws="none", loop="asyncio", timeout_graceful_shutdown=GRACE_SECONDS)
+                            http=http_limits.DeadlineProtocol, ws="none", loop="asyncio",
+                            timeout_graceful_shutdown=GRACE_SECONDS,
+                            timeout_keep_alive=http_limits.KEEP_ALIVE_SECONDS,
+                            limit_concurrency=http_limits.MAX_CONNECTIONS)
     server = _Uvicorn(config, on_ready)
     quiet = _QuietWhenStopping(server)
     logging.getLogger("uvicorn.error").addFilter(quiet)

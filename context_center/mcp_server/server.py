@@ -17,10 +17,13 @@ import os
 import sys
 import threading
 import time
+from collections import OrderedDict
 from functools import partial
 from typing import Any
 
 log = logging.getLogger("context_center.mcp")
+GRANT_KEY = "context_center.grant"   # where the HTTP gate puts the token's scope in a request's ASGI scope
+MAX_SESSIONS = 1024                  # bindings kept (the HTTP transport itself holds at most 256 sessions)
 
 
 def _configure_logging() -> None:
@@ -58,43 +61,109 @@ class _Opening:
         self._arguments = (state_root, project, policy)
         self._started = started
         self._done = threading.Event()
-        self._service: Any = None
+        self._opened: tuple[Any, str, Any] | None = None   # (store, policy, judge)
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._open, name="context-center-open", daemon=True)
+
+    @property
+    def project(self) -> str | None:
+        return self._arguments[1]
 
     def start(self) -> None:
         self._thread.start()
 
     def _open(self) -> None:
-        from ..engine import open_agent_memory
+        from ..engine import AgentMemoryService, open_agent_store, server_judge, server_policy
 
+        state_root, project, policy = self._arguments
         try:
-            service = open_agent_memory(*self._arguments)
-            service.watch()
-            self._service = service
-            log.info("serving %s (policy %s, project %s); store open %.0f ms after start", service.engine.paths.root,
-                     service.policy, service.project or "not bound", (time.perf_counter() - self._started) * 1000)
+            store = open_agent_store(state_root)
+            try:
+                chosen = server_policy(store, policy)
+                judge = server_judge(store)
+                if project:   # checked, and its store opened, now: not at the first session's first call
+                    AgentMemoryService(store, project, chosen, judge)
+                store.watch()
+            except BaseException:
+                store.close()
+                raise
+            self._opened = (store, chosen, judge)
+            log.info("serving %s (policy %s, project %s); store open %.0f ms after start",
+                     store.global_store.engine.paths.root, chosen, project or "not bound per session",
+                     (time.perf_counter() - self._started) * 1000)
         except BaseException as exc:  # said on every call, and once here
             self._error = exc
             log.error("cannot open the store: %s", getattr(exc, "message", exc))
         finally:
             self._done.set()
 
-    def service(self) -> Any:
+    def global_engine(self) -> Any:
+        """The store's global engine (waits for the open); run it on the engine's worker."""
         self._done.wait()
         if self._error is not None:
             raise self._error
-        return self._service
+        assert self._opened is not None
+        return self._opened[0].global_store.engine
+
+    def new_session(self, agent: str, grant: Any = None) -> Any:
+        """A session's own connection to the store: bound to ``--project`` (or to its token's project),
+        with the scope its token gives."""
+        from ..engine import AgentMemoryService
+
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._opened is not None
+        store, policy, judge = self._opened
+        return AgentMemoryService(store, self.project, policy, judge, agent,
+                                  only_project=getattr(grant, "project", None),
+                                  read_only=bool(getattr(grant, "read_only", False)))
 
     def close(self) -> None:
         if self._thread.is_alive() or self._done.is_set():
             self._done.wait()
-        if self._service is not None:
-            self._service.close()
+        if self._opened is not None:
+            self._opened[0].close()
 
 
-def build_server(opening: _Opening) -> Any:
-    """The SDK server answering ``tools/list`` and ``tools/call`` from the store ``opening`` opens."""
+class _Sessions:
+    """Each MCP session's own binding: one connection to the store per client session (an HTTP
+    server's sessions share the store, never a binding), keyed by the session id the transport
+    checked (stdio has one session). The least recently used beyond :data:`MAX_SESSIONS` is let
+    go: the transport closes idle sessions long before that many are kept."""
+
+    def __init__(self, opening: _Opening) -> None:
+        self._opening = opening
+        self._services: OrderedDict[str, Any] = OrderedDict()
+
+    def service(self, key: str, agent: str, grant: Any) -> Any:
+        """Run on the engine's worker: opening a session's binding opens a store."""
+        found = self._services.get(key)
+        if found is None:
+            found = self._opening.new_session(agent, grant)
+            self._services[key] = found
+            while len(self._services) > MAX_SESSIONS:
+                self._services.popitem(last=False)
+        self._services.move_to_end(key)
+        return found
+
+
+def agent_name(client_info: Any) -> str:
+    """What an agent says it is (``clientInfo.name``), as it may be written into a fact's
+    ``written_by``: one line, at most 80 characters, an e-mail address or a secret in it masked."""
+    from ..engine import mask_personal
+
+    raw = getattr(client_info, "name", None)
+    if not isinstance(raw, str) or not raw.strip():
+        return "an agent"
+    line = " ".join("".join(ch if ch.isprintable() else " " for ch in raw).split())[:80]
+    return mask_personal(line) or "an agent"
+
+
+def build_server(opening: _Opening, one_at_a_time: Any = None) -> Any:
+    """The SDK server answering ``tools/list`` and ``tools/call`` from the store ``opening`` opens;
+    every engine call runs on a worker thread through the limiter ``one_at_a_time`` (one call at a
+    time; the HTTP gate shares it to read the tokens' registry)."""
     import anyio
     import mcp_types as types
     from mcp.server.lowlevel import Server
@@ -104,21 +173,20 @@ def build_server(opening: _Opening) -> Any:
 
     listed = [types.Tool(name=name, description=description, input_schema=schema)
               for name, description, schema in tools.TOOLS]
-    one_at_a_time = anyio.CapacityLimiter(1)
+    one_at_a_time = one_at_a_time or anyio.CapacityLimiter(1)
+    sessions = _Sessions(opening)
 
     async def list_tools(_ctx: Any, _params: Any) -> Any:
         return types.ListToolsResult(tools=listed)
 
-    def answer(name: str, arguments: dict[str, Any], agent: str | None) -> tuple[str, bool]:
+    def answer(name: str, arguments: dict[str, Any], session: str, agent: str, grant: Any) -> tuple[str, bool]:
         from ..engine import tool_handlers
 
         try:
-            service = opening.service()
+            service = sessions.service(session, agent, grant)
         except Exception as exc:
             failed = exc
             return _answer(name, lambda _arguments: _raise(failed), arguments)
-        if agent:
-            service.agent = agent
         return _answer(name, tool_handlers(service)[name], arguments)
 
     async def call_tool(ctx: Any, params: Any) -> Any:
@@ -128,9 +196,12 @@ def build_server(opening: _Opening) -> Any:
         problem = tools.schema_problem(name, arguments)
         if problem is not None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"invalid arguments for {name}: {problem}")
-        client = getattr(getattr(ctx.session, "client_params", None), "client_info", None)
+        agent = agent_name(getattr(getattr(ctx.session, "client_params", None), "client_info", None))
+        request = getattr(ctx, "request", None)   # HTTP: the Starlette request the transport let through
+        grant = request.scope.get(GRANT_KEY) if request is not None else None
+        session = request.headers.get("mcp-session-id", "") if request is not None else "stdio"
         text, is_error = await anyio.to_thread.run_sync(
-            partial(answer, name, arguments, getattr(client, "name", None)), limiter=one_at_a_time)
+            partial(answer, name, arguments, session, agent, grant), limiter=one_at_a_time)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=is_error)
 
     from .. import __version__

@@ -43,9 +43,9 @@ def test_status_and_revoke_never_show_the_token(cli, memory_keyring):
         shown = cli.run("mcp", "token", *args)
         assert shown.code == 0 and token not in shown.out + shown.err
     assert cli.ok("mcp", "token", "status")["token"] is True
-    assert cli.ok("mcp", "token", "revoke") == {"revoked": True}
+    assert cli.ok("mcp", "token", "revoke") == {"name": "default", "revoked": True}
     assert memory_keyring.secrets == {}
-    assert cli.ok("mcp", "token", "revoke") == {"revoked": False}
+    assert cli.ok("mcp", "token", "revoke") == {"name": "default", "revoked": False}
 
 
 def test_without_a_usable_keyring_nothing_is_made(cli):

@@ -14,27 +14,27 @@ low-risk lands in staging; editing a promoted memory or promoting is the user's)
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 from typing import Any, Callable
 
 from .. import clock
 from ..errors import NotFound, SensitiveContent
-from ..facade import Engine, open_engine, open_global_engine
+from ..facade import Engine
 from ..memory.fact_file import metadata_entry
 from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
 from ..records import Fact
 from ..storage.paths import cut_utf8, project_key
 from . import categories
-from .agent_index import AgentIndex
 from .agent_map import category_list, category_names, scope_index
 from .agent_search import Judge, search
+from .agent_store import AgentStore, OpenStore
 from .claims import (
     DEFAULT_IMPORTANCE,
     LABEL_KINDS,
     check_content,
     check_importance,
     check_labels,
+    check_not_sensitive,
     check_subject,
     collapse,
     title_of,
@@ -44,6 +44,7 @@ from .policy import POLICIES, POLICY_SETTING
 from .refusals import AgentRefusal
 from .search_request import check_scope, parse_search
 
+MAX_PROJECT_PATH_BYTES = 4096   # PATH_MAX on Linux: a longer projectPath cannot name a folder
 AUTO_WRITE_BUDGET_CHARS = 400   # review: a longer create is "oversized" and waits for the user
 NAME_CHARS = 60
 _NOT_BOUND_RETRY = ("no project is bound: retry this call with projectPath set to the project's folder, "
@@ -53,29 +54,36 @@ _NOT_BOUND_BIND = ("no project is bound and this id is not a global memory: call
 
 
 class AgentMemoryService:
-    """One agent's connection to the store. Not thread-safe: the MCP face calls it from one worker."""
+    """One agent's connection (an MCP session) to the store: its binding, its name, what its
+    token allows. Sessions of one server share an :class:`AgentStore`. Not thread-safe: the MCP
+    face calls it from one worker."""
 
-    def __init__(self, state_root: str | os.PathLike[str] | None, project: str | os.PathLike[str] | None = None,
+    def __init__(self, store: AgentStore, project: str | os.PathLike[str] | None = None,
                  policy: str = "contract", judge: Judge | None = None, agent: str = "an agent",
-                 cwd: str | os.PathLike[str] | None = None) -> None:
+                 cwd: str | os.PathLike[str] | None = None, *, only_project: str | os.PathLike[str] | None = None,
+                 read_only: bool = False, owns_store: bool = False) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
-        self.state_root, self.policy, self.judge, self.agent = state_root, policy, judge, agent
+        self.store, self.policy, self.judge, self.agent = store, policy, judge, agent
+        self.read_only = read_only           # the token's scope: READ_ONLY on every write
+        self._owns_store = owns_store
         self._cwd = Path(cwd or os.getcwd())   # only to resolve a relative projectPath the agent sent
-        self._engine: Engine = open_global_engine(state_root)
+        self._only_project = Path(os.path.abspath(only_project)) if only_project is not None else None
+        self._open: OpenStore = store.global_store
         self._project: Path | None = None
-        self._index = AgentIndex()
-        self._changed = threading.Event()
-        self._watcher: Any = None
-        self._watching = False
-        if project is not None:
-            self._bind_path(project)
+        start = project if project is not None else self._only_project
+        if start is not None:
+            self._bind_path(start)
 
     # lifecycle ---------------------------------------------------------------------
 
     @property
     def engine(self) -> Engine:
-        return self._engine
+        return self._open.engine
+
+    @property
+    def _engine(self) -> Engine:
+        return self._open.engine
 
     @property
     def project(self) -> Path | None:
@@ -83,48 +91,56 @@ class AgentMemoryService:
 
     def watch(self) -> None:
         """Notice other processes' writes (the window, the CLI, another server) before the next call."""
-        self._watching = True
-        self._start_watcher()
-
-    def _start_watcher(self) -> None:
-        if self._watching:
-            self._watcher = self._engine.watch(lambda _paths: self._changed.set())
+        self.store.watch()
 
     def close(self) -> None:
-        if self._watcher is not None:
-            self._watcher.stop()
-            self._watcher = None
-        self._engine.close()
+        if self._owns_store:
+            self.store.close()
 
     def _fresh(self) -> Engine:
-        if self._changed.is_set():
-            self._changed.clear()
-            self._engine.refresh()
-        return self._engine
+        return self._open.fresh()
+
+    def _wrote(self) -> None:
+        self.store.wrote(self._open)
 
     # binding -------------------------------------------------------------------------
 
-    def _bind_path(self, raw: object) -> bool:
-        """Bind to ``raw``; returns whether the project's folder was created."""
+    def _checked_project(self, raw: object) -> Path:
+        """``raw`` as an existing, readable directory, or INVALID_PROJECT_PATH saying why; nothing
+        is opened or created before it passes."""
         if not isinstance(raw, (str, os.PathLike)) or not str(raw).strip():
             raise AgentRefusal("INVALID_PROJECT_PATH", "projectPath must be an existing directory")
-        path = Path(os.path.abspath(self._cwd / os.path.expanduser(str(raw))))
-        if not path.is_dir():
-            raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {raw!s} is not an existing directory")
-        folder = self._engine.paths.projects_dir / project_key(path) / "memory"
-        created = not folder.is_dir()
+        text = str(raw)
+        shown = text if len(text) <= 120 else text[:117] + "…"
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_PROJECT_PATH_BYTES:
+            raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath is {len(text):,} characters, longer than any "
+                                                       f"path this system opens ({MAX_PROJECT_PATH_BYTES:,} bytes)")
+        try:
+            path = Path(os.path.abspath(self._cwd / os.path.expanduser(text)))
+            if not path.is_dir():
+                raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {shown} is not an existing directory")
+            os.listdir(path)          # readable, as every open of the project will need
+            path.resolve(strict=True)
+        except (OSError, ValueError, RuntimeError) as exc:   # EACCES, ENAMETOOLONG, a loop, a NUL, a surrogate
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+            raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {shown} cannot be read ({reason})") from None
+        return path
+
+    def _bind_path(self, raw: object) -> bool:
+        """Bind this session to ``raw``; returns whether the project's folder was created."""
+        path = self._checked_project(raw)
+        if self._only_project is not None and project_key(path) != project_key(self._only_project):
+            raise AgentRefusal("INVALID_PROJECT_PATH", f"this connection's token is for the project "
+                                                       f"{self._only_project} only; it cannot bind {path}")
         if self._project is not None and project_key(self._project) == project_key(path):
             return False  # same key: no remount
-        engine = open_engine(self.state_root, path)
-        if self._watcher is not None:
-            self._watcher.stop()
-            self._watcher = None
-        self._engine.close()
-        self._engine, self._project = engine, path
-        self._start_watcher()
-        if created and self.policy != "read-only":
+        folder = self.store.global_store.engine.paths.projects_dir / project_key(path) / "memory"
+        created = not folder.is_dir()
+        self._open, self._project = self.store.open(path), path
+        writable = self.policy != "read-only" and not self.read_only
+        if created and writable:
             folder.mkdir(parents=True, exist_ok=True)
-        return created and self.policy != "read-only"
+        return created and writable
 
     def _maybe_bind(self, arguments: dict[str, Any]) -> None:
         if arguments.get("projectPath") is not None:
@@ -169,13 +185,19 @@ class AgentMemoryService:
         scopes = self._selected(scope)
         answer: dict[str, Any] = {}
         if "global" in scopes:
-            answer["global"] = {"scope": "global", "path": str(self._engine.paths.memory_dir("global"))}
+            answer["global"] = {"scope": "global", "path": self._shown_path("global")}
         if "project" in scopes:
             answer["project"] = {"scope": "project", "projectPath": str(self._project),
                                  "projectKey": self._engine.paths.project_key,
-                                 "path": str(self._engine.paths.memory_dir("project"))}
+                                 "path": self._shown_path("project")}
         answer["maps"] = self._maps(scopes)
         return answer
+
+    def _shown_path(self, scope: str) -> str:
+        """Where a scope's files are, relative to the state root: an agent never learns the root's
+        absolute path (a user name, a home folder)."""
+        paths = self._engine.paths
+        return os.path.relpath(paths.memory_dir(scope), paths.root).replace(os.sep, "/")
 
     def _selected(self, scope: str) -> tuple[str, ...]:
         """The scopes a map or category listing reads: ``both`` is whatever is open."""
@@ -198,23 +220,27 @@ class AgentMemoryService:
         self._maybe_bind(arguments)
         self._need_project(request.scopes)
         engine = self._fresh()
-        self._index.sync(engine.memory.snapshot.facts)
+        index = self._open.index
+        index.sync(engine.memory.snapshot.facts)
         codes = None
         if request.categories is not None:
             known: set[str] = set()
             for scope in request.scopes:   # from the index: no pass over every memory
-                known |= self._index.categories_in(scope) | set(self._engine.agent_categories(self._scope_key(scope)))
+                known |= index.categories_in(scope) | set(self._engine.agent_categories(self._scope_key(scope)))
             for name in request.categories:
                 if name not in known:
                     raise AgentRefusal("INVALID_CATEGORY", f"unknown category: {name}")
-            codes = self._index.codes(request.categories)
-        outcome = search(self._index, request, category_codes=codes,
+            codes = index.codes(request.categories)
+        outcome = search(index, request, category_codes=codes,
                          project=str(self._project) if self._project else None, judge=self.judge)
         return outcome.text
 
     # writing --------------------------------------------------------------------------
 
     def _writable(self) -> None:
+        if self.read_only:
+            raise AgentRefusal("READ_ONLY", "this connection's token is read-only: memory_search and memory_map "
+                                            "work, writes are refused")
         if self.policy == "read-only":
             raise AgentRefusal("READ_ONLY", "this server is read-only: memory_search and memory_map work, "
                                             "writes are refused; ask the user to change the policy in Context "
@@ -224,6 +250,7 @@ class AgentMemoryService:
         """(canonical, display) of a category to write to, registering a new one (NEAR_CATEGORY
         when it nearly duplicates a built-in or a name of that scope and is not confirmed)."""
         canonical, display = categories.normalize(raw)
+        check_not_sensitive(display, "category")   # a label reaches prompts and the registry like content
         existing = self._categories(scope)
         if canonical in existing:
             return canonical, existing[canonical]
@@ -285,6 +312,7 @@ class AgentMemoryService:
             fact = self._engine.memory.create(draft, unique_name=True)
         except SensitiveContent as exc:
             raise AgentRefusal("SENSITIVE_CONTENT", exc.message) from None
+        self._wrote()
         return {"memory": self._view(fact), "promoted": promoted}
 
     def _view(self, fact: Fact) -> dict[str, Any]:
@@ -359,6 +387,7 @@ class AgentMemoryService:
                                status="promoted" if promoted else "staging")
         result = self._engine.memory.update(current.id, current.scope, lambda fact: fact.evolve(**changes),
                                             note=f"edited by {self.agent} over MCP")
+        self._wrote()
         return {"memory": self._view(result.fact), "promoted": promoted}
 
     def _set_status(self, arguments: dict[str, Any], status: str, word: str) -> dict[str, Any]:
@@ -366,6 +395,7 @@ class AgentMemoryService:
         if (status == "staging") != current.staging:
             self._engine.memory.update(current.id, current.scope, lambda fact: fact.evolve(status=status),
                                        note=f"{word} by {self.agent} over MCP")
+            self._wrote()
         return {"id": current.id, "category": current.effective_category.lower(), word: True}
 
     def promote(self, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -389,6 +419,7 @@ class AgentMemoryService:
             entry = self._engine.forget(current.id, current.scope, expected_revision=current.revision)
         except NotFound:
             raise AgentRefusal("NOT_FOUND", f"{current.id} was removed meanwhile") from None
+        self._wrote()
         return {"id": current.id, "category": current.effective_category.lower(), "deleted": True,
                 "archived": str(entry.path)}
 
@@ -401,19 +432,36 @@ def tool_handlers(service: AgentMemoryService) -> dict[str, Callable[[dict[str, 
             "memory_delete": service.delete}
 
 
+def open_agent_store(state_root: str | os.PathLike[str] | None = None) -> AgentStore:
+    """What one MCP server opens, for all its sessions (see agent_store.py)."""
+    return AgentStore(state_root)
+
+
+def server_policy(store: AgentStore, policy: str | None) -> str:
+    """``policy``, else the ``mcp.policy`` setting (the window's), else ``contract``."""
+    if policy is not None:
+        return policy
+    stored = store.global_store.engine.setting(POLICY_SETTING, "contract")
+    return stored if stored in POLICIES else "contract"
+
+
+def server_judge(store: AgentStore) -> Judge | None:
+    """The configured relevance judge (settings + keyring), else none."""
+    from .judge_config import open_judge
+
+    judge = open_judge(store.global_store.engine)
+    return judge.noul if judge is not None else None
+
+
 def open_agent_memory(state_root: str | os.PathLike[str] | None = None,
                       project: str | os.PathLike[str] | None = None, policy: str | None = None,
                       agent: str = "an agent", *, use_judge: bool = True) -> AgentMemoryService:
-    """The context-eng tools on the store at ``state_root``, bound to ``project`` if given. The
-    policy defaults to the ``mcp.policy`` setting (the window's), else ``contract``; the judge is
-    the configured one (settings + keyring), else none."""
-    from .judge_config import open_judge
-
-    service = AgentMemoryService(state_root, project, policy or "contract", None, agent)
-    if policy is None:
-        stored = service.engine.setting(POLICY_SETTING, "contract")
-        service.policy = stored if stored in POLICIES else "contract"
-    if use_judge:
-        judge = open_judge(service.engine)
-        service.judge = judge.noul if judge is not None else None
-    return service
+    """One session on a store of its own (closed with it), bound to ``project`` if given: the
+    context-eng tools for one agent, as the stdio server and the tests use them."""
+    store = AgentStore(state_root)
+    try:
+        return AgentMemoryService(store, project, server_policy(store, policy),
+                                  server_judge(store) if use_judge else None, agent, owns_store=True)
+    except BaseException:
+        store.close()
+        raise

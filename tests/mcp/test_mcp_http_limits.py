@@ -1,0 +1,149 @@
+"""No client can stall ``mcp --http`` for the others, nor reach it through a page of another origin
+(#27): Host and Origin name this server, port included; one Authorization header; a deadline for
+a request's headers, for an idle connection, a bound on connections and on a body. Each limit is a
+constant of ``http_limits``; these tests hold the server to them over real sockets."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from urllib.parse import urlsplit
+
+import httpx2
+import pytest
+
+from context_center.mcp_server import http_limits
+from mcp_support import TOKEN, Server, http_server, initialize
+
+pytestmark = pytest.mark.adversarial
+
+INITIALIZE = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}})
+
+
+def _headers(**extra: str) -> dict[str, str]:
+    return {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
+            "Authorization": f"Bearer {TOKEN}", **extra}
+
+
+def test_host_and_origin_must_name_this_server_port_included(server: Server):
+    with http_server(server) as running:
+        port = urlsplit(running.url).port
+        assert initialize(running.url, f"Bearer {TOKEN}")[0] == 200
+        for host in (f"localhost:{port + 1}", f"127.0.0.1:{port + 1}", "evil.example", f"evil.example:{port}"):
+            refused = httpx2.post(running.url, headers=_headers(Host=host), content=INITIALIZE, timeout=30)
+            assert refused.status_code in (400, 421), (host, refused.status_code)
+        for origin in (f"http://localhost:{port + 1}", "http://evil.example", f"http://evil.example:{port}"):
+            refused = httpx2.post(running.url, headers=_headers(Origin=origin), content=INITIALIZE, timeout=30)
+            assert refused.status_code in (400, 403), (origin, refused.status_code)
+        same = httpx2.post(running.url, headers=_headers(Origin=f"http://localhost:{port}"), content=INITIALIZE,
+                           timeout=30)
+        assert same.status_code == 200
+
+
+def test_two_authorization_headers_are_ambiguous(server: Server):
+    with http_server(server) as running:
+        parts = urlsplit(running.url)
+        with socket.create_connection((parts.hostname, parts.port), timeout=30) as sock:
+            body = INITIALIZE.encode()
+            sock.sendall((f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                          f"Authorization: Bearer {TOKEN}\r\nAuthorization: Bearer ccmcp_other\r\n"
+                          "Accept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
+                          f"Content-Length: {len(body)}\r\n\r\n").encode() + body)
+            answer = _response(sock)
+        assert answer.startswith("HTTP/1.1 400"), answer[:200]
+        assert "ambiguous" in answer
+
+
+def _response(sock: socket.socket) -> str:
+    """One whole response (its headers, and a body of the length they give)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), 0)
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return (head + b"\r\n\r\n" + body).decode("latin-1")
+
+
+def _closed_after(sock: socket.socket, limit: float) -> float | None:
+    """Seconds until the server closes ``sock`` (None if it stays open past ``limit``)."""
+    started = time.monotonic()
+    sock.settimeout(limit)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return None
+    except OSError:
+        pass
+    return time.monotonic() - started
+
+
+def test_slow_headers_and_an_idle_connection_are_cut_off_while_others_are_served(server: Server):
+    with http_server(server) as running:
+        parts = urlsplit(running.url)
+        results: dict[str, float | None] = {}
+
+        def slow() -> None:   # a request line, then one header byte now and then: never complete
+            with socket.create_connection((parts.hostname, parts.port), timeout=30) as sock:
+                sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n".encode())
+                started = time.monotonic()
+                try:
+                    for _ in range(40):
+                        time.sleep(0.5)   # the client's own pace, not a wait of the test's
+                        sock.sendall(b"X")
+                except OSError:
+                    results["slow"] = time.monotonic() - started
+                    return
+                results["slow"] = _closed_after(sock, 5)
+
+        def idle() -> None:   # one request done, then nothing on a kept-alive connection
+            with socket.create_connection((parts.hostname, parts.port), timeout=30) as sock:
+                body = INITIALIZE.encode()
+                sock.sendall((f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\nAuthorization: Bearer "
+                              f"{TOKEN}\r\nAccept: application/json, text/event-stream\r\nContent-Type: "
+                              f"application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body)
+                sock.settimeout(30)
+                assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+                results["idle"] = _closed_after(sock, http_limits.KEEP_ALIVE_SECONDS + 10)
+
+        threads = [threading.Thread(target=slow), threading.Thread(target=idle)]
+        for thread in threads:
+            thread.start()
+        assert initialize(running.url, f"Bearer {TOKEN}")[0] == 200   # meanwhile, others are served
+        for thread in threads:
+            thread.join(60)
+    assert results["slow"] is not None and results["slow"] <= http_limits.HEADER_SECONDS + 3, results
+    assert results["idle"] is not None, results
+    assert http_limits.KEEP_ALIVE_SECONDS - 3 <= results["idle"] <= http_limits.KEEP_ALIVE_SECONDS + 5, results
+
+
+def test_connections_past_the_bound_are_refused_and_a_body_past_its_bound_is_413(server: Server):
+    with http_server(server) as running:
+        parts = urlsplit(running.url)
+        held = [socket.create_connection((parts.hostname, parts.port), timeout=30)
+                for _ in range(http_limits.MAX_CONNECTIONS)]   # open, silent (each within its header deadline)
+        try:
+            with socket.create_connection((parts.hostname, parts.port), timeout=30) as extra:
+                # accepted after the others (in order): its request is one connection past the bound
+                extra.sendall(f"GET {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n\r\n".encode())
+                assert _response(extra).startswith("HTTP/1.1 503")
+        finally:
+            for sock in held:
+                sock.close()
+        big = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {
+                "name": "x" * (http_limits.MAX_BODY_BYTES + 10), "version": "1"}}})
+        too_big = httpx2.post(running.url, headers=_headers(), content=big, timeout=30)
+        assert too_big.status_code == 413
+        assert initialize(running.url, f"Bearer {TOKEN}")[0] == 200
