@@ -96,9 +96,10 @@ class Attacker:
         return self._git("hash-object", "-w", "--stdin", stdin=raw).strip()
 
     def push(self, changes: dict[str, tuple[str, bytes | str] | None], *, base: dict | None = None,
-             parent: bool = True, force: bool = False, message: str = "evil") -> str:
+             parent: bool = True, force: bool = False, message: str = "evil", literally: bool = False) -> str:
         """Push the branch with ``changes`` (path → (mode, content), None to delete; mode 160000
-        takes a commit id as content) over ``base`` (default: the branch as it is)."""
+        takes a commit id as content) over ``base`` (default: the branch as it is). ``literally``:
+        trees written without git's checks (an entry of a file's mode may then name any object)."""
         entries = dict(self.files() if base is None else base)
         for path, change in changes.items():
             if change is None:
@@ -106,12 +107,26 @@ class Attacker:
             else:
                 mode, content = change
                 entries[path] = (mode, content if mode == "160000" else self.blob(content))
-        tree = self._tree(entries)
+        tree = self._raw_tree(entries) if literally else self._tree(entries)
         parents = ["-p", "main"] if parent else []
         commit = self._git("commit-tree", tree, *parents, "-m", message).strip()
         self._git("push", "-q", *(["--force"] if force else []), "origin", f"{commit}:refs/heads/main")
         self._git("update-ref", "refs/heads/main", commit)
         return commit
+
+    def _raw_tree(self, entries: dict[str, tuple[str, str]]) -> str:
+        children: dict[str, dict] = {}
+        leaves: list[tuple[str, str, str]] = []
+        for path, (mode, sha) in entries.items():
+            head, _, rest = path.partition("/")
+            if rest:
+                children.setdefault(head, {})[rest] = (mode, sha)
+            else:
+                leaves.append((mode, head, sha))
+        leaves += [("40000", name, self._raw_tree(inner)) for name, inner in children.items()]
+        leaves.sort(key=lambda leaf: leaf[1] + ("/" if leaf[0] == "40000" else ""))
+        data = b"".join(mode.encode() + b" " + name.encode() + b"\0" + bytes.fromhex(sha) for mode, name, sha in leaves)
+        return self._git("hash-object", "-t", "tree", "-w", "--literally", "--stdin", stdin=data).strip()
 
     def _tree(self, entries: dict[str, tuple[str, str]]) -> str:
         children: dict[str, dict] = {}

@@ -406,3 +406,150 @@ def test_files_in_the_sync_repository_are_only_ours(synced):
     assert (git_dir / "info" / "exclude").read_text(encoding="utf-8").startswith("# Context Center sync")
     assert "-filter" in (git_dir / "info" / "attributes").read_text(encoding="utf-8")
     assert not (desk.root / ".gitignore").exists() and not (desk.root / ".git").exists()
+
+
+# what a fresh-eyes attack found after the first pass ------------------------------------------------
+
+def test_a_nest_of_brackets_in_repository_json_stops_nothing(synced):
+    laptop, desk, attacker, fact = synced
+    attacker.push({"projects/aaa/repository.json": ("100644", "[" * 100_000)})
+    for machine in (desk, laptop, desk):
+        with machine.open() as engine:
+            assert not engine.sync().offline
+            assert [f.id for f in engine.facts()] == [fact.id]
+    listed = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(desk.root),
+                             "--workspace", str(desk.workspace), "memory", "list", "--json"],
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+
+
+def _rebuilt_on_the_first_commit(attacker: Attacker, changes: dict) -> None:
+    """The branch rebuilt on its first commit, so the merge base is old and the victims' later edits
+    count as theirs: a conflict the attacker chooses."""
+    attacker.files()
+    first = attacker._git("log", "--format=%H", "main").split()[-1]
+    files = {}
+    for entry in filter(None, attacker._git("ls-tree", "-r", "-z", first).split("\0")):
+        info, path = entry.split("\t", 1)
+        mode, _kind, sha = info.split()
+        files[path] = (mode, sha)
+    attacker._git("update-ref", "refs/heads/main", first)
+    attacker.push(changes, base=files, force=True)
+
+
+@pytest.mark.parametrize("name", ["MEMORY", "x" * 253])   # x*253 + ".md" is one byte past a file name
+def test_a_name_no_fact_file_can_have_in_a_conflict_never_wedges_nor_loses_the_fact(synced, name):
+    laptop, desk, attacker, fact = synced
+    with laptop.open() as engine:
+        engine.edit(fact.id, FactInput(body="We deploy on Thursdays."))
+        engine.sync()
+    with desk.open() as engine:
+        engine.sync()
+    path = "memory/global/deploy-day.md"
+    text = FACT.format(id=fact.id[4:], name=name, title="Deploy day", body="Mondays.").replace(
+        "revision: 1", "revision: 2")
+    _rebuilt_on_the_first_commit(attacker, {path: ("100644", text)})
+    for machine in (desk, laptop, desk):
+        with machine.open() as engine:
+            result = engine.sync()
+            assert not result.offline, result.warning
+            assert [f.id for f in engine.facts()] == [fact.id]
+            assert engine.fact(fact.id).path.name == "deploy-day.md"
+
+
+def test_an_alias_bomb_in_a_pulled_fact_is_a_diagnostic_not_an_exhausted_memory(synced):
+    _laptop, desk, attacker, fact = synced
+    levels = ["a: &l0 [x,x,x,x,x,x,x,x,x]"] + [f"l{i}: &l{i} [*l{i-1},*l{i-1},*l{i-1},*l{i-1},*l{i-1},*l{i-1},"
+                                             f"*l{i-1},*l{i-1},*l{i-1}]" for i in range(1, 9)]
+    bomb = ("---\nid: mem-" + "b" * 32 + "\nname: bomb\ntitle: Bomb\n" + "\n".join(levels)
+            + "\nsync_conflict: {kind: edited_both, ours_machine: *l8}\nmetadata:\n  type: project\n"
+            "  scope: global\n---\n\nx\n")
+    attacker.push({"memory/global/bomb.md": ("100644", bomb)})
+    with desk.open() as engine:
+        engine.sync()
+        assert [f.id for f in engine.facts()] == [fact.id]
+        assert any("aliases" in d.reason for d in engine.diagnostics())
+        assert engine.sync_conflicts() == []
+
+
+def test_a_file_mode_naming_a_commit_and_a_pull_past_its_bound_are_refused(synced):
+    _laptop, desk, attacker, fact = synced
+    commit = attacker._git("hash-object", "-t", "commit", "--literally", "-w", "--stdin",
+                           stdin=b"x" * 200_000).strip()   # an object of another type, of any size
+    files = attacker.files()
+    files["memory/global/big.md"] = ("100644", commit)   # the entry names a commit, not a blob
+    attacker.push({}, base=files, literally=True)
+    with desk.open() as engine:
+        refused = {r.path: r.reason for r in engine.sync().refused}
+        assert "commit" in refused["memory/global/big.md"]
+    assert not (desk.root / "memory" / "global" / "big.md").exists()
+    from context_center.engine.sync.travel import MAX_PULL_BYTES, MAX_TRAVEL_BYTES
+
+    copies = MAX_PULL_BYTES // MAX_TRAVEL_BYTES + 2
+    big = attacker.blob(b"y" * MAX_TRAVEL_BYTES)
+    files = attacker.files()
+    files.update({f"memory/global/copy-{n}.md": ("100644", big) for n in range(copies)})
+    attacker.push({}, base=files)
+    with desk.open() as engine:
+        result = engine.sync()
+        assert "nothing was merged" in result.warning and result.pulled == 0
+        assert [f.id for f in engine.facts()] == [fact.id]
+    assert not list((desk.root / "memory" / "global").glob("copy-*.md"))
+
+
+def test_a_deletion_with_a_decoy_claiming_the_id_still_archives_the_fact(synced):
+    _laptop, desk, attacker, fact = synced
+    decoy = FACT.format(id=fact.id[4:], name="nothing", title="nothing", body="nothing")
+    attacker.push({"memory/global/deploy-day.md": None, "projects/zzz-elsewhere/memory/nothing.md": ("100644", decoy)})
+    with desk.open() as engine:
+        result = engine.sync()
+        assert [a for a, _ in result.archived] == ["memory/global/deploy-day.md"]
+        assert any(a.id == fact.id for a in engine.archived())
+
+
+def test_a_project_folder_named_like_a_pattern_reaches_no_other_folder(synced, tmp_path):
+    laptop, desk, attacker, _fact = synced
+    with laptop.open() as engine:
+        mine = remember(engine, "Build tool", "We build with make.", scope="project")
+        engine.sync()
+    with desk.open() as engine:
+        engine.sync()
+    with desk.open() as engine:   # (the repository's folder, adopted by the sync)
+        assert mine.id in {f.id for f in engine.facts()}
+        key = engine.paths.project_folder_key
+    own = f"projects/{key}/memory/build-tool.md"
+    twin = FACT.format(id=mine.id[4:], name="a", title="a", body="the attacker's").replace("scope: global",
+                                                                                          "scope: project")
+    attacker.push({"projects/*/memory/a.md": ("100644", twin)})
+    attacker.push({"projects/*/memory/a.md": None})
+    with desk.open() as engine:
+        engine.sync()
+        assert (desk.root / own).is_file()
+        assert mine.id in {f.id for f in engine.facts()}
+
+
+def test_a_secret_in_a_pulled_file_name_is_refused(synced):
+    _laptop, desk, attacker, _fact = synced
+    name = "deploy-ghp_" + "A1b2C3d4" * 5
+    attacker.push({f"memory/global/{name}.md": ("100644", FACT.format(id="c" * 32, name=name, title="t", body="b"))})
+    with desk.open() as engine:
+        assert [r.reason for r in engine.sync().refused] == ["the file name holds a secret"]
+        assert not any("ghp_" in f.ref for f in engine.facts())
+
+
+def test_a_deleted_remote_branch_is_pushed_back(synced, remote):
+    laptop, _desk, _attacker, fact = synced
+    git("--git-dir", remote, "update-ref", "-d", "refs/heads/main", cwd=laptop.root)
+    with laptop.open() as engine:
+        engine.sync()
+    assert "memory/global/deploy-day.md" in git("--git-dir", remote, "ls-tree", "-r", "--name-only", "main",
+                                                 cwd=laptop.root)
+
+
+def test_two_names_one_case_apart_never_land_on_one_file(synced):
+    _laptop, desk, attacker, fact = synced
+    twin = FACT.format(id="d" * 32, name="Deploy-Day", title="Deploy Day", body="Another text.")
+    attacker.push({"memory/global/Deploy-Day.md": ("100644", twin)})
+    with desk.open() as engine:
+        assert [r.path for r in engine.sync().refused] == ["memory/global/Deploy-Day.md"]
+        assert engine.fact(fact.id).body == "We deploy on Tuesdays."

@@ -123,7 +123,7 @@ def _labels(value: Any) -> tuple[str, ...]:
         return ()
     try:
         loaded = json.loads(value) if isinstance(value, str) else value
-    except ValueError:
+    except (ValueError, RecursionError):
         loaded = str(value).split(",")
     values = loaded if isinstance(loaded, list) else [loaded]
     cleaned = [" ".join(str(v).split())[:MAX_LABEL] for v in values if str(v).strip()]

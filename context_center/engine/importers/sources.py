@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from .. import clock
-from ..memory.fact_file import FactFileError, split_front_matter
+from ..memory.fact_file import FactFileError, load_yaml, split_front_matter
 from ..storage.safe_read import read_regular_bytes
 from .records import Skip
 
@@ -73,7 +73,7 @@ def front_matter(text: str) -> tuple[dict[str, Any], str]:
     if front is None or not front.strip():
         return {}, body
     try:
-        data = yaml.safe_load(front)
+        data = load_yaml(front, plain_strings=False)
     except yaml.YAMLError as exc:
         raise FrontMatterError(f"its YAML front matter cannot be read ({str(exc).splitlines()[0]})") from None
     if not isinstance(data, dict):

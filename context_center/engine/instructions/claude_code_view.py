@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import yaml
 
+from ..memory.fact_file import load_yaml
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CLAUDE_CODE, ClaudeCodeRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, decode, line_of_byte
@@ -190,7 +191,7 @@ class ClaudeCodeView:
         if end < 0:
             return []
         try:
-            meta = yaml.safe_load(text[3:end])
+            meta = load_yaml(text[3:end], plain_strings=False)
         except yaml.YAMLError:
             return []
         value = meta.get(self.rules.rules_paths_key) if isinstance(meta, dict) else None
@@ -283,9 +284,10 @@ class ClaudeCodeView:
             try:
                 _, data = read_regular_prefix(path, 1024 * 1024)
                 value = json.loads(data.decode("utf-8"))
-            except (OSError, UnicodeDecodeError, ValueError) as exc:
+            except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:   # a cloned repository's
+                why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
                 diagnostics.append(InstructionDiagnostic("agent_config_unreadable", self.label(path), path, 0,
-                                                         f"{self.label(path)} cannot be read ({exc})"))
+                                                         f"{self.label(path)} cannot be read ({why})"))
                 continue
             if isinstance(value, dict):
                 found.append(value)

@@ -37,6 +37,22 @@ def _loaders() -> tuple[Any, Any]:
     }
     return base, strings
 
+def load_yaml(text: str, *, plain_strings: bool = True) -> Any:
+    """YAML as a file we read may hold it (a fact's front matter, an agent's memory, a rule file):
+    no anchors or aliases, which no such file needs and which let a few hundred bytes stand for
+    gigabytes once a value is turned into text (a "billion laughs"; a pulled 919-byte fact ran
+    ``memory list`` out of memory). ``plain_strings``: every plain scalar stays a string.
+    Raises ``yaml.YAMLError``."""
+    import yaml
+
+    loader = _loaders()[1 if plain_strings else 0]
+    if "&" in text or "*" in text:   # only then can there be an anchor (a second, event-level pass)
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                raise yaml.YAMLError("anchors and aliases (&name, *name) are not allowed here")
+    return yaml.load(text, Loader=loader)
+
+
 KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
               "keywords", "activation", "volatility", "subject_key", "expires_at",
               "last_verified_at", "category", "status", "revision_note", "importance", "subject",
@@ -165,7 +181,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         import yaml
 
         try:
-            loaded = yaml.load(front_text, Loader=_loaders()[1]) if front_text.strip() else {}
+            loaded = load_yaml(front_text) if front_text.strip() else {}
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = (mark.line + 2) if mark is not None else 1
@@ -303,7 +319,7 @@ def metadata_value(fact: Fact, key: str) -> object | None:
     for name, text in fact.metadata_extra:
         if name == key:
             try:
-                loaded = yaml.load(text, Loader=_loaders()[1])
+                loaded = load_yaml(text)
             except yaml.YAMLError:
                 return None
             return loaded.get(key) if isinstance(loaded, dict) else None

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..memory.fact_file import load_yaml
 from ..records import Fact
 
 FLAG_KEY = "sync_conflict"
@@ -69,7 +70,7 @@ def read_flag(fact: Fact) -> ConflictFlag | None:
     import yaml  # (on first use: nearly every fact has no flag, and most commands read no flag)
 
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text, plain_strings=False)
     except yaml.YAMLError:
         return None
     value = data.get(FLAG_KEY) if isinstance(data, dict) else None

@@ -25,9 +25,10 @@ from ..errors import StorageError
 from ..memory.fact_file import FactFileError, parse_fact
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
+from ..storage.paths import bounded_stem
 from .conflict_flag import ConflictFlag, flagged, with_revision
 from .sync_tree import SyncTree, Unmerged
-from .travel import path_refusal, safe_component
+from .travel import COMPONENT_MAX_BYTES, fact_file_refusal, path_refusal, placed, safe_component
 
 _MEMORY = re.compile(r"^(memory/global|projects/[^/]+/memory)/(.+)$")
 _REVISION = re.compile(r"^\.revisions/([^/]+)/(\d{9})\.md$")
@@ -78,9 +79,8 @@ def settle(tree: SyncTree, theirs_ref: str, unmerged: list[Unmerged], machine: s
             facts[(match.group(1), revision.group(1))]
         elif match and "/" not in inner and inner.endswith(".md"):
             ours, theirs = _side(tree, OURS, item), _side(tree, theirs_ref, item)
-            if ours and theirs and ours.fact and theirs.fact and ours.fact.id != theirs.fact.id \
-                    and safe_component(theirs.fact.name):
-                outcome.renamed.append((item.path, _rename_theirs(tree, match.group(1), theirs)))
+            if ours and theirs and ours.fact and theirs.fact and ours.fact.id != theirs.fact.id:
+                outcome.renamed.append((item.path, _rename_theirs(tree, match.group(1), theirs, item.path)))
                 _write(tree, item.path, ours.text)
                 continue
             found = (ours or theirs)
@@ -112,42 +112,57 @@ def _side(tree: SyncTree, ref: str, item: Unmerged) -> _Version | None:
     return None if text is None else _Version(text, _parse(text, item.path), item.path)
 
 
-def _checked(path: str) -> str:
-    """``path`` if it is one of a fact folder's (or the ``.theirs`` copy of one); every write and
-    removal of a settlement passes here, whatever a file from the remote named."""
+def _target(tree: SyncTree, path: str) -> Path:
+    """Where ``path`` is, once it is a fact folder's file (or the ``.theirs`` copy of one) and every
+    folder on the way is a real folder of the state root: every write and removal of a settlement
+    passes here, whatever a file from the remote named, whatever link a hand left."""
     problem = path_refusal(path[:-len(".theirs")] if path.endswith(".theirs") else path)
+    if problem is None and len(Path(path).name.encode("utf-8")) > COMPONENT_MAX_BYTES:
+        problem = "its name is too long"
     if problem is not None:
         raise StorageError(f"a sync settlement would touch {path!r}: {problem}")
-    return path
+    try:
+        return placed(tree.root, path, make=True)
+    except OSError as exc:
+        raise StorageError(f"a sync settlement would touch {path!r}: {exc.strerror or exc}") from None
 
 
 def _write(tree: SyncTree, path: str, text: str) -> None:
-    write_atomic(tree.root / _checked(path), text)
+    write_atomic(_target(tree, path), text)
 
 
 def _remove(tree: SyncTree, path: str) -> None:
-    target = tree.root / _checked(path)
+    target = _target(tree, path)
     if target.exists() or target.is_symlink():
         target.unlink()
 
 
 def _keep_beside(tree: SyncTree, theirs_ref: str, item: Unmerged, outcome: MergeOutcome) -> None:
+    """Ours stays; theirs is kept beside it as ``<file>.theirs`` when that name can be made (else in
+    git's history only: the merge records both)."""
     ours, theirs = tree.show(OURS, item.path), tree.show(theirs_ref, item.path)
     if ours is not None:
         _write(tree, item.path, ours)
     else:
         _remove(tree, item.path)
     if theirs is not None and theirs != ours:
-        _write(tree, item.path + ".theirs", theirs)
+        if len(Path(item.path).name.encode("utf-8")) + len(".theirs") <= COMPONENT_MAX_BYTES:
+            _write(tree, item.path + ".theirs", theirs)
         outcome.kept_beside.append(item.path)
 
 
-def _rename_theirs(tree: SyncTree, folder: str, theirs: _Version) -> str:
+def _rename_theirs(tree: SyncTree, folder: str, theirs: _Version, found_at: str) -> str:
+    """Theirs under the next free ``<name>-N``: its own name when that makes a fact file's name,
+    else the one it was found under, bounded to fit."""
     assert theirs.fact is not None
+    base = theirs.fact.name if fact_file_refusal(folder, theirs.fact.name, "-99.md") is None \
+        else Path(found_at).name[:-len(".md")]
     number = 2
-    while (tree.root / folder / f"{theirs.fact.name}-{number}.md").exists():
+    while True:
+        name = bounded_stem(f"{base}-{number}")
+        if not (tree.root / folder / f"{name}.md").exists() and fact_file_refusal(folder, name) is None:
+            break
         number += 1
-    name = f"{theirs.fact.name}-{number}"
     text = re.sub(r"^name:[^\n]*$", f"name: {name}", theirs.text, count=1, flags=re.MULTILINE)
     path = f"{folder}/{name}.md"
     _write(tree, path, text)
@@ -164,7 +179,7 @@ def _versions(tree: SyncTree, ref: str, folder: str, fact_id: str,
         if match and text is not None:
             snapshots[int(match.group(2))] = _Version(text, _parse(text, path), path)
     active = None
-    candidates = sorted(hints) + tree.files_containing(ref, fact_id, f"{folder}/*.md")
+    candidates = sorted(hints) + tree.files_containing(ref, fact_id, folder)
     for path in dict.fromkeys(p for p in candidates if path_refusal(p) is None):
         text = tree.show(ref, path)
         fact = _parse(text, path) if text is not None else None
@@ -172,7 +187,7 @@ def _versions(tree: SyncTree, ref: str, folder: str, fact_id: str,
             active = _Version(text, fact, path)
             break
     archived = 0
-    for path in tree.files_containing(ref, fact_id, f"{folder}/.archive/*.md"):
+    for path in tree.files_containing(ref, fact_id, f"{folder}/.archive"):
         if path_refusal(path) is not None:
             continue
         text = tree.show(ref, path)
@@ -219,10 +234,16 @@ def _settle_fact(tree: SyncTree, theirs_ref: str, folder: str, fact_id: str, hin
     else:
         append(missing)
     top = max(final) if active is not None else None
+    name = ""
+    if top is not None and active is not None:
+        name = (final[top].fact or active.fact).name  # type: ignore[union-attr]
+        if fact_file_refusal(folder, name) is not None:   # a name a file of ours cannot have: where it was found
+            name = Path(active.path).name[:-len(".md")]
+    # what is kept is written before anything is removed: an error part way leaves more, never less
     _write_revisions(tree, folder, fact_id, {n: v for n, v in final.items() if n != top})
-    for path in {v.path for v in (ours_active, theirs_active) if v is not None}:
-        _remove(tree, path)
     if top is None or active is None:
+        for path in {v.path for v in (ours_active, theirs_active) if v is not None}:
+            _remove(tree, path)
         return None
     flag = None
     if kind is not None:
@@ -234,11 +255,10 @@ def _settle_fact(tree: SyncTree, theirs_ref: str, folder: str, fact_id: str, hin
                             tree.machine_of(theirs_ref, where) or "another machine",
                             clock.format_timestamp(clock.now()))
     top_version = final[top]
-    name = (top_version.fact or active.fact).name  # type: ignore[union-attr]
-    if not safe_component(name):   # a name that cannot be a file of ours: the one it was found under
-        name = Path(active.path).name[:-len(".md")]
     path = f"{folder}/{name}.md"
     _write(tree, path, flagged(with_revision(top_version.text, top), flag))
+    for old in {v.path for v in (ours_active, theirs_active) if v is not None} - {path}:
+        _remove(tree, old)
     if flag is None or kind is None:
         return None
     scope = "global" if folder == "memory/global" else "project"
@@ -259,11 +279,13 @@ def _with_active(snapshots: dict[int, _Version], active: _Version | None) -> dic
 
 
 def _write_revisions(tree: SyncTree, folder: str, fact_id: str, versions: dict[int, _Version]) -> None:
-    """The snapshot folder of ``fact_id`` holds exactly ``versions``, each under its number."""
-    where = tree.root / folder / ".revisions" / fact_id
-    if where.is_dir():
-        for entry in where.iterdir():
-            if _REVISION.match(f".revisions/{fact_id}/{entry.name}"):
-                entry.unlink()
+    """The snapshot folder of ``fact_id`` holds exactly ``versions``, each under its number: each is
+    written first, then the numbers not kept are removed."""
     for number, version in versions.items():
         _write(tree, f"{folder}/.revisions/{fact_id}/{number:09d}.md", with_revision(version.text, number))
+    where = _target(tree, f"{folder}/.revisions/{fact_id}/000000001.md").parent
+    if where.is_dir():
+        for entry in where.iterdir():
+            match = _REVISION.match(f".revisions/{fact_id}/{entry.name}")
+            if match and int(match.group(2)) not in versions:
+                entry.unlink()

@@ -10,18 +10,19 @@ refused gets a tree without it with the next push, so one bad push never wedges 
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import StorageError
+from ..errors import RefusedError, StorageError
 from ..memory.fact_file import FactFileError, decode_fact_bytes, parse_fact
 from ..memory.fact_store import move_to_archive, read_fact_file
 from ..storage.atomic_write import write_atomic_bytes
 from ..storage.paths import StorePaths
 from .fact_merge import MergeOutcome, settle
 from .sync_tree import LEGACY_IGNORE_PATH, Change, SyncTree, Unmerged
-from .travel import fact_folder, refusal, scope_of_folder
+from .travel import MAX_PULL_BYTES, fact_folder, placed, refusal, scope_of_folder
+
+BATCH_BYTES = 64 * 1024 * 1024   # of file contents read from git at once
 
 
 @dataclass(frozen=True)
@@ -43,13 +44,19 @@ class PullOutcome:
     merge: MergeOutcome | None = None
 
 
+class TooMuch(RefusedError):
+    """The remote offers more than a sync takes in at once: nothing was merged."""
+
+    code = "SYNC_TOO_LARGE"
+
+
 def pull(paths: StorePaths, tree: SyncTree, remote: str, machine: str) -> PullOutcome:
     """Bring ``remote``'s changes into the state root and commit the merge. Hold the store lock."""
     head = tree.head()
     base = tree.merge_base(head, remote) if head is not None else None
     theirs = tree.changes(base, remote)
     ours = tree.changes(base, head) if head is not None else {}
-    sizes = tree.sizes([c.blob for c in theirs.values() if c.blob])
+    objects = tree.sizes([c.blob for c in theirs.values() if c.blob])
     outcome = PullOutcome()
     take: list[Change] = []
     gone: list[Change] = []
@@ -60,7 +67,8 @@ def pull(paths: StorePaths, tree: SyncTree, remote: str, machine: str) -> PullOu
                 outcome.refused.append(Refused(path, "ignore rules from a remote are never used: ours are in the "
                                                      "sync repository"))
             continue
-        reason = refusal(path, change.mode, sizes.get(change.blob)) if change.blob else refusal(path, "100644")
+        reason = refusal(path, change.mode, *objects.get(change.blob, (None, None))) if change.blob \
+            else refusal(path, "100644")
         if reason is not None:
             outcome.refused.append(Refused(path, reason))
             continue
@@ -69,16 +77,23 @@ def pull(paths: StorePaths, tree: SyncTree, remote: str, machine: str) -> PullOu
             (take if change.blob else gone).append(change)
         elif mine.blob != change.blob:
             unmerged.append(Unmerged(path, frozenset(({2} if mine.blob else set()) | ({3} if change.blob else set()))))
-    data = tree.blobs([c.blob for c in take if c.blob])
-    arriving: set[str] = set()   # ids of the facts (active or archived) the remote's files hold
-    for change in take:
-        assert change.blob is not None
-        problem = _place(paths.root, change.path, data.get(change.blob))
-        if problem is not None:
-            outcome.refused.append(Refused(change.path, problem))
-            continue
-        outcome.written.append(change.path)
-        arriving.update(_fact_id(change.path, data[change.blob]))
+    total = sum(objects[c.blob][1] for c in take if c.blob)
+    if total > MAX_PULL_BYTES:
+        raise TooMuch(f"the remote offers {total:,} bytes of changed files, more than the {MAX_PULL_BYTES:,} one sync "
+                      "takes in; nothing was merged (is this the remote you meant?)")
+    take = _without_case_twins(paths.root, take, outcome)
+    arriving: dict[str, set[str]] = {}   # id → the bodies the remote's files hold for it (active or archived)
+    for batch in _batches(take, objects):
+        data = tree.blobs([c.blob for c in batch if c.blob])
+        for change in batch:
+            assert change.blob is not None
+            problem = _place(paths.root, change.path, data.get(change.blob))
+            if problem is not None:
+                outcome.refused.append(Refused(change.path, problem))
+                continue
+            outcome.written.append(change.path)
+            for fact_id, body in _fact_of(change.path, data[change.blob]):
+                arriving.setdefault(fact_id, set()).add(body)
     for change in gone:
         _take_deletion(paths.root, change.path, arriving, outcome)
     if unmerged:
@@ -88,52 +103,78 @@ def pull(paths: StorePaths, tree: SyncTree, remote: str, machine: str) -> PullOu
     return outcome
 
 
+def _batches(changes: list[Change], objects: dict[str, tuple[str, int]]) -> list[list[Change]]:
+    """The changes in runs of at most :data:`BATCH_BYTES` of content: a pull never holds more in memory."""
+    batches: list[list[Change]] = [[]]
+    size = 0
+    for change in changes:
+        weight = objects.get(change.blob or "", ("blob", 0))[1]
+        if batches[-1] and size + weight > BATCH_BYTES:
+            batches.append([])
+            size = 0
+        batches[-1].append(change)
+        size += weight
+    return [batch for batch in batches if batch]
+
+
+def _without_case_twins(root: Path, changes: list[Change], outcome: PullOutcome) -> list[Change]:
+    """Leave out a new file whose name differs only in case from another in its folder, here or in
+    this pull: on macOS and Windows the two are one file, and one would overwrite the other."""
+    seen: dict[str, dict[str, str]] = {}   # folder → casefolded name → the name
+    kept = []
+    for change in changes:
+        folder, _, name = change.path.rpartition("/")
+        names = seen.get(folder)
+        if names is None:
+            try:
+                listed = os.listdir(root / folder)
+            except OSError:
+                listed = []
+            names = seen[folder] = {entry.casefold(): entry for entry in listed}
+        twin = names.get(name.casefold())
+        if twin is not None and twin != name:
+            outcome.refused.append(Refused(change.path, f"differs from {folder}/{twin} only in case: on macOS and "
+                                                        "Windows they are one file"))
+            continue
+        names[name.casefold()] = name
+        kept.append(change)
+    return kept
+
+
 def _place(root: Path, path: str, data: bytes | None) -> str | None:
     """Write ``data`` at ``root/path``, creating folders, never through a link; the reason if not."""
     if data is None:
         return "the remote's object is missing"
-    folder = root
-    for part in path.split("/")[:-1]:
-        folder = folder / part
-        try:
-            found = os.lstat(folder)
-        except FileNotFoundError:
-            try:
-                os.mkdir(folder)
-            except OSError as exc:
-                return f"could not make the folder {folder}: {exc.strerror}"
-            continue
-        if not stat.S_ISDIR(found.st_mode):
-            return f"{folder} is a symbolic link or a file here: nothing is written through it"
-    target = root / path
-    if target.is_dir() and not target.is_symlink():
-        return f"{target} is a folder here"
     try:
+        target = placed(root, path, make=True)
         write_atomic_bytes(target, data)
+    except OSError as exc:
+        return exc.strerror or str(exc)
     except StorageError as exc:
         return exc.message
     return None
 
 
-def _fact_id(path: str, data: bytes) -> set[str]:
-    """The id of the fact a file of a fact folder holds (active or archived), if it parses."""
+def _fact_of(path: str, data: bytes) -> list[tuple[str, str]]:
+    """(id, body) of the fact a file of a fact folder holds (active or archived), if it parses."""
     found = fact_folder(path)
     if found is None or found[1].startswith(".revisions/"):
-        return set()
+        return []
     try:
         text = decode_fact_bytes(data)[0]
         fact = parse_fact(text, path=Path(path), scope=scope_of_folder(found[0]), name_from_file=False)[0]
     except (FactFileError, UnicodeDecodeError):
-        return set()
-    return {fact.id} if fact.id else set()
+        return []
+    return [(fact.id, fact.body)] if fact.id else []
 
 
-def _take_deletion(root: Path, path: str, arriving: set[str], outcome: PullOutcome) -> None:
-    """A path the remote deleted and this machine did not change. A fact that did not move (to
-    another name or scope) nor arrive in the archive with this pull is archived here, so it can be
-    recovered: a remote never makes a fact disappear. A project folder's identity file goes; an
-    archive entry or a revision snapshot stays (history is never deleted by a sync), and its
-    deletion is refused."""
+def _take_deletion(root: Path, path: str, arriving: dict[str, set[str]], outcome: PullOutcome) -> None:
+    """A path the remote deleted and this machine did not change. A fact is let go only when a
+    file arriving in this pull holds it, word for word (it moved, was renamed, or was archived
+    there); anything else is archived here, so it can be recovered: a remote never makes a fact's
+    text disappear (a file that merely claims its id is no such file). A project folder's identity
+    file goes; an archive entry or a revision snapshot stays (history is never deleted by a sync),
+    and its deletion is refused."""
     target = root / path
     found = fact_folder(path)
     if found is None:   # repository.json
@@ -150,7 +191,7 @@ def _take_deletion(root: Path, path: str, arriving: set[str], outcome: PullOutco
         return
     fact = read_fact_file(target, scope_of_folder(folder)).fact
     archive = root / folder / ".archive"
-    if fact is not None and fact.id in arriving:
+    if fact is not None and fact.body in arriving.get(fact.id, ()):
         target.unlink()
     elif archive.is_symlink():
         outcome.refused.append(Refused(path, "deleted on the remote, but the archive here is a symbolic link: "

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from ..storage.atomic_write import write_atomic
 from ..storage.git_command import GitError, run_git
+from ..storage.safe_read import read_regular_bytes
 
 IDENTITY_FILE = "repository.json"
 _SCP = re.compile(r"^(?:[^@/]+@)?(?P<host>[^:/]{2,}):(?P<path>[^/].*)$")
@@ -55,14 +56,19 @@ def workspace_identity(workspace: Path) -> str:
     return normalize_origin(result.stdout) if result.returncode == 0 else ""
 
 
+MAX_IDENTITY_BYTES = 4096   # a remote's URL, normalized; the file travels, so it is read as hostile
+
+
 def read_identity(project_folder: Path) -> str:
-    """The identity recorded beside a project folder's facts; ``""`` when none (or unreadable)."""
+    """The identity recorded beside a project folder's facts; ``""`` when none, unreadable, or not
+    one (it comes with sync from other machines: a 100 KB nest of brackets must not stop an open)."""
     try:
-        data = json.loads((project_folder / IDENTITY_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = read_regular_bytes(project_folder / IDENTITY_FILE, MAX_IDENTITY_BYTES, follow_symlinks=False)
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return ""
     origin = data.get("origin") if isinstance(data, dict) else None
-    return origin if isinstance(origin, str) else ""
+    return origin if isinstance(origin, str) and origin.isprintable() and len(origin) <= 1024 else ""
 
 
 def record_identity(project_folder: Path, identity: str) -> bool:

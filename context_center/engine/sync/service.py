@@ -27,7 +27,7 @@ from .conflict_flag import read_flag
 from .fact_merge import SyncConflict
 from .legacy_layout import is_legacy_sync, move_legacy_layout
 from .project_adoption import adopt_project_folder
-from .pull import Refused, pull
+from .pull import Refused, TooMuch, pull
 from .sync_tree import SyncTree
 from .travel import fact_folder, scope_of_folder
 
@@ -152,7 +152,11 @@ class SyncService:
             with self.lock:
                 result.committed |= self._commit_local(machine, result)
                 remote_before = self.tree.remote_head()
-                self._pull(machine, result)
+                try:
+                    self._pull(machine, result)
+                except TooMuch as exc:   # nothing merged, so nothing to push: said, and tried again next time
+                    result.warning = exc.message
+                    return self._warn_refused(result)
                 result.committed |= self._commit_local(machine, result)   # folders adopted after the pull
             if not self.tree.ahead():
                 return self._warn_refused(result)

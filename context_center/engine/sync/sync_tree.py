@@ -84,7 +84,9 @@ class SyncTree:
 
     def git(self, *args: str, check: bool = True, timeout: float | None = None,
             input_text: str | None = None) -> GitResult:
-        full = ["--git-dir", str(self.git_dir), "--work-tree", str(self.root), *_OWN_CONFIG, *args]
+        # --literal-pathspecs: a path is itself, never a pattern (a project key of "*" matched them all)
+        full = ["--git-dir", str(self.git_dir), "--work-tree", str(self.root), "--literal-pathspecs", *_OWN_CONFIG,
+                *args]
         if timeout is None:
             return run_git(full, self.root, check=check, input_text=input_text, isolated=True)
         return run_git(full, self.root, check=check, input_text=input_text, timeout=timeout, isolated=True)
@@ -157,7 +159,7 @@ class SyncTree:
         changed = self._raw_diff(["--cached", self.head() or EMPTY_TREE])
         sizes = self.sizes([c.blob for c in changed.values() if c.blob])
         left = [(path, reason) for path, change in changed.items() if change.blob and path != LEGACY_IGNORE_PATH
-                and (reason := refusal(path, change.mode, sizes.get(change.blob)))]
+                and (reason := refusal(path, change.mode, *sizes.get(change.blob, (None, None))))]
         self.untrack([path for path, _ in left])
         self.keep_legacy_ignore()
         return left
@@ -222,7 +224,9 @@ class SyncTree:
 
     def fetch(self) -> None:
         """Raises :class:`GitError` when the remote cannot be reached (or refuses us)."""
-        self.git("fetch", "-q", "--no-tags", "--no-recurse-submodules", REMOTE, check=True, timeout=NETWORK_TIMEOUT)
+        # --prune: a branch deleted on the remote is gone here too, so the next push puts it back
+        self.git("fetch", "-q", "--prune", "--no-tags", "--no-recurse-submodules", REMOTE, check=True,
+                 timeout=NETWORK_TIMEOUT)
 
     def remote_head(self) -> str | None:
         result = self.git("rev-parse", "--verify", "-q", REMOTE_REF, check=False)
@@ -261,22 +265,24 @@ class SyncTree:
                 found[path] = Change(path, mode, None if status.startswith("D") else blob)
         return found
 
-    def sizes(self, blobs: list[str]) -> dict[str, int]:
-        """blob → its size in bytes, for each of ``blobs`` git has."""
-        found: dict[str, int] = {}
-        unique = list(dict.fromkeys(blobs))
+    def sizes(self, objects: list[str]) -> dict[str, tuple[str, int]]:
+        """object → (its type, its size in bytes), for each of ``objects`` git has (a tree entry of a
+        file's mode may name a commit or a tree: its type says so)."""
+        found: dict[str, tuple[str, int]] = {}
+        unique = list(dict.fromkeys(objects))
         for start in range(0, len(unique), _BATCH):
             chunk = unique[start:start + _BATCH]
             out = self.git("cat-file", "--batch-check=%(objectname) %(objecttype) %(objectsize)",
                            input_text="\n".join(chunk) + "\n").stdout
             for line in out.splitlines():
                 parts = line.split()
-                if len(parts) == 3 and parts[1] == "blob":
-                    found[parts[0]] = int(parts[2])
+                if len(parts) == 3 and parts[2].isdigit():
+                    found[parts[0]] = (parts[1], int(parts[2]))
         return found
 
     def blobs(self, blobs: list[str]) -> dict[str, bytes]:
-        """blob → its bytes (one ``cat-file --batch`` per thousands of files, not a process each)."""
+        """blob → its bytes (one ``cat-file --batch`` per thousands of files, not a process each).
+        The caller bounds how many bytes one call asks for."""
         found: dict[str, bytes] = {}
         unique = list(dict.fromkeys(blobs))
         for start in range(0, len(unique), _BATCH):
@@ -302,12 +308,13 @@ class SyncTree:
         out = self.git("ls-tree", "-r", "-z", "--name-only", ref, "--", folder + "/").stdout
         return [p for p in out.split("\0") if p]
 
-    def files_containing(self, ref: str, needle: str, pattern: str) -> list[str]:
-        """Paths in ``ref`` matching the glob ``pattern`` whose text holds ``needle``."""
-        result = self.git("grep", "-l", "-F", "-e", needle, ref, "--", f":(glob){pattern}", check=False)
-        prefix = f"{ref}:"
-        return [line[len(prefix):] if line.startswith(prefix) else line
-                for line in result.stdout.splitlines() if line]
+    def files_containing(self, ref: str, needle: str, folder: str) -> list[str]:
+        """The ``*.md`` files right inside ``folder`` (no deeper) in ``ref`` whose text holds ``needle``."""
+        result = self.git("grep", "-l", "-z", "-F", "-e", needle, ref, "--", folder + "/", check=False)
+        prefix, inside = f"{ref}:", folder + "/"
+        found = [name[len(prefix):] if name.startswith(prefix) else name for name in result.stdout.split("\0") if name]
+        return [path for path in found if path.startswith(inside) and "/" not in path[len(inside):]
+                and path.endswith(".md")]
 
     def machine_of(self, ref: str, path: str) -> str:
         """The ``Machine:`` trailer of the last commit of ``ref`` that touched ``path``."""
