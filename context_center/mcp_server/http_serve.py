@@ -32,6 +32,7 @@ import uvicorn
 from . import http_limits
 from .http_address import Address, AddressError, bind, parse_address
 from .server import GRANT_KEY, _configure_logging, _Opening, arguments_usable, build_server, say
+from .surrogates import RepairedBodies
 
 log = logging.getLogger("context_center.mcp")
 GRACE_SECONDS = 3   # open streams are given this long to close on shutdown
@@ -141,7 +142,7 @@ def _app(opening: _Opening, address: Address, port: int, no_token: bool, given: 
                                      max_request_body_size=http_limits.MAX_BODY_BYTES,
                                      max_sessions=http_limits.MAX_SESSIONS,
                                      session_idle_timeout=http_limits.SESSION_IDLE_SECONDS)
-    app = http_limits.SessionsOnly(app)
+    app = http_limits.SessionsOnly(RepairedBodies(app, http_limits.MAX_BODY_BYTES))
     if no_token:
         return app
     from ..engine import TokenGrant, matching_grant, stored_tokens

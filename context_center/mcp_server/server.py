@@ -238,6 +238,33 @@ def arguments_usable(state_root: str | None, project: str | None) -> bool:
     return True
 
 
+class _RepairedStdin:
+    """stdin as the SDK's stdio transport reads it (``async for line``), each line :func:`repaired`.
+    fd 0 is moved aside first, as the SDK does with its own: a child process (git) reads nothing
+    of the protocol."""
+
+    def __init__(self) -> None:
+        import io
+
+        import anyio
+
+        private = os.dup(0)
+        os.set_inheritable(private, False)
+        quiet = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(quiet, 0)
+        os.close(quiet)
+        self._file = anyio.wrap_file(io.TextIOWrapper(os.fdopen(private, "rb"), encoding="utf-8", errors="replace"))
+
+    def __aiter__(self) -> Any:
+        return self._lines()
+
+    async def _lines(self) -> Any:
+        from .surrogates import repaired
+
+        async for line in self._file:
+            yield repaired(line)
+
+
 def serve(state_root: str | None, project: str | None, policy: str | None) -> int:
     """Serve until the client closes stdin. Returns the exit status."""
     started = time.perf_counter()
@@ -251,7 +278,7 @@ def serve(state_root: str | None, project: str | None, policy: str | None) -> in
         from mcp.server.stdio import stdio_server
 
         async def run() -> None:
-            async with stdio_server() as (read, write):
+            async with stdio_server(stdin=_RepairedStdin()) as (read, write):  # type: ignore[arg-type]
                 opening.start()
                 await server.run(read, write, server.create_initialization_options())
 

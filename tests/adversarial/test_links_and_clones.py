@@ -185,3 +185,19 @@ def test_the_pre_commit_check_refuses_what_would_reach_every_clone(repo, tmp_pat
     git(root, "add", "-A")
     assert subprocess.run(["git", "commit", "-q", "-m", "fixed"], cwd=root, capture_output=True,
                           timeout=60).returncode == 0
+
+
+def test_a_secret_in_a_hand_written_file_name_never_reaches_a_prompt_or_a_record(engine, cli_process):
+    name = "deploy-ghp_" + "Q1w2E3r4" * 5
+    folder = engine.paths.memory_dir("global")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.md").write_text(f"---\nname: {name}\ntitle: Deploy notes\nactivation: pinned\nmetadata:\n"
+                                       "  type: feedback\n  scope: global\n---\nDeploy zebracorn builds on Fridays.\n",
+                                       encoding="utf-8")
+    start = cli_process.run("hook", "claude-code", "--session-start",
+                            stdin=json.dumps({"cwd": str(cli_process.workspace), "hook_event_name": "SessionStart"}))
+    recalled = cli_process.run("memory", "recall", "how do zebracorn builds deploy", "--json")
+    history = cli_process.run("memory", "recall", "--last", "--json")
+    assert "Deploy zebracorn builds on Fridays." in start.out
+    for said in (start.out, recalled.out, history.out):
+        assert "ghp_" not in said

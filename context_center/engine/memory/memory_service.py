@@ -270,7 +270,7 @@ class MemoryService:
                     body, _ = sensitive.redact(fact.body.strip())
                     body = _CLOSING_TAG.sub("&lt;/session-context", body)  # any case: the block stays closed
                     first, *rest = body.split("\n")
-                    lines.append(f"- [{fact.ref}] {first}")
+                    lines.append(f"- [{sensitive.shown_ref(fact.ref)}] {first}")
                     lines.extend("  " + line if line else "" for line in rest)
             lines.append("</session-context>")
         text = "\n".join(lines)

@@ -194,6 +194,12 @@ SHOWN_FIELDS = ("name", "title", "description", "keywords", "body", "subject_key
                 "tags", "links")
 
 
+def shown_ref(ref: str) -> str:
+    """A fact's reference as a prompt, a recall answer or a record carries it: a secret in a
+    hand-written file name masked (the write rules refuse one in a name we make)."""
+    return redact(ref)[0]
+
+
 def mask_personal(text: str) -> str:
     """``text`` with every secret and e-mail address masked: what may be kept of a name an agent
     gave, or of a prompt in a record."""

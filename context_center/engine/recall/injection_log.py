@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .. import clock
 from ..errors import InvalidInput
-from ..memory.sensitive import SecretWords
+from ..memory.sensitive import SecretWords, shown_ref
 from ..records import Fact, SessionContext
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallResult
 
@@ -146,12 +146,12 @@ def from_recall(result: RecallResult, *, agent: str, session_id: str, workspace:
 
 def from_session_context(context: SessionContext, *, agent: str, session_id: str, source: str,
                          workspace: Path, time: str) -> Injection:
-    trace = [TraceEntry(f.ref, f.id, f.revision, "injected", "pinned") for f in context.facts]
-    trace += [TraceEntry(g.ref, g.id, g.revision, "overridden", f"overridden by {p.ref}")
+    trace = [TraceEntry(shown_ref(f.ref), f.id, f.revision, "injected", "pinned") for f in context.facts]
+    trace += [TraceEntry(shown_ref(g.ref), g.id, g.revision, "overridden", f"overridden by {shown_ref(p.ref)}")
               for g, p in context.suppressed]
     return Injection(
         agent=_label(agent), session_id=_label(session_id), time=time, kind=KIND_SESSION, prompt="",
-        injected=tuple(InjectedItem(f.id, f.revision, f.ref, len(f.body.strip())) for f in context.facts),
+        injected=tuple(InjectedItem(f.id, f.revision, shown_ref(f.ref), len(f.body.strip())) for f in context.facts),
         chars=len(context.text), suppressed=None if context.text else "no pinned facts",
         trace=tuple(trace), rejected_count=len(context.suppressed), workspace=str(workspace),
         source=_label(source), char_budget=context.budget, limit=0)

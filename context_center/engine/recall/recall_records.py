@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..memory.sensitive import redact
+from ..memory.sensitive import redact, shown_ref
 from ..records import Fact
 
 DEFAULT_LIMIT = 4
@@ -23,10 +23,10 @@ class RecallHit:
 
     @property
     def ref(self) -> str:
-        return self.fact.ref
+        return shown_ref(self.fact.ref)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.fact.ref,
+        return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.ref,
                 "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
                 "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
                 "title": redact(self.fact.label)[0], "matched": list(self.matched),

@@ -51,7 +51,7 @@ class SearchHit:
 
     @property
     def ref(self) -> str:
-        return self.fact.ref
+        return sensitive.shown_ref(self.fact.ref)
 
 
 @dataclass(frozen=True)

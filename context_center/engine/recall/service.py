@@ -198,7 +198,7 @@ class RecallService:
         best = []
         for score, slot, reason in kept:
             fact = self.index.fact_at(slot)
-            best.append(Rejection(fact.ref, fact.id, fact.revision, reason, score))
+            best.append(Rejection(sensitive.shown_ref(fact.ref), fact.id, fact.revision, reason, score))
         return RecallResult(suppressed=suppressed, rejected=tuple(best), rejected_count=rejected_count,
                             **base, **fields)
 
