@@ -274,9 +274,9 @@ def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     active, *history = engine.history(args.ref, args.scope)
     fact = active.fact
     data = {"active": {**engine.fact_json(fact, body=True), "change": active.change},
-            "revisions": [r.to_json() for r in history]}
+            "revisions": [engine.revision_json(r) for r in history]}
     if fact.scope == "team":   # git's history: the uncommitted change (if any) first, then every commit
-        data["revisions"] = [r.to_json() for r in (active, *history) if r.commit]
+        data["revisions"] = [engine.revision_json(r) for r in (active, *history) if r.commit]
         data["history_note"] = engine.team_history_note()
 
     def human() -> str:

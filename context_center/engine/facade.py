@@ -66,12 +66,15 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
             raise StorageError(f"cannot create the state root {paths.root}: {exc.strerror or exc}") from exc
         self._lock = StoreLock(paths.lock_file)
         moved: tuple[Diagnostic, ...] = ()
-        with self._lock:
-            if paths.bound:
+        # An open reads: it never waits for another process's write. What it would tidy under the lock
+        # (an earlier key's folder adopted, temp files a kill left, a kill's half-done write) waits
+        # for the next open that finds the lock free, or for the next write here.
+        with self._lock.attempt() as tidying:
+            if paths.bound and tidying:
                 moved = adopt_legacy_project_folder(paths)
                 paths, adopted = self._adopt_synced_folder(paths)
                 self.paths, moved = paths, (*moved, *adopted)
-            for scope in paths.scopes:   # what a kill or a full disk left behind
+            for scope in paths.scopes if tidying else ():   # what a kill or a full disk left behind
                 folder = paths.memory_dir(scope)
                 for where in (folder, paths.archive_dir(folder), folder.parent):   # (a staged MEMORY.md)
                     remove_stale_temp_files(where)
@@ -82,12 +85,11 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
         self._store = FactStore(paths, FactCache(direct), lambda: (*moved, *aside_diagnostics(catalog_file)))
         self.memory = MemoryService(self._store, self._lock)
         if not self._lock.read_only:
-            with self._lock:
-                repairs = self._repair()
-                for repair in repairs:
-                    log.warning("context-center: %s", repair)
-                if repairs:
-                    self.memory.reload(full=True)
+            with self._lock.attempt() as held:
+                if held:
+                    self._report_repairs(self._repair())
+                else:   # the write that holds the lock, or the next one here, finishes it
+                    self.memory.before_next_write(lambda: self._report_repairs(self._repair()))
         # The facts just loaded live as long as the engine: the cyclic collector need not walk them on
         # every full collection (at 100,000 facts each took most of a second). They are still freed
         # by their reference counts.
@@ -98,6 +100,12 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
         self._archive_seen = None
 
     # lifecycle ---------------------------------------------------------------------
+
+    def _report_repairs(self, repairs: list[str]) -> None:
+        for repair in repairs:
+            log.warning("context-center: %s", repair)
+        if repairs:
+            self.memory.reload(full=True)
 
     def _repair(self) -> list[str]:
         try:
@@ -190,6 +198,11 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
         if flag is not None:
             data["sync_conflict"] = flag.to_json(self._sync_service().machine)
         return data
+
+    def revision_json(self, revision: Revision) -> dict[str, Any]:
+        """A revision as ``memory revisions --json`` gives it: a secret in an old revision masked
+        (``"masked"`` says where), the snapshot left as it is until ``purge-secrets``."""
+        return mask_fact_json(revision.to_json(), findings_of(revision.fact))
 
     def facts_json(self, facts: list[Fact], *, body: bool = False) -> list[dict[str, Any]]:
         """:meth:`fact_json` of each, their freshness told at one moment."""

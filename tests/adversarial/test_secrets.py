@@ -96,7 +96,9 @@ def test_purge_secrets_masks_every_revision_and_archive_entry_in_place(cli, stat
     revision = next((state_root / "projects").glob("*/memory/.revisions/*/*.md"))
     revision.write_text(revision.read_text(encoding="utf-8").replace("every push", f"every push with {TOKEN}"),
                         encoding="utf-8")
-    assert TOKEN in cli.ok("memory", "revisions", made["id"])["revisions"][0]["body"]
+    shown = cli.ok("memory", "revisions", made["id"])["revisions"][0]   # masked as shown, kept in the file
+    assert TOKEN not in shown["body"] and shown["masked"] == [{"field": "body", "kind": "GitHub token"}]
+    assert TOKEN in revision.read_text(encoding="utf-8")
     report = cli.ok("memory", "purge-secrets", made["id"])
     assert report["rewritten"] == [str(revision)] and report["kinds"] == ["GitHub token"]
     assert TOKEN not in json.dumps(cli.ok("memory", "revisions", made["id"]))

@@ -22,12 +22,15 @@ GITHUB = "ghp_" + "A1b2C3d4" * 5
 
 
 def test_a_huge_content_is_refused_at_once_and_the_server_goes_on(server: Server):
+    import anyio
+
     async def scenario():
         async with server.session() as session:
             for size in (40_000, 1_000_000, 10_000_000):
                 started = time.monotonic()
-                await session.refused("memory_create", {"content": "word " * (size // 5), "category": "decision",
-                                                        "scope": "global"}, "TOO_LONG")
+                with anyio.fail_after(30):
+                    await session.refused("memory_create", {"content": "x" * size, "category": "decision",
+                                                            "scope": "global"}, "TOO_LONG")
                 # it took 21 s at 40,000 characters (a quadratic scan ran before the length check)
                 assert time.monotonic() - started < 5, size
             made = await session.ok("memory_create", {"content": "Small claims still work.", "category": "decision",

@@ -50,7 +50,10 @@ def load_yaml(text: str, *, plain_strings: bool = True) -> Any:
         for event in yaml.parse(text, Loader=loader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
                 raise yaml.YAMLError("anchors and aliases (&name, *name) are not allowed here")
-    return yaml.load(text, Loader=loader)
+    try:
+        return yaml.load(text, Loader=loader)
+    except (ValueError, OverflowError) as exc:   # a timestamp no date holds (2026-02-30), typed by YAML's loader
+        raise yaml.YAMLError(f"a value YAML reads as a date or a number cannot be one ({exc})") from None
 
 
 KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
@@ -351,7 +354,7 @@ def _scalar(value: str) -> str:
 
         try:
             standard = yaml.load(value, Loader=_loaders()[0])
-        except yaml.YAMLError:
+        except (yaml.YAMLError, ValueError, OverflowError):   # 2026-02-30: a date YAML cannot make; quoted
             standard = None
         if standard == value or isinstance(standard, (dt.date, dt.datetime)):
             return value

@@ -86,6 +86,9 @@ def check_name(name: str, *, max_bytes: int = MAX_NEW_NAME_BYTES) -> str:
                            "a trailing dot or space, and device names such as CON or NUL); choose another")
     if name.upper() == "MEMORY":
         raise InvalidInput("name MEMORY is reserved for the derived MEMORY.md index")
+    if name.startswith("-"):   # `memory show -x` would be read as an option: it could be made, never shown
+        raise InvalidInput(f"name {name!r} starts with '-', which a command line takes for an option; "
+                           "start it with a letter or a digit")
     return name
 
 

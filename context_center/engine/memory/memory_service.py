@@ -98,6 +98,7 @@ class MemoryService:
         self._behind_since = 0.0          # (monotonic) the first write it is behind, and the last
         self._last_write = 0.0
         self._index_timer: threading.Timer | None = None
+        self._before_write: Callable[[], None] | None = None   # see before_next_write
         self._pending = threading.Lock()
         self._flushing = threading.Lock()  # one MEMORY.md rewrite at a time (the timer's, close's)
         self._lines: dict[str, IndexLines] = {}   # scope → its MEMORY.md block, kept between rewrites
@@ -124,9 +125,19 @@ class MemoryService:
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
-        """The store lock (other processes, other threads' writes) and the tables (the index writer)."""
-        with self.lock, self._mutex:
-            yield
+        """The store lock (other processes, other threads' writes) and the tables (the index writer).
+        The first write finishes what an open could not (it found the lock held)."""
+        with self.lock:
+            task, self._before_write = self._before_write, None
+            if task is not None:
+                task()
+            with self._mutex:
+                yield
+
+    def before_next_write(self, task: Callable[[], None]) -> None:
+        """Run ``task`` holding the store lock before the next write (an open's repair that found the
+        lock held by another process)."""
+        self._before_write = task
 
     def _changed(self) -> None:
         self.snapshot = self.store.snapshot()
@@ -724,6 +735,7 @@ class MemoryService:
             timer.cancel()
             if timer.is_alive() and timer is not threading.current_thread():
                 timer.join()
+        self._before_write = None   # (a repair left waiting holds the engine: no cycle outlives a close)
         self.flush_index()
 
 
@@ -735,4 +747,7 @@ def _revision_number(revision: int | str) -> int:
     if not text.isdigit():
         raise InvalidInput(f"revision must be a number for a personal fact; got {revision!r} (commits name the "
                            "revisions of team facts)")
+    if len(text) > 9:   # revision files are numbered in nine digits; int() of 5,000 digits raises
+        raise NotFound(f"there is no revision {text[:12]}… of a fact (revisions are numbered from 1)",
+                       hint="revisions")
     return int(text)

@@ -30,10 +30,15 @@ def _write_temp(path: Path, data: bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     # short and independent of the name (Reasonix's ".atomic-*.tmp"): a 252-byte stem still fits
     temp = path.parent / f".atomic-{secrets.token_hex(6)}{TEMP_SUFFIX}"
-    with open(temp, "xb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with open(temp, "xb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:   # a full disk: the half-written temp file goes now, not at the next open
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
     return temp
 
 

@@ -156,7 +156,8 @@ class Catalog:
 
     def _writable(self) -> bool:
         """Can the catalog be written here? Not on a read-only mount (nor, as root, anywhere
-        ``os.access`` would say yes to): a probe file tells."""
+        ``os.access`` would say yes to), nor on a full disk: a probe file of one page tells (an
+        empty one is made on a full tmpfs, where no page can be written)."""
         probe = self.path.parent / f".probe-{os.getpid()}.tmp"
         try:
             fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -164,9 +165,15 @@ class Catalog:
             return True
         except OSError as exc:
             return exc.errno not in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC)
-        os.close(fd)
-        with contextlib.suppress(OSError):
-            os.unlink(probe)
+        try:
+            os.write(fd, b"\0" * 4096)
+            os.fsync(fd)
+        except OSError as exc:
+            return exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EIO)
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(probe)
         return True
 
     def _in_memory_copy(self) -> Engine:

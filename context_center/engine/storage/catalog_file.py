@@ -93,11 +93,13 @@ class DirectAccess:
         self._prepare = prepare
         self._tables = tables
         self._ready: bool | None = None   # None: not looked at yet
+        self._frozen = False              # the catalog proper found it cannot write (a full disk)
 
     @property
     def read_only(self) -> bool:
-        """The state root cannot be written (the store lock found out on open): read, never write."""
-        return self._lock.read_only
+        """The state root cannot be written (the store lock found out on open, or the catalog on a
+        full disk): read the file as it is, never write."""
+        return self._lock.read_only or self._frozen
 
     def _connect(self) -> sqlite3.Connection:
         if self.read_only:   # nothing writes a read-only mount: read the file as it is, without a WAL index
@@ -124,7 +126,8 @@ class DirectAccess:
             except sqlite3.Error:
                 ready = False
             if not ready and not self.read_only:
-                self._prepare()
+                prepared = self._prepare()
+                self._frozen = getattr(prepared, "read_only", False) is True
                 try:
                     ready = self._schema_ok()
                 except sqlite3.Error as exc:

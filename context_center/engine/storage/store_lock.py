@@ -1,11 +1,13 @@
 """One inter-process lock per state root, held around every read-check-write."""
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 
@@ -54,12 +56,16 @@ class StoreLock:
         self.read_only = False
 
     def __enter__(self) -> "StoreLock":
+        self._acquire(self.timeout)
+        return self
+
+    def _acquire(self, timeout: float) -> None:
         me = threading.get_ident()
         if self._owner == me:
             self._depth += 1
-            return self
-        deadline = time.monotonic() + self.timeout
-        if not self._thread_lock.acquire(timeout=self.timeout):
+            return
+        deadline = time.monotonic() + timeout
+        if not self._thread_lock.acquire(timeout=timeout):
             raise StorageError(f"timed out waiting for the store lock {self.path}")
         try:
             try:
@@ -70,20 +76,35 @@ class StoreLock:
                     raise
                 self.read_only = True   # nothing can be written here, so there is nothing to serialize
                 self._fd, self._owner, self._depth = None, me, 1
-                return self
+                return
             delay = 0.002
             while not _try_lock(fd):
                 if time.monotonic() > deadline:
                     os.close(fd)
                     raise StorageError(
-                        f"another process has held the store lock {self.path} for {self.timeout:.0f} s")
+                        f"another process has held the store lock {self.path} for {timeout:.0f} s")
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
         except BaseException:
             self._thread_lock.release()
             raise
         self._fd, self._owner, self._depth = fd, me, 1
-        return self
+
+    @contextlib.contextmanager
+    def attempt(self) -> Iterator[bool]:
+        """Hold the lock for the block if it is free now (True), else run the block without it
+        (False): what a read may do while another process writes, never waiting for it."""
+        try:
+            self._acquire(0.0)
+        except StorageError:
+            held = False
+        else:
+            held = True
+        try:
+            yield held
+        finally:
+            if held:
+                self.__exit__(None, None, None)
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
