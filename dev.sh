@@ -58,7 +58,7 @@ venv_install() {  # VENV_DIR STAMP_INPUTS… -- PIP ARGS…
 }
 
 install_python() {
-  venv_install "$VENV" "$HERE/pyproject.toml" -- -e "$HERE[test]"
+  venv_install "$VENV" "$HERE/pyproject.toml" -- -e "${HERE}[test]"
 }
 
 case "${1:-}" in
@@ -82,6 +82,8 @@ case "${1:-}" in
     export CC_CMD
     "$VENV/bin/lint-imports"
     "$VENV/bin/ruff" check context_center tests bench docs packaging .ci/mcp_smoke.py
+    # The shell scripts CI runs, when shellcheck is there (Debian: shellcheck; .ci/run installs it).
+    if command -v shellcheck >/dev/null 2>&1; then shellcheck dev.sh .ci/run .ci/check-deb; fi
     # Type check: reads [tool.mypy] (files, per-module overrides) from pyproject.toml.
     "$VENV/bin/mypy"
     suites=(tests)
@@ -106,7 +108,7 @@ if not sysconfig.get_config_var("Py_ENABLE_SHARED"): print("libpython%d.%d" % sy
     version=$("$PACKAGE_VENV/bin/python" -c 'import context_center; print(context_center.__version__)')
     # shellcheck disable=SC2086
     deb=$("$PACKAGE_VENV/bin/python" packaging/build_deb.py build/package/dist/context-center dist \
-      --version "$version" --depends "$(echo $APT_DEB_DEPENDS)" --work build/package)
+      --version "$version" --depends "${APT_DEB_DEPENDS//$'\n'/ }" --work build/package)
     echo "Bundle: build/package/dist/context-center ($(du -sh build/package/dist/context-center | cut -f1))," \
       "built in $((bundled - started)) s"
     echo "Package: $deb ($(du -h "$deb" | cut -f1)), $((SECONDS - started)) s in all"

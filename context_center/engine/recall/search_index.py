@@ -431,7 +431,8 @@ class SearchIndex:
         self._drop_searcher()
         searcher = self._open().searcher(weighting=_BM25(B=self._scorer.b, K1=self._scorer.k1))
         self._searcher = searcher
-        self._scorer.forget_segments_except({segment_id(r) for r, _ in searcher.reader().leaf_readers()} - {None})
+        self._scorer.forget_segments_except({found for reader, _ in searcher.reader().leaf_readers()
+                                             if (found := segment_id(reader)) is not None})
         return searcher
 
     def _drop_searcher(self) -> None:
