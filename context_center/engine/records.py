@@ -16,6 +16,17 @@ _DIGESTED = ("id", "scope", "name", "title", "keywords", "description", "body", 
 _digested = operator.attrgetter(*_DIGESTED)
 
 
+def memo(fact: "Fact", name: str, compute: Callable[["Fact"], Any]) -> Any:
+    """``compute(fact)``, worked out once and kept in the fact's own ``__dict__`` (what a cached
+    property of a frozen dataclass does): the rules that derive it live above this module (its
+    freshness moments, identity keys, secret findings, in :mod:`.memory`), and the folder snapshot
+    carries what they worked out (:data:`.memory.derived.DERIVED`)."""
+    found = fact.__dict__.get(name)
+    if found is None:
+        found = fact.__dict__[name] = compute(fact)
+    return found
+
+
 @dataclass(frozen=True)
 class Fact:
     """One background fact, as read from its Markdown file."""
@@ -85,32 +96,6 @@ class Fact:
 
     def evolve(self, **changes: Any) -> "Fact":
         return replace(self, **changes)
-
-    @functools.cached_property
-    def identity_keys(self) -> frozenset[tuple[str, str]]:
-        """Its id, name, normalized title and subject key: what makes another fact answer the same
-        question (the rule is :func:`.memory.overrides.identity_keys_of`). Worked out once per fact:
-        scopes are compared again on every change."""
-        from .memory.overrides import identity_keys_of
-
-        return identity_keys_of(self)
-
-    @functools.cached_property
-    def freshness_moments(self) -> tuple[int | None, int | None]:
-        """(freshness clock, expiry) in µs since the epoch (:func:`.memory.freshness.moments_of`);
-        carried by the folder snapshot like the two below."""
-        from .memory.freshness import moments_of
-
-        return moments_of(self)
-
-    @functools.cached_property
-    def secret_findings(self) -> tuple[int, tuple[tuple[str, str], ...]]:
-        """(rules version, (field, kind) of each secret it shows): :func:`.memory.sensitive.fact_findings`,
-        looked for once per fact and carried by the folder snapshot, so listing 10,000 facts
-        scans none of them again."""
-        from .memory.sensitive import fact_findings
-
-        return fact_findings(self)
 
     @functools.cached_property
     def content_digest(self) -> int:

@@ -25,6 +25,7 @@ from ..storage.bulk_load import paused_gc
 from ..storage.fact_cache import CachedFile, FactCache, FileStamp
 from ..storage.paths import TEAM, TEAM_FOLDER, StorePaths, bounded_stem, versioned_by_git
 from ..storage.safe_read import read_regular_bytes
+from .derived import DERIVED, derived_state
 from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
 from .fact_table import ScopeTable
 
@@ -279,7 +280,7 @@ class FactStore:
         """What the catalog knows of ``folder``'s files: its snapshot (and how many files it was
         saved with), else every row."""
         stored = self.cache.folder_snapshot(folder)
-        files = folder_snapshot.unpack(folder, stored[1]) if stored is not None else None
+        files = folder_snapshot.unpack(folder, stored[1], DERIVED) if stored is not None else None
         if stored is None or files is None:
             return self.cache.cached_files(folder), None
         return files, _Stored(stored[0])
@@ -290,7 +291,8 @@ class FactStore:
             return
         if stored is not None and not folder_snapshot.worth_saving(stored.count, len(current), drift):
             return
-        self.cache.save_folder_snapshot(folder, len(current), folder_snapshot.pack(folder, current))
+        self.cache.save_folder_snapshot(folder, len(current),
+                                        folder_snapshot.pack(folder, current, derived_state, DERIVED))
 
     def sync_paths(self, paths: set[Path]) -> bool:
         """Look again at these files only (the watcher named them); returns whether a fact changed."""

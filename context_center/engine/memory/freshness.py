@@ -5,7 +5,7 @@ import datetime as dt
 from typing import Iterable
 
 from .. import clock
-from ..records import Fact
+from ..records import Fact, memo
 from .fields import FRESHNESS_STATES  # noqa: F401 - re-exported: where freshness is described
 
 # (fresh, current) windows in days, inclusive; older is stale.
@@ -38,9 +38,14 @@ def _micros(moment: dt.datetime | None) -> int | None:
 
 def moments_of(fact: Fact) -> tuple[int | None, int | None]:
     """(its freshness clock, its expiry) in whole µs since the epoch, None where it has none:
-    what :func:`freshness` needs, parsed once per fact (``Fact.freshness_moments``, which an
-    open reads from the folder snapshot instead of parsing three timestamps per fact)."""
+    what :func:`freshness` needs."""
     return _micros(freshness_clock(fact)), _micros(clock.parse_timestamp(fact.expires_at))
+
+
+def freshness_moments(fact: Fact) -> tuple[int | None, int | None]:
+    """:func:`moments_of`, parsed once per fact (an open reads it from the folder snapshot instead
+    of parsing three timestamps per fact)."""
+    return memo(fact, "freshness_moments", moments_of)
 
 
 def freshness(fact: Fact, now: dt.datetime | None = None) -> str:
@@ -57,7 +62,7 @@ def freshness_of(facts: Iterable[Fact], now: dt.datetime | None = None) -> list[
 
 
 def _freshness_at(fact: Fact, at: int) -> str:
-    moment, expires = fact.freshness_moments
+    moment, expires = freshness_moments(fact)
     if expires is not None and expires <= at:
         return "expired"
     if fact.volatility == "evergreen":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..records import Fact
+from ..records import Fact, memo
 from ..storage.paths import SCOPES
 from .fields import normalize_subject_key, normalize_title
 
@@ -33,6 +33,11 @@ def identity_keys_of(fact: Fact) -> frozenset[tuple[str, str]]:
     return frozenset(keys)
 
 
+def identity_keys(fact: Fact) -> frozenset[tuple[str, str]]:
+    """:func:`identity_keys_of`, worked out once per fact (scopes are compared again on every change)."""
+    return memo(fact, "identity_keys", identity_keys_of)
+
+
 def overridden_facts(facts: Iterable[Fact]) -> Overrides:
     """(scope, id) of every fact that a fact of a nearer scope overrides → (that fact, why). The
     holder named is the nearest one (a project fact before a team fact; within a scope, the first).
@@ -48,16 +53,16 @@ def overridden_facts(facts: Iterable[Fact]) -> Overrides:
     scopes = sorted(by_scope, key=precedence)
     result: Overrides = {}
     for position, far in enumerate(scopes[1:], start=1):
-        wanted = {key for fact in by_scope[far] for key in fact.identity_keys}
+        wanted = {key for fact in by_scope[far] for key in identity_keys(fact)}
         held: dict[tuple[str, str], Fact] = {}   # a wanted key → the first nearer fact holding it
         for near in scopes[:position]:
             for fact in by_scope[near]:
-                for key in fact.identity_keys & wanted:
+                for key in identity_keys(fact) & wanted:
                     held.setdefault(key, fact)
         if not held:
             continue
         for fact in by_scope[far]:
-            keys = fact.identity_keys
+            keys = identity_keys(fact)
             for kind in _KINDS:
                 holder = next((held[key] for key in keys if key[0] == kind and key in held), None)
                 if holder is not None:

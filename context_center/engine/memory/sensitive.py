@@ -6,6 +6,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from ..records import memo
+
 MASK = "[REDACTED]"
 
 # (kind, pattern). Each pattern matches the secret itself, so redaction keeps the context.
@@ -212,7 +214,7 @@ UNCHECKED = "not checked for secrets past its first 1,048,576 characters"
 
 def fact_findings(fact: Any) -> tuple[int, tuple[tuple[str, str], ...]]:
     """(:data:`RULES_VERSION`, (field, kind) of each secret in a fact's shown fields): what
-    ``Fact.secret_findings`` caches, and the folder snapshot carries. A field longer than
+    :func:`secret_findings` keeps, and the folder snapshot carries. A field longer than
     :data:`MAX_CHECKED_CHARS` is also named, as :data:`UNCHECKED`: it is shown cut there."""
     found: list[tuple[str, str]] = []
     for name in SHOWN_FIELDS:
@@ -227,9 +229,15 @@ def fact_findings(fact: Any) -> tuple[int, tuple[tuple[str, str], ...]]:
     return RULES_VERSION, tuple(dict.fromkeys(found))
 
 
+def secret_findings(fact: Any) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """:func:`fact_findings`, looked for once per fact (the folder snapshot carries it, so listing
+    10,000 facts scans none of them again)."""
+    return memo(fact, "secret_findings", fact_findings)
+
+
 def findings_of(fact: Any) -> tuple[tuple[str, str], ...]:
     """(field, kind) of each secret in what ``fact`` shows, by today's rules."""
-    version, found = fact.secret_findings
+    version, found = secret_findings(fact)
     return found if version == RULES_VERSION else fact_findings(fact)[1]
 
 

@@ -22,7 +22,7 @@ from typing import AbstractSet, Callable, Iterable, Iterator
 
 import numpy as np
 
-from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, YEAR_2, freshness
+from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, YEAR_2, freshness, freshness_moments
 from ..records import Fact
 from . import recall_base
 from .text_analysis import tokenize
@@ -61,7 +61,7 @@ def stale_after(fact: Fact) -> float:
     """Epoch seconds after which the fact is stale (inf: never)."""
     if fact.volatility == "evergreen":
         return NEVER
-    moment, _ = fact.freshness_moments   # µs since the epoch, parsed once per fact
+    moment, _ = freshness_moments(fact)   # µs since the epoch, parsed once per fact
     if moment is None or moment < YEAR_2:
         return NEVER
     _, current_days = VOLATILITY_WINDOWS.get(fact.volatility) or TYPE_WINDOWS.get(fact.type, TYPE_WINDOWS["project"])
@@ -265,7 +265,7 @@ class RecallIndex:
         fact, slot = doc.fact, doc.slot
         self.boost[slot] = PROJECT_BOOST if fact.scope in ("project", "team") else 1.0   # team facts: the project's
         self.stale_at[slot] = stale_after(fact)
-        expires = fact.freshness_moments[1]
+        expires = freshness_moments(fact)[1]
         self.expires_at[slot] = expires / 1_000_000 if expires is not None else NEVER
         doc.excluded = excluded
         self.excluded[slot] = excluded or fact.pinned

@@ -37,9 +37,11 @@ FORMAT = 8   # bump when what a row holds changes in meaning (its names are chec
 CHUNK_ROWS = 2000   # packed and read in pieces: no single step holds the interpreter for long
 _AHEAD = 2         # pieces inflated ahead of the one being read
 _FIELDS = tuple(name for name in Fact.__dataclass_fields__ if name != "path")
-# Fact's cached properties, worked out when the snapshot is written and carried with the fields
-_CACHED = ("freshness_moments", "content_digest", "identity_keys", "secret_findings")
+# Fact's cached properties, worked out when the snapshot is written and carried with the fields; the
+# values the memory rules derive (its freshness moments…) come from the caller, as ``derived``
+_CACHED = ("content_digest",)
 _KEYS = _FIELDS + _CACHED
+Derived = Callable[[Fact], dict[str, Any]]   # name → value of what the rules above derive of a fact
 # A field left at its default is not written: the dataclass keeps each default on the class, where
 # an instance that lacks the attribute finds it. Most facts set a dozen of their 29 names, and
 # marshal makes a dict in time with its length.
@@ -51,9 +53,9 @@ _set = object.__setattr__     # a frozen dataclass refuses its own: the snapshot
 _tuple = tuple.__new__        # FileStamp and CachedFile from their values, without a call per field
 
 
-def _state(fact: Fact) -> dict[str, Any]:
+def _state(fact: Fact, derived: Derived) -> dict[str, Any]:
     """What the fact's ``__dict__`` holds once read back: the fields that differ from their
-    default (the default is on the class), and the cached properties already worked out."""
+    default (the default is on the class), the cached properties and the derived values."""
     state = {}
     for name in _FIELDS:
         value = getattr(fact, name)
@@ -61,25 +63,33 @@ def _state(fact: Fact) -> dict[str, Any]:
             state[name] = value
     for name in _CACHED:
         state[name] = getattr(fact, name)
+    state.update(derived(fact))
     return state
 
 
-def pack(folder: Path, files: dict[str, CachedFile]) -> bytes:
-    """Paths inside ``folder`` are kept as bare names (a Path made from a name is cheaper)."""
+def _no_derived(_fact: Fact) -> dict[str, Any]:
+    return {}
+
+
+def pack(folder: Path, files: dict[str, CachedFile], derived: Derived = _no_derived,
+         derived_names: tuple[str, ...] = ()) -> bytes:
+    """Paths inside ``folder`` are kept as bare names (a Path made from a name is cheaper).
+    ``derived`` gives, per fact, the values named ``derived_names`` (worked out by the rules above)."""
     prefix = str(folder) + os.sep
     rows = [(text[len(prefix):] if text.startswith(prefix) else text, tuple(item.stamp),
-             _state(item.fact) if item.fact is not None else None,
+             _state(item.fact, derived) if item.fact is not None else None,
              tuple((d.line, d.reason, d.severity) for d in item.diagnostics))
             for text, item in sorted(files.items())]   # in path order: the table's sort finds it done
     pieces = (marshal.dumps(rows[start:start + CHUNK_ROWS]) for start in range(0, len(rows), CHUNK_ROWS))
     chunks = [(len(piece), zlib.compress(piece, 1)) for piece in pieces]   # (its size inflated, deflated)
-    return marshal.dumps((FORMAT, _KEYS, chunks))
+    return marshal.dumps((FORMAT, (*_KEYS, *derived_names), chunks))
 
 
-def unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
-    """The files as packed for ``folder``, or ``None`` when the blob is not one this version can read."""
+def unpack(folder: Path, blob: bytes, derived_names: tuple[str, ...] = ()) -> dict[str, CachedFile] | None:
+    """The files as packed for ``folder`` (with ``derived_names``), or ``None`` when the blob is not
+    one this version can read."""
     with paused_gc():
-        return _unpack(folder, blob)
+        return _unpack(folder, blob, (*_KEYS, *derived_names))
 
 
 def _child_maker(folder: Path) -> Callable[[str], Path]:
@@ -116,12 +126,12 @@ def _rows(chunks: list[tuple[int, bytes]]) -> Iterator[tuple[Any, ...]]:
             yield from marshal.loads(raw)
 
 
-def _unpack(folder: Path, blob: bytes) -> dict[str, CachedFile] | None:
+def _unpack(folder: Path, blob: bytes, keys: tuple[str, ...]) -> dict[str, CachedFile] | None:
     try:
         form, fields, chunks = marshal.loads(blob)
     except (ValueError, EOFError, TypeError):
         return None
-    if form != FORMAT or tuple(fields) != _KEYS or not isinstance(chunks, list):
+    if form != FORMAT or tuple(fields) != keys or not isinstance(chunks, list):
         return None
     files: dict[str, CachedFile] = {}
     prefix = str(folder) + os.sep
