@@ -12,16 +12,19 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_SECONDS = 5.0        # a request's line and headers, from its first byte (or the connection's start)
+BODY_SECONDS = 10.0         # a request's body, once its headers are in
 KEEP_ALIVE_SECONDS = 15     # an idle connection between requests
-MAX_CONNECTIONS = 64        # open at once; past it, 503
+MAX_CONNECTIONS = 1024      # open at once; past it, 503 (silent ones are cut at HEADER_SECONDS)
 MAX_BODY_BYTES = 1 << 20    # a request's body; past it, 413 (a memory is one sentence of ~800 tokens)
-MAX_SESSIONS = 256          # MCP sessions open at once; past it, a new one is refused (503)
+MAX_SESSIONS = 4096         # MCP sessions open at once, all tokens together
+MAX_SESSIONS_PER_TOKEN = 32  # past it, a new session with that token is refused (503): one token cannot fill all
+MAX_REQUESTS_PER_TOKEN = 16  # POSTs in flight at once with one token; past it, 429
 SESSION_IDLE_SECONDS = 30 * 60   # an MCP session no request used for this long is closed
 
 
 class DeadlineProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a deadline for the headers: uvicorn waits for a request's
-    headers as long as the client likes (one byte a minute holds a connection for ever)."""
+    """uvicorn's HTTP/1.1 protocol with deadlines for a request's headers and for its body: uvicorn
+    waits for either as long as the client likes (one byte a minute holds a connection for ever)."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -35,9 +38,15 @@ class DeadlineProtocol(H11Protocol):
 
     def handle_events(self) -> None:
         super().handle_events()
-        if self.cycle is not None and self.cycle is not self._seen:   # a request's headers are complete
-            self._seen = self.cycle
+        cycle = self.cycle
+        if cycle is not None and cycle is not self._seen:   # a request's headers are complete
+            self._seen = cycle
             self._cancel()
+            if cycle.more_body:   # now its body has BODY_SECONDS
+                self._deadline = self.loop.call_later(BODY_SECONDS, self._too_slow)
+        elif cycle is not None and not cycle.more_body and self._deadline is not None \
+                and not cycle.response_complete:
+            self._cancel()   # the body is in
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel()
@@ -51,7 +60,8 @@ class DeadlineProtocol(H11Protocol):
     def _too_slow(self) -> None:
         self._deadline = None
         if not self.transport.is_closing():
-            self.logger.warning("closed a connection whose request headers took over %.0f s", HEADER_SECONDS)
+            self.logger.warning("closed a connection whose request came too slowly (headers %.0f s, body %.0f s)",
+                                HEADER_SECONDS, BODY_SECONDS)
             self.transport.close()
 
 
@@ -96,7 +106,86 @@ async def _request_id(receive: Callable[..., Awaitable[Any]]) -> Any:
             break
     try:
         found = json.loads(b"".join(chunks))
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     request_id = found.get("id") if isinstance(found, dict) else None
     return request_id if isinstance(request_id, (str, int)) and not isinstance(request_id, bool) else None
+
+
+class TokenLedger:
+    """Per token (the SDK's authenticated user: ``token:<name>``; one principal without a token):
+    its open MCP sessions (at most :data:`MAX_SESSIONS_PER_TOKEN`) and its requests in flight (at
+    most :data:`MAX_REQUESTS_PER_TOKEN`), so no token can fill what the others need. A session is
+    known from the ``mcp-session-id`` its ``initialize`` answer gives, and forgotten when it is
+    deleted, answered 404 (the transport no longer has it), or idle with nothing in flight for
+    longer than the transport keeps one; ``on_end(session_id)`` is told, so its binding goes with
+    it (a binding is never dropped while its session lives)."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], on_end: Callable[[str], None]) -> None:
+        self._app = app
+        self._on_end = on_end
+        self._sessions: dict[str, dict[str, list[float]]] = {}   # principal → id → [last seen, requests open]
+        self._in_flight: dict[str, int] = {}
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        import time
+
+        user = scope.get("user")
+        principal = str(getattr(user, "username", "") or "no-token")
+        sessions = self._sessions.setdefault(principal, {})
+        self._expire(sessions, time.monotonic())
+        session = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"mcp-session-id"), None)
+        method = scope.get("method")
+        if method == "POST" and self._in_flight.get(principal, 0) >= MAX_REQUESTS_PER_TOKEN:
+            await _answer(send, 429, "too many requests in flight with this token; wait for their answers")
+            return
+        if method == "POST" and session is None and len(sessions) >= MAX_SESSIONS_PER_TOKEN:
+            await _answer(send, 503, f"this token has {len(sessions)} MCP sessions open, the most one token may "
+                                     "hold; close one (DELETE) or let one go idle")
+            return
+        known = sessions.get(session) if session is not None else None
+        if known is not None:
+            known[0], known[1] = time.monotonic(), known[1] + 1
+        status: list[int] = []
+
+        async def watching(message: MutableMapping[str, Any]) -> None:
+            if message.get("type") == "http.response.start":
+                status.append(int(message.get("status", 0)))
+                made = next((v.decode("latin-1") for k, v in message.get("headers", ()) if k == b"mcp-session-id"),
+                            None)
+                if made is not None and session is None:
+                    sessions[made] = [time.monotonic(), 0]
+            await send(message)
+
+        counted = method == "POST"
+        if counted:
+            self._in_flight[principal] = self._in_flight.get(principal, 0) + 1
+        try:
+            await self._app(scope, receive, watching)
+        finally:
+            if counted:
+                self._in_flight[principal] -= 1
+            if known is not None:
+                known[0], known[1] = time.monotonic(), known[1] - 1
+            if session is not None and status and (status[0] == 404 or (method == "DELETE" and status[0] < 300)):
+                self._end(sessions, session)
+
+    def _expire(self, sessions: dict[str, list[float]], now: float) -> None:
+        for session, (seen, open_requests) in list(sessions.items()):
+            if open_requests <= 0 and now - seen > SESSION_IDLE_SECONDS + 60:   # (after the transport's own)
+                self._end(sessions, session)
+
+    def _end(self, sessions: dict[str, list[float]], session: str) -> None:
+        if sessions.pop(session, None) is not None:
+            self._on_end(session)
+
+
+async def _answer(send: Callable[..., Awaitable[None]], status: int, description: str) -> None:
+    body = json.dumps({"error": "too_many", "error_description": description}).encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

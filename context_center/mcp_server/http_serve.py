@@ -31,7 +31,7 @@ import uvicorn
 
 from . import http_limits
 from .http_address import Address, AddressError, bind, parse_address
-from .server import GRANT_KEY, _configure_logging, _Opening, arguments_usable, build_server, say
+from .server import GRANT_KEY, SessionBindings, _configure_logging, _Opening, arguments_usable, build_server, say
 from .surrogates import RepairedBodies
 
 log = logging.getLogger("context_center.mcp")
@@ -68,6 +68,7 @@ def serve_http(state_root: str | None, project: str | None, policy: str | None, 
     except AddressError as exc:
         say("ADDRESS_UNUSABLE", str(exc))
         return 1
+    _room_for_connections()
     opening = _Opening(state_root, project, policy, started)
     try:
         opening.start()
@@ -78,6 +79,19 @@ def serve_http(state_root: str | None, project: str | None, policy: str | None, 
         opening.close()
     log.info("stopped")
     return 0
+
+
+def _room_for_connections() -> None:
+    """Descriptors for :data:`http_limits.MAX_CONNECTIONS` and the store's files: the soft limit is
+    often 1,024, which silent connections alone would fill before the bound refuses any."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = http_limits.MAX_CONNECTIONS + 512
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY
+                                                        else min(wanted, hard), hard))
 
 
 class _Refused(Exception):
@@ -137,12 +151,14 @@ def _app(opening: _Opening, address: Address, port: int, no_token: bool, given: 
     import anyio
 
     limiter = anyio.CapacityLimiter(1)   # the engine's one worker: tool calls and the tokens' registry
-    server = build_server(opening, limiter)
+    sessions = SessionBindings(opening)
+    server = build_server(opening, limiter, sessions)
     app = server.streamable_http_app(host=address.bind_host, transport_security=_security(address, port),
                                      max_request_body_size=http_limits.MAX_BODY_BYTES,
                                      max_sessions=http_limits.MAX_SESSIONS,
                                      session_idle_timeout=http_limits.SESSION_IDLE_SECONDS)
     app = http_limits.SessionsOnly(RepairedBodies(app, http_limits.MAX_BODY_BYTES))
+    app = http_limits.TokenLedger(app, sessions.forget)
     if no_token:
         return app
     from ..engine import TokenGrant, matching_grant, stored_tokens

@@ -17,13 +17,11 @@ import os
 import sys
 import threading
 import time
-from collections import OrderedDict
 from functools import partial
 from typing import Any
 
 log = logging.getLogger("context_center.mcp")
 GRANT_KEY = "context_center.grant"   # where the HTTP gate puts the token's scope in a request's ASGI scope
-MAX_SESSIONS = 1024                  # bindings kept (the HTTP transport itself holds at most 256 sessions)
 
 
 def _configure_logging() -> None:
@@ -126,15 +124,15 @@ class _Opening:
             self._opened[0].close()
 
 
-class _Sessions:
+class SessionBindings:
     """Each MCP session's own binding: one connection to the store per client session (an HTTP
     server's sessions share the store, never a binding), keyed by the session id the transport
-    checked (stdio has one session). The least recently used beyond :data:`MAX_SESSIONS` is let
-    go: the transport closes idle sessions long before that many are kept."""
+    checked (stdio has one session). A binding goes when its session does (the HTTP server's
+    ledger says when): no other client can push it out."""
 
     def __init__(self, opening: _Opening) -> None:
         self._opening = opening
-        self._services: OrderedDict[str, Any] = OrderedDict()
+        self._services: dict[str, Any] = {}
 
     def service(self, key: str, agent: str, grant: Any) -> Any:
         """Run on the engine's worker: opening a session's binding opens a store."""
@@ -142,10 +140,10 @@ class _Sessions:
         if found is None:
             found = self._opening.new_session(agent, grant)
             self._services[key] = found
-            while len(self._services) > MAX_SESSIONS:
-                self._services.popitem(last=False)
-        self._services.move_to_end(key)
         return found
+
+    def forget(self, key: str) -> None:
+        self._services.pop(key, None)
 
 
 def agent_name(client_info: Any) -> str:
@@ -160,7 +158,7 @@ def agent_name(client_info: Any) -> str:
     return mask_personal(line) or "an agent"
 
 
-def build_server(opening: _Opening, one_at_a_time: Any = None) -> Any:
+def build_server(opening: _Opening, one_at_a_time: Any = None, sessions: SessionBindings | None = None) -> Any:
     """The SDK server answering ``tools/list`` and ``tools/call`` from the store ``opening`` opens;
     every engine call runs on a worker thread through the limiter ``one_at_a_time`` (one call at a
     time; the HTTP gate shares it to read the tokens' registry)."""
@@ -174,7 +172,7 @@ def build_server(opening: _Opening, one_at_a_time: Any = None) -> Any:
     listed = [types.Tool(name=name, description=description, input_schema=schema)
               for name, description, schema in tools.TOOLS]
     one_at_a_time = one_at_a_time or anyio.CapacityLimiter(1)
-    sessions = _Sessions(opening)
+    sessions = sessions or SessionBindings(opening)
 
     async def list_tools(_ctx: Any, _params: Any) -> Any:
         return types.ListToolsResult(tools=listed)
@@ -238,33 +236,6 @@ def arguments_usable(state_root: str | None, project: str | None) -> bool:
     return True
 
 
-class _RepairedStdin:
-    """stdin as the SDK's stdio transport reads it (``async for line``), each line :func:`repaired`.
-    fd 0 is moved aside first, as the SDK does with its own: a child process (git) reads nothing
-    of the protocol."""
-
-    def __init__(self) -> None:
-        import io
-
-        import anyio
-
-        private = os.dup(0)
-        os.set_inheritable(private, False)
-        quiet = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(quiet, 0)
-        os.close(quiet)
-        self._file = anyio.wrap_file(io.TextIOWrapper(os.fdopen(private, "rb"), encoding="utf-8", errors="replace"))
-
-    def __aiter__(self) -> Any:
-        return self._lines()
-
-    async def _lines(self) -> Any:
-        from .surrogates import repaired
-
-        async for line in self._file:
-            yield repaired(line)
-
-
 def serve(state_root: str | None, project: str | None, policy: str | None) -> int:
     """Serve until the client closes stdin. Returns the exit status."""
     started = time.perf_counter()
@@ -277,10 +248,13 @@ def serve(state_root: str | None, project: str | None, policy: str | None) -> in
         import anyio
         from mcp.server.stdio import stdio_server
 
+        from .stdio_transport import claimed_stdio
+
         async def run() -> None:
-            async with stdio_server(stdin=_RepairedStdin()) as (read, write):  # type: ignore[arg-type]
-                opening.start()
-                await server.run(read, write, server.create_initialization_options())
+            with claimed_stdio() as (stdin, stdout):
+                async with stdio_server(stdin=stdin, stdout=stdout) as (read, write):  # type: ignore[arg-type]
+                    opening.start()
+                    await server.run(read, write, server.create_initialization_options())
 
         anyio.run(run)
     except KeyboardInterrupt:

@@ -17,21 +17,28 @@ def repaired(line: str) -> str:
     if "\\u" not in line or not re.search(r"\\u[dD][89a-fA-F]", line):
         return line
     try:
-        message = json.loads(line)
-    except (ValueError, RecursionError):
+        return json.dumps(_without_surrogates(json.loads(line)))
+    except (ValueError, RecursionError):   # not JSON, or a nest deeper than JSON's own coder goes: as it came
         return line
-    return json.dumps(_without_surrogates(message))
 
 
 def _without_surrogates(value: Any) -> Any:
-    if isinstance(value, str):
-        return _LONE.sub("\ufffd", value)
-    if isinstance(value, list):
-        return [_without_surrogates(item) for item in value]
-    if isinstance(value, dict):
-        return {_without_surrogates(key): _without_surrogates(item) for key, item in value.items()}
-    return value
-
+    """``value`` (parsed JSON) with each lone surrogate in a string made U+FFFD; walked without
+    recursion, so a nest 100,000 deep costs a loop, not the stack."""
+    root = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        holder, key = stack.pop()
+        item = holder[key]
+        if isinstance(item, str):
+            holder[key] = _LONE.sub("\ufffd", item)
+        elif isinstance(item, list):
+            stack.extend((item, index) for index in range(len(item)))
+        elif isinstance(item, dict):
+            renamed = {(_LONE.sub("\ufffd", k) if isinstance(k, str) else k): v for k, v in item.items()}
+            holder[key] = renamed
+            stack.extend((renamed, k) for k in renamed)
+    return root[0]
 
 
 class RepairedBodies:

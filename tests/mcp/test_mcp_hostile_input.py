@@ -150,3 +150,77 @@ def test_a_lone_surrogate_in_any_argument_gets_an_answer(server: Server):
         proc.stdin.close()
         proc.wait(30)
         proc.stdout.close()
+
+
+def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(server: Server):
+    proc = _raw_server(server)
+    try:
+        hello = _exchange(proc, json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}))
+        assert hello is not None and "result" in hello
+        for line, code in (('{"jsonrpc":"2.0","id":2,"method":', -32700), ("hello", -32700),
+                           ("[" * 100_000 + "]" * 100_000, -32700), ('{"id": 3, "x": 1}', -32600),
+                           ('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"memory_search",'
+                            '"arguments":{"query":"x","hints":{"subjects":' + "[" * 600 + '"\\ud800"' + "]" * 600
+                            + "}}}}", None)):
+            answer = _exchange(proc, line)
+            assert answer is not None, line[:60]
+            if code is not None:
+                assert answer["error"]["code"] == code, answer
+        assert proc.poll() is None   # still serving
+        ok = _exchange(proc, json.dumps({"jsonrpc": "2.0", "id": 9, "method": "tools/list"}))
+        assert ok is not None and ok["id"] == 9 and "result" in ok
+    finally:
+        proc.stdin.close()
+        proc.wait(30)
+        proc.stdout.close()
+
+
+def test_answers_name_no_absolute_path_and_a_relative_or_system_path_binds_nothing(server: Server, workspace: Path):
+    async def scenario():
+        async with server.session() as session:
+            made = await session.ok("memory_create", {"content": "A staged claim for the test.", "category": "note",
+                                                      "scope": "global", "confirmNewCategory": True})
+            deleted = await session.ok("memory_delete", {"category": "note", "id": made["memory"]["id"]})
+            assert not deleted["archived"].startswith("/") and str(server.state_root) not in json.dumps(deleted)
+            for path in (".", "..", "~root", "relative/dir", "/proc/self/cwd", "/proc", "/sys/kernel"):
+                await session.refused("memory_bind", {"projectPath": path}, "INVALID_PROJECT_PATH")
+            bound = await session.ok("memory_bind", {"projectPath": str(workspace)})
+            assert bound["projectPath"] == str(workspace)
+    run(scenario)
+
+
+@pytest.mark.parametrize("address", ["alice＠example.com", "dave﹫example.com", "ｂｏｂ＠ｅｘａｍｐｌｅ．ｃｏｍ",
+                                     "carol@exa\u200bmple.com"])
+def test_an_address_in_another_form_is_refused_and_masked(server: Server, address: str):
+    async def scenario():
+        async with server.session() as session:
+            await session.refused("memory_create", {"content": f"Write to {address} about the deploy.",
+                                                    "category": "decision", "scope": "global"}, "SENSITIVE_CONTENT")
+        async with server.session(agent=f"agent {address}") as session:
+            await session.ok("memory_create", {"content": "Deploys go out on Fridays.", "category": "decision",
+                                               "scope": "global"})
+    run(scenario)
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (server.state_root / "memory" / "global").glob("*.md"))
+    assert "example" not in text.replace("[REDACTED]", "")
+
+
+def test_a_scope_holds_a_bounded_number_of_categories(state_root: Path, workspace: Path):
+    from context_center.engine import AgentRefusal, open_agent_memory
+    from context_center.engine.agents.categories import MAX_PER_SCOPE
+
+    service = open_agent_memory(state_root, workspace, "contract", use_judge=False)
+    try:
+        started = time.monotonic()
+        made = 0
+        for number in range(MAX_PER_SCOPE + 5):
+            try:
+                service.create({"content": f"Claim number {number} of the test.", "category": f"area {number:04d} x",
+                                "scope": "global", "confirmNewCategory": True})
+                made += 1
+            except AgentRefusal as refusal:
+                assert refusal.code == "INVALID_CATEGORY" and "the most it keeps" in refusal.message
+        assert made <= MAX_PER_SCOPE and made >= MAX_PER_SCOPE - 20
+        assert time.monotonic() - started < 60   # each new name is compared with all, cheaply
+    finally:
+        service.close()

@@ -128,7 +128,17 @@ def test_slow_headers_and_an_idle_connection_are_cut_off_while_others_are_served
     assert http_limits.KEEP_ALIVE_SECONDS - 3 <= results["idle"] <= http_limits.KEEP_ALIVE_SECONDS + 5, results
 
 
+def _room_for(sockets: int) -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < sockets + 256:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (sockets + 256 if hard == resource.RLIM_INFINITY
+                                                    else min(sockets + 256, hard), hard))
+
+
 def test_connections_past_the_bound_are_refused_and_a_body_past_its_bound_is_413(server: Server):
+    _room_for(http_limits.MAX_CONNECTIONS)
     with http_server(server) as running:
         parts = urlsplit(running.url)
         held = [socket.create_connection((parts.hostname, parts.port), timeout=30)
@@ -147,3 +157,68 @@ def test_connections_past_the_bound_are_refused_and_a_body_past_its_bound_is_413
         too_big = httpx2.post(running.url, headers=_headers(), content=big, timeout=30)
         assert too_big.status_code == 413
         assert initialize(running.url, f"Bearer {TOKEN}")[0] == 200
+
+
+def test_a_slow_body_is_cut_off_and_one_token_cannot_fill_the_server(server: Server):
+    from mcp_support import TOKEN as FULL
+
+    reader = "ccmcp_" + "reader-token-of-the-tests-" + "r" * 16
+    keyring = {"context-center": {"mcp-http-token": FULL, "mcp-http-token:reader": reader}}
+    from context_center.engine import open_engine
+
+    with open_engine(server.state_root, server.cwd) as engine:
+        engine.set_setting("mcp.tokens", {"reader": {"project": None, "read_only": True}})
+    with http_server(server, keyring=keyring) as running:
+        parts = urlsplit(running.url)
+        slow = []
+        for _ in range(http_limits.MAX_REQUESTS_PER_TOKEN):   # headers done, a body that never comes
+            sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
+            sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\nAuthorization: Bearer {reader}\r\n"
+                         "Accept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
+                         "Content-Length: 100000\r\n\r\n{".encode())
+            slow.append(sock)
+        try:
+            started = time.monotonic()
+            # one POST more with that token waits for nothing: 429 (once the server has read the slow
+            # ones' headers, which it does as they come); another token is served meanwhile
+            statuses = []
+            while time.monotonic() - started < 5 and 429 not in statuses:
+                statuses.append(httpx2.post(running.url, headers=_headers(Authorization=f"Bearer {reader}"),
+                                            content=INITIALIZE, timeout=30).status_code)
+            assert statuses[-1] == 429, statuses
+            assert initialize(running.url, f"Bearer {FULL}")[0] == 200
+            closed = [_closed_after(sock, http_limits.BODY_SECONDS + 10) for sock in slow]
+            assert all(after is not None for after in closed), closed
+            assert time.monotonic() - started <= http_limits.BODY_SECONDS + 8
+        finally:
+            for sock in slow:
+                sock.close()
+        assert initialize(running.url, f"Bearer {reader}")[0] == 200   # its requests are gone: served again
+
+
+def test_silent_connections_do_not_shut_the_others_out(server: Server):
+    _room_for(300)
+    with http_server(server) as running:
+        parts = urlsplit(running.url)
+        held = [socket.create_connection((parts.hostname, parts.port), timeout=30) for _ in range(300)]
+        try:
+            assert initialize(running.url, f"Bearer {TOKEN}")[0] == 200
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def test_a_deep_nest_with_a_lone_surrogate_gets_an_answer_not_a_500(server: Server):
+    with http_server(server) as running:
+        status, headers, _ = initialize(running.url, f"Bearer {TOKEN}")
+        session = {"Authorization": f"Bearer {TOKEN}", "mcp-session-id": headers["mcp-session-id"],
+                   "mcp-protocol-version": "2025-06-18"}
+        deep = "[" * 600 + '"\\ud800"' + "]" * 600
+        body = ('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"memory_search","arguments":'
+                '{"query":"x","hints":{"subjects":' + deep + '}}}}')
+        answer = httpx2.post(running.url, headers=_headers(**session), content=body, timeout=30)
+        assert answer.status_code < 500, answer.text[:300]
+        for version in ("2026-07-28",):
+            modern = httpx2.post(running.url, headers=_headers(**{"mcp-protocol-version": version}),
+                                 content="[" * 100_000 + "]" * 100_000, timeout=30)
+            assert modern.status_code < 500

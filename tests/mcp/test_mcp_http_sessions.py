@@ -158,3 +158,56 @@ def test_a_headless_server_takes_one_token_from_the_environment_or_a_mode_600_fi
     short.write_text("abc")
     short.chmod(0o600)
     assert serve_refused(server, "--http", "127.0.0.1:0", "--token-file", str(short)).returncode == 2
+
+
+def _delete(url: str, token: str, session: str) -> int:
+    return httpx2.delete(url, headers={"Authorization": f"Bearer {token}", "mcp-session-id": session,
+                                       "mcp-protocol-version": "2025-06-18"}, timeout=30).status_code
+
+
+def test_no_other_client_can_push_a_sessions_binding_out(server: Server, tmp_path: Path):
+    alpha, beta = two_workspaces(tmp_path)
+    keyring = {"context-center": {"mcp-http-token": TOKEN, "mcp-http-token:reader": READER}}
+    with open_engine(server.state_root, server.cwd) as engine:
+        engine.set_setting("mcp.tokens", {"reader": {"project": None, "read_only": True}})
+    with http_server(server, "--project", str(alpha), keyring=keyring) as running:
+        async def scenario():
+            async with client(running.url, TOKEN) as victim:
+                await victim.call_tool("memory_bind", {"projectPath": str(beta)})
+                for _ in range(60):   # another token's sessions come and go: the victim's binding stays
+                    status, headers, _ = initialize(running.url, f"Bearer {READER}")
+                    assert status == 200
+                    assert _delete(running.url, READER, headers["mcp-session-id"]) < 300
+                mapped = json.loads(text_of(await victim.call_tool("memory_map", {})))
+                assert mapped["project"]["projectPath"] == str(beta)
+        run(scenario)
+
+
+def test_one_token_cannot_hold_every_session(server: Server):
+    from context_center.mcp_server import http_limits
+
+    keyring = {"context-center": {"mcp-http-token": TOKEN, "mcp-http-token:reader": READER}}
+    with open_engine(server.state_root, server.cwd) as engine:
+        engine.set_setting("mcp.tokens", {"reader": {"project": None, "read_only": True}})
+    with http_server(server, keyring=keyring) as running:
+        opened = [initialize(running.url, f"Bearer {READER}") for _ in range(http_limits.MAX_SESSIONS_PER_TOKEN)]
+        assert all(status == 200 for status, _, _ in opened)
+        assert initialize(running.url, f"Bearer {READER}")[0] == 503     # that token is at its bound
+        assert initialize(running.url, f"Bearer {TOKEN}")[0] == 200      # another is not
+        assert _delete(running.url, READER, opened[0][1]["mcp-session-id"]) < 300
+        assert initialize(running.url, f"Bearer {READER}")[0] == 200     # a closed one makes room
+
+
+def test_a_token_bound_to_a_project_binds_no_other_path_of_the_same_key(server: Server, tmp_path: Path):
+    dashed, nested = tmp_path / "w" / "col-x", tmp_path / "w" / "col" / "x"   # one project key, two folders
+    for folder in (dashed, nested):
+        (folder / ".git").mkdir(parents=True)
+    keyring = {"context-center": {"mcp-http-token": TOKEN, "mcp-http-token:alpha": SCOPED}}
+    with open_engine(server.state_root, server.cwd) as engine:
+        engine.set_setting("mcp.tokens", {"alpha": {"project": str(dashed), "read_only": False}})
+    with http_server(server, keyring=keyring) as running:
+        async def scenario():
+            async with client(running.url, SCOPED) as scoped:
+                is_error, said = await call(scoped, "memory_bind", {"projectPath": str(nested)})
+                assert is_error and json.loads(said)["error"] == "INVALID_PROJECT_PATH"
+        run(scenario)

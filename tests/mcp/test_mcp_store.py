@@ -113,12 +113,13 @@ def test_delete_moves_a_staged_memory_to_the_archive_where_it_can_be_recovered(s
         async with server.session("--project", str(workspace)) as session:
             made = await session.ok("memory_create", {"content": "Prefer dark themes.", "category": "preference"})
             deleted = await session.ok("memory_delete", {"category": "preference", "id": made["memory"]["id"]})
-            assert deleted["deleted"] is True and Path(deleted["archived"]).is_file()
+            # relative to the state root: an answer never names the root's absolute path
+            assert deleted["deleted"] is True and (server.state_root / deleted["archived"]).is_file()
             listed = await session.ok("memory_list_categories", {"scope": "project"})
             assert {"name": "preference", "count": 0, "staging_count": 0, "built_in": True,
                     "auto_promote": False} in listed["project"]   # a count-0 entry stays
             return deleted["archived"]
-    archived = run(scenario)
+    archived = str(server.state_root / run(scenario))
     with open_engine(server.state_root, workspace) as engine:
         assert [a.path for a in engine.archived()] == [Path(archived)]
         assert engine.recover(archived).fact.body == "Prefer dark themes."

@@ -8,12 +8,14 @@ to the category named after its type.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 
 from .refusals import AgentRefusal
 
 BUILT_INS = ("instruction", "mistake", "preference", "decision", "constraint", "workflow")
 AUTO_PROMOTE = frozenset({"instruction", "decision", "constraint", "mistake"})
 MAX_NAME = 64
+MAX_PER_SCOPE = 200   # categories one scope may hold: a new one past it is refused (each is compared with all)
 NEAR = 0.8
 
 # the fact type that follows a category (DESIGN.md): what recall and the window file it under
@@ -70,11 +72,26 @@ def similarity(a: str, b: str) -> float:
     return 1.0 - _distance(left, right) / longer
 
 
+def _could_be_near(left: str, right: str) -> bool:
+    """A bound the edit distance cannot beat: the lengths' difference, and half the letters one has
+    and the other lacks. Most names are told apart by it, without the quadratic distance."""
+    longer = max(len(left), len(right))
+    if not longer:
+        return True
+    limit = (1.0 - NEAR) * longer
+    if abs(len(left) - len(right)) > limit:
+        return False
+    missing = Counter(left)
+    missing.subtract(Counter(right))
+    return sum(abs(n) for n in missing.values()) / 2 <= limit
+
+
 def nearest(canonical: str, existing: list[str]) -> tuple[str, float] | None:
     """The existing name a new ``canonical`` would nearly duplicate (similarity ≥ 0.8), if any."""
     best: tuple[str, float] | None = None
+    mine = _skeleton(canonical)
     for other in existing:
-        if other == canonical:
+        if other == canonical or not _could_be_near(mine, _skeleton(other)):
             continue
         score = similarity(canonical, other)
         if score >= NEAR and (best is None or score > best[1]):

@@ -89,7 +89,7 @@ def check_content(raw: object) -> str:
 
 def check_not_sensitive(text: str, field: str) -> None:
     kinds = sorted({found.kind for found in sensitive.find_secrets(text)})
-    if sensitive.EMAIL.search(text):
+    if sensitive.email_spans(text):
         kinds.append("e-mail address")
     if kinds:
         raise AgentRefusal("SENSITIVE_CONTENT", f"{field} contains {', '.join(kinds)}; nothing was written. "

@@ -45,6 +45,7 @@ from .refusals import AgentRefusal
 from .search_request import check_scope, parse_search
 
 MAX_PROJECT_PATH_BYTES = 4096   # PATH_MAX on Linux: a longer projectPath cannot name a folder
+_SYSTEM_FOLDERS = frozenset({"proc", "sys", "dev"})   # /proc/self/cwd would name the server's own folder
 AUTO_WRITE_BUDGET_CHARS = 400   # review: a longer create is "oversized" and waits for the user
 NAME_CHARS = 60
 _NOT_BOUND_RETRY = ("no project is bound: retry this call with projectPath set to the project's folder, "
@@ -60,20 +61,19 @@ class AgentMemoryService:
 
     def __init__(self, store: AgentStore, project: str | os.PathLike[str] | None = None,
                  policy: str = "contract", judge: Judge | None = None, agent: str = "an agent",
-                 cwd: str | os.PathLike[str] | None = None, *, only_project: str | os.PathLike[str] | None = None,
+                 *, only_project: str | os.PathLike[str] | None = None,
                  read_only: bool = False, owns_store: bool = False) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {', '.join(POLICIES)}")
         self.store, self.policy, self.judge, self.agent = store, policy, judge, agent
         self.read_only = read_only           # the token's scope: READ_ONLY on every write
         self._owns_store = owns_store
-        self._cwd = Path(cwd or os.getcwd())   # only to resolve a relative projectPath the agent sent
         self._only_project = Path(os.path.abspath(only_project)) if only_project is not None else None
         self._open: OpenStore = store.global_store
         self._project: Path | None = None
         start = project if project is not None else self._only_project
-        if start is not None:
-            self._bind_path(start)
+        if start is not None:   # the server's own --project (or the token's): the user's words, made absolute
+            self._bind_path(os.path.abspath(os.path.expanduser(str(start))))
 
     # lifecycle ---------------------------------------------------------------------
 
@@ -115,8 +115,18 @@ class AgentMemoryService:
         if len(text.encode("utf-8", "surrogatepass")) > MAX_PROJECT_PATH_BYTES:
             raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath is {len(text):,} characters, longer than any "
                                                        f"path this system opens ({MAX_PROJECT_PATH_BYTES:,} bytes)")
+        if text.startswith("~") and not text.startswith(("~/", "~\\")) and text != "~":
+            raise AgentRefusal("INVALID_PROJECT_PATH", "projectPath names another user's home (~user): give the "
+                                                       "project's folder as an absolute path")
+        if not os.path.isabs(os.path.expanduser(text)):
+            raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {shown} is relative: give the project's folder "
+                                                       "as an absolute path (the server's own folder is never taken "
+                                                       "for a project)")
         try:
-            path = Path(os.path.abspath(self._cwd / os.path.expanduser(text)))
+            path = Path(os.path.abspath(os.path.expanduser(text)))
+            if path.parts[1:2] and path.parts[1] in _SYSTEM_FOLDERS:
+                raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {shown} is inside /{path.parts[1]}, the "
+                                                           "system's own files, not a project")
             if not path.is_dir():
                 raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {shown} is not an existing directory")
             os.listdir(path)          # readable, as every open of the project will need
@@ -129,7 +139,7 @@ class AgentMemoryService:
     def _bind_path(self, raw: object) -> bool:
         """Bind this session to ``raw``; returns whether the project's folder was created."""
         path = self._checked_project(raw)
-        if self._only_project is not None and project_key(path) != project_key(self._only_project):
+        if self._only_project is not None and path.resolve() != self._only_project.resolve():
             raise AgentRefusal("INVALID_PROJECT_PATH", f"this connection's token is for the project "
                                                        f"{self._only_project} only; it cannot bind {path}")
         if self._project is not None and project_key(self._project) == project_key(path):
@@ -254,6 +264,9 @@ class AgentMemoryService:
         existing = self._categories(scope)
         if canonical in existing:
             return canonical, existing[canonical]
+        if canonical not in categories.BUILT_INS and len(existing) >= categories.MAX_PER_SCOPE:
+            raise AgentRefusal("INVALID_CATEGORY", f"this scope has {len(existing)} categories, the most it keeps; "
+                                                   "use one of them (memory_list_categories lists them)")
         if canonical not in categories.BUILT_INS and not confirm:
             near = categories.nearest(canonical, [*categories.BUILT_INS, *existing])
             if near is not None:
@@ -421,7 +434,7 @@ class AgentMemoryService:
             raise AgentRefusal("NOT_FOUND", f"{current.id} was removed meanwhile") from None
         self._wrote()
         return {"id": current.id, "category": current.effective_category.lower(), "deleted": True,
-                "archived": str(entry.path)}
+                "archived": os.path.relpath(entry.path, self._engine.paths.root).replace(os.sep, "/")}
 
 
 def tool_handlers(service: AgentMemoryService) -> dict[str, Callable[[dict[str, Any]], Any]]:

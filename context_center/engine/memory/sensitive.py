@@ -196,6 +196,28 @@ SHOWN_FIELDS = ("name", "title", "description", "keywords", "body", "subject_key
                 "tags", "links")
 
 
+def email_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each e-mail address in ``text``, found as a secret is: in the NFKC form with
+    zero-width characters dropped (``alice＠example.com``, ``carol@exa\u200bmple.com``)."""
+    if text.isascii():
+        return [m.span() for m in EMAIL.finditer(text)] if "@" in text else []
+    view, where = _folded(text)
+    if "@" not in view:
+        return []
+    return [(where[m.start()], where[m.end() - 1] + 1) for m in EMAIL.finditer(view)]
+
+
+def _masked_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    out, last = [], 0
+    for start, end in sorted(spans):
+        if start < last:
+            continue
+        out += [text[last:start], MASK]
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
 def shown_ref(ref: str) -> str:
     """A fact's reference as a prompt, a recall answer or a record carries it: a secret in a
     hand-written file name masked (the write rules refuse one in a name we make)."""
@@ -205,7 +227,8 @@ def shown_ref(ref: str) -> str:
 def mask_personal(text: str) -> str:
     """``text`` with every secret and e-mail address masked: what may be kept of a name an agent
     gave, or of a prompt in a record."""
-    return EMAIL.sub(MASK, redact(text)[0])
+    masked = redact(text)[0]
+    return _masked_spans(masked, email_spans(masked))
 
 
 MAX_CHECKED_CHARS = 1 << 20   # of one field: a hand-written 50 MB body is checked (and shown) this far
@@ -276,9 +299,10 @@ class SecretWords:
         findings = find_secrets(text)
         spans = [(f.start, f.end) for f in findings]
         masked = redact(text)[0] if findings else text
-        if "@" in masked:
-            spans += [m.span() for m in EMAIL.finditer(text)]
-            masked = EMAIL.sub(MASK, masked)
+        addresses = email_spans(masked)
+        if addresses:
+            spans += email_spans(text)
+            masked = _masked_spans(masked, addresses)
         lowered = masked.lower()
         words = {w for start, end in spans for w in re.findall(r"\w{3,}", text[start:end].lower())}
         return cls(frozenset(w for w in words if w not in lowered), masked)
