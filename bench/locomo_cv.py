@@ -22,8 +22,8 @@ from pathlib import Path
 
 from _stores import fact_name, load_locomo, turn_dates, turns
 from context_center.engine.memory.fields import new_fact_id
-from context_center.engine.recall.search import SearchParameters, SearchService
 from context_center.engine.records import Fact, Snapshot
+from context_center.engine.search.service import SearchParameters, SearchService
 from locomo import PlainBM25
 
 LIMIT = 10

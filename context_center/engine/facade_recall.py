@@ -14,9 +14,9 @@ from .storage.trace_log import TraceLog
 if TYPE_CHECKING:  # NumPy and Whoosh load on first recall / search, keeping other commands fast
     from .recall.injection_log import Injection, WhyNot
     from .recall.recall_records import RecallResult
-    from .recall.search import SearchResult, SearchService
-    from .recall.search_index import SyncReport
     from .recall.service import RecallService
+    from .search.index import SyncReport
+    from .search.service import SearchResult, SearchService
 
 SEARCH_LIMIT = 8
 
@@ -129,7 +129,7 @@ class RecallPart(EngineBase):
 
     def _search_service(self) -> SearchService:
         if self._search is None:
-            from .recall.search import SearchService
+            from .search.service import SearchService
 
             self._search = SearchService(self.paths.search_index_dir)
         return self._search

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from context_center.engine import open_engine
-from context_center.engine.recall.limits import MAX_ANALYZED_CHARS
+from context_center.engine.text_limits import MAX_ANALYZED_CHARS
 
 
 def write(workspace_memory: Path, name: str, title: str, body: str) -> Path:

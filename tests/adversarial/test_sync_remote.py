@@ -93,7 +93,7 @@ def test_a_table_of_contents_planted_in_the_index_runs_nothing_and_the_index_is_
 
 
 def test_no_loaded_whoosh_module_keeps_a_way_to_unpickle_unchecked(engine):
-    from context_center.engine.recall.safe_unpickling import unguarded_modules
+    from context_center.engine.search.safe_unpickling import unguarded_modules
 
     engine.remember(FactInput(title="A fact", body="one", type="project"))
     engine.search("fact")

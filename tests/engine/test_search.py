@@ -196,7 +196,7 @@ def test_scores_are_whooshs_own_bm25f_across_segments_and_deletions(engine):
     must give Whoosh's own BM25F scores, on an index of several segments with deleted documents."""
     from whoosh.query import Or, Term
 
-    from context_center.engine.recall import search_postings
+    from context_center.engine.search import postings as search_postings
 
     words = ["otter", "badger", "heron", "salmon", "willow", "river", "bank", "stone"]
     for batch in range(3):   # three commits: three segments (Whoosh merges small ones lazily)

@@ -22,7 +22,7 @@ from .. import clock
 from ..errors import InvalidInput
 from ..memory import sensitive
 from ..records import Fact, Snapshot
-from .limits import MAX_ANALYZED_CHARS
+from ..text_limits import MAX_ANALYZED_CHARS
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 from .snippets import escape_for_block, make_snippet, shorten

@@ -5,7 +5,7 @@ import html
 import re
 from typing import Iterable
 
-from .limits import MAX_ANALYZED_CHARS
+from ..text_limits import MAX_ANALYZED_CHARS
 from .text_analysis import tokenize
 
 _HOME = re.compile(r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)[^/\\\s\"'<>]+")

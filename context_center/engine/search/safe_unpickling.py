@@ -22,7 +22,7 @@ from typing import IO, Any
 ALLOWED: frozenset[tuple[str, str]] = frozenset({
     ("builtins", "int"),
     ("collections", "defaultdict"),
-    ("context_center.engine.recall.search_index", "_FactTokenizer"),
+    ("context_center.engine.search.index", "_FactTokenizer"),
     ("whoosh.analysis.tokenizers", "IDTokenizer"),
     ("whoosh.codec.whoosh3", "W3Codec"),
     ("whoosh.codec.whoosh3", "W3Segment"),

@@ -1,4 +1,4 @@
-"""The persistent Whoosh index of the facts. With .search_postings (its scoring), the only modules
+"""The persistent Whoosh index of the facts. With .postings (its scoring), the only modules
 that import Whoosh.
 
 Only the classic 2.7 API is used. The index folder is stamped with the Whoosh
@@ -8,7 +8,7 @@ index is derived data: a missing or corrupt folder is rebuilt from the facts, an
 wait for Whoosh's lock; readers never block writers and see every committed write
 on their next query: one searcher is kept between queries and reopened when the
 index's generation moved (a commit here or in another process). Scoring reads
-this index's postings through :mod:`.search_postings` (NumPy, the same BM25F).
+this index's postings through :mod:`.postings` (NumPy, the same BM25F).
 """
 from __future__ import annotations
 
@@ -34,16 +34,16 @@ from whoosh.writing import CLEAR
 
 from ..clock import parse_timestamp
 from ..errors import StorageError
+from ..recall.text_analysis import tokenize
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
 from ..storage.store_lock import StoreLock
+from .postings import PostingsScorer, segment_id
 from .safe_unpickling import harden_whoosh
-from .search_postings import PostingsScorer, segment_id
-from .text_analysis import tokenize
 
 harden_whoosh()   # Whoosh reads its pickles through an unpickler that builds only an index's classes
 
-ANALYZER_VERSION = 4   # 4: a fact's creation date is indexed as words (_date_words)
+ANALYZER_VERSION = 5   # 4: a fact's creation date is indexed as words; 5: the analyzer moved (search/index.py)
 HEAD_BOOST = 2.0
 WRITER_TIMEOUT = 60.0
 READ_RETRIES = 6

@@ -1,6 +1,6 @@
 """Explicit search: the read-only ``memory search`` over every promoted fact, stale and expired
-included, scored from the Whoosh index (BM25F, see .search_postings; a fact's words and the day it
-was written, see .search_index), with snippets centred on the match."""
+included, scored from the Whoosh index (BM25F, see .postings; a fact's words and the day it
+was written, see .index), with snippets centred on the match."""
 from __future__ import annotations
 
 import gc
@@ -13,11 +13,11 @@ from pathlib import Path
 
 from ..errors import InvalidInput, StorageError
 from ..memory import sensitive
+from ..recall.snippets import make_snippet, redact_home
+from ..recall.text_analysis import tokenize
 from ..records import Fact, Snapshot
-from .limits import MAX_ANALYZED_CHARS
-from .search_index import Progress, SearchIndex, SyncReport, document_key
-from .snippets import make_snippet, redact_home
-from .text_analysis import tokenize
+from ..text_limits import MAX_ANALYZED_CHARS
+from .index import Progress, SearchIndex, SyncReport, document_key
 
 log = logging.getLogger("context_center.search")
 DEFAULT_LIMIT, MAX_LIMIT = 8, 20
