@@ -26,7 +26,8 @@ from .memory.repair import repair_interrupted_writes
 from .memory.sensitive import findings_of, mask_fact_json
 from .records import ArchivedFact, Diagnostic, Fact, Revision, Subject
 from .storage.atomic_write import remove_stale_temp_files
-from .storage.catalog_file import CatalogOpener, DirectAccess, aside_diagnostics
+from .storage.catalog_file import DirectAccess, aside_diagnostics
+from .storage.catalog_opener import CatalogOpener
 from .storage.fact_cache import TABLES as FACT_TABLES
 from .storage.fact_cache import FactCache
 from .storage.paths import StorePaths

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .memory.memory_service import MemoryService
 from .records import Fact, SessionContext
-from .storage.catalog_file import CatalogOpener
+from .storage.catalog_opener import CatalogOpener
 from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
 

@@ -14,13 +14,10 @@ import contextlib
 import logging
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..records import Diagnostic
 from .store_lock import StoreLock
-
-if TYPE_CHECKING:
-    from .catalog import Catalog
 
 log = logging.getLogger("context_center.catalog")
 
@@ -52,29 +49,6 @@ def aside_diagnostics(catalog: Path) -> tuple[Diagnostic, ...]:
         return ()
     return (Diagnostic(aside, 1, f"the catalog could not be read and was set aside here; {LOST_WITH_IT} "
                                  "(remove this file once you no longer need it)", "warning"),)
-
-
-class CatalogOpener:
-    """The SQLAlchemy catalog of ``path``, opened on first use (SQLAlchemy takes 0.13 s to import,
-    and a command that reads or writes facts needs none of it). One object owns it, so the engine
-    and the direct statements that may need it first share it without holding each other (an
-    engine in a reference cycle outlives its close: the collector no longer walks the objects an
-    open freezes)."""
-
-    def __init__(self, path: Path, lock: StoreLock) -> None:
-        self._path, self._lock = path, lock
-        self._catalog: Catalog | None = None
-
-    def __call__(self) -> Catalog:
-        if self._catalog is None:
-            from .catalog import Catalog
-
-            self._catalog = Catalog(self._path, self._lock)
-        return self._catalog
-
-    def close(self) -> None:
-        if self._catalog is not None:
-            self._catalog.close()
 
 
 def first_line(exc: BaseException) -> str:
