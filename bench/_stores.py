@@ -16,9 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from context_center.engine.clock import format_timestamp, now  # noqa: E402
 from context_center.engine.memory.fact_file import render_fact  # noqa: E402
 from context_center.engine.memory.fields import new_fact_id  # noqa: E402
-from context_center.engine.recall.text_analysis import tokenize  # noqa: E402
 from context_center.engine.records import Fact  # noqa: E402
 from context_center.engine.storage.paths import StorePaths  # noqa: E402
+from context_center.engine.text.analysis import tokenize  # noqa: E402
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from _stores import fact_name, load_locomo, turn_dates, turns, write_facts
 from context_center.engine import open_engine
-from context_center.engine.recall.text_analysis import ENGLISH_STOPWORDS
 from context_center.engine.storage.paths import StorePaths
+from context_center.engine.text.analysis import ENGLISH_STOPWORDS
 
 K = (5, 10)
 

@@ -53,7 +53,7 @@ def _this_command() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    from .mcp_arguments import server_arguments
+    from .mcp_server.arguments import server_arguments
 
     serving = server_arguments(argv)
     if serving is not None and serving.http is not None:

@@ -46,3 +46,16 @@ def rewrite_as_reasonix_does(fact):
                          f"updated_at: \"2026-11-30T10:00:00.000000000Z\"\nname: {fact.name}\n"
                          f"title: {fact.title}\ndescription: {fact.description}\n"
                          "metadata:\n  type: project\n  scope: project\n---\n\nedited in Reasonix\n")
+
+
+def wait_until(condition, timeout: float = 10.0, interval: float = 0.02) -> bool:
+    """Whether ``condition()`` came true within ``timeout`` seconds: for what a background thread of
+    the engine does by itself (a timer's MEMORY.md rewrite), polled rather than slept on."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(interval)
+    return True

@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import engine as facade
 from ..engine import Engine, InvalidInput
-from ..mcp_arguments import add_server_arguments
+from ..mcp_server.arguments import add_server_arguments
 from . import token_commands
 from .output import Output
 

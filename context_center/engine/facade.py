@@ -1,132 +1,162 @@
-"""The facade: one object per (state root, workspace) that every face talks to."""
+"""The facade: one object per (state root, workspace) that every face talks to.
+
+It owns the rooms' services and delegates to them, grouped as the window's tabs are; it holds no
+rule of its own. :mod:`.opening` builds what it is made of. A service whose import is heavy
+(NumPy for recall, Whoosh for search, git for sync) is made on first use, so a command that reads
+or writes facts never loads it.
+"""
 from __future__ import annotations
 
 import datetime as dt
-import gc
-import logging
 import os
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from . import clock
 from .errors import InvalidInput, StorageError
-from .facade_recall import RecallPart
-from .facade_shared import SharedPart
-from .facade_suggestions import SuggestionsPart
+from .fact_views import FactView, fact_views
 from .instructions.agent_rules import AGENTS as AGENT_NAMES
 from .instructions.resolver import InstructionResolver, InstructionSet
+from .memory import proposals as proposal_review
+from .memory.concerns import Concerns
 from .memory.fact_input import FactInput, WriteResult
 from .memory.fact_store import FactStore
 from .memory.freshness import freshness, freshness_of
-from .memory.memory_service import MemoryService, PurgeReport
-from .memory.overrides import Overrides
-from .memory.project_folder import adopt_legacy_project_folder
-from .memory.repair import repair_interrupted_writes
+from .memory.history import is_git_entry
+from .memory.memory_service import MemoryService
+from .memory.purge import PurgeReport
 from .memory.sensitive import findings_of, mask_fact_json
-from .records import ArchivedFact, Diagnostic, Fact, Revision, Subject
-from .storage.atomic_write import remove_stale_temp_files
-from .storage.catalog_file import DirectAccess, aside_diagnostics
+from .records import ArchivedFact, Diagnostic, Fact, Progress, Revision, SessionContext, Snapshot, Subject
 from .storage.catalog_opener import CatalogOpener
-from .storage.fact_cache import TABLES as FACT_TABLES
-from .storage.fact_cache import FactCache
 from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
-from .storage.trace_log import TABLES as TRACE_TABLES
 from .storage.trace_log import TraceLog
-from .sync.conflict_flag import read_flag
-from .sync.project_adoption import aliased_paths
+from .team.repository import TeamRepository
 
 if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
-    from .agents.review import Proposal
-    from .importers.records import ImportReport
     from .instructions.agent_compare import AgentComparison
     from .instructions.agent_view import AgentHomes, AgentView
+    from .memory.proposals import Proposal
+    from .recall.injection_log import Injection, InjectionRecord, WhyNot
+    from .recall.recall_records import RecallResult
+    from .recall.service import RecallService
+    from .recall.traces import RecallTraces
+    from .search.index import SyncReport
+    from .search.service import SearchResult, SearchService
+    from .storage.catalog import Catalog
     from .storage.file_watch import FileWatcher
+    from .suggestions.candidates import Dismissal, SuggestionSet
+    from .suggestions.service import Acceptance, SuggestionService
+    from .sync.service import SyncResult, SyncService
+    from .team.service import TeamService
+    from .team.status import TeamStatus
 
-log = logging.getLogger("context_center.engine")
+SEARCH_LIMIT = 8
+_Written = TypeVar("_Written")
 
 
-class Engine(RecallPart, SuggestionsPart, SharedPart):
-    """Facts, instructions, recall, search and suggestions for one state root and workspace.
+@dataclass(frozen=True)
+class EngineParts:
+    """What one open of a store is made of (see :mod:`.opening`)."""
 
-    Not thread-safe: use it from one thread (the window runs it on one worker thread). The facts,
-    instructions and agents' views are here; recall, suggestions, and the team and sync are parts
-    of their own (:class:`.facade_base.EngineBase` says what they share)."""
+    paths: StorePaths
+    lock: StoreLock
+    catalogs: CatalogOpener      # the catalog (SQLAlchemy), opened when first needed
+    store: FactStore
+    memory: MemoryService
+    traces: TraceLog
+    instructions: InstructionResolver
+    team: TeamRepository | None   # the repository holding the team folder; None with no project bound
 
-    def __init__(self, paths: StorePaths) -> None:
-        paths = aliased_paths(paths)   # a synced store may serve this workspace from another machine's folder
-        self.paths = paths
-        if paths.bound and not paths.workspace.is_dir():
-            raise InvalidInput(f"the workspace {paths.workspace} is not an existing folder")
-        if paths.root.exists() and not paths.root.is_dir():
-            raise StorageError(f"the state root {paths.root} is a file, not a folder")
-        try:
-            paths.root.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StorageError(f"cannot create the state root {paths.root}: {exc.strerror or exc}") from exc
-        self._lock = StoreLock(paths.lock_file)
-        moved: tuple[Diagnostic, ...] = ()
-        # An open reads: it never waits for another process's write. What it would tidy under the lock
-        # (an earlier key's folder adopted, temp files a kill left, a kill's half-done write) waits
-        # for the next open that finds the lock free, or for the next write here.
-        with self._lock.attempt() as tidying:
-            if paths.bound and tidying:
-                moved = adopt_legacy_project_folder(paths)
-                paths, adopted = self._adopt_synced_folder(paths)
-                self.paths, moved = paths, (*moved, *adopted)
-            for scope in paths.scopes if tidying else ():   # what a kill or a full disk left behind
-                folder = paths.memory_dir(scope)
-                for where in (folder, paths.archive_dir(folder), folder.parent):   # (a staged MEMORY.md)
-                    remove_stale_temp_files(where)
-        catalog_file = paths.catalog_file
-        self._catalogs = CatalogOpener(catalog_file, self._lock)   # opened when first needed
-        direct = DirectAccess(catalog_file, self._lock, self._catalogs, (*FACT_TABLES, *TRACE_TABLES))
-        self._traces = TraceLog(direct)
-        self._store = FactStore(paths, FactCache(direct), lambda: (*moved, *aside_diagnostics(catalog_file)))
-        self.memory = MemoryService(self._store, self._lock)
-        if not self._lock.read_only:
-            with self._lock.attempt() as held:
-                if held:
-                    self._report_repairs(self._repair())
-                else:   # the write that holds the lock, or the next one here, finishes it
-                    self.memory.before_next_write(lambda: self._report_repairs(self._repair()))
-        # The facts just loaded live as long as the engine: the cyclic collector need not walk them on
-        # every full collection (at 100,000 facts each took most of a second). They are still freed
-        # by their reference counts.
-        gc.freeze()
-        self._instructions = InstructionResolver(paths.root, paths.workspace, self._lock)
+
+class Engine:
+    """Facts, instructions, recall, search, suggestions, the team and sync for one state root and
+    workspace. Not thread-safe: use it from one thread (the window runs it on one worker thread)."""
+
+    def __init__(self, parts: EngineParts) -> None:
+        self.paths = parts.paths
+        self._lock = parts.lock
+        self._catalogs = parts.catalogs
+        self._store = parts.store
+        self._memory = parts.memory
+        self._traces = parts.traces
+        self._instructions = parts.instructions
+        self._team_repository = parts.team
+        self._concerns = Concerns(parts.paths, parts.memory)
         self._watcher: FileWatcher | None = None
-        self._recall = self._search = self._suggestions = self._sync = None   # each made on first use
-        self._archive_seen = None
 
-    # lifecycle ---------------------------------------------------------------------
+    # the rooms made on first use -------------------------------------------------------------
 
-    def _report_repairs(self, repairs: list[str]) -> None:
-        for repair in repairs:
-            log.warning("context-center: %s", repair)
-        if repairs:
-            self.memory.reload(full=True)
+    @property
+    def _catalog(self) -> Catalog:
+        """The catalog's state with no file of its own (settings, decisions, the injection
+        record…), opened on first use: SQLAlchemy takes 0.13 s to import, and a command that
+        reads or writes facts needs none of it (their rows and the recall traces go through
+        :class:`.storage.catalog_file.DirectAccess`)."""
+        return self._catalogs()
 
-    def _repair(self) -> list[str]:
-        try:
-            return repair_interrupted_writes(self._store)
-        except Exception as exc:  # noqa: BLE001 - a full disk, or anything odd: the repair must never brick the
-            # store; it waits for the next open, and every read works meanwhile
-            log.warning("context-center: an interrupted write could not be finished yet (%s: %s)",
-                        type(exc).__name__, exc)
-            return []
+    @cached_property
+    def _recall(self) -> RecallService:
+        from .recall.service import RecallService
+
+        return RecallService(self.paths.recall_cache_file)
+
+    @cached_property
+    def _recall_traces(self) -> RecallTraces:
+        from .recall.traces import RecallTraces
+
+        return RecallTraces(self._traces, self.paths.workspace)
+
+    @cached_property
+    def _injections(self) -> InjectionRecord:
+        from .recall.injection_log import InjectionRecord
+
+        return InjectionRecord(self._catalogs, self.paths.workspace, self._lock)
+
+    @cached_property
+    def _search(self) -> SearchService:
+        from .search.service import SearchService
+
+        return SearchService(self.paths.search_index_dir)
+
+    @cached_property
+    def _suggestions(self) -> SuggestionService:
+        from .suggestions.service import SuggestionService, known_texts
+
+        def known() -> list[str]:   # resolved without moving what the watcher follows (the Instructions tab's)
+            documents = self._instructions.resolve(self.paths.workspace).documents
+            return known_texts(self._memory.snapshot.facts, (d.body for d in documents))
+
+        return SuggestionService(self.paths.workspace, self._catalog, known,
+                                 lambda request: self._memory.remember(request).fact)
+
+    @cached_property
+    def _team(self) -> TeamService:
+        from .team.service import TeamService
+
+        return TeamService(self._team_repository, self._memory)
+
+    @cached_property
+    def _sync(self) -> SyncService:
+        from .sync.service import SyncService
+
+        return SyncService(self.paths, self._lock)
+
+    # lifecycle ---------------------------------------------------------------------------------
 
     def close(self) -> None:
         if not self._lock.read_only:
-            self.memory.close()   # MEMORY.md is current when the store is closed
-        if self._search is not None:
+            self._memory.close()   # MEMORY.md is current when the store is closed
+        if "_search" in self.__dict__:
             self._search.close()
         self._catalogs.close()
         # The suggestions call back into this engine: let go of them, so nothing holds the engine
         # in a cycle. The collector no longer walks what an open froze (gc.freeze): an engine in a
         # cycle, and its every fact, would outlive its close for as long as the process runs.
-        self._suggestions = None
+        self.__dict__.pop("_suggestions", None)
 
     def __enter__(self) -> "Engine":
         return self
@@ -139,45 +169,55 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
         """Write now what is derived from the facts and otherwise written shortly after a write
         (``MEMORY.md``); closing the engine does it too."""
         if not self._lock.read_only:
-            self.memory.flush_index()
+            self._memory.flush_index()
 
     def refresh(self) -> bool:
         """Bring the in-memory view in step with the files (cheap when nothing changed).
         Returns whether the facts changed."""
-        before = self.memory.generation
-        self.memory.reload(full=True)
-        return self.memory.generation != before
+        before = self._memory.generation
+        self._memory.reload(full=True)
+        return self._memory.generation != before
 
     def refresh_for(self, paths: set[Path]) -> set[str]:
         """Refresh after the watcher reported ``paths``; returns what they concern: ``"facts"``
         (the facts changed), ``"archive"`` (a file in an archive folder) and ``"instructions"``
         (a file outside the fact folders)."""
-        before = self.memory.generation
-        self.memory.reload_paths(paths)   # the files named, and any folder whose mtime moved
-        concerns = {"facts"} if self.memory.generation != before else set()
-        fact_folders = [self.paths.memory_dir(scope) for scope in self.paths.scopes]
-        archives = [self.paths.archive_dir(folder) for folder in fact_folders]
-        if any(p.parent in archives for p in paths):
-            listing = self._archive_listing()
-            if listing != self._archive_seen:  # our own forget or recover already showed its entry
-                concerns.add("archive")
-                self._archive_seen = listing
-        if any(not any(folder == p.parent or folder in p.parents for folder in fact_folders) for p in paths):
-            concerns.add("instructions")
-        return concerns
+        return self._concerns.refresh_for(paths)
 
     @property
     def generation(self) -> int:
         """Changes whenever the facts change, by a write here or on disk."""
-        return self.memory.generation
+        return self._memory.generation
 
-    # facts: reading ------------------------------------------------------------------
+    def watch(self, on_change: Callable[[set[Path]], None], target: str | os.PathLike[str] | None = None):
+        """Start watching the files behind this engine; ``on_change(paths)`` runs on a watchdog
+        thread, debounced. Returns the watcher: call ``stop()`` on it. The engine does not
+        refresh itself: call :meth:`refresh` from the thread that uses it. While it runs, every
+        :meth:`instructions` call makes it follow what that chain reads (documents, imports,
+        and the folders from the workspace root to the target)."""
+        from .storage.file_watch import FileWatcher, watched_folders
 
-    def diagnostics(self) -> list[Diagnostic]:
-        return list(self.memory.snapshot.diagnostics)
+        watcher = FileWatcher(watched_folders(self.paths), on_change)
+        watcher.start()
+        self._watcher = watcher
+        if self.paths.bound:
+            self.instructions(target)
+        return watcher
+
+    # Facts: reading ----------------------------------------------------------------------------
+
+    def facts(self) -> list[Fact]:
+        return list(self._memory.snapshot.facts)
+
+    def snapshot(self) -> Snapshot:
+        """The facts and the diagnostics as one immutable record: the same object until they change."""
+        return self._memory.snapshot
 
     def fact(self, ref: str, scope: str | None = None) -> Fact:
-        return self.memory.resolve(ref, scope)
+        return self._memory.resolve(ref, scope)
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return list(self._memory.snapshot.diagnostics)
 
     def freshness(self, fact: Fact) -> str:
         return freshness(fact)
@@ -186,135 +226,156 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
         """The freshness of each, told at one moment."""
         return freshness_of(facts)
 
-    def fact_json(self, fact: Fact, *, body: bool = False, now: dt.datetime | None = None) -> dict[str, Any]:
-        return self._fact_json(fact, freshness(fact, now), self.memory.overrides(), body)
+    def fact_views(self, facts: list[Fact] | None = None, *, team: bool = False,
+                   now: dt.datetime | None = None) -> list[FactView]:
+        """Each fact (every one, by default) as every face shows it; ``team``: with git's word on
+        each team fact (it runs git: off the GUI thread)."""
+        chosen = self.facts() if facts is None else facts
+        statuses = self.team_statuses(chosen) if team else None
+        return fact_views(chosen, self._memory.overrides(), lambda: self._sync.machine, statuses, now)
 
-    def _fact_json(self, fact: Fact, told: str, overrides: Overrides, body: bool) -> dict[str, Any]:
-        data = mask_fact_json(fact.to_json(freshness=told, body=body), findings_of(fact))
-        overridden = overrides.get((fact.scope, fact.id)) if overrides else None
-        data["overridden_by"] = overridden[0].ref if overridden else None
-        if overridden:
-            data["overridden_why"] = overridden[1]
-        flag = read_flag(fact) if fact.extra else None   # (a flag is an extra key: most facts have none)
-        if flag is not None:
-            data["sync_conflict"] = flag.to_json(self._sync_service().machine)
-        return data
+    def fact_view(self, fact: Fact, *, now: dt.datetime | None = None) -> FactView:
+        return self.fact_views([fact], now=now)[0]
+
+    def fact_json(self, fact: Fact, *, body: bool = False, now: dt.datetime | None = None) -> dict[str, Any]:
+        return self.fact_view(fact, now=now).to_json(body=body)
+
+    def facts_json(self, facts: list[Fact], *, body: bool = False) -> list[dict[str, Any]]:
+        """:meth:`fact_json` of each, their freshness told at one moment."""
+        return [view.to_json(body=body) for view in self.fact_views(facts)]
 
     def revision_json(self, revision: Revision) -> dict[str, Any]:
         """A revision as ``memory revisions --json`` gives it: a secret in an old revision masked
         (``"masked"`` says where), the snapshot left as it is until ``purge-secrets``."""
         return mask_fact_json(revision.to_json(), findings_of(revision.fact))
 
-    def facts_json(self, facts: list[Fact], *, body: bool = False) -> list[dict[str, Any]]:
-        """:meth:`fact_json` of each, their freshness told at one moment."""
-        overrides = self.memory.overrides()
-        return [self._fact_json(fact, told, overrides, body) for fact, told in zip(facts, freshness_of(facts))]
-
     def revisions(self, ref: str, scope: str | None = None) -> tuple[Fact, list[Revision]]:
         """The active fact and its earlier revisions, newest first, each saying what it changed."""
-        fact = self.memory.resolve(ref, scope)
-        return fact, self.memory.revisions(fact)
-
-    def lost_keys(self, ref: str, scope: str | None = None) -> list[str]:
-        """The keys another tool (Reasonix) dropped when it last rewrote this fact ("status",
-        "category", "metadata.suggestion"…); empty when nothing was lost."""
-        lost = self.memory.lost_keys(self.memory.resolve(ref, scope))
-        return lost.names if lost else []
-
-    def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
-        """Put back the keys another tool's rewrite dropped, as a new revision."""
-        return self.memory.restore_lost_keys(ref, scope)
+        fact = self._memory.resolve(ref, scope)
+        return fact, self._memory.revisions(fact)
 
     def history(self, ref: str, scope: str | None = None) -> list[Revision]:
         """Every revision, the active one first, each saying what it changed. For a team fact the
         active one is the work tree's uncommitted change, else the last commit (``.commit`` names it)."""
         fact, earlier = self.revisions(ref, scope)
-        if fact.scope == "team":
-            from .team.history import active_revision
+        return self._memory.history(fact, earlier)
 
-            return active_revision(fact, earlier)
-        active = Revision(fact.revision, fact.updated_at, fact.body, fact, self.memory.change_of(fact, earlier))
-        return [active, *earlier]
+    def lost_keys(self, ref: str, scope: str | None = None) -> list[str]:
+        """The keys another tool (Reasonix) dropped when it last rewrote this fact ("status",
+        "category", "metadata.suggestion"…); empty when nothing was lost."""
+        lost = self._memory.lost_keys(self._memory.resolve(ref, scope))
+        return lost.names if lost else []
+
+    def subjects(self) -> list[Subject]:
+        return self._memory.subjects()
+
+    def subject_conflicts(self) -> list[tuple[str, str, list[Fact]]]:
+        """(scope, normalized subject key, facts) for keys held by several facts of one scope."""
+        return self._memory.subject_conflicts()
+
+    def pinned_total(self) -> int:
+        return self._memory.pinned_total()
+
+    def overrides(self) -> dict[tuple[str, str], tuple[Fact, str]]:
+        """(scope, id) of each team or global fact a nearer one overrides → (that fact, why)."""
+        return self._memory.overrides()
+
+    def session_context(self) -> SessionContext:
+        return self._memory.session_context()
+
+    # Facts: writing ----------------------------------------------------------------------------
+
+    def remember(self, request: FactInput) -> WriteResult:
+        return self._memory.remember(request)
+
+    def edit(self, ref: str, request: FactInput, scope: str | None = None) -> WriteResult:
+        return self._memory.edit(ref, request, scope=scope)
+
+    def create_fact(self, draft: Fact, *, unique_name: bool = False) -> WriteResult:
+        """Write a fact built whole by the caller (an agent's memory, an import): the checks of
+        :meth:`remember`, secrets refused. ``unique_name``: a taken name gets ``-2``, ``-3``…"""
+        return WriteResult(self._memory.create(draft, unique_name=unique_name))
+
+    def update_fact(self, ref: str, scope: str | None, change: Callable[[Fact], Fact], *, note: str = "",
+                    expected_revision: int | None = None) -> WriteResult:
+        """Write ``change(current)`` as the next revision (nothing when it changes nothing), under
+        the lock and with every check; ``note`` says what the revision did."""
+        return self._memory.update(ref, scope, change, note=note, expected_revision=expected_revision)
+
+    def pin(self, ref: str, scope: str | None = None) -> WriteResult:
+        return self._memory.set_activation(ref, "pinned", scope)
+
+    def unpin(self, ref: str, scope: str | None = None) -> WriteResult:
+        return self._memory.set_activation(ref, "relevant", scope)
+
+    def verify(self, ref: str, scope: str | None = None) -> WriteResult:
+        return self._memory.verify(ref, scope)
+
+    def restore(self, ref: str, revision: int | str, scope: str | None = None) -> WriteResult:
+        """Copy an earlier revision (a number; for a team fact, a commit) into a new one."""
+        return self._memory.restore(ref, revision, scope)
+
+    def restore_lost_keys(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Put back the keys another tool's rewrite dropped, as a new revision."""
+        return self._memory.restore_lost_keys(ref, scope)
+
+    def move(self, ref: str, to_scope: str, scope: str | None = None,
+             expected_revision: int | None = None) -> WriteResult:
+        """Move a fact to the other scope, keeping its id and history."""
+        return self._memory.move(ref, to_scope, scope, expected_revision)
+
+    def forget(self, ref: str, scope: str | None = None,
+               expected_revision: int | None = None) -> ArchivedFact:
+        return self._shown(self._memory.forget(ref, scope, expected_revision))
+
+    def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
+        """Mask every secret in the fact's active file, revisions and archive entries, in place."""
+        return self._memory.purge_secrets(ref, scope)
+
+    def migrate(self) -> int:
+        return self._memory.migrate()
+
+    def _shown(self, result: _Written) -> _Written:
+        """A write that changed the archive reported it: the watcher's echo is no news."""
+        self._concerns.archive_shown()
+        return result
+
+    # Archive -----------------------------------------------------------------------------------
 
     def archived(self) -> list[ArchivedFact]:
-        return self.memory.archived()
+        return self._memory.archived()
 
     def archived_text(self, path: str | os.PathLike[str]) -> str:
         """The file text of one archive entry of this store (NOT_FOUND for anything else); a
         forgotten team fact's (``git:<commit>:<file>``) is git's."""
-        if str(path).startswith("git:"):
-            return self.team_archived_text(str(path))
+        if is_git_entry(str(path)):
+            return self._team.archived_text(str(path))
         owned, _scope = self._store.owned_archive_entry(str(path))
         try:
             return owned.read_bytes().decode("utf-8", "replace")
         except OSError as exc:
             raise StorageError(f"cannot read {owned}: {exc.strerror or exc}") from exc
 
-    def subjects(self) -> list[Subject]:
-        return self.memory.subjects()
+    def recover(self, path: str) -> WriteResult:
+        return self._shown(self._memory.recover(path))
 
-    def subject_conflicts(self) -> list[tuple[str, str, list[Fact]]]:
-        """(scope, normalized subject key, facts) for keys held by several facts of one scope."""
-        return self.memory.subject_conflicts()
-
-    def pinned_total(self) -> int:
-        return self.memory.pinned_total()
-
-    def overrides(self) -> dict[tuple[str, str], tuple[Fact, str]]:
-        """(scope, id) of each team or global fact a nearer one overrides → (that fact, why)."""
-        return self.memory.overrides()
-
-    # settings and the agents' category registry ----------------------------------------------
-
-    def setting(self, key: str, default: Any = None) -> Any:
-        """A setting every face reads alike (``mcp.policy``, ``judge.url``…), from the catalog."""
-        value = self._catalog.setting(key)
-        return default if value is None else value
-
-    def set_setting(self, key: str, value: Any) -> None:
-        """Store a setting (``None`` removes it). Never a secret: those go to the keyring."""
-        self._catalog.set_setting(key, value)
-
-    def agent_categories(self, scope_key: str) -> dict[str, str]:
-        return self._catalog.agent_categories(scope_key)
-
-    def register_agent_category(self, scope_key: str, canonical: str, display: str) -> None:
-        self._catalog.register_agent_category(scope_key, canonical, display, clock.format_timestamp(clock.now()))
-
-    # watching --------------------------------------------------------------------------------
-
-    def watch(self, on_change: Callable[[set[Path]], None], target: str | os.PathLike[str] | None = None):
-        """Start watching the files behind this engine; ``on_change(paths)`` runs on a watchdog
-        thread, debounced. Returns the watcher: call ``stop()`` on it. The engine does not
-        refresh itself: call :meth:`refresh` from the thread that uses it. While it runs, every
-        :meth:`instructions` call makes it follow what that chain reads (documents, imports,
-        and the folders from the workspace root to the target)."""
-        from .storage.file_watch import FileWatcher
-
-        folders = [(self.paths.root, False)]
-        for scope in self.paths.scopes:  # not recursive: .revisions/ is ours and never needs watching
-            memory = self.paths.memory_dir(scope)
-            if scope == "team":   # in the user's repository: watched when there, never created by watching
-                folders += [(memory, False)] if memory.is_dir() else []
-                continue
-            folders += [(memory, False), (self.paths.archive_dir(memory), False)]
-        watcher = FileWatcher(folders, on_change)
-        watcher.start()
-        self._watcher = watcher
-        if self.paths.bound:
-            self.instructions(target)
-        return watcher
-
-    # instructions ---------------------------------------------------------------------
+    # Instructions and what each agent receives -------------------------------------------------
 
     def instructions(self, target: str | os.PathLike[str] | None = None) -> InstructionSet:
         """The resolved standing instructions for ``target`` (default: cwd inside the workspace)."""
         resolved = self._instructions.resolve(target)
-        if self._watcher is not None:
-            self._watcher.follow(resolved.watch_folders)
+        self._follow(resolved.watch_folders)
         return resolved
 
-    # what each agent receives ---------------------------------------------------------------
+    def add_instruction_note(self, note: str, *, local: bool = False,
+                             file: str | os.PathLike[str] | None = None) -> Path:
+        """Quick add (``/remember <note>``) to ``file``, else to the default project file: returns
+        the instruction file written."""
+        return self._instructions.quick_add(note, local=local, file=file)
+
+    def quick_add_targets(self, target: str | os.PathLike[str] | None = None) -> list[tuple[Path, bool]]:
+        """The files a quick add may write to for ``target`` (default first), with whether each exists."""
+        return self._instructions.quick_add_targets(target)
 
     def agent_instructions(self, agent: str = "reasonix", target: str | os.PathLike[str] | None = None,
                            homes: AgentHomes | None = None) -> AgentView:
@@ -328,8 +389,7 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
 
         resolved = self._instructions.resolve(_existing_target(target))
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
-        if self._watcher is not None:
-            self._watcher.follow((*resolved.watch_folders, *view.watch_folders))
+        self._follow((*resolved.watch_folders, *view.watch_folders))
         return view
 
     def compare_agents(self, target: str | os.PathLike[str] | None = None,
@@ -340,95 +400,227 @@ class Engine(RecallPart, SuggestionsPart, SharedPart):
 
         resolved = self._instructions.resolve(_existing_target(target))
         comparison = compare(resolved, homes or AgentHomes.from_environment())
-        if self._watcher is not None:
-            self._watcher.follow((*resolved.watch_folders, *comparison.watch_folders))
+        self._follow((*resolved.watch_folders, *comparison.watch_folders))
         return comparison
 
-    def add_instruction_note(self, note: str, *, local: bool = False,
-                             file: str | os.PathLike[str] | None = None) -> Path:
-        """Quick add (``/remember <note>``) to ``file``, else to the default project file: returns
-        the instruction file written."""
-        return self._instructions.quick_add(note, local=local, file=file)
+    def _follow(self, folders: tuple[Path, ...]) -> None:
+        if self._watcher is not None:
+            self._watcher.follow(folders)
 
-    def quick_add_targets(self, target: str | os.PathLike[str] | None = None) -> list[tuple[Path, bool]]:
-        """The files a quick add may write to for ``target`` (default first), with whether each exists."""
-        return self._instructions.quick_add_targets(target)
+    # Recall: what an agent's next turn is given, and the record of what hooks gave ------------
 
-    # agents' proposals (staged memories written over MCP) ----------------------------------
+    def recall(self, message: str, max_chars: int | None = None, limit: int | None = None,
+               *, record: bool = True) -> RecallResult:
+        """What would be appended to the user turn ``message``; the decision is traced."""
+        result = self._recall.recall(message, self._memory.snapshot, self._memory.overrides(),
+                                     max_chars=max_chars, limit=limit)
+        if record:
+            self.record_recall(result)
+        return result
+
+    def record_recall(self, result: RecallResult) -> None:
+        """Keep ``result``'s trace for ``memory recall --last`` and the window; a secret the user
+        pasted into the prompt is kept masked, never verbatim."""
+        self._recall_traces.add(result)
+
+    def last_recall(self, *, any_workspace: bool = False) -> dict[str, Any] | None:
+        """The last recall trace recorded by any process for this workspace (or any)."""
+        return self._recall_traces.last(any_workspace=any_workspace)
+
+    def record_injection(self, given: RecallResult | SessionContext, *, agent: str, session_id: str = "",
+                         source: str = "") -> int | None:
+        """Keep what a hook gave ``agent`` (a recall result, or the session context at a session's
+        start), secrets masked; returns its id, or None when nothing is kept (a read-only store, or
+        the record turned off by its settings)."""
+        return self._injections.add(given, agent=agent, session_id=session_id, source=source)
+
+    def injections(self, session: str | None = None, limit: int | None = None) -> list[Injection]:
+        """What the hooks gave agents in this workspace, newest first (one ``session`` if given)."""
+        return self._injections.listed(session, limit)
+
+    def injection_sessions(self) -> list[str]:
+        """The session ids with an injection record in this workspace, most recently active first."""
+        return self._injections.sessions()
+
+    def injection(self, injection_id: int) -> Injection:
+        return self._injections.one(injection_id)
+
+    def why_not(self, fact_ref: str, injection_id: int, scope: str | None = None) -> WhyNot:
+        """Ask the gate again about one fact for one recorded injection: its decision and reason."""
+        from .recall.injection_log import why_not
+
+        record, fact = self.injection(injection_id), self._memory.resolve(fact_ref, scope)
+        return why_not(record, fact, lambda query, f, chars, limit: self._recall.explain(
+            query, f, self._memory.snapshot, self._memory.overrides(), max_chars=chars, limit=limit),
+            self.session_context)
+
+    def injection_bounds(self) -> tuple[int, int]:
+        """(days, entries) the injection record keeps (``injections.keep_days`` / ``keep_entries``)."""
+        return self._injections.bounds()
+
+    def set_injection_bounds(self, days: int | None = None, entries: int | None = None) -> int:
+        """Change what the injection record keeps (0 turns it off and removes what it held); applied
+        at once. Returns how many records went."""
+        return self._injections.set_bounds(days, entries)
+
+    def prune_injections(self) -> int:
+        """Apply the record's bounds now (not only on the next write); returns how many records went."""
+        return self._injections.prune()
+
+    # Search ------------------------------------------------------------------------------------
+
+    def sync_search_index(self, progress: Progress | None = None) -> SyncReport:
+        """Bring the Whoosh index in step with the facts (a cold build reports progress)."""
+        return self._search.sync(self._memory.snapshot, progress)
+
+    def rebuild_search_index(self, progress: Progress | None = None) -> SyncReport:
+        return self._search.rebuild(self._memory.snapshot, progress)
+
+    def search(self, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:
+        """Explicit search over every promoted fact (stale and expired included)."""
+        return self._search.search(query, self._memory.snapshot, limit)
+
+    # Suggestions: candidates from transcripts, and agents' proposals ---------------------------
+
+    def suggestions(self, home: str | os.PathLike[str] | None = None,
+                    progress: Progress | None = None) -> SuggestionSet:
+        """Scan recent local transcripts of this workspace for memory and skill candidates."""
+        return self._suggestions.scan(_home(home), progress)
+
+    def current_suggestions(self, home: str | os.PathLike[str] | None = None) -> SuggestionSet:
+        """The last scan with every decision since applied (no transcript is read again)."""
+        return self._suggestions.current(_home(home))
+
+    def accept_suggestion(self, candidate_id: str, edits: FactInput | None = None,
+                          skill_dir: str | os.PathLike[str] | None = None,
+                          home: str | os.PathLike[str] | None = None, skill_body: str | None = None,
+                          skill_name: str | None = None) -> Acceptance:
+        """Store a memory candidate (edited first if ``edits``) through the normal store, or write
+        a skill candidate's SKILL.md (``skill_body`` if edited, named ``skill_name`` if given) at
+        ``skill_file(skill_dir, name)``, creating the folders (default: ``default_skill_folder``).
+        Works on the last scan (scanning once if there is none)."""
+        return self._suggestions.accept(_home(home), candidate_id, edits, skill_dir, skill_body, skill_name)
+
+    def dismiss_suggestion(self, candidate_id: str, home: str | os.PathLike[str] | None = None) -> None:
+        """Never suggest this candidate again in this workspace (remembered in the catalog)."""
+        self._suggestions.dismiss(_home(home), candidate_id)
+
+    def dismissed_suggestions(self, home: str | os.PathLike[str] | None = None) -> list[Dismissal]:
+        """The candidates dismissed in this workspace, newest first, each with its candidate when
+        the recent transcripts still hold it."""
+        return self._suggestions.current(_home(home)).dismissed
+
+    def undismiss_suggestion(self, candidate_id: str) -> None:
+        """Undo a dismissal: the candidate is suggested again when the transcripts still hold it."""
+        self._suggestions.undismiss(candidate_id)
+
+    def suggestion_provenance(self, fact: Fact) -> dict[str, Any] | None:
+        """For a fact stored by accepting a suggestion: ``{"id", "why", "how_to_apply",
+        "evidence": [{"source", "session", "timestamp", "text"}]}`` from its front matter; else None."""
+        return self.fact_view(fact).provenance
 
     def agent_proposals(self) -> list[Proposal]:
         """Staged memories waiting for the user, newest first (``.stale`` after 30 days)."""
-        from .agents.review import proposals
-
-        return proposals(self)
+        return proposal_review.proposals(self._memory.snapshot.facts)
 
     def approve_proposal(self, ref: str, scope: str | None = None, edits: FactInput | None = None) -> WriteResult:
         """Promote a staged memory, edited first if ``edits``; secrets, subject conflicts and
         duplicates are checked again now."""
-        from .agents.review import approve_proposal
-
-        return approve_proposal(self, ref, scope, edits)
+        return proposal_review.approve_proposal(self._memory, ref, scope, edits)
 
     def reject_proposal(self, ref: str, scope: str | None = None) -> ArchivedFact:
         """Delete a staged memory to the archive (recoverable)."""
-        from .agents.review import reject_proposal
+        return self._shown(proposal_review.reject_proposal(self._memory, ref, scope))
 
-        return reject_proposal(self, ref, scope)
+    # Team: facts committed with the code, their history and archive by git --------------------
 
-    # imports: what other agents already remember (staged, for review) -------------------------
+    def team_history_note(self) -> str:
+        """Why team facts have no git history here ("" when they do)."""
+        return self._team.history_note()
 
-    def import_memories(self, source: str, dry_run: bool = False,
-                        home: str | os.PathLike[str] | None = None) -> ImportReport:
-        """Import ``source``'s memories (``claude-code``, ``codex``, ``context-eng``) of this workspace
-        and global as staged facts waiting in Suggestions; ``dry_run`` writes nothing. ``home``
-        stands for ``~`` ($CLAUDE_CONFIG_DIR, $CODEX_HOME and $CONTEXT_ENG_HOME still win)."""
-        from .importers.service import import_memories
+    def team_statuses(self, facts: list[Fact] | None = None) -> dict[Path, TeamStatus]:
+        """Fact path → who changed it last (git author, date) and whether it has uncommitted
+        changes, for every team fact (of ``facts`` if given). Runs git: off the GUI thread."""
+        return self._team.statuses(self.facts() if facts is None else facts)
 
-        return import_memories(self, self._catalog, source, dry_run=dry_run, home=self._home(home))
+    def share_with_team(self, ref: str, scope: str | None = None) -> WriteResult:
+        """Copy a personal fact into the team scope (a new id, an uncommitted change); the personal
+        one is kept, and overrides the copy until it is removed."""
+        return self._team.share(self._memory.resolve(ref, scope))
 
-    # facts: writing ---------------------------------------------------------------------
+    def team_archived_text(self, path: str) -> str:
+        """The text of a forgotten team fact, ``git:<commit>:<file>``, as that commit holds it."""
+        return self._team.archived_text(path)
 
-    def remember(self, request: FactInput) -> WriteResult:
-        return self.memory.remember(request)
+    # Sync: the personal store on several machines ----------------------------------------------
 
-    def edit(self, ref: str, request: FactInput, scope: str | None = None) -> WriteResult:
-        return self.memory.edit(ref, request, scope=scope)
+    def sync_init(self, remote: str) -> SyncResult:
+        """Make the state root's facts a git work tree with ``remote`` and sync it (a remote that
+        already has history is merged with the facts here)."""
+        return self._synced(self._sync.init(remote))
 
-    def pin(self, ref: str, scope: str | None = None) -> WriteResult:
-        return self.memory.set_activation(ref, "pinned", scope)
+    def sync(self) -> SyncResult:
+        """Pull, commit the local changes, push. Offline is ``.offline`` with a ``.warning``."""
+        return self._synced(self._sync.sync())
 
-    def unpin(self, ref: str, scope: str | None = None) -> WriteResult:
-        return self.memory.set_activation(ref, "relevant", scope)
+    def _synced(self, result: SyncResult) -> SyncResult:
+        from .sync.service import LAST_RESULT_SETTING
 
-    def verify(self, ref: str, scope: str | None = None) -> WriteResult:
-        return self.memory.verify(ref, scope)
-
-    def restore(self, ref: str, revision: int | str, scope: str | None = None) -> WriteResult:
-        """Copy an earlier revision (a number; for a team fact, a commit) into a new one."""
-        return self.memory.restore(ref, revision, scope)
-
-    def move(self, ref: str, to_scope: str, scope: str | None = None,
-             expected_revision: int | None = None) -> WriteResult:
-        """Move a fact to the other scope, keeping its id and history."""
-        return self.memory.move(ref, to_scope, scope, expected_revision)
-
-    def forget(self, ref: str, scope: str | None = None,
-               expected_revision: int | None = None) -> ArchivedFact:
-        entry = self.memory.forget(ref, scope, expected_revision)
-        self._archive_seen = self._archive_listing()
-        return entry
-
-    def recover(self, path: str) -> WriteResult:
-        result = self.memory.recover(path)
-        self._archive_seen = self._archive_listing()
+        self._memory.reload(full=True)
+        self._catalog.set_setting(LAST_RESULT_SETTING, result.to_json())
         return result
 
-    def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
-        """Mask every secret in the fact's active file, revisions and archive entries, in place."""
-        return self.memory.purge_secrets(ref, scope)
+    def sync_status(self) -> dict[str, Any]:
+        """``{"initialised", "remote", "machine", "interval_minutes", "last"}`` (``last``: the last
+        sync's JSON on this machine, or None)."""
+        return self._sync.status(self._catalog.setting)
 
-    def migrate(self) -> int:
-        return self.memory.migrate()
+    def sync_interval(self) -> int:
+        """Minutes between background syncs in the window: 0 (off) until sync is set up, then the
+        setting (default 15)."""
+        return self._sync.interval(self._catalog.setting)
+
+    def set_sync_interval(self, minutes: int) -> None:
+        from .sync.service import INTERVAL_SETTING
+
+        self._catalog.set_setting(INTERVAL_SETTING, self._sync.checked_interval(minutes))
+
+    def sync_conflicts(self) -> list[tuple[Fact, dict[str, Any]]]:
+        """Every fact a sync flagged, with its flag as seen from this machine."""
+        return self._sync.conflicts(self._memory.snapshot.facts)
+
+    def resolve_sync_conflict(self, ref: str, keep: str, scope: str | None = None,
+                              edits: FactInput | None = None) -> WriteResult | ArchivedFact:
+        """Keep ``mine`` / ``theirs`` (a forget when that side had forgotten it) or ``edit``."""
+        from .sync.resolution import resolve
+
+        result = resolve(self._memory, self._sync.machine, ref, keep, scope, edits)
+        return self._shown(result) if isinstance(result, ArchivedFact) else result
+
+    # Settings, and what the rooms above the facade keep in the catalog -------------------------
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A setting every face reads alike (``mcp.policy``, ``judge.url``…), from the catalog."""
+        value = self._catalog.setting(key)
+        return default if value is None else value
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a setting (``None`` removes it). Never a secret: those go to the keyring."""
+        self._catalog.set_setting(key, value)
+
+    def agent_categories(self, scope_key: str) -> dict[str, str]:
+        """The context-eng category registry of ``scope_key`` (canonical → display name)."""
+        return self._catalog.agent_categories(scope_key)
+
+    def register_agent_category(self, scope_key: str, canonical: str, display: str) -> None:
+        self._catalog.register_agent_category(scope_key, canonical, display, clock.format_timestamp(clock.now()))
+
+    def imported_keys(self, scope_key: str) -> dict[str, str]:
+        """What an import already brought into ``scope_key``: the source's key → the fact's id."""
+        return self._catalog.imported_keys(scope_key)
+
+    def record_import(self, scope_key: str, key: str, fact_id: str) -> None:
+        self._catalog.record_import(scope_key, key, fact_id, clock.format_timestamp(clock.now()))
 
 
 def _existing_target(target: str | os.PathLike[str] | None) -> str | os.PathLike[str] | None:
@@ -439,16 +631,8 @@ def _existing_target(target: str | os.PathLike[str] | None) -> str | os.PathLike
     return target
 
 
-def open_engine(state_root: str | os.PathLike[str] | None = None,
-                workspace: str | os.PathLike[str] | None = None) -> Engine:
-    """Open the store at ``state_root`` for ``workspace`` (defaults: DESIGN.md's rules)."""
-    return Engine(StorePaths.create(state_root, workspace))
+def _home(home: str | os.PathLike[str] | None) -> Path:
+    return Path(home) if home else Path.home()
 
 
-def open_global_engine(state_root: str | os.PathLike[str] | None = None) -> Engine:
-    """Open the store at ``state_root`` with no project bound: the global scope alone (an MCP
-    server started without ``--project``). The working directory is never taken for a project."""
-    return Engine(StorePaths.unbound(state_root))
-
-
-__all__ = ["Engine", "open_engine", "open_global_engine"]
+__all__ = ["Engine", "EngineParts"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
+Progress = Callable[[int, int], None]   # (done, total) of a long job: a cold index build, a scan
 PINNED_BUDGET_CHARS = 1500
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from context_center.engine import open_engine
-from context_center.engine.text_limits import MAX_ANALYZED_CHARS
+from context_center.engine.text.limits import MAX_ANALYZED_CHARS
 
 
 def write(workspace_memory: Path, name: str, title: str, body: str) -> Path:
@@ -39,7 +39,7 @@ def test_huge_hand_written_facts_are_read_in_part_and_named(state_root: Path, wo
 
 
 def test_the_analyzer_reads_a_bounded_prefix():
-    from context_center.engine.recall.text_analysis import tokenize
+    from context_center.engine.text.analysis import tokenize
 
     assert len(tokenize("word " * (MAX_ANALYZED_CHARS // 5 + 1000))) == MAX_ANALYZED_CHARS // 5 + 1  # + "w"
     assert [len(t) for t in tokenize("x" * 10_000)] == [64]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine import FactInput, StorageError, open_engine
+from context_center.engine import FactInput, StorageError, import_memories, open_engine
 from import_support import claude_memory_folder, no_agent_homes  # noqa: F401 - an autouse fixture
 
 pytestmark = pytest.mark.adversarial
@@ -37,7 +37,7 @@ def test_the_claude_code_importer_never_follows_a_link(engine, tmp_path, outside
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "real.md").write_text("---\ntype: project\n---\nWe ship on Fridays.\n", encoding="utf-8")
     (folder / "passwd.md").symlink_to(outside / "passwd")
-    report = engine.import_memories("claude-code", home=home)
+    report = import_memories(engine, "claude-code", home=home)
     assert [item.found.body for item in report.items] == ["We ship on Fridays."]
     [skip] = report.skipped
     assert skip.source_path.endswith("passwd.md") and "symbolic link" in skip.reason
@@ -49,11 +49,11 @@ def test_the_codex_importer_never_follows_a_link_nor_a_linked_folder(engine, tmp
     memories = home / ".codex" / "memories"
     memories.mkdir(parents=True)
     (memories / "shadow.md").symlink_to(outside / "passwd")
-    report = engine.import_memories("codex", home=home)
+    report = import_memories(engine, "codex", home=home)
     assert report.items == [] and "symbolic link" in report.skipped[0].reason
     memories.rename(home / ".codex" / "real")
     (home / ".codex" / "memories").symlink_to(outside, target_is_directory=True)
-    linked = engine.import_memories("codex", home=home)
+    linked = import_memories(engine, "codex", home=home)
     assert linked.items == [] and "symbolic link" in linked.message
     assert not any("zebracorn" in f.body or "root:x" in f.body for f in engine.facts())
 

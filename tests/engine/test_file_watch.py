@@ -45,9 +45,9 @@ def test_temp_files_and_caches_are_ignored(engine):
 
 def test_a_refresh_that_finds_nothing_new_keeps_the_snapshot(engine):
     engine.remember(FactInput(name="same", title="Same", body="x"))
-    before = engine.memory.snapshot
+    before = engine.snapshot()
     engine.refresh()
-    assert engine.memory.snapshot is before
+    assert engine.snapshot() is before
 
 
 def test_form_validation_reports_each_field_without_writing(engine):

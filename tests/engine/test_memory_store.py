@@ -18,7 +18,7 @@ from context_center.engine import (
     SubjectConflict,
     open_engine,
 )
-from tests_support import rewrite_as_reasonix_does
+from tests_support import rewrite_as_reasonix_does, wait_until
 
 
 def remember(engine, name, body="a body", **fields):
@@ -253,7 +253,8 @@ def test_memory_index_is_rebuilt_and_keeps_hand_written_lines(engine):
     folder.mkdir(parents=True)
     (folder / "MEMORY.md").write_text("# My notes\n\nKeep this line.\n- [Stale](gone.md) — derived\n")
     remember(engine, "indexed", title="Indexed fact")
-    engine.memory._index_timer.join()   # rewritten shortly after the write, by itself
+    # rewritten shortly after the write, by itself (INDEX_DELAY; the wait is long for a loaded machine)
+    assert wait_until(lambda: "[Indexed fact](indexed.md)" in (folder / "MEMORY.md").read_text(), timeout=30)
     text = (folder / "MEMORY.md").read_text()
     assert "Keep this line." in text and "gone.md" not in text and "[Indexed fact](indexed.md)" in text
     engine.forget("indexed")

@@ -197,16 +197,18 @@ def test_scores_are_whooshs_own_bm25f_across_segments_and_deletions(engine):
     from whoosh.query import Or, Term
 
     from context_center.engine.search import postings as search_postings
+    from context_center.engine.search.service import SearchService
+
+    service = SearchService(engine.paths.search_index_dir)   # the room alone, on the engine's facts
 
     words = ["otter", "badger", "heron", "salmon", "willow", "river", "bank", "stone"]
     for batch in range(3):   # three commits: three segments (Whoosh merges small ones lazily)
         write_many(engine, [(f"f{batch}-{i}", " ".join(words[(i * k + batch) % len(words)]
                                                         for k in range(1, 2 + i % 5))) for i in range(40)])
-        engine.sync_search_index()
+        service.sync(engine.snapshot())
     for i in range(0, 40, 3):
         engine.forget(f"f1-{i}")
-    engine.sync_search_index()
-    service = engine._search_service()
+    service.sync(engine.snapshot())
     index = service.index
     terms = ["otter", "river", "stone"]
     searcher = index._current_searcher()   # weighted like the product: its BM25 (k1, b, idf)
@@ -222,6 +224,7 @@ def test_scores_are_whooshs_own_bm25f_across_segments_and_deletions(engine):
         assert dict(index.search(terms, 200)) == pytest.approx(dict(theirs), rel=1e-9)
     finally:
         search_postings.POSTINGS_BUDGET = kept
+        service.close()
 
 
 def test_an_empty_index_finds_nothing_and_is_not_called_damaged(engine, caplog):

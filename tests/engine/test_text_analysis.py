@@ -1,7 +1,7 @@
 """Tokens, stopwords, stemming and query terms."""
 import pytest
 
-from context_center.engine.recall.text_analysis import query_terms, stem, tokenize
+from context_center.engine.text.analysis import query_terms, stem, tokenize
 
 
 def test_cjk_runs_become_overlapping_bigrams():

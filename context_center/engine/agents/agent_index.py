@@ -14,8 +14,8 @@ import numpy as np
 
 from .. import clock
 from ..recall.recall_index import RecallIndex
-from ..recall.text_analysis import stem, tokenize
 from ..records import Fact
+from ..text.analysis import stem, tokenize
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
 from .memories import PROJECT_SCOPES, content_of
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from .. import clock
-from ..recall.text_analysis import tokenize
+from ..text.analysis import tokenize
 from .categories import AUTO_PROMOTE, BUILT_INS
 from .memories import AgentMemory
 

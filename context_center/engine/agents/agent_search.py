@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 
 from .. import clock
-from ..recall.text_analysis import QueryTerm, query_terms
+from ..text.analysis import QueryTerm, query_terms
 from .agent_index import NEGATIONS, AgentIndex
 from .memories import AgentMemory
 from .search_request import SearchRequest

@@ -14,7 +14,8 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from ..facade import Engine, open_engine, open_global_engine
+from ..facade import Engine
+from ..opening import open_engine, open_global_engine
 from ..storage.paths import project_key
 from .agent_index import AgentIndex
 

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..memory import sensitive
+from ..text.snippets import collapse
 from .refusals import AgentRefusal
 
 MAX_TOKENS = 800
@@ -28,14 +29,6 @@ co corp dept est ca viz resp""".split())
 _LATIN_END = re.compile(r"(?P<word>\S*?)[.!?]+[\"')\]]*\s+[\"'(\[]*(?P<next>\w)")
 _CJK_END = re.compile(r"[。！？]+[」』”’）)]*(?=\s*\S)")
 _VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$", re.IGNORECASE)
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def collapse(text: str) -> str:
-    """Whitespace collapsed; a lone surrogate (valid JSON, not UTF-8) becomes U+FFFD."""
-    return " ".join(_SURROGATE.sub("\ufffd", text).split())
-
-
 def approximate_tokens(text: str) -> int:
     """max(⌈characters / 4⌉, ⌈words × 1.3⌉), the seed's estimate."""
     return max(math.ceil(len(text) / 4), math.ceil(len(text.split()) * 1.3))

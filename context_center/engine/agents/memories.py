@@ -6,7 +6,8 @@ from typing import Any
 
 from ..memory.freshness import is_expired
 from ..records import Fact
-from .claims import DEFAULT_IMPORTANCE, approximate_tokens, collapse
+from ..text.snippets import collapse
+from .claims import DEFAULT_IMPORTANCE, approximate_tokens
 
 PROJECT_SCOPES = ("project", "team")   # what the seed's "project" scope reads
 

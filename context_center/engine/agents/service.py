@@ -24,6 +24,7 @@ from ..memory.fact_file import metadata_entry
 from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
 from ..records import Fact
 from ..storage.paths import cut_utf8, project_key
+from ..text.snippets import collapse
 from . import categories
 from .agent_map import category_list, category_names, scope_index
 from .agent_search import Judge, search
@@ -36,7 +37,6 @@ from .claims import (
     check_labels,
     check_not_sensitive,
     check_subject,
-    collapse,
     title_of,
 )
 from .memories import AgentMemory
@@ -231,7 +231,7 @@ class AgentMemoryService:
         self._need_project(request.scopes)
         engine = self._fresh()
         index = self._open.index
-        index.sync(engine.memory.snapshot.facts)
+        index.sync(engine.snapshot().facts)
         codes = None
         if request.categories is not None:
             known: set[str] = set()
@@ -322,7 +322,7 @@ class AgentMemoryService:
                      updated_at=stamp, activation="relevant", category=display,
                      status="promoted" if promoted else "staging", metadata_extra=(written_by,), **labels)
         try:
-            fact = self._engine.memory.create(draft, unique_name=True)
+            fact = self._engine.create_fact(draft, unique_name=True).fact
         except SensitiveContent as exc:
             raise AgentRefusal("SENSITIVE_CONTENT", exc.message) from None
         self._wrote()
@@ -398,7 +398,7 @@ class AgentMemoryService:
                 promoted = canonical in categories.AUTO_PROMOTE and self.policy != "review"
                 changes.update(category=display, type=categories.type_of(canonical),
                                status="promoted" if promoted else "staging")
-        result = self._engine.memory.update(current.id, current.scope, lambda fact: fact.evolve(**changes),
+        result = self._engine.update_fact(current.id, current.scope, lambda fact: fact.evolve(**changes),
                                             note=f"edited by {self.agent} over MCP")
         self._wrote()
         return {"memory": self._view(result.fact), "promoted": promoted}
@@ -406,7 +406,7 @@ class AgentMemoryService:
     def _set_status(self, arguments: dict[str, Any], status: str, word: str) -> dict[str, Any]:
         current = self._not_team(self._locate(arguments))
         if (status == "staging") != current.staging:
-            self._engine.memory.update(current.id, current.scope, lambda fact: fact.evolve(status=status),
+            self._engine.update_fact(current.id, current.scope, lambda fact: fact.evolve(status=status),
                                        note=f"{word} by {self.agent} over MCP")
             self._wrote()
         return {"id": current.id, "category": current.effective_category.lower(), word: True}

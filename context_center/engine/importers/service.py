@@ -19,10 +19,13 @@ Every item is written through the store (names, lock, revisions and the secret c
 as a staged fact: ``status: staging``, never recalled, injected or searched by default, listed
 under "From agents" in the Suggestions tab for the user to promote or delete. The source's
 timestamps are kept as ``created_at`` / ``updated_at``.
+
+The importers sit above the facade and use only its public methods, as a face would.
 """
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -33,9 +36,9 @@ from ..memory import sensitive
 from ..memory.fact_file import metadata_entry, metadata_value
 from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
 from ..records import Fact
-from ..storage.catalog import Catalog
 from ..storage.paths import cut_utf8
 from ..suggestions.candidates import overlaps
+from ..text.snippets import collapse
 from . import claude_code, codex, context_eng
 from .labels import SOURCE_LABELS
 from .records import IMPORTED, WOULD_IMPORT, Found, ImportItem, ImportReport, Skip
@@ -49,12 +52,8 @@ NAME_CHARS = 60
 IMPORTED_FROM = "imported_from"
 
 
-def _collapse(text: str) -> str:
-    return " ".join(text.split())
-
-
 def content_hash(found: Found) -> str:
-    return hashlib.sha256(_collapse(found.body).encode("utf-8", "replace")).hexdigest()[:16]
+    return hashlib.sha256(collapse(found.body).encode("utf-8", "replace")).hexdigest()[:16]
 
 
 def import_key(source: str, found: Found) -> str:
@@ -62,17 +61,22 @@ def import_key(source: str, found: Found) -> str:
     return "imp-" + hashlib.sha256(seed.encode("utf-8", "replace")).hexdigest()[:24]
 
 
-def import_memories(engine: Engine, catalog: Catalog, source: str, *, dry_run: bool, home: Path) -> ImportReport:
+def import_memories(engine: Engine, source: str, *, dry_run: bool = False,
+                    home: str | os.PathLike[str] | None = None) -> ImportReport:
+    """Import ``source``'s memories (``claude-code``, ``codex``, ``context-eng``) of the engine's
+    workspace and global as staged facts waiting in Suggestions; ``dry_run`` writes nothing.
+    ``home`` stands for ``~`` ($CLAUDE_CONFIG_DIR, $CODEX_HOME and $CONTEXT_ENG_HOME still win)."""
     reader = SOURCES.get(source)
     if reader is None:
         raise InvalidInput(f"unknown source {source!r}: choose one of {', '.join(SOURCES)}")
     bound = engine.paths.bound
-    home = home.expanduser().absolute()   # a source path is the key of an import: never relative
+    # a source path is the key of an import: never relative
+    home = (Path(home) if home else Path.home()).expanduser().absolute()
     reading = reader.read(engine.paths.workspace if bound else None, home)
     report = ImportReport(source, reading.location, dry_run, skipped=list(reading.skipped), message=reading.message)
     engine.refresh()
     facts = engine.facts()
-    known = _known(engine, catalog, facts)
+    known = _known(engine, facts)
     accepted: list[Found] = []
     for found in reading.found:
         key = import_key(source, found)
@@ -102,7 +106,7 @@ def import_memories(engine: Engine, catalog: Catalog, source: str, *, dry_run: b
             # a disk that says no (StorageError) ends the import: what was written so far stays recorded
             report.skipped.append(Skip(found.source_path, f"refused by the store: {exc.message}"))
             continue
-        catalog.record_import(_scope_key(engine, found.scope), key, fact.id, clock.format_timestamp(clock.now()))
+        engine.record_import(_scope_key(engine, found.scope), key, fact.id)
         report.items.append(ImportItem(fact.id, found, IMPORTED, ref=fact.ref, duplicate_of=duplicate))
     report.found = len(report.items) + len(report.skipped)
     return report
@@ -112,12 +116,12 @@ def _scope_key(engine: Engine, scope: str) -> str:
     return "global" if scope == "global" else f"project:{engine.paths.project_key}"
 
 
-def _known(engine: Engine, catalog: Catalog, facts: list[Fact]) -> dict[str, str]:
+def _known(engine: Engine, facts: list[Fact]) -> dict[str, str]:
     """Import key → what became of it: the fact's ref, or that it was deleted since."""
     known: dict[str, str] = {}
     by_id = {fact.id: fact for fact in facts}
     for scope in engine.paths.scopes:
-        for key, fact_id in catalog.imported_keys(_scope_key(engine, scope)).items():
+        for key, fact_id in engine.imported_keys(_scope_key(engine, scope)).items():
             fact = by_id.get(fact_id)
             known[key] = f"as {fact.ref}" if fact else "its suggestion was deleted since"
     for fact in facts:
@@ -130,19 +134,19 @@ def _known(engine: Engine, catalog: Catalog, facts: list[Fact]) -> dict[str, str
 def _same_text_as(found: Found, facts: list[Fact], earlier: list[Found]) -> str:
     """An existing fact or an item found earlier in this run with exactly this text (case and spacing
     aside): nothing to review, so nothing is written (a Codex summary repeating MEMORY.md)."""
-    text = _collapse(found.body).casefold()
-    return next((fact.ref for fact in facts if _collapse(fact.body).casefold() == text), "") or next(
-        (item.source_path for item in earlier if _collapse(item.body).casefold() == text), "")
+    text = collapse(found.body).casefold()
+    return next((fact.ref for fact in facts if collapse(fact.body).casefold() == text), "") or next(
+        (item.source_path for item in earlier if collapse(item.body).casefold() == text), "")
 
 
 def _duplicate_of(found: Found, facts: list[Fact], earlier: list[Found]) -> str:
     """What ``found`` seems to repeat, by the overlap rule on the bodies (a fact's description is a
     few words that any longer text may contain: not compared)."""
-    text = _collapse(found.body)
+    text = collapse(found.body)
     for fact in facts:
-        if overlaps(text, _collapse(fact.body)):
+        if overlaps(text, collapse(fact.body)):
             return fact.ref
-    return next((item.source_path for item in earlier if overlaps(text, _collapse(item.body))), "")
+    return next((item.source_path for item in earlier if overlaps(text, collapse(item.body))), "")
 
 
 def _write(engine: Engine, source: str, key: str, found: Found, duplicate_of: str) -> Fact:
@@ -157,10 +161,10 @@ def _write(engine: Engine, source: str, key: str, found: Found, duplicate_of: st
         origin["duplicate_of"] = duplicate_of
     name = portable_name(cut_utf8(slug(found.title)[:NAME_CHARS], MAX_NEW_NAME_BYTES - 10) or "memory")
     draft = Fact(id=new_fact_id(), revision=1, name=name, title=found.title,
-                 description=found.description or _collapse(found.body)[:160], type=found.type, scope=found.scope,
+                 description=found.description or collapse(found.body)[:160], type=found.type, scope=found.scope,
                  body=found.body, created_at=found.created_at, updated_at=found.updated_at, activation="relevant",
                  category=found.category, status="staging", importance=found.importance, subject=found.subject,
                  topics=found.topics, tags=found.tags, links=found.links,
                  metadata_extra=(metadata_entry("written_by", {"agent": source, "via": "import"}),
                                  metadata_entry(IMPORTED_FROM, origin)))
-    return engine.memory.create(draft, unique_name=True)
+    return engine.create_fact(draft, unique_name=True).fact

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import clock
 from ..records import Fact
-from ..text_limits import MAX_ANALYZED_CHARS
+from ..text.limits import MAX_ANALYZED_CHARS
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 from .merge_conflict import find_merge_conflict
 

@@ -1,49 +1,30 @@
-"""The use cases of background memory, with every rule written once.
+"""The use cases of background memory: reading the facts, and every write.
 
 Each write takes the store lock, brings the tables in step with the folders (another process
 may have written since we looked: a folder whose mtime moved is listed again, and the fact
-being changed is looked at again itself), checks against the tables' indexes, and writes. A
-write costs the same at 100 facts and at 100,000. ``MEMORY.md``, derived from every fact of a
-folder, is rewritten after the write returns, coalesced (``INDEX_DELAY`` after the last write of a
-burst, at most ``INDEX_STALE`` after its first, and at close), atomically and under the lock.
+being changed is looked at again itself), checks the rules (:mod:`.rules`) against the tables'
+indexes, and writes. A write costs the same at 100 facts and at 100,000. ``MEMORY.md`` is
+rewritten shortly after (:mod:`.index_writer`); a team fact's history is git's (:mod:`.history`).
+Use it from one thread: the index writer's timer is the only other, and shares the tables with
+it through the store's guard.
 """
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
-import re
-import threading
-import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator
 
 from .. import clock
-from ..errors import (
-    AlreadyActive,
-    InvalidInput,
-    NameConflict,
-    NotFound,
-    PinnedBudgetExceeded,
-    RevisionConflict,
-    ScopeConflict,
-    SensitiveContent,
-    StorageError,
-    SubjectConflict,
-)
-from ..records import PINNED_BUDGET_CHARS, ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
-from ..storage.atomic_write import write_atomic
+from ..errors import AlreadyActive, InvalidInput, NotFound, ScopeConflict
+from ..records import ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
 from ..storage.paths import TEAM, versioned_by_git
-from ..storage.safe_read import read_regular_bytes
 from ..storage.store_lock import StoreLock
-from ..team import archive as team_archive
-from ..team.history import UNCOMMITTED, team_revisions
-from ..team.repository import TeamRepository
 from . import sensitive
-from .fact_file import decode_fact_bytes, render_fact
+from .fact_file import render_fact
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
-from .fact_store import MAX_FACT_FILE_BYTES, FactStore
+from .fact_store import FactStore
 from .fields import (
     MAX_STEM_BYTES,
     SCOPES,
@@ -54,57 +35,37 @@ from .fields import (
     portable_name,
     slug,
 )
-from .freshness import is_expired
+from .history import UNCOMMITTED, GitHistory, git_with_active, is_git_entry, with_active
+from .index_writer import IndexWriter
 from .lost_keys import LostKeys, lost_keys
-from .memory_index import IndexLines, prepare_index
 from .overrides import Overrides, overridden_facts, precedence
+from .purge import PurgeReport, purge_files
 from .repair import recovered_note
 from .revision_changes import describe_change
+from .rules import check_conflicts, check_expected, check_text, pinned_total
+from .session_context import session_context
 
 log = logging.getLogger("context_center.memory")
 
 
-@dataclass(frozen=True)
-class PurgeReport:
-    """What purging a fact's secrets rewrote: the files and the kinds of secret masked."""
-
-    ref: str
-    rewritten: tuple[Path, ...]
-    kinds: tuple[str, ...]
-
-    def to_json(self) -> dict[str, object]:
-        return {"ref": self.ref, "rewritten": [str(p) for p in self.rewritten], "kinds": list(self.kinds)}
-_PINNED_BY_USER = ("Pinned background guidance chosen by the user. It is lower priority than the standing "
-                   "instructions and the current request.")
-_PINNED_BY_TEAM = ("Pinned by the team in this repository (its .context-center/memory, committed with the code), "
-                   "not chosen by the user. It is lower priority than the standing instructions and the current "
-                   "request.")
-_CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
-INDEX_DELAY = 0.5   # seconds without a write before MEMORY.md is rewritten (a burst of writes shares one)
-INDEX_STALE = 5.0   # ... but never more than this after the first write it is behind
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
 class MemoryService:
-    def __init__(self, store: FactStore, lock: StoreLock) -> None:
+    """The facts of one store, read and written. ``git`` answers for the team scope's history
+    (None when no team scope is open)."""
+
+    def __init__(self, store: FactStore, lock: StoreLock, git: GitHistory | None = None) -> None:
         self.store = store
         self.lock = lock
+        self.git = git
         self._mutex = store.guard         # the tables: this thread's reads and writes, and the index writer's
         self.snapshot: Snapshot = store.load()
         self._version = store.version     # the tables' version the snapshot was made from
         self._overrides: tuple[Snapshot, Overrides] | None = None
         self.generation = 0  # bumped whenever the snapshot changes (a write here, or on disk)
-        self._dirty: set[str] = set()     # scopes whose MEMORY.md is behind
-        self._behind_since = 0.0          # (monotonic) the first write it is behind, and the last
-        self._last_write = 0.0
-        self._index_timer: threading.Timer | None = None
         self._before_write: Callable[[], None] | None = None   # see before_next_write
-        self._pending = threading.Lock()
-        self._flushing = threading.Lock()  # one MEMORY.md rewrite at a time (the timer's, close's)
-        self._lines: dict[str, IndexLines] = {}   # scope → its MEMORY.md block, kept between rewrites
-        paths = store.paths
-        # the team scope's history, archive and status are git's (see ..team)
-        self.team = TeamRepository(paths.workspace, paths.memory_dir(TEAM)) if TEAM in paths.scopes else None
+        self.index = IndexWriter(store, lock)
 
     def reload(self, *, full: bool = False) -> Snapshot:
         """Bring the snapshot in step with the folders (``full``: every file's stamp compared, for
@@ -204,18 +165,25 @@ class MemoryService:
     def revisions(self, fact: Fact) -> list[Revision]:
         """Earlier revisions of ``fact``, newest first, each saying what it changed."""
         if versioned_by_git(fact.scope):   # git's: the uncommitted change first, then each commit
-            found = team_revisions(self.team, fact) if self.team is not None else []
+            found = self.git.revisions(fact) if self.git is not None else []
         else:
             found = self.store.revisions(fact)
         return [replace(r, change=describe_change(found[i + 1].fact if i + 1 < len(found) else None, r.fact))
                 for i, r in enumerate(found)]
+
+    def history(self, fact: Fact, earlier: list[Revision]) -> list[Revision]:
+        """Every revision of ``fact`` (``earlier``: :meth:`revisions`), the active one first. For a
+        team fact the active one is the work tree's uncommitted change, else the last commit."""
+        if versioned_by_git(fact.scope):
+            return git_with_active(fact, earlier)
+        return with_active(fact, earlier, self.change_of(fact, earlier))
 
     def archived(self) -> list[ArchivedFact]:
         """The archive, newest first. An entry archived when a same-named fact of the other scope was
         saved (Reasonix's save by name archives the other scope's fact, breaking an override pair)
         says so, so the pair is one recovery away from whole again."""
         entries = self.store.archived()
-        team_entries = team_archive.deleted_team_facts(self.team) if self.team is not None else []
+        team_entries = self.git.archived() if self.git is not None else []
         annotated = []
         for entry in entries:
             other_scope = "project" if entry.scope == "global" else "global"   # Reasonix's two scopes
@@ -252,113 +220,11 @@ class MemoryService:
         return describe_change(revisions[0].fact if revisions else None, fact)
 
     def pinned_total(self, *, excluding: Fact | None = None) -> int:
-        """Pinned bodies of promoted facts, both scopes (``excluding`` one fact), from the tables."""
-        total = sum(self.store.table(scope).pinned_chars for scope in self.store.paths.scopes)
-        if excluding is not None and excluding.scope in self.store.paths.scopes:
-            held = self.store.table(excluding.scope).kept.get(excluding.id)
-            if held is not None and held.pinned and not held.staging:
-                total -= len(held.body.strip())
-        return total
+        """Pinned bodies of promoted facts, every scope (``excluding`` one fact), from the tables."""
+        return pinned_total(self.store, excluding=excluding)
 
     def session_context(self) -> SessionContext:
-        facts = self.snapshot.facts
-        overridden = self.overrides()
-        chosen = [f for f in facts if f.pinned and not is_expired(f) and not f.staging
-                  and (f.scope, f.id) not in overridden]
-        chosen.sort(key=lambda f: (precedence(f.scope), f.name))
-        suppressed = tuple((g, overridden[(g.scope, g.id)][0]) for g in facts
-                           if g.pinned and not g.staging and (g.scope, g.id) in overridden)
-        lines = []
-        if chosen:
-            lines.append("<session-context>")
-            # A team fact came with the repository (anyone who can push wrote it): it is said so,
-            # never passed off as the user's own choice.
-            for preamble, group in ((_PINNED_BY_USER, [f for f in chosen if f.scope != TEAM]),
-                                    (_PINNED_BY_TEAM, [f for f in chosen if f.scope == TEAM])):
-                if group:
-                    lines.append(preamble)
-                for fact in group:
-                    body, _ = sensitive.redact(fact.body.strip())
-                    body = _CLOSING_TAG.sub("&lt;/session-context", body)  # any case: the block stays closed
-                    first, *rest = body.split("\n")
-                    lines.append(f"- [{sensitive.shown_ref(fact.ref)}] {first}")
-                    lines.extend("  " + line if line else "" for line in rest)
-            lines.append("</session-context>")
-        text = "\n".join(lines)
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-        return SessionContext(tuple(chosen), suppressed, text, digest)
-
-    # checks -----------------------------------------------------------------------
-
-    def _check_text(self, fact: Fact, redact: bool) -> tuple[Fact, tuple[str, ...]]:
-        kinds: set[str] = set()
-        changes: dict[str, object] = {}
-        for field in ("title", "description", "keywords", "body"):
-            cleaned, found = sensitive.redact(getattr(fact, field))
-            if found:
-                kinds.update(found)
-                changes[field] = cleaned
-        if sensitive.find_secrets(fact.name):
-            raise SensitiveContent("the name looks like a secret; choose a descriptive name")
-        if kinds and not redact:
-            raise SensitiveContent(
-                f"refusing to write a secret to a fact file ({', '.join(sorted(kinds))} in "
-                f"{', '.join(sorted(changes))}); keep it in a secret manager", hint="redact_secrets")
-        # keys another tool (or a hand) wrote ride along verbatim: a secret in one is masked on the
-        # next write rather than carried into every revision (the writer did not type it now)
-        for key in ("extra", "metadata_extra"):
-            pairs = getattr(fact, key)
-            masked = tuple((name, sensitive.redact(text)[0]) for name, text in pairs)
-            if masked != pairs:
-                changes[key] = masked
-                kinds.update(k for _, text in pairs for k in sensitive.redact(text)[1])
-        return (fact.evolve(**changes) if changes else fact), tuple(sorted(kinds))
-
-    def _check_conflicts(self, fact: Fact, previous: Fact | None) -> None:
-        def is_self(other: Fact) -> bool:
-            return previous is not None and other.id == previous.id and other.scope == previous.scope
-
-        if fact.scope not in self.store.paths.scopes:
-            raise InvalidInput(f"there is no {fact.scope} scope here: no project is bound (only global facts)")
-        table = self.store.table(fact.scope)
-        other = table.by_name.get(fact.name)
-        if other is not None and not is_self(other):
-            raise NameConflict(f"the name {fact.name!r} is already used by {other.id} in the "
-                               f"{fact.scope} scope; choose another name or edit that fact")
-        if self.store.fact_path(fact.scope, fact.name).exists() and (
-                previous is None or previous.name != fact.name):
-            raise NameConflict(f"{fact.ref} already exists on disk but cannot be read as a fact; "
-                               "choose another name", hint="diagnostics")
-        subject = normalize_subject_key(fact.subject_key)
-        if subject:
-            for other in table.by_subject.get(subject, {}).values():
-                if not is_self(other):
-                    raise SubjectConflict(
-                        f"subject {subject} is already held in the {fact.scope} scope by {other.id} "
-                        f"(revision {other.revision}, name {other.name}: {other.description!r}); "
-                        f"update {other.id} instead of adding a second fact for it",
-                        holder=other.id)
-        if fact.pinned and not fact.staging:  # a staged fact is not injected: it spends no budget yet
-            others = self.pinned_total(excluding=previous or fact)
-            total = others + len(fact.body.strip())
-            if total > PINNED_BUDGET_CHARS:
-                way_out = ("shorten its body" if others == 0 else "unpin another fact, or shorten this one")
-                raise PinnedBudgetExceeded(
-                    f"pinning {fact.ref} would make pinned bodies total {total:,} characters, over the "
-                    f"{PINNED_BUDGET_CHARS:,}-character budget ({others:,} already pinned). Pinned facts "
-                    "are background; put always-binding rules in REASONIX.md or AGENTS.md instructions "
-                    f"instead, or {way_out}.", used=others, budget=PINNED_BUDGET_CHARS)
-
-    @staticmethod
-    def _check_expected(fact: Fact | None, expected: int | None, ref: str) -> None:
-        if expected is None:
-            return
-        found = fact.revision if fact else None
-        if found != expected:
-            raise RevisionConflict(
-                f"{ref} was expected at revision {expected} but is at "
-                f"{'no revision (it does not exist)' if found is None else f'revision {found}'}; "
-                "reload it and apply your change again", expected=expected, found=found)
+        return session_context(self.snapshot.facts, self.overrides())
 
     # writing ----------------------------------------------------------------------
 
@@ -382,14 +248,14 @@ class MemoryService:
             with self._writing():
                 self.reload()
                 existing = self._find(draft.scope, draft.name)
-                self._check_expected(existing, request.expected_revision, draft.ref)
+                check_expected(existing, request.expected_revision, draft.ref)
             assert existing is not None
             return self.edit(existing.id, replace(request, name=given["name"], title=given["title"]),
                              scope=draft.scope)
-        draft, redacted = self._check_text(draft, request.redact_secrets)
+        draft, redacted = check_text(draft, request.redact_secrets)
         with self._writing():
             self.reload()
-            self._check_conflicts(draft, None)
+            check_conflicts(self.store, draft, None)
             fact = self.store.create(draft)
             self._after_write(fact.scope)
         return WriteResult(fact, True, redacted)
@@ -397,12 +263,12 @@ class MemoryService:
     def create(self, draft: Fact, *, unique_name: bool = False) -> Fact:
         """Write a fact built whole by the caller (an agent's memory): the same checks as
         :meth:`remember`, secrets refused. ``unique_name``: a taken name gets ``-2``, ``-3``…"""
-        draft, _ = self._check_text(draft, redact=False)
+        draft, _ = check_text(draft, redact=False)
         with self._writing():
             self.reload()
             if unique_name:
                 draft = draft.evolve(name=self._free_name(draft.scope, draft.name))
-            self._check_conflicts(draft, None)
+            check_conflicts(self.store, draft, None)
             fact = self.store.create(draft)
             self._after_write(fact.scope)
         return fact
@@ -421,11 +287,11 @@ class MemoryService:
         the lock over the reload, the check and the write, so a concurrent writer is seen."""
         with self._writing():
             current = self._fresh(ref, scope)
-            self._check_expected(current, expected_revision, current.ref)
+            check_expected(current, expected_revision, current.ref)
             updated = change(current)
             if updated == current:
                 return WriteResult(current, False)
-            updated, _ = self._check_text(updated, redact=False)
+            updated, _ = check_text(updated, redact=False)
             fact = self._save(current, updated, note=note)
         return WriteResult(fact, reencoded_from=current.encoding)
 
@@ -437,14 +303,14 @@ class MemoryService:
         given = request.given()
         with self._writing():
             current = self._fresh(ref, scope)
-            self._check_expected(current, request.expected_revision, current.ref)
+            check_expected(current, request.expected_revision, current.ref)
             if "scope" in given and check_choice("scope", given["scope"], SCOPES) != current.scope:
                 raise ScopeConflict(f"{current.ref} is a {current.scope} fact; an edit does not change its "
                                     "scope: move it, which keeps its id and history", hint="move")
             updated = apply_input(current, given)
             if updated == current:
                 return WriteResult(current, False)
-            updated, redacted = self._check_text(updated, request.redact_secrets)
+            updated, redacted = check_text(updated, request.redact_secrets)
             fact = self._save(current, updated, touch_updated=touch_updated)
         return WriteResult(fact, True, redacted, reencoded_from=current.encoding)
 
@@ -453,7 +319,7 @@ class MemoryService:
         """Write ``updated`` as the next revision of ``current`` (holding the lock): checks, snapshot
         of the previous revision, a new ``updated_at``, ``MEMORY.md``. ``note`` says what the
         revision did when its fields cannot (a restore); it is not inherited."""
-        self._check_conflicts(updated, current)
+        check_conflicts(self.store, updated, current)
         stamp = clock.format_timestamp(clock.now())
         updated = updated.evolve(revision=current.revision + 1,
                                  updated_at=stamp if touch_updated else current.updated_at,
@@ -501,21 +367,17 @@ class MemoryService:
                                                     "activation", "volatility", "subject_key",
                                                     "expires_at", "last_verified_at")}
             updated = current.evolve(**content)
-            updated, _ = self._check_text(updated, redact=True)
+            updated, _ = check_text(updated, redact=True)
             fact = self._save(current, updated, note=f"restored from {label}")
         return WriteResult(fact, reencoded_from=current.encoding)
 
     def _team_version(self, current: Fact, commit: str) -> tuple[Fact, str]:
         """The team fact as ``commit`` held it (its file then, renames followed)."""
-        not_found = NotFound(f"{current.ref} has no revision {commit!r} (a commit that changed it)",
-                             hint="revisions", ref=current.ref)
-        if self.team is None or not self.team.available:
-            raise not_found
-        short = self.team.short(commit)
-        found = next((r for r in team_revisions(self.team, current) if short and r.commit == short), None)
+        found = self.git.version(current, commit) if self.git is not None else None
         if found is None:
-            raise not_found
-        return found.fact, f"commit {short}"
+            raise NotFound(f"{current.ref} has no revision {commit!r} (a commit that changed it)",
+                           hint="revisions", ref=current.ref)
+        return found
 
     def move(self, ref: str, to_scope: str, scope: str | None = None,
              expected_revision: int | None = None) -> WriteResult:
@@ -525,11 +387,11 @@ class MemoryService:
         to_scope = check_choice("scope", to_scope, SCOPES)
         with self._writing():
             current = self._fresh(ref, scope)
-            self._check_expected(current, expected_revision, current.ref)
+            check_expected(current, expected_revision, current.ref)
             if current.scope == to_scope:
                 return WriteResult(current, False)
             moved = current.evolve(scope=to_scope)
-            self._check_conflicts(moved, current)  # the other scope: its names and subjects
+            check_conflicts(self.store, moved, current)  # the other scope: its names and subjects
             stamp = clock.format_timestamp(clock.now())
             moved = moved.evolve(revision=current.revision + 1, updated_at=stamp,
                                  activation=current.effective_activation,
@@ -542,13 +404,13 @@ class MemoryService:
     def forget(self, ref: str, scope: str | None = None, expected_revision: int | None = None) -> ArchivedFact:
         with self._writing():
             current = self._fresh(ref, scope)
-            self._check_expected(current, expected_revision, current.ref)
+            check_expected(current, expected_revision, current.ref)
             if versioned_by_git(current.scope):   # the file's deletion, left for the user to commit
-                assert self.team is not None
-                team_archive.check_forgettable(self.team, current)
+                assert self.git is not None
+                self.git.check_forgettable(current)
                 self.store.remove(current)
                 self._after_write(current.scope)
-                return team_archive.forgotten_entry(self.team, current, clock.format_timestamp(clock.now()))
+                return self.git.forgotten_entry(current, clock.format_timestamp(clock.now()))
             path = self.store.archive(current)
             self._after_write(current.scope)
         return ArchivedFact(path=path, id=current.id, name=current.name, scope=current.scope,
@@ -565,25 +427,25 @@ class MemoryService:
 
     def _recover_from_git(self, raw_path: str) -> WriteResult:
         """A forgotten team fact (``git:<commit>:<file>``) written back as a new uncommitted change."""
-        if self.team is None:
+        if self.git is None:
             raise NotFound(f"{raw_path} names a team fact, but no project is bound", hint="archived_paths")
         with self._writing():
             self.reload()
-            commit, relative, archived = team_archive.read_git_entry(self.team, raw_path)
+            commit, _relative, archived = self.git.read_entry(raw_path)
             self._check_not_active(TEAM, archived, raw_path)
             recovered = archived.evolve(revision=archived.revision + 1, scope=TEAM,
                                         updated_at=clock.format_timestamp(clock.now()),
                                         activation=archived.effective_activation,
                                         revision_note=f"recovered from commit {commit}")
             recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
-            recovered, _ = self._check_text(recovered, redact=True)
-            self._check_conflicts(recovered, None)
+            recovered, _ = check_text(recovered, redact=True)
+            check_conflicts(self.store, recovered, None)
             fact = self.store.create(recovered)
             self._after_write(TEAM)
         return WriteResult(fact, from_archive=True)
 
     def recover(self, raw_path: str) -> WriteResult:
-        if team_archive.is_git_path(raw_path):
+        if is_git_entry(raw_path):
             return self._recover_from_git(raw_path)
         with self._writing():
             self.reload()
@@ -596,9 +458,9 @@ class MemoryService:
                                         activation=archived.effective_activation,
                                         revision_note=recovered_note(path.name))
             recovered = recovered.evolve(name=check_name(recovered.name, max_bytes=MAX_STEM_BYTES))
-            recovered, _ = self._check_text(recovered, redact=True)   # a hand-written entry may hold a token
-            self._check_conflicts(recovered, None)
-            clean, masked = self._check_text(archived, redact=True)
+            recovered, _ = check_text(recovered, redact=True)   # a hand-written entry may hold a token
+            check_conflicts(self.store, recovered, None)
+            clean, masked = check_text(archived, redact=True)
             self.store.snapshot_revision(archived.evolve(path=path),
                                          text=render_fact(clean.evolve(path=path)) if masked else None)
             fact = self.store.create(recovered)
@@ -613,25 +475,11 @@ class MemoryService:
         (one would snapshot the secret again)."""
         with self._writing():
             current = self._fresh(ref, scope)
-            assert current.path is not None
-            files = [current.path, *self.store.revision_paths(current)]
-            files += [entry.path for entry in self.store.archived() if entry.id == current.id]
-            rewritten: list[Path] = []
-            kinds: set[str] = set()
-            for path in files:
-                try:   # never through a symlink: its target's text would become a revision of ours
-                    text = decode_fact_bytes(read_regular_bytes(path, MAX_FACT_FILE_BYTES, follow_symlinks=False))[0]
-                except (OSError, UnicodeDecodeError):
-                    continue
-                masked, found = sensitive.redact(text)
-                if found:
-                    write_atomic(path, masked)
-                    rewritten.append(path)
-                    kinds.update(found)
-            if current.path in rewritten:
+            report = purge_files(self.store, current)
+            if current.path in report.rewritten:
                 self.store.refresh_file(current.path, current.scope)
                 self._after_write(current.scope)
-        return PurgeReport(current.ref, tuple(rewritten), tuple(sorted(kinds)))
+        return report
 
     def migrate(self) -> int:
         """Write full front matter to legacy files, once. Returns how many were rewritten."""
@@ -649,94 +497,18 @@ class MemoryService:
 
     def _after_write(self, scope: str) -> None:
         """After a write (holding the lock): a new snapshot, in constant time, and MEMORY.md marked
-        behind, to be rewritten shortly (see :meth:`flush_index`)."""
+        behind, to be rewritten shortly."""
         self._changed()
-        if versioned_by_git(scope):
-            return   # no MEMORY.md in the repository: derived, it would conflict on every merge
-        with self._pending:
-            now = time.monotonic()
-            if not self._dirty:
-                self._behind_since = now
-            self._dirty.add(scope)
-            self._last_write = now
-            if self._index_timer is None:
-                self._start_timer(INDEX_DELAY)
-
-    def _start_timer(self, delay: float) -> None:
-        self._index_timer = threading.Timer(delay, self._flush_later)
-        self._index_timer.daemon = True
-        self._index_timer.start()
-
-    def _flush_later(self) -> None:
-        with self._pending:
-            if self._index_timer is not threading.current_thread():
-                return   # cancelled (closing), or replaced
-            now = time.monotonic()
-            quiet, behind = now - self._last_write, now - self._behind_since
-            if quiet < INDEX_DELAY and behind < INDEX_STALE:   # writes still coming: after them
-                self._start_timer(min(INDEX_DELAY - quiet, INDEX_STALE - behind))
-                return
-            self._index_timer = None
-        try:
-            self.flush_index()
-        except Exception as exc:  # noqa: BLE001 - a background rewrite must never take a process down
-            log.warning("context-center: MEMORY.md could not be rewritten (%s); the next write tries again", exc)
+        self.index.behind(scope)
 
     def flush_index(self) -> None:
-        """Rewrite the MEMORY.md of every folder a write changed. It is rendered holding neither the
-        lock nor the tables (at 100,000 facts that takes a while, and writes go on meanwhile), then
-        written under the lock, atomically, only if no write came between; otherwise it is rendered
-        again. One that cannot be written (a full disk) does not turn a done write into a failure:
-        it is said, and rewritten by the next write that can."""
-        with self._flushing:
-            with self._pending:
-                dirty, self._dirty = self._dirty, set()
-            for scope in sorted(dirty):
-                self._flush_scope(scope)
-
-    def _flush_scope(self, scope: str) -> None:
-        lines = self._lines.setdefault(scope, IndexLines())
-        for _attempt in range(5):
-            with self._mutex:
-                if self.store.sync(full=False):   # another process wrote since: its facts are listed too
-                    self._changed()
-                table = self.store.table(scope)
-                if table.reloaded or not lines.filled:
-                    lines.fill(table.kept.values())
-                else:
-                    for fact_id in table.changed_ids:
-                        lines.update(fact_id, table.kept.get(fact_id))
-                table.changed_ids.clear()
-                table.reloaded = False
-                version = self.store.version
-            prepared = None
-            try:
-                prepared = prepare_index(self.store.directory(scope), lines)
-                if prepared is None:
-                    return
-                prepared.stage()   # written and synced holding nothing: writes go on meanwhile
-                with self._writing():
-                    if self.store.version == version and prepared.commit():
-                        self.store.note_own_change(scope)
-                        return
-                prepared.discard()
-            except (StorageError, OSError) as exc:
-                if prepared is not None:
-                    prepared.discard()
-                log.warning("context-center: the write is done, but MEMORY.md could not be rewritten (%s); "
-                            "the next write rebuilds it", getattr(exc, "message", None) or exc)
-                return
+        """Rewrite now the MEMORY.md of every folder a write changed."""
+        self.index.flush()
 
     def close(self) -> None:
-        """Stop the pending rewrite and do it now: MEMORY.md is current when the store is closed."""
-        with self._pending:
-            timer, self._index_timer = self._index_timer, None
-        if timer is not None:
-            timer.cancel()
-            if timer.is_alive() and timer is not threading.current_thread():
-                timer.join()
+        """Stop the pending MEMORY.md rewrite and do it now: it is current when the store is closed."""
         self._before_write = None   # (a repair left waiting holds the engine: no cycle outlives a close)
-        self.flush_index()
+        self.index.close()
 
 
 def _revision_number(revision: int | str) -> int:

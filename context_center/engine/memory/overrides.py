@@ -71,7 +71,12 @@ def overridden_facts(facts: Iterable[Fact]) -> Overrides:
     return result
 
 
+_STAYS = {"global": "this global fact stays for other projects",
+          "team": "this team fact stays in the repository for the others"}
+
+
 def why_overridden(fact: Fact, holder: Fact, why: str) -> str:
-    """One sentence a face shows: who answers instead, and why."""
-    return (f"{holder.ref} answers the same question ({why}): the {holder.scope} fact overrides this "
-            f"{fact.scope} one, so agents get that one")
+    """One sentence every face shows: who answers instead, why, and what becomes of this fact."""
+    return (f"{holder.ref} answers the same question ({why or 'same question'}): the {holder.scope} fact "
+            f"comes first (project, then team, then global), so agents get that one; "
+            f"{_STAYS.get(fact.scope, 'it stays')}")

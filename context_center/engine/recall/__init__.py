@@ -1,2 +1,2 @@
-"""What reaches an agent's turn and what a search finds: text analysis (stems, CJK bigrams), the
-in-memory recall index and service with its trace, snippets, and the Whoosh index for explicit search."""
+"""What reaches an agent's turn: the in-memory recall index, the gates and budget that decide what
+is injected, the trace of every decision and the record of every injection."""

@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from .. import clock
-from ..errors import InvalidInput
+from ..errors import InvalidInput, NotFound
 from ..memory.sensitive import SecretWords, shown_ref
 from ..records import Fact, SessionContext
+from ..storage.store_lock import StoreLock
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallResult
 
 if TYPE_CHECKING:   # the catalog (SQLAlchemy) is opened by whoever records: a read of facts needs none of it
@@ -256,3 +257,62 @@ def _in_context(fact: Fact, context: SessionContext) -> tuple[str, str]:
     if not fact.pinned:
         return "left out", "not pinned: only pinned facts go into the session context"
     return "left out", "expired"
+
+
+# the record of one workspace ---------------------------------------------------------------------
+
+class InjectionRecord:
+    """The injection record as one workspace sees it. ``catalog`` opens the catalog on first use
+    (SQLAlchemy loads then); a store whose ``lock`` is read-only keeps no record."""
+
+    def __init__(self, catalog: Callable[[], Catalog], workspace: Path, lock: StoreLock) -> None:
+        self._catalog, self._workspace, self._lock = catalog, workspace, lock
+
+    def add(self, given: RecallResult | SessionContext, *, agent: str, session_id: str = "",
+            source: str = "") -> int | None:
+        """Keep what a hook gave ``agent``; its id, or None when nothing is kept (a read-only store,
+        or the record turned off)."""
+        if self._lock.read_only or self._catalog().read_only:
+            return None
+        now = clock.now()
+        time = clock.format_timestamp(now)
+        injection = (from_session_context(given, agent=agent, session_id=session_id, source=source,
+                                          workspace=self._workspace, time=time)
+                     if isinstance(given, SessionContext)
+                     else from_recall(given, agent=agent, session_id=session_id, workspace=self._workspace,
+                                      time=time))
+        return record(self._catalog(), injection, now)
+
+    def listed(self, session: str | None = None, limit: int | None = None) -> list[Injection]:
+        """This workspace's records, newest first (one ``session`` if given)."""
+        return recorded(self._catalog(), self._workspace, session, limit)
+
+    def sessions(self) -> list[str]:
+        """The session ids with a record here, most recently active first."""
+        return self._catalog().injection_sessions(self._workspace)
+
+    def one(self, injection_id: int) -> Injection:
+        found = recorded(self._catalog(), self._workspace, injection_id=injection_id)
+        if not found:
+            raise NotFound(f"no injection record {injection_id} in this workspace (records are kept "
+                           "for a while, then pruned)")
+        return found[0]
+
+    def bounds(self) -> tuple[int, int]:
+        """(days, entries) kept (``injections.keep_days`` / ``keep_entries``)."""
+        return bounds(self._catalog().setting)
+
+    def set_bounds(self, days: int | None = None, entries: int | None = None) -> int:
+        """Change what is kept (0 turns the record off and removes what it held), applied at once;
+        how many records went."""
+        check_bounds(days, entries)
+        for key, value in ((KEEP_DAYS_SETTING, days), (KEEP_ENTRIES_SETTING, entries)):
+            if value is not None:
+                self._catalog().set_setting(key, value)
+        return self.prune()
+
+    def prune(self) -> int:
+        """Apply the bounds now (not only on the next write); how many records went."""
+        days, entries = self.bounds()
+        return self._catalog().prune_injections(keep_entries=entries if days else 0,
+                                                keep_from=keep_from(clock.now(), days))

@@ -24,8 +24,8 @@ import numpy as np
 
 from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, YEAR_2, freshness, freshness_moments
 from ..records import Fact
+from ..text.analysis import tokenize
 from . import recall_base
-from .text_analysis import tokenize
 
 PROJECT_BOOST = 1.08   # × the score of a project or team fact: the project's own knowledge wins a tie
 

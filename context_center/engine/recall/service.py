@@ -22,11 +22,11 @@ from .. import clock
 from ..errors import InvalidInput
 from ..memory import sensitive
 from ..records import Fact, Snapshot
-from ..text_limits import MAX_ANALYZED_CHARS
+from ..text.analysis import QueryTerm, query_terms
+from ..text.limits import MAX_ANALYZED_CHARS
+from ..text.snippets import escape_for_block, make_snippet, shorten
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
-from .snippets import escape_for_block, make_snippet, shorten
-from .text_analysis import QueryTerm, query_terms
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 

@@ -34,10 +34,10 @@ from whoosh.writing import CLEAR
 
 from ..clock import parse_timestamp
 from ..errors import StorageError
-from ..recall.text_analysis import tokenize
-from ..records import Fact
+from ..records import Fact, Progress
 from ..storage.atomic_write import write_atomic
 from ..storage.store_lock import StoreLock
+from ..text.analysis import tokenize
 from .postings import PostingsScorer, segment_id
 from .safe_unpickling import harden_whoosh
 
@@ -47,7 +47,6 @@ ANALYZER_VERSION = 5   # 4: a fact's creation date is indexed as words; 5: the a
 HEAD_BOOST = 2.0
 WRITER_TIMEOUT = 60.0
 READ_RETRIES = 6
-Progress = Callable[[int, int], None]
 
 
 class _BM25(BM25F):

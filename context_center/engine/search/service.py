@@ -13,10 +13,10 @@ from pathlib import Path
 
 from ..errors import InvalidInput, StorageError
 from ..memory import sensitive
-from ..recall.snippets import make_snippet, redact_home
-from ..recall.text_analysis import tokenize
 from ..records import Fact, Snapshot
-from ..text_limits import MAX_ANALYZED_CHARS
+from ..text.analysis import tokenize
+from ..text.limits import MAX_ANALYZED_CHARS
+from ..text.snippets import make_snippet, redact_home
 from .index import Progress, SearchIndex, SyncReport, document_key
 
 log = logging.getLogger("context_center.search")

@@ -17,9 +17,24 @@ from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
 from .atomic_write import is_temp_file
+from .paths import TEAM, StorePaths
 
 DEBOUNCE_SECONDS = 0.25
 _IGNORED_PARTS = {"index", ".revisions", "__pycache__", ".git", "sync.git"}
+
+
+def watched_folders(paths: StorePaths) -> list[tuple[Path, bool]]:
+    """(folder, recursive) of what a store's watcher looks at: the state root, each fact folder and
+    its archive. Not recursive: ``.revisions/`` is ours and never needs watching. The team folder is
+    in the user's repository: watched when it is there, never created by watching."""
+    folders = [(paths.root, False)]
+    for scope in paths.scopes:
+        memory = paths.memory_dir(scope)
+        if scope == TEAM:
+            folders += [(memory, False)] if memory.is_dir() else []
+            continue
+        folders += [(memory, False), (paths.archive_dir(memory), False)]
+    return folders
 
 
 class _Handler(FileSystemEventHandler):

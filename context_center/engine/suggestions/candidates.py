@@ -20,7 +20,7 @@ from ..errors import InvalidInput
 from ..memory import sensitive
 from ..memory.fact_file import yaml_scalar
 from ..memory.fields import check_name, slug
-from ..recall.text_analysis import tokenize
+from ..text.analysis import tokenize
 from .transcripts import Session, UserTurn
 
 MAX_SESSIONS = 12

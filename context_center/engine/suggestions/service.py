@@ -8,16 +8,17 @@ transcript again. The service holds no reference to the facade: it is given what
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .. import clock
 from ..errors import InvalidInput, NameConflict, NotFound, SensitiveContent, StorageError
 from ..memory import sensitive
 from ..memory.fact_file import metadata_entry, metadata_value
 from ..memory.fact_input import FactInput
-from ..records import Fact
+from ..records import Fact, Progress
 from ..storage.atomic_write import create_exclusive
 from .candidates import (
     MAX_SESSIONS,
@@ -35,7 +36,6 @@ from .transcripts import recent_sessions
 if TYPE_CHECKING:   # the engine hands its catalog in: importing SQLAlchemy here would load it with the records
     from ..storage.catalog import Catalog
 
-Progress = Callable[[int, int], None]
 Candidate = MemoryCandidate | SkillCandidate
 PROVENANCE_KEY = "suggestion"   # under the accepted fact's metadata:
 
@@ -52,6 +52,21 @@ class Acceptance:
     @property
     def ref(self) -> str:
         return self.fact.ref if self.fact is not None else str(self.path)
+
+
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def known_texts(facts: Iterable[Fact], instructions: Iterable[str]) -> list[str]:
+    """What is already known, as the miner compares a candidate with it: every fact's title,
+    description and body lines, and every line of the standing instructions (``instructions``:
+    each document's body), list markers dropped; lines under four characters say nothing."""
+    texts: list[str] = []
+    for fact in facts:
+        texts += [fact.title, fact.description, *fact.body.splitlines()]
+    for body in instructions:
+        texts += [_LIST_MARKER.sub("", line) for line in body.splitlines()]
+    return [t.strip() for t in texts if len(t.strip()) >= 4]
 
 
 class SuggestionService:

@@ -12,13 +12,13 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from .. import clock
 from ..errors import InvalidInput, RefusedError, StorageError
 from ..memory.fact_store import is_fact_file_name, read_fact_file
 from ..memory.memory_index import rebuild_index
-from ..records import Diagnostic
+from ..records import Diagnostic, Fact
 from ..storage.git_command import GitError
 from ..storage.paths import StorePaths
 from ..storage.store_lock import StoreLock
@@ -92,6 +92,37 @@ class SyncService:
         if is_legacy_sync(self.paths):
             return SyncTree(self.paths.root, self.paths.legacy_sync_git_dir).remote_url()
         return self.tree.remote_url() if self.tree.initialised else ""
+
+    # what the faces show ------------------------------------------------------------------------
+
+    def status(self, setting: Callable[[str], Any]) -> dict[str, Any]:
+        """``{"initialised", "remote", "machine", "interval_minutes", "last"}`` (``last``: the last
+        sync's JSON on this machine, or None), from the catalog's ``setting``."""
+        ready = self.initialised()
+        return {"initialised": ready, "remote": self.remote_url() if ready else None,
+                "machine": self.machine if ready else None, "interval_minutes": self.interval(setting),
+                "last": last_result(setting(LAST_RESULT_SETTING))}
+
+    def interval(self, setting: Callable[[str], Any]) -> int:
+        """Minutes between background syncs in the window: 0 (off) until sync is set up, then the
+        setting (default 15)."""
+        if not self.paths.synced:
+            return 0
+        value = setting(INTERVAL_SETTING)
+        return value if isinstance(value, int) and value >= 0 else DEFAULT_INTERVAL_MINUTES
+
+    @staticmethod
+    def checked_interval(minutes: int) -> int:
+        if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
+            raise InvalidInput("the sync interval is a number of minutes, 0 for off")
+        return minutes
+
+    def conflicts(self, facts: Iterable[Fact]) -> list[tuple[Fact, dict[str, Any]]]:
+        """Every fact a sync flagged, with its flag as seen from this machine."""
+        machine = self.machine
+        return [(fact, flag.to_json(machine)) for fact in facts if (flag := read_flag(fact)) is not None]
+
+    # syncing --------------------------------------------------------------------------------------
 
     def init(self, remote: str) -> SyncResult:
         """Make the sync repository with ``remote``, commit what is here, then sync: a remote that

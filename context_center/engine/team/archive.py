@@ -8,21 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import NotCommitted, NotFound
+from ..memory.history import GIT_ENTRY_PREFIX as PREFIX
 from ..records import ArchivedFact, Fact
 from ..storage.git_command import GitError
 from .history import LOG_FORMAT, fact_at, parse_log
 from .repository import NO_GIT_NOTE, TeamRepository
 
-PREFIX = "git:"
 _DELETED_NOW = "deleted in the work tree, not committed yet: commit the deletion to share it, or recover it"
 
 
 def git_path(commit: str, relative: str) -> Path:
     return Path(f"{PREFIX}{commit}:{relative}")
-
-
-def is_git_path(raw: str) -> bool:
-    return raw.startswith(PREFIX)
 
 
 def _is_team_file(repo: TeamRepository, relative: str) -> bool:

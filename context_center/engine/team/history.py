@@ -2,15 +2,15 @@
 uncommitted change first."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..memory.fact_file import FactFileError, parse_fact
+from ..memory.history import UNCOMMITTED
 from ..records import Fact, Revision
 from ..storage.git_command import GitError
 from .repository import TeamRepository
 
-UNCOMMITTED = "uncommitted"
 _RECORD, _FIELD = "\x1e", "\x1f"
 
 
@@ -107,13 +107,3 @@ def last_changes(repo: TeamRepository) -> dict[str, Commit]:
             if name.strip():
                 latest.setdefault(name, Commit(fields[0], fields[1], fields[2], fields[3], name))
     return latest
-
-
-def active_revision(fact: Fact, found: list[Revision]) -> list[Revision]:
-    """``found`` (:func:`team_revisions`) as a history whose first entry is the active fact: the
-    uncommitted change, else the last commit (whose content the work tree holds)."""
-    if found and found[0].commit == UNCOMMITTED:
-        return [replace(found[0], fact=fact), *found[1:]]
-    if found:
-        return [replace(found[0], fact=fact, body=fact.body, revision=fact.revision), *found[1:]]
-    return [Revision(fact.revision, fact.updated_at, fact.body, fact, "")]

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from ..text_limits import MAX_ANALYZED_CHARS, MAX_WORD_CHARS
+from .limits import MAX_ANALYZED_CHARS, MAX_WORD_CHARS
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u3131-\u318e"
 _TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W{_CJK}]+)")

@@ -1,21 +1,21 @@
-"""The user's side of agents' writes: staged memories ("From agents") to promote, edit then
-promote, or delete to the archive. Approval checks again, at that moment, what may have changed
-since the agent wrote: secrets, subject conflicts and duplicates."""
+"""The user's side of agents' writes: staged memories ("From agents", and imports from other
+agents' memory) to promote, edit then promote, or delete to the archive. Approval checks again,
+at that moment, what may have changed since the agent wrote: secrets, subject conflicts and
+duplicates. A staged fact is memory's (its ``status``), so its review is too: the MCP room writes
+staged facts, this module decides on them."""
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Iterable
 
 from .. import clock
 from ..errors import InvalidInput, NotFound
-from ..memory.fact_file import metadata_value
-from ..memory.fact_input import FactInput, WriteResult, apply_input
 from ..records import ArchivedFact, Fact
-from .claims import collapse
-
-if TYPE_CHECKING:
-    from ..facade import Engine
+from ..text.snippets import collapse
+from .fact_file import metadata_value
+from .fact_input import FactInput, WriteResult, apply_input
+from .memory_service import MemoryService
 
 STALE_DAYS = 30
 
@@ -43,11 +43,11 @@ def _agent(fact: Fact) -> str:
     return "an agent"
 
 
-def proposals(engine: Engine, now: dt.datetime | None = None) -> list[Proposal]:
-    """Every staged memory of the open scopes, newest first."""
+def proposals(facts: Iterable[Fact], now: dt.datetime | None = None) -> list[Proposal]:
+    """Every staged memory of ``facts``, newest first."""
     now = now or clock.now()
     found = []
-    for fact in engine.facts():
+    for fact in facts:
         if not fact.staging:
             continue
         origin = metadata_value(fact, "imported_from")   # an import keeps the source's created_at
@@ -60,41 +60,41 @@ def proposals(engine: Engine, now: dt.datetime | None = None) -> list[Proposal]:
     return sorted(found, key=lambda p: p.written_at, reverse=True)
 
 
-def _staged(engine: Engine, ref: str, scope: str | None) -> Fact:
-    fact = engine.fact(ref, scope)
+def _staged(memory: MemoryService, ref: str, scope: str | None) -> Fact:
+    fact = memory.resolve(ref, scope)
     if not fact.staging:
         raise NotFound(f"{fact.ref} is not waiting for review (it is already promoted)", hint="find_fact")
     return fact
 
 
-def duplicate_of(engine: Engine, fact: Fact) -> Fact | None:
-    """A promoted fact of the same scope that says the same thing, if any."""
+def duplicate_of(facts: Iterable[Fact], fact: Fact) -> Fact | None:
+    """A promoted fact of ``fact``'s scope that says the same thing, if any."""
     text = collapse(fact.body).lower()
-    for other in engine.facts():
+    for other in facts:
         if other.id != fact.id and other.scope == fact.scope and not other.staging and (
                 collapse(other.body).lower() == text or other.description.lower() == text):
             return other
     return None
 
 
-def approve_proposal(engine: Engine, ref: str, scope: str | None = None,
+def approve_proposal(memory: MemoryService, ref: str, scope: str | None = None,
                      edits: FactInput | None = None) -> WriteResult:
     """Promote a staged memory (with the user's ``edits`` first), as a new revision."""
-    current = _staged(engine, ref, scope)
+    current = _staged(memory, ref, scope)
     given = edits.given() if edits else {}
     draft = apply_input(current, given)
-    other = duplicate_of(engine, draft)
+    other = duplicate_of(memory.snapshot.facts, draft)
     if other is not None:
         raise InvalidInput(f"{current.ref} says the same as {other.ref} ({other.label!r}); edit it, or delete it "
                            "as a duplicate")
     # the store checks secrets and subject conflicts again, under its lock
-    return engine.memory.update(current.id, current.scope,
+    return memory.update(current.id, current.scope,
                                 lambda fact: apply_input(fact, given).evolve(status="promoted"),
                                 note="promoted by the user from an agent's proposal",
                                 expected_revision=edits.expected_revision if edits else None)
 
 
-def reject_proposal(engine: Engine, ref: str, scope: str | None = None) -> ArchivedFact:
+def reject_proposal(memory: MemoryService, ref: str, scope: str | None = None) -> ArchivedFact:
     """Delete a staged memory to the archive (recoverable)."""
-    current = _staged(engine, ref, scope)
-    return engine.forget(current.id, current.scope, expected_revision=current.revision)
+    current = _staged(memory, ref, scope)
+    return memory.forget(current.id, current.scope, expected_revision=current.revision)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-POLICIES = ("contract", "review", "read-only")   # the engine's, repeated here so this module stays light
+POLICIES = ("contract", "review", "read-only")   # the engine's, repeated to stay light; a test ties them
 
 
 def add_server_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,8 +5,8 @@ import html
 import re
 from typing import Iterable
 
-from ..text_limits import MAX_ANALYZED_CHARS
-from .text_analysis import tokenize
+from .analysis import tokenize
+from .limits import MAX_ANALYZED_CHARS
 
 _HOME = re.compile(r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)[^/\\\s\"'<>]+")
 
@@ -52,3 +52,11 @@ def shorten(snippet: str) -> str:
     core = snippet[:-3] if snippet.endswith("...") else snippet
     keep = max(0, len(core) * 3 // 4)
     return core[:keep].rstrip() + "..."
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def collapse(text: str) -> str:
+    """Whitespace collapsed; a lone surrogate (valid JSON, not UTF-8) becomes U+FFFD."""
+    return " ".join(_SURROGATE.sub("\ufffd", text).split())
