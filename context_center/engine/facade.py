@@ -29,7 +29,7 @@ from .memory.history import is_git_entry
 from .memory.memory_service import MemoryService
 from .memory.purge import PurgeReport
 from .memory.sensitive import findings_of, mask_fact_json
-from .records import ArchivedFact, Diagnostic, Fact, Progress, Revision, SessionContext, Snapshot, Subject
+from .records import ArchivedFact, Change, Diagnostic, Fact, Progress, Revision, SessionContext, Snapshot, Subject
 from .storage.catalog_opener import CatalogOpener
 from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
@@ -178,10 +178,9 @@ class Engine:
         self._memory.reload(full=True)
         return self._memory.generation != before
 
-    def refresh_for(self, paths: set[Path]) -> set[str]:
-        """Refresh after the watcher reported ``paths``; returns what they concern: ``"facts"``
-        (the facts changed), ``"archive"`` (a file in an archive folder) and ``"instructions"``
-        (a file outside the fact folders)."""
+    def refresh_for(self, paths: set[Path]) -> Change:
+        """Refresh after the watcher reported ``paths``; returns what changed: the facts (and so
+        the archive), an archive folder's entries, the instructions (a file outside the fact folders)."""
         return self._concerns.refresh_for(paths)
 
     @property

@@ -179,15 +179,25 @@ class Revision:
 
 @dataclass(frozen=True)
 class Change:
-    """What one write changed, so a face reloads exactly that and nothing else."""
+    """What a write (or the files, seen changing) changed, so a face reloads exactly that and
+    nothing else. Every write's result carries one (``.change``)."""
 
     facts: bool = False          # the active facts (and so the search index)
     archive: bool = False        # the archive's entries
     scopes: tuple[str, ...] = ()
+    instructions: bool = False   # a file outside the fact folders (an instruction document)
 
     def __or__(self, other: "Change") -> "Change":
         return Change(self.facts or other.facts, self.archive or other.archive,
-                      tuple(dict.fromkeys(self.scopes + other.scopes)))
+                      tuple(dict.fromkeys(self.scopes + other.scopes)), self.instructions or other.instructions)
+
+    def __bool__(self) -> bool:
+        return self.facts or self.archive or self.instructions
+
+    @classmethod
+    def everything(cls) -> "Change":
+        """Reload it all (the user asked to, or a sync changed files anywhere)."""
+        return cls(facts=True, archive=True, instructions=True)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import engine as facade
-from ..engine import IMPORT_SOURCES, Change, ImportReport
+from ..engine import IMPORT_SOURCES, ImportReport
 from .engine_client import EngineClient
 from .messages import describe
 from .tables import fill, read_only_table
@@ -135,10 +135,9 @@ class ImportDialog(QDialog):
     def _done(self, report: ImportReport) -> None:
         self._show(report)
         if report.imported:
-            scopes = tuple(dict.fromkeys(i.found.scope for i in report.items if i.status == "imported"))
             self.summary.setText(f"Imported {report.imported} as suggestions to review: see the Suggestions tab "
                                  "(From agents) to promote or delete them.")
-            self.imported.emit(Change(facts=True, scopes=scopes))
+            self.imported.emit(report.change)
 
     def _failed(self, error: BaseException) -> None:
         self.source.setEnabled(True)

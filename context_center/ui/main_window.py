@@ -24,14 +24,14 @@ from ..engine import Acceptance, Change, StorePaths, reasonix_state_roots
 from . import dialogs
 from .archive_tab import ArchiveTab
 from .engine_client import EngineClient
-from .facts_tab import FactsTab
+from .facts.tab import FactsTab
 from .import_dialog import ImportDialog
 from .index_builder import IndexBuilder
-from .instructions_tab import InstructionsTab
+from .instructions.tab import InstructionsTab
 from .messages import Messages
-from .recall_tab import RecallTab
+from .recall.tab import RecallTab
 from .settings_dialog import SettingsDialog
-from .suggestions_tab import SuggestionsTab
+from .suggestions.tab import SuggestionsTab
 from .sync_panel import SyncController
 
 MAX_RECENT = 8
@@ -178,10 +178,10 @@ class MainWindow(QMainWindow):
         self.client.open_failed.connect(self._open_failed)
         self.client.progress.connect(self._progress)
         self.facts.pinned_changed.connect(self._pinned)
-        self.facts.written.connect(self.apply_change)
-        self.archive.written.connect(self.apply_change)
+        self.facts.written.connect(self.reload)
+        self.archive.written.connect(self.reload)
         self.suggestions.accepted.connect(self._suggestion_accepted)
-        self.suggestions.written.connect(self.apply_change)
+        self.suggestions.written.connect(self.reload)
         self.suggestions.waiting_changed.connect(self._proposals_waiting)
         self.facts.review_proposals.connect(self.show_proposals)
         self.file_changes.changed.connect(self._files_changed)
@@ -328,16 +328,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def refresh_all(self) -> None:
-        self.client.submit(lambda engine: engine.refresh(), lambda _changed: self._reload_tabs(),
+        """Read the store again and reload every tab (F5)."""
+        self.client.submit(lambda engine: engine.refresh(), lambda _changed: self.reload(Change.everything()),
                            lambda e: self.messages.failure("read the store", e))
-
-    def _reload_tabs(self) -> None:
-        self.facts.reload()
-        self.suggestions.reload_proposals()
-        self.instructions.reload()
-        self.archive.reload()
-        if self.tabs.currentWidget() is self.recall:
-            self.recall.reload()
 
     @Slot(object)
     def _synced(self, data: dict) -> None:
@@ -350,39 +343,34 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _files_changed(self, paths: set[Path]) -> None:
-        self.client.submit(lambda engine: engine.refresh_for(paths), self._after_refresh,
+        self.client.submit(lambda engine: engine.refresh_for(paths), self.reload,
                            lambda e: self.messages.failure("read the store", e))
 
-    def _after_refresh(self, concerns: set[str]) -> None:
-        if "facts" in concerns:
-            self._sync_index()
-            self.facts.reload()
-            self.suggestions.reload_proposals()
-            if self.tabs.currentWidget() is self.recall:
-                self.recall.reload()
-        if concerns & {"facts", "archive"}:
-            self.archive.reload()
-        if "instructions" in concerns:
-            self.instructions.reload()
-
     @Slot(object, object)
-    def apply_change(self, change: Change, select: tuple[str, str] | None = None) -> None:
-        """A write made here: reload exactly what it changed, once (the watcher's echo of our own
-        write finds nothing new)."""
+    def reload(self, change: Change, select: tuple[str, str] | None = None) -> None:
+        """Reload exactly what ``change`` touched, once: a write made here (its result's change; the
+        watcher's echo of it then finds nothing new), the files seen changing (the engine says
+        what that changed), or everything (F5, a sync). ``select`` keeps a written fact selected."""
         if change.facts:
             self._sync_index()
             self.facts.reload(select=select)
+        self._reload_beside_facts(change)
+
+    def _reload_beside_facts(self, change: Change) -> None:
+        """The tabs that show something of the facts, the archive or the instructions."""
+        if change.facts:
             self.suggestions.reload_proposals()
             if self.tabs.currentWidget() is self.recall:
                 self.recall.reload()
         if change.archive:
             self.archive.reload()
+        if change.instructions:
+            self.instructions.reload()
 
     @Slot(object)
     def _suggestion_accepted(self, accepted: Acceptance) -> None:
-        fact = accepted.fact
-        if fact is not None:  # a skill is a SKILL.md file, not a fact
-            self.apply_change(Change(facts=True, scopes=(fact.scope,)), (fact.scope, fact.id))
+        fact = accepted.fact   # (a skill is a SKILL.md file: its change touches no tab)
+        self.reload(accepted.change, (fact.scope, fact.id) if fact is not None else None)
 
     @Slot(int)
     def _proposals_waiting(self, count: int) -> None:
@@ -395,7 +383,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def show_proposals(self) -> None:
         self.tabs.setCurrentWidget(self.suggestions)
-        self.suggestions.proposal_table.setFocus()
+        self.suggestions.agents.proposal_table.setFocus()
 
     @Slot()
     def _facts_settled(self) -> None:
@@ -419,11 +407,7 @@ class MainWindow(QMainWindow):
         if not self._rest_pending:   # already started (by the paint, or by the timer)
             return
         self._rest_pending = False
-        self.suggestions.reload_proposals()
-        self.instructions.reload()
-        self.archive.reload()
-        if self.tabs.currentWidget() is self.recall:
-            self.recall.reload()
+        self._reload_beside_facts(Change.everything())   # (the facts were just listed)
         self._look_for_reasonix()
         self.sync.start()
         self._sync_index()
@@ -486,7 +470,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _imported(self, change: Change) -> None:
         """Imported memories wait in Suggestions: reload and show them there."""
-        self.apply_change(change)
+        self.reload(change)
         self.tabs.setCurrentWidget(self.suggestions)
 
     @Slot()

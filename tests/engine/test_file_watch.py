@@ -3,7 +3,7 @@ import queue
 
 import pytest
 
-from context_center.engine import FactInput, InvalidInput, validate_fact_input
+from context_center.engine import Change, FactInput, InvalidInput, validate_fact_input
 
 
 def test_an_external_edit_is_reported_once_per_batch(engine):
@@ -93,7 +93,7 @@ def test_the_watcher_follows_what_the_resolved_chain_reads(engine, workspace):
         batch = changes.get(timeout=10)
         while workspace / "docs" / "deep" / "notes.txt" not in batch:
             batch |= changes.get(timeout=10)
-        assert engine.refresh_for(batch) == {"instructions"}
+        assert engine.refresh_for(batch) == Change(instructions=True)
         (workspace / "AGENTS.md").write_text("No imports now.\n")
         engine.instructions(workspace)
         assert workspace / "docs" / "deep" not in watcher.folders  # no longer read: no longer watched

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from context_center.engine import FactInput, open_agent_memory, open_engine
-from context_center.ui.fact_form import FactForm
-from context_center.ui.facts_model import STALE_COLOR
+from context_center.ui.facts.form import FactForm
+from context_center.ui.facts.model import STALE_COLOR
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +43,7 @@ def write_staged(ui, name: str, body: str, written: dt.datetime, agent: str = "c
 
 
 def waiting(ui) -> list[str]:
-    return [p.fact.body for p in ui.window.suggestions.proposals]
+    return [p.fact.body for p in ui.window.suggestions.agents.proposals]
 
 
 def show_proposals(ui, *bodies: str):
@@ -59,22 +59,24 @@ def tab_title(ui) -> str:
 
 
 def row_texts(tab, row: int) -> list[str]:
-    return [tab.proposal_table.item(row, column).text() for column in range(tab.proposal_table.columnCount())]
+    table = tab.agents.proposal_table
+    return [table.item(row, column).text() for column in range(table.columnCount())]
 
 
 def test_from_agents_lists_each_proposal_with_who_wrote_it_and_when(ui, qtbot):
-    assert tab_title(ui) == "&Suggestions" and ui.window.suggestions.no_proposals.isVisibleTo(ui.window.suggestions)
+    suggestions = ui.window.suggestions
+    assert tab_title(ui) == "&Suggestions" and suggestions.agents.no_proposals.isVisibleTo(suggestions)
     [tabs, build] = propose(ui, "Prefer tabs over spaces.", "The build uses make, never ninja.")
     tab = show_proposals(ui, "Prefer tabs over spaces.", "The build uses make, never ninja.")
-    assert tab_title(ui) == "&Suggestions (2)" and tab.agents_box.title() == "From agents (2)"
-    assert [p.fact.id for p in tab.proposals] == [build["id"], tabs["id"]]   # newest first
+    assert tab_title(ui) == "&Suggestions (2)" and tab.agents.title() == "From agents (2)"
+    assert [p.fact.id for p in tab.agents.proposals] == [build["id"], tabs["id"]]   # newest first
     when = build["created_at"][:16].replace("T", " ")
     assert row_texts(tab, 0) == ["The build uses make, never ninja.", "preference", "project", "claude-code", when]
-    assert tab.select_proposal(tabs["id"])
-    detail = tab.proposal_detail.toPlainText()
+    assert tab.agents.select_proposal(tabs["id"])
+    detail = tab.agents.proposal_detail.toPlainText()
     assert "Prefer tabs over spaces." in detail and "written by claude-code" in detail and "stale" not in detail.lower()
-    assert all(button.isEnabled() for button in tab.proposal_buttons.values())
-    assert [tab.proposal_buttons[k].text() for k in ("promote", "edit", "delete")] == [
+    assert all(button.isEnabled() for button in tab.agents.proposal_buttons.values())
+    assert [tab.agents.proposal_buttons[k].text() for k in ("promote", "edit", "delete")] == [
         "&Promote", "Edi&t then promote…", "De&lete"]
 
 
@@ -104,21 +106,21 @@ def test_a_staged_file_written_by_hand_is_picked_up_by_the_watcher(ui, qtbot):
 def test_promote_makes_it_a_fact_as_a_new_revision(ui, qtbot):
     [memory] = propose(ui, "Prefer tabs over spaces.")
     tab = show_proposals(ui, "Prefer tabs over spaces.")
-    tab.promote_proposal()
+    tab.agents.promote_proposal()
     qtbot.waitUntil(lambda: waiting(ui) == [], timeout=10000)
     qtbot.waitUntil(lambda: ui.facts_shown() == ["prefer-tabs-over-spaces"], timeout=10000)
     text = (ui.window.paths.memory_dir("project") / "prefer-tabs-over-spaces.md").read_text()
     assert "status: promoted" in text and "revision: 2" in text and memory["revision"] == 1
     assert "Promoted “Prefer tabs over spaces.” as project/prefer-tabs-over-spaces.md (revision 2)" in tab.status.text()
-    assert tab_title(ui) == "&Suggestions" and tab.agents_box.title() == "From agents"
-    assert not tab.proposal_body.isVisibleTo(tab) and tab.no_proposals.isVisibleTo(tab)
+    assert tab_title(ui) == "&Suggestions" and tab.agents.title() == "From agents"
+    assert not tab.agents.proposal_body.isVisibleTo(tab) and tab.agents.no_proposals.isVisibleTo(tab)
     assert not ui.window.facts.waiting_note.isVisibleTo(ui.window.facts)
 
 
 def test_edit_then_promote_writes_the_edits_with_the_promotion(ui, qtbot):
     propose(ui, "Prefer tabs over spaces.")
     tab = show_proposals(ui, "Prefer tabs over spaces.")
-    form = tab.edit_proposal()
+    form = tab.agents.edit_proposal()
     assert isinstance(form, FactForm) and form.windowTitle() == "Edit then promote — from claude-code"
     assert form.body.toPlainText() == "Prefer tabs over spaces." and not form.fields["scope"].isEnabled()
     save = form.buttons.button(QDialogButtonBox.StandardButton.Save)
@@ -128,7 +130,7 @@ def test_edit_then_promote_writes_the_edits_with_the_promotion(ui, qtbot):
     form.fields["description"].setText("How code is indented here")
     with qtbot.waitSignal(form.saved, timeout=10000) as saved:
         save.click()
-    fact = saved.args[0]
+    fact = saved.args[0].fact
     assert fact.revision == 2 and not fact.staging
     text = fact.path.read_text()
     assert "Indent with tabs, shown four columns wide." in text and "title: Tabs for indentation" in text
@@ -142,9 +144,9 @@ def test_edit_then_promote_writes_the_edits_with_the_promotion(ui, qtbot):
 def test_delete_moves_it_to_the_archive_where_it_can_be_recovered(ui, qtbot):
     propose(ui, "Prefer tabs over spaces.", "Answer in English.")
     tab = show_proposals(ui, "Prefer tabs over spaces.", "Answer in English.")
-    path = next(p.fact.path for p in tab.proposals if p.fact.body == "Answer in English.")
-    assert tab.select_proposal(next(p.fact.id for p in tab.proposals if p.fact.path == path))
-    tab.delete_proposal()
+    path = next(p.fact.path for p in tab.agents.proposals if p.fact.body == "Answer in English.")
+    assert tab.agents.select_proposal(next(p.fact.id for p in tab.agents.proposals if p.fact.path == path))
+    tab.agents.delete_proposal()
     qtbot.waitUntil(lambda: waiting(ui) == ["Prefer tabs over spaces."], timeout=10000)
     assert tab.status.text() == ("Deleted “Answer in English.” to the archive; recover it from the Archive tab.")
     assert not path.exists()
@@ -152,15 +154,15 @@ def test_delete_moves_it_to_the_archive_where_it_can_be_recovered(ui, qtbot):
     [entry] = archive.glob("*-answer-in-english.md")
     assert "Answer in English." in entry.read_text() and "status: staging" in entry.read_text()
     qtbot.waitUntil(lambda: [e.name for e in ui.window.archive.entries] == ["answer-in-english"], timeout=10000)
-    assert tab_title(ui) == "&Suggestions (1)" and tab.current_proposal().fact.body == "Prefer tabs over spaces."
+    assert tab_title(ui) == "&Suggestions (1)" and tab.agents.current_proposal().fact.body == "Prefer tabs over spaces."
 
 
 def test_a_refused_promotion_says_why_and_keeps_the_proposal(ui, qtbot):
     ui.remember(name="tabs", title="Tabs", body="Prefer tabs over spaces.")
     propose(ui, "Prefer tabs over spaces.")
     tab = show_proposals(ui, "Prefer tabs over spaces.")
-    staged = tab.current_proposal().fact
-    tab.promote_proposal()
+    staged = tab.agents.current_proposal().fact
+    tab.agents.promote_proposal()
     qtbot.waitUntil(lambda: "INVALID_INPUT" in tab.status.text(), timeout=10000)
     assert "says the same as project/tabs.md" in tab.status.text()
     ui.window.refresh_all()
@@ -175,7 +177,7 @@ def test_a_refusal_in_the_edit_form_keeps_the_edits_and_says_why(ui, qtbot):
                                   subject_key="project.package_manager"))
     propose(ui, "Use npm for packages.")
     tab = show_proposals(ui, "Use npm for packages.")
-    form = tab.edit_proposal()
+    form = tab.agents.edit_proposal()
     form.fields["subject_key"].setText("project.package_manager")
     form.save()
     qtbot.waitUntil(lambda: form.banner.isVisible(), timeout=10000)
@@ -190,21 +192,21 @@ def test_a_proposal_waiting_more_than_thirty_days_is_marked_stale(ui, qtbot):
     write_staged(ui, "old-habit", "Squash commits before merging.", now - dt.timedelta(days=40))
     write_staged(ui, "new-habit", "Rebase before merging.", now - dt.timedelta(days=1))
     tab = show_proposals(ui, "Squash commits before merging.", "Rebase before merging.")
-    [fresh, old] = tab.proposals
+    [fresh, old] = tab.agents.proposals
     assert old.stale and not fresh.stale
     assert row_texts(tab, 1)[4].endswith(" · stale") and not row_texts(tab, 0)[4].endswith("stale")
-    assert tab.proposal_table.item(1, 0).foreground().color() == STALE_COLOR
-    assert "waiting for more than 30 days" in tab.proposal_table.item(1, 0).toolTip()
-    tab.select_proposal(old.fact.id)
-    assert "Stale: waiting for more than 30 days" in tab.proposal_detail.toPlainText()
+    assert tab.agents.proposal_table.item(1, 0).foreground().color() == STALE_COLOR
+    assert "waiting for more than 30 days" in tab.agents.proposal_table.item(1, 0).toolTip()
+    tab.agents.select_proposal(old.fact.id)
+    assert "Stale: waiting for more than 30 days" in tab.agents.proposal_detail.toPlainText()
 
 
 def test_the_keyboard_reaches_every_action(ui, qtbot):
     propose(ui, "Prefer tabs over spaces.")
     tab = show_proposals(ui, "Prefer tabs over spaces.")
     ui.window.facts.waiting_note.linkActivated.emit("review")   # also gives the list the focus
-    qtbot.waitUntil(tab.proposal_table.hasFocus, timeout=5000)
-    qtbot.keyClick(tab.proposal_table, Qt.Key.Key_Return)
+    qtbot.waitUntil(tab.agents.proposal_table.hasFocus, timeout=5000)
+    qtbot.keyClick(tab.agents.proposal_table, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: any(f.isVisible() for f in tab.findChildren(FactForm)), timeout=5000)
     form = next(f for f in tab.findChildren(FactForm) if f.isVisible())
     assert form.body.toPlainText() == "Prefer tabs over spaces."

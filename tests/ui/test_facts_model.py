@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from context_center.engine import Fact
-from context_center.ui import facts_model
-from context_center.ui.facts_model import FactRow, FactsFilterProxy, FactsTableModel, haystack_of
+from context_center.engine import Fact, FactView
+from context_center.ui.facts.model import FactRow, FactsFilterProxy, FactsTableModel, haystack_of
 
 ASC = Qt.SortOrder.AscendingOrder
 
@@ -15,7 +14,7 @@ ASC = Qt.SortOrder.AscendingOrder
 def _row(i: int, body: str, scope: str = "project") -> FactRow:
     fact = Fact(id=f"mem-{i}", revision=1, name=f"fact-{i:03d}", title=f"Fact {i}", description="", type="project",
                 scope=scope, body=body, created_at="2026-01-01T00:00:00Z", updated_at="2026-01-01T00:00:00Z")
-    return FactRow(fact, "current", None, haystack=haystack_of(fact))
+    return FactRow(FactView(fact, "current"), haystack=haystack_of(fact))
 
 
 def _shown(proxy: FactsFilterProxy) -> list[str]:
@@ -59,7 +58,7 @@ def test_the_filter_answers_from_one_pass_and_follows_new_rows(qtbot, monkeypatc
 def test_a_row_without_its_search_text_is_still_found(qtbot):
     model, proxy = FactsTableModel(), FactsFilterProxy()
     proxy.setSourceModel(model)
-    row = facts_model.FactRow(_row(5, "Kubernetes rollout").fact, "current", None)   # made elsewhere, no haystack
+    row = FactRow(FactView(_row(5, "Kubernetes rollout").fact, "current"))   # made elsewhere, no haystack
     model.set_rows([row])
     proxy.set_text("kubernetes")
     assert _shown(proxy) == ["fact-005"]

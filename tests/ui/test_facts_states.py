@@ -2,7 +2,7 @@
 from PySide6.QtCore import QSettings, Qt
 
 from context_center.ui.app import create_window
-from context_center.ui.facts_tab import PAGE_LIST, PAGE_LOADING
+from context_center.ui.facts.tab import PAGE_LIST, PAGE_LOADING
 
 
 def test_a_loading_page_shows_until_the_store_is_read(qtbot, tmp_path, state_root, workspace):

@@ -3,8 +3,8 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from context_center.ui import dialogs
-from context_center.ui.fact_form import FactForm
-from context_center.ui.facts_model import FactsTableModel
+from context_center.ui.facts.form import FactForm
+from context_center.ui.facts.model import FactsTableModel
 
 
 def save(form: FactForm) -> None:
@@ -29,7 +29,7 @@ def test_a_fact_is_created_through_the_form(ui, qtbot):
     assert ui.window.facts.stack.currentIndex() == 0
     assert "Use pnpm" in ui.window.facts.detail.toPlainText()
     assert list(ui.state_root.glob("projects/*/memory/package-manager-is-pnpm.md"))
-    from context_center.ui.facts_model import TEAM_COLUMN
+    from context_center.ui.facts.model import TEAM_COLUMN
     assert ui.window.facts.table.isColumnHidden(TEAM_COLUMN)   # no team facts: the title has the room
 
 
@@ -278,8 +278,9 @@ def test_a_fact_rewritten_by_another_tool_says_so_and_gets_its_keys_back(ui, qtb
     assert tab.lost_keys == ["status"]
     tab.restore_lost_keys_selected()
     # staged again, it is an agent's proposal: it leaves the facts and waits in Suggestions
-    qtbot.waitUntil(lambda: [p.fact.name for p in ui.window.suggestions.proposals] == ["agent-note"], timeout=10000)
-    assert ui.window.suggestions.proposals[0].fact.status == "staging"
+    agents = ui.window.suggestions.agents
+    qtbot.waitUntil(lambda: [p.fact.name for p in agents.proposals] == ["agent-note"], timeout=10000)
+    assert ui.window.suggestions.agents.proposals[0].fact.status == "staging"
     qtbot.waitUntil(lambda: ui.facts_shown() == [] and tab.waiting_note.isVisibleTo(tab), timeout=10000)
 
 

@@ -43,7 +43,7 @@ def test_a_dry_run_shows_what_would_come_and_import_puts_it_in_suggestions(ui, m
     assert {row[0] for row in rows} == {"to import"}
     reasons = [row[1] for row in _rows(dialog.skipped)]
     assert any("secret" in reason for reason in reasons) and "inactive upstream (active = 0)" in reasons
-    assert dialog.import_button.isEnabled() and ui.window.suggestions.proposals == []   # nothing written yet
+    assert dialog.import_button.isEnabled() and ui.window.suggestions.agents.proposals == []   # nothing written yet
 
     with ui.qtbot.waitSignal(dialog.imported, timeout=10000):
         dialog.import_button.click()
@@ -51,10 +51,10 @@ def test_a_dry_run_shows_what_would_come_and_import_puts_it_in_suggestions(ui, m
     assert {row[0] for row in _rows(dialog.items)} == {"imported"} and not dialog.import_button.isEnabled()
     assert "Imported 3" in dialog.summary.text()
     assert ui.window.tabs.currentWidget() is ui.window.suggestions
-    ui.qtbot.waitUntil(lambda: len(ui.window.suggestions.proposals) == 3, timeout=10000)
+    ui.qtbot.waitUntil(lambda: len(ui.window.suggestions.agents.proposals) == 3, timeout=10000)
     tab = ui.window.suggestions
-    assert tab.select_proposal(next(p.fact.id for p in tab.proposals if "SQLite" in p.fact.body))
-    detail = tab.proposal_detail.toPlainText()
+    assert tab.agents.select_proposal(next(p.fact.id for p in tab.agents.proposals if "SQLite" in p.fact.body))
+    detail = tab.agents.proposal_detail.toPlainText()
     assert "imported from context-eng" in detail and "decision-0a1b2c3d4e5f.db#p1" in detail
     assert ui.facts_shown() == []   # staged: waiting for review, not facts yet
     dialog.reject()

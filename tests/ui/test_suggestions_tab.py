@@ -25,50 +25,53 @@ def home(tmp_path, monkeypatch, workspace):
 def open_tab(ui, qtbot):
     ui.window.tabs.setCurrentWidget(ui.window.suggestions)
     tab = ui.window.suggestions
-    qtbot.waitUntil(lambda: tab.found is not None, timeout=15000)
+    qtbot.waitUntil(lambda: tab.transcripts.found is not None, timeout=15000)
     return tab
 
 
 def titles(tab):
-    return [m.title for m in tab.found.memories]
+    return [m.title for m in tab.transcripts.found.memories]
 
 
 def test_the_tab_scans_by_itself_and_shows_evidence(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
-    assert "claude-code: 1 session(s)" in tab.sources.text() and "codex: 1 session(s)" in tab.sources.text()
-    assert len(tab.found.memories) == 3 and len(tab.found.skills) == 1
-    assert tab.select(next(m.id for m in tab.found.memories if m.description == "以后请始终用中文回复"))
-    detail = tab.detail.toPlainText()
+    sources = tab.transcripts.sources.text()
+    assert "claude-code: 1 session(s)" in sources and "codex: 1 session(s)" in sources
+    found = tab.transcripts.found
+    assert len(found.memories) == 3 and len(found.skills) == 1
+    assert tab.transcripts.select(next(m.id for m in found.memories if m.description == "以后请始终用中文回复"))
+    detail = tab.transcripts.detail.toPlainText()
     assert "aaaa1111" in detail and "以后请始终用中文回复" in detail and "offered as global" in detail
 
 
 def test_accept_stores_the_fact_and_it_leaves_the_list(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
-    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
-    tab.select(candidate.id)
+    candidate = next(m for m in tab.transcripts.found.memories if "force-push" in m.description)
+    tab.transcripts.select(candidate.id)
     with qtbot.waitSignal(tab.accepted, timeout=10000):
-        tab.accept_current()
-    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+        tab.transcripts.accept_current()
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.transcripts.found.memories}, timeout=10000)
     qtbot.waitUntil(lambda: any("force-push" in r.fact.body for r in ui.window.facts.model.rows()), timeout=10000)
 
 
 def test_an_accepted_suggestion_is_counted_as_accepted(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
-    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
-    tab.select(candidate.id)
+    candidate = next(m for m in tab.transcripts.found.memories if "force-push" in m.description)
+    tab.transcripts.select(candidate.id)
     with qtbot.waitSignal(tab.accepted, timeout=10000):
-        tab.accept_current()
-    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
-    assert "Left out: 1 accepted" in tab.sources.text() and "dismissed" not in tab.sources.text()
+        tab.transcripts.accept_current()
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.transcripts.found.memories}, timeout=10000)
+    sources = tab.transcripts.sources.text()
+    assert "Left out: 1 accepted" in sources and "dismissed" not in sources
 
 
 def test_an_accepted_memory_keeps_where_it_came_from_out_of_its_body(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
-    candidate = next(m for m in tab.found.memories if "force-push" in m.description)
-    tab.select(candidate.id)
-    assert "How to apply:" in tab.detail.toPlainText()
+    candidate = next(m for m in tab.transcripts.found.memories if "force-push" in m.description)
+    tab.transcripts.select(candidate.id)
+    assert "How to apply:" in tab.transcripts.detail.toPlainText()
     with qtbot.waitSignal(tab.accepted, timeout=10000) as accepted:
-        tab.accept_current()
+        tab.transcripts.accept_current()
     fact = accepted.args[0].fact
     assert fact.body == "Never force-push to main."
     qtbot.waitUntil(lambda: any(r.fact.id == fact.id for r in ui.window.facts.model.rows()), timeout=10000)
@@ -80,48 +83,49 @@ def test_an_accepted_memory_keeps_where_it_came_from_out_of_its_body(home, ui, q
 
 def test_edit_then_accept(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
-    candidate = next(m for m in tab.found.memories if "staging database" in m.description)
-    tab.select(candidate.id)
-    form = tab.edit_current()
+    candidate = next(m for m in tab.transcripts.found.memories if "staging database" in m.description)
+    tab.transcripts.select(candidate.id)
+    form = tab.transcripts.edit_current()
     assert form.fields["title"].text() == candidate.title and "staging database" in form.body.toPlainText()
     form.fields["title"].setText("Staging resets nightly")
     form.fields["keywords"].setText("staging reset")
     with qtbot.waitSignal(form.saved, timeout=10000) as saved:
         form.buttons.button(QDialogButtonBox.StandardButton.Save).click()
-    fact = saved.args[0]
+    fact = saved.args[0].fact
     assert fact.title == "Staging resets nightly" and fact.keywords == "staging reset"
-    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.transcripts.found.memories}, timeout=10000)
 
 
 def test_dismiss_keeps_it_dismissed(home, ui, qtbot, open_window):
     tab = open_tab(ui, qtbot)
-    candidate = tab.found.memories[0]
-    tab.select(candidate.id)
-    tab.dismiss_current()
+    candidate = tab.transcripts.found.memories[0]
+    tab.transcripts.select(candidate.id)
+    tab.transcripts.dismiss_current()
     qtbot.waitUntil(lambda: "Dismissed" in tab.status.text(), timeout=10000)
-    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.found.memories}, timeout=10000)
+    qtbot.waitUntil(lambda: candidate.id not in {m.id for m in tab.transcripts.found.memories}, timeout=10000)
     again = open_window("again.ini")
     second = open_tab(again, qtbot)
-    assert candidate.id not in {m.id for m in second.found.memories}
+    assert candidate.id not in {m.id for m in second.transcripts.found.memories}
 
 
 def test_a_dismissal_is_undone_from_the_dismissed_list(home, ui, qtbot):
     tab = open_tab(ui, qtbot)
-    candidate = next(m for m in tab.found.memories if "staging database" in m.description)
-    tab.select(candidate.id)
-    assert not tab.buttons["undismiss"].isEnabled()
-    tab.dismiss_current()
-    qtbot.waitUntil(lambda: [d.id for d in tab.found.dismissed] == [candidate.id], timeout=10000)
-    group = tab.tree.topLevelItem(2)
+    candidate = next(m for m in tab.transcripts.found.memories if "staging database" in m.description)
+    tab.transcripts.select(candidate.id)
+    assert not tab.transcripts.buttons["undismiss"].isEnabled()
+    tab.transcripts.dismiss_current()
+    qtbot.waitUntil(lambda: [d.id for d in tab.transcripts.found.dismissed] == [candidate.id], timeout=10000)
+    group = tab.transcripts.tree.topLevelItem(2)
     assert group.text(0) == "Dismissed (1)" and group.child(0).text(0) == candidate.title
-    assert tab.select(candidate.id)
-    assert tab.current() is None and tab.current_dismissal().candidate == candidate
-    assert tab.buttons["undismiss"].isEnabled() and not tab.buttons["accept"].isEnabled()
-    assert "Dismissed at" in tab.detail.toPlainText() and "staging database" in tab.detail.toPlainText()
-    tab.undismiss_current()
+    assert tab.transcripts.select(candidate.id)
+    assert tab.transcripts.current() is None and tab.transcripts.current_dismissal().candidate == candidate
+    assert tab.transcripts.buttons["undismiss"].isEnabled() and not tab.transcripts.buttons["accept"].isEnabled()
+    detail = tab.transcripts.detail.toPlainText()
+    assert "Dismissed at" in detail and "staging database" in detail
+    tab.transcripts.undismiss_current()
     qtbot.waitUntil(lambda: "Restored" in tab.status.text(), timeout=10000)
-    qtbot.waitUntil(lambda: candidate.id in {m.id for m in tab.found.memories}, timeout=10000)
-    assert tab.found.dismissed == [] and tab.tree.topLevelItem(2).text(0) == "Dismissed (0)"
+    qtbot.waitUntil(lambda: candidate.id in {m.id for m in tab.transcripts.found.memories}, timeout=10000)
+    assert tab.transcripts.found.dismissed == [] and tab.transcripts.tree.topLevelItem(2).text(0) == "Dismissed (0)"
 
 
 def write_button(dialog):
@@ -135,9 +139,9 @@ def test_a_skill_is_written_to_the_default_folder_even_when_it_does_not_exist(ho
 
     monkeypatch.setattr(dialogs, "choose_directory", no_native_chooser)
     tab = open_tab(ui, qtbot)
-    [skill] = tab.found.skills
-    tab.select(skill.id)
-    dialog = tab.accept_current()
+    [skill] = tab.transcripts.found.skills
+    tab.transcripts.select(skill.id)
+    dialog = tab.transcripts.accept_current()
     default = workspace / ".claude" / "skills"
     assert not default.exists()
     assert dialog.target.text() == f"{default / skill.name / 'SKILL.md'} (the folder will be created)"
@@ -160,12 +164,12 @@ def test_a_skill_is_written_to_the_default_folder_even_when_it_does_not_exist(ho
 
 def test_an_accepted_skill_is_written_where_chosen(home, ui, qtbot, tmp_path, monkeypatch):
     tab = open_tab(ui, qtbot)
-    [skill] = tab.found.skills
-    tab.select(skill.id)
+    [skill] = tab.transcripts.found.skills
+    tab.transcripts.select(skill.id)
     started = []
     monkeypatch.setattr(dialogs, "choose_directory",
                         lambda _parent, _title, start: started.append(start) or str(tmp_path / "my-skills"))
-    dialog = tab.accept_current()
+    dialog = tab.transcripts.accept_current()
     dialog.findChild(QPushButton, "skill_browse").click()
     assert started == [str(tmp_path / "work" / "demo-repo")]   # the nearest folder that exists
     assert dialog.target.text().startswith(str(tmp_path / "my-skills" / skill.name / "SKILL.md"))
@@ -177,9 +181,9 @@ def test_an_accepted_skill_is_written_where_chosen(home, ui, qtbot, tmp_path, mo
 
 def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path):
     tab = open_tab(ui, qtbot)
-    [skill] = tab.found.skills
-    tab.select(skill.id)
-    editor = tab.edit_current()
+    [skill] = tab.transcripts.found.skills
+    tab.transcripts.select(skill.id)
+    editor = tab.transcripts.edit_current()
     editor.text.setPlainText(skill.body.replace("## Steps", "## Steps (checked by me)"))
     editor.accept()
     editor.target.folder.setText(str(tmp_path / "edited"))
@@ -192,5 +196,6 @@ def test_an_edited_skill_is_written_as_edited(home, ui, qtbot, tmp_path):
 def test_unavailable_sources_are_named(ui, qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "empty-home"))
     tab = open_tab(ui, qtbot)
-    assert "claude-code: unavailable" in tab.sources.text() and "codex: unavailable" in tab.sources.text()
-    assert tab.found.memories == [] and not tab.buttons["accept"].isEnabled()
+    sources = tab.transcripts.sources.text()
+    assert "claude-code: unavailable" in sources and "codex: unavailable" in sources
+    assert tab.transcripts.found.memories == [] and not tab.transcripts.buttons["accept"].isEnabled()

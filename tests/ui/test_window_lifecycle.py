@@ -6,7 +6,7 @@ import threading
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from context_center.ui.fact_form import FactForm
+from context_center.ui.facts.form import FactForm
 
 
 def test_answers_arriving_after_close_run_no_callback_and_start_no_child(ui, qtbot):
@@ -53,8 +53,8 @@ def test_closing_the_window_asks_about_a_changed_form(ui, qtbot, monkeypatch):
 def _record_loads(monkeypatch, order: list[str]) -> None:
     """Note when the other tabs are asked to load, when the Facts tab shows a list, and each problem."""
     from context_center.ui.archive_tab import ArchiveTab
-    from context_center.ui.facts_tab import FactsTab
-    from context_center.ui.instructions_tab import InstructionsTab
+    from context_center.ui.facts.tab import FactsTab
+    from context_center.ui.instructions.tab import InstructionsTab
     from context_center.ui.main_window import MainWindow
     for cls, name, label in ((InstructionsTab, "reload", "instructions"), (ArchiveTab, "reload", "archive"),
                              (FactsTab, "show_view", "listed"), (MainWindow, "_problem", "problem")):
@@ -82,7 +82,7 @@ def _paint_without_saying(monkeypatch, state_root, workspace) -> None:
     from PySide6.QtWidgets import QTableView
 
     from context_center.engine import FactInput, open_engine
-    from context_center.ui.facts_tab import FactsTable
+    from context_center.ui.facts.tab import FactsTable
     with open_engine(state_root=state_root, workspace=workspace) as engine:
         engine.remember(FactInput(name="one", title="One", body="a body"))
     monkeypatch.setattr(FactsTable, "paintEvent", lambda self, event: QTableView.paintEvent(self, event))
@@ -122,7 +122,7 @@ def test_the_other_tabs_do_not_wait_for_a_paint_that_does_not_come(open_window, 
 
 def test_the_other_tabs_load_even_when_the_facts_cannot(open_window, qtbot, monkeypatch):
     from context_center.engine import StorageError
-    from context_center.ui import facts_tab
+    from context_center.ui.facts import tab as facts_tab
 
     def broken(engine, sort=None):
         raise StorageError("the facts folder could not be read")

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..records import Change
+
 # an item's status in a report
 WOULD_IMPORT, IMPORTED = "would_import", "imported"
 
@@ -91,6 +93,12 @@ class ImportReport:
     @property
     def imported(self) -> int:
         return sum(item.status == IMPORTED for item in self.items)
+
+    @property
+    def change(self) -> Change:
+        """The facts an import wrote (staged: they wait in Suggestions)."""
+        scopes = tuple(dict.fromkeys(item.found.scope for item in self.items if item.status == IMPORTED))
+        return Change(facts=bool(scopes), scopes=scopes)
 
     @property
     def would_import(self) -> int:

@@ -77,6 +77,6 @@ _STAYS = {"global": "this global fact stays for other projects",
 
 def why_overridden(fact: Fact, holder: Fact, why: str) -> str:
     """One sentence every face shows: who answers instead, why, and what becomes of this fact."""
-    return (f"{holder.ref} answers the same question ({why or 'same question'}): the {holder.scope} fact "
-            f"comes first (project, then team, then global), so agents get that one; "
-            f"{_STAYS.get(fact.scope, 'it stays')}")
+    return (f"Overridden by {holder.ref} ({why or 'same question'}): the {holder.scope} fact answers the same "
+            f"question and comes first (project, then team, then global), so agents get that one; "
+            f"{_STAYS.get(fact.scope, 'it stays')}.")

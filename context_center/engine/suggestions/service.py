@@ -18,7 +18,7 @@ from ..errors import InvalidInput, NameConflict, NotFound, SensitiveContent, Sto
 from ..memory import sensitive
 from ..memory.fact_file import metadata_entry, metadata_value
 from ..memory.fact_input import FactInput
-from ..records import Fact, Progress
+from ..records import Change, Fact, Progress
 from ..storage.atomic_write import create_exclusive
 from .candidates import (
     MAX_SESSIONS,
@@ -52,6 +52,11 @@ class Acceptance:
     @property
     def ref(self) -> str:
         return self.fact.ref if self.fact is not None else str(self.path)
+
+    @property
+    def change(self) -> Change:
+        """A memory is a new fact; a skill is a SKILL.md file, none of the store's."""
+        return Change(facts=True, scopes=(self.fact.scope,)) if self.fact is not None else Change()
 
 
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")

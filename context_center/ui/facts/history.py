@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import PurgeReport, Revision, WriteResult, changed_fields
-from . import dialogs
-from .engine_client import EngineClient
-from .messages import Messages
+from ...engine import PurgeReport, Revision, WriteResult, changed_fields
+from .. import dialogs
+from ..engine_client import EngineClient
+from ..messages import Messages
 
 
 def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
@@ -37,7 +37,7 @@ def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
 
 
 class HistoryDialog(QDialog):
-    restored = Signal(object)
+    restored = Signal(object)   # the WriteResult of the restore
     purged = Signal(object)
 
     def __init__(self, client: EngineClient, messages: Messages, history: list[Revision],
@@ -132,7 +132,7 @@ class HistoryDialog(QDialog):
     def _restored(self, result: WriteResult) -> None:
         self.messages.info(f"Restored revision {self.selected_revision()} of {result.fact.ref} "
                            f"as revision {result.fact.revision}")
-        self.restored.emit(result.fact)
+        self.restored.emit(result)
         self.accept()
 
     @Slot()

@@ -5,8 +5,6 @@ in the Suggestions tab (From agents), and a note here says how many wait."""
 from __future__ import annotations
 
 import functools
-import gc
-from dataclasses import dataclass, field
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
@@ -30,14 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import FACT_CHOICES, TEAM, Change, Engine, Fact, WriteResult
-from . import dialogs
-from .editor import open_in_editor
-from .engine_client import EngineClient
-from .fact_form import FactForm
-from .facts_model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, haystack_of
-from .history_dialog import HistoryDialog
-from .messages import Messages
+from ...engine import FACT_CHOICES, Engine, Fact, WriteResult
+from .. import dialogs
+from ..editor import open_in_editor
+from ..engine_client import EngineClient
+from ..messages import Messages
+from .detail import detail_markdown
+from .form import FactForm
+from .history import HistoryDialog
+from .loader import FactsView, load_facts_view
+from .model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel
 
 WELCOME = """
 <h2>Welcome to Context Center</h2>
@@ -76,106 +76,6 @@ class FactsTable(QTableView):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         super().paintEvent(event)
         self.painted.emit()
-
-
-@dataclass(frozen=True)
-class FactsView:
-    generation: int
-    rows: list[FactRow]
-    problems: list[tuple[str, int, str]]     # (file, line, what is wrong)
-    pinned_total: int
-    pinned_budget: int
-    conflicts: list[str] = field(default_factory=list)
-    waiting: int = 0                         # staged memories from agents (listed in Suggestions, not here)
-    sorted_by: tuple[int, Qt.SortOrder] | None = None   # how the worker sorted ``rows``
-    has_team: bool = False                   # some row is a team fact (the git column is shown)
-
-
-def _provenance_lines(found: dict | None) -> tuple[str, ...]:
-    if not found:
-        return ()
-    lines = [f"**Suggested:** {found.get('why', '')}  ", f"**How to apply:** {found.get('how_to_apply', '')}  "]
-    for item in found.get("evidence") or []:
-        if isinstance(item, dict):
-            lines.append(f"- {item.get('source', '')} session `{str(item.get('session', ''))[:8]}` at "
-                         f"{item.get('timestamp') or 'unknown time'}: “{item.get('text', '')}”")
-    return tuple(lines)
-
-
-def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None) -> FactsView:
-    """Runs on the worker; ``sort`` (the table's order) sorts the rows here rather than on the GUI thread."""
-    overrides = engine.overrides()
-    facts = engine.facts()
-    team = engine.team_statuses(facts)   # git: on the worker, like every engine call
-    rows = []
-    make = tuple.__new__   # a FactRow from its values, made in C
-    no_override = (None, "")
-    # A row per fact, none in a reference cycle: the cyclic collector would walk them all (a full
-    # pass of about 30 ms at 100,000 facts, on either thread: the window waits for it), so it
-    # waits while they are made, and they join the objects it no longer walks (as the engine's
-    # facts do on open); each is still freed by its reference count when the list is replaced.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for f, freshness in zip(facts, engine.freshness_of(facts)):
-            if f.staging:
-                continue
-            holder, why = overrides.get((f.scope, f.id), no_override) if overrides else no_override
-            rows.append(make(FactRow, (
-                f, freshness, holder.ref if holder else None,
-                _provenance_lines(engine.suggestion_provenance(f)) if f.metadata_extra else (), why,
-                # (looked up for team facts only: hashing a Path is slow, 0.1 s per 100,000)
-                team.get(f.path) if team and f.scope == TEAM and f.path is not None else None,
-                haystack_of(f))))
-    finally:
-        gc.freeze()
-        if collecting:
-            gc.enable()
-    if sort is not None:
-        rows = FactsTableModel.sorted_rows(rows, *sort)
-    conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
-                 f"{', '.join(f.ref for f in facts)} — keep one, edit or forget the others"
-                 for scope, subject, facts in engine.subject_conflicts()]
-    problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
-    from ..engine import PINNED_BUDGET_CHARS
-    return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts,
-                     waiting=len(facts) - len(rows), sorted_by=sort,
-                     has_team=any(row.team is not None for row in rows))
-
-
-def _detail_markdown(row: FactRow) -> str:
-    fact = row.fact
-    lines = [f"# {fact.label}", ""]
-    if row.overridden_by:
-        holder_scope = row.overridden_by.split("/", 1)[0]
-        stays = {"global": "this global fact stays for other projects",
-                 "team": "this team fact stays in the repository for the others"}.get(fact.scope, "it stays")
-        lines += [f"> **Overridden** by [{row.overridden_by}](fact:{row.overridden_by}) "
-                  f"({row.overridden_why or 'same question'}): the {holder_scope} fact answers the same question "
-                  f"and comes first (project, then team, then global), so agents get that one; {stays}.", ""]
-    if row.team is not None:
-        status = row.team
-        if status.note:
-            lines += [f"> **Team fact** (in the repository): {status.note}.", ""]
-        else:
-            last = (f"last changed by **{status.author}** on {status.date[:10]} (commit `{status.commit}`: "
-                    f"{status.message})" if status.commit else "never committed")
-            lines += [f"> **Team fact**, committed with the code: {last}."
-                      + (" **Uncommitted changes** in the work tree: commit them to share them." if status.uncommitted
-                         else ""), ""]
-    if fact.description:
-        lines += [f"*{fact.description}*", ""]
-    meta = [("Reference", f"`{fact.ref}`"), ("Id", f"`{fact.id}`"), ("Revision", fact.revision),
-            ("Type", fact.type), ("Scope", fact.scope), ("Activation", fact.effective_activation),
-            ("Freshness", row.freshness), ("Volatility", fact.volatility or "by type"),
-            ("Subject key", fact.subject_key or "—"), ("Keywords", fact.keywords or "—"),
-            ("Expires", fact.expires_at or "never"), ("Last verified", fact.last_verified_at or "never"),
-            ("Created", fact.created_at), ("Updated", fact.updated_at)]
-    lines += [f"**{k}:** {v}  " for k, v in meta]
-    if row.provenance:
-        lines += ["", *row.provenance]
-    lines += ["", f"<small>{fact.path}</small>" if fact.path else "", "", "---", "", fact.body]
-    return "\n".join(lines)
 
 
 class FactsTab(QWidget):
@@ -415,7 +315,7 @@ class FactsTab(QWidget):
     @Slot(QModelIndex, QModelIndex)
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None
-        self.detail.setMarkdown(_detail_markdown(row) if row else "")
+        self.detail.setMarkdown(detail_markdown(row) if row else "")
         self.lost_keys = []
         self._update_buttons()
         if row is not None:
@@ -432,7 +332,7 @@ class FactsTab(QWidget):
                 self.lost_keys = lost
                 banner = (f"> **Rewritten by another tool**: the last save dropped {', '.join(lost)} "
                           f"(kept in the revision before). [Restore the lost keys](restore-keys:{row.fact.ref})\n\n")
-                self.detail.setMarkdown(banner + _detail_markdown(current))
+                self.detail.setMarkdown(banner + detail_markdown(current))
 
         self.client.submit(lambda e: e.lost_keys(fact_id, scope), show, lambda _e: None, owner=self)
 
@@ -522,10 +422,12 @@ class FactsTab(QWidget):
         return form
 
     @Slot(object)
-    def _saved(self, fact: Fact) -> None:
-        self.messages.info(f"Saved {fact.ref} (revision {fact.revision})")
+    def _saved(self, result: WriteResult) -> None:
+        fact = result.fact
+        self.messages.info(f"Saved {fact.ref} (revision {fact.revision})" if result.changed
+                           else f"{fact.ref} unchanged (revision {fact.revision})")
         self.table.setFocus()  # typing goes to the table, on the saved fact, not to a stale row
-        self.written.emit(Change(facts=True, scopes=(fact.scope,)), (fact.scope, fact.id))
+        self.written.emit(result.change, (fact.scope, fact.id))
 
     @Slot()
     def toggle_pin(self) -> None:

@@ -1,7 +1,7 @@
 """Create or edit a fact: a form that validates as you type and shows the engine's refusal in place."""
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import (
+from ...engine import (
     FACT_CHOICES,
     Engine,
     Fact,
@@ -30,11 +30,15 @@ from ..engine import (
     RefusedError,
     RevisionConflict,
     SubjectConflict,
+    WriteResult,
     validate_fact_input,
 )
-from . import dialogs
-from .engine_client import EngineClient
-from .messages import describe
+from .. import dialogs
+from ..engine_client import EngineClient
+from ..messages import describe
+
+if TYPE_CHECKING:   # (a suggestion's record: loaded with the Suggestions tab)
+    from ...engine import Acceptance
 
 # the engine's values; "" (unset) first where a field may stay unset
 # a new fact is a project fact unless chosen otherwise, as on the command line: it comes first
@@ -43,15 +47,17 @@ _CHOICES = {"type": tuple(sorted(FACT_CHOICES["type"], key=lambda t: t != "proje
 
 
 class FactForm(QDialog):
-    """``saved(fact)`` is emitted once the engine has written the fact; ``refused(error)`` when
-    it would not (the form stays open with the refusal in place)."""
+    """``saved(result)`` is emitted once the engine has written the fact (the save job's result: a
+    :class:`WriteResult`, or an :class:`Acceptance` for a suggestion; each carries its ``.change``
+    and its ``.fact``); ``refused(error)`` when it would not (the form stays open with the refusal
+    in place)."""
 
     saved = Signal(object)
     refused = Signal(object)
 
     def __init__(self, client: EngineClient, fact: Fact | None = None, parent: QWidget | None = None,
                  *, initial: dict[str, str] | None = None,
-                 save_job: Callable[[Engine, FactInput], Fact] | None = None) -> None:
+                 save_job: Callable[[Engine, FactInput], WriteResult | Acceptance] | None = None) -> None:
         """Edit ``fact``, or create a new one (prefilled from ``initial``). ``save_job`` replaces how
         the fact is stored (accepting a suggestion stores it and records the decision; promoting an
         agent's proposal writes the edits and the promotion as one revision)."""
@@ -224,16 +230,16 @@ class FactForm(QDialog):
         request = self.request()
         self.buttons.setEnabled(False)
         if self.fact is None or self.save_job is not None:
-            job = self.save_job or (lambda engine, req: engine.remember(req).fact)
+            job = self.save_job or (lambda engine, req: engine.remember(req))
             self.client.submit(lambda engine: job(engine, request), self._saved, self._refused, owner=self)
         else:
             fact_id, scope = self.fact.id, self.fact.scope
-            self.client.submit(lambda engine: engine.edit(fact_id, request, scope).fact, self._saved,
+            self.client.submit(lambda engine: engine.edit(fact_id, request, scope), self._saved,
                                self._refused, owner=self)
 
-    def _saved(self, fact: Fact) -> None:
+    def _saved(self, result: WriteResult | Acceptance) -> None:
         self.buttons.setEnabled(True)
-        self.saved.emit(fact)
+        self.saved.emit(result)
         self.accept()
 
     def _refused(self, error: BaseException) -> None:

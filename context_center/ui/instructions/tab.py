@@ -20,12 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, AgentComparison, AgentView, InstructionSet
-from . import agent_views, dialogs
-from .editor import open_in_editor
-from .engine_client import EngineClient
-from .messages import Messages
-from .tables import fill, read_only_table
+from ...engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, AgentComparison, AgentView, InstructionSet
+from .. import dialogs
+from ..editor import open_in_editor
+from ..engine_client import EngineClient
+from ..messages import Messages
+from ..tables import fill, read_only_table
+from . import agent_views
 
 _IMPORT = re.compile(r'^(&lt;instruction-import path=&quot;(.*?)&quot;&gt;|&lt;/instruction-import&gt;)$')
 _REJECTED = re.compile(r"&lt;!-- rejected: ([a-z_]+) --&gt;")

@@ -12,7 +12,7 @@ from typing import Sequence
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTableWidget
 
-from ..engine import (
+from ...engine import (
     AGENT_DISPLAY_NAMES,
     DOCUMENT_STATUS_WORDS,
     INSTRUCTION_AGENTS,

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Engine
-from .engine_client import EngineClient
-from .messages import Messages, describe
-from .tables import fill, read_only_table
+from ...engine import Engine
+from ..engine_client import EngineClient
+from ..messages import Messages, describe
+from ..tables import fill, read_only_table
 
 TIMELINE_ROWS = 1000   # the newest records shown (the record itself keeps its own bounds)
 ALL_SESSIONS = "All sessions"

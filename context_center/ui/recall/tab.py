@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Engine
-from .engine_client import EngineClient
-from .injection_view import InjectionView
-from .messages import Messages
-from .tables import fill, read_only_table
+from ...engine import Engine
+from ..engine_client import EngineClient
+from ..messages import Messages
+from ..tables import fill, read_only_table
+from .injections import InjectionView
 
 POLL_MS = 2000
 

@@ -1,0 +1,1 @@
+"""The Instructions tab: the resolved chain of standing instructions, and what each agent receives."""

@@ -1,0 +1,1 @@
+"""The Suggestions tab: agents' proposals and candidates from transcripts."""

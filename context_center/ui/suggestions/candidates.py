@@ -1,0 +1,295 @@
+"""The Suggestions tab's "From transcripts": memory and skill candidates from the workspace's recent
+Claude Code and Codex sessions, with their evidence. It scans by itself the first time it is
+shown (in the background, with progress); nothing is written until the user accepts, edits then
+accepts, or dismisses. Dismissed candidates are listed last, where a dismissal can be undone."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine import Acceptance, Dismissal, Engine, FactInput, MemoryCandidate, SkillCandidate, SuggestionSet
+from ..engine_client import EngineClient
+from ..facts.form import FactForm
+from ..messages import Messages, describe
+from .render import Candidate, candidate_html, dismissal_html, refused
+from .skill_dialogs import SkillEditor, SkillTarget
+
+
+class CandidatesPanel(QGroupBox):
+    accepted = Signal(object)   # an Acceptance: the stored fact, or the SKILL.md written
+    counted = Signal(int)       # how many candidates the last scan found
+
+    def __init__(self, client: EngineClient, messages: Messages, status: QLabel,
+                 parent: QWidget | None = None) -> None:
+        """``status`` is the tab's status line, where a decision (or a refusal) is said."""
+        super().__init__("From transcripts", parent)
+        self.setObjectName("from_transcripts")
+        self.client, self.messages, self.status = client, messages, status
+        self.found: SuggestionSet | None = None
+        self.workspace: Path | None = None
+        self.scanned = False
+        self.sources = QLabel("Not scanned yet.")
+        self.sources.setObjectName("suggestion_sources")
+        self.sources.setWordWrap(True)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(200)
+        self.progress.hide()
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("suggestions")
+        self.tree.setHeaderLabels(["Candidate", "Kind", "Sessions"])
+        self.tree.setColumnWidth(0, 280)  # within the splitter's first 520 px, with "Sessions" in full
+        self.tree.setColumnWidth(1, 100)
+        self.tree.currentItemChanged.connect(self._show)
+        self.detail = QTextBrowser()
+        self.detail.setObjectName("suggestion_detail")
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for key, label, slot in (("accept", "&Accept", self.accept_current),
+                                 ("edit", "&Edit and accept…", self.edit_current),
+                                 ("dismiss", "&Dismiss", self.dismiss_current),
+                                 ("undismiss", "&Undo dismiss", self.undismiss_current),
+                                 ("scan", "&Scan again", self.scan)):
+            button = QPushButton(label)
+            button.setObjectName(f"suggestion_{key}")
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        top = QHBoxLayout()
+        top.addWidget(self.sources, 1)
+        top.addWidget(self.progress)
+        splitter = QSplitter()
+        splitter.addWidget(self.tree)
+        splitter.addWidget(self.detail)
+        splitter.setSizes([520, 680])
+        transcripts = QVBoxLayout(self)
+        transcripts.addLayout(top)
+        transcripts.addWidget(splitter, 1)
+        transcripts.addLayout(row)
+        self._update_buttons()
+        self.client.progress.connect(self._progress)
+
+    def reset(self) -> None:
+        """A new workspace: scan again when next shown."""
+        self.scanned = False
+        self.tree.clear()
+        self.detail.clear()
+
+    @Slot()
+    def scan(self) -> None:
+        self.scanned = True
+        self.sources.setText("Scanning recent Claude Code and Codex sessions of this workspace…")
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        report = self.client.report_progress("Scanning transcripts")
+        self.client.submit(lambda engine: (engine.suggestions(progress=report), engine.paths.workspace),
+                           self._scanned, self._scan_failed)
+
+    @Slot(str, int, int)
+    def _progress(self, what: str, done: int, total: int) -> None:
+        if what == "Scanning transcripts":
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+
+    def _scan_failed(self, error: BaseException) -> None:
+        self.progress.hide()
+        self.sources.setText(f"The scan failed: {describe(error)}")
+
+    def _scanned(self, result: tuple[SuggestionSet, Path]) -> None:
+        found, self.workspace = result
+        self.found = found
+        self.progress.hide()
+        parts = [f"{s.name}: {s.sessions} session(s)" if s.available else f"{s.name}: unavailable ({s.detail})"
+                 for s in found.sources]
+        skipped = ", ".join(f"{n} {why}" for why, n in found.skipped.items())
+        self.sources.setText("Sources — " + "; ".join(parts) + (f". Left out: {skipped}." if skipped else ""))
+        self.tree.clear()
+        for title, items in (("Memories", found.memories), ("Skills", found.skills)):
+            group = QTreeWidgetItem([f"{title} ({len(items)})"])
+            group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+            self.tree.addTopLevelItem(group)
+            for candidate in items:
+                kind = (f"{candidate.type} · {candidate.scope}" if isinstance(candidate, MemoryCandidate)
+                        else "skill")
+                item = QTreeWidgetItem([candidate.title, kind, str(len({e.session for e in candidate.evidence}))])
+                item.setData(0, Qt.ItemDataRole.UserRole, candidate)
+                group.addChild(item)
+            group.setExpanded(True)
+        dismissed = QTreeWidgetItem([f"Dismissed ({len(found.dismissed)})"])
+        dismissed.setFlags(dismissed.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+        self.tree.addTopLevelItem(dismissed)
+        for dismissal in found.dismissed:
+            candidate = dismissal.candidate
+            kind = ("no longer in the recent sessions" if candidate is None
+                    else "skill" if isinstance(candidate, SkillCandidate) else f"{candidate.type} · {candidate.scope}")
+            sessions = str(len({e.session for e in candidate.evidence})) if candidate is not None else ""
+            item = QTreeWidgetItem([dismissal.title, kind, sessions])
+            item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
+            dismissed.addChild(item)
+        self.counted.emit(len(found.memories) + len(found.skills))
+        tops = [top for i in range(2) if (top := self.tree.topLevelItem(i)) is not None]
+        first = next((top.child(0) for top in tops if top.childCount()), None)
+        if first is not None:
+            self.tree.setCurrentItem(first)
+        else:
+            self.detail.setHtml("<p>No suggestions: nothing new worth remembering in the recent sessions.</p>")
+        self._update_buttons()
+
+    # the current candidate -------------------------------------------------------------------------
+
+    def current(self) -> Candidate | None:
+        """The open candidate selected (None for a dismissed one)."""
+        item = self.tree.currentItem()
+        data = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return data if isinstance(data, (MemoryCandidate, SkillCandidate)) else None
+
+    def current_dismissal(self) -> Dismissal | None:
+        item = self.tree.currentItem()
+        data = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return data if isinstance(data, Dismissal) else None
+
+    def select(self, candidate_id: str) -> bool:
+        for group in range(self.tree.topLevelItemCount()):
+            parent = self.tree.topLevelItem(group)
+            if parent is None:
+                continue
+            for row in range(parent.childCount()):
+                child = parent.child(row)
+                if child is not None and child.data(0, Qt.ItemDataRole.UserRole).id == candidate_id:
+                    self.tree.setCurrentItem(child)
+                    return True
+        return False
+
+    @Slot(QTreeWidgetItem, QTreeWidgetItem)
+    def _show(self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
+        shown = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
+        if isinstance(shown, Dismissal):
+            self.detail.setHtml(dismissal_html(shown))
+        elif shown is not None:
+            self.detail.setHtml(candidate_html(shown))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        has = self.current() is not None
+        for key in ("accept", "edit", "dismiss"):
+            self.buttons[key].setEnabled(has)
+        self.buttons["undismiss"].setEnabled(self.current_dismissal() is not None)
+
+    # decisions -----------------------------------------------------------------------------------
+
+    def _done(self, what: str):
+        def done(result: Acceptance) -> None:
+            self.status.setText(f"{what}: {html.escape(result.ref)}")
+            self.messages.info(f"{what} {result.ref}")
+            self.accepted.emit(result)
+            self.show_current()
+        return done
+
+    def show_current(self) -> None:
+        """After a decision: the last scan with the decision applied (no transcript is read again)."""
+        self.client.submit(lambda engine: (engine.current_suggestions(), engine.paths.workspace),
+                           self._scanned, self._scan_failed)
+
+    def _refused(self, error: BaseException) -> None:
+        refused(self.status, error)
+
+    def _write_skill(self, skill: SkillCandidate, body: str | None = None) -> SkillTarget:
+        """Ask where the SKILL.md goes, then write it there."""
+        target = SkillTarget(skill, self.workspace or Path.cwd(), self)
+        cid = skill.id
+
+        def write() -> None:
+            path = target.path()
+            if path is None:
+                return
+            folder, name = str(path.parent.parent), path.parent.name
+            self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder, skill_body=body, skill_name=name),
+                               self._done("Wrote"), self._refused)
+
+        target.accepted.connect(write)
+        target.open()
+        return target
+
+    @Slot()
+    def accept_current(self) -> QDialog | None:
+        """Stores a memory at once; for a skill, returns the dialog that asks where to write it."""
+        candidate = self.current()
+        if candidate is None:
+            return None
+        cid = candidate.id
+        if isinstance(candidate, SkillCandidate):
+            return self._write_skill(candidate)
+        self.client.submit(lambda e: e.accept_suggestion(cid), self._done("Remembered"), self._refused)
+        return None
+
+    @Slot()
+    def edit_current(self) -> QDialog | None:
+        candidate = self.current()
+        if candidate is None:
+            return None
+        cid = candidate.id
+        if isinstance(candidate, SkillCandidate):
+            editor = SkillEditor(candidate, self)
+            skill = candidate
+
+            def ask_where() -> None:
+                editor.target = self._write_skill(skill, editor.text.toPlainText())
+
+            editor.accepted.connect(ask_where)
+            editor.open()
+            return editor
+        initial = {"name": candidate.name, "title": candidate.title, "description": candidate.description,
+                   "type": candidate.type, "scope": candidate.scope, "body": candidate.body}
+
+        def store(engine: Engine, request: FactInput) -> Acceptance:
+            return engine.accept_suggestion(cid, request)
+
+        form = FactForm(self.client, None, self, initial=initial, save_job=store)
+        form.setWindowTitle("Edit and accept suggestion")
+        form.saved.connect(self._done("Remembered"))
+        form.open()
+        return form
+
+    @Slot()
+    def dismiss_current(self) -> None:
+        candidate = self.current()
+        if candidate is None:
+            return
+        cid, title = candidate.id, candidate.title
+
+        def done(_result: object) -> None:
+            self.status.setText(f"Dismissed “{html.escape(title)}”; it will not be suggested again here "
+                                "(undo it from the Dismissed list).")
+            self.show_current()
+
+        self.client.submit(lambda e: e.dismiss_suggestion(cid), done, self._refused)
+
+    @Slot()
+    def undismiss_current(self) -> None:
+        dismissal = self.current_dismissal()
+        if dismissal is None:
+            return
+        cid, title = dismissal.id, dismissal.title
+
+        def done(_result: object) -> None:
+            self.status.setText(f"Restored “{html.escape(title)}”; it is suggested again while the recent "
+                                "sessions hold it.")
+            self.show_current()
+
+        self.client.submit(lambda e: e.undismiss_suggestion(cid), done, self._refused)
