@@ -12,8 +12,20 @@ from pathlib import Path
 
 import pytest
 
-from git_support import git_repo  # noqa: F401 - the fixture: a real git repository as the workspace
-from sync_support import git_home, remote, two_machines  # noqa: F401 - fixtures for the sync tests
+from support.git_repos import git_repo  # noqa: F401 - the fixture: a real git repository as the workspace
+from support.sync_remotes import git_home, remote, two_machines  # noqa: F401 - fixtures for the sync tests
+
+MARKERS = {
+    "adversarial": "hostile input (a remote, a cloned repository, another tool's files, an MCP client) and what "
+                   "it must not do",
+    "slow": "takes seconds by design (a client that trickles, a soak): `-m 'not slow'` for a quick loop",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The markers, declared once for both configurations (pyproject's, and tests/no_qt's)."""
+    for name, meaning in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}")
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 from context_center import APP_ID
-from tests_support import desktop_file_validate
+from support.store import desktop_file_validate
 
 PACKAGED_ENTRY = Path(__file__).resolve().parents[2] / "packaging" / "linux" / f"{APP_ID}.desktop"
 

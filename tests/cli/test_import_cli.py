@@ -1,7 +1,7 @@
 """``context-center import`` as a script sees it."""
 from __future__ import annotations
 
-from import_support import (  # noqa: F401 - no_agent_homes is an autouse fixture
+from support.agent_memories import (  # noqa: F401 - no_agent_homes is an autouse fixture
     AWS_KEY,
     no_agent_homes,
     write_claude_memory,

@@ -8,8 +8,8 @@ import keyring
 import pytest
 from keyring.backends import fail
 
-from judge_support import serving_judge
-from memory_keyring import MemoryKeyring
+from support.judge_server import serving_judge
+from support.keyring_backend import MemoryKeyring
 
 
 @pytest.fixture

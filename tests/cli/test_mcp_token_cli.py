@@ -5,7 +5,7 @@ import keyring
 import keyring.backends.fail
 import pytest
 
-from memory_keyring import MemoryKeyring
+from support.keyring_backend import MemoryKeyring
 
 KEY = ("context-center", "mcp-http-token")
 

@@ -1,5 +1,5 @@
 """``context-center suggestions`` as a script sees it."""
-from transcripts_support import claude_session, codex_session
+from support.transcripts import claude_session, codex_session
 
 
 def write_transcripts(cli):

@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from sync_support import make_machine
+from support.sync_remotes import make_machine
 
 
 def run(machine, *args: str) -> subprocess.CompletedProcess:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from git_support import BOB, commit_all
+from support.git_repos import BOB, commit_all
 
 
 def test_team_facts_from_the_command_line_with_git_history(cli, git_repo):

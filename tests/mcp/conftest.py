@@ -1,11 +1,11 @@
-"""The MCP suite's fixture: a server on the test's state root (see :mod:`mcp_support`)."""
+"""The MCP suite's fixture: a server on the test's state root (see :mod:`support.mcp_clients`)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from mcp_support import Server, make_server
+from support.mcp_clients import Server, make_server
 
 
 @pytest.fixture

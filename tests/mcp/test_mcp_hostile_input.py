@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from context_center.engine import open_engine
-from mcp_support import Server, run
+from support.mcp_clients import Server, run
 
 pytestmark = pytest.mark.adversarial
 

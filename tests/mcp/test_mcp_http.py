@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_support import TOKEN, Server, client, http_server, initialize, run, serve_refused
+from support.mcp_clients import TOKEN, Server, client, http_server, initialize, run, serve_refused
 
 
 def test_without_the_token_or_with_a_wrong_one_a_request_is_refused(server: Server):

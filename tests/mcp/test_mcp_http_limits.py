@@ -14,7 +14,7 @@ import httpx2
 import pytest
 
 from context_center.mcp_server import http_limits
-from mcp_support import TOKEN, Server, http_server, initialize
+from support.mcp_clients import TOKEN, Server, http_server, initialize
 
 pytestmark = pytest.mark.adversarial
 
@@ -89,6 +89,7 @@ def _closed_after(sock: socket.socket, limit: float) -> float | None:
     return time.monotonic() - started
 
 
+@pytest.mark.slow
 def test_slow_headers_and_an_idle_connection_are_cut_off_while_others_are_served(server: Server):
     with http_server(server) as running:
         parts = urlsplit(running.url)
@@ -159,8 +160,9 @@ def test_connections_past_the_bound_are_refused_and_a_body_past_its_bound_is_413
         assert initialize(running.url, f"Bearer {TOKEN}")[0] == 200
 
 
+@pytest.mark.slow
 def test_a_slow_body_is_cut_off_and_one_token_cannot_fill_the_server(server: Server):
-    from mcp_support import TOKEN as FULL
+    from support.mcp_clients import TOKEN as FULL
 
     reader = "ccmcp_" + "reader-token-of-the-tests-" + "r" * 16
     keyring = {"context-center": {"mcp-http-token": FULL, "mcp-http-token:reader": reader}}

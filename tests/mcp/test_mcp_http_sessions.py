@@ -11,7 +11,7 @@ import httpx2
 import pytest
 
 from context_center.engine import open_engine
-from mcp_support import TOKEN, Server, client, http_server, initialize, run
+from support.mcp_clients import TOKEN, Server, client, http_server, initialize, run
 
 pytestmark = pytest.mark.adversarial
 
@@ -147,7 +147,7 @@ def test_a_headless_server_takes_one_token_from_the_environment_or_a_mode_600_fi
     token_file = tmp_path / "token"
     token_file.write_text(given + "\n")
     token_file.chmod(0o644)
-    from mcp_support import serve_refused
+    from support.mcp_clients import serve_refused
 
     refused = serve_refused(server, "--http", "127.0.0.1:0", "--token-file", str(token_file))
     assert refused.returncode == 2 and f"chmod 600 {token_file}" in refused.stderr, refused.stderr
@@ -165,6 +165,7 @@ def _delete(url: str, token: str, session: str) -> int:
                                        "mcp-protocol-version": "2025-06-18"}, timeout=30).status_code
 
 
+@pytest.mark.slow
 def test_no_other_client_can_push_a_sessions_binding_out(server: Server, tmp_path: Path):
     alpha, beta = two_workspaces(tmp_path)
     keyring = {"context-center": {"mcp-http-token": TOKEN, "mcp-http-token:reader": READER}}

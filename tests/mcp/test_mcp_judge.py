@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from context_center.engine import open_agent_memory, open_engine
-from judge_support import Out, answer, serving_judge
-from mcp_support import Server, run
+from support.judge_server import Out, answer, serving_judge
+from support.mcp_clients import Server, run
 
 KEY = "sk-judge-TEST-5b1f0e-must-stay-in-the-keyring"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from context_center.engine import POLICY_SETTING, open_engine
-from mcp_support import Server, run
+from support.mcp_clients import Server, run
 
 
 def test_review_stages_what_is_not_low_risk_and_keeps_promotion_for_the_user(server: Server, workspace: Path):

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from context_center.engine import open_agent_memory
-from mcp_support import Server, run
+from support.mcp_clients import Server, run
 
 HIT_HEADER = re.compile(r"^\[last updated: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \| category: [^|]+ \| project: [^\]]+\]$")
 

@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from mcp_support import Server
+from support.mcp_clients import Server
 
 
 def test_every_stdout_line_is_a_protocol_message_and_logs_go_to_stderr(server: Server, workspace: Path):

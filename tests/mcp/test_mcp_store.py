@@ -6,7 +6,7 @@ from pathlib import Path
 import anyio
 
 from context_center.engine import open_engine
-from mcp_support import Server, run
+from support.mcp_clients import Server, run
 
 
 def test_unbound_global_works_project_waits_and_the_working_directory_is_never_taken(server: Server,

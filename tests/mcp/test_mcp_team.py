@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from context_center.engine import FactInput, open_engine
-from mcp_support import Server, run
+from support.mcp_clients import Server, run
 
 
 def test_team_facts_are_read_under_project_and_agents_cannot_change_them(server: Server, workspace: Path):

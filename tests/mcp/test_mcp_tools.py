@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_support import Server, run
+from support.mcp_clients import Server, run
 
 SEED_TOOLS = ["memory_search", "memory_create", "memory_edit", "memory_bind", "memory_list_categories",
               "memory_map", "memory_promote", "memory_demote", "memory_delete"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from context_center.engine import FactInput, open_engine
-from mount_support import remount_read_only, tmpfs
+from support.mounts import remount_read_only, tmpfs
 
 
 @pytest.fixture

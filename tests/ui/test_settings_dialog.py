@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit
 
 from context_center.engine import POLICY_SETTING, describe_judge, open_engine
 from context_center.ui.settings_dialog import SettingsDialog
-from memory_keyring import MemoryKeyring
+from support.keyring_backend import MemoryKeyring
 
 SECRET = "sk-test-0123456789abcdef"
 

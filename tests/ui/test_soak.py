@@ -8,6 +8,7 @@ that the reference count of ``None`` does not drain.
 import gc
 import sys
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 CALLS = 60_000
 
 
+@pytest.mark.slow
 def test_typing_into_the_fact_form_and_filling_a_large_table_keeps_none_alive(ui, qtbot):
     form = ui.window.facts.new_fact()
     form.fields["title"].setText("Soak")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox
 
 from context_center.engine import FactInput, open_engine
-from sync_support import make_machine
+from support.sync_remotes import make_machine
 
 
 def test_sync_is_off_until_it_is_set_up(git_home, ui):
@@ -101,7 +101,7 @@ def test_edit_settles_a_conflict_with_the_text_written_in_the_dialog(
 
 def test_what_the_remote_offered_and_was_refused_is_a_warning_in_the_window(
         open_window, state_root, workspace, tmp_path, remote):
-    from sync_support import Attacker
+    from support.sync_remotes import Attacker
 
     with open_engine(state_root=state_root, workspace=workspace) as engine:
         engine.remember(FactInput(title="Before", body="x", scope="global"))

@@ -10,7 +10,7 @@ from PySide6.QtGui import QKeySequence  # noqa: E402
 
 from context_center.engine import FactInput, open_engine  # noqa: E402
 from context_center.ui.app import create_window  # noqa: E402
-from git_support import BOB, commit_all  # noqa: E402
+from support.git_repos import BOB, commit_all  # noqa: E402
 from ui.conftest import Harness  # noqa: E402
 
 

@@ -1,0 +1,87 @@
+"""Secret detection: what the issue found missed is caught, and ordinary technical prose (the
+LoCoMo turns, this project's own documents) raises nothing (#13)."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from context_center.engine.memory.sensitive import find_secrets, redact
+
+pytestmark = pytest.mark.adversarial
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = REPO.parent / "shared"
+
+MISSED_BEFORE = [
+    "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "SECRET_KEY = 'django-insecure-8x!f#k2$abc'",
+    "PRIVATE_KEY=MIIEvQIBADANBgkqhkiG9w0",
+    'passphrase: "correct horse battery staple"',
+    "post to https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX when done",
+    "curl -H 'Authorization: Bearer abcdef0123456789abcdef' https://api.example.test",
+    "the token ghp_" + "\u200b".join("Zq8Zq8Zq8Zq8Zq8Zq8Zq8Zq8Zq8Zq8Zq8Zq8"),
+    "echo " + base64.b64encode(b"sk-ant-api03-abcdefghijklmnopqrstuvwx").decode() + " | base64 -d",
+]
+
+
+@pytest.mark.parametrize("text", MISSED_BEFORE)
+def test_what_was_missed_is_found_and_masked(text: str):
+    assert find_secrets(text)
+    masked, kinds = redact(text)
+    assert "[REDACTED]" in masked and kinds
+    for word in ("wJalrXUtnFEMI", "django-insecure", "MIIEvQIBADAN", "battery staple", "XXXXXXXXXXXXXXXXXXXXXXXX",
+                 "abcdef0123456789abcdef", "Zq8", "c2stYW50"):
+        assert word not in masked
+
+
+def test_ordinary_prose_raises_nothing():
+    texts = []
+    locomo = SHARED / "bench" / "locomo-dev.json"
+    if locomo.exists():
+        for conversation in json.loads(locomo.read_text(encoding="utf-8")):
+            for key, turns in conversation["conversation"].items():
+                if re.fullmatch(r"session_\d+", key):
+                    texts += [turn["text"] for turn in turns]
+    documents = [REPO / "README.md", *(SHARED / name for name in ("DESIGN.md", "UPSTREAM.md", "STYLE.md"))]
+    texts += [p.read_text(encoding="utf-8") for p in documents if p.exists()]
+    texts += ["The token is used for auth.", "Use a secret manager for credentials.",
+              "password reset emails go out at noon", "tokens = max(len / 4, words * 1.3)",
+              'bearer_token_env_var = "CC_MCP_TOKEN"', "password_file: /run/secrets/db"]   # where, not what
+    flagged = [(t[:80], [f.kind for f in find_secrets(t)]) for t in texts if find_secrets(t)]
+    assert flagged == []
+
+
+ONE_OF_EACH_KIND = {
+    "private key": "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----",
+    "AWS access key": "id AKIAIOSFODNN7EXAMPLQ in the config",
+    "GitHub token": "ghs_" + "a1B2" * 9,
+    "GitLab token": "glpat-" + "x1Y2z3" * 4,
+    "Anthropic API key": "sk-ant-" + "q" * 24,
+    "OpenAI API key": "sk-proj-" + "R9" * 12,
+    "Google API key": "AIza" + "S" * 35,
+    "Slack token": "xoxb-" + "1234567890ab",
+    "Stripe key": "rk_live_" + "Z" * 20,
+    "npm token": "npm_" + "n" * 36,
+    "Hugging Face token": "hf_" + "h" * 32,
+    "JSON web token": "eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.SflKxwRJSMeKKF2QT4",
+    "credentials in a URL": "https://deploy:s3cr3tpass@git.example.test/repo",
+    "Slack webhook": "https://hooks.slack.com/services/T000/B000/" + "X" * 24,
+    "bearer token": "Authorization: Bearer " + "t0k" * 8,
+    "password or token in an assignment": "db_password = hunter2hunter2",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ONE_OF_EACH_KIND))
+def test_the_quick_look_never_misses_what_the_scan_finds(kind: str):
+    """``may_hold_secret`` lets ``find_secrets`` skip most text: it must trip on every kind."""
+    from context_center.engine.memory import sensitive
+
+    text = ONE_OF_EACH_KIND[kind]
+    assert sensitive.may_hold_secret(text)
+    assert kind in {f.kind for f in find_secrets(text)}
+    kinds = {k for k, _ in sensitive._PATTERNS} | {"password or token in an assignment"}
+    assert set(ONE_OF_EACH_KIND) == kinds   # a new kind of secret gets an example here
