@@ -61,11 +61,18 @@ install_python() {
   venv_install "$VENV" "$HERE/pyproject.toml" -- -e "${HERE}[test]"
 }
 
+# resources/ (the icon's artwork, themes, translations) compiled into context_center/resources/
+# with PySide6's own tools, before `run` and `package`; only what changed since (resources/compile.py).
+compile_resources() {  # PYTHON
+  QT_QPA_PLATFORM=offscreen "$1" "$HERE/resources/compile.py"
+}
+
 case "${1:-}" in
   run)
     # shellcheck disable=SC2086
     apt_install $APT_OFFSCREEN $APT_SCREEN
     install_python
+    compile_resources "$VENV/bin/python"
     shift
     exec "$VENV/bin/context-center" "$@"
     ;;
@@ -73,6 +80,8 @@ case "${1:-}" in
     # shellcheck disable=SC2086
     apt_install $APT_OFFSCREEN
     install_python
+    # (nothing is compiled here: tests/test_resources.py fails when a compiled file is older than
+    # its source, so what is committed is what is tested)
     shift
     cd "$HERE"
     export QT_QPA_PLATFORM=offscreen
@@ -81,7 +90,7 @@ case "${1:-}" in
     CC_CMD=$(printf '%q' "$VENV/bin/context-center")
     export CC_CMD
     "$VENV/bin/lint-imports"
-    "$VENV/bin/ruff" check context_center tests bench docs packaging .ci/mcp_smoke.py
+    "$VENV/bin/ruff" check context_center tests bench docs packaging resources .ci/mcp_smoke.py
     # The shell scripts CI runs, when shellcheck is there (Debian: shellcheck; .ci/run installs it).
     if command -v shellcheck >/dev/null 2>&1; then shellcheck dev.sh .ci/run .ci/check-deb; fi
     # Type check: reads [tool.mypy] (files, per-module overrides) from pyproject.toml.
@@ -101,6 +110,7 @@ if not sysconfig.get_config_var("Py_ENABLE_SHARED"): print("libpython%d.%d" % sy
     apt_install $APT_OFFSCREEN $APT_DEB_DEPENDS $APT_PACKAGE_BUILD $libpython
     venv_install "$PACKAGE_VENV" pyproject.toml packaging/requirements-package.txt -- \
       -r packaging/requirements-package.txt -e .
+    compile_resources "$PACKAGE_VENV/bin/python"
     rm -rf build/package dist/context-center_*.deb
     "$PACKAGE_VENV/bin/pyinstaller" --noconfirm --log-level WARN --distpath build/package/dist \
       --workpath build/package/work packaging/context-center.spec

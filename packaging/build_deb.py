@@ -111,13 +111,15 @@ def build(bundle: Path, out: Path, version: str, fixed: list[str], work: Path) -
     shutil.rmtree(root, ignore_errors=True)
     shutil.copytree(bundle, root / PREFIX, symlinks=True)
     linux = HERE / "linux"
+    shipped = HERE.parent / "context_center" / "resources"   # compiled from resources/icons/ (./dev.sh)
     files = {
         f"usr/share/applications/{APP_ID}.desktop": linux / f"{APP_ID}.desktop",
-        # one icon, the window's own: the package's copy is the only one in the tree
-        f"usr/share/icons/hicolor/scalable/apps/{APP_ID}.svg": HERE.parent / "context_center" / "resources"
-        / "context-center.svg",
+        f"usr/share/icons/hicolor/scalable/apps/{APP_ID}.svg": shipped / "context-center.svg",
         f"usr/share/metainfo/{APP_ID}.metainfo.xml": linux / f"{APP_ID}.metainfo.xml",
     }
+    for png in sorted((shipped / "icons").glob("*/context-center.png")):   # the sizes drawn for themselves
+        size = png.parent.name
+        files[f"usr/share/icons/hicolor/{size}x{size}/apps/{APP_ID}.png"] = png
     for target, source in files.items():
         (root / target).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, root / target)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from context_center import APP_ID, APP_NAME
-from tests_support import desktop_file_validate
+from support.store import desktop_file_validate
 
 LINUX = Path(__file__).resolve().parents[1] / "packaging" / "linux"
 
@@ -36,11 +36,14 @@ def test_every_file_is_named_after_the_app_id():
 
 
 def test_there_is_one_icon_the_one_the_window_uses():
+    """Drawn once (resources/icons/), compiled once (context_center/resources/, which the window,
+    the wheel and the .deb read; tests/test_resources.py checks it is compiled from the artwork)."""
     packaged = resources.files("context_center.resources") / "context-center.svg"
     assert packaged.read_bytes().lstrip().startswith((b"<svg", b"<?xml"))
-    copies = [p for p in Path(__file__).resolve().parents[1].rglob("*.svg")
+    top = Path(__file__).resolve().parents[1]
+    copies = [p.relative_to(top).as_posix() for p in top.rglob("*.svg")
               if not {".venv", ".venv-package", "build", "dist"} & set(p.parts)]
-    assert [p.name for p in copies] == ["context-center.svg"]
+    assert sorted(copies) == ["context_center/resources/context-center.svg", "resources/icons/context-center.svg"]
 
 
 def test_the_desktop_entry_passes_desktop_file_validate():

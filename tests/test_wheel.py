@@ -21,7 +21,8 @@ def test_the_wheel_holds_every_module_and_the_icon(tmp_path):
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "context_center").rglob("*.py")}
     assert sources <= names, sorted(sources - names)
     assert "context_center/resources/context-center.svg" in names
-    assert not [n for n in names if n.startswith(("tests/", "bench/", "docs/", "packaging/"))]
+    assert "context_center/resources/icons/16/context-center.png" in names   # compiled from resources/icons/
+    assert not [n for n in names if n.startswith(("tests/", "bench/", "docs/", "packaging/", "resources/"))]
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "context-center = context_center.__main__:main" in text and "context-center-gui" in text

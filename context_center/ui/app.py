@@ -18,12 +18,19 @@ from .stop_signals import StopSignals
 # Where the window keeps geometry and recent workspaces; unchanged when the app id became
 # reverse-DNS, so nobody loses their settings.
 SETTINGS_APP = "context-center"
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)   # as resources/compile.py renders them
 
 
 def app_icon() -> QIcon:
+    """The icon drawn in resources/icons/, as compiled: the SVG, and PNGs drawn for the small sizes
+    (a task bar asks for 16 or 24 pixels; each is rendered at its size, not scaled down)."""
     icon = QIcon()
-    with resources.as_file(resources.files("context_center.resources") / "context-center.svg") as path:
-        icon.addFile(str(path))
+    shipped = resources.files("context_center.resources")
+    for item in (shipped / "context-center.svg", *(shipped / "icons" / str(size) / "context-center.png"
+                                                  for size in ICON_SIZES)):
+        with resources.as_file(item) as path:
+            if path.is_file():
+                icon.addFile(str(path))
     return icon
 
 
