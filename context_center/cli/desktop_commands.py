@@ -12,11 +12,10 @@ import os
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from .. import APP_ID, APP_NAME
 from ..engine import StorageError
-from .output import Output
+from .output import Output, Subcommands, add_json_option
 
 # The same entry as packaging/linux/<APP_ID>.desktop (a test keeps them in step), with
 # TryExec and Exec filled in for this install.
@@ -41,7 +40,7 @@ _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 _ESCAPED_IN_QUOTES = set('"`$\\')
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     desktop = commands.add_parser(
         "desktop", help="add or remove the desktop entry (application menu, launcher) of this install",
         description="For a pip or pipx install: write (or remove) the desktop entry and the icon in "
@@ -49,10 +48,10 @@ def register(commands: Any) -> None:
                     "application menu. The .deb installs its own entry; this is not needed there.")
     sub = desktop.add_subparsers(dest="desktop_command", metavar="ACTION", required=True)
     install = sub.add_parser("install", help="write the desktop entry and the icon for this install")
-    install.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(install)
     install.set_defaults(handler=install_command, opens_engine=False)
     uninstall = sub.add_parser("uninstall", help="remove what `desktop install` wrote")
-    uninstall.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(uninstall)
     uninstall.set_defaults(handler=uninstall_command, opens_engine=False)
 
 

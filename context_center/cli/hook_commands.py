@@ -18,9 +18,10 @@ import threading
 from typing import Any, Callable
 
 from ..engine import EngineError, detect_workspace, open_engine
+from .output import Subcommands
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     hook = commands.add_parser("hook", help="agent hooks (automatic recall)")
     sub = hook.add_subparsers(dest="hook_command", metavar="AGENT", required=True)
     claude = sub.add_parser("claude-code", help="Claude Code UserPromptSubmit / SessionStart hook",

@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
 from .. import engine as facade
 from ..engine import IMPORT_SOURCES, Engine
-from .output import Output, table
+from .output import Output, Subcommands, add_json_option, table
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "import", help="import another agent's memories as suggestions to review",
         description="Import what Claude Code (auto memory of this workspace), Codex ($CODEX_HOME/memories) or "
@@ -21,7 +20,7 @@ def register(commands: Any) -> None:
     parser.add_argument("source", metavar="SOURCE", choices=list(IMPORT_SOURCES),
                         help="one of: " + ", ".join(IMPORT_SOURCES))
     parser.add_argument("--dry-run", action="store_true", help="write nothing; report what would be imported")
-    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(parser)
     parser.add_argument("--home", metavar="DIR", help="home folder holding .claude/, .codex/ and .context/ "
                                                       "(default: ~)")
     parser.set_defaults(handler=import_command)

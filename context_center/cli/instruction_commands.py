@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine
-from .output import Output, table
+from .output import Output, Subcommands, add_json_option, table
 
 if TYPE_CHECKING:
     from ..engine import AgentComparison, AgentView
 
 
-def register_report(memory_sub: Any) -> None:
+def register_report(memory_sub: Subcommands) -> None:
     parser = memory_sub.add_parser("instructions", help="resolved standing instructions: order, imports, problems")
     parser.add_argument("--target", metavar="DIR", help="directory the agent works in (default: current)")
     which = parser.add_mutually_exclusive_group()
@@ -20,11 +20,11 @@ def register_report(memory_sub: Any) -> None:
                             "and what it actually receives (default: reasonix, Context Center's own chain)")
     which.add_argument("--compare", action="store_true",
                        help="the three agents side by side: each file's fate per agent, and the differences")
-    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(parser)
     parser.set_defaults(handler=report)
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser("instructions", help="standing instructions (AGENTS.md, REASONIX.md, …)")
     sub = parser.add_subparsers(dest="instructions_command", metavar="SUBCOMMAND", required=True)
     add_parser = sub.add_parser("add", help="quick add: a '- NOTE' line under '## Notes' (/remember)")
@@ -33,7 +33,7 @@ def register(commands: Any) -> None:
     add_parser.add_argument("--file", metavar="FILE",
                             help="the instruction file to add to (default: REASONIX.md, AGENTS.md or CLAUDE.md "
                                  "of the workspace root, whichever exists first)")
-    add_parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(add_parser)
     add_parser.set_defaults(handler=add)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import cast
 
 from .. import __version__
 from ..engine import EngineError, StorageError, open_engine
@@ -18,7 +19,7 @@ from . import (
     sync_commands,
     team_commands,
 )
-from .output import Output
+from .output import Output, Subcommands
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workspace", metavar="DIR",
                         help="workspace (default: nearest ancestor of the current directory with .git)")
     parser.add_argument("--version", action="version", version=f"context-center {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    # (each noun's parsers are _Parser too; the nouns need only know they are ArgumentParsers)
+    commands = cast(Subcommands, parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
     memory_sub = memory_commands.register(commands)
     instruction_commands.register_report(memory_sub)
     recall_commands.register(memory_sub)

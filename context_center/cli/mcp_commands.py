@@ -6,16 +6,15 @@ import argparse
 import getpass
 import sys
 from pathlib import Path
-from typing import Any
 
 from .. import engine as facade
 from ..engine import Engine, InvalidInput
 from ..mcp_server.arguments import add_server_arguments
 from . import token_commands
-from .output import Output
+from .output import Output, Subcommands, add_json_option
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "mcp", help="serve the memory tools to agents over MCP (stdio, or HTTP with --http)",
         description="Serve the context-eng memory tools (memory_search, memory_create, …) over stdio on this "
@@ -32,26 +31,26 @@ def register(commands: Any) -> None:
     judge.set_defaults(handler=judge_show, opens_engine=True, json=False)
     judge_sub = judge.add_subparsers(dest="judge_command", metavar="ACTION")
     show = judge_sub.add_parser("show", help="the judge's settings (never the key)")
-    show.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(show)
     show.set_defaults(handler=judge_show)
     configure = judge_sub.add_parser("set", help="use the judge at URL with MODEL")
     configure.add_argument("--url", required=True, help="base URL of the API, e.g. http://127.0.0.1:8080/v1")
     configure.add_argument("--model", required=True, help="the model to ask")
     configure.add_argument("--timeout", type=float, help="seconds per request (default 20)")
-    configure.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(configure)
     configure.set_defaults(handler=judge_set)
     off = judge_sub.add_parser("off", help="stop using a judge (local search only)")
-    off.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(off)
     off.set_defaults(handler=judge_off)
     set_key = judge_sub.add_parser("set-key", help="store the API key in the OS keyring (read from stdin or "
                                                    "a prompt, never from the command line)")
-    set_key.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(set_key)
     set_key.set_defaults(handler=judge_set_key)
     clear_key = judge_sub.add_parser("clear-key", help="remove the API key from the keyring")
-    clear_key.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(clear_key)
     clear_key.set_defaults(handler=judge_clear_key)
     test = judge_sub.add_parser("test", help="ask the judge one question and say how it went")
-    test.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(test)
     test.set_defaults(handler=judge_test)
 
     token_commands.register(sub)
@@ -61,7 +60,7 @@ def register(commands: Any) -> None:
                                           "insert it into a file between <!-- context-eng:start --> and "
                                           "<!-- context-eng:end --> (a second run replaces it).")
     guidance.add_argument("--write", metavar="FILE", help="insert or update the block in FILE (e.g. AGENTS.md)")
-    guidance.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(guidance)
     guidance.set_defaults(handler=guidance_command, opens_engine=False)
 
 

@@ -8,22 +8,18 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..engine import SCOPES, Engine, FactFields, FactInput, InvalidInput, WriteResult
-from .output import Output, table
+from .output import Handler, Output, Subcommands, add_json_option, table
 
 _FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
                   "activation", "volatility", "expires-at")
 
 
-def _json_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON for machines")
-
-
-def _ref_command(sub: Any, name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+def _ref_command(sub: Subcommands, name: str, help_text: str, handler: Handler) -> argparse.ArgumentParser:
     parser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("ref", metavar="REF", help="id, name, or project/<name>.md, team/<name>.md, global/<name>.md")
     parser.add_argument("--scope", choices=SCOPES,
                         help="look the name up in this scope only (names prefer project, then team, then global)")
-    _json_flag(parser)
+    add_json_option(parser)
     parser.set_defaults(handler=handler)
     return parser
 
@@ -40,16 +36,16 @@ def _fact_fields(parser: argparse.ArgumentParser) -> None:
                         help="store secrets masked as [REDACTED] instead of refusing")
 
 
-def register(commands: Any) -> Any:
+def register(commands: Subcommands) -> Subcommands:
     """Add ``memory`` and its subcommands; returns the subparsers so others can add theirs."""
     memory = commands.add_parser("memory", help="background memory: facts, revisions, archive",
                                  description="Background memory. Without a subcommand: a summary.")
-    _json_flag(memory)
+    add_json_option(memory)
     memory.set_defaults(handler=summary)
     sub = memory.add_subparsers(dest="memory_command", metavar="SUBCOMMAND")
 
     listing = sub.add_parser("list", help="every active fact of both scopes")
-    _json_flag(listing)
+    add_json_option(listing)
     listing.set_defaults(handler=list_facts)
 
     _ref_command(sub, "show", "one fact with its body", show)
@@ -58,7 +54,7 @@ def register(commands: Any) -> Any:
     _fact_fields(remember_parser)
     remember_parser.add_argument("--scope", help="project (default), team (in the repository, committed with "
                                                  "the code) or global")
-    _json_flag(remember_parser)
+    add_json_option(remember_parser)
     remember_parser.set_defaults(handler=remember)
 
     edit_parser = _ref_command(sub, "edit", "change a fact (omitted fields are kept)", edit)
@@ -79,24 +75,24 @@ def register(commands: Any) -> Any:
     restore_parser.add_argument("revision", metavar="REV", help="a revision number; for a team fact, a commit")
 
     archived_parser = sub.add_parser("archived", help="forgotten facts and their archive paths")
-    _json_flag(archived_parser)
+    add_json_option(archived_parser)
     archived_parser.set_defaults(handler=archived)
 
     recover_parser = sub.add_parser("recover", help="bring an archived fact back as a new revision")
     recover_parser.add_argument("path", metavar="PATH")
-    _json_flag(recover_parser)
+    add_json_option(recover_parser)
     recover_parser.set_defaults(handler=recover)
 
     subjects_parser = sub.add_parser("subjects", help="subject keys in use")
-    _json_flag(subjects_parser)
+    add_json_option(subjects_parser)
     subjects_parser.set_defaults(handler=subjects)
 
     context_parser = sub.add_parser("session-context", help="the pinned snapshot an agent receives")
-    _json_flag(context_parser)
+    add_json_option(context_parser)
     context_parser.set_defaults(handler=session_context)
 
     migrate_parser = sub.add_parser("migrate", help="write full front matter to legacy fact files")
-    _json_flag(migrate_parser)
+    add_json_option(migrate_parser)
     migrate_parser.set_defaults(handler=migrate)
     return sub
 

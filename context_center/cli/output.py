@@ -1,16 +1,28 @@
 """How the command line speaks: JSON for machines, short text for people, errors on stderr."""
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeAlias
 
-from ..engine import EngineError
+from ..engine import Engine, EngineError
 
 # C0 and C1 controls but tab and newline: a title holding ESC [ 31 m must not recolour (or rewrite)
 # the user's terminal. JSON output escapes them already.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+# what each noun's register() is handed: the subcommands of its parent
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+# a command's handler: it runs on the engine the command line opened, and returns the exit code
+Handler: TypeAlias = "Callable[[Engine, argparse.Namespace, Output], int]"
+
+
+def add_json_option(parser: argparse.ArgumentParser, help_text: str = "print JSON for machines") -> None:
+    """``--json``: every command that prints says it the same way."""
+    parser.add_argument("--json", action="store_true", help=help_text)
 
 
 def visible(text: str) -> str:

@@ -7,10 +7,10 @@ import sys
 from typing import Any
 
 from ..engine import Engine, InvalidInput
-from .output import Output, table
+from .output import Output, Subcommands, add_json_option, table
 
 
-def register(memory_sub: Any) -> None:
+def register(memory_sub: Subcommands) -> None:
     recall = memory_sub.add_parser(
         "recall", help="what automatic recall would append to MESSAGE, with the trace",
         description="Run automatic recall on MESSAGE, show the last recall trace (--last), or what the "
@@ -28,14 +28,14 @@ def register(memory_sub: Any) -> None:
                          help="with --history: keep records for N days (default 30; 0 turns the record off)")
     history.add_argument("--keep-entries", type=int, metavar="N",
                          help="with --history: keep at most N records (default 2000; 0 turns the record off)")
-    recall.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(recall)
     recall.set_defaults(handler=recall_command, usage=recall)
 
     search = memory_sub.add_parser("search", help="find facts (stale and expired included)",
                                    description="Explicit search over every promoted fact of both scopes.")
     search.add_argument("query", metavar="QUERY")
     search.add_argument("--limit", type=int, default=8, metavar="N", help="most results (default 8, at most 20)")
-    search.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(search)
     search.set_defaults(handler=search_command)
 
     index = memory_sub.add_parser(
@@ -43,7 +43,7 @@ def register(memory_sub: Any) -> None:
         description="Sync the Whoosh search index with the facts, reporting progress. Never required: "
                     "search syncs by itself; the window runs this in a separate process.")
     index.add_argument("--rebuild", action="store_true", help="build it again from scratch")
-    index.add_argument("--json", action="store_true", help="JSON lines: progress, then the report")
+    add_json_option(index, "JSON lines: progress, then the report")
     index.set_defaults(handler=index_command)
 
 

@@ -2,18 +2,17 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ..engine import Engine, FactInput
-from .output import Output
+from .output import Output, Subcommands, add_json_option
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "suggestions", help="memory and skill candidates from recent agent transcripts",
         description="Scan recent Claude Code and Codex sessions of this workspace for things worth "
                     "remembering. Nothing is written until you accept a candidate.")
-    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(parser)
     parser.add_argument("--home", metavar="DIR", help="home folder holding .claude/ and .codex/ (default: ~)")
     parser.set_defaults(handler=list_command)
     sub = parser.add_subparsers(dest="suggestions_command", metavar="SUBCOMMAND")
@@ -24,21 +23,21 @@ def register(commands: Any) -> None:
     for option in ("name", "title", "description", "type", "scope", "keywords", "subject-key", "activation"):
         accept.add_argument(f"--{option}", help=f"change the candidate's {option.replace('-', ' ')} first")
     accept.add_argument("--body", help="replace the candidate's body first")
-    accept.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(accept)
     accept.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
     accept.set_defaults(handler=accept_command)
     dismiss = sub.add_parser("dismiss", help="never suggest this candidate again in this workspace")
     dismiss.add_argument("id", metavar="ID")
-    dismiss.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(dismiss)
     dismiss.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
     dismiss.set_defaults(handler=dismiss_command)
     dismissed = sub.add_parser("dismissed", help="the candidates dismissed in this workspace, newest first")
-    dismissed.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(dismissed)
     dismissed.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
     dismissed.set_defaults(handler=dismissed_command)
     restore = sub.add_parser("restore", help="undo a dismissal: suggest the candidate again")
     restore.add_argument("id", metavar="ID")
-    restore.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(restore)
     restore.set_defaults(handler=restore_command)
     for name, handler, text in (("promote", promote_command, "promote a memory from an agent (written over MCP or "
                                                                "imported): recall may use it from now on"),
@@ -47,7 +46,7 @@ def register(commands: Any) -> None:
         command = sub.add_parser(name, help=text)
         command.add_argument("ref", metavar="REF", help="its id, name or project/<name>.md (see `suggestions`)")
         command.add_argument("--scope", choices=("project", "global"), help="where to look a name up")
-        command.add_argument("--json", action="store_true", help="print JSON for machines")
+        add_json_option(command)
         command.set_defaults(handler=handler)
 
 

@@ -5,29 +5,29 @@ import argparse
 from typing import Any
 
 from ..engine import ArchivedFact, Engine, FactInput
-from .output import Output, table
+from .output import Output, Subcommands, add_json_option, table
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "sync", help="carry the personal facts between machines over git (pull, commit, push)",
         description="Pull the facts other machines pushed, commit the changes made here, push. Two "
                     "machines' edits of one fact are both kept as revisions and the fact is flagged; "
                     "an unreachable remote is a warning (exit 0). Credentials are git's own.")
-    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(parser)
     parser.set_defaults(handler=sync_command)
     sub = parser.add_subparsers(dest="sync_command", metavar="SUBCOMMAND")
     init = sub.add_parser("init", help="make the state root's facts a git work tree with a remote, and sync",
                           description="A remote that already has history (set up on another machine) is "
                                       "merged with the facts here; nothing is lost.")
     init.add_argument("--remote", required=True, metavar="URL", help="a git repository you can push to")
-    init.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(init)
     init.set_defaults(handler=init_command)
     status = sub.add_parser("status", help="whether sync is set up, its remote, and the last result")
-    status.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(status)
     status.set_defaults(handler=status_command)
     conflicts = sub.add_parser("conflicts", help="the facts a sync flagged, with both revisions")
-    conflicts.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(conflicts)
     conflicts.set_defaults(handler=conflicts_command)
     resolve = sub.add_parser("resolve", help="settle a flagged fact: keep mine, keep theirs, or edit it")
     resolve.add_argument("ref", metavar="REF", help="its id, name or project/<name>.md")
@@ -35,11 +35,11 @@ def register(commands: Any) -> None:
     resolve.add_argument("--scope", choices=("project", "global"), help="where to look a name up")
     resolve.add_argument("--title", help="with --keep edit: the new title")
     resolve.add_argument("--body", help="with --keep edit: the new body")
-    resolve.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(resolve)
     resolve.set_defaults(handler=resolve_command)
     interval = sub.add_parser("interval", help="minutes between the window's background syncs (0: off)")
     interval.add_argument("minutes", type=int, nargs="?", help="omit to print the current interval")
-    interval.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(interval)
     interval.set_defaults(handler=interval_command)
 
 

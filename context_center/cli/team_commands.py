@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Callable
 
 from .. import engine as facade
 from ..engine import EngineError, StorageError
-from .output import Output, visible
+from .output import Output, Subcommands, add_json_option, visible
 
 BYPASS = "git commit --no-verify"
 
 
-def register(commands: Any) -> None:
+def register(commands: Subcommands) -> None:
     team = commands.add_parser("team", help="team facts committed with the code (.context-center/memory/)",
                                description="Team facts live in the workspace's .context-center/memory/ and "
                                            "change by commit and review.")
@@ -27,14 +27,14 @@ def register(commands: Any) -> None:
                     "pre-commit.local). Running it again changes nothing.")
     install.add_argument("--uninstall", action="store_true",
                          help="remove the hook (and put back the one it chained)")
-    install.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(install)
     install.set_defaults(handler=install_hook, opens_engine=False)
     check = sub.add_parser(
         "check-staged", help="check the staged team facts (what the hook runs)",
         description="Check the team fact files the next commit adds or changes, as staged (not as in the "
                     "work tree). Exit 1 with the problems when one holds a secret, a merge conflict or "
                     "cannot be parsed.")
-    check.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(check)
     check.set_defaults(handler=check_staged, opens_engine=False)
 
 
@@ -42,7 +42,7 @@ def _start(args: argparse.Namespace) -> Path:
     return facade.detect_workspace(args.workspace)
 
 
-def _guarded(args: argparse.Namespace, action: Any) -> int:
+def _guarded(args: argparse.Namespace, action: Callable[[Output], int]) -> int:
     out = Output(args.json)
     try:
         return int(action(out))

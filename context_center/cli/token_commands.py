@@ -8,12 +8,12 @@ from typing import Any
 
 from .. import engine as facade
 from ..engine import Engine
-from .output import Output
+from .output import Output, Subcommands, add_json_option
 
 HEADER = "Authorization: Bearer "
 
 
-def register(mcp_commands: Any) -> None:
+def register(mcp_commands: Subcommands) -> None:
     token = mcp_commands.add_parser(
         "token", help="the bearer tokens of `mcp --http` (in the OS keyring)",
         description="The HTTP server (`context-center mcp --http HOST:PORT`) answers only requests that carry "
@@ -28,14 +28,14 @@ def register(mcp_commands: Any) -> None:
     create_parser.add_argument("--read-only", action="store_true", help="every write with it is refused")
     create_parser.add_argument("--replace", action="store_true",
                                help="replace the token of that name (its clients stop working)")
-    create_parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(create_parser)
     create_parser.set_defaults(handler=create)
     revoke_parser = actions.add_parser("revoke", help="remove a token: its clients are refused (within seconds)")
     revoke_parser.add_argument("name", nargs="?", default="default", help="its name (default: default)")
-    revoke_parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(revoke_parser)
     revoke_parser.set_defaults(handler=revoke)
     status_parser = actions.add_parser("status", help="the tokens by name and scope (never a value)")
-    status_parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json_option(status_parser)
     status_parser.set_defaults(handler=status)
 
 

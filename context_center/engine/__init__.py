@@ -74,6 +74,7 @@ _LAZY = {
     "ImportReport": "importers.records:ImportReport", "ImportItem": "importers.records:ImportItem",
     # the agents' room: the context-eng contract over MCP (agents/, above the facade)
     "AgentMemoryService": "agents.service:AgentMemoryService", "tool_handlers": "agents.service:tool_handlers",
+    "AgentStore": "agents.agent_store:AgentStore", "Judge": "agents.agent_search:Judge",
     "open_agent_memory": "agents.service:open_agent_memory", "open_agent_store": "agents.service:open_agent_store",
     "server_policy": "agents.service:server_policy", "server_judge": "agents.service:server_judge",
     "POLICIES": "agents.policy:POLICIES", "POLICY_SETTING": "agents.policy:POLICY_SETTING",

@@ -6,9 +6,10 @@ import hashlib
 import operator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 Progress = Callable[[int, int], None]   # (done, total) of a long job: a cold index build, a scan
+_Derived = TypeVar("_Derived")
 PINNED_BUDGET_CHARS = 1500
 
 
@@ -17,7 +18,7 @@ _DIGESTED = ("id", "scope", "name", "title", "keywords", "description", "body", 
 _digested = operator.attrgetter(*_DIGESTED)
 
 
-def memo(fact: "Fact", name: str, compute: Callable[["Fact"], Any]) -> Any:
+def memo(fact: "Fact", name: str, compute: Callable[["Fact"], _Derived]) -> _Derived:
     """``compute(fact)``, worked out once and kept in the fact's own ``__dict__`` (what a cached
     property of a frozen dataclass does): the rules that derive it live above this module (its
     freshness moments, identity keys, secret findings, in :mod:`.memory`), and the folder snapshot

@@ -19,17 +19,19 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from ..engine import TokenGrant
 
 log = logging.getLogger("context_center.mcp")
 
 REFRESH_SECONDS = 2.0
-Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
-Tokens = list[tuple[Any, str]]   # (grant, value)
+Tokens = list[tuple["TokenGrant", str]]   # (grant, value)
 
 
 class _Unreadable(Exception):
@@ -41,8 +43,8 @@ class _Ambiguous(Exception):
 
 
 class BearerGate:
-    def __init__(self, app: App, read_tokens: Callable[[], Awaitable[Tokens]],
-                 matching: Callable[[str, Tokens], Any], grant_key: str) -> None:
+    def __init__(self, app: ASGIApp, read_tokens: Callable[[], Awaitable[Tokens]],
+                 matching: Callable[[str, Tokens], TokenGrant | None], grant_key: str) -> None:
         self._app = app
         self._read_tokens = read_tokens
         self._matching = matching
@@ -91,7 +93,7 @@ class BearerGate:
         return self._tokens
 
 
-def _user(name: str) -> Any:
+def _user(name: str) -> AuthenticatedUser:
     """The SDK's authenticated user for a token: its name is the principal a session belongs to."""
     from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
     from mcp.server.auth.provider import AccessToken

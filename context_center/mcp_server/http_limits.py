@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 HEADER_SECONDS = 5.0        # a request's line and headers, from its first byte (or the connection's start)
 BODY_SECONDS = 10.0         # a request's body, once its headers are in
@@ -71,11 +74,10 @@ class SessionsOnly:
     to keep) is answered -32022 listing the handshake versions, and a client in ``auto`` mode, as
     the official one is, falls back to ``initialize``."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self._app = app
 
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
-                       send: Callable[..., Awaitable[None]]) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         from mcp_types import UNSUPPORTED_PROTOCOL_VERSION
         from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
@@ -92,7 +94,7 @@ class SessionsOnly:
         await send({"type": "http.response.body", "body": body})
 
 
-async def _request_id(receive: Callable[..., Awaitable[Any]]) -> Any:
+async def _request_id(receive: Receive) -> str | int | None:
     """The JSON-RPC id of the request's body (read up to :data:`MAX_BODY_BYTES`), else None."""
     chunks, size = [], 0
     while size <= MAX_BODY_BYTES:
@@ -121,14 +123,13 @@ class TokenLedger:
     longer than the transport keeps one; ``on_end(session_id)`` is told, so its binding goes with
     it (a binding is never dropped while its session lives)."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]], on_end: Callable[[str], None]) -> None:
+    def __init__(self, app: ASGIApp, on_end: Callable[[str], None]) -> None:
         self._app = app
         self._on_end = on_end
         self._sessions: dict[str, dict[str, list[float]]] = {}   # principal → id → [last seen, requests open]
         self._in_flight: dict[str, int] = {}
 
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
-                       send: Callable[..., Awaitable[None]]) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self._app(scope, receive, send)
             return
@@ -152,7 +153,7 @@ class TokenLedger:
             known[0], known[1] = time.monotonic(), known[1] + 1
         status: list[int] = []
 
-        async def watching(message: MutableMapping[str, Any]) -> None:
+        async def watching(message: Message) -> None:
             if message.get("type") == "http.response.start":
                 status.append(int(message.get("status", 0)))
                 made = next((v.decode("latin-1") for k, v in message.get("headers", ()) if k == b"mcp-session-id"),
@@ -184,7 +185,7 @@ class TokenLedger:
             self._on_end(session)
 
 
-async def _answer(send: Callable[..., Awaitable[None]], status: int, description: str) -> None:
+async def _answer(send: Send, status: int, description: str) -> None:
     body = json.dumps({"error": "too_many", "error_description": description}).encode("utf-8")
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})

@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING
 
 import uvicorn
 
@@ -33,6 +33,10 @@ from . import http_limits
 from .http_address import Address, AddressError, bind, parse_address
 from .server import GRANT_KEY, SessionBindings, _configure_logging, _Opening, arguments_usable, build_server, say
 from .surrogates import RepairedBodies
+
+if TYPE_CHECKING:
+    from mcp.server.transport_security import TransportSecuritySettings
+    from starlette.types import ASGIApp
 
 log = logging.getLogger("context_center.mcp")
 GRACE_SECONDS = 3   # open streams are given this long to close on shutdown
@@ -134,7 +138,7 @@ def _token_refusal(state_root: str | None, address: Address, no_token: bool) -> 
     return f"{address.host} may be reachable from other machines and there is no token: {create}"
 
 
-def _security(address: Address, port: int) -> Any:
+def _security(address: Address, port: int) -> TransportSecuritySettings | None:
     """Host and Origin must name this very server, port included (the SDK's own loopback check
     takes any port: ``Host: localhost:<another port>`` passed). Off loopback, a client names the
     machine however its network does: the token is the check there."""
@@ -147,16 +151,16 @@ def _security(address: Address, port: int) -> Any:
                                      allowed_origins=[f"http://{host}" for host in hosts])
 
 
-def _app(opening: _Opening, address: Address, port: int, no_token: bool, given: str | None) -> Any:
+def _app(opening: _Opening, address: Address, port: int, no_token: bool, given: str | None) -> ASGIApp:
     import anyio
 
     limiter = anyio.CapacityLimiter(1)   # the engine's one worker: tool calls and the tokens' registry
     sessions = SessionBindings(opening)
     server = build_server(opening, limiter, sessions)
-    app = server.streamable_http_app(host=address.bind_host, transport_security=_security(address, port),
-                                     max_request_body_size=http_limits.MAX_BODY_BYTES,
-                                     max_sessions=http_limits.MAX_SESSIONS,
-                                     session_idle_timeout=http_limits.SESSION_IDLE_SECONDS)
+    app: ASGIApp = server.streamable_http_app(host=address.bind_host, transport_security=_security(address, port),
+                                              max_request_body_size=http_limits.MAX_BODY_BYTES,
+                                              max_sessions=http_limits.MAX_SESSIONS,
+                                              session_idle_timeout=http_limits.SESSION_IDLE_SECONDS)
     app = http_limits.SessionsOnly(RepairedBodies(app, http_limits.MAX_BODY_BYTES))
     app = http_limits.TokenLedger(app, sessions.forget)
     if no_token:
@@ -166,13 +170,13 @@ def _app(opening: _Opening, address: Address, port: int, no_token: bool, given: 
     if given is not None:
         fixed = [(TokenGrant("given"), given)]
 
-        async def read_tokens() -> list[tuple[Any, str]]:
+        async def read_tokens() -> Tokens:
             return fixed
     else:
-        async def read_tokens() -> list[tuple[Any, str]]:
+        async def read_tokens() -> Tokens:
             return await anyio.to_thread.run_sync(lambda: stored_tokens(opening.global_engine()), limiter=limiter)
 
-    from .http_gate import BearerGate
+    from .http_gate import BearerGate, Tokens
 
     return BearerGate(app, read_tokens, matching_grant, GRANT_KEY)
 
@@ -209,7 +213,7 @@ class _QuietWhenStopping(logging.Filter):
         return not (self._server.should_exit and record.getMessage().startswith("ASGI callable returned without"))
 
 
-def _run(app: Any, sock: socket.socket, on_ready: Callable[[], None]) -> None:
+def _run(app: ASGIApp, sock: socket.socket, on_ready: Callable[[], None]) -> None:
     config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="on",
                             http=http_limits.DeadlineProtocol, ws="none", loop="asyncio",
                             timeout_graceful_shutdown=GRACE_SECONDS,

@@ -18,7 +18,15 @@ import sys
 import threading
 import time
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:   # (the engine loads on the first call, after the handshake)
+    from anyio import CapacityLimiter
+    from mcp.server.lowlevel import Server
+    from mcp.server.lowlevel.server import ServerRequestContext
+    from mcp_types import CallToolRequestParams, CallToolResult, Implementation, ListToolsResult, PaginatedRequestParams
+
+    from ..engine import AgentMemoryService, AgentStore, Engine, Judge, TokenGrant
 
 log = logging.getLogger("context_center.mcp")
 GRANT_KEY = "context_center.grant"   # where the HTTP gate puts the token's scope in a request's ASGI scope
@@ -59,7 +67,7 @@ class _Opening:
         self._arguments = (state_root, project, policy)
         self._started = started
         self._done = threading.Event()
-        self._opened: tuple[Any, str, Any] | None = None   # (store, policy, judge)
+        self._opened: tuple[AgentStore, str, Judge | None] | None = None   # (store, policy, judge)
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._open, name="context-center-open", daemon=True)
 
@@ -95,7 +103,7 @@ class _Opening:
         finally:
             self._done.set()
 
-    def global_engine(self) -> Any:
+    def global_engine(self) -> Engine:
         """The store's global engine (waits for the open); run it on the engine's worker."""
         self._done.wait()
         if self._error is not None:
@@ -103,7 +111,7 @@ class _Opening:
         assert self._opened is not None
         return self._opened[0].global_store.engine
 
-    def new_session(self, agent: str, grant: Any = None) -> Any:
+    def new_session(self, agent: str, grant: TokenGrant | None = None) -> AgentMemoryService:
         """A session's own connection to the store: bound to ``--project`` (or to its token's project),
         with the scope its token gives."""
         from ..engine import AgentMemoryService
@@ -114,8 +122,8 @@ class _Opening:
         assert self._opened is not None
         store, policy, judge = self._opened
         return AgentMemoryService(store, self.project, policy, judge, agent,
-                                  only_project=getattr(grant, "project", None),
-                                  read_only=bool(getattr(grant, "read_only", False)))
+                                  only_project=grant.project if grant is not None else None,
+                                  read_only=grant is not None and grant.read_only)
 
     def close(self) -> None:
         if self._thread.is_alive() or self._done.is_set():
@@ -132,9 +140,9 @@ class SessionBindings:
 
     def __init__(self, opening: _Opening) -> None:
         self._opening = opening
-        self._services: dict[str, Any] = {}
+        self._services: dict[str, AgentMemoryService] = {}
 
-    def service(self, key: str, agent: str, grant: Any) -> Any:
+    def service(self, key: str, agent: str, grant: TokenGrant | None) -> AgentMemoryService:
         """Run on the engine's worker: opening a session's binding opens a store."""
         found = self._services.get(key)
         if found is None:
@@ -146,7 +154,7 @@ class SessionBindings:
         self._services.pop(key, None)
 
 
-def agent_name(client_info: Any) -> str:
+def agent_name(client_info: Implementation | None) -> str:
     """What an agent says it is (``clientInfo.name``), as it may be written into a fact's
     ``written_by``: one line, at most 80 characters, an e-mail address or a secret in it masked."""
     from ..engine import mask_personal
@@ -158,7 +166,8 @@ def agent_name(client_info: Any) -> str:
     return mask_personal(line) or "an agent"
 
 
-def build_server(opening: _Opening, one_at_a_time: Any = None, sessions: SessionBindings | None = None) -> Any:
+def build_server(opening: _Opening, one_at_a_time: CapacityLimiter | None = None,
+                 sessions: SessionBindings | None = None) -> Server[Any]:
     """The SDK server answering ``tools/list`` and ``tools/call`` from the store ``opening`` opens;
     every engine call runs on a worker thread through the limiter ``one_at_a_time`` (one call at a
     time; the HTTP gate shares it to read the tokens' registry)."""
@@ -174,10 +183,11 @@ def build_server(opening: _Opening, one_at_a_time: Any = None, sessions: Session
     one_at_a_time = one_at_a_time or anyio.CapacityLimiter(1)
     sessions = sessions or SessionBindings(opening)
 
-    async def list_tools(_ctx: Any, _params: Any) -> Any:
+    async def list_tools(_ctx: ServerRequestContext[Any], _params: PaginatedRequestParams | None) -> ListToolsResult:
         return types.ListToolsResult(tools=listed)
 
-    def answer(name: str, arguments: dict[str, Any], session: str, agent: str, grant: Any) -> tuple[str, bool]:
+    def answer(name: str, arguments: dict[str, Any], session: str, agent: str,
+               grant: TokenGrant | None) -> tuple[str, bool]:
         from ..engine import tool_handlers
 
         try:
@@ -187,7 +197,7 @@ def build_server(opening: _Opening, one_at_a_time: Any = None, sessions: Session
             return _answer(name, lambda _arguments: _raise(failed), arguments)
         return _answer(name, tool_handlers(service)[name], arguments)
 
-    async def call_tool(ctx: Any, params: Any) -> Any:
+    async def call_tool(ctx: ServerRequestContext[Any], params: CallToolRequestParams) -> CallToolResult:
         name, arguments = params.name, dict(params.arguments or {})
         if name not in tools.NAMES:
             raise MCPError(code=types.INVALID_PARAMS, message=f"unknown tool: {name}")
@@ -208,7 +218,7 @@ def build_server(opening: _Opening, one_at_a_time: Any = None, sessions: Session
                   on_list_tools=list_tools, on_call_tool=call_tool)
 
 
-def _raise(exc: BaseException) -> Any:
+def _raise(exc: BaseException) -> NoReturn:
     raise exc
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:   # (stdio repairs lines too, and never loads Starlette)
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 _LONE = re.compile("[\ud800-\udfff]")
 
@@ -44,12 +46,11 @@ def _without_surrogates(value: Any) -> Any:
 class RepairedBodies:
     """The same for each HTTP request's body (read whole: the transport bounds it anyway)."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]], max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self._app = app
         self._max_bytes = max_bytes
 
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
-                       send: Callable[..., Awaitable[None]]) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") != "POST":
             await self._app(scope, receive, send)
             return
@@ -71,10 +72,10 @@ class RepairedBodies:
         await self._app(scope, _replay([{"type": "http.request", "body": body, "more_body": more}], receive), send)
 
 
-def _replay(messages: list[dict[str, Any]], then: Callable[..., Awaitable[Any]] | None = None) -> Any:
+def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
     queue = list(messages)
 
-    async def receive() -> Any:
+    async def receive() -> Message:
         if queue:
             return queue.pop(0)
         if then is not None:

@@ -12,19 +12,20 @@ import sys
 import traceback
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable, TypeVar, cast
 
 import shiboken6
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..engine import Engine, open_engine
+from ..engine import Engine, StorePaths, open_engine
 
-Job = Callable[[Engine], Any]
+Result = TypeVar("Result")
+Job = Callable[[Engine], object]   # what the worker runs: a submitted job, or a step of the client's own
 
 
 @dataclass
 class _Pending:
-    on_done: Callable[[Any], None] | None
+    on_done: Callable[[object], None] | None   # (submit ties it to its job's result type)
     on_error: Callable[[BaseException], None] | None
     owner: QObject | None = None    # the callbacks are dropped once it is deleted
 
@@ -122,14 +123,15 @@ class EngineClient(QObject):
             self._runner.progress.emit(what, done, total)
         return report
 
-    def submit(self, job: Job, on_done: Callable[[Any], None] | None = None,
+    def submit(self, job: Callable[[Engine], Result], on_done: Callable[[Result], None] | None = None,
                on_error: Callable[[BaseException], None] | None = None, *, owner: QObject | None = None) -> int:
         """Run ``job(engine)`` on the worker; ``on_done(result)`` or ``on_error(exc)`` then run here,
         unless ``owner`` (a dialog, say) has been deleted or the client closed meanwhile."""
         job_id = next(self._ids)
         if self._closed:
             return job_id  # the window is gone: nothing may start on its behalf
-        self._pending[job_id] = _Pending(on_done, on_error, owner)
+        # on_done gets back what this job returned: its Result, kept here as an object
+        self._pending[job_id] = _Pending(cast("Callable[[object], None] | None", on_done), on_error, owner)
         if len(self._pending) == 1:
             self.busy_changed.emit(True)
         self._run.emit(job_id, job)
@@ -140,7 +142,7 @@ class EngineClient(QObject):
         return bool(self._pending)
 
     @Slot(int, object, object)
-    def _on_finished(self, job_id: int, result: Any, error: Any) -> None:
+    def _on_finished(self, job_id: int, result: object, error: BaseException | None) -> None:
         pending = self._pending.pop(job_id, None)
         if not self._pending:
             self.busy_changed.emit(False)
@@ -157,7 +159,7 @@ class EngineClient(QObject):
             pending.on_done(result)
 
     @Slot(object, object)
-    def _on_opened(self, paths: Any, error: Any) -> None:
+    def _on_opened(self, paths: StorePaths | None, error: BaseException | None) -> None:
         if error is not None:
             self.open_failed.emit(error)
         else:

@@ -1,7 +1,7 @@
 """Read-only tables of plain rows, the same way in every tab."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
@@ -24,7 +24,7 @@ def read_only_table(headers: Sequence[str], name: str, *, stretch: int | None = 
     return table
 
 
-def fill(table: QTableWidget, rows: Sequence[Sequence[Any]], tooltips: Sequence[str] | None = None) -> None:
+def fill(table: QTableWidget, rows: Sequence[Sequence[object]], tooltips: Sequence[str] | None = None) -> None:
     table.setRowCount(len(rows))
     for r, row in enumerate(rows):
         for c, value in enumerate(row):

@@ -12,12 +12,15 @@ import os
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..facade import Engine
 from ..opening import open_engine, open_global_engine
 from ..storage.paths import project_key
 from .agent_index import AgentIndex
+
+if TYPE_CHECKING:   # (watchdog loads when a server starts watching)
+    from ..storage.file_watch import FileWatcher
 
 MAX_OPEN_PROJECTS = 8
 
@@ -29,7 +32,7 @@ class OpenStore:
         self.engine = engine
         self.index = AgentIndex()
         self._changed = threading.Event()
-        self._watcher: Any = None
+        self._watcher: FileWatcher | None = None
 
     def watch(self) -> None:
         if self._watcher is None:

@@ -142,7 +142,7 @@ class RelevanceJudge:
         # Raised outside the handlers, so nothing from the transport is chained to it.
         raise JudgeError(reason)
 
-    def _read_within(self, response: Any, deadline: float) -> bytes:
+    def _read_within(self, response: http.client.HTTPResponse, deadline: float) -> bytes:
         chunks: list[bytes] = []
         size = 0
         while chunk := response.read(_READ_CHUNK):
@@ -207,7 +207,7 @@ def _loads(text: str | bytes, reason: str) -> Any:
     raise JudgeError(reason)
 
 
-def _content(reply: Any) -> str:
+def _content(reply: Any) -> str:   # parsed JSON: its shape is what the try below checks
     try:
         content = reply["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):

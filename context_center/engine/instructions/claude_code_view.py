@@ -315,7 +315,7 @@ class ClaudeCodeView:
         return AgentDocument(label, scope, 0, path, size, status, reason, body, text, parent=parent)
 
 
-def _string_list(value: Any) -> list[str]:
+def _string_list(value: object) -> list[str]:
     return [v for v in value if isinstance(v, str) and v] if isinstance(value, list) else []
 
 

@@ -13,7 +13,7 @@ import functools
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import clock
 from ..records import Fact
@@ -21,16 +21,19 @@ from ..text.limits import MAX_ANALYZED_CHARS
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 from .merge_conflict import find_merge_conflict
 
+if TYPE_CHECKING:   # (YAML loads on first parse: a read from the catalog's snapshot needs none)
+    import yaml
+
 
 @functools.cache
-def _loaders() -> tuple[Any, Any]:
+def _loaders() -> tuple[type[yaml.SafeLoader], type[yaml.SafeLoader]]:
     """(YAML's safe loader, ours: every plain scalar stays a string, timestamps, yes/no and 0755
     included; only null resolves). Made on first use: a command that parses no file (they are
     read from the catalog's snapshot) never imports YAML, a tenth of its start."""
     import yaml
 
     base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    strings: Any = type("_StringLoader", (base,), {})
+    strings: type[yaml.SafeLoader] = type("_StringLoader", (base,), {})
     strings.yaml_implicit_resolvers = {
         first: [(tag, rx) for tag, rx in resolvers if tag == "tag:yaml.org,2002:null"]
         for first, resolvers in base.yaml_implicit_resolvers.items()

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ..records import memo
+from ..records import Fact, memo
 
 MASK = "[REDACTED]"
 
@@ -235,7 +235,7 @@ MAX_CHECKED_CHARS = 1 << 20   # of one field: a hand-written 50 MB body is check
 UNCHECKED = "not checked for secrets past its first 1,048,576 characters"
 
 
-def fact_findings(fact: Any) -> tuple[int, tuple[tuple[str, str], ...]]:
+def fact_findings(fact: Fact) -> tuple[int, tuple[tuple[str, str], ...]]:
     """(:data:`RULES_VERSION`, (field, kind) of each secret in a fact's shown fields): what
     :func:`secret_findings` keeps, and the folder snapshot carries. A field longer than
     :data:`MAX_CHECKED_CHARS` is also named, as :data:`UNCHECKED`: it is shown cut there."""
@@ -252,13 +252,13 @@ def fact_findings(fact: Any) -> tuple[int, tuple[tuple[str, str], ...]]:
     return RULES_VERSION, tuple(dict.fromkeys(found))
 
 
-def secret_findings(fact: Any) -> tuple[int, tuple[tuple[str, str], ...]]:
+def secret_findings(fact: Fact) -> tuple[int, tuple[tuple[str, str], ...]]:
     """:func:`fact_findings`, looked for once per fact (the folder snapshot carries it, so listing
     10,000 facts scans none of them again)."""
     return memo(fact, "secret_findings", fact_findings)
 
 
-def findings_of(fact: Any) -> tuple[tuple[str, str], ...]:
+def findings_of(fact: Fact) -> tuple[tuple[str, str], ...]:
     """(field, kind) of each secret in what ``fact`` shows, by today's rules."""
     version, found = secret_findings(fact)
     return found if version == RULES_VERSION else fact_findings(fact)[1]

@@ -116,7 +116,7 @@ class WhyNot:
 
 # making records ----------------------------------------------------------------------------------
 
-def _label(value: Any) -> str:
+def _label(value: object) -> str:
     return " ".join(value.split())[:LABEL_CHARS] if isinstance(value, str) else ""
 
 
@@ -180,7 +180,7 @@ def from_stored(injection_id: int, data: dict[str, Any]) -> Injection | None:
 
 # keeping them -------------------------------------------------------------------------------------
 
-def _count(value: Any, default: int) -> int:
+def _count(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
 
 

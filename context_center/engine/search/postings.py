@@ -23,6 +23,8 @@ from typing import Any, Iterable
 import numpy as np
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield  # type: ignore[attr-defined]
 from whoosh.matching.wrappers import WrappingMatcher  # type: ignore[attr-defined]
+from whoosh.reading import IndexReader
+from whoosh.searching import Searcher
 from whoosh.util.numeric import byte_to_length
 
 # Decoded postings kept across queries, by total postings (8 bytes each: ~32 MB).
@@ -53,7 +55,7 @@ def _w3_postings(matcher: W3LeafMatcher) -> Postings:
     return np.concatenate(ids), np.concatenate(weights)
 
 
-def _read_postings(reader: Any, field: str, term: str) -> Postings:
+def _read_postings(reader: IndexReader, field: str, term: str) -> Postings:
     """Every posting of ``term`` in one segment, deleted documents included (masked later)."""
     if (field, term) not in reader:
         return np.zeros(0, dtype=np.int64), np.zeros(0)
@@ -75,7 +77,7 @@ def _read_postings(reader: Any, field: str, term: str) -> Postings:
     return np.asarray(ids, dtype=np.int64), np.asarray(weights, dtype=np.float64)
 
 
-def _read_lengths(reader: Any, field: str) -> np.ndarray:
+def _read_lengths(reader: IndexReader, field: str) -> np.ndarray:
     """Every document's length of ``field`` in one segment, as Whoosh's scorer sees it."""
     count = reader.doc_count_all()
     try:
@@ -90,7 +92,7 @@ def _read_lengths(reader: Any, field: str) -> np.ndarray:
         return np.array([reader.doc_field_length(d, field, 1) or 1 for d in range(count)], dtype=np.float64)
 
 
-def segment_id(reader: Any) -> str | None:
+def segment_id(reader: IndexReader) -> str | None:
     """The name of the segment ``reader`` reads (None for the reader of an empty index)."""
     segment = reader.segment() if reader.doc_count_all() else None
     return segment.segment_id() if segment is not None else None
@@ -110,7 +112,7 @@ class PostingsScorer:
         self._last: tuple[Any, tuple[Clause, ...], dict[str, np.ndarray]] = (None, (), {})
         self._lock = threading.Lock()
 
-    def top(self, searcher: Any, clauses: Iterable[Clause], limit: int) -> list[tuple[int, float]]:
+    def top(self, searcher: Searcher, clauses: Iterable[Clause], limit: int) -> list[tuple[int, float]]:
         """(global document number, score) of the best ``limit`` documents, best first."""
         clauses = tuple(clauses)
         with self._lock:
@@ -134,7 +136,8 @@ class PostingsScorer:
         best.sort(key=lambda item: (-item[0], item[1]))
         return [(docnum, score) for score, docnum in best[:limit]]
 
-    def _segment_scores(self, reader: Any, segment: str, stats: list[tuple[str, str, float, float]]) -> np.ndarray:
+    def _segment_scores(self, reader: IndexReader, segment: str,
+                        stats: list[tuple[str, str, float, float]]) -> np.ndarray:
         count = reader.doc_count_all()
         ids_parts, score_parts = [], []
         for field, term, idf, average in stats:
@@ -151,7 +154,7 @@ class PostingsScorer:
         return np.bincount(np.concatenate(ids_parts), np.concatenate(score_parts), minlength=count)
 
     @staticmethod
-    def _segment_top(reader: Any, scores: np.ndarray, offset: int, limit: int) -> list[tuple[float, int]]:
+    def _segment_top(reader: IndexReader, scores: np.ndarray, offset: int, limit: int) -> list[tuple[float, int]]:
         if reader.has_deletions():
             deleted = getattr(reader, "deleted_docs_set", None)
             if deleted is None:
@@ -166,7 +169,7 @@ class PostingsScorer:
         order = np.lexsort((candidates, -scores[candidates]))[:limit]
         return [(float(scores[d]), int(d) + offset) for d in candidates[order]]
 
-    def _postings_of(self, reader: Any, segment: str, field: str, term: str) -> Postings:
+    def _postings_of(self, reader: IndexReader, segment: str, field: str, term: str) -> Postings:
         key = (segment, field, term)
         found = self._postings.get(key)
         if found is not None:
@@ -180,7 +183,7 @@ class PostingsScorer:
             self._held -= len(old)
         return found
 
-    def _lengths_of(self, reader: Any, segment: str, field: str) -> np.ndarray:
+    def _lengths_of(self, reader: IndexReader, segment: str, field: str) -> np.ndarray:
         key = (segment, field)
         if key not in self._lengths:
             self._lengths[key] = _read_lengths(reader, field)

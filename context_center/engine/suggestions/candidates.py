@@ -21,7 +21,7 @@ from ..memory import sensitive
 from ..memory.fact_file import yaml_scalar
 from ..memory.fields import check_name, slug
 from ..text.analysis import tokenize
-from .transcripts import Session, UserTurn
+from .transcripts import Session, SourceStatus, UserTurn
 
 MAX_SESSIONS = 12
 MAX_MEMORIES = 6
@@ -136,7 +136,7 @@ class Dismissal:
 class SuggestionSet:
     memories: list[MemoryCandidate] = field(default_factory=list)
     skills: list[SkillCandidate] = field(default_factory=list)
-    sources: list[Any] = field(default_factory=list)      # SourceStatus
+    sources: list[SourceStatus] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)  # why statements were left out: counts
     dismissed: list[Dismissal] = field(default_factory=list)  # newest first; not in to_json (its own command)
 

@@ -78,7 +78,7 @@ def _lines(path: Path) -> Iterator[dict[str, Any]]:
             yield value
 
 
-def _typed(text: Any) -> str | None:
+def _typed(text: object) -> str | None:
     """The text if a person typed it, else None."""
     if not isinstance(text, str):
         return None

@@ -77,7 +77,7 @@ class FactForm(QDialog):
                             ("type", "T&ype"), ("scope", "&Scope"), ("keywords", "&Keywords"),
                             ("subject_key", "Su&bject key"), ("activation", "&Activation"),
                             ("volatility", "&Volatility"), ("expires_at", "E&xpires")):
-            widget: Any
+            widget: QComboBox | QLineEdit
             if name in _CHOICES:
                 widget = QComboBox()
                 widget.addItems([c or "(by type)" for c in _CHOICES[name]])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from PySide6.QtCore import QAbstractTableModel, QIdentityProxyModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QIdentityProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -73,7 +73,7 @@ class FactsTableModel(QAbstractTableModel):
     filtering proxy would call Python for each row on every reset and every keystroke (a tenth
     of a second, and most of a second, at 100,000 facts)."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._all: list[FactRow] = []
         self._rows: list[FactRow] = []      # shown: the rows of _all that pass
@@ -194,7 +194,7 @@ class FactsFilterProxy(QIdentityProxyModel):
     :class:`FactsTableModel`); this proxy adds no mapping of its own, so Qt calls no Python per
     row. It stays a proxy so the view and the tab keep one place to ask for what is shown."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._words: list[str] = []
         self._filters: dict[str, str] = {}
