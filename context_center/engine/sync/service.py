@@ -177,9 +177,7 @@ class SyncService:
             except GitError as exc:
                 with self.lock:
                     result.committed |= self._commit_local(machine, result)
-                result.offline, result.warning = True, f"the remote could not be reached; the facts are " \
-                                                       f"committed here and go out with the next sync ({exc.message})"
-                return self._warn_refused(result)
+                return self._warn_refused(self._not_fetched(result, exc))
             with self.lock:
                 result.committed |= self._commit_local(machine, result)
                 remote_before = self.tree.remote_head()
@@ -202,6 +200,21 @@ class SyncService:
                 return self._warn_refused(result)
         result.warning = "another machine kept pushing meanwhile; the rest goes out with the next sync"
         return self._warn_refused(result)
+
+    def _not_fetched(self, result: SyncResult, exc: GitError) -> SyncResult:
+        """A fetch failed: offline when the remote does not answer, else said as what it is (a
+        remote that answers but whose history git will not take is no network problem)."""
+        try:
+            answering = self.tree.reachable(result.remote or self.tree.remote_url()) is None
+        except GitError:
+            answering = False
+        if answering:
+            result.warning = ("the remote answered, but its history could not be fetched; the facts are committed "
+                              f"here and nothing was merged ({exc.message})")
+        else:
+            result.offline, result.warning = True, ("the remote could not be reached; the facts are committed here "
+                                                    f"and go out with the next sync ({exc.message})")
+        return result
 
     @staticmethod
     def _warn_refused(result: SyncResult) -> SyncResult:

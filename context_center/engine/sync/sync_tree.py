@@ -224,9 +224,12 @@ class SyncTree:
 
     def fetch(self) -> None:
         """Raises :class:`GitError` when the remote cannot be reached (or refuses us)."""
-        # --prune: a branch deleted on the remote is gone here too, so the next push puts it back
-        self.git("fetch", "-q", "--prune", "--no-tags", "--no-recurse-submodules", REMOTE, check=True,
-                 timeout=NETWORK_TIMEOUT)
+        # --prune: a branch deleted on the remote is gone here too, so the next push puts it back.
+        # No fsck of what arrives, whatever the user's transfer.fsckObjects says: it refuses a tree
+        # with a ".." entry, so one hostile push would stop every later sync; nothing here checks a
+        # tree out, and travel.py checks each path before anything is written.
+        self.git("-c", "fetch.fsckObjects=false", "-c", "transfer.fsckObjects=false", "fetch", "-q", "--prune",
+                 "--no-tags", "--no-recurse-submodules", REMOTE, check=True, timeout=NETWORK_TIMEOUT)
 
     def remote_head(self) -> str | None:
         result = self.git("rev-parse", "--verify", "-q", REMOTE_REF, check=False)

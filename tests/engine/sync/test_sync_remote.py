@@ -146,11 +146,15 @@ def test_a_rewritten_gitignore_changes_nothing_and_the_next_sync_pushes_only_fac
     assert git("--git-dir", remote, "show", "main:.gitignore", cwd=desk.root).startswith("# Context Center sync")
 
 
-def test_a_dot_dot_entry_is_refused_and_every_later_sync_goes_on(synced, tmp_path):
+@pytest.mark.parametrize("fsck", [False, True], ids=["default-git", "transfer.fsckObjects"])
+def test_a_dot_dot_entry_is_refused_and_every_later_sync_goes_on(synced, tmp_path, fsck):
     laptop, desk, attacker, fact = synced
     attacker.push({"memory/..": ("100644", "x"), "memory/global/../../escape.md": ("100644", "y")})
+    if fsck:   # a common hardening setting (after the push: the bare remote reads it too)
+        subprocess.run(["git", "config", "--global", "transfer.fsckObjects", "true"], check=True)
     with desk.open() as engine:
         first = engine.sync()
+        assert not first.offline, first.warning
         assert {r.path for r in first.refused} == {"memory/..", "memory/global/../../escape.md"}
         assert all("'..'" in r.reason for r in first.refused)
     with laptop.open() as engine:
