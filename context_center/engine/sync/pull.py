@@ -3,7 +3,8 @@
 git writes nothing into the state root. For every path the remote changed since the merge base:
 one that does not travel (travel.py) is refused and named; one changed here alone keeps ours; one
 changed there alone is written from git's objects (atomically, never through a symlinked folder)
-or, deleted there, settled by :func:`_take_deletion`; one changed on both sides is settled by
+when overwrite.py lets it replace ours, or, deleted there, settled by :func:`_take_deletion`; one
+changed on both sides, or there alone by another fact written over ours, is settled by
 fact_merge.py. The result is committed as the merge of both sides: a remote that offered anything
 refused gets a tree without it with the next push, so one bad push never wedges later syncs.
 """
@@ -19,6 +20,7 @@ from ..memory.fact_store import move_to_archive, read_fact_file
 from ..storage.atomic_write import write_atomic_bytes
 from ..storage.paths import StorePaths
 from .fact_merge import MergeOutcome, settle
+from .overwrite import REWRITTEN_HISTORY, Verdict, judge
 from .sync_tree import LEGACY_IGNORE_PATH, Change, SyncTree, Unmerged
 from .travel import MAX_PULL_BYTES, fact_folder, placed, refusal, scope_of_folder
 
@@ -82,20 +84,30 @@ def pull(paths: StorePaths, tree: SyncTree, remote: str, machine: str) -> PullOu
         raise TooMuch(f"the remote offers {total:,} bytes of changed files, more than the {MAX_PULL_BYTES:,} one sync "
                       "takes in; nothing was merged (is this the remote you meant?)")
     take = _without_case_twins(paths.root, take, outcome)
-    arriving: dict[str, set[str]] = {}   # id → the bodies the remote's files hold for it (active or archived)
+    here = _fact_folders(paths.root)     # before anything is written: a folder a pull makes is not "here"
+    arriving: dict[str, set[tuple[str, str]]] = {}   # id → (folder, body) of the remote's files for it
     for batch in _batches(take, objects):
         data = tree.blobs([c.blob for c in batch if c.blob])
         for change in batch:
             assert change.blob is not None
-            problem = _place(paths.root, change.path, data.get(change.blob))
+            raw = data.get(change.blob)
+            verdict = judge(paths.root, change.path, raw) if raw is not None and fact_folder(
+                change.path) else Verdict.TAKE
+            if verdict is Verdict.REFUSE:
+                outcome.refused.append(Refused(change.path, REWRITTEN_HISTORY))
+                continue
+            if verdict is Verdict.SETTLE:
+                unmerged.append(Unmerged(change.path, frozenset({2, 3})))
+                continue
+            problem = _place(paths.root, change.path, raw)
             if problem is not None:
                 outcome.refused.append(Refused(change.path, problem))
                 continue
             outcome.written.append(change.path)
-            for fact_id, body in _fact_of(change.path, data[change.blob]):
-                arriving.setdefault(fact_id, set()).add(body)
+            for fact_id, folder, body in _fact_of(change.path, raw or b""):
+                arriving.setdefault(fact_id, set()).add((folder, body))
     for change in gone:
-        _take_deletion(paths.root, change.path, arriving, outcome)
+        _take_deletion(paths.root, change.path, arriving, here, outcome)
     if unmerged:
         outcome.merge = settle(tree, remote, unmerged, machine)
     tree.stage()
@@ -155,8 +167,9 @@ def _place(root: Path, path: str, data: bytes | None) -> str | None:
     return None
 
 
-def _fact_of(path: str, data: bytes) -> list[tuple[str, str]]:
-    """(id, body) of the fact a file of a fact folder holds (active or archived), if it parses."""
+def _fact_of(path: str, data: bytes) -> list[tuple[str, str, str]]:
+    """(id, its fact folder, body) of the fact a file of a fact folder holds (active or archived),
+    if it parses."""
     found = fact_folder(path)
     if found is None or found[1].startswith(".revisions/"):
         return []
@@ -165,14 +178,27 @@ def _fact_of(path: str, data: bytes) -> list[tuple[str, str]]:
         fact = parse_fact(text, path=Path(path), scope=scope_of_folder(found[0]), name_from_file=False)[0]
     except (FactFileError, UnicodeDecodeError):
         return []
-    return [(fact.id, fact.body)] if fact.id else []
+    return [(fact.id, found[0], fact.body)] if fact.id else []
 
 
-def _take_deletion(root: Path, path: str, arriving: dict[str, set[str]], outcome: PullOutcome) -> None:
+def _fact_folders(root: Path) -> set[str]:
+    """The fact folders on this machine: the global one and each project's."""
+    try:
+        projects = os.listdir(root / "projects")
+    except OSError:
+        projects = []
+    found = {"memory/global"}
+    found.update(f"projects/{key}/memory" for key in projects if (root / "projects" / key / "memory").is_dir())
+    return found
+
+
+def _take_deletion(root: Path, path: str, arriving: dict[str, set[tuple[str, str]]], here: set[str],
+                   outcome: PullOutcome) -> None:
     """A path the remote deleted and this machine did not change. A fact is let go only when a
-    file arriving in this pull holds it, word for word (it moved, was renamed, or was archived
-    there); anything else is archived here, so it can be recovered: a remote never makes a fact's
-    text disappear (a file that merely claims its id is no such file). A project folder's identity
+    file arriving in this pull holds it, word for word, in a fact folder this machine already had
+    (it moved, was renamed, promoted or archived there); anything else is archived here, so it can
+    be recovered: a remote never makes a fact's text disappear (a file that merely claims its id is
+    no such file, a copy in a project folder this machine never had is out of sight). A project folder's identity
     file goes; an archive entry or a revision snapshot stays (history is never deleted by a sync),
     and its deletion is refused."""
     target = root / path
@@ -191,7 +217,7 @@ def _take_deletion(root: Path, path: str, arriving: dict[str, set[str]], outcome
         return
     fact = read_fact_file(target, scope_of_folder(folder)).fact
     archive = root / folder / ".archive"
-    if fact is not None and fact.body in arriving.get(fact.id, ()):
+    if fact is not None and any(body == fact.body and where in here for where, body in arriving.get(fact.id, ())):
         target.unlink()
     elif archive.is_symlink():
         outcome.refused.append(Refused(path, "deleted on the remote, but the archive here is a symbolic link: "

@@ -557,3 +557,63 @@ def test_two_names_one_case_apart_never_land_on_one_file(synced):
     with desk.open() as engine:
         assert [r.path for r in engine.sync().refused] == ["memory/global/Deploy-Day.md"]
         assert engine.fact(fact.id).body == "We deploy on Tuesdays."
+
+
+def test_another_fact_written_over_ours_keeps_both(synced):
+    _laptop, desk, attacker, fact = synced
+    other = FACT.format(id="f" * 32, name="deploy-day", title="Deploy day", body="Nothing here.")
+    attacker.push({"memory/global/deploy-day.md": ("100644", other)})
+    with desk.open() as engine:
+        result = engine.sync()
+        assert engine.fact(fact.id).body == "We deploy on Tuesdays."
+        assert engine.fact(fact.id).path == desk.root / "memory/global/deploy-day.md"
+        assert engine.fact("mem-" + "f" * 32).body == "Nothing here."
+        assert result.renamed == [("memory/global/deploy-day.md", "memory/global/deploy-day-2.md")]
+
+
+def test_an_edit_on_the_other_machine_is_taken_without_a_conflict(synced):
+    laptop, desk, _attacker, fact = synced
+    with laptop.open() as engine:
+        engine.edit(fact.id, FactInput(title="Release day", body="We deploy on Wednesdays."))
+        engine.sync()
+    with desk.open() as engine:
+        result = engine.sync()
+        assert result.conflicts == [] and result.refused == []
+        assert (engine.fact(fact.id).title, engine.fact(fact.id).body) == ("Release day", "We deploy on Wednesdays.")
+
+
+def test_history_rewritten_on_the_remote_is_refused_and_a_purge_there_is_taken(synced):
+    laptop, desk, attacker, fact = synced
+    key = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    written = laptop.root / "memory/global/deploy-day.md"   # by hand: a write of ours refuses a secret
+    written.write_text(written.read_text().replace("We deploy on Tuesdays.", f"We deploy with {key}."))
+    with laptop.open() as engine:
+        engine.edit(fact.id, FactInput(body="We deploy on Fridays."))
+        engine.sync()
+    with desk.open() as engine:
+        engine.sync()
+    snapshot = f"memory/global/.revisions/{fact.id}/000000001.md"
+    attacker.push({snapshot: ("100644", (desk.root / snapshot).read_text().replace("deploy", "never deploy"))})
+    with desk.open() as engine:
+        result = engine.sync()
+        assert [r.path for r in result.refused] == [snapshot]
+        assert "history is never rewritten" in result.refused[0].reason
+        assert key in (desk.root / snapshot).read_text()
+    with laptop.open() as engine:
+        engine.purge_secrets(fact.id)
+        engine.sync()
+    with desk.open() as engine:
+        result = engine.sync()
+        assert result.refused == [], result.refused
+        assert key not in (desk.root / snapshot).read_text() and "[REDACTED]" in (desk.root / snapshot).read_text()
+
+
+def test_a_fact_moved_into_a_project_folder_this_machine_never_had_is_archived_here(synced):
+    _laptop, desk, attacker, fact = synced
+    path = "memory/global/deploy-day.md"
+    moved = (desk.root / path).read_text().replace("scope: global", "scope: project")
+    attacker.push({path: None, "projects/zzz-nobody/memory/deploy-day.md": ("100644", moved)})
+    with desk.open() as engine:
+        result = engine.sync()
+        assert [a for a, _ in result.archived] == [path]
+        assert [a.id for a in engine.archived()] == [fact.id]
