@@ -82,11 +82,16 @@ def read(workspace: Path | None, home: Path) -> Reading:
         return Reading(str(root), message=f"No context-eng store on this machine (looked in {root}).")
     reading = Reading(str(root))
     global_folder = next((root / name for name in GLOBAL_FOLDERS if _has_store(root / name)), None)
-    if global_folder is not None:
+    if global_folder is not None and linked_folder(global_folder):   # the root itself is the user's to link
+        reading.skipped.append(Skip(str(global_folder), linked_folder(global_folder)))
+    elif global_folder is not None:
         _read_scope(reading, global_folder, "global", None)
-    if workspace is not None:
+    projects = root / PROJECTS_FOLDER
+    if workspace is not None and linked_folder(projects):
+        reading.skipped.append(Skip(str(projects), linked_folder(projects)))
+    elif workspace is not None:
         mine = identities(workspace)
-        for folder in sorted((root / PROJECTS_FOLDER).glob("*")):
+        for folder in sorted(projects.glob("*")):
             if folder.is_dir() and not folder.is_symlink():
                 _read_scope(reading, folder, "project", mine)
     if not reading.found and not reading.skipped:

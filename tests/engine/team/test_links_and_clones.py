@@ -58,6 +58,33 @@ def test_the_codex_importer_never_follows_a_link_nor_a_linked_folder(engine, tmp
     assert not any("zebracorn" in f.body or "root:x" in f.body for f in engine.facts())
 
 
+def test_the_claude_code_importer_never_reads_a_linked_memory_folder(engine, tmp_path, outside):
+    home = tmp_path / "home"
+    folder = claude_memory_folder(home, engine.paths.workspace)
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.rmdir()
+    (outside / "leak.md").write_text("---\ntype: project\n---\nzebracorn from outside.\n", encoding="utf-8")
+    folder.symlink_to(outside, target_is_directory=True)
+    report = import_memories(engine, "claude-code", home=home)
+    assert report.items == [] and "symbolic link" in report.message
+    assert not any("zebracorn" in f.body for f in engine.facts())
+
+
+@pytest.mark.parametrize("linked", ["global", "projects"])
+def test_the_context_eng_importer_never_reads_a_linked_scope_folder(engine, tmp_path, linked):
+    from support.agent_memories import write_context_eng_store
+
+    home = tmp_path / "home"
+    real = write_context_eng_store(tmp_path / "elsewhere", engine.paths.workspace)
+    root = home / ".context"
+    root.mkdir(parents=True)
+    (root / linked).symlink_to(real / linked, target_is_directory=True)
+    report = import_memories(engine, "context-eng", home=home)
+    assert report.items == [] and report.imported == 0
+    assert [s.source_path for s in report.skipped] == [str(root / linked)]
+    assert "symbolic link" in report.skipped[0].reason
+
+
 @pytest.mark.parametrize("link", [".context-center", ".context-center/memory"])
 def test_a_linked_team_folder_is_a_diagnostic_never_recalled_never_written(state_root, workspace, outside,
                                                                             cli_process, link):
