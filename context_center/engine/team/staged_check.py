@@ -1,6 +1,7 @@
 """What the pre-commit hook checks: every team fact file a commit adds or changes, as staged
 (the index, ``git cat-file blob :path``, not the work tree), must be a regular file (a symlink
-would lead every clone of the repository somewhere on its own machine), hold no secret, no
+would lead every clone of the repository somewhere on its own machine; so would a team folder, or
+the ``.context-center`` folder holding it, staged as a link), hold no secret, no
 unresolved merge conflict, no control character in a field (it would reach terminals and prompts),
 no timestamp a date cannot hold, and parse as a fact. Deleted files are fine: forgetting a team
 fact is deleting it.
@@ -18,8 +19,10 @@ from ..memory.fact_file import FactFileError, decode_fact_bytes, parse_fact
 from ..memory.sensitive import find_secrets
 from ..storage.git_command import git_bytes, run_git
 
-# a team fact file at any depth of the repository (a workspace may be a folder of a monorepo)
+# a team fact file at any depth of the repository (a workspace may be a folder of a monorepo), and
+# the team folder or its parent staged as a link (git stages a link, never what is behind it)
 PATHSPEC = ":(glob)**/.context-center/memory/*.md"
+FOLDER_PATHSPECS = (":(glob)**/.context-center", ":(glob)**/.context-center/memory")
 NOT_FACTS = ("MEMORY.md",)   # a derived index, if any: checked for secrets, not parsed
 _CONFLICT = re.compile(r"^(?:<{7}|\|{7}|>{7})(?: |$)", re.MULTILINE)
 # C0 controls but tab and newline, DEL, C1 controls, the line and paragraph separators
@@ -52,7 +55,7 @@ class StagedReport:
 def staged_team_files(top: Path) -> list[tuple[str, str]]:
     """(path, git mode) of each team fact file the next commit adds or changes (deletions left out)."""
     listed = run_git(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--diff-filter=ACMT", "--",
-                      PATHSPEC], top).stdout.split("\0")
+                      PATHSPEC, *FOLDER_PATHSPECS], top).stdout.split("\0")
     return [(name, info.split()[1]) for info, name in zip(listed[0::2], listed[1::2]) if info.startswith(":")]
 
 
@@ -64,8 +67,9 @@ def check_staged(start: Path) -> StagedReport:
     for name, mode in staged:
         if mode not in _REGULAR:
             kind = "a symlink" if mode == "120000" else "not a regular file"
-            problems.append(StagedProblem(name, None, "symlink", f"{kind}: a team fact must be a file of the "
-                                          "repository (a link would point every clone somewhere of its own)"))
+            what = "a team fact must be a file" if name.endswith(".md") else "the team folder must be a folder"
+            problems.append(StagedProblem(name, None, "symlink", f"{kind}: {what} of the repository (a link "
+                                          "would point every clone somewhere of its own)"))
             continue
         problems.extend(check_content(name, git_bytes(["cat-file", "blob", f":{name}"], top)))
     return StagedReport(tuple(name for name, _ in staged), tuple(problems))

@@ -214,6 +214,20 @@ def test_the_pre_commit_check_refuses_what_would_reach_every_clone(repo, tmp_pat
                           timeout=60).returncode == 0
 
 
+@pytest.mark.parametrize("linked", [".context-center", ".context-center/memory", "app/.context-center/memory"])
+def test_the_pre_commit_check_refuses_a_team_folder_staged_as_a_link(repo, tmp_path, linked):
+    root, git = repo
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "release-day.md").write_text(CLEAN, encoding="utf-8")
+    (root / linked).parent.mkdir(parents=True, exist_ok=True)
+    (root / linked).symlink_to(elsewhere, target_is_directory=True)
+    git(root, "add", "-A")
+    refused = subprocess.run(["git", "commit", "-q", "-m", "linked team folder"], cwd=root, capture_output=True,
+                             text=True, timeout=60)
+    assert refused.returncode != 0 and "a symlink" in refused.stderr and linked in refused.stderr, refused.stderr
+
+
 def test_a_secret_in_a_hand_written_file_name_never_reaches_a_prompt_or_a_record(engine, cli_process):
     name = "deploy-ghp_" + "Q1w2E3r4" * 5
     folder = engine.paths.memory_dir("global")
