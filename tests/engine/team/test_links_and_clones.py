@@ -242,3 +242,38 @@ def test_a_secret_in_a_hand_written_file_name_never_reaches_a_prompt_or_a_record
     assert "Deploy zebracorn builds on Fridays." in start.out
     for said in (start.out, recalled.out, history.out):
         assert "ghp_" not in said
+
+
+def test_a_cloned_repositorys_team_folder_adds_labelled_facts_and_reaches_nothing_else(tmp_path, monkeypatch,
+                                                                                       outside):
+    """What someone who can push to a repository gets into a clone's prompts: team facts, labelled
+    and masked; not a file of the cloning machine (the hook skipped with --no-verify)."""
+    from support.git_repos import git, init_repo, isolate_git
+
+    isolate_git(monkeypatch, tmp_path / "git-home")
+    upstream = init_repo(tmp_path / "upstream")
+    folder = upstream / ".context-center" / "memory"
+    folder.mkdir(parents=True)
+    key = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    (folder / "release-day.md").write_text(CLEAN.replace("from main.", f"from main with {key}."), encoding="utf-8")
+    (folder / "passwd.md").symlink_to(outside / "passwd")
+    git(upstream, "add", "-A")
+    git(upstream, "commit", "-q", "--no-verify", "-m", "team facts")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(upstream), str(clone))
+    assert (clone / ".context-center" / "memory" / "passwd.md").is_symlink()   # git made the link here
+    with open_engine(tmp_path / "state", clone) as engine:
+        assert [f.ref for f in engine.facts()] == ["team/release-day.md"]
+        assert any("passwd.md" in str(d.path) and "symlink" in d.reason for d in engine.diagnostics())
+        answer = engine.recall("when are releases cut on Mondays from main?")
+        shown = json.dumps(answer.to_json())
+        assert [h.fact.ref for h in answer.hits] == ["team/release-day.md"]
+        assert key not in shown and "root:x" not in shown and "zebracorn" not in shown
+        context = engine.session_context().text
+        assert "root:x" not in context and "zebracorn" not in context
+    hook = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(tmp_path / "state"), "hook",
+                           "claude-code"], input=json.dumps({"prompt": "when are releases cut on Mondays from main?",
+                                                             "cwd": str(clone)}),
+                          capture_output=True, text=True, timeout=60, cwd=clone)
+    assert hook.returncode == 0 and "scope=team" in hook.stdout and "[REDACTED]" in hook.stdout, hook.stdout
+    assert key not in hook.stdout and "root:x" not in hook.stdout
