@@ -25,7 +25,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Stripe key", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b"),
         ("npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
         ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
-        ("JSON web token", r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+        # begins only where a run of its characters begins: from inside one ("eyJ-eyJ-…") each
+        # start would scan the rest of the run, quadratic in it
+        ("JSON web token", r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
         ("credentials in a URL", r"(?<=://)[^\s:/@]+:[^\s/@]{3,}(?=@)"),
         ("Slack webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}"),
         ("bearer token", r"(?<=\bBearer )[A-Za-z0-9._~+/-]{16,}=*"),
@@ -35,10 +37,13 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 # password = hunter2, "api_key": "...", TOKEN: abc — the value is the secret.
 # ... and any name that says what it holds: AWS_SECRET_ACCESS_KEY, DJANGO_SECRET_KEY, PRIVATE_KEY,
 # db_password; a quoted value may hold spaces ("correct horse battery staple").
+# Linear in the text, whatever it holds: a name begins only where a run of name characters does
+# (begun after each "_" of "a_a_a_…", every start scanned the rest: 2 s for 8 KB), and what may
+# follow the word that says "secret" is a few short parts ("password_password_…" each scanned on).
 _ASSIGNMENT = re.compile(
     r"""(?ix)
-    (?<![A-Za-z0-9])[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key|private[_-]?key
-       |access[_-]?token|auth[_-]?token|token|credential)s?(?:[_-][A-Za-z0-9]+)*
+    (?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]*(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?key
+       |private[_-]?key|access[_-]?token|auth[_-]?token|token|credential)s?(?:[_-][A-Za-z0-9]{1,40}){0,6}
     ["']?\s*[:=]\s*
     (?:(?P<q>["'])(?P<quoted>[^"'\n]{6,}?)(?P=q)|(?P<value>[^\s"',;]{6,}))
     """)

@@ -85,3 +85,33 @@ def test_the_quick_look_never_misses_what_the_scan_finds(kind: str):
     assert kind in {f.kind for f in find_secrets(text)}
     kinds = {k for k, _ in sensitive._PATTERNS} | {"password or token in an assignment"}
     assert set(ONE_OF_EACH_KIND) == kinds   # a new kind of secret gets an example here
+
+
+# Texts that made one pattern or another scan the rest of the text from each of its positions: a
+# 16 KB "eyJ-eyJ-…" took 4.6 s, so a 1 MiB one hours, stalling every face that reads the fact.
+STALLS = {
+    "name run": "a_" * 2**19 + " key",
+    "GitHub prefix": "ghp_" * 2**18,
+    "JWT prefix": "eyJ-" * 2**18,
+    "secret word": "password_" * 2**17,
+    "dashed keys": "key-" * 2**18,
+    "URL credentials": "://a:" * 2**18,
+    "key blocks": "-----BEGIN RSA PRIVATE KEY-----" * 2**16,
+    "prose": "token for a to b is " * 2**16,
+    "base64 runs": ("A" * 30 + "=") * 2**16,
+}
+
+
+@pytest.mark.slow
+def test_a_mebibyte_of_any_shape_is_scanned_in_one_pass():
+    """Every shape at once in a child process with a deadline far above a linear scan's (under a
+    second each here) and far below a quadratic one's: a stall fails, a loaded machine does not."""
+    import subprocess
+    import sys
+
+    script = ("import json, sys\nfrom context_center.engine.memory.sensitive import find_secrets\n"
+              "for text in json.load(sys.stdin).values():\n    find_secrets(text)\n")
+    done = subprocess.run([sys.executable, "-c", script], input=json.dumps(STALLS), capture_output=True, text=True,
+                          timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert all(len(text) >= 2**20 for text in STALLS.values())
