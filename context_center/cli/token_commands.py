@@ -27,7 +27,8 @@ def register(mcp_commands: Subcommands) -> None:
     create_parser.add_argument("--project", metavar="DIR", help="it may bind only this workspace")
     create_parser.add_argument("--read-only", action="store_true", help="every write with it is refused")
     create_parser.add_argument("--replace", action="store_true",
-                               help="replace the token of that name (its clients stop working)")
+                               help="replace the token of that name (its clients stop working); it keeps its "
+                                    "scope (to change one, revoke it and create it again)")
     add_json_option(create_parser)
     create_parser.set_defaults(handler=create)
     revoke_parser = actions.add_parser("revoke", help="remove a token: its clients are refused (within seconds)")
@@ -40,8 +41,7 @@ def register(mcp_commands: Subcommands) -> None:
 
 
 def _scope(grant: dict[str, Any]) -> str:
-    where = f"project {grant['project']}" if grant["project"] else "every project"
-    return where + (", read-only" if grant["read_only"] else "")
+    return facade.TokenGrant(grant["name"], grant["project"], grant["read_only"]).scope_said
 
 
 def create(engine: Engine, args: argparse.Namespace, out: Output) -> int:

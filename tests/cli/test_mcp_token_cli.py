@@ -57,3 +57,36 @@ def test_without_a_usable_keyring_nothing_is_made(cli):
         keyring.set_keyring(previous)
     assert refused.code == 1 and refused.json["error"] == "STORAGE_ERROR"
     assert "keyring" in refused.json["message"] and "token" not in refused.json
+
+
+def test_named_tokens_have_their_scopes_and_a_replacement_keeps_its_own(cli, memory_keyring, tmp_path):
+    project = tmp_path / "app"
+    project.mkdir()
+    ci = cli.ok("mcp", "token", "create", "--name", "ci", "--project", str(project), "--read-only")
+    assert (ci["name"], ci["project"], ci["read_only"]) == ("ci", str(project), True)
+    full = cli.ok("mcp", "token", "create")
+    assert memory_keyring.secrets == {KEY: full["token"], (KEY[0], KEY[1] + ":ci"): ci["token"]}
+    listed = cli.ok("mcp", "token", "status")["tokens"]
+    assert [(t["name"], t["project"], t["read_only"]) for t in listed] == [
+        ("ci", str(project), True), ("default", None, False)]
+    human = cli.run("mcp", "token", "status").out
+    assert f"ci: project {project}, read-only" in human and "default: every project" in human
+    # --replace alone: a new value, the same scope (never widened to every project, writable)
+    again = cli.ok("mcp", "token", "create", "--name", "ci", "--replace")
+    assert again["token"] != ci["token"] and (again["project"], again["read_only"]) == (str(project), True)
+    assert memory_keyring.secrets[(KEY[0], KEY[1] + ":ci")] == again["token"]
+    widened = cli.refused("mcp", "token", "create", "--name", "ci", "--replace", "--project", str(tmp_path),
+                          code="INVALID_INPUT")
+    assert "revoke" in widened["message"] and memory_keyring.secrets[(KEY[0], KEY[1] + ":ci")] == again["token"]
+    assert cli.ok("mcp", "token", "create", "--name", "ci", "--replace", "--project", str(project),
+                  "--read-only")["read_only"] is True   # the same scope, said again: fine
+    assert cli.ok("mcp", "token", "revoke", "ci") == {"name": "ci", "revoked": True}
+    assert [t["name"] for t in cli.ok("mcp", "token", "status")["tokens"]] == ["default"]
+    assert set(memory_keyring.secrets) == {KEY}
+
+
+def test_a_bad_name_or_project_makes_no_token(cli, memory_keyring, tmp_path):
+    assert "lowercase" in cli.refused("mcp", "token", "create", "--name", "../ci", code="INVALID_INPUT")["message"]
+    missing = cli.refused("mcp", "token", "create", "--project", str(tmp_path / "nowhere"), code="INVALID_INPUT")
+    assert "not an existing directory" in missing["message"]
+    assert memory_keyring.secrets == {}

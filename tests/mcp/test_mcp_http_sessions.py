@@ -116,18 +116,27 @@ def test_a_read_only_token_writes_nothing_and_a_project_token_binds_its_project_
     with open_engine(server.state_root, server.cwd) as engine:
         engine.set_setting("mcp.tokens", {"reader": {"project": None, "read_only": True},
                                           "alpha": {"project": str(alpha), "read_only": False}})
-    with http_server(server, keyring=keyring) as running:
+    with http_server(server, "--project", str(beta), keyring=keyring) as running:
         async def scenario():
+            async with client(running.url, TOKEN) as owner:   # a fact of the project for the reader to try
+                made = json.loads(text_of(await owner.call_tool("memory_create", {
+                    "content": "Beta ships on Tuesdays.", "category": "decision"})))
+                fact = made.get("id") or made["memory"]["id"]
             async with client(running.url, READER) as reader:
-                is_error, said = await call(reader, "memory_create", {"content": "Readers write nothing.",
-                                                                      "category": "decision", "scope": "global"})
-                assert is_error and json.loads(said)["error"] == "READ_ONLY"
-                is_error, said = await call(reader, "memory_search", {"query": "anything",
-                                                                       "filters": {"scope": "global"}})
-                assert not is_error, said   # reading works
+                attempts = [("memory_create", {"content": "Readers write nothing.", "category": "decision",
+                                               "scope": "global"}),
+                            ("memory_edit", {"id": fact, "content": "Beta ships on Mondays."}),
+                            ("memory_delete", {"category": "decision", "id": fact}),
+                            ("memory_promote", {"id": fact}), ("memory_demote", {"id": fact})]
+                for tool, arguments in attempts:
+                    is_error, said = await call(reader, tool, arguments)
+                    assert is_error and json.loads(said)["error"] == "READ_ONLY", (tool, said)
+                is_error, said = await call(reader, "memory_search", {"query": "ships"})
+                assert not is_error and "Beta ships on Tuesdays." in said   # reading works; nothing changed it
             async with client(running.url, SCOPED) as scoped:
                 mapped = json.loads(text_of(await scoped.call_tool("memory_map", {})))
-                assert mapped["project"]["projectPath"] == str(alpha)   # it starts on its project
+                # it starts on its own project, not on the server's --project (which it could not bind)
+                assert mapped["project"]["projectPath"] == str(alpha)
                 is_error, said = await call(scoped, "memory_bind", {"projectPath": str(beta)})
                 assert is_error and json.loads(said)["error"] == "INVALID_PROJECT_PATH"
                 assert "only" in json.loads(said)["message"]
@@ -135,7 +144,9 @@ def test_a_read_only_token_writes_nothing_and_a_project_token_binds_its_project_
                                                                 "category": "decision"})
                 assert not made.is_error, text_of(made)
         run(scenario)
-    assert not (server.state_root / "projects" / beta.as_posix().replace("/", "-")).exists()
+    for workspace, bodies in ((alpha, ["Alpha ships on Fridays."]), (beta, ["Beta ships on Tuesdays."])):
+        with open_engine(server.state_root, workspace) as engine:
+            assert [f.body for f in engine.facts() if f.scope == "project"] == bodies
 
 
 def test_a_headless_server_takes_one_token_from_the_environment_or_a_mode_600_file(server: Server, tmp_path: Path):

@@ -53,6 +53,12 @@ class TokenGrant:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "project": self.project, "read_only": self.read_only}
 
+    @property
+    def scope_said(self) -> str:
+        """Its scope in words: "project DIR, read-only", "every project"."""
+        where = f"project {self.project}" if self.project else "every project"
+        return where + (", read-only" if self.read_only else "")
+
 
 FULL = TokenGrant("full")
 
@@ -87,7 +93,8 @@ def create_server_token(engine: Engine, name: str = DEFAULT_NAME, *, project: st
                         read_only: bool = False, replace: bool = False) -> tuple[str, TokenGrant]:
     """A new random token named ``name``, stored in the keyring and returned once, with its scope. A
     token of that name already there is kept (:class:`TokenExists`) unless ``replace``: its clients
-    would stop working."""
+    would stop working. A replaced token keeps its scope: a replacement never widens what a name
+    may do (a scope given that differs is refused; revoke and create to change one)."""
     check_name(name)
     scope_project = None
     if project is not None:
@@ -100,6 +107,12 @@ def create_server_token(engine: Engine, name: str = DEFAULT_NAME, *, project: st
     if store.get(_key(name)) and not replace:
         raise TokenExists(f"a token named {name!r} is already in the keyring and its clients use it; replace it on "
                           "purpose, or revoke it first")
+    kept = next((grant for grant in server_tokens(engine) if grant.name == name), None) if replace else None
+    if kept is not None and (scope_project, bool(read_only)) != (kept.project, kept.read_only):
+        if scope_project is not None or read_only:
+            raise InvalidInput(f"--replace keeps the token {name!r}'s scope ({kept.scope_said}); to change it, revoke "
+                               f"the token and create it again")
+        scope_project, read_only = kept.project, kept.read_only
     token = PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
     store.set(_key(name), token)
     registry = _registry(engine)

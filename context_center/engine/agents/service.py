@@ -71,8 +71,10 @@ class AgentMemoryService:
         self._only_project = Path(os.path.abspath(only_project)) if only_project is not None else None
         self._open: OpenStore = store.global_store
         self._project: Path | None = None
-        start = project if project is not None else self._only_project
-        if start is not None:   # the server's own --project (or the token's): the user's words, made absolute
+        # a project-scoped token's session starts on its project, whatever the server's --project:
+        # it could bind nothing else, and starting elsewhere would refuse the session outright
+        start = self._only_project if self._only_project is not None else project
+        if start is not None:   # the token's project, or the server's own --project: made absolute
             self._bind_path(os.path.abspath(os.path.expanduser(str(start))))
 
     # lifecycle ---------------------------------------------------------------------
