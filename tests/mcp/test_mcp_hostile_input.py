@@ -111,6 +111,29 @@ def test_an_address_in_a_clients_name_is_not_written_into_a_fact(server: Server)
     assert "written_by" in text and "alice@example.org" not in text
 
 
+def test_a_secret_in_a_hand_written_fact_never_reaches_an_agent(server: Server):
+    """Written by hand (or pulled, or by another tool): search and map show it masked, and a search
+    for the secret itself finds nothing, as recall does."""
+    with open_engine(server.state_root, server.cwd) as engine:
+        folder = engine.paths.memory_dir("global")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "ci.md").write_text(
+        f"---\nname: ci\ntitle: CI key {GITHUB}\ncategory: decision\nsubject: zebra {GITHUB}\n"
+        f"topics: [ops, {GITHUB}]\n---\nThe zebracorn CI pushes with {GITHUB}.\n", encoding="utf-8")
+
+    async def scenario():
+        async with server.session() as session:
+            found = await session.ok("memory_search", {"query": "zebracorn CI", "filters": {"scope": "global"}})
+            assert "zebracorn" in found and "[REDACTED]" in found
+            mapped = await session.ok("memory_map", {"scope": "global"})
+            assert "zebracorn" in json.dumps(mapped)
+            by_secret = await session.ok("memory_search", {"query": GITHUB, "filters": {"scope": "global"}})
+            shown = json.dumps([found, mapped, by_secret]).lower()
+            assert GITHUB.lower() not in shown and "a1b2c3d4" not in shown
+            assert "zebracorn" not in by_secret
+    run(scenario)
+
+
 def _raw_server(server: Server) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "context_center", "--state-root", str(server.state_root), "mcp"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

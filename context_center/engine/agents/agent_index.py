@@ -17,7 +17,7 @@ from ..recall.recall_index import RecallIndex
 from ..records import Fact
 from ..text.analysis import stem, tokenize
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
-from .memories import PROJECT_SCOPES, content_of
+from .memories import PROJECT_SCOPES, content_of, shown
 
 COLUMN_WEIGHTS = (("subject", 0.7), ("topics", 0.5), ("tags", 0.5), ("links", 0.4))
 NEGATIONS = frozenset({"not", "no", "never", "none", "nothing", "cannot", "without", "avoid", "don't", "doesn't",
@@ -30,7 +30,7 @@ def memory_terms(fact: Fact) -> dict[str, float]:
     for token in tokenize(content_of(fact)):
         counts[token] += 1.0
     for key, weight in COLUMN_WEIGHTS:
-        value = getattr(fact, key)
+        value = shown(fact, key)
         for text in ([value] if isinstance(value, str) else value):
             for token in tokenize(text):
                 counts[token] += weight
@@ -103,10 +103,9 @@ class AgentIndex:
             self.updated[slot] = _epoch(fact.updated_at)
             self.tokens[slot] = approximate_tokens(content)
             self.negated[slot] = has_negation(content)
-            self.labels[slot] = {"topics": frozenset(t.lower() for t in fact.topics),
-                                 "tags": frozenset(t.lower() for t in fact.tags),
-                                 "links": frozenset(t.lower() for t in fact.links)}
-            self.subjects[slot] = fact.subject.lower()
+            self.labels[slot] = {name: frozenset(t.lower() for t in shown(fact, name))
+                                 for name in ("topics", "tags", "links")}
+            self.subjects[slot] = shown(fact, "subject").lower()
 
     @property
     def size(self) -> int:

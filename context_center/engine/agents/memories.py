@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..memory.freshness import is_expired
+from ..memory.sensitive import findings_of, redact, shown_ref
 from ..records import Fact
 from ..text.snippets import collapse
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
@@ -12,10 +13,20 @@ from .claims import DEFAULT_IMPORTANCE, approximate_tokens
 PROJECT_SCOPES = ("project", "team")   # what the seed's "project" scope reads
 
 
+def shown(fact: Fact, name: str) -> Any:
+    """A field of ``fact`` as an agent reads it: a secret in it masked. A fact written by hand, by
+    another tool or pulled from a remote may hold one; what an agent reads (search, map, a judge's
+    prompt) and what its searches match never does, as in recall."""
+    value = getattr(fact, name)
+    if not any(field == name for field, _ in findings_of(fact)):
+        return value
+    return tuple(redact(v)[0] for v in value) if isinstance(value, tuple) else redact(value)[0]
+
+
 def content_of(fact: Fact) -> str:
     """The claim: an agent memory's body; a fact made in the window or the CLI reads as its body
-    (else its description), whitespace collapsed."""
-    return collapse(fact.body) or collapse(fact.description) or collapse(fact.title)
+    (else its description), whitespace collapsed; a secret masked."""
+    return collapse(shown(fact, "body")) or collapse(shown(fact, "description")) or collapse(shown(fact, "title"))
 
 
 @dataclass(frozen=True)
@@ -61,9 +72,9 @@ class AgentMemory:
         fact = self.fact
         return {"id": fact.id, "scope": self.scope, "team": self.team, "category": self.category,
                 "content": self.content,
-                "subject": fact.subject or None, "topics": list(fact.topics), "tags": list(fact.tags),
-                "links": list(fact.links), "importance": self.importance, "staging": self.staging,
+                "subject": shown(fact, "subject") or None, "topics": list(shown(fact, "topics")),
+                "tags": list(shown(fact, "tags")), "links": list(shown(fact, "links")), "importance": self.importance, "staging": self.staging,
                 "active": self.active, "tokens": approximate_tokens(self.content),
                 "created_at": fact.created_at, "updated_at": fact.updated_at,
                 "project": self.project if self.scope == "project" else None,
-                "revision": fact.revision, "ref": fact.ref}
+                "revision": fact.revision, "ref": shown_ref(fact.ref)}
