@@ -224,3 +224,21 @@ def test_a_deep_nest_with_a_lone_surrogate_gets_an_answer_not_a_500(server: Serv
             modern = httpx2.post(running.url, headers=_headers(**{"mcp-protocol-version": version}),
                                  content="[" * 100_000 + "]" * 100_000, timeout=30)
             assert modern.status_code < 500
+
+
+def test_a_content_past_its_limit_is_too_long_at_once_over_http(server: Server):
+    from support.mcp_clients import client, run
+
+    with http_server(server) as running:
+        async def scenario():
+            async with client(running.url, TOKEN) as session:
+                for size in (40_000, 900_000):   # past a claim's limit, within a request's 1 MiB
+                    started = time.monotonic()
+                    answer = await session.call_tool("memory_create", {"content": "x" * size, "category": "decision",
+                                                                       "scope": "global"})
+                    assert answer.is_error and json.loads(answer.content[0].text)["error"] == "TOO_LONG"
+                    assert time.monotonic() - started < 10, size   # a scan of it took 21 s once
+                made = await session.call_tool("memory_create", {"content": "Small claims still work.",
+                                                                  "category": "decision", "scope": "global"})
+                assert not made.is_error
+        run(scenario)

@@ -82,7 +82,7 @@ def test_a_read_never_waits_for_another_processs_write_lock(state_root: Path, wo
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         for args in (["memory", "list", "--json"], ["memory", "recall", "when do we deploy", "--json"],
-                     ["memory", "show", "deploy", "--json"]):
+                     ["memory", "show", "deploy", "--json"], ["memory", "search", "deploy", "--json"]):
             started = time.monotonic()
             done = _cli(state_root, workspace, *args)
             # it waited out the lock's 30 s before; a busy machine takes a second or two at most
@@ -92,6 +92,41 @@ def test_a_read_never_waits_for_another_processs_write_lock(state_root: Path, wo
         holder.kill()
         holder.wait()
         holder.stdout.close()
+
+
+def test_a_write_a_kill_left_half_done_reads_whole_under_a_held_lock_and_the_next_write_finishes_it(
+        state_root: Path, workspace: Path):
+    from context_center.engine.memory.fact_file import render_fact
+    from context_center.engine.storage.atomic_write import create_exclusive
+
+    with open_engine(state_root, workspace) as engine:   # a rename killed before the old file went
+        fact = engine.remember(FactInput(name="port", title="Port", body="The API listens on 8080.")).fact
+        engine._store.snapshot_revision(fact)
+        renamed = fact.evolve(name="api-port", revision=2, body="The API listens on 9090.",
+                              path=fact.path.with_name("api-port.md"))
+        assert create_exclusive(renamed.path, render_fact(renamed))
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(state_root / ".lock")], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        started = time.monotonic()
+        listed = _cli(state_root, workspace, "memory", "list", "--json")
+        assert listed.returncode == 0 and time.monotonic() - started < 15, listed.stderr
+        # one fact, at its newer revision: the read does what the finishing write will, in memory
+        assert [(f["id"], f["name"], f["revision"]) for f in json.loads(listed.stdout)["facts"]] == [
+            (fact.id, "api-port", 2)]
+        assert (fact.path).exists()   # nothing written under another's lock
+    finally:
+        holder.kill()
+        holder.wait()
+        holder.stdout.close()
+    wrote = _cli(state_root, workspace, "memory", "remember", "--name", "other", "--title", "Other", "--body",
+                 "Something else.", "--json")
+    assert wrote.returncode == 0 and "finished an interrupted rename" in wrote.stderr, wrote.stderr
+    assert not fact.path.exists()
+    with open_engine(state_root, workspace) as engine:
+        assert engine.fact(fact.id).body == "The API listens on 9090."
+        assert [r.body for r in engine.history(fact.id)][-1] == "The API listens on 8080."
 
 
 def test_odd_input_gets_a_clear_answer_not_a_traceback(cli, state_root: Path):
