@@ -28,6 +28,15 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}: {meaning}")
 
 
+@pytest.fixture(autouse=True)
+def user_config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test has a config directory of its own (``$XDG_CONFIG_HOME``): a developer's own
+    config.toml never chooses a test's store, and a test that writes one writes it here."""
+    folder = tmp_path / "xdg-config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    return folder
+
+
 @pytest.fixture
 def state_root(tmp_path: Path) -> Path:
     root = tmp_path / "state"

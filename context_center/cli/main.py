@@ -8,6 +8,7 @@ from typing import cast
 from .. import __version__
 from ..engine import EngineError, StorageError, open_engine
 from . import (
+    config_commands,
     desktop_commands,
     hook_commands,
     import_commands,
@@ -35,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="context-center",
                      description="See and steer what coding agents are told and what they remember.")
     parser.add_argument("--state-root", metavar="DIR",
-                        help="state root (default: $CONTEXT_CENTER_HOME, else the user data directory)")
+                        help="state root (default: $CONTEXT_CENTER_HOME, else state_root in the config file, else "
+                             "the user data directory; `config show` says which)")
     parser.add_argument("--workspace", metavar="DIR",
                         help="workspace (default: nearest ancestor of the current directory with .git)")
     parser.add_argument("--version", action="version", version=f"context-center {__version__}")
@@ -52,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     mcp_commands.register(commands)
     team_commands.register(commands)
     sync_commands.register(commands)
+    config_commands.register(commands)
     return parser
 
 

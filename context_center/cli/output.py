@@ -52,7 +52,7 @@ class Output:
                 data["hint"] = exc.hint
             sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         sys.stderr.write(f"{exc.code}: {visible(message)}\n")
-        return 1
+        return 2 if exc.code == "CONFIG_ERROR" else 1   # like a usage error: the command never ran
 
 
 def cli_hint(exc: EngineError) -> str:

@@ -50,6 +50,7 @@ from .storage.paths import (
     reasonix_state_roots,
     state_root_from_environment,
 )
+from .storage.user_config import ConfigError, StateRootChoice, choose_state_root
 from .team.status import TeamStatus
 
 # public name → "module:attribute" under this package, imported on first use
@@ -97,10 +98,14 @@ _LAZY = {
     "HookReport": "team.hook:HookReport", "HookConflict": "team.hook:HookConflict",
     "check_staged": "team.staged_check:check_staged", "StagedProblem": "team.staged_check:StagedProblem",
     "StagedReport": "team.staged_check:StagedReport",
+    # the user's config file (storage/user_config)
+    "read_config": "storage.user_config:read_config", "set_state_root": "storage.user_config:set_state_root",
+    "unset_state_root": "storage.user_config:unset_state_root", "config_file": "storage.user_config:config_file",
 }
 
 __all__ = [
-    "AGENT_DISPLAY_NAMES", "AlreadyActive", "ArchivedFact", "Change", "Diagnostic", "Engine", "EngineError",
+    "AGENT_DISPLAY_NAMES", "AlreadyActive", "ArchivedFact", "Change", "ConfigError", "Diagnostic", "Engine",
+    "EngineError", "StateRootChoice", "choose_state_root",
     "FACT_CHOICES", "Fact", "FactFields", "FactInput", "FactView", "INSTRUCTION_AGENTS", "InstructionDiagnostic",
     "InstructionDocument", "InstructionSet", "InvalidInput", "NameConflict", "NotCommitted", "NotFound",
     "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded", "PurgeReport", "RecallHit", "RecallResult", "RefusedError",

@@ -237,11 +237,15 @@ def say(code: str, message: str) -> None:
 
 def arguments_usable(state_root: str | None, project: str | None) -> bool:
     """False (and said) when the state root or the project cannot be served."""
-    if state_root is not None and not state_root.strip():
-        say("INVALID_INPUT", "the state root is empty; give a folder, or leave --state-root out for the default")
-        return False
     if project is not None and not os.path.isdir(project):
         say("INVALID_PROJECT_PATH", f"--project {project} is not an existing directory")
+        return False
+    from ..engine import EngineError, choose_state_root
+
+    try:   # a config file that cannot be used is said before the handshake, never a fallback
+        choose_state_root(state_root)
+    except EngineError as exc:
+        say(exc.code, exc.message)
         return False
     return True
 

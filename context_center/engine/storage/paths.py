@@ -21,8 +21,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-APP_NAME = "context-center"
-HOME_ENV = "CONTEXT_CENTER_HOME"
+from .user_config import HOME_ENV, choose_state_root
+
 # In precedence order: a personal project fact overrides a team fact, which overrides a global one.
 SCOPES = ("project", "team", "global")
 TEAM = "team"
@@ -36,13 +36,9 @@ def versioned_by_git(scope: str) -> bool:
 
 
 def default_state_root() -> Path:
-    """``$CONTEXT_CENTER_HOME``, else the platform's user data directory."""
-    env = os.environ.get(HOME_ENV)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs  # deferred: only needed when no root was given
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    """The state root when none is given: ``$CONTEXT_CENTER_HOME``, else the user's config file's
+    ``state_root``, else the platform's user data directory (user_config.py)."""
+    return choose_state_root(None).path
 
 
 def reasonix_state_roots() -> list[Path]:
@@ -62,12 +58,7 @@ def state_root_from_environment() -> bool:
 def resolve_state_root(state_root: str | os.PathLike[str] | None) -> Path:
     """``state_root`` made absolute; None means the default. An empty one is refused rather than
     silently taken for the default (``--state-root "$UNSET_VARIABLE"`` must not open the real store)."""
-    if state_root is not None and not str(state_root).strip():
-        from ..errors import InvalidInput
-
-        raise InvalidInput("the state root is empty; give a folder, or leave the option out for the default")
-    root = Path(state_root).expanduser() if state_root is not None else default_state_root()
-    return Path(os.path.abspath(root))
+    return choose_state_root(state_root).path
 
 
 def detect_workspace(start: str | os.PathLike[str] | None = None) -> Path:

@@ -1,0 +1,209 @@
+"""The user's configuration file, and the one rule that picks the state root every face opens.
+
+``config.toml`` in the platform's user config directory (``$XDG_CONFIG_HOME/context-center`` or
+``~/.config/context-center`` on Linux) holds ``state_root = "…"``, an absolute path or one starting
+with ``~``. The state root is, in order: ``--state-root``, ``$CONTEXT_CENTER_HOME``, the file's
+``state_root``, the platform's user data directory; :func:`choose_state_root` says which decided.
+The window, the command line, the hook and the MCP server all ask it, so a store chosen once is the
+store of every face.
+
+A file that is not TOML, or a ``state_root`` that is relative or names a file, is a
+:class:`ConfigError` naming the file and the line: never a silent fallback to another store. A key
+this version does not know is a warning (a newer version may have written it). The file is read
+with the standard library (the hook reads it on every prompt); written with tomlkit, which keeps
+the user's comments and key order.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInput
+from .atomic_write import write_atomic
+
+APP_NAME = "context-center"
+HOME_ENV = "CONTEXT_CENTER_HOME"
+CONFIG_FILE_NAME = "config.toml"
+STATE_ROOT_KEY = "state_root"
+KNOWN_KEYS = (STATE_ROOT_KEY,)
+SOURCES = ("flag", "env", "config", "default")
+MAX_CONFIG_BYTES = 1 << 20
+
+
+class ConfigError(InvalidInput):
+    """The user's config file cannot be used: the message names the file and the line."""
+
+    code = "CONFIG_ERROR"
+
+
+@dataclass(frozen=True)
+class StateRootChoice:
+    """The state root a face opens, which source decided it, and the config file (None: none)."""
+
+    path: Path
+    source: str                       # one of SOURCES
+    config_file: Path | None
+    warnings: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"state_root": str(self.path), "source": self.source,
+                "config_file": str(self.config_file) if self.config_file is not None else None,
+                "warnings": list(self.warnings)}
+
+
+@dataclass(frozen=True)
+class UserConfig:
+    """What the file says: its ``state_root`` (made absolute, None when unset) and its warnings."""
+
+    file: Path
+    exists: bool
+    state_root: Path | None = None
+    warnings: tuple[str, ...] = ()
+
+
+def config_file() -> Path:
+    """Where the user's config file is (whether or not it exists)."""
+    import platformdirs  # deferred: only when neither a flag nor the environment chose
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / CONFIG_FILE_NAME
+
+
+def platform_default() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def choose_state_root(flag: str | os.PathLike[str] | None = None) -> StateRootChoice:
+    """The state root by the rule above; :class:`ConfigError` when the config file decides and
+    cannot be used (a flag or the environment never reads it)."""
+    if flag is not None:
+        if not str(flag).strip():   # --state-root "$UNSET_VARIABLE" must not open the real store
+            raise InvalidInput("the state root is empty; give a folder, or leave the option out for the default")
+        return StateRootChoice(_absolute(Path(flag).expanduser()), "flag", _existing(config_file()))
+    env = os.environ.get(HOME_ENV)
+    if env:
+        return StateRootChoice(_absolute(Path(env).expanduser()), "env", _existing(config_file()))
+    config = read_config()
+    if config.state_root is not None:
+        return StateRootChoice(config.state_root, "config", config.file, config.warnings)
+    return StateRootChoice(_absolute(platform_default()), "default", config.file if config.exists else None,
+                           config.warnings)
+
+
+def read_config(path: Path | None = None) -> UserConfig:
+    """Read the config file (``path``, default :func:`config_file`); :class:`ConfigError` when it
+    cannot be used."""
+    path = path or config_file()
+    try:
+        raw = path.read_bytes() if path.stat().st_size <= MAX_CONFIG_BYTES else None
+    except FileNotFoundError:
+        return UserConfig(path, exists=False)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    if raw is None:
+        raise ConfigError(f"{path}: over {MAX_CONFIG_BYTES:,} bytes; this is not a config file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError(f"{path}:{line}: not UTF-8 text") from None
+    import tomllib  # the standard library's; only when there is a file
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}:{_line_of_error(str(exc))}: not valid TOML: {_without_position(str(exc))}") \
+            from None
+    warnings = tuple(f"{path}:{_line_of_key(text, key)}: unknown key {key!r}, ignored (a newer version may have "
+                     "written it)" for key in data if key not in KNOWN_KEYS)
+    value = data.get(STATE_ROOT_KEY)
+    if value is None:
+        return UserConfig(path, True, None, warnings)
+    where = f"{path}:{_line_of_key(text, STATE_ROOT_KEY)}"
+    return UserConfig(path, True, checked_state_root(value, where), warnings)
+
+
+def checked_state_root(value: object, where: str = "state_root") -> Path:
+    """``value`` as a state root the config file may hold, made absolute; :class:`ConfigError` saying
+    why not (``where`` names the file and the line)."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{where}: state_root must be a folder's path, in quotes")
+    if not (value.startswith("~") or os.path.isabs(value)):
+        raise ConfigError(f"{where}: state_root {value!r} is relative; give an absolute path or one starting "
+                          "with ~ (a relative one would name another folder in every directory)")
+    root = _absolute(Path(value).expanduser())
+    if root.exists() and not root.is_dir():
+        raise ConfigError(f"{where}: state_root {value!r} names a file, not a folder")
+    return root
+
+
+def set_state_root(folder: str | os.PathLike[str]) -> UserConfig:
+    """Write ``state_root`` into the config file (made if needed, its comments and other keys kept);
+    a relative ``folder`` is taken from the current directory, as a shell user means it."""
+    if not str(folder).strip():
+        raise ConfigError("the state root is empty; give a folder")
+    root = checked_state_root(str(Path(os.path.abspath(Path(folder).expanduser()))), "the state root")
+    document = _document()
+    document[STATE_ROOT_KEY] = str(root)
+    return _write(document)
+
+
+def unset_state_root() -> UserConfig:
+    """Remove ``state_root`` from the config file (the file itself stays, with anything else in it)."""
+    path = config_file()
+    if not path.exists():
+        return UserConfig(path, exists=False)
+    document = _document()
+    if STATE_ROOT_KEY in document:
+        del document[STATE_ROOT_KEY]
+        return _write(document)
+    return read_config(path)
+
+
+def _document() -> Any:   # tomlkit's TOMLDocument, imported late
+    import tomlkit
+
+    path = config_file()
+    read_config(path)   # a file we cannot read is said, never overwritten
+    try:
+        return tomlkit.parse(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return tomlkit.document()
+
+
+def _write(document: Any) -> UserConfig:
+    import tomlkit
+
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, tomlkit.dumps(document))
+    return read_config(path)
+
+
+def _existing(path: Path) -> Path | None:
+    return path if path.is_file() else None
+
+
+def _absolute(path: Path) -> Path:
+    return Path(os.path.abspath(path))
+
+
+_POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)\s*$")
+
+
+def _line_of_error(message: str) -> int:
+    found = _POSITION.search(message)
+    return int(found.group(1)) if found else 1
+
+
+def _without_position(message: str) -> str:
+    return _POSITION.sub("", message)
+
+
+def _line_of_key(text: str, key: str) -> int:
+    found = re.search(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?[ \t]*[=.\[]", text, re.MULTILINE)
+    return text.count("\n", 0, found.start()) + 1 if found else 1
