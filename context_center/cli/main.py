@@ -19,6 +19,7 @@ from . import (
     suggestion_commands,
     sync_commands,
     team_commands,
+    wiring_commands,
 )
 from .output import Output, Subcommands
 
@@ -55,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     team_commands.register(commands)
     sync_commands.register(commands)
     config_commands.register(commands)
+    wiring_commands.register(commands)
     return parser
 
 

@@ -101,6 +101,13 @@ _LAZY = {
     # the user's config file (storage/user_config)
     "read_config": "storage.user_config:read_config", "set_state_root": "storage.user_config:set_state_root",
     "unset_state_root": "storage.user_config:unset_state_root", "config_file": "storage.user_config:config_file",
+    "platform_default_state_root": "storage.user_config:platform_default",
+    # agents wired to the store (wiring/)
+    "doctor": "wiring.doctor:doctor", "DoctorReport": "wiring.doctor:DoctorReport",
+    "connect_plan": "wiring.connect:plan", "connect_apply": "wiring.connect:apply",
+    "ConnectEdit": "wiring.connect:Edit",
+    "ChangedMeanwhile": "wiring.connect:ChangedMeanwhile", "CONNECTABLE_AGENTS": "wiring.connect:AGENTS",
+    "AGENT_NAMES": "wiring.agent_files:AGENT_NAMES",
 }
 
 __all__ = [

@@ -19,7 +19,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from ..errors import InvalidInput
 from .atomic_write import write_atomic
@@ -77,14 +77,16 @@ def platform_default() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-def choose_state_root(flag: str | os.PathLike[str] | None = None) -> StateRootChoice:
+def choose_state_root(flag: str | os.PathLike[str] | None = None,
+                      environ: Mapping[str, str] | None = None) -> StateRootChoice:
     """The state root by the rule above; :class:`ConfigError` when the config file decides and
-    cannot be used (a flag or the environment never reads it)."""
+    cannot be used (a flag or the environment never reads it). ``environ``: the environment of the
+    process that will open it (default: this one's), for a command another program starts."""
     if flag is not None:
         if not str(flag).strip():   # --state-root "$UNSET_VARIABLE" must not open the real store
             raise InvalidInput("the state root is empty; give a folder, or leave the option out for the default")
         return StateRootChoice(_absolute(Path(flag).expanduser()), "flag", _existing(config_file()))
-    env = os.environ.get(HOME_ENV)
+    env = (os.environ if environ is None else environ).get(HOME_ENV)
     if env:
         return StateRootChoice(_absolute(Path(env).expanduser()), "env", _existing(config_file()))
     config = read_config()

@@ -1,0 +1,1 @@
+"""How agents are wired to the store: their files, what they register of ours, doctor and connect."""

@@ -1,0 +1,133 @@
+"""Connect agents (#29): the exact change to each agent's file, a backup, nothing else touched, a file
+changed meanwhile refused, and removing exactly what was added. Files shaped like the ones Claude
+Code and Codex write."""
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import ChangedMeanwhile, connect_apply, connect_plan
+from context_center.engine.wiring.connect import Unparseable, hook_command
+from context_center.engine.wiring.registrations import program
+
+CLAUDE_SETTINGS = {
+    "$schema": "https://json.schemastore.org/claude-code-settings.json",
+    "permissions": {"allow": ["Bash(npm run lint)"], "deny": ["Read(./.env)"]},
+    "hooks": {
+        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "~/bin/check-bash.sh"}]}],
+        "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "other-tool remind"}]}],
+    },
+    "model": "opus",
+}
+CLAUDE_JSON = {
+    "numStartups": 42, "theme": "dark",
+    "mcpServers": {"github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/",
+                              "headers": {"Authorization": "Bearer ${GITHUB_TOKEN}"}}},
+    "projects": {"/home/me/src/app": {"allowedTools": [], "mcpServers": {}, "hasTrustDialogAccepted": True}},
+}
+CODEX_TOML = """\
+# my Codex settings
+model = "gpt-5-codex"
+approval_policy = "never"   # I review diffs myself
+
+[mcp_servers.docs]
+command = "npx"
+args = ["-y", "@upstash/context7-mcp"]   # documentation lookups
+
+[profiles.fast]
+model = "gpt-5-mini"
+"""
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text(json.dumps(CLAUDE_SETTINGS, indent=2) + "\n")
+    (home / ".claude.json").write_text(json.dumps(CLAUDE_JSON, indent=2) + "\n")
+    os.chmod(home / ".claude.json", 0o600)
+    (home / ".codex").mkdir()
+    (home / ".codex" / "config.toml").write_text(CODEX_TOML)
+    return home
+
+
+def test_claude_code_gets_both_hooks_and_the_server_pinned_and_nothing_else_changes(home: Path, tmp_path: Path):
+    store = tmp_path / "store"
+    edits = connect_plan("claude-code", store, home)
+    assert [e.path for e in edits] == [home / ".claude" / "settings.json", home / ".claude.json"]
+    added = [line for line in edits[0].diff.splitlines() if line.startswith("+")]
+    assert any(line.endswith(f'"command": {json.dumps(hook_command(store))}') for line in added)
+    assert "--state-root" in edits[1].diff and all(e.diff.startswith("---") for e in edits)
+    backups = [connect_apply(e) for e in edits]
+    settings = json.loads((home / ".claude" / "settings.json").read_text())
+    assert settings["permissions"] == CLAUDE_SETTINGS["permissions"] and settings["model"] == "opus"
+    assert settings["hooks"]["PreToolUse"] == CLAUDE_SETTINGS["hooks"]["PreToolUse"]
+    assert settings["hooks"]["UserPromptSubmit"] == [
+        {"hooks": [{"type": "command", "command": "other-tool remind"}]},
+        {"hooks": [{"type": "command", "command": hook_command(store)}]}]
+    assert settings["hooks"]["SessionStart"] == [
+        {"hooks": [{"type": "command", "command": hook_command(store, session_start=True)}]}]
+    claude = json.loads((home / ".claude.json").read_text())
+    command, *rest = program()
+    assert claude["mcpServers"]["context-center"] == {"type": "stdio", "command": command,
+                                                      "args": [*rest, "--state-root", str(store), "mcp"], "env": {}}
+    assert {k: v for k, v in claude.items() if k != "mcpServers"} == {k: v for k, v in CLAUDE_JSON.items()
+                                                                      if k != "mcpServers"}
+    assert claude["mcpServers"]["github"] == CLAUDE_JSON["mcpServers"]["github"]
+    assert backups[1] is not None and json.loads(backups[1].read_text()) == CLAUDE_JSON
+    assert (os.stat(home / ".claude.json").st_mode & 0o777) == (os.stat(backups[1]).st_mode & 0o777) == 0o600
+    assert connect_plan("claude-code", store, home) == []          # connected: nothing to change
+    for edit in connect_plan("claude-code", store, home, remove=True):
+        connect_apply(edit)
+    assert json.loads((home / ".claude" / "settings.json").read_text()) == CLAUDE_SETTINGS
+    assert json.loads((home / ".claude.json").read_text()) == CLAUDE_JSON
+
+
+def test_connecting_to_another_store_re_pins_instead_of_adding(home: Path, tmp_path: Path):
+    for store in (tmp_path / "one", tmp_path / "two"):
+        for edit in connect_plan("claude-code", store, home):
+            connect_apply(edit)
+    hooks = json.loads((home / ".claude" / "settings.json").read_text())["hooks"]["UserPromptSubmit"]
+    assert [h["command"] for g in hooks for h in g["hooks"]] == ["other-tool remind", hook_command(tmp_path / "two")]
+
+
+def test_a_file_the_agent_rewrote_meanwhile_is_refused(home: Path, tmp_path: Path):
+    [_settings, claude] = connect_plan("claude-code", tmp_path / "store", home)
+    (home / ".claude.json").write_text(json.dumps({**CLAUDE_JSON, "numStartups": 43}, indent=2) + "\n")
+    with pytest.raises(ChangedMeanwhile, match="changed since the change was shown"):
+        connect_apply(claude)
+    assert json.loads((home / ".claude.json").read_text())["numStartups"] == 43
+    assert not list(home.glob(".claude.json.context-center-backup-*"))
+
+
+def test_codex_keeps_comments_and_order_and_is_approved_under_approval_policy_never(home: Path, tmp_path: Path):
+    store = tmp_path / "store"
+    [edit] = connect_plan("codex", store, home)
+    connect_apply(edit)
+    text = (home / ".codex" / "config.toml").read_text()
+    assert text.startswith(CODEX_TOML.split("[profiles.fast]")[0].rstrip("\n"))   # untouched, comments and all
+    assert "[profiles.fast]" in text and "# documentation lookups" in text
+    entry = tomllib.loads(text)["mcp_servers"]["context-center"]
+    assert entry["args"][-3:] == ["--state-root", str(store), "mcp"]
+    assert entry["default_tools_approval_mode"] == "approve"
+    [removed] = connect_plan("codex", store, home, remove=True)
+    connect_apply(removed)
+    assert tomllib.loads((home / ".codex" / "config.toml").read_text()) == tomllib.loads(CODEX_TOML)
+    assert "# I review diffs myself" in (home / ".codex" / "config.toml").read_text()
+
+
+def test_a_new_file_is_made_and_a_file_that_cannot_be_parsed_is_left_alone(tmp_path: Path):
+    home = tmp_path / "fresh"
+    (home / ".codex").mkdir(parents=True)
+    [edit] = connect_plan("codex", tmp_path / "store", home)
+    assert edit.before is None and edit.to_json()["new_file"] and connect_apply(edit) is None
+    assert "context-center" in tomllib.loads((home / ".codex" / "config.toml").read_text())["mcp_servers"]
+    (home / ".claude").mkdir()
+    (home / ".claude" / "settings.json").write_text('{"hooks": {,}')
+    with pytest.raises(Unparseable, match="left as it is"):
+        connect_plan("claude-code", tmp_path / "store", home)
+    assert (home / ".claude" / "settings.json").read_text() == '{"hooks": {,}'

@@ -1,0 +1,124 @@
+"""``doctor`` (#29): which store each face and each registered command reaches, the live hook run, and
+what it never runs. Homes shaped like real ones, with and without each agent's files."""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import stat
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import FactInput, connect_apply, connect_plan, doctor, open_engine
+from context_center.engine.wiring.connect import hook_command
+from context_center.engine.wiring.registrations import program
+
+pytestmark = pytest.mark.adversarial
+
+
+@pytest.fixture
+def store(tmp_path: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "store"
+    monkeypatch.setenv("CONTEXT_CENTER_HOME", str(root))
+    with open_engine(root, workspace) as engine:
+        engine.remember(FactInput(title="Deploy day", body="This project deploys on Fridays.", type="project",
+                                  scope="project"))
+    return root
+
+
+def connected(home: Path, store: Path, *agents: str) -> Path:
+    for agent in agents:
+        for edit in connect_plan(agent, store, home):
+            connect_apply(edit)
+    return home
+
+
+def test_a_home_without_any_agent_says_so(tmp_path: Path, workspace: Path, store: Path):
+    report = doctor(workspace, tmp_path / "empty-home")
+    assert not report.wired and report.registrations == [] and report.live is None
+    assert report.store is not None and (report.store.path, report.store.source) == (store, "env")
+    assert [p.what for p in report.problems] == [
+        "neither Claude Code (~/.claude) nor Codex (~/.codex) is set up on this machine"]
+
+
+def test_everything_connected_is_wired_and_the_live_hook_recalls_from_the_store(tmp_path: Path, workspace: Path,
+                                                                                store: Path):
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".codex").mkdir()
+    before = doctor(workspace, home, live=False)
+    assert {p.fix for p in before.problems} == {"context-center connect claude-code", "context-center connect codex"}
+    connected(home, store, "claude-code", "codex")
+    report = doctor(workspace, home, prompt="When does this project deploy?")
+    assert report.wired, [p.what for p in report.problems]
+    assert {(r.agent, r.kind) for r in report.registrations} == {
+        ("claude-code", "UserPromptSubmit"), ("claude-code", "SessionStart"), ("claude-code", "mcp"),
+        ("codex", "mcp")}
+    assert all(r.store == store and r.store_source == "flag" and r.this_install for r in report.registrations)
+    assert report.live is not None and report.live.exit_code == 0
+    assert "deploys on Fridays" in report.live.output and report.live.command == hook_command(store)
+    json.dumps(report.to_json())   # the --json shape holds only plain values
+
+
+def test_a_hook_that_reaches_another_store_is_found_and_explained(tmp_path: Path, workspace: Path, store: Path):
+    home = tmp_path / "home"
+    connected(home, tmp_path / "elsewhere", "claude-code")
+    report = doctor(workspace, home, live=False)
+    [reach, *_] = [p for p in report.problems if "reaches the store" in p.what]
+    assert f"reaches the store {tmp_path / 'elsewhere'} (by flag), not {store}" in reach.what
+    assert reach.fix == "context-center connect claude-code"
+
+
+def test_an_unpinned_hook_follows_the_environment_and_codex_unpinned_is_told(tmp_path: Path, workspace: Path,
+                                                                              store: Path):
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    ours = program()   # this install, as the README's lines register it, without a state root
+    (home / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"UserPromptSubmit": [
+        {"hooks": [{"type": "command", "command": shlex.join([*ours, "hook", "claude-code"])}]}]}}))
+    (home / ".codex").mkdir()
+    (home / ".codex" / "config.toml").write_text(
+        f'approval_policy = "never"\n[mcp_servers.context-center]\ncommand = "{ours[0]}"\n'
+        f'args = {json.dumps([*ours[1:], "mcp"])}\n')
+    report = doctor(workspace, home, live=False)
+    hook = next(r for r in report.registrations if r.kind == "UserPromptSubmit")
+    assert (hook.store, hook.store_source) == (store, "env")     # Claude Code passes its environment on
+    codex = next(r for r in report.registrations if r.agent == "codex")
+    assert codex.store_source == "default"                       # Codex does not
+    said = " ".join(p.what for p in report.problems)
+    assert "Codex does not pass the environment on" in said and 'approval_policy = "never"' in said
+
+
+@pytest.mark.parametrize("how", ["another program", "a shell line"])
+def test_a_foreign_command_from_a_cloned_repository_is_reported_and_never_run(tmp_path: Path, workspace: Path,
+                                                                              store: Path, how: str):
+    marker = tmp_path / "ran"
+    evil = tmp_path / "cloned" / "context-center"
+    evil.parent.mkdir()
+    evil.write_text(f"#!/bin/sh\ntouch {shlex.quote(str(marker))}\n")
+    evil.chmod(evil.stat().st_mode | stat.S_IXUSR)
+    home = connected(tmp_path / "home", store, "claude-code")
+    command = (f"{evil} hook claude-code" if how == "another program"
+               else f"{hook_command(store)}; touch {shlex.quote(str(marker))}")
+    (workspace / ".claude").mkdir()
+    (workspace / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"UserPromptSubmit": [
+        {"hooks": [{"type": "command", "command": command}]}]}}))
+    os.remove(home / ".claude" / "settings.json")   # only the repository's hook is registered
+    report = doctor(workspace, home)
+    [foreign] = [r for r in report.registrations if r.scope == "project"]
+    assert not foreign.this_install or not foreign.argv
+    assert report.live is None and not marker.exists()
+    assert any(("not this install's" in p.what or "shell line" in p.what) and str(workspace) in p.what
+               for p in report.problems)
+
+
+def test_a_config_file_that_cannot_be_used_is_a_problem_not_a_crash(tmp_path: Path, workspace: Path,
+                                                                     user_config_home: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("CONTEXT_CENTER_HOME", raising=False)
+    (user_config_home / "context-center").mkdir(parents=True)
+    (user_config_home / "context-center" / "config.toml").write_text("state_root = [")
+    report = doctor(workspace, tmp_path / "home", live=False)
+    assert report.store is None and "config.toml:1: not valid TOML" in report.store_problem
+    assert report.problems[0].fix == "context-center config unset state-root"
