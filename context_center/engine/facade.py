@@ -148,6 +148,8 @@ class Engine:
     # lifecycle ---------------------------------------------------------------------------------
 
     def close(self) -> None:
+        if self._watcher is not None:   # a watcher whose owner went away before it heard back stops here
+            self._watcher.stop()
         if not self._lock.read_only:
             self._memory.close()   # MEMORY.md is current when the store is closed
         if "_search" in self.__dict__:

@@ -10,7 +10,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .. import APP_ID, APP_NAME
-from ..engine import import_deferred_modules, state_root_from_environment
+from ..engine import import_deferred_modules
 from .engine_client import EngineClient
 from .main_window import MainWindow
 from .stop_signals import StopSignals
@@ -40,9 +40,7 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
     import_deferred_modules()   # here, not on the worker once the window is shown (a GUI stall)
     settings = settings or QSettings("Context Center", SETTINGS_APP)
     client = EngineClient()
-    chosen = settings.value("store/root", "", str)  # a state root opened from the File menu before
-    if state_root is None and not state_root_from_environment() and isinstance(chosen, str) and chosen:
-        state_root = chosen
+    # the store every face opens (store_choice.py); ``state_root``: this window's --state-root
     window = MainWindow(client, settings, state_root)
     window.setWindowIcon(app_icon())
     last = settings.value("workspaces/last", "", str)

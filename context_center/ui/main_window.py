@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ..engine import Acceptance, Change, StorePaths, reasonix_state_roots
 from . import dialogs
 from .archive_tab import ArchiveTab
+from .connect_dialog import ConnectDialog
 from .engine_client import EngineClient
 from .facts.tab import FactsTab
 from .import_dialog import ImportDialog
@@ -31,6 +32,7 @@ from .instructions.tab import InstructionsTab
 from .messages import Messages
 from .recall.tab import RecallTab
 from .settings_dialog import SettingsDialog
+from .store_choice import StoreChoice, short
 from .suggestions.tab import SuggestionsTab
 from .sync_panel import SyncController
 
@@ -38,12 +40,6 @@ MAX_RECENT = 8
 # An open's other work waits for the list's first paint, but never longer than this.
 REST_AFTER_MS = 500
 ONCE_AFTER = Qt.ConnectionType(Qt.ConnectionType.QueuedConnection.value | Qt.ConnectionType.SingleShotConnection.value)
-
-
-def _short(path: Path) -> str:
-    """``~/…`` for a path under the home folder."""
-    home = Path.home()
-    return "~/" + path.relative_to(home).as_posix() if home in path.parents else str(path)
 
 
 class FileChanges(QObject):
@@ -56,8 +52,10 @@ class MainWindow(QMainWindow):
     def __init__(self, client: EngineClient, settings: QSettings, state_root: str | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.client, self.settings, self.state_root = client, settings, state_root
+        self.client, self.settings = client, settings
         self.messages = Messages(self)
+        self.store = StoreChoice(self, client, settings, self.messages, state_root)
+        self.store.reopen.connect(self._reopen)
         self.paths: StorePaths | None = None
         self.watcher = None
         self.file_changes = FileChanges(self)
@@ -82,6 +80,7 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.reasonix_bar)
+        column.addWidget(self.store.offer)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
         self.reasonix_roots: list[Path] = []
@@ -91,13 +90,11 @@ class MainWindow(QMainWindow):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.hide()
-        self.store_label = QLabel()
-        self.store_label.setObjectName("state_root")
-        self.store_label.setContentsMargins(0, 0, 14, 0)  # apart from the pinned total
         self.sync = SyncController(client, self.messages, self)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.sync.label)
-        self.statusBar().addPermanentWidget(self.store_label)
+        self.statusBar().addPermanentWidget(self.store.warning)
+        self.statusBar().addPermanentWidget(self.store.label)
         self.statusBar().addPermanentWidget(self.pinned)
         self._build_menus()
         self._connect_signals()
@@ -123,6 +120,16 @@ class MainWindow(QMainWindow):
         self.reasonix_action.setEnabled(False)  # until one is found on this machine
         self.reasonix_action.triggered.connect(self.open_reasonix)
         file_menu.addAction(self.reasonix_action)
+        other_store = QAction("Open another &store…", self)
+        other_store.setToolTip("Open a state root folder: for every agent too, or for this window only")
+        other_store.triggered.connect(self.choose_state_root)
+        file_menu.addAction(other_store)
+        self.connect_action = QAction("&Connect agents…", self)
+        self.connect_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        self.connect_action.setToolTip("Register the Claude Code hooks and the MCP server for Claude Code and "
+                                       "Codex, pinned to this store; see what each agent reaches")
+        self.connect_action.triggered.connect(self.open_connect)
+        file_menu.addAction(self.connect_action)
         refresh = QAction("Re&fresh", self)
         refresh.setShortcut(QKeySequence.StandardKey.Refresh)
         refresh.triggered.connect(self.refresh_all)
@@ -172,6 +179,7 @@ class MainWindow(QMainWindow):
         self._fill_recent()
 
     def _connect_signals(self) -> None:
+        self.store.connect_agents.connect(self.open_connect)
         self.messages.note.connect(self._note)
         self.messages.problem.connect(self._problem)
         self.client.opened.connect(self._opened)
@@ -196,7 +204,7 @@ class MainWindow(QMainWindow):
     def open_workspace(self, workspace: str | None) -> None:
         self._stop_watching()
         self.statusBar().showMessage("Opening the store…")
-        self.client.open(self.state_root, workspace)
+        self.client.open(self.store.state_root, workspace)
 
     def _reasonix_offer(self) -> QFrame:
         bar = QFrame()
@@ -225,7 +233,7 @@ class MainWindow(QMainWindow):
         opened = self.paths.root if self.paths else None
         offered = self.settings.value("store/reasonix_offered", False, bool)
         if roots and opened not in roots and not offered:
-            self.reasonix_text.setText(f"A Reasonix memory store is on this machine ({_short(roots[0])}). Open it "
+            self.reasonix_text.setText(f"A Reasonix memory store is on this machine ({short(roots[0])}). Open it "
                                        "here, so Context Center and Reasonix read and write the same facts?")
             self.reasonix_bar.show()
 
@@ -241,16 +249,34 @@ class MainWindow(QMainWindow):
             self.open_state_root(str(self.reasonix_roots[0]))
 
     def open_state_root(self, root: str) -> None:
-        """Open another state root for the current workspace; remembered for the next start."""
-        self.state_root = root
-        self.settings.setValue("store/root", root)
+        """Open another state root for the current workspace: for every agent too, or this session only."""
+        self.store.open_other(root)
+
+    @Slot()
+    def choose_state_root(self) -> None:
+        start = str(self.paths.root) if self.paths else os.path.expanduser("~")
+        chosen = dialogs.choose_directory(self, "Open another store", start)
+        if chosen:
+            self.open_state_root(chosen)
+
+    def _reopen(self) -> None:
         self.open_workspace(str(self.paths.workspace) if self.paths else None)
+
+    @Slot()
+    def open_connect(self) -> ConnectDialog:
+        dialog = ConnectDialog(self.client, self.paths, self)
+        dialog.connected.connect(self._check_agents)
+        dialog.open()
+        return dialog
+
+    def _check_agents(self) -> None:
+        if self.paths is not None:
+            self.store.opened(self.paths.root, self.paths.workspace)
 
     @Slot(object)
     def _opened(self, paths: StorePaths) -> None:
         self.paths = paths
-        self.store_label.setText(f"State root: {_short(paths.root)}")
-        self.store_label.setToolTip(str(paths.root))
+        self.store.opened(paths.root, paths.workspace)
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
@@ -272,7 +298,8 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _open_failed(self, error: BaseException) -> None:
-        self.messages.failure("open the store", error)
+        if not self.store.open_failed(error):
+            self.messages.failure("open the store", error)
 
     def _watching(self, watcher) -> None:
         self.watcher = watcher

@@ -48,13 +48,27 @@ class Harness:
         assert self.window.facts.select(row.key)
 
 
+@pytest.fixture(autouse=True)
+def own_home(tmp_path, monkeypatch):
+    """The window reads the agents' files in the home folder (doctor): a test's own, never the
+    developer's; the default store is under it too."""
+    home = tmp_path / "user-home"   # not "home": the sync tests' git_home makes that one
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    for name in ("CODEX_HOME", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
 @pytest.fixture
 def open_window(qtbot, tmp_path, state_root, workspace):
     made = []
 
-    def make(settings_name: str = "settings.ini") -> Harness:
+    def make(settings_name: str = "settings.ini", flag: bool = True) -> Harness:
+        """A window on the test's store (``flag``: given as --state-root; else what the rule opens)."""
         settings = QSettings(str(tmp_path / settings_name), QSettings.Format.IniFormat)
-        window, client = create_window(str(state_root), str(workspace), settings)
+        window, client = create_window(str(state_root) if flag else None, str(workspace), settings)
         qtbot.addWidget(window)
         window.show()
         harness = Harness(qtbot, window, client, state_root, workspace)

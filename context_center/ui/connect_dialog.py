@@ -1,0 +1,196 @@
+"""File ▸ Connect agents…: what each agent reaches, and wiring it to the store this window shows.
+
+It shows doctor's report (engine/wiring/doctor.py) for the workspace and, for Claude Code and Codex,
+connects or removes: the exact change to each file is shown as a diff first, and written only when
+the user says so, with a backup beside each file (engine/wiring/connect.py). A file that changed
+meanwhile, or cannot be parsed, is left as it is and said.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import AGENT_NAMES, CONNECTABLE_AGENTS, StorePaths
+from .engine_client import EngineClient
+from .messages import describe
+from .store_choice import short
+
+ERROR_STYLE = "color: #b00020"
+LABELS = {("claude-code", False): "&Connect Claude Code…", ("claude-code", True): "&Remove from Claude Code…",
+          ("codex", False): "C&onnect Codex…", ("codex", True): "R&emove from Codex…"}
+OK_STYLE = "color: #1b5e20"
+
+
+class ConnectDialog(QDialog):
+    """Connect agents… over the window's worker: every file read and written there."""
+
+    connected = Signal()       # a change was written: the window checks its agents again
+
+    def __init__(self, client: EngineClient, paths: StorePaths | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("connect_agents")
+        self.setWindowTitle("Connect agents")
+        self.client, self.paths = client, paths
+        self.home = Path.home()
+        self.pending: list[Any] = []     # the edits on show, written by "Write these changes"
+        self.report: Any = None
+        layout = QVBoxLayout(self)
+        where = f"<b>{html.escape(short(paths.root))}</b>" if paths else "no store (open one first)"
+        intro = QLabel(f"Your agents should read and write the store this window shows: {where}. Connecting "
+                       "registers the Claude Code hooks and the MCP server with that store pinned, whatever "
+                       "the agent's environment. Each change is shown before it is written.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.status = QLabel("Looking at your agents' settings…")
+        self.status.setObjectName("report")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.status)
+        agents = QGroupBox("Agents")
+        grid = QGridLayout(agents)
+        self.buttons: dict[tuple[str, bool], QPushButton] = {}
+        for row, agent in enumerate(CONNECTABLE_AGENTS):
+            grid.addWidget(QLabel(AGENT_NAMES[agent]), row, 0)
+            for column, remove in ((1, False), (2, True)):
+                button = QPushButton(LABELS[(agent, remove)])
+                button.setObjectName(f"{'remove' if remove else 'connect'}_{agent}")
+                button.clicked.connect(lambda _checked=False, a=agent, r=remove: self.preview(a, r))
+                button.setEnabled(paths is not None)
+                grid.addWidget(button, row, column)
+                self.buttons[(agent, remove)] = button
+        layout.addWidget(agents)
+        self.preview_title = QLabel()
+        self.preview_title.setWordWrap(True)
+        layout.addWidget(self.preview_title)
+        self.diff = QPlainTextEdit()
+        self.diff.setObjectName("diff")
+        self.diff.setReadOnly(True)
+        self.diff.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.diff.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.diff.hide()
+        layout.addWidget(self.diff, 1)
+        actions = QHBoxLayout()
+        self.write_button = QPushButton("&Write these changes")
+        self.write_button.setObjectName("write")
+        self.write_button.clicked.connect(self.write)
+        self.write_button.hide()
+        self.check_button = QPushButton("Check again and run the &hook")
+        self.check_button.setObjectName("check")
+        self.check_button.clicked.connect(lambda: self.check(live=True))
+        self.check_button.setEnabled(paths is not None)
+        actions.addWidget(self.check_button)
+        actions.addStretch(1)
+        actions.addWidget(self.write_button)
+        layout.addLayout(actions)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        layout.addWidget(close)
+        self.resize(820, 620)
+        if paths is not None:
+            self.check(live=False)
+
+    # the report ------------------------------------------------------------------------------------
+
+    def check(self, live: bool) -> None:
+        assert self.paths is not None
+        root, workspace, home = self.paths.root, self.paths.workspace, self.home
+        self.status.setText("Running the registered hook on a sample prompt…" if live else "Looking…")
+
+        def look(_engine: object) -> Any:
+            from ..engine import doctor
+
+            return doctor(workspace, home, state_root=str(root), live=live)
+        self.client.submit(look, self._reported, self._failed, owner=self)
+
+    def _reported(self, report: Any) -> None:
+        self.report = report
+        lines = []
+        for registration in report.registrations:
+            reach = registration.store if registration.store is not None else registration.url
+            lines.append(f"{AGENT_NAMES[registration.agent]} · {registration.kind} ({registration.scope}): "
+                         f"reaches {html.escape(short(str(reach)))}")
+        if report.live is not None:
+            live = report.live
+            said = "did not answer in time" if live.exit_code is None else f"exit {live.exit_code}"
+            lines.append(f"The registered hook ran: {said} in {live.seconds:.2f} s, "
+                         f"{len(live.output)} characters for the agent")
+        if report.problems:
+            lines += [f"<span style='{ERROR_STYLE}'>• {html.escape(p.what)}</span>" for p in report.problems]
+        else:
+            lines.append(f"<span style='{OK_STYLE}'>Every agent reaches this store.</span>")
+        self.status.setText("<br>".join(lines))
+
+    @Slot(object)
+    def _failed(self, error: BaseException) -> None:
+        self.status.setText(f"<span style='{ERROR_STYLE}'>{html.escape(describe(error))}</span>")
+
+    # a change ------------------------------------------------------------------------------------------
+
+    def preview(self, agent: str, remove: bool) -> None:
+        assert self.paths is not None
+        root, home = self.paths.root, self.home
+
+        def plan(_engine: object) -> Any:
+            from ..engine import connect_plan
+
+            return connect_plan(agent, root, home, remove=remove)
+        self.client.submit(plan, lambda edits: self._show(agent, remove, edits), self._plan_failed, owner=self)
+
+    def _show(self, agent: str, remove: bool, edits: list[Any]) -> None:
+        self.pending = edits
+        name = AGENT_NAMES[agent]
+        if not edits:
+            self.preview_title.setText(f"{name} is already {'disconnected' if remove else 'connected to this store'}"
+                                       ": nothing to change.")
+            self.diff.hide()
+            self.write_button.hide()
+            return
+        files = ", ".join(short(edit.path) for edit in edits)
+        self.preview_title.setText(f"{'Removing' if remove else 'Connecting'} {name} changes {files} as below "
+                                   "(a backup of each is kept beside it). Nothing is written until you say so.")
+        self.diff.setPlainText("\n".join(edit.diff for edit in edits))
+        self.diff.show()
+        self.write_button.show()
+        self.write_button.setDefault(True)
+
+    @Slot(object)
+    def _plan_failed(self, error: BaseException) -> None:
+        self.pending = []
+        self.diff.hide()
+        self.write_button.hide()
+        self.preview_title.setText(f"<span style='{ERROR_STYLE}'>{html.escape(describe(error))}</span>")
+
+    @Slot()
+    def write(self) -> None:
+        edits, self.pending = self.pending, []
+        self.write_button.hide()
+
+        def apply(_engine: object) -> list[Path | None]:
+            from ..engine import connect_apply
+
+            return [connect_apply(edit) for edit in edits]
+        self.client.submit(apply, self._written, self._plan_failed, owner=self)
+
+    def _written(self, backups: list[Path | None]) -> None:
+        kept = [short(b) for b in backups if b is not None]
+        self.preview_title.setText(f"<span style='{OK_STYLE}'>Written.</span>" +
+                                   (f" Backups: {html.escape(', '.join(kept))}" if kept else ""))
+        self.diff.hide()
+        self.connected.emit()
+        self.check(live=False)

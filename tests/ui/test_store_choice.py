@@ -1,0 +1,118 @@
+"""The window opens the store every face opens (#29): a Reasonix store (or any folder) is opened for
+every agent (config.toml) or for this window only, a broken config file is said and the default
+opened meanwhile, and a state root an earlier version remembered is offered once."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox, QPushButton
+
+from context_center.engine import FactInput, open_engine
+from context_center.ui import dialogs
+from context_center.ui.app import create_window
+
+
+@pytest.fixture
+def reasonix(own_home: Path, workspace: Path, monkeypatch) -> Path:
+    monkeypatch.delenv("CONTEXT_CENTER_HOME", raising=False)
+    root = own_home / ".reasonix"
+    with open_engine(state_root=root, workspace=workspace) as engine:
+        engine.remember(FactInput(name="from-reasonix", title="From Reasonix", body="shared"))
+    return root
+
+
+def config_file(user_config_home: Path) -> Path:
+    return user_config_home / "context-center" / "config.toml"
+
+
+def second_window(qtbot, tmp_path: Path, workspace: Path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window, client = create_window(None, str(workspace), settings)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.paths is not None, timeout=10000)
+    qtbot.waitUntil(lambda: not client.busy, timeout=10000)
+    return window, client
+
+
+def test_a_reasonix_store_opened_for_every_agent_is_written_into_config_toml(
+        open_window, qtbot, tmp_path, workspace, reasonix, user_config_home, monkeypatch):
+    ui = open_window(flag=False)
+    window = ui.window
+    qtbot.waitUntil(lambda: window.reasonix_bar.isVisible(), timeout=10000)
+    assert "~/.reasonix" in window.reasonix_text.text() and window.reasonix_action.isEnabled()
+    assert window.store.label.text() == "Store: ~/.local/share/context-center · the default"
+    asked = []
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(k) or True)
+    window.open_reasonix()
+    assert asked[0]["action"] == "Use it for every agent" and asked[0]["cancel"] == "Only in this window"
+    qtbot.waitUntil(lambda: window.store.label.text() == "Store: ~/.reasonix · config.toml", timeout=10000)
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["from-reasonix"], timeout=10000)
+    assert tomllib.loads(config_file(user_config_home).read_text())["state_root"] == str(reasonix)
+    with open_engine(workspace=workspace) as engine:   # the command line, the hook, the MCP server
+        assert engine.paths.root == reasonix
+    again, client = second_window(qtbot, tmp_path, workspace)   # the next start opens it too
+    try:
+        assert again.paths.root == reasonix and not again.reasonix_bar.isVisible()
+    finally:
+        again.close()
+        client.shutdown()
+
+
+def test_only_in_this_window_writes_nothing_and_the_next_start_opens_the_rules_store(
+        open_window, qtbot, tmp_path, workspace, reasonix, user_config_home, monkeypatch):
+    ui = open_window(flag=False)
+    qtbot.waitUntil(lambda: ui.window.reasonix_action.isEnabled(), timeout=10000)
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: False)
+    ui.window.open_reasonix()
+    qtbot.waitUntil(lambda: ui.window.store.label.text() == "Store: ~/.reasonix · this window only", timeout=10000)
+    assert not config_file(user_config_home).exists()
+    again, client = second_window(qtbot, tmp_path, workspace)
+    try:
+        assert again.paths.root != reasonix
+    finally:
+        again.close()
+        client.shutdown()
+
+
+def test_a_broken_config_file_is_said_and_the_default_store_opens(open_window, qtbot, own_home, user_config_home,
+                                                                   monkeypatch):
+    monkeypatch.delenv("CONTEXT_CENTER_HOME", raising=False)
+    config = config_file(user_config_home)
+    config.parent.mkdir(parents=True)
+    config.write_text('state_root = "relative"\n')
+    ui = open_window(flag=False)
+    box = ui.window.findChild(QMessageBox, "problem_box")
+    qtbot.waitUntil(lambda: box is not None or ui.window.findChild(QMessageBox, "problem_box"),
+                    timeout=10000)
+    box = ui.window.findChild(QMessageBox, "problem_box")
+    assert f"{config}:1: state_root 'relative' is relative" in box.text()
+    assert ui.window.paths.root == own_home / ".local" / "share" / "context-center"
+
+
+def test_a_state_root_an_earlier_version_remembered_is_offered_once(open_window, qtbot, tmp_path, workspace,
+                                                                    reasonix, user_config_home):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("store/root", str(reasonix))
+    settings.sync()
+    ui = open_window(flag=False)
+    qtbot.waitUntil(lambda: ui.window.store.offer.isVisible(), timeout=10000)
+    assert "opened ~/.reasonix at every start" in ui.window.store.offer_text.text()
+    ui.window.store.offer.findChild(QPushButton, "adopt_remembered").click()
+    qtbot.waitUntil(lambda: ui.window.paths.root == reasonix, timeout=10000)
+    assert tomllib.loads(config_file(user_config_home).read_text())["state_root"] == str(reasonix)
+    assert ui.window.settings.value("store/root", "", str) == ""
+    assert not ui.window.store.offer.isVisible()
+
+
+def test_not_now_is_remembered(open_window, qtbot, own_home):
+    (own_home / ".reasonix").mkdir(parents=True)
+    ui = open_window()
+    qtbot.waitUntil(lambda: ui.window.reasonix_bar.isVisible(), timeout=10000)
+    ui.window._decline_reasonix()
+    assert not ui.window.reasonix_bar.isVisible()
+    assert ui.window.settings.value("store/reasonix_offered", False, bool) is True
+    assert ui.window.reasonix_action.isEnabled()  # still one click away in the File menu
