@@ -124,11 +124,16 @@ def _edit(file: AgentFile, change: Any) -> Edit | None:
     summary = change(data)
     if not summary:
         return None
-    after = json.dumps(data, indent=_indent(loaded.text), ensure_ascii=False) + "\n"
+    text = loaded.text or ""
+    after = json.dumps(data, indent=_indent(text), ensure_ascii=False) + ("\n" if text.endswith("\n") or not text
+                                                                          else "")
     return Edit(file.agent, file.path, loaded.text, after, tuple(summary)) if after != loaded.text else None
 
 
-def _indent(text: str | None) -> int | str:
+def _indent(text: str | None) -> int | str | None:
+    """The file's own indentation: its first indented line's; none for a file on one line."""
+    if text and text.strip() and "\n" not in text.strip():
+        return None
     found = re.search(r"^([ \t]+)\S", text or "", re.MULTILINE)
     if found is None:
         return 2

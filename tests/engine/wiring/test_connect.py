@@ -131,3 +131,13 @@ def test_a_new_file_is_made_and_a_file_that_cannot_be_parsed_is_left_alone(tmp_p
     with pytest.raises(Unparseable, match="left as it is"):
         connect_plan("claude-code", tmp_path / "store", home)
     assert (home / ".claude" / "settings.json").read_text() == '{"hooks": {,}'
+
+
+def test_a_file_keeps_its_own_indentation(tmp_path: Path):
+    home = tmp_path / "compact"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text('{"model": "opus"}')
+    (home / ".claude.json").write_text('{\n\t"theme": "dark"\n}\n')
+    settings, claude = connect_plan("claude-code", tmp_path / "store", home)
+    assert "\n" not in settings.after and settings.after.startswith('{"model": "opus", "hooks": ')
+    assert claude.after.startswith('{\n\t"theme": "dark",\n\t"mcpServers": {\n\t\t"context-center"')
