@@ -110,8 +110,8 @@ def create_server_token(engine: Engine, name: str = DEFAULT_NAME, *, project: st
     kept = next((grant for grant in server_tokens(engine) if grant.name == name), None) if replace else None
     if kept is not None and (scope_project, bool(read_only)) != (kept.project, kept.read_only):
         if scope_project is not None or read_only:
-            raise InvalidInput(f"--replace keeps the token {name!r}'s scope ({kept.scope_said}); to change it, revoke "
-                               f"the token and create it again")
+            raise InvalidInput(f"a replaced token keeps its scope ({name!r}: {kept.scope_said}); to change it, "
+                               "revoke the token and make it again")
         scope_project, read_only = kept.project, kept.read_only
     token = PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
     store.set(_key(name), token)
