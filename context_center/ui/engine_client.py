@@ -66,9 +66,17 @@ class _Runner(QObject):
 
     @Slot()
     def close(self) -> None:
-        if self.engine is not None:
-            self.engine.close()
-            self.engine = None
+        """Close the engine, then end the thread's event loop: from here, after every job queued
+        before it (a quit() from the GUI thread instead could end the loop with this close still
+        queued behind a running job, and the engine, its file watcher and MEMORY.md left as they were)."""
+        try:
+            if self.engine is not None:
+                self.engine.close()
+                self.engine = None
+        finally:
+            thread = self.thread()
+            if thread is not None:
+                thread.quit()
 
 
 GIL_SWITCH_SECONDS = 0.001
@@ -184,6 +192,5 @@ class EngineClient(QObject):
         self.close()
         if not self._thread.isRunning():
             return True
-        self._close.emit()
-        self._thread.quit()
+        self._close.emit()   # the runner closes the engine and then ends the thread's loop
         return self._thread.wait(timeout_ms)

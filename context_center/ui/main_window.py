@@ -8,13 +8,10 @@ from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -30,6 +27,7 @@ from .import_dialog import ImportDialog
 from .index_builder import IndexBuilder
 from .instructions.tab import InstructionsTab
 from .messages import Messages
+from .offer_bar import BLUE, OfferBar
 from .recall.tab import RecallTab
 from .settings_dialog import SettingsDialog
 from .store_choice import StoreChoice, short
@@ -206,23 +204,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Opening the store…")
         self.client.open(self.store.state_root, workspace)
 
-    def _reasonix_offer(self) -> QFrame:
-        bar = QFrame()
-        bar.setObjectName("reasonix_offer")
-        bar.setStyleSheet("#reasonix_offer { background: #e8f0fe; border-bottom: 1px solid #c6d4f0; }")
-        row = QHBoxLayout(bar)
-        self.reasonix_text = QLabel()
-        self.reasonix_text.setWordWrap(True)
-        open_button = QPushButton("Open Reasonix memory")
-        open_button.setObjectName("open_reasonix")
-        open_button.clicked.connect(self.open_reasonix)
-        later = QPushButton("Not now")
-        later.clicked.connect(self._decline_reasonix)
-        row.addWidget(self.reasonix_text, 1)
-        row.addWidget(open_button)
-        row.addWidget(later)
-        bar.hide()
-        return bar
+    def _reasonix_offer(self) -> OfferBar:
+        return OfferBar("reasonix_offer", BLUE, [("Open Reasonix memory", "open_reasonix", self.open_reasonix),
+                                                 ("Not now", "not_now", self._decline_reasonix)])
 
     def _look_for_reasonix(self) -> None:
         self.client.submit(lambda _engine: reasonix_state_roots(), self._reasonix_found, lambda _e: None)
@@ -233,9 +217,8 @@ class MainWindow(QMainWindow):
         opened = self.paths.root if self.paths else None
         offered = self.settings.value("store/reasonix_offered", False, bool)
         if roots and opened not in roots and not offered:
-            self.reasonix_text.setText(f"A Reasonix memory store is on this machine ({short(roots[0])}). Open it "
-                                       "here, so Context Center and Reasonix read and write the same facts?")
-            self.reasonix_bar.show()
+            self.reasonix_bar.offer(f"A Reasonix memory store is on this machine ({short(roots[0])}). Open it "
+                                    "here, so Context Center and Reasonix read and write the same facts?")
 
     def _decline_reasonix(self) -> None:
         self.settings.setValue("store/reasonix_offered", True)
@@ -271,12 +254,12 @@ class MainWindow(QMainWindow):
 
     def _check_agents(self) -> None:
         if self.paths is not None:
-            self.store.opened(self.paths.root, self.paths.workspace)
+            self.store.check(self.paths.root, self.paths.workspace)
 
     @Slot(object)
     def _opened(self, paths: StorePaths) -> None:
         self.paths = paths
-        self.store.opened(paths.root, paths.workspace)
+        self.store.opened(paths.root)
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
@@ -436,6 +419,7 @@ class MainWindow(QMainWindow):
         self._rest_pending = False
         self._reload_beside_facts(Change.everything())   # (the facts were just listed)
         self._look_for_reasonix()
+        self._check_agents()
         self.sync.start()
         self._sync_index()
 

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from ..engine import ConfigError, StateRootChoice, choose_state_root
 from . import dialogs
 from .engine_client import EngineClient
 from .messages import Messages
+from .offer_bar import AMBER, OfferBar
 
 if TYPE_CHECKING:
     from ..engine import DoctorReport
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 REMEMBERED_KEY = "store/root"          # where an earlier version kept the window's own state root
 SOURCE_SAID = {"flag": "--state-root", "env": "$CONTEXT_CENTER_HOME", "config": "config.toml",
                "default": "the default"}
-OFFER_STYLE = "#store_offer { background: #fff4e5; border-bottom: 1px solid #f0d5a8; }"
 
 
 def short(path: Path | str) -> str:
@@ -75,9 +75,14 @@ class StoreChoice(QObject):
         self.reopen.emit()
         return True
 
-    def opened(self, root: Path, workspace: Path) -> None:
-        """After an open: name the store and its source, offer an earlier remembered root once, and
-        check whether the agents reach it (on the worker)."""
+    def opened(self, root: Path) -> None:
+        """An open: the store's name at once (its source and the agents follow :meth:`check`)."""
+        self.label.setText(f"Store: {short(root)}")
+        self.label.setToolTip(str(root))
+
+    def check(self, root: Path, workspace: Path) -> None:
+        """Once the list is shown: where the store's choice came from, whether the agents reach it
+        (doctor, on the worker), and an earlier remembered root, offered once."""
         flag = self.state_root
 
         def look(_engine: object) -> tuple[StateRootChoice | None, DoctorReport]:
@@ -140,23 +145,9 @@ class StoreChoice(QObject):
 
     # an earlier version's remembered root ---------------------------------------------------------------
 
-    def _offer_bar(self) -> QFrame:
-        bar = QFrame()
-        bar.setObjectName("store_offer")
-        bar.setStyleSheet(OFFER_STYLE)
-        row = QHBoxLayout(bar)
-        self.offer_text = QLabel()
-        self.offer_text.setWordWrap(True)
-        use = QPushButton("Use it for every agent")
-        use.setObjectName("adopt_remembered")
-        use.clicked.connect(self._use_remembered)
-        keep = QPushButton("Keep this one")
-        keep.clicked.connect(self._keep_current)
-        row.addWidget(self.offer_text, 1)
-        row.addWidget(use)
-        row.addWidget(keep)
-        bar.hide()
-        return bar
+    def _offer_bar(self) -> OfferBar:
+        return OfferBar("store_offer", AMBER, [("Use it for every agent", "adopt_remembered", self._use_remembered),
+                                               ("Keep this one", "keep_current", self._keep_current)])
 
     def _remembered(self) -> str:
         value = self.settings.value(REMEMBERED_KEY, "", str)
@@ -169,10 +160,8 @@ class StoreChoice(QObject):
         if Path(remembered) == root or not Path(remembered).is_dir():
             self.settings.remove(REMEMBERED_KEY)   # nothing to offer: the same store, or gone
             return
-        self.offer_text.setText(f"An earlier version of this window opened {short(remembered)} at every start, "
-                                f"while your agents used {short(root)}. Use {short(remembered)} for every agent "
-                                "from now on?")
-        self.offer.show()
+        self.offer.offer(f"An earlier version of this window opened {short(remembered)} at every start, while "
+                         f"your agents used {short(root)}. Use {short(remembered)} for every agent from now on?")
 
     def _use_remembered(self) -> None:
         remembered = self._remembered()

@@ -42,8 +42,9 @@ def test_a_reasonix_store_opened_for_every_agent_is_written_into_config_toml(
     ui = open_window(flag=False)
     window = ui.window
     qtbot.waitUntil(lambda: window.reasonix_bar.isVisible(), timeout=10000)
-    assert "~/.reasonix" in window.reasonix_text.text() and window.reasonix_action.isEnabled()
-    assert window.store.label.text() == "Store: ~/.local/share/context-center · the default"
+    assert "~/.reasonix" in window.reasonix_bar.text.text() and window.reasonix_action.isEnabled()
+    qtbot.waitUntil(lambda: window.store.label.text() == "Store: ~/.local/share/context-center · the default",
+                    timeout=10000)
     asked = []
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(k) or True)
     window.open_reasonix()
@@ -100,7 +101,7 @@ def test_a_state_root_an_earlier_version_remembered_is_offered_once(open_window,
     settings.sync()
     ui = open_window(flag=False)
     qtbot.waitUntil(lambda: ui.window.store.offer.isVisible(), timeout=10000)
-    assert "opened ~/.reasonix at every start" in ui.window.store.offer_text.text()
+    assert "opened ~/.reasonix at every start" in ui.window.store.offer.text.text()
     ui.window.store.offer.findChild(QPushButton, "adopt_remembered").click()
     qtbot.waitUntil(lambda: ui.window.paths.root == reasonix, timeout=10000)
     assert tomllib.loads(config_file(user_config_home).read_text())["state_root"] == str(reasonix)
