@@ -1,0 +1,101 @@
+"""What every prompt pays: the Claude Code hook and the read commands as whole processes, beside the
+interpreter's floor measured in the same run (issue #30's table).
+
+    .venv/bin/python bench/hook_latency.py [--facts 10000 100000] [--runs 15]
+
+For each store size: N fact files written into a temporary state root, opened once (the catalog
+and caches built, as a user's store is after its first use), then each command timed as a new
+process, alternating with ``python -c pass`` so a drift of the machine's speed hits both. The
+hook is fed a real UserPromptSubmit (or SessionStart) event on stdin and writes its injection
+record, as Claude Code runs it. Prints p50 and p95 in ms, the margin over the floor's p95, and the
+hook's peak resident size.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _stores import write_facts
+from cli_latency import items, p95
+from context_center.engine.storage.paths import StorePaths
+
+PROMPT = "why does the deploy cache timeout on the release branch after the migration?"
+
+
+def timed(argv: list[str], stdin: str = "") -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(argv, input=stdin, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr}")
+    return elapsed
+
+
+def peak_kb_of(argv: list[str], stdin: str) -> int:
+    """The largest resident size of one run of ``argv`` (its own process, not this one)."""
+    script = ("import resource, subprocess, sys; subprocess.run(sys.argv[2:], input=sys.argv[1], text=True, "
+              "capture_output=True); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", script, stdin, *argv], capture_output=True, text=True).stdout
+    return int(out.strip() or 0)
+
+
+def measure(size: int, runs: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root, workspace = Path(tmp) / "state", Path(tmp) / "ws"
+        (workspace / ".git").mkdir(parents=True)
+        paths = StorePaths.create(root, workspace)
+        write_facts(paths, items(size))
+        base = [sys.executable, "-m", "context_center", "--state-root", str(root)]
+        read = [*base, "--workspace", str(workspace)]
+        started = time.perf_counter()
+        timed([*read, "memory", "recall", PROMPT, "--json"])   # the first use: catalog, caches, index
+        print(f"\n== {size:,} facts; {runs} runs each, alternating with the floor; first use "
+              f"{time.perf_counter() - started:.1f} s ==")
+        event = json.dumps({"session_id": "bench", "hook_event_name": "UserPromptSubmit", "cwd": str(workspace),
+                            "prompt": PROMPT})
+        start_event = json.dumps({"session_id": "bench", "hook_event_name": "SessionStart", "cwd": str(workspace),
+                                  "source": "startup"})
+        commands = {
+            "hook claude-code (UserPromptSubmit)": ([*base, "hook", "claude-code"], event),
+            "hook claude-code --session-start": ([*base, "hook", "claude-code", "--session-start"], start_event),
+            "memory recall Q --json": ([*read, "memory", "recall", PROMPT, "--json"], ""),
+            "memory show REF --json": ([*read, "memory", "show", "fact-00042", "--json"], ""),
+            "memory session-context --json": ([*read, "memory", "session-context", "--json"], ""),
+            "memory --json (summary)": ([*read, "memory", "--json"], ""),
+            "memory list --json": ([*read, "memory", "list", "--json"], ""),
+        }
+        floor: list[float] = []
+        results: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, (argv, stdin) in commands.items():
+                floor.append(timed([sys.executable, "-c", "pass"]))
+                results[name].append(timed(argv, stdin))
+        floor_p95 = p95(floor)
+        print(f"{'python -c pass (the floor)':40s} p50 {sorted(floor)[len(floor) // 2] * 1000:6.0f} ms   "
+              f"p95 {floor_p95 * 1000:6.0f} ms")
+        for name, samples in results.items():
+            ordered = sorted(samples)
+            print(f"{name:40s} p50 {ordered[len(ordered) // 2] * 1000:6.0f} ms   p95 {p95(samples) * 1000:6.0f} ms"
+                  f"   floor + {(p95(samples) - floor_p95) * 1000:5.0f} ms")
+        argv, stdin = commands["hook claude-code (UserPromptSubmit)"]
+        print(f"hook peak resident size {peak_kb_of(argv, stdin) / 1024:.0f} MB "
+              f"(this benchmark: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--facts", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    for size in args.facts:
+        measure(size, args.runs)
+
+
+if __name__ == "__main__":
+    main()
