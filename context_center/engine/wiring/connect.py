@@ -31,7 +31,7 @@ from .. import clock
 from ..errors import InvalidInput, RefusedError
 from ..storage.atomic_write import write_atomic
 from .agent_files import CLAUDE, CODEX, AgentFile, Loaded, claude_home, claude_json, codex_config, load, read_text
-from .registrations import HOOK_EVENTS, MCP, SERVER_NAME, program, runs_this_install, words
+from .registrations import HOOK_EVENTS, MCP, SERVER_NAME, hook_form, program, runs_this_install, words
 
 AGENTS = (CLAUDE, CODEX)
 
@@ -140,9 +140,9 @@ def _indent(text: str | None) -> int | str | None:
     return "\t" if found.group(1).startswith("\t") else len(found.group(1))
 
 
-def _ours(command: Any, *needed: str) -> bool:
-    argv = words(command) if isinstance(command, str) else ()
-    return runs_this_install(argv) and all(word in argv for word in needed)
+def _ours(command: Any) -> bool:
+    """A hook command that is this install's own hook (what connect wrote, or the README's line)."""
+    return isinstance(command, str) and hook_form(words(command))
 
 
 def _claude_hooks(data: dict[str, Any], state_root: Path, remove: bool) -> list[str]:
@@ -156,13 +156,13 @@ def _claude_hooks(data: dict[str, Any], state_root: Path, remove: bool) -> list[
         listed = hooks.get(event)
         groups: list[Any] = listed if isinstance(listed, list) else []
         had = [h.get("command") for g in groups if isinstance(g, dict) for h in g.get("hooks") or []
-               if isinstance(h, dict) and _ours(h.get("command"), "hook")]
+               if isinstance(h, dict) and _ours(h.get("command"))]
         if not remove and had == [wanted]:
             continue
         kept = []
         for group in groups:
             if isinstance(group, dict) and isinstance(group.get("hooks"), list):
-                rest = [h for h in group["hooks"] if not (isinstance(h, dict) and _ours(h.get("command"), "hook"))]
+                rest = [h for h in group["hooks"] if not (isinstance(h, dict) and _ours(h.get("command")))]
                 if rest:
                     kept.append({**group, "hooks": rest})
             else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -159,8 +160,8 @@ def _registration_problems(item: Registration, mine: Path | None) -> list[Proble
     if not item.argv:
         return [Problem(f"{where} is a shell line, not a plain command: it is not run here", fix)]
     if not item.this_install:
-        return [Problem(f"{where} runs {item.argv[0]}, not this install's context-center: it is reported, "
-                        "never run", fix)]
+        what = "this install's hook command" if item.kind in HOOK_EVENTS else "this install's context-center"
+        return [Problem(f"{where} runs {shlex.join(item.argv)[:300]}, not {what}: it is reported, never run", fix)]
     if item.problem:
         return [Problem(f"{where}: {item.problem}", fix)]
     if item.agent == CODEX and item.store_source not in ("flag", "env"):

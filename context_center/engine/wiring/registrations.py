@@ -24,7 +24,6 @@ from .agent_files import CLAUDE, CODEX, Loaded
 HOOK_EVENTS = ("UserPromptSubmit", "SessionStart")
 MCP = "mcp"
 SERVER_NAME = "context-center"
-_SHELL = set(";&|<>()`$\n\\*?[]{}~!#")   # a shell acts on each of these
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ class Registration:
     argv: tuple[str, ...]              # its words, when it is a plain command ("": a shell line we do not run)
     env: tuple[tuple[str, str], ...] = ()
     url: str = ""                      # an MCP server over HTTP: its store is the server's
-    this_install: bool = False         # its program is this install's context-center
+    this_install: bool = False         # this install's own command (a hook: exactly its hook form)
     store: Path | None = None
     store_source: str = ""             # "flag", "env", "config", "default"; "" when not known
     problem: str = ""                  # why its store cannot be told (a config file that cannot be used)
@@ -84,15 +83,29 @@ def _same_file(one: str, other: str) -> bool:
 
 
 def words(command: str) -> tuple[str, ...]:
-    """The words of a shell command when it is a plain list of words (quoted or not), else (): a
-    command holding any character a shell would act on (``;``, ``$``, a glob, a redirection…) is
-    never run by doctor, whatever it would do."""
-    if set(command) & _SHELL:
-        return ()
+    """The words of a shell command when it is written as :func:`shlex.join` writes words (bare
+    safe words, anything else in single quotes, where a shell expands nothing), else (): doctor
+    never runs a line a shell could read as more than a list of words (``;``, ``$(…)``, a glob,
+    double quotes…), whatever it would do."""
     try:
-        return tuple(shlex.split(command))
+        argv = tuple(shlex.split(command))
     except ValueError:
         return ()
+    return argv if argv and shlex.join(argv) == command.strip() else ()
+
+
+def hook_form(argv: tuple[str, ...]) -> bool:
+    """Is ``argv`` exactly this install's hook: the program, then ``--state-root DIR`` at most,
+    then ``hook claude-code`` and ``--session-start`` at most? Only such a command is ever run or
+    replaced (``… --workspace hook config set …`` names "hook" too, and is no hook)."""
+    if not runs_this_install(argv):
+        return False
+    rest = list(argv[len(program()):]) if list(argv[:len(program())]) == program() else list(argv[1:])
+    if rest[:1] == ["--state-root"] and len(rest) >= 2:
+        rest = rest[2:]
+    elif rest[:1] and rest[0].startswith("--state-root="):
+        rest = rest[1:]
+    return rest in (["hook", "claude-code"], ["hook", "claude-code", "--session-start"])
 
 
 def mentions_us(argv: tuple[str, ...], command: str) -> bool:
@@ -196,9 +209,9 @@ def _registration(item: Loaded, kind: str, name: str, command: str, argv: tuple[
         store, source = choice.path, choice.source
     except EngineError as exc:
         problem = exc.message
+    ours = hook_form(argv) if kind in HOOK_EVENTS else runs_this_install(argv)
     return Registration(item.file.agent, item.file.path, scope or item.file.scope, kind, name, command, argv,
-                        tuple((shown_env or {}).items()), "", runs_this_install(argv), store, source, problem,
-                        entry)
+                        tuple((shown_env or {}).items()), "", ours, store, source, problem, entry)
 
 
 __all__ = ["CODEX", "HOOK_EVENTS", "MCP", "SERVER_NAME", "Registration", "find", "program", "words"]

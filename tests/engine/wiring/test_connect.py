@@ -141,3 +141,16 @@ def test_a_file_keeps_its_own_indentation(tmp_path: Path):
     settings, claude = connect_plan("claude-code", tmp_path / "store", home)
     assert "\n" not in settings.after and settings.after.startswith('{"model": "opus", "hooks": ')
     assert claude.after.startswith('{\n\t"theme": "dark",\n\t"mcpServers": {\n\t\t"context-center"')
+
+
+def test_a_store_whose_path_a_shell_would_act_on_is_connected_once_and_removed(home: Path, tmp_path: Path):
+    store = tmp_path / "My Store (2) & $HOME #1"
+    for _ in range(2):
+        for edit in connect_plan("claude-code", store, home):
+            connect_apply(edit)
+    hooks = json.loads((home / ".claude" / "settings.json").read_text())["hooks"]
+    assert [h["command"] for g in hooks["UserPromptSubmit"] for h in g["hooks"]] == [
+        "other-tool remind", hook_command(store)]
+    for edit in connect_plan("claude-code", store, home, remove=True):
+        connect_apply(edit)
+    assert json.loads((home / ".claude" / "settings.json").read_text()) == CLAUDE_SETTINGS

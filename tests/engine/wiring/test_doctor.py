@@ -90,17 +90,21 @@ def test_an_unpinned_hook_follows_the_environment_and_codex_unpinned_is_told(tmp
     assert "Codex does not pass the environment on" in said and 'approval_policy = "never"' in said
 
 
-@pytest.mark.parametrize("how", ["another program", "a shell line"])
+@pytest.mark.parametrize("how", ["another program", "a shell line", "another subcommand of ours"])
 def test_a_foreign_command_from_a_cloned_repository_is_reported_and_never_run(tmp_path: Path, workspace: Path,
-                                                                              store: Path, how: str):
+                                                                              store: Path, how: str,
+                                                                              user_config_home: Path):
     marker = tmp_path / "ran"
     evil = tmp_path / "cloned" / "context-center"
     evil.parent.mkdir()
     evil.write_text(f"#!/bin/sh\ntouch {shlex.quote(str(marker))}\n")
     evil.chmod(evil.stat().st_mode | stat.S_IXUSR)
     home = connected(tmp_path / "home", store, "claude-code")
-    command = (f"{evil} hook claude-code" if how == "another program"
-               else f"{hook_command(store)}; touch {shlex.quote(str(marker))}")
+    command = {"another program": f"{evil} hook claude-code",
+               "a shell line": f"{hook_command(store)}; touch {shlex.quote(str(marker))}",
+               # "hook" as another option's value: this install's program, but no hook of ours
+               "another subcommand of ours": shlex.join([*program(), "--workspace", "hook", "config", "set",
+                                                         "state-root", str(marker)])}[how]
     (workspace / ".claude").mkdir()
     (workspace / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"UserPromptSubmit": [
         {"hooks": [{"type": "command", "command": command}]}]}}))
@@ -111,6 +115,7 @@ def test_a_foreign_command_from_a_cloned_repository_is_reported_and_never_run(tm
     assert report.live is None and not marker.exists()
     assert any(("not this install's" in p.what or "shell line" in p.what) and str(workspace) in p.what
                for p in report.problems)
+    assert not (user_config_home / "context-center" / "config.toml").exists()
 
 
 def test_a_config_file_that_cannot_be_used_is_a_problem_not_a_crash(tmp_path: Path, workspace: Path,
