@@ -55,13 +55,16 @@ def doctor_command(args: argparse.Namespace) -> int:
 
 def _sample_prompt(state_root: str | None, workspace: Path) -> str:
     """A prompt in the words of this store's newest fact, so the live run shows a recall ("" when
-    the store cannot be read or holds none: doctor's own prompt then)."""
+    there is no such store, it cannot be read, or holds none: doctor's own prompt then). A store
+    that does not exist is not made (a mistyped --state-root)."""
     try:
-        with facade.open_engine(state_root=state_root, workspace=workspace) as engine:
-            facts = sorted(engine.facts(), key=lambda f: f.updated_at, reverse=True)
+        root = facade.choose_state_root(state_root).path
+        if not root.is_dir():
+            return ""
+        with facade.open_engine(state_root=str(root), workspace=workspace) as engine:
+            return facade.doctor_sample_prompt(engine.facts())
     except EngineError:
         return ""
-    return f"Remind me about {facts[0].title.strip()}?" if facts and facts[0].title.strip() else ""
 
 
 def _said(report: "facade.DoctorReport") -> str:
@@ -79,6 +82,7 @@ def _said(report: "facade.DoctorReport") -> str:
         live = report.live
         lines.append(f"live hook run: exit {live.exit_code if live.exit_code is not None else 'none (timed out)'} in "
                      f"{live.seconds:.2f} s, {len(live.output)} characters out")
+        lines += [f"    | {line}" for line in live.output.splitlines()[:8]]
     if report.problems:
         lines.append("problems:")
         lines += [f"- {p.what}" + (f"\n  fix: {p.fix}" if p.fix else "") for p in report.problems]
@@ -92,7 +96,7 @@ def connect_command(args: argparse.Namespace) -> int:
     try:
         root = facade.choose_state_root(args.state_root).path
         edits = facade.connect_plan(args.agent, root, _home(), remove=args.remove)
-        backups = [facade.connect_apply(edit) for edit in edits] if args.yes else []
+        backups = facade.connect_apply(edits) if args.yes else []
     except EngineError as exc:
         return out.error(exc)
     data = {"agent": args.agent, "state_root": str(root), "written": bool(args.yes and edits),
@@ -100,8 +104,9 @@ def connect_command(args: argparse.Namespace) -> int:
 
     def human() -> str:
         if not edits:
-            return f"{facade.AGENT_NAMES[args.agent]} is already {'disconnected' if args.remove else 'connected'} " \
-                   f"to {root}; nothing to change"
+            return (f"{facade.AGENT_NAMES[args.agent]} has no entry of this install; nothing to remove"
+                    if args.remove else f"{facade.AGENT_NAMES[args.agent]} is already connected to {root}; "
+                                        "nothing to change")
         said = "\n".join(edit.diff for edit in edits)
         if args.yes:
             return said + "\nwritten" + "".join(f"\nbackup: {b}" for b in backups if b is not None)

@@ -104,6 +104,7 @@ _LAZY = {
     "platform_default_state_root": "storage.user_config:platform_default",
     # agents wired to the store (wiring/)
     "doctor": "wiring.doctor:doctor", "DoctorReport": "wiring.doctor:DoctorReport",
+    "doctor_sample_prompt": "wiring.doctor:sample_prompt",
     "connect_plan": "wiring.connect:plan", "connect_apply": "wiring.connect:apply",
     "ConnectEdit": "wiring.connect:Edit",
     "ChangedMeanwhile": "wiring.connect:ChangedMeanwhile", "CONNECTABLE_AGENTS": "wiring.connect:AGENTS",

@@ -112,10 +112,11 @@ class ConnectDialog(QDialog):
         root, workspace, home = self.paths.root, self.paths.workspace, self.home
         self.status.setText("Running the registered hook on a sample prompt…" if live else "Looking…")
 
-        def look(_engine: object) -> Any:
-            from ..engine import doctor
+        def look(engine: Any) -> Any:
+            from ..engine import doctor, doctor_sample_prompt
 
-            return doctor(workspace, home, state_root=str(root), live=live)
+            return doctor(workspace, home, state_root=str(root), live=live,
+                          prompt=doctor_sample_prompt(engine.facts()))
         self.client.submit(look, self._reported, self._failed, owner=self)
 
     def _reported(self, report: Any) -> None:
@@ -130,6 +131,7 @@ class ConnectDialog(QDialog):
             said = "did not answer in time" if live.exit_code is None else f"exit {live.exit_code}"
             lines.append(f"The registered hook ran: {said} in {live.seconds:.2f} s, "
                          f"{len(live.output)} characters for the agent")
+            lines += [f"<tt>{html.escape(line)}</tt>" for line in live.output.splitlines()[:6]]
         if report.problems:
             lines += [f"<span style='{ERROR_STYLE}'>• {html.escape(p.what)}</span>" for p in report.problems]
         else:
@@ -156,8 +158,8 @@ class ConnectDialog(QDialog):
         self.pending = edits
         name = AGENT_NAMES[agent]
         if not edits:
-            self.preview_title.setText(f"{name} is already {'disconnected' if remove else 'connected to this store'}"
-                                       ": nothing to change.")
+            self.preview_title.setText(f"{name} has no entry of this install: nothing to remove." if remove
+                                       else f"{name} is already connected to this store: nothing to change.")
             self.diff.hide()
             self.write_button.hide()
             return
@@ -184,7 +186,7 @@ class ConnectDialog(QDialog):
         def apply(_engine: object) -> list[Path | None]:
             from ..engine import connect_apply
 
-            return [connect_apply(edit) for edit in edits]
+            return connect_apply(edits)
         self.client.submit(apply, self._written, self._plan_failed, owner=self)
 
     def _written(self, backups: list[Path | None]) -> None:

@@ -69,8 +69,10 @@ class StoreChoice(QObject):
         from ..engine import platform_default_state_root
 
         self.messages.problem.emit("The config file cannot be used",
-                                   f"{error.message}.\n\nThis window opened the default store meanwhile; the "
-                                   "agents' commands stop with the same message until the file is fixed.")
+                                   f"{error.message}.\n\nThis window opened the default store meanwhile, for "
+                                   "this window only. The agents' commands that do not name their store stop with "
+                                   "the same message until the file is fixed (`context-center config unset "
+                                   "state-root` mends a bad value).")
         self.state_root, self.session_only = str(platform_default_state_root()), True
         self.reopen.emit()
         return True
@@ -107,7 +109,8 @@ class StoreChoice(QObject):
                              else "⚠ Agents not connected")
         self.warning.setToolTip("\n".join(p.what for p in elsewhere) + "\n\nClick to connect them (File ▸ Connect "
                                                                        "agents…).")
-        self.warning.setVisible(bool(elsewhere) and any(report.agents.values()))
+        # a store open for this window only is not the agents' on purpose: nothing to connect them to
+        self.warning.setVisible(bool(elsewhere) and any(report.agents.values()) and not self.session_only)
         self._offer_remembered(root)
 
     # another store -----------------------------------------------------------------------------------

@@ -64,13 +64,16 @@ def test_a_reasonix_store_opened_for_every_agent_is_written_into_config_toml(
 
 
 def test_only_in_this_window_writes_nothing_and_the_next_start_opens_the_rules_store(
-        open_window, qtbot, tmp_path, workspace, reasonix, user_config_home, monkeypatch):
+        open_window, qtbot, tmp_path, workspace, reasonix, user_config_home, own_home, monkeypatch):
+    (own_home / ".claude").mkdir()   # an agent on this machine, not connected to the window's store
     ui = open_window(flag=False)
     qtbot.waitUntil(lambda: ui.window.reasonix_action.isEnabled(), timeout=10000)
+    qtbot.waitUntil(lambda: ui.window.store.warning.isVisible(), timeout=10000)   # the default store: not wired
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: False)
     ui.window.open_reasonix()
     qtbot.waitUntil(lambda: ui.window.store.label.text() == "Store: ~/.reasonix · this window only", timeout=10000)
     assert not config_file(user_config_home).exists()
+    qtbot.waitUntil(lambda: not ui.window.store.warning.isVisible(), timeout=10000)   # this window's own store
     again, client = second_window(qtbot, tmp_path, workspace)
     try:
         assert again.paths.root != reasonix

@@ -85,10 +85,10 @@ def choose_state_root(flag: str | os.PathLike[str] | None = None,
     if flag is not None:
         if not str(flag).strip():   # --state-root "$UNSET_VARIABLE" must not open the real store
             raise InvalidInput("the state root is empty; give a folder, or leave the option out for the default")
-        return StateRootChoice(_absolute(Path(flag).expanduser()), "flag", _existing(config_file()))
+        return StateRootChoice(_absolute(_expanded(flag, "--state-root")), "flag", _existing(config_file()))
     env = (os.environ if environ is None else environ).get(HOME_ENV)
     if env:
-        return StateRootChoice(_absolute(Path(env).expanduser()), "env", _existing(config_file()))
+        return StateRootChoice(_absolute(_expanded(env, f"${HOME_ENV}")), "env", _existing(config_file()))
     config = read_config()
     if config.state_root is not None:
         return StateRootChoice(config.state_root, "config", config.file, config.warnings)
@@ -137,7 +137,7 @@ def checked_state_root(value: object, where: str = "state_root") -> Path:
     if not (value.startswith("~") or os.path.isabs(value)):
         raise ConfigError(f"{where}: state_root {value!r} is relative; give an absolute path or one starting "
                           "with ~ (a relative one would name another folder in every directory)")
-    root = _absolute(Path(value).expanduser())
+    root = _absolute(_expanded(value, where))
     if root.exists() and not root.is_dir():
         raise ConfigError(f"{where}: state_root {value!r} names a file, not a folder")
     return root
@@ -148,7 +148,7 @@ def set_state_root(folder: str | os.PathLike[str]) -> UserConfig:
     a relative ``folder`` is taken from the current directory, as a shell user means it."""
     if not str(folder).strip():
         raise ConfigError("the state root is empty; give a folder")
-    root = checked_state_root(str(Path(os.path.abspath(Path(folder).expanduser()))), "the state root")
+    root = checked_state_root(str(_absolute(_expanded(folder, "the state root"))), "the state root")
     document = _document()
     document[STATE_ROOT_KEY] = str(root)
     return _write(document)
@@ -167,14 +167,24 @@ def unset_state_root() -> UserConfig:
 
 
 def _document() -> Any:   # tomlkit's TOMLDocument, imported late
+    """The config file as tomlkit reads it, to change one key. A bad *value* is what set and
+    unset are for; a file that is not TOML (or not UTF-8) is said, never overwritten."""
     import tomlkit
 
     path = config_file()
-    read_config(path)   # a file we cannot read is said, never overwritten
     try:
-        return tomlkit.parse(path.read_text(encoding="utf-8"))
+        text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         return tomlkit.document()
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text; fix it by hand (it is left as it is)") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        return tomlkit.parse(text)
+    except tomlkit.exceptions.ParseError as exc:
+        raise ConfigError(f"{path}:{exc.line}: not valid TOML ({exc}); fix it by hand (it is left as it "
+                          "is)") from None
 
 
 def _write(document: Any) -> UserConfig:
@@ -182,7 +192,7 @@ def _write(document: Any) -> UserConfig:
 
     path = config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, tomlkit.dumps(document))
+    write_atomic(Path(os.path.realpath(path)), tomlkit.dumps(document))   # a dotfiles link stays a link
     return read_config(path)
 
 
@@ -192,6 +202,16 @@ def _existing(path: Path) -> Path | None:
 
 def _absolute(path: Path) -> Path:
     return Path(os.path.abspath(path))
+
+
+def _expanded(value: str | os.PathLike[str], where: str) -> Path:
+    """``value`` with a leading ``~`` or ``~user`` expanded; :class:`ConfigError` for a user
+    this machine does not have (pathlib raises RuntimeError, a traceback for the user)."""
+    try:
+        return Path(value).expanduser()
+    except RuntimeError:
+        raise ConfigError(f"{where}: {str(value)!r} names the home folder of a user this machine does not "
+                          "have") from None
 
 
 _POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)\s*$")
@@ -207,5 +227,6 @@ def _without_position(message: str) -> str:
 
 
 def _line_of_key(text: str, key: str) -> int:
-    found = re.search(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?[ \t]*[=.\[]", text, re.MULTILINE)
+    """The line where ``key`` is set, or its table begins (``[key]``, ``[key.sub]``)."""
+    found = re.search(rf"^[ \t]*(?:\[+[ \t]*)?[\"']?{re.escape(key)}[\"']?[ \t]*[=.\]]", text, re.MULTILINE)
     return text.count("\n", 0, found.start()) + 1 if found else 1

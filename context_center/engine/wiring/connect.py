@@ -29,7 +29,7 @@ from typing import Any
 
 from .. import clock
 from ..errors import InvalidInput, RefusedError
-from ..storage.atomic_write import write_atomic
+from ..storage.atomic_write import create_exclusive, write_atomic
 from .agent_files import CLAUDE, CODEX, AgentFile, Loaded, claude_home, claude_json, codex_config, load, read_text
 from .registrations import HOOK_EVENTS, MCP, SERVER_NAME, hook_form, program, runs_this_install, words
 
@@ -94,23 +94,34 @@ def plan(agent: str, state_root: Path, home: Path, *, remove: bool = False) -> l
     return [edit for edit in edits if edit is not None]
 
 
-def apply(edit: Edit) -> Path | None:
-    """Write ``edit`` after a backup of the file; returns the backup (None for a new file).
-    :class:`ChangedMeanwhile` when the file is no longer what the edit was made from."""
-    if read_text(edit.path) != edit.before:
-        raise ChangedMeanwhile(f"{edit.path} changed since the change was shown (its agent may be running); "
-                               "nothing was written: look at the change again")
+def apply(edits: list[Edit]) -> list[Path | None]:
+    """Write ``edits``, each after a backup of its file; returns the backups (None for a new file).
+    Every file is checked before any is written: :class:`ChangedMeanwhile`, and nothing written,
+    when one is no longer what its edit was made from. A file that is a link is written where it
+    leads (a dotfiles manager's link stays a link)."""
+    for edit in edits:
+        if read_text(edit.path) != edit.before:
+            raise ChangedMeanwhile(f"{edit.path} changed since the change was shown (its agent may be running); "
+                                   "nothing was written: look at the change again")
+    return [_write(edit) for edit in edits]
+
+
+def _write(edit: Edit) -> Path | None:
+    target = Path(os.path.realpath(edit.path))
     backup = None
-    mode = edit.path.stat().st_mode & 0o7777 if edit.before is not None else None
+    mode = target.stat().st_mode & 0o7777 if edit.before is not None else None
     if edit.before is not None:
-        stamp = clock.now().strftime("%Y%m%d-%H%M%S")
-        backup = edit.path.with_name(f"{edit.path.name}.context-center-backup-{stamp}")
-        write_atomic(backup, edit.before)
+        stamp = clock.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
+        backup = target.with_name(f"{target.name}.context-center-backup-{stamp}")
+        counter = 1
+        while not create_exclusive(backup, edit.before):   # an earlier backup is never overwritten
+            backup = target.with_name(f"{target.name}.context-center-backup-{stamp}-{counter}")
+            counter += 1
         os.chmod(backup, mode or 0o600)   # ~/.claude.json holds tokens: its copies are as private as it is
-    edit.path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(edit.path, edit.after)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, edit.after)
     if mode is not None:
-        os.chmod(edit.path, mode)
+        os.chmod(target, mode)
     return backup
 
 
@@ -125,8 +136,14 @@ def _edit(file: AgentFile, change: Any) -> Edit | None:
     if not summary:
         return None
     text = loaded.text or ""
-    after = json.dumps(data, indent=_indent(text), ensure_ascii=False) + ("\n" if text.endswith("\n") or not text
-                                                                          else "")
+    try:
+        after = json.dumps(data, indent=_indent(text), ensure_ascii=False, allow_nan=False)
+    except ValueError:   # 1e400 reads as infinity, which JSON cannot write back
+        raise Unparseable(f"{file.path} holds a number JSON cannot write back as it was; it is left as it is") \
+            from None
+    after += "\n" if text.endswith("\n") or not text else ""
+    if "\r\n" in text:
+        after = after.replace("\n", "\r\n")
     return Edit(file.agent, file.path, loaded.text, after, tuple(summary)) if after != loaded.text else None
 
 
@@ -189,24 +206,63 @@ def _claude_server(data: dict[str, Any], state_root: Path, remove: bool) -> list
     if servers is not None and not isinstance(servers, dict):
         raise Unparseable("its \"mcpServers\" is not an object; it is left as it is")
     servers = dict(servers or {})
+    summary = _pin_servers(servers, state_root, remove, lambda: {"type": "stdio", "env": {}})
+    if summary and (servers or "mcpServers" in data):
+        data["mcpServers"] = servers
+    return summary
+
+
+def _pin_servers(servers: Any, state_root: Path, remove: bool, new_entry: Any,
+                 extra: dict[str, str] | None = None) -> list[str]:
+    """Pin (or remove) our MCP server in an agent's table of servers, in place: one rule for both
+    agents. Ours: an entry that runs this install's ``mcp``, and the entry under our name that
+    runs a ``context-center`` (the README's hand-written line, re-pinned). Re-pinning changes only
+    the command and its ``--state-root``: the entry's other arguments (``--policy review``), its
+    ``env`` and any other key stay. An entry of another server under our name is kept beside."""
     command, args = server_entry(state_root)
-    wanted = {"type": "stdio", "command": command, "args": args, "env": {}}
-    ours = [name for name, entry in servers.items() if _is_our_server(entry)]
-    if not remove and ours == [SERVER_NAME] and servers[SERVER_NAME] == wanted:
-        return []
+    ours = [name for name, entry in servers.items() if _is_our_server(entry) or
+            (name == SERVER_NAME and _mentions_context_center(entry))]
     summary = [f"remove the MCP server {name!r} ({_said(servers[name])})" for name in ours
                if remove or name != SERVER_NAME]
     for name in ours:
-        del servers[name]
-    if not remove:
-        if SERVER_NAME in servers:   # someone else's entry under our name: theirs is kept beside
-            servers[f"{SERVER_NAME}-previous"] = servers.pop(SERVER_NAME)
-            summary.append(f"keep the earlier {SERVER_NAME!r} entry as {SERVER_NAME + '-previous'!r}")
-        servers[SERVER_NAME] = wanted
-        summary.append(f"add the MCP server {SERVER_NAME!r} for every project: {shlex.join([command, *args])}")
-    if servers or "mcpServers" in data:
-        data["mcpServers"] = servers
+        if remove or name != SERVER_NAME:
+            del servers[name]
+    if remove:
+        return summary
+    current = servers.get(SERVER_NAME)
+    if current is not None and SERVER_NAME not in ours:   # another server under our name
+        servers[f"{SERVER_NAME}-previous"] = servers.pop(SERVER_NAME)
+        summary.append(f"keep the earlier {SERVER_NAME!r} entry as {SERVER_NAME + '-previous'!r}")
+        current = None
+    pinned = [*args[:-1], *_kept_arguments(current)]
+    wanted = {"command": command, "args": pinned, **(extra or {})}
+    if current is not None and all(current.get(key) == value for key, value in wanted.items()):
+        return summary
+    if current is None:
+        current = new_entry()
+        servers[SERVER_NAME] = current
+        summary.append(f"add the MCP server {SERVER_NAME!r}: {shlex.join([command, *pinned])}")
+    else:
+        summary.append(f"pin the MCP server {SERVER_NAME!r}: {shlex.join([command, *pinned])}")
+    for key, value in wanted.items():
+        current[key] = value
     return summary
+
+
+def _kept_arguments(entry: Any) -> list[str]:
+    """An entry's own arguments after ``mcp`` is reached, without any ``--state-root`` (ours is
+    put before them): ``["mcp", "--policy", "review"]``; ``["mcp"]`` for a new entry."""
+    args = [a for a in (entry.get("args") or []) if isinstance(a, str)] if isinstance(entry, dict) else []
+    kept: list[str] = []
+    skip = False
+    for word in args[args.index(MCP):] if MCP in args else []:
+        if skip:
+            skip = False
+        elif word == "--state-root":
+            skip = True
+        elif not word.startswith("--state-root="):
+            kept.append(word)
+    return kept or [MCP]
 
 
 def _is_our_server(entry: Any) -> bool:
@@ -215,6 +271,13 @@ def _is_our_server(entry: Any) -> bool:
     args = entry.get("args") or []
     argv = (entry["command"], *[a for a in args if isinstance(a, str)])
     return runs_this_install(argv) and MCP in argv
+
+
+def _mentions_context_center(entry: Any) -> bool:
+    if not isinstance(entry, dict) or not isinstance(entry.get("command"), str):
+        return False
+    words_of = [entry["command"], *[a for a in entry.get("args") or [] if isinstance(a, str)]]
+    return any(Path(word).name == "context-center" for word in words_of) or "context_center" in words_of
 
 
 def _said(entry: Any) -> str:
@@ -236,33 +299,17 @@ def _codex_edit(path: Path, state_root: Path, remove: bool) -> Edit | None:
     servers = document.get("mcp_servers")
     if servers is not None and not isinstance(servers, dict):
         raise Unparseable(f"{path}: its mcp_servers is not a table; it is left as it is")
-    command, args = server_entry(state_root)
-    ours = [name for name, entry in (servers or {}).items() if _is_our_server(entry)]
     approve = settings.get("approval_policy") == "never"
-    current = (servers or {}).get(SERVER_NAME)
-    if not remove and ours == [SERVER_NAME] and current is not None and current.get("command") == command and \
-            list(current.get("args") or []) == args and (not approve or
-                                                          current.get("default_tools_approval_mode") == "approve"):
-        return None
-    summary = [f"remove the MCP server {name!r}" for name in ours if remove or name != SERVER_NAME]
-    if servers is not None:
-        for name in ours:
-            del servers[name]
-    if not remove:
-        if servers is None:
-            servers = tomlkit.table(is_super_table=True)
-            document["mcp_servers"] = servers
-        if SERVER_NAME in servers:
-            servers[f"{SERVER_NAME}-previous"] = servers.pop(SERVER_NAME)
-            summary.append(f"keep the earlier {SERVER_NAME!r} entry as {SERVER_NAME + '-previous'!r}")
-        entry = tomlkit.table()
-        entry["command"] = command
-        entry["args"] = args
-        if approve:
-            entry["default_tools_approval_mode"] = "approve"
-        servers[SERVER_NAME] = entry
-        summary.append(f"add the MCP server {SERVER_NAME!r}: {shlex.join([command, *args])}" +
-                       (" (its tools approved: Codex runs with approval_policy = \"never\")" if approve else ""))
+    if servers is None:
+        if remove:
+            return None
+        servers = tomlkit.table(is_super_table=True)
+        document["mcp_servers"] = servers
+    summary = _pin_servers(servers, state_root, remove, tomlkit.table,
+                           {"default_tools_approval_mode": "approve"} if approve else None)
+    if summary and approve and not remove:
+        summary.append("its tools approved: Codex runs with approval_policy = \"never\", which refuses every MCP "
+                       "call otherwise")
     if not summary:
         return None
     after = tomlkit.dumps(document)

@@ -110,6 +110,17 @@ def doctor(workspace: Path, home: Path | None = None, *, state_root: str | None 
     return report
 
 
+def sample_prompt(facts: list[Any]) -> str:
+    """A prompt in the words of the newest fact (its title, else its description, its name or
+    its body's first words), so the live run shows a recall; :data:`SAMPLE_PROMPT` without one."""
+    for fact in sorted(facts, key=lambda f: f.updated_at, reverse=True):
+        words = fact.title.strip() or fact.description.strip() or fact.name.replace("-", " ").strip() or \
+            " ".join(fact.body.split()[:12])
+        if words:
+            return f"Remind me about {words[:200]}?"
+    return SAMPLE_PROMPT
+
+
 def run_hook(hook: Registration, workspace: Path, prompt: str = SAMPLE_PROMPT) -> LiveRun:
     """Run ``hook`` as Claude Code would, on ``prompt``; only for a command of this install."""
     assert hook.this_install and hook.argv, "only this install's own plain command is ever run"
@@ -130,8 +141,10 @@ def run_hook(hook: Registration, workspace: Path, prompt: str = SAMPLE_PROMPT) -
 
 def _problems(report: DoctorReport, unreadable: list) -> list[Problem]:
     found: list[Problem] = []
-    if report.store_problem:
-        found.append(Problem(report.store_problem, "context-center config unset state-root"))
+    if report.store_problem:   # a bad value is mended by unset; a file that is not TOML only by hand
+        by_hand = "fix it by hand" in report.store_problem or "not valid TOML" in report.store_problem or \
+            "not UTF-8" in report.store_problem
+        found.append(Problem(report.store_problem, "" if by_hand else "context-center config unset state-root"))
     for item in unreadable:
         found.append(Problem(f"{item.file.path} {item.problem}: left as it is", ""))
     if not any(report.agents.values()):
@@ -153,8 +166,12 @@ def _problems(report: DoctorReport, unreadable: list) -> list[Problem]:
 
 
 def _registration_problems(item: Registration, mine: Path | None) -> list[Problem]:
-    where = f"{AGENT_NAMES[item.agent]}'s {item.kind} entry in {item.file}"
-    fix = f"context-center connect {item.agent}"
+    where = f"{AGENT_NAMES[item.agent]}'s {item.kind} entry {item.name!r} in {item.file}" if item.kind == MCP \
+        else f"{AGENT_NAMES[item.agent]}'s {item.kind} entry in {item.file}"
+    # connect writes the user's own files only: an entry in a project's file is the project's to edit
+    fix = f"context-center connect {item.agent}" if item.scope == "user" else ""
+    if item.scope != "user":
+        where += f" (the {item.scope} file: edit it, connect does not)"
     if item.url:
         return []   # over HTTP the store is the server's: `doctor` on that machine says which
     if not item.argv:

@@ -81,3 +81,30 @@ def test_an_unknown_key_is_a_warning_with_its_line_and_a_flag_never_reads_the_fi
     assert choice.warnings == (f"{config}:3: unknown key 'theme', ignored (a newer version may have written it)",)
     config.write_text("not toml at all [")
     assert choose_state_root(str(tmp_path / "flag")).path == tmp_path / "flag"
+
+
+def test_set_and_unset_mend_a_bad_value_and_keep_a_linked_file_a_link(config: Path, tmp_path: Path):
+    dotfiles = tmp_path / "dotfiles" / "cc.toml"
+    dotfiles.parent.mkdir()
+    dotfiles.write_text('# mine\nstate_root = "relative"\n\n[extra]\nx = 1\n')
+    config.symlink_to(dotfiles)
+    with pytest.raises(ConfigError, match="is relative"):
+        choose_state_root(None)
+    user_config.unset_state_root()   # the fix doctor names works on the value it complains of
+    assert config.is_symlink() and dotfiles.read_text().startswith("# mine\n")
+    assert choose_state_root(None).warnings == (f"{config}:3: unknown key 'extra', ignored (a newer version may "
+                                                "have written it)",)
+    user_config.set_state_root(tmp_path / "store")
+    assert config.is_symlink() and choose_state_root(None).path == tmp_path / "store"
+
+
+@pytest.mark.parametrize("how", ["config", "flag", "env"])
+def test_a_home_folder_of_a_user_this_machine_lacks_is_a_clear_error(config: Path, how: str,
+                                                                    monkeypatch: pytest.MonkeyPatch):
+    odd = "~no-such-user-here/store"
+    if how == "config":
+        config.write_text(f'state_root = "{odd}"\n')
+    if how == "env":
+        monkeypatch.setenv("CONTEXT_CENTER_HOME", odd)
+    with pytest.raises(ConfigError, match="a user this machine does not have"):
+        choose_state_root(odd if how == "flag" else None)

@@ -62,7 +62,7 @@ def test_claude_code_gets_both_hooks_and_the_server_pinned_and_nothing_else_chan
     added = [line for line in edits[0].diff.splitlines() if line.startswith("+")]
     assert any(line.endswith(f'"command": {json.dumps(hook_command(store))}') for line in added)
     assert "--state-root" in edits[1].diff and all(e.diff.startswith("---") for e in edits)
-    backups = [connect_apply(e) for e in edits]
+    backups = connect_apply(edits)
     settings = json.loads((home / ".claude" / "settings.json").read_text())
     assert settings["permissions"] == CLAUDE_SETTINGS["permissions"] and settings["model"] == "opus"
     assert settings["hooks"]["PreToolUse"] == CLAUDE_SETTINGS["hooks"]["PreToolUse"]
@@ -81,16 +81,14 @@ def test_claude_code_gets_both_hooks_and_the_server_pinned_and_nothing_else_chan
     assert backups[1] is not None and json.loads(backups[1].read_text()) == CLAUDE_JSON
     assert (os.stat(home / ".claude.json").st_mode & 0o777) == (os.stat(backups[1]).st_mode & 0o777) == 0o600
     assert connect_plan("claude-code", store, home) == []          # connected: nothing to change
-    for edit in connect_plan("claude-code", store, home, remove=True):
-        connect_apply(edit)
+    connect_apply(connect_plan("claude-code", store, home, remove=True))
     assert json.loads((home / ".claude" / "settings.json").read_text()) == CLAUDE_SETTINGS
     assert json.loads((home / ".claude.json").read_text()) == CLAUDE_JSON
 
 
 def test_connecting_to_another_store_re_pins_instead_of_adding(home: Path, tmp_path: Path):
     for store in (tmp_path / "one", tmp_path / "two"):
-        for edit in connect_plan("claude-code", store, home):
-            connect_apply(edit)
+        connect_apply(connect_plan("claude-code", store, home))
     hooks = json.loads((home / ".claude" / "settings.json").read_text())["hooks"]["UserPromptSubmit"]
     assert [h["command"] for g in hooks for h in g["hooks"]] == ["other-tool remind", hook_command(tmp_path / "two")]
 
@@ -99,15 +97,17 @@ def test_a_file_the_agent_rewrote_meanwhile_is_refused(home: Path, tmp_path: Pat
     [_settings, claude] = connect_plan("claude-code", tmp_path / "store", home)
     (home / ".claude.json").write_text(json.dumps({**CLAUDE_JSON, "numStartups": 43}, indent=2) + "\n")
     with pytest.raises(ChangedMeanwhile, match="changed since the change was shown"):
-        connect_apply(claude)
+        connect_apply([_settings, claude])
     assert json.loads((home / ".claude.json").read_text())["numStartups"] == 43
     assert not list(home.glob(".claude.json.context-center-backup-*"))
+    # nothing at all: the other file of the same change was not written either
+    assert json.loads((home / ".claude" / "settings.json").read_text()) == CLAUDE_SETTINGS
 
 
 def test_codex_keeps_comments_and_order_and_is_approved_under_approval_policy_never(home: Path, tmp_path: Path):
     store = tmp_path / "store"
     [edit] = connect_plan("codex", store, home)
-    connect_apply(edit)
+    connect_apply([edit])
     text = (home / ".codex" / "config.toml").read_text()
     assert text.startswith(CODEX_TOML.split("[profiles.fast]")[0].rstrip("\n"))   # untouched, comments and all
     assert "[profiles.fast]" in text and "# documentation lookups" in text
@@ -115,7 +115,7 @@ def test_codex_keeps_comments_and_order_and_is_approved_under_approval_policy_ne
     assert entry["args"][-3:] == ["--state-root", str(store), "mcp"]
     assert entry["default_tools_approval_mode"] == "approve"
     [removed] = connect_plan("codex", store, home, remove=True)
-    connect_apply(removed)
+    connect_apply([removed])
     assert tomllib.loads((home / ".codex" / "config.toml").read_text()) == tomllib.loads(CODEX_TOML)
     assert "# I review diffs myself" in (home / ".codex" / "config.toml").read_text()
 
@@ -124,7 +124,7 @@ def test_a_new_file_is_made_and_a_file_that_cannot_be_parsed_is_left_alone(tmp_p
     home = tmp_path / "fresh"
     (home / ".codex").mkdir(parents=True)
     [edit] = connect_plan("codex", tmp_path / "store", home)
-    assert edit.before is None and edit.to_json()["new_file"] and connect_apply(edit) is None
+    assert edit.before is None and edit.to_json()["new_file"] and connect_apply([edit]) == [None]
     assert "context-center" in tomllib.loads((home / ".codex" / "config.toml").read_text())["mcp_servers"]
     (home / ".claude").mkdir()
     (home / ".claude" / "settings.json").write_text('{"hooks": {,}')
@@ -146,11 +146,56 @@ def test_a_file_keeps_its_own_indentation(tmp_path: Path):
 def test_a_store_whose_path_a_shell_would_act_on_is_connected_once_and_removed(home: Path, tmp_path: Path):
     store = tmp_path / "My Store (2) & $HOME #1"
     for _ in range(2):
-        for edit in connect_plan("claude-code", store, home):
-            connect_apply(edit)
+        connect_apply(connect_plan("claude-code", store, home))
     hooks = json.loads((home / ".claude" / "settings.json").read_text())["hooks"]
     assert [h["command"] for g in hooks["UserPromptSubmit"] for h in g["hooks"]] == [
         "other-tool remind", hook_command(store)]
-    for edit in connect_plan("claude-code", store, home, remove=True):
-        connect_apply(edit)
+    connect_apply(connect_plan("claude-code", store, home, remove=True))
     assert json.loads((home / ".claude" / "settings.json").read_text()) == CLAUDE_SETTINGS
+
+
+def test_re_pinning_keeps_the_entrys_own_settings_and_a_hand_written_entry_is_pinned_not_doubled(tmp_path: Path):
+    home = tmp_path / "hand"
+    (home / ".codex").mkdir(parents=True)
+    written = """\
+# the memory server, by hand as the README showed it
+[mcp_servers.context-center]
+command = "context-center"
+args = ["mcp", "--policy", "review"]
+env = { CONTEXT_CENTER_HOME = "/old/store" }
+startup_timeout_sec = 30
+
+[mcp_servers.fs]
+command = "npx"
+"""
+    (home / ".codex" / "config.toml").write_text(written)
+    store = tmp_path / "store"
+    [edit] = connect_plan("codex", store, home)
+    connect_apply([edit])
+    text = (home / ".codex" / "config.toml").read_text()
+    servers = tomllib.loads(text)["mcp_servers"]
+    assert set(servers) == {"context-center", "fs"}        # pinned in place, not a second server
+    entry = servers["context-center"]
+    assert entry["command"] == program()[0] and entry["args"][-5:] == [
+        "--state-root", str(store), "mcp", "--policy", "review"]
+    assert entry["env"] == {"CONTEXT_CENTER_HOME": "/old/store"} and entry["startup_timeout_sec"] == 30
+    assert text.startswith("# the memory server, by hand as the README showed it\n[mcp_servers.context-center]")
+    assert connect_plan("codex", store, home) == []
+
+
+def test_a_linked_file_stays_a_link_backups_never_overwrite_and_odd_json_is_kept_or_refused(tmp_path: Path):
+    home = tmp_path / "dotfiles-home"
+    (home / ".claude").mkdir(parents=True)
+    real = tmp_path / "dotfiles" / "claude-settings.json"
+    real.parent.mkdir()
+    real.write_text('{\r\n  "model": "opus"\r\n}\r\n')
+    (home / ".claude" / "settings.json").symlink_to(real)
+    (home / ".claude.json").write_text('{"big": 1e400}')
+    with pytest.raises(Unparseable, match="cannot write back"):
+        connect_plan("claude-code", tmp_path / "store", home)
+    (home / ".claude.json").write_text("{}")
+    for store in ("one", "two", "three"):   # three writes within a second: three backups
+        connect_apply(connect_plan("claude-code", tmp_path / store, home))
+    assert (home / ".claude" / "settings.json").is_symlink()
+    assert b"\r\n" in real.read_bytes() and b"\n\n" not in real.read_bytes() and "--state-root" in real.read_text()
+    assert len(list(real.parent.glob("claude-settings.json.context-center-backup-*"))) == 3

@@ -29,8 +29,7 @@ def store(tmp_path: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch) -> P
 
 def connected(home: Path, store: Path, *agents: str) -> Path:
     for agent in agents:
-        for edit in connect_plan(agent, store, home):
-            connect_apply(edit)
+        connect_apply(connect_plan(agent, store, home))
     return home
 
 
@@ -126,4 +125,7 @@ def test_a_config_file_that_cannot_be_used_is_a_problem_not_a_crash(tmp_path: Pa
     (user_config_home / "context-center" / "config.toml").write_text("state_root = [")
     report = doctor(workspace, tmp_path / "home", live=False)
     assert report.store is None and "config.toml:1: not valid TOML" in report.store_problem
+    assert report.problems[0].fix == ""                     # not TOML: only a hand can mend it
+    (user_config_home / "context-center" / "config.toml").write_text('state_root = "relative"\n')
+    report = doctor(workspace, tmp_path / "home", live=False)
     assert report.problems[0].fix == "context-center config unset state-root"
