@@ -178,6 +178,7 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         self.store.connect_agents.connect(self.open_connect)
+        self.facts.connect_agents.connect(self.open_connect)
         self.messages.note.connect(self._note)
         self.messages.problem.connect(self._problem)
         self.client.opened.connect(self._opened)

@@ -58,3 +58,18 @@ def test_a_file_that_cannot_be_parsed_is_said_and_left_alone(open_window, qtbot,
     qtbot.waitUntil(lambda: "left as it is" in dialog.preview_title.text(), timeout=10000)
     assert not dialog.write_button.isVisible() and claude_settings(own_home).read_text() == '{"hooks": '
     dialog.reject()
+
+
+def test_the_empty_state_offers_to_connect_the_agents(open_window, qtbot):
+    from PySide6.QtWidgets import QPushButton
+
+    from context_center.ui.connect_dialog import ConnectDialog
+
+    ui = open_window()
+    qtbot.waitUntil(lambda: ui.window.facts.welcome_text.isVisible(), timeout=10000)
+    assert "Ctrl+Shift+K" in ui.window.facts.welcome_text.toPlainText()
+    ui.window.facts.findChild(QPushButton, "button_connect_agents").click()
+    dialog = ui.window.findChild(ConnectDialog, "connect_agents")
+    assert dialog is not None and dialog.isVisible()
+    ui.idle()
+    dialog.reject()

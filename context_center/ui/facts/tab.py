@@ -54,7 +54,8 @@ Claude Code or Codex sessions of this project) that may be worth remembering; no
 accept it.</li>
 </ul>
 <p>To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
-Press <b>Ctrl+N</b> or the button below.</p>
+Press <b>Ctrl+N</b> or the button below. Then connect your agents (<b>Ctrl+Shift+K</b>): Claude Code's hooks
+and the MCP server for Claude Code and Codex, pinned to the store this window shows.</p>
 """
 
 
@@ -84,6 +85,7 @@ class FactsTab(QWidget):
     settled = Signal()                     # a load of the facts ended: shown, or failed and said so
     written = Signal(object, object)       # Change, (scope, id) to select or None: the window reloads
     review_proposals = Signal()            # the note about agents' proposals was followed
+    connect_agents = Signal()              # the empty state's "Connect your agents…"
 
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -188,8 +190,15 @@ class FactsTab(QWidget):
         first = QPushButton("Add your &first fact")
         first.setObjectName("button_first_fact")
         first.clicked.connect(self.new_fact)
+        agents = QPushButton("Co&nnect your agents…")
+        agents.setObjectName("button_connect_agents")
+        agents.clicked.connect(self.connect_agents.emit)
         welcome_layout.addWidget(self.welcome_text)
-        welcome_layout.addWidget(first, 0, Qt.AlignmentFlag.AlignLeft)
+        buttons = QHBoxLayout()
+        buttons.addWidget(first)
+        buttons.addWidget(agents)
+        buttons.addStretch(1)
+        welcome_layout.addLayout(buttons)
 
         loading = QWidget()
         loading_layout = QVBoxLayout(loading)
