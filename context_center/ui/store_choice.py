@@ -104,7 +104,7 @@ class StoreChoice(QObject):
         self.label.setToolTip(f"{root}\nEvery face (this window, the command line, the Claude Code hook, the MCP "
                               "server) opens the store given by --state-root, else $CONTEXT_CENTER_HOME, else "
                               "config.toml, else the default.")
-        elsewhere = [p for p in report.problems if p.fix.startswith("context-center connect")]
+        elsewhere = [p for p in report.problems if p.fix.endswith(("connect claude-code", "connect codex"))]
         self.warning.setText("⚠ Agents reach another store" if any("reaches the store" in p.what for p in elsewhere)
                              else "⚠ Agents not connected")
         self.warning.setToolTip("\n".join(p.what for p in elsewhere) + "\n\nClick to connect them (File ▸ Connect "

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from context_center.engine.wiring.doctor import fix_command
+
 
 @pytest.fixture
 def cc(tmp_path: Path, user_config_home: Path, workspace: Path):
@@ -36,7 +38,7 @@ def test_doctor_then_connect_then_the_hook_recalls_from_the_store_the_window_sho
     before = cc("doctor", "--json")
     assert before.returncode == 1
     fixes = {p["fix"] for p in json.loads(before.stdout)["problems"]}
-    assert fixes == {"context-center connect claude-code", "context-center connect codex"}
+    assert fixes == {fix_command("connect", "claude-code"), fix_command("connect", "codex")}
     shown = cc("connect", "claude-code")
     assert shown.returncode == 0 and "+++" in shown.stdout and "nothing written" in shown.stdout
     assert not (tmp_path / "home" / ".claude" / "settings.json").exists()

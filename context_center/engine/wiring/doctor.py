@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import EngineError
 from ..storage.user_config import StateRootChoice, choose_state_root
 from .agent_files import AGENT_NAMES, CLAUDE, CODEX, agent_files, installed, load
-from .registrations import HOOK_EVENTS, MCP, Registration, find
+from .registrations import HOOK_EVENTS, MCP, Registration, find, program
 
 SAMPLE_PROMPT = "What do you remember about this project? (a test prompt from context-center doctor)"
 LIVE_TIMEOUT = 30.0          # Claude Code's own default for a UserPromptSubmit hook
@@ -96,7 +96,7 @@ def doctor(workspace: Path, home: Path | None = None, *, state_root: str | None 
     if codex.get("approval_policy") == "never":
         report.problems += [Problem(f"Codex runs with approval_policy = \"never\", which refuses every call to the "
                                     f"MCP server {r.name!r} unless its entry says default_tools_approval_mode = "
-                                    "\"approve\"", "context-center connect codex")
+                                    "\"approve\"", fix_command("connect", "codex"))
                             for r in report.registrations if r.agent == CODEX and r.kind == MCP
                             and r.entry.get("default_tools_approval_mode") != "approve"]
     hook = next((r for r in report.registrations if r.kind == "UserPromptSubmit" and r.this_install and r.argv), None)
@@ -106,8 +106,13 @@ def doctor(workspace: Path, home: Path | None = None, *, state_root: str | None 
             report.problems.append(Problem(
                 f"the registered hook ({hook.file}) " + ("did not answer within 30 s" if report.live.exit_code is None
                                                          else f"exited {report.live.exit_code}"),
-                "context-center connect claude-code"))
+                fix_command("connect", "claude-code")))
     return report
+
+
+def fix_command(*words: str) -> str:
+    """A fix as a command this install runs from any directory, PATH or not (copied as it is)."""
+    return shlex.join([*program(), *words])
 
 
 def sample_prompt(facts: list[Any]) -> str:
@@ -144,7 +149,7 @@ def _problems(report: DoctorReport, unreadable: list) -> list[Problem]:
     if report.store_problem:   # a bad value is mended by unset; a file that is not TOML only by hand
         by_hand = "fix it by hand" in report.store_problem or "not valid TOML" in report.store_problem or \
             "not UTF-8" in report.store_problem
-        found.append(Problem(report.store_problem, "" if by_hand else "context-center config unset state-root"))
+        found.append(Problem(report.store_problem, "" if by_hand else fix_command("config", "unset", "state-root")))
     for item in unreadable:
         found.append(Problem(f"{item.file.path} {item.problem}: left as it is", ""))
     if not any(report.agents.values()):
@@ -155,11 +160,11 @@ def _problems(report: DoctorReport, unreadable: list) -> list[Problem]:
             if not any(r.kind == event and r.agent == CLAUDE for r in report.registrations):
                 flag = "" if event == "UserPromptSubmit" else " (the pinned facts at a session's start)"
                 found.append(Problem(f"no Claude Code {event} hook of Context Center is registered{flag}",
-                                     "context-center connect claude-code"))
+                                     fix_command("connect", "claude-code")))
     for agent in (CLAUDE, CODEX):
         if report.agents[agent] and not any(r.kind == MCP and r.agent == agent for r in report.registrations):
             found.append(Problem(f"the MCP server is not registered for {AGENT_NAMES[agent]}",
-                                 f"context-center connect {agent}"))
+                                 fix_command("connect", agent)))
     for item in report.registrations:
         found += _registration_problems(item, mine)
     return found
@@ -169,7 +174,7 @@ def _registration_problems(item: Registration, mine: Path | None) -> list[Proble
     where = f"{AGENT_NAMES[item.agent]}'s {item.kind} entry {item.name!r} in {item.file}" if item.kind == MCP \
         else f"{AGENT_NAMES[item.agent]}'s {item.kind} entry in {item.file}"
     # connect writes the user's own files only: an entry in a project's file is the project's to edit
-    fix = f"context-center connect {item.agent}" if item.scope == "user" else ""
+    fix = fix_command("connect", item.agent) if item.scope == "user" else ""
     if item.scope != "user":
         where += f" (the {item.scope} file: edit it, connect does not)"
     if item.url:

@@ -12,6 +12,7 @@ import pytest
 
 from context_center.engine import FactInput, connect_apply, connect_plan, doctor, open_engine
 from context_center.engine.wiring.connect import hook_command
+from context_center.engine.wiring.doctor import fix_command
 from context_center.engine.wiring.registrations import program
 
 pytestmark = pytest.mark.adversarial
@@ -47,7 +48,7 @@ def test_everything_connected_is_wired_and_the_live_hook_recalls_from_the_store(
     (home / ".claude").mkdir(parents=True)
     (home / ".codex").mkdir()
     before = doctor(workspace, home, live=False)
-    assert {p.fix for p in before.problems} == {"context-center connect claude-code", "context-center connect codex"}
+    assert {p.fix for p in before.problems} == {fix_command("connect", "claude-code"), fix_command("connect", "codex")}
     connected(home, store, "claude-code", "codex")
     report = doctor(workspace, home, prompt="When does this project deploy?")
     assert report.wired, [p.what for p in report.problems]
@@ -66,7 +67,7 @@ def test_a_hook_that_reaches_another_store_is_found_and_explained(tmp_path: Path
     report = doctor(workspace, home, live=False)
     [reach, *_] = [p for p in report.problems if "reaches the store" in p.what]
     assert f"reaches the store {tmp_path / 'elsewhere'} (by flag), not {store}" in reach.what
-    assert reach.fix == "context-center connect claude-code"
+    assert reach.fix == fix_command("connect", "claude-code")
 
 
 def test_an_unpinned_hook_follows_the_environment_and_codex_unpinned_is_told(tmp_path: Path, workspace: Path,
@@ -128,4 +129,4 @@ def test_a_config_file_that_cannot_be_used_is_a_problem_not_a_crash(tmp_path: Pa
     assert report.problems[0].fix == ""                     # not TOML: only a hand can mend it
     (user_config_home / "context-center" / "config.toml").write_text('state_root = "relative"\n')
     report = doctor(workspace, tmp_path / "home", live=False)
-    assert report.problems[0].fix == "context-center config unset state-root"
+    assert report.problems[0].fix == fix_command("config", "unset", "state-root")
