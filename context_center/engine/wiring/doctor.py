@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import EngineError
 from ..storage.user_config import StateRootChoice, choose_state_root
 from .agent_files import AGENT_NAMES, CLAUDE, CODEX, agent_files, installed, load
-from .registrations import HOOK_EVENTS, MCP, Registration, find, program
+from .registrations import HOOK_EVENTS, MCP, Registration, find, program, resolved_program
 
 SAMPLE_PROMPT = "What do you remember about this project? (a test prompt from context-center doctor)"
 LIVE_TIMEOUT = 30.0          # Claude Code's own default for a UserPromptSubmit hook
@@ -131,9 +131,11 @@ def run_hook(hook: Registration, workspace: Path, prompt: str = SAMPLE_PROMPT) -
     assert hook.this_install and hook.argv, "only this install's own plain command is ever run"
     event = {"session_id": LIVE_SESSION, "hook_event_name": hook.kind, "cwd": str(workspace),
              "prompt": prompt, "source": "startup"}
+    program_file = resolved_program(hook.argv[0])
+    assert program_file is not None
     started = time.perf_counter()
-    try:
-        done = subprocess.run(list(hook.argv), input=json.dumps(event), capture_output=True, text=True,
+    try:   # the very file judged to be this install's, not whatever PATH finds from the workspace
+        done = subprocess.run([program_file, *hook.argv[1:]], input=json.dumps(event), capture_output=True, text=True,
                               cwd=workspace if workspace.is_dir() else None, timeout=LIVE_TIMEOUT,
                               env={**os.environ, **dict(hook.env)}, errors="replace")
     except subprocess.TimeoutExpired:

@@ -62,10 +62,22 @@ def program() -> list[str]:
     return [sys.executable, "-m", "context_center"]
 
 
+def resolved_program(word: str) -> str | None:
+    """``word`` as the absolute file an agent would start: an absolute path, or a bare name found
+    on PATH (made absolute: "." on PATH must not mean the workspace). A relative path with a slash
+    names a file of whatever directory the agent runs in: None."""
+    if os.path.isabs(word):
+        return word
+    if "/" in word:
+        return None
+    found = shutil.which(word)
+    return os.path.abspath(found) if found else None
+
+
 def runs_this_install(argv: tuple[str, ...]) -> bool:
     if not argv:
         return False
-    found = argv[0] if "/" in argv[0] else shutil.which(argv[0])
+    found = resolved_program(argv[0])
     if not found:
         return False
     ours = program()

@@ -130,3 +130,24 @@ def test_a_config_file_that_cannot_be_used_is_a_problem_not_a_crash(tmp_path: Pa
     (user_config_home / "context-center" / "config.toml").write_text('state_root = "relative"\n')
     report = doctor(workspace, tmp_path / "home", live=False)
     assert report.problems[0].fix == fix_command("config", "unset", "state-root")
+
+
+def test_the_live_run_starts_the_file_judged_ours_even_with_dot_on_path(tmp_path: Path, workspace: Path, store: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    marker = tmp_path / "ran"
+    evil = workspace / "context-center"               # a cloned repository's file, named like our program
+    evil.write_text(f"#!/bin/sh\ntouch {shlex.quote(str(marker))}\n")
+    evil.chmod(evil.stat().st_mode | stat.S_IXUSR)
+    here = tmp_path / "where-doctor-runs"
+    here.mkdir()
+    (here / "context-center").symlink_to(program()[0])   # from here, "context-center" is this install
+    monkeypatch.chdir(here)
+    monkeypatch.setenv("PATH", f".:{os.environ['PATH']}")
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"UserPromptSubmit": [
+        {"hooks": [{"type": "command", "command": f"context-center --state-root {shlex.quote(str(store))} "
+                                                  "hook claude-code"}]}]}}))
+    report = doctor(workspace, home, prompt="When does this project deploy?")
+    assert report.live is not None and report.live.exit_code == 0 and "deploys on Fridays" in report.live.output
+    assert not marker.exists()
