@@ -53,6 +53,15 @@ def _this_command() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:2] == ["service", "run"]:
+        from .resident.server import main as run_service
+
+        return run_service(argv[2:])
+    from .resident.client import forward
+
+    answered = forward(argv)   # the hook and the read commands, from the warm resident service
+    if answered is not None:
+        return answered
     from .mcp_server.arguments import server_arguments
 
     serving = server_arguments(argv)

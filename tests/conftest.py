@@ -37,6 +37,13 @@ def user_config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def no_resident_service(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands run in their own process unless a test asks for the resident service
+    (tests/resident): a hook in a test must not leave a service behind it, nor reach a developer's."""
+    monkeypatch.setenv("CONTEXT_CENTER_SERVICE", "off")
+
+
 @pytest.fixture
 def state_root(tmp_path: Path) -> Path:
     root = tmp_path / "state"

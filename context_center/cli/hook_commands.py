@@ -18,7 +18,9 @@ import threading
 from typing import Any, Callable
 
 from ..engine import EngineError, detect_workspace, open_engine
-from .output import Subcommands
+from . import hook_budget
+from .hook_budget import out_of_time_message
+from .output import Opener, Subcommands
 
 
 def register(commands: Subcommands) -> None:
@@ -32,31 +34,14 @@ def register(commands: Subcommands) -> None:
     claude.set_defaults(handler=claude_code, opens_engine=False)
 
 
-# Claude Code gives a hook 60 s (30 s in older releases) before it gives up on it; a hook that is
-# late delays the user's turn. Past this budget the hook prints nothing and exits 0.
-BUDGET_SECONDS = 10.0
-BUDGET_ENV = "CONTEXT_CENTER_HOOK_BUDGET"
 MAX_CWD = 4096
 AGENT = "claude-code"
 _emitting = threading.Lock()   # the deadline never cuts a block in half
 
 
-def _budget() -> float | None:
-    """Seconds the hook may take; None with ``CONTEXT_CENTER_HOOK_BUDGET=off`` (a test that runs the
-    command line inside its own process, which the deadline would end)."""
-    value = os.environ.get(BUDGET_ENV, "")
-    if value == "off":
-        return None
-    try:
-        return max(0.1, float(value)) if value else BUDGET_SECONDS
-    except ValueError:
-        return BUDGET_SECONDS
-
-
 def _out_of_time(budget: float) -> None:
     with _emitting:
-        sys.stderr.write(f"context-center hook: no answer within {budget:g} s (the store is busy); "
-                         "this turn goes without recall\n")
+        sys.stderr.write(out_of_time_message(budget))
         sys.stderr.flush()
         os._exit(0)
 
@@ -90,25 +75,32 @@ def _workspace(args: argparse.Namespace, event: dict[str, Any]):
 
 
 def claude_code(args: argparse.Namespace) -> int:
-    budget = _budget()
+    budget = hook_budget.budget()
     deadline = threading.Timer(budget, _out_of_time, (budget,)) if budget is not None else None
     if deadline is not None:
         deadline.daemon = True
         deadline.start()
     try:
-        _answer(args)
+        return answer_turn(args, open_engine)
+    finally:
+        if deadline is not None:
+            deadline.cancel()
+
+
+def answer_turn(args: argparse.Namespace, opener: Opener) -> int:
+    """Answer one hook event from stdin on a store ``opener`` gives (this process's own open, or the
+    resident service's warm one); never fails the turn. The budget is the caller's to keep."""
+    try:
+        _answer(args, opener)
     except (EngineError, OSError) as exc:
         sys.stderr.write(f"context-center hook: {exc}\n")
     except Exception as exc:  # noqa: BLE001 - a bad event, a database error, a bug: never break the turn
         sys.stderr.write(f"context-center hook: an unexpected error ({type(exc).__name__}): "
                          f"{_clean(str(exc))[:300]}\n")
-    finally:
-        if deadline is not None:
-            deadline.cancel()
     return 0
 
 
-def _answer(args: argparse.Namespace) -> None:
+def _answer(args: argparse.Namespace, opener: Opener) -> None:
     try:
         event = _read_event()
     except (ValueError, RecursionError) as exc:
@@ -116,7 +108,7 @@ def _answer(args: argparse.Namespace) -> None:
         return
     workspace = _workspace(args, event)
     session = _clean(event["session_id"]) if isinstance(event.get("session_id"), str) else ""
-    with open_engine(state_root=args.state_root, workspace=workspace) as engine:
+    with opener(state_root=args.state_root, workspace=workspace) as engine:
         if args.session_start:
             context = engine.session_context()
             _emit(context.text)

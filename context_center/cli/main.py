@@ -16,12 +16,13 @@ from . import (
     mcp_commands,
     memory_commands,
     recall_commands,
+    service_commands,
     suggestion_commands,
     sync_commands,
     team_commands,
     wiring_commands,
 )
-from .output import Output, Subcommands
+from .output import Opener, Output, Subcommands
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,11 +58,13 @@ def build_parser() -> argparse.ArgumentParser:
     sync_commands.register(commands)
     config_commands.register(commands)
     wiring_commands.register(commands)
+    service_commands.register(commands)
     return parser
 
 
-def run(argv: list[str], parser: argparse.ArgumentParser | None = None) -> int:
-    """``parser``: one already built (building it is a tenth of a command's own time)."""
+def run(argv: list[str], parser: argparse.ArgumentParser | None = None, opener: Opener = open_engine) -> int:
+    """``parser``: one already built (building it is a tenth of a command's own time); ``opener``:
+    what gives the command its engine (the resident service lends a warm one)."""
     parser = parser or build_parser()
     args = parser.parse_args(argv)
     if args.command is None:  # the window is started by __main__; here, say what there is
@@ -71,7 +74,7 @@ def run(argv: list[str], parser: argparse.ArgumentParser | None = None) -> int:
         return args.handler(args)
     out = Output(getattr(args, "json", False))
     try:
-        with open_engine(state_root=args.state_root, workspace=args.workspace) as engine:
+        with opener(state_root=args.state_root, workspace=args.workspace) as engine:
             return args.handler(engine, args, out)
     except EngineError as exc:
         return out.error(exc)

@@ -5,6 +5,7 @@ import argparse
 import json
 import re
 import sys
+from contextlib import AbstractContextManager
 from typing import Any, Callable, Iterable, Sequence, TypeAlias
 
 from ..engine import Engine, EngineError
@@ -18,6 +19,9 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 # a command's handler: it runs on the engine the command line opened, and returns the exit code
 Handler: TypeAlias = "Callable[[Engine, argparse.Namespace, Output], int]"
+# what opens the engine a command runs on: open_engine in a process of its own, a warm store's
+# lease in the resident service; either way a context manager that yields the engine
+Opener: TypeAlias = "Callable[..., AbstractContextManager[Engine]]"
 
 
 def add_json_option(parser: argparse.ArgumentParser, help_text: str = "print JSON for machines") -> None:

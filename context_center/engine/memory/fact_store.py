@@ -11,6 +11,7 @@ import functools
 import os
 import re
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISLNK, S_ISREG
@@ -41,6 +42,9 @@ def _stamp(stat: os.stat_result) -> FileStamp:
 _new_stamp = tuple.__new__   # a FileStamp from its four values, made in C
 # stat a file by its name in the open folder, where the platform can (no path walked again per file)
 _STAT_IN_FOLDER = os.stat in os.supports_dir_fd
+# how recent a folder's mtime may be and still be trusted to move with the next change (_settled)
+_TICK_MARGIN_NS = 20_000_000
+_WHOLE_SECOND_MARGIN_NS = 2_000_000_000
 
 
 def is_fact_file_name(name: str) -> bool:
@@ -230,6 +234,17 @@ class FactStore:
                 changed |= self._sync_scope(scope, full)
         return changed
 
+    @staticmethod
+    def _settled(stamp: int | None, seen_at: int) -> int | None:
+        """``stamp`` when it can be trusted to move with the next change, else None (list again).
+        A folder's mtime comes from the kernel's coarse clock (a tick of a few milliseconds), or in
+        whole seconds on some file systems: a change in the same tick as the one we saw leaves the
+        mtime as it was. So a stamp that recent, relative to when it was read, is not kept."""
+        if stamp is None:
+            return None
+        margin = _WHOLE_SECOND_MARGIN_NS if stamp % 1_000_000_000 == 0 else _TICK_MARGIN_NS
+        return stamp if seen_at - stamp > margin else None
+
     def _folder_stamp(self, folder: Path) -> int | None:
         try:
             return os.stat(folder).st_mtime_ns
@@ -241,6 +256,7 @@ class FactStore:
     def _sync_scope(self, scope: str, full: bool) -> bool:
         folder = self.directory(scope)
         table = self._tables[scope]
+        seen_at = time.time_ns()
         if table.loaded:
             stamp = self._folder_stamp(folder)   # before the listing: a change during it is seen next time
             if not full and stamp == table.folder_stamp:
@@ -267,9 +283,9 @@ class FactStore:
             known.update((str(path), item) for path, item in changed)
             self._keep_snapshot(folder, known, stored, drift=len(listing.differ) + len(removed))
             table.load(known)
-            table.folder_stamp = stamp   # (load starts the table afresh)
+            table.folder_stamp = self._settled(stamp, seen_at)   # (load starts the table afresh)
             return True
-        table.folder_stamp = stamp
+        table.folder_stamp = self._settled(stamp, seen_at)
         for path, item in changed:
             table.apply(path, item)
         for path in removed:
@@ -341,7 +357,8 @@ class FactStore:
         """The folder changed by our own hand (a fact, MEMORY.md): not a reason to list it again."""
         table = self._tables[scope]
         if table.loaded:
-            table.folder_stamp = self._folder_stamp(self.directory(scope))
+            seen_at = time.time_ns()
+            table.folder_stamp = self._settled(self._folder_stamp(self.directory(scope)), seen_at)
 
     def recheck(self, fact: Fact) -> bool:
         """Look again at ``fact``'s own file (an editor may have rewritten it in place, which leaves

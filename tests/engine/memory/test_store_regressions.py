@@ -4,6 +4,7 @@ full disk, e-mail addresses in records, secrets in old revisions."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -196,3 +197,19 @@ def test_a_search_over_a_50_mb_hand_written_body_reads_only_its_first_part(cli_p
     took = time.monotonic() - started
     assert found.code == 0 and [h["name"] for h in found.json["hits"]] == ["huge"]
     assert len(found.out) < 100_000 and took < 20   # it took 39 s: the whole body was redacted for a snippet
+
+
+def test_a_write_in_the_same_clock_tick_as_the_last_look_is_still_seen(state_root: Path, workspace: Path):
+    """A folder's mtime moves in ticks of the kernel's coarse clock: a second write within the tick
+    of the first leaves it as the first left it. A long-lived open that looked in between (the
+    resident service, the window) must still see the second one."""
+    with open_engine(state_root, workspace) as warm, open_engine(state_root, workspace) as other:
+        other.remember(FactInput(name="first", title="first", body="the first write"))
+        folder = other.fact("first").path.parent
+        stamp = os.stat(folder).st_mtime_ns
+        warm.refresh_for(set())                     # it looks right after the first write
+        assert "first" in {fact.name for fact in warm.facts()}
+        other.remember(FactInput(name="second", title="second", body="the second write"))
+        os.utime(folder, ns=(stamp, stamp))         # … and the second one lands in the same tick
+        warm.refresh_for(set())
+        assert "second" in {fact.name for fact in warm.facts()}

@@ -1,0 +1,110 @@
+"""Where the service listens: a Unix socket in a folder only this user can enter.
+
+``$XDG_RUNTIME_DIR/context-center`` when the session has a runtime folder (the login manager's,
+private by construction), else ``/tmp/context-center-UID``. A folder that exists but is not ours,
+is reachable by others, or is a symlink is never used: another user could otherwise stand in for
+the service. The socket's name holds a key of the installation (this package's folder, the
+interpreter and the version), so two installs never answer each other's commands.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import context_center
+
+FOLDER_NAME = "context-center"
+# sockaddr_un.sun_path holds 108 bytes on Linux, the terminating NUL included
+_MAX_SOCKET_PATH = 107
+
+
+class NoPrivateFolder(Exception):
+    """The folder for the socket cannot be made private to this user (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Address:
+    folder: Path
+    key: str
+
+    @property
+    def socket(self) -> Path:
+        return self.folder / f"service-{self.key}.sock"
+
+    @property
+    def lock(self) -> Path:
+        return self.folder / f"service-{self.key}.lock"
+
+    @property
+    def log(self) -> Path:
+        return self.folder / f"service-{self.key}.log"
+
+
+def supported() -> bool:
+    """The service is Linux's: it relies on SO_PEERCRED to know who is calling."""
+    return sys.platform.startswith("linux") and hasattr(os, "getuid")
+
+
+def installation_key() -> str:
+    """Which code the service runs: this package's folder, the interpreter, the version."""
+    source = "\0".join((os.path.dirname(os.path.abspath(context_center.__file__)), sys.executable,
+                        sys.version, context_center.__version__))
+    return hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+
+
+def _candidates() -> list[Path]:
+    uid = os.getuid()
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    folders = [Path(runtime) / FOLDER_NAME] if runtime and os.path.isabs(runtime) else []
+    return [*folders, Path("/tmp") / f"{FOLDER_NAME}-{uid}"]
+
+
+def private_folder(folder: Path, *, create: bool) -> Path:
+    """``folder`` when it is a real folder of this user's that no one else can enter (made so when
+    ``create`` and it is missing); else :class:`NoPrivateFolder`."""
+    if create:
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise NoPrivateFolder(f"cannot create {folder}: {exc.strerror}") from exc
+    try:
+        found = os.lstat(folder)
+    except FileNotFoundError:
+        raise NoPrivateFolder(f"{folder} does not exist") from None
+    except OSError as exc:
+        raise NoPrivateFolder(f"cannot read {folder}: {exc.strerror}") from exc
+    if not stat.S_ISDIR(found.st_mode):
+        raise NoPrivateFolder(f"{folder} is not a folder (a symlink, or a file)")
+    if found.st_uid != os.getuid():
+        raise NoPrivateFolder(f"{folder} belongs to another user (uid {found.st_uid})")
+    if found.st_mode & 0o077:
+        raise NoPrivateFolder(f"{folder} can be entered by other users (mode {stat.S_IMODE(found.st_mode):o})")
+    return folder
+
+
+def locate(*, create: bool = False) -> Address:
+    """The service's address for this user and installation; :class:`NoPrivateFolder` when there is
+    no safe place for it. Without ``create``, a missing folder means no service runs."""
+    key = installation_key()
+    problems = []
+    for folder in _candidates():
+        address = Address(folder, key)
+        if len(os.fsencode(str(address.socket))) > _MAX_SOCKET_PATH:
+            problems.append(f"{folder}: too long a path for a socket")
+            continue
+        if create and folder.name == FOLDER_NAME and not folder.parent.is_dir():
+            problems.append(f"{folder.parent} does not exist")
+            continue
+        try:
+            private_folder(folder, create=create)
+        except NoPrivateFolder as exc:
+            problems.append(str(exc))
+            continue
+        return address
+    raise NoPrivateFolder("; ".join(problems))

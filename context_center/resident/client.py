@@ -1,0 +1,224 @@
+"""The caller's side: send a command to the resident service, or say it must run here.
+
+Imported by every ``context-center`` process before anything else, so it uses the standard
+library alone (the point is not to pay for the engine's imports). :func:`forward` answers a
+command the service can answer (:mod:`.routes`) with the service's output and exit code, or
+returns None: then the command runs in this process as it always did, with its standard input
+put back. The hook starts the service when there is none (and answers this once itself).
+"""
+from __future__ import annotations
+
+import io
+import os
+import socket
+import sys
+import time
+from typing import Any
+
+from ..cli.hook_budget import budget, out_of_time_message
+from . import address as addresses
+from . import wire
+from .routes import HOOK, route
+
+SERVICE_ENV = "CONTEXT_CENTER_SERVICE"   # "off": every command runs in its own process
+CONNECT_TIMEOUT = 1.0
+READ_WAIT = 120.0        # a read command waits this long for a busy service before running here
+START_WAIT = 15.0        # `service start`: how long the service may take to answer for the first time
+
+
+class NoAnswer(Exception):
+    """No service answered (none runs, it is not ours, it refused or garbled): run here."""
+
+
+class OutOfTime(Exception):
+    """The service took the request but gave no answer in time."""
+
+
+def enabled() -> bool:
+    return os.environ.get(SERVICE_ENV, "").strip().lower() not in ("off", "0", "no", "false") \
+        and addresses.supported()
+
+
+def _connect(where: addresses.Address) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(CONNECT_TIMEOUT)
+        sock.connect(str(where.socket))
+        if wire.peer_uid(sock) != os.getuid():
+            raise NoAnswer("the socket is another user's")
+    except OSError as exc:
+        sock.close()
+        raise NoAnswer(str(exc)) from exc
+    except NoAnswer:
+        sock.close()
+        raise
+    return sock
+
+
+def _umask() -> int:
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def ask(where: addresses.Address, argv: list[str], stdin: bytes, wait: float) -> tuple[int, bytes, bytes]:
+    """Run ``argv`` in the service: (exit code, stdout, stderr); :class:`NoAnswer` or
+    :class:`OutOfTime` else."""
+    stream = sys.__stdout__
+    head = {"protocol": wire.PROTOCOL, "op": "run", "key": where.key, "argv": argv, "cwd": os.getcwd(),
+            "env": dict(os.environ), "tty": bool(stream is not None and stream.isatty()),
+            "encoding": getattr(sys.stdout, "encoding", None) or "utf-8",
+            "errors": getattr(sys.stdout, "errors", None) or "strict", "umask": _umask()}
+    sock = _connect(where)
+    try:
+        try:
+            wire.send_frames(sock, wire.header(head), stdin)
+        except OSError as exc:
+            raise NoAnswer(str(exc)) from exc
+        sock.settimeout(max(0.01, wait))
+        try:
+            answer = wire.read_header(sock)
+            if not isinstance(answer.get("code"), int):
+                raise NoAnswer(str(answer.get("refused", "no exit code")))
+            return answer["code"], wire.receive_frame(sock), wire.receive_frame(sock)
+        except TimeoutError as exc:
+            raise OutOfTime() from exc
+        except (OSError, wire.WireError) as exc:
+            raise NoAnswer(str(exc)) from exc
+    finally:
+        sock.close()
+
+
+def request(where: addresses.Address, op: str) -> dict[str, Any]:
+    """``status`` or ``stop``: the service's answer, or :class:`NoAnswer`."""
+    sock = _connect(where)
+    try:
+        wire.send_frames(sock, wire.header({"protocol": wire.PROTOCOL, "op": op, "key": where.key}))
+        sock.settimeout(5.0)
+        answer = wire.read_header(sock)
+    except (OSError, wire.WireError) as exc:
+        raise NoAnswer(str(exc)) from exc
+    finally:
+        sock.close()
+    if "refused" in answer:
+        raise NoAnswer(str(answer["refused"]))
+    return answer
+
+
+def _global_option(argv: list[str], name: str) -> str | None:
+    for index, word in enumerate(argv):
+        if word == name and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith(name + "="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def start(where: addresses.Address, *, warm_cwd: str | None = None, state_root: str | None = None) -> int:
+    """Start a service in the background, in a session of its own, its output to its log; returns
+    its process id (it exits at once if another one holds the lock). ``posix_spawn`` rather than
+    subprocess: the hook pays for this on the prompt that finds no service."""
+    command = [sys.executable, "-m", "context_center", "service", "run"]
+    if warm_cwd:
+        command += ["--warm-cwd", warm_cwd]
+    if state_root:
+        command += ["--state-root", os.path.abspath(state_root)]
+    try:
+        if os.path.getsize(where.log) > 1_000_000:
+            os.truncate(where.log, 0)
+    except OSError:
+        pass
+    log = os.open(where.log, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        return os.posix_spawn(sys.executable, command, os.environ, setsid=True, file_actions=[
+            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_DUP2, log, 1), (os.POSIX_SPAWN_DUP2, log, 2)])
+    finally:
+        os.close(log)
+
+
+def wait_until_up(where: addresses.Address, seconds: float = START_WAIT) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return request(where, "status")
+        except NoAnswer:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
+
+
+def _event_cwd(stdin: bytes) -> str | None:
+    import json
+
+    try:
+        event = json.loads(stdin)
+    except ValueError:
+        return None
+    cwd = event.get("cwd") if isinstance(event, dict) else None
+    return cwd if isinstance(cwd, str) and os.path.isabs(cwd) and "\0" not in cwd else None
+
+
+def forward(argv: list[str]) -> int | None:
+    """The exit code of ``argv`` answered by the service (its output written here), or None:
+    run it in this process."""
+    words = route(argv)
+    if words is None or not enabled():
+        return None
+    hook = words == HOOK
+    started = time.monotonic()
+    stdin = _read_stdin() if hook else b""
+    seconds = budget() if hook else None
+    try:
+        where = addresses.locate(create=hook)
+    except addresses.NoPrivateFolder as exc:
+        if hook:
+            sys.stderr.write(f"context-center hook: the resident service is not used: {exc}\n")
+        _here(hook, stdin)
+        return None
+    try:
+        wait = READ_WAIT if seconds is None else seconds - (time.monotonic() - started)
+        code, out, err = ask(where, argv, stdin, wait)
+    except OutOfTime:
+        if not hook:
+            sys.stderr.write("context-center: the resident service is busy; answering here\n")
+            return None
+        sys.stderr.write(out_of_time_message(seconds or READ_WAIT))
+        return 0
+    except NoAnswer:
+        if hook:
+            try:
+                start(where, warm_cwd=_event_cwd(stdin) or os.getcwd(), state_root=_global_option(argv, "--state-root"))
+            except OSError as exc:
+                sys.stderr.write(f"context-center hook: the resident service could not start: {exc}\n")
+        _here(hook, stdin)
+        return None
+    _write(sys.stdout, out)
+    _write(sys.stderr, err)
+    return code
+
+
+def _read_stdin() -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        return b""
+    return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8", "surrogateescape")
+
+
+def _here(hook: bool, stdin: bytes) -> None:
+    """Before running here: the standard input this module read is put back for the command."""
+    if hook:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8", errors="replace")
+
+
+def _write(stream: Any, data: bytes) -> None:
+    if not data or stream is None:
+        return
+    stream.flush()
+    target = getattr(stream, "buffer", None)
+    if target is not None:
+        target.write(data)
+        target.flush()
+    else:
+        stream.write(data.decode(getattr(stream, "encoding", None) or "utf-8", "replace"))
+        stream.flush()

@@ -1,0 +1,310 @@
+"""``context-center service run``: the resident service itself.
+
+One per user and installation (an exclusive lock on a file beside the socket; a second one
+started meanwhile exits at once). It listens on a Unix socket in the private folder of
+:mod:`.address`, made owner-only, and answers only processes of its own user (SO_PEERCRED);
+no port is opened. Each connection is read on its own thread, so a caller that stalls or dies
+holds up no one; the commands themselves run one at a time (:mod:`.runner`). It stops by itself
+after :data:`IDLE_SECONDS` without a command, when its socket is taken from it, when the code
+it was started from changes on disk (the next call starts a fresh one), and on SIGTERM.
+"""
+from __future__ import annotations
+
+import argparse
+import codecs
+import fcntl
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import context_center
+
+from ..cli import hook_commands
+from ..cli import main as cli_main
+from ..engine import EngineError, detect_workspace
+from . import address as addresses
+from . import runner, wire
+from .pool import Pool
+from .routes import HOOK, route
+
+IDLE_SECONDS = 20 * 60
+IDLE_ENV = "CONTEXT_CENTER_SERVICE_IDLE"
+READ_TIMEOUT = 10.0      # a caller that connects and says nothing is dropped after this
+WRITE_TIMEOUT = 60.0     # … and one that stops reading its answer
+_ERRORS = frozenset({"strict", "replace", "surrogateescape", "backslashreplace", "ignore", "xmlcharrefreplace"})
+log = logging.getLogger("context_center.resident")
+
+
+class Refused(Exception):
+    """A request this service does not run (the message says why)."""
+
+
+def _source_stamps() -> dict[str, int]:
+    """Every module file of this package and its mtime: the code the service is running."""
+    stamps = {}
+    top = os.path.dirname(os.path.abspath(context_center.__file__))
+    for folder, subfolders, names in os.walk(top):
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        for name in names:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                try:
+                    stamps[path] = os.stat(path).st_mtime_ns
+                except OSError:
+                    continue
+    return stamps
+
+
+def _request(head: dict[str, Any], stdin: bytes) -> runner.Request:
+    argv, cwd, env = head.get("argv"), head.get("cwd"), head.get("env")
+    if not (isinstance(argv, list) and all(isinstance(word, str) for word in argv)) or route(argv) is None:
+        raise Refused("not a command the service answers")
+    if not isinstance(cwd, str) or not os.path.isabs(cwd) or "\0" in cwd:
+        raise Refused("no absolute working folder")
+    if not (isinstance(env, dict) and all(isinstance(k, str) and isinstance(v, str) and "\0" not in k + v
+                                          and k and "=" not in k for k, v in env.items())):
+        raise Refused("an environment that is not names and values")
+    encoding, errors = head.get("encoding"), head.get("errors")
+    try:
+        codecs.lookup(encoding if isinstance(encoding, str) else "")
+    except LookupError:
+        raise Refused("an unknown encoding") from None
+    if errors not in _ERRORS or not isinstance(head.get("tty"), bool) or not isinstance(head.get("umask"), int):
+        raise Refused("a malformed request")
+    return runner.Request(argv=argv, cwd=cwd, env=env, stdin=stdin, tty=head["tty"], encoding=str(encoding),
+                          errors=str(errors), umask=head["umask"] & 0o777)
+
+
+class Service:
+    def __init__(self, where: addresses.Address, idle: float) -> None:
+        self.address = where
+        self.idle = idle
+        self.stopping = threading.Event()
+        self.pool = Pool()
+        self.parser = cli_main.build_parser()
+        self._executing = threading.Lock()
+        self._last_command = time.monotonic()
+        self._started = time.time()
+        self._served = 0
+        self._sources = _source_stamps()
+        self._listener: socket.socket | None = None
+        self._socket_identity: tuple[int, int] | None = None
+
+    # commands -----------------------------------------------------------------------------
+
+    def command(self, argv: list[str]) -> int:
+        if route(argv) == HOOK:
+            return hook_commands.answer_turn(self.parser.parse_args(argv), self.pool.lease)
+        return cli_main.run(argv, self.parser, self.pool.lease)
+
+    def warm(self, state_root: str | None, cwd: str) -> None:
+        """Open the store a first caller will ask for, and load what recall and the injection record
+        use, so the next command finds them ready."""
+        try:
+            with self.pool.lease(state_root, detect_workspace(cwd)) as engine:
+                engine.recall("warming up the resident service", record=False)
+                engine.session_context()
+                engine.injections(limit=1)
+        except (EngineError, OSError) as exc:
+            log.warning("context-center service: nothing warmed for %s: %s", cwd, exc)
+
+    def _stale_code(self) -> bool:
+        return _source_stamps() != self._sources
+
+    # connections --------------------------------------------------------------------------
+
+    def _serve(self, conn: socket.socket) -> None:
+        try:
+            conn.settimeout(READ_TIMEOUT)
+            if wire.peer_uid(conn) != os.getuid():
+                log.warning("context-center service: refused a caller of another user")
+                return
+            head = wire.read_header(conn)
+            if head.get("key") != self.address.key:
+                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": "another installation"}))
+                return
+            op = head.get("op")
+            if op == "status":
+                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, **self.status()}))
+            elif op == "stop":
+                self.stopping.set()
+                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "stopping": True}))
+            elif op == "run":
+                self._run(conn, head)
+        except (OSError, wire.WireError) as exc:   # a caller that went away, stalled or spoke nonsense
+            log.info("context-center service: a connection dropped: %s", exc)
+        finally:
+            conn.close()
+
+    def _run(self, conn: socket.socket, head: dict[str, Any]) -> None:
+        stdin = wire.receive_frame(conn)
+        try:
+            request = _request(head, stdin)
+        except Refused as exc:
+            wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
+            return
+        with self._executing:
+            if self.stopping.is_set() or self._stale_code():
+                self.stopping.set()   # its successor starts with the code as it is now
+                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": "stopping"}))
+                return
+            try:
+                outcome = runner.run(request, self.command)
+            except runner.CallerGone as exc:
+                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
+                return
+            self._served += 1
+            self._last_command = time.monotonic()
+        conn.settimeout(WRITE_TIMEOUT)
+        wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "code": outcome.code}),
+                         outcome.stdout, outcome.stderr)
+
+    def status(self) -> dict[str, Any]:
+        stores: list[dict[str, Any]] = []
+        if self._executing.acquire(timeout=1.0):   # (the stores change only between commands)
+            try:
+                stores = self.pool.describe()
+            finally:
+                self._executing.release()
+        return {"pid": os.getpid(), "started": self._started, "served": self._served,
+                "idle_seconds": round(time.monotonic() - self._last_command, 1), "idle_limit": self.idle,
+                "resident_kb": _resident_kb(), "stores": stores,
+                "version": context_center.__version__}
+
+    # the socket ---------------------------------------------------------------------------
+
+    def listen(self) -> None:
+        path = self.address.socket
+        try:
+            path.unlink()   # we hold the lock: whatever socket is there, nobody answers on it
+        except FileNotFoundError:
+            pass
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        previous = os.umask(0o177)   # owner-only from the moment it exists
+        try:
+            listener.bind(str(path))
+        finally:
+            os.umask(previous)
+        os.chmod(path, 0o600)
+        listener.listen(64)
+        listener.settimeout(0.5)
+        found = os.stat(path)
+        self._listener, self._socket_identity = listener, (found.st_dev, found.st_ino)
+
+    def _socket_is_ours(self) -> bool:
+        try:
+            found = os.stat(self.address.socket)
+        except OSError:
+            return False
+        return (found.st_dev, found.st_ino) == self._socket_identity
+
+    def serve_forever(self) -> None:
+        assert self._listener is not None
+        checked = time.monotonic()
+        while not self.stopping.is_set():
+            try:
+                conn, _ = self._listener.accept()
+            except TimeoutError:
+                conn = None
+            except OSError as exc:
+                log.warning("context-center service: accept failed: %s", exc)
+                time.sleep(0.1)
+                continue
+            if conn is not None:
+                threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+            now = time.monotonic()
+            if not self._executing.locked() and now - self._last_command > self.idle:
+                log.info("context-center service: idle for %.0f s, stopping", self.idle)
+                break
+            if now - checked > 5:
+                checked = now
+                if not self._socket_is_ours():   # removed, or another service took the name
+                    log.info("context-center service: its socket is gone, stopping")
+                    break
+
+    def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+            if self._socket_is_ours():
+                try:
+                    self.address.socket.unlink()
+                except OSError:
+                    pass
+        with self._executing:
+            self.pool.close()
+
+
+def _resident_kb() -> int:
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _idle_seconds() -> float:
+    try:
+        return max(1.0, float(os.environ.get(IDLE_ENV, "")))
+    except ValueError:
+        return IDLE_SECONDS
+
+
+def _hold(lock_path: Path, wait: float) -> int | None:
+    """The service's lock, waiting up to ``wait`` seconds for a stopping predecessor; None when
+    another service holds it."""
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                return None
+            time.sleep(0.05)
+            continue
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        return fd
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="context-center service run")
+    parser.add_argument("--warm-cwd", metavar="DIR", help="open the store a caller in DIR uses, before the first call")
+    parser.add_argument("--state-root", metavar="DIR", help="… on this state root")
+    args = parser.parse_args(argv)
+    os.chdir("/")   # hold no caller's folder (each command runs in its caller's)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    if not addresses.supported():
+        sys.stderr.write("context-center service: the resident service needs Linux\n")
+        return 1
+    try:
+        where = addresses.locate(create=True)
+    except addresses.NoPrivateFolder as exc:
+        sys.stderr.write(f"context-center service: no private folder for the socket: {exc}\n")
+        return 1
+    lock = _hold(where.lock, wait=3.0)
+    if lock is None:
+        log.info("context-center service: another one is running")
+        return 0
+    service = Service(where, _idle_seconds())
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, lambda *_: service.stopping.set())
+    try:
+        service.listen()
+        log.info("context-center service: pid %d listening on %s", os.getpid(), where.socket)
+        if args.warm_cwd and os.path.isabs(args.warm_cwd):
+            with service._executing:
+                service.warm(args.state_root, args.warm_cwd)
+        service.serve_forever()
+    finally:
+        service.close()
+        os.close(lock)
+    return 0
+

@@ -1,0 +1,65 @@
+"""What travels on the service's socket: frames of a 4-byte length and a body.
+
+A request is a JSON header frame (the protocol, the installation key, the arguments, the folder,
+the environment…) followed by a frame of raw standard input; an answer is a JSON header frame
+(the exit code) followed by a frame of standard output and one of standard error. A frame larger
+than :data:`MAX_FRAME` or a header that is not the JSON object expected is refused: the other
+side is then taken to be no service of ours.
+"""
+from __future__ import annotations
+
+import json
+import socket
+import struct
+from typing import Any
+
+PROTOCOL = 1
+MAX_FRAME = 256 * 1024 * 1024   # `memory list --json` at 100,000 facts is tens of megabytes
+_LENGTH = struct.Struct(">I")
+
+
+class WireError(Exception):
+    """The other side broke off, or sent what no service of ours sends."""
+
+
+def send_frames(sock: socket.socket, *frames: bytes) -> None:
+    sock.sendall(b"".join(part for frame in frames for part in (_LENGTH.pack(len(frame)), frame)))
+
+
+def _exactly(sock: socket.socket, size: int) -> bytes:
+    chunks, left = [], size
+    while left:
+        chunk = sock.recv(min(left, 1 << 20))
+        if not chunk:
+            raise WireError("the connection closed mid-frame")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def receive_frame(sock: socket.socket) -> bytes:
+    (size,) = _LENGTH.unpack(_exactly(sock, _LENGTH.size))
+    if size > MAX_FRAME:
+        raise WireError(f"a frame of {size} bytes")
+    return _exactly(sock, size)
+
+
+def header(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
+def read_header(sock: socket.socket) -> dict[str, Any]:
+    try:
+        data = json.loads(receive_frame(sock))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise WireError("a header that is not JSON") from exc
+    if not isinstance(data, dict) or data.get("protocol") != PROTOCOL:
+        raise WireError("a header of another protocol")
+    return data
+
+
+def peer_uid(sock: socket.socket) -> int:
+    """The user id of the process at the other end of a connected Unix socket (Linux's SO_PEERCRED)."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    _pid, uid, _gid = struct.unpack("3i", creds)
+    return uid

@@ -1,0 +1,286 @@
+"""The resident service answers the hook and the read commands exactly as their own processes
+would, sees every change, and is never believed when it is not ours."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import FactInput, open_engine
+from context_center.resident import client, wire
+from support.store import write_many
+
+TOPICS = ["deploy", "cache", "timeout", "release", "branch", "migration", "database", "index", "login", "token",
+          "payment", "webhook", "retry", "queue", "worker", "docker", "image", "build", "lint", "test", "schema",
+          "graphql", "react", "router", "pnpm", "python", "poetry", "kubernetes", "helm", "secret", "vault",
+          "logging", "metrics", "grafana", "alert", "oncall", "部署", "缓存", "数据库", "迁移"]
+FILLER = ["the", "we", "use", "always", "never", "because", "after", "before", "on", "with", "for", "in"]
+
+
+def _sentence(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(TOPICS if rng.random() < 0.5 else FILLER) for _ in range(words))
+
+
+@pytest.fixture
+def facts(service) -> list[str]:
+    rng = random.Random(30)
+    items = [(f"fact-{i:03d}", _sentence(rng, rng.randint(6, 40))) for i in range(120)]
+    with open_engine(service.root, service.workspace) as engine:
+        write_many(engine, items)
+        engine.pin("fact-007")
+    return [body for _name, body in items]
+
+
+def _hook_here(service, prompt: str) -> str:
+    """The hook answered by the service, through the very client a process uses."""
+    code, out, err = client.ask(service.address, ["--state-root", str(service.root), "hook", "claude-code"],
+                                service.event(prompt).encode(), wait=30)
+    assert code == 0, err
+    return out.decode()
+
+
+def test_the_hook_gives_the_engines_block_byte_for_byte_on_hundreds_of_prompts(service, facts):
+    service.start()
+    rng = random.Random(7)
+    prompts = [_sentence(rng, rng.randint(1, 14)) for _ in range(300)]
+    prompts += ["", "   ", "ok", "why does the deploy cache timeout on the release branch?", "部署缓存超时了"]
+    with open_engine(service.root, service.workspace) as engine:
+        expected = [engine.recall(prompt, record=False).block for prompt in prompts]
+    answered = [_hook_here(service, prompt) for prompt in prompts]
+    for prompt, want, got in zip(prompts, expected, answered):
+        assert got == (want + "\n" if want else ""), prompt
+    assert sum(bool(block) for block in expected) > 100   # the prompts do recall, mostly
+    assert service.status()["served"] == len(prompts)
+    with open_engine(service.root, service.workspace) as engine:
+        recorded = engine.injections(session="s-test")
+    assert len(recorded) == sum(bool(p.strip()) for p in prompts)   # the record is still kept, per turn
+    # and as a whole process, as Claude Code runs it: the same block
+    for prompt in prompts[:5]:
+        done = service.hook(prompt)
+        assert done.returncode == 0 and done.stdout == _hook_here(service, prompt), done.stderr
+
+
+def test_the_session_start_hook_and_the_read_commands_answer_as_their_own_processes(service, facts):
+    service.start()
+    alone = {**service.env, "CONTEXT_CENTER_SERVICE": "off"}
+    start = json.dumps({"session_id": "s", "hook_event_name": "SessionStart", "cwd": str(service.workspace),
+                        "source": "startup"})
+    commands = [
+        (["hook", "claude-code", "--session-start"], start),
+        (["--workspace", str(service.workspace), "memory", "session-context", "--json"], ""),
+        (["--workspace", str(service.workspace), "memory", "show", "fact-011", "--json"], ""),
+        (["--workspace", str(service.workspace), "memory", "show", "fact-011"], ""),
+        (["--workspace", str(service.workspace), "memory", "list", "--json"], ""),
+        (["--workspace", str(service.workspace), "memory", "list"], ""),
+        (["--workspace", str(service.workspace), "memory", "--json"], ""),
+        (["memory", "recall", "deploy cache timeout", "--json"], ""),   # the workspace found from the folder
+        (["memory", "show", "no-such-fact", "--json"], ""),             # an error: the same code and words
+        (["memory", "list", "--bogus"], ""),                            # a usage error: exit 2, the same usage
+    ]
+    served = service.status()["served"]
+    for argv, stdin in commands:
+        by_service = service.command(*argv, stdin=stdin)
+        by_itself = service.command(*argv, stdin=stdin, env=alone)
+        assert (by_service.returncode, by_service.stdout, by_service.stderr) == \
+            (by_itself.returncode, by_itself.stdout, by_itself.stderr), argv
+    assert service.status()["served"] == served + len(commands)   # each one was the service's
+
+
+def test_a_write_by_another_process_is_seen_by_the_very_next_hook(service, facts):
+    service.start()
+    service.hook("warm the store")
+    for round_ in range(6):   # back to back: a write and a prompt within the same clock tick too
+        word = f"zanzibar{round_}"
+        written = service.command("--workspace", str(service.workspace), "memory", "remember", "--title",
+                                  f"fact {word}", "--body", f"The {word} gateway deploys on Fridays", "--json")
+        assert written.returncode == 0, written.stderr
+        assert word in service.hook(f"how does {word} deploy?").stdout
+    forgotten = service.command("--workspace", str(service.workspace), "memory", "forget", "fact-zanzibar5")
+    assert forgotten.returncode == 0, forgotten.stderr
+    assert "zanzibar5" not in service.hook("how does zanzibar5 deploy?").stdout
+    assert service.status()["served"] >= 8
+
+
+def test_an_edit_in_place_by_another_tool_is_seen_by_a_later_prompt(service, facts):
+    service.start()
+    service.hook("warm the store")
+    with open_engine(service.root, service.workspace) as engine:
+        path = engine.fact("fact-003").path
+    folder_mtime = os.stat(path.parent).st_mtime_ns
+    text = path.read_text(encoding="utf-8")
+    with open(path, "r+", encoding="utf-8") as file:   # in place: the same inode, the folder untouched
+        file.write(text.rstrip("\n") + " quetzalcoatl\n")
+    assert os.stat(path.parent).st_mtime_ns == folder_mtime
+    service.wait_until(lambda: "quetzalcoatl" in service.hook("tell me about quetzalcoatl").stdout,
+                       what="the edit to reach the hook")
+
+
+def test_a_stale_socket_is_replaced_and_the_turn_still_gets_its_recall(service, facts):
+    folder = service.address.folder
+    folder.mkdir(mode=0o700)
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)   # a service that crashed: its socket stayed
+    dead.bind(str(service.address.socket))
+    dead.close()
+    with open_engine(service.root, service.workspace) as engine:
+        want = engine.recall("deploy cache timeout", record=False).block
+    done = service.hook("deploy cache timeout")
+    assert done.returncode == 0 and done.stdout == want + "\n", done.stderr
+    service.wait_until(lambda: service.status() is not None, what="a new service")   # the hook started one
+    served = service.status()["served"]
+    assert service.hook("deploy cache timeout").stdout == want + "\n"
+    assert service.status()["served"] == served + 1
+
+
+def _impostor(path: Path, reply: bytes, stop: threading.Event) -> threading.Thread:
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(8)
+    listener.settimeout(0.1)
+
+    def serve() -> None:
+        with listener:
+            while not stop.is_set():
+                try:
+                    conn, _ = listener.accept()
+                except TimeoutError:
+                    continue
+                with conn:
+                    if reply:
+                        conn.sendall(reply)
+                    else:   # says nothing, ever
+                        stop.wait()
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.adversarial
+@pytest.mark.parametrize("reply", [
+    b"\x00\x00\x00\x05hello",                                                  # not JSON
+    wire.header({"protocol": 99, "code": 0}),                                  # not a frame, another protocol
+    b"\xff\xff\xff\xff",                                                       # a frame of 4 GB announced
+    b"".join(len(f).to_bytes(4, "big") + f for f in (wire.header({"protocol": 1, "refused": "x"}),)),
+    b"".join(len(f).to_bytes(4, "big") + f for f in (wire.header({"protocol": 1, "code": 0}), b"EVIL")),  # cut short
+])
+def test_a_garbled_or_foreign_answer_is_never_believed(service, facts, reply):
+    service.address.folder.mkdir(mode=0o700)
+    stop = threading.Event()
+    thread = _impostor(service.address.socket, reply, stop)
+    try:
+        with open_engine(service.root, service.workspace) as engine:
+            want = engine.recall("deploy cache timeout", record=False).block
+        alone_env = {**service.env, "CONTEXT_CENTER_SERVICE": "off"}
+        listed = service.command("--workspace", str(service.workspace), "memory", "list", "--json")
+        assert listed.returncode == 0 and listed.stdout == service.command(
+            "--workspace", str(service.workspace), "memory", "list", "--json", env=alone_env).stdout
+        done = service.hook("deploy cache timeout")
+        assert done.returncode == 0 and done.stdout == want + "\n", done.stderr
+        assert "EVIL" not in done.stdout + listed.stdout
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+@pytest.mark.adversarial
+def test_a_service_that_never_answers_costs_the_turn_only_its_budget(service, facts):
+    service.address.folder.mkdir(mode=0o700)
+    stop = threading.Event()
+    thread = _impostor(service.address.socket, b"", stop)
+    try:
+        done = service.hook("deploy cache timeout", env={**service.env, "CONTEXT_CENTER_HOOK_BUDGET": "0.5"})
+        assert done.returncode == 0 and done.stdout == ""
+        assert "no answer within 0.5 s" in done.stderr
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+@pytest.mark.adversarial
+def test_callers_that_stall_or_vanish_hold_up_no_one(service, facts):
+    service.start()
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    silent.connect(str(service.address.socket))          # connects, says nothing, stays
+    half = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    half.connect(str(service.address.socket))
+    half.sendall(b"\x00\x00\x10\x00{\"protocol\"")       # half a frame, then gone
+    half.close()
+    try:
+        with open_engine(service.root, service.workspace) as engine:
+            want = engine.recall("deploy cache timeout", record=False).block
+        done = service.hook("deploy cache timeout")
+        assert done.returncode == 0 and done.stdout == want + "\n", done.stderr
+        assert service.status()["served"] == 1
+    finally:
+        silent.close()
+
+
+@pytest.mark.adversarial
+def test_the_service_runs_no_command_that_writes_even_when_asked(service, facts):
+    service.start()
+    for argv in (["memory", "remember", "--title", "planted", "--body", "planted by a caller"],
+                 ["--workspace", "/", "memory", "forget", "fact-001"], ["sync"], ["hook"]):
+        with pytest.raises(client.NoAnswer):
+            client.ask(service.address, argv, b"", wait=10)
+    with open_engine(service.root, service.workspace) as engine:
+        assert {fact.name for fact in engine.facts()} == {f"fact-{i:03d}" for i in range(120)}
+
+
+def test_it_stops_by_itself_when_idle(service, facts):
+    env = {**service.env, "CONTEXT_CENTER_SERVICE_IDLE": "1"}
+    done = service.command("service", "start", "--json", env=env)
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    service.pids.add(state["pid"])
+    assert state["idle_limit"] == 1.0
+    service.wait_until(lambda: service.status() is None, what="the idle service to stop")
+    assert not service.address.socket.exists()
+
+
+def test_a_service_started_from_other_code_makes_way(service, facts):
+    first = service.start()["pid"]
+    import context_center.resident.routes as routes
+
+    source = Path(routes.__file__)
+    before = os.stat(source)
+    try:
+        os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))
+        with open_engine(service.root, service.workspace) as engine:
+            want = engine.recall("deploy cache timeout", record=False).block
+        done = service.hook("deploy cache timeout")     # the old one refuses; answered here, a new one started
+        assert done.returncode == 0 and done.stdout == want + "\n", done.stderr
+        service.wait_until(lambda: (service.status() or {}).get("pid", first) != first, what="a new service")
+    finally:
+        os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+
+def test_status_start_and_stop(service, facts):
+    assert "Not running" in service.command("service", "status").stdout
+    state = service.start()
+    assert service.start()["pid"] == state["pid"]   # a second start finds it running
+    shown = service.command("service", "status").stdout
+    assert f"pid {state['pid']}" in shown
+    assert service.command("service", "stop").stdout.startswith("Stopped")
+    assert service.status() is None and not service.address.socket.exists()
+    assert "not running" in service.command("service", "stop").stdout
+
+
+@pytest.mark.adversarial
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to be another user")
+def test_a_caller_of_another_user_is_refused(service, facts):
+    service.start()
+    service.runtime.chmod(0o755)                 # as if the folders let others in: the service still says no
+    service.address.folder.chmod(0o755)
+    service.address.socket.chmod(0o666)
+    probe = ("import socket, sys, os; os.setuid(65534); s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); "
+             "s.sendall(b'\\x00\\x00\\x00\\x02{}')\n"
+             "try: print(repr(s.recv(100)))\nexcept ConnectionResetError: print(repr(b''))")
+    done = subprocess.run([os.sys.executable, "-c", probe, str(service.address.socket)], capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 0 and done.stdout.strip() == "b''", done.stdout + done.stderr   # hung up on
+    assert "refused a caller of another user" in service.address.log.read_text()
