@@ -3,9 +3,6 @@ command is given. The one place that knows both faces."""
 from __future__ import annotations
 
 import os
-import re
-import shlex
-import socket
 import sys
 
 NO_DISPLAY = """\
@@ -14,12 +11,14 @@ context-center: there is no display to open the window on ({why}).
   Over ssh, forward X11 (ssh -X) or set DISPLAY to a running X server.
   Commands need no display: context-center memory list, context-center --help.
 """
-_X_DISPLAY = re.compile(r"^(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?$")
+_X_DISPLAY = r"^(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?$"
 
 
 def _display_problem() -> str | None:
     """Why Qt could not open a window here (Linux: no display, or one nobody answers on), else None:
     Qt would abort with a core dump instead of saying so."""
+    import re
+    import socket
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
         return None
     if os.environ.get("WAYLAND_DISPLAY"):
@@ -27,7 +26,7 @@ def _display_problem() -> str | None:
     display = os.environ.get("DISPLAY", "")
     if not display:
         return "$DISPLAY and $WAYLAND_DISPLAY are unset"
-    match = _X_DISPLAY.match(display)
+    match = re.match(_X_DISPLAY, display)
     if match is None:
         return None  # a form we do not know: let Qt try
     host, number = match["host"], int(match["number"])
@@ -45,6 +44,8 @@ def _display_problem() -> str | None:
 
 def _this_command() -> str:
     """The command line that started this process, runnable as it is (``python -m`` included)."""
+    import shlex
+
     program = sys.argv[0] if sys.argv and sys.argv[0] else "context-center"
     if program.endswith(".py"):
         return shlex.join([sys.executable, "-m", "context_center", *sys.argv[1:]])

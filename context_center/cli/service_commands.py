@@ -4,6 +4,7 @@ it by itself, and it stops by itself when idle)."""
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from ..engine import InvalidInput
@@ -63,7 +64,7 @@ def start(args: argparse.Namespace) -> int:
                 state = client.wait_until_up(where)
             except client.NoAnswer:
                 return out.error(InvalidInput(f"the service did not start; see its log: {where.log}"))
-        return out.emit({"running": True, "socket": str(where.socket), **state}, lambda: _describe(state))
+        return out.emit({"running": True, "socket": where.socket, **state}, lambda: _describe(state))
     return _answer(args, work)
 
 
@@ -74,7 +75,7 @@ def stop(args: argparse.Namespace) -> int:
         except client.NoAnswer:
             return out.emit({"running": False, "stopped": False}, "The service was not running.")
         deadline = time.monotonic() + 10
-        while where.socket.exists() and time.monotonic() < deadline:
+        while os.path.exists(where.socket) and time.monotonic() < deadline:
             time.sleep(0.05)
         return out.emit({"running": False, "stopped": True}, "Stopped the service.")
     return _answer(args, work)
@@ -85,7 +86,7 @@ def status(args: argparse.Namespace) -> int:
         try:
             state = client.request(where, "status")
         except client.NoAnswer:
-            return out.emit({"running": False, "socket": str(where.socket)},
+            return out.emit({"running": False, "socket": where.socket},
                             "Not running (the next hook call starts it; or `context-center service start`).")
-        return out.emit({"running": True, "socket": str(where.socket), **state}, lambda: _describe(state))
+        return out.emit({"running": True, "socket": where.socket, **state}, lambda: _describe(state))
     return _answer(args, work)

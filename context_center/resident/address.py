@@ -8,12 +8,10 @@ interpreter and the version), so two installs never answer each other's commands
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import sys
-from dataclasses import dataclass
-from pathlib import Path
+import zlib
 
 import context_center
 
@@ -26,22 +24,38 @@ class NoPrivateFolder(Exception):
     """The folder for the socket cannot be made private to this user (the message says why)."""
 
 
-@dataclass(frozen=True)
 class Address:
-    folder: Path
-    key: str
+    """The folder and the installation's key; the socket, its lock and the log are named from them.
+    (Plain strings, not dataclasses or pathlib: every command imports this module first.)"""
+
+    __slots__ = ("folder", "key")
+
+    def __init__(self, folder: str, key: str) -> None:
+        self.folder, self.key = folder, key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Address) and (self.folder, self.key) == (other.folder, other.key)
+
+    def __hash__(self) -> int:
+        return hash((self.folder, self.key))
+
+    def __repr__(self) -> str:
+        return f"Address({self.folder!r}, {self.key!r})"
+
+    def _named(self, suffix: str) -> str:
+        return os.path.join(self.folder, f"service-{self.key}.{suffix}")
 
     @property
-    def socket(self) -> Path:
-        return self.folder / f"service-{self.key}.sock"
+    def socket(self) -> str:
+        return self._named("sock")
 
     @property
-    def lock(self) -> Path:
-        return self.folder / f"service-{self.key}.lock"
+    def lock(self) -> str:
+        return self._named("lock")
 
     @property
-    def log(self) -> Path:
-        return self.folder / f"service-{self.key}.log"
+    def log(self) -> str:
+        return self._named("log")
 
 
 def supported() -> bool:
@@ -52,18 +66,19 @@ def supported() -> bool:
 def installation_key() -> str:
     """Which code the service runs: this package's folder, the interpreter, the version."""
     source = "\0".join((os.path.dirname(os.path.abspath(context_center.__file__)), sys.executable,
-                        sys.version, context_center.__version__))
-    return hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+                        sys.version, context_center.__version__)).encode("utf-8", "surrogateescape")
+    # two CRC-32s, of the text and of it reversed: a name, not a defence (hashlib's import costs more)
+    return f"{zlib.crc32(source):08x}{zlib.crc32(source[::-1]):08x}"
 
 
-def _candidates() -> list[Path]:
+def _candidates() -> list[str]:
     uid = os.getuid()
     runtime = os.environ.get("XDG_RUNTIME_DIR", "")
-    folders = [Path(runtime) / FOLDER_NAME] if runtime and os.path.isabs(runtime) else []
-    return [*folders, Path("/tmp") / f"{FOLDER_NAME}-{uid}"]
+    folders = [os.path.join(runtime, FOLDER_NAME)] if runtime and os.path.isabs(runtime) else []
+    return [*folders, os.path.join("/tmp", f"{FOLDER_NAME}-{uid}")]
 
 
-def private_folder(folder: Path, *, create: bool) -> Path:
+def private_folder(folder: str, *, create: bool) -> str:
     """``folder`` when it is a real folder of this user's that no one else can enter (made so when
     ``create`` and it is missing); else :class:`NoPrivateFolder`."""
     if create:
@@ -95,11 +110,12 @@ def locate(*, create: bool = False) -> Address:
     problems = []
     for folder in _candidates():
         address = Address(folder, key)
-        if len(os.fsencode(str(address.socket))) > _MAX_SOCKET_PATH:
+        if len(os.fsencode(address.socket)) > _MAX_SOCKET_PATH:
             problems.append(f"{folder}: too long a path for a socket")
             continue
-        if create and folder.name == FOLDER_NAME and not folder.parent.is_dir():
-            problems.append(f"{folder.parent} does not exist")
+        parent = os.path.dirname(folder)
+        if create and os.path.basename(folder) == FOLDER_NAME and not os.path.isdir(parent):
+            problems.append(f"{parent} does not exist")
             continue
         try:
             private_folder(folder, create=create)

@@ -13,12 +13,15 @@ import os
 import socket
 import sys
 import time
-from typing import Any
 
 from ..cli.hook_budget import budget, out_of_time_message
 from . import address as addresses
 from . import wire
 from .routes import HOOK, route
+
+TYPE_CHECKING = False   # (typing's import is a tenth of this module's budget)
+if TYPE_CHECKING:
+    from typing import Any
 
 SERVICE_ENV = "CONTEXT_CENTER_SERVICE"   # "off": every command runs in its own process
 CONNECT_TIMEOUT = 1.0
@@ -43,7 +46,7 @@ def _connect(where: addresses.Address) -> socket.socket:
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(CONNECT_TIMEOUT)
-        sock.connect(str(where.socket))
+        sock.connect(where.socket)
         if wire.peer_uid(sock) != os.getuid():
             raise NoAnswer("the socket is another user's")
     except OSError as exc:

@@ -20,7 +20,6 @@ import socket
 import sys
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import context_center
@@ -182,13 +181,13 @@ class Service:
     def listen(self) -> None:
         path = self.address.socket
         try:
-            path.unlink()   # we hold the lock: whatever socket is there, nobody answers on it
+            os.unlink(path)   # we hold the lock: whatever socket is there, nobody answers on it
         except FileNotFoundError:
             pass
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         previous = os.umask(0o177)   # owner-only from the moment it exists
         try:
-            listener.bind(str(path))
+            listener.bind(path)
         finally:
             os.umask(previous)
         os.chmod(path, 0o600)
@@ -233,7 +232,7 @@ class Service:
             self._listener.close()
             if self._socket_is_ours():
                 try:
-                    self.address.socket.unlink()
+                    os.unlink(self.address.socket)
                 except OSError:
                     pass
         with self._executing:
@@ -255,7 +254,7 @@ def _idle_seconds() -> float:
         return IDLE_SECONDS
 
 
-def _hold(lock_path: Path, wait: float) -> int | None:
+def _hold(lock_path: str, wait: float) -> int | None:
     """The service's lock, waiting up to ``wait`` seconds for a stopping predecessor; None when
     another service holds it."""
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)

@@ -29,7 +29,7 @@ class Service:
 
     @property
     def address(self) -> addresses.Address:
-        return addresses.Address(self.runtime / addresses.FOLDER_NAME, addresses.installation_key())
+        return addresses.Address(str(self.runtime / addresses.FOLDER_NAME), addresses.installation_key())
 
     def command(self, *args: str, stdin: str = "", env: dict[str, str] | None = None,
                 state_root: bool = True) -> subprocess.CompletedProcess[str]:

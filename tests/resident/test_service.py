@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine import FactInput, open_engine
+from context_center.engine import open_engine
 from context_center.resident import client, wire
 from support.store import write_many
 
@@ -122,10 +122,9 @@ def test_an_edit_in_place_by_another_tool_is_seen_by_a_later_prompt(service, fac
 
 
 def test_a_stale_socket_is_replaced_and_the_turn_still_gets_its_recall(service, facts):
-    folder = service.address.folder
-    folder.mkdir(mode=0o700)
+    Path(service.address.folder).mkdir(mode=0o700)
     dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)   # a service that crashed: its socket stayed
-    dead.bind(str(service.address.socket))
+    dead.bind(service.address.socket)
     dead.close()
     with open_engine(service.root, service.workspace) as engine:
         want = engine.recall("deploy cache timeout", record=False).block
@@ -169,9 +168,9 @@ def _impostor(path: Path, reply: bytes, stop: threading.Event) -> threading.Thre
     b"".join(len(f).to_bytes(4, "big") + f for f in (wire.header({"protocol": 1, "code": 0}), b"EVIL")),  # cut short
 ])
 def test_a_garbled_or_foreign_answer_is_never_believed(service, facts, reply):
-    service.address.folder.mkdir(mode=0o700)
+    Path(service.address.folder).mkdir(mode=0o700)
     stop = threading.Event()
-    thread = _impostor(service.address.socket, reply, stop)
+    thread = _impostor(Path(service.address.socket), reply, stop)
     try:
         with open_engine(service.root, service.workspace) as engine:
             want = engine.recall("deploy cache timeout", record=False).block
@@ -189,9 +188,9 @@ def test_a_garbled_or_foreign_answer_is_never_believed(service, facts, reply):
 
 @pytest.mark.adversarial
 def test_a_service_that_never_answers_costs_the_turn_only_its_budget(service, facts):
-    service.address.folder.mkdir(mode=0o700)
+    Path(service.address.folder).mkdir(mode=0o700)
     stop = threading.Event()
-    thread = _impostor(service.address.socket, b"", stop)
+    thread = _impostor(Path(service.address.socket), b"", stop)
     try:
         done = service.hook("deploy cache timeout", env={**service.env, "CONTEXT_CENTER_HOOK_BUDGET": "0.5"})
         assert done.returncode == 0 and done.stdout == ""
@@ -205,9 +204,9 @@ def test_a_service_that_never_answers_costs_the_turn_only_its_budget(service, fa
 def test_callers_that_stall_or_vanish_hold_up_no_one(service, facts):
     service.start()
     silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    silent.connect(str(service.address.socket))          # connects, says nothing, stays
+    silent.connect(service.address.socket)          # connects, says nothing, stays
     half = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    half.connect(str(service.address.socket))
+    half.connect(service.address.socket)
     half.sendall(b"\x00\x00\x10\x00{\"protocol\"")       # half a frame, then gone
     half.close()
     try:
@@ -239,7 +238,7 @@ def test_it_stops_by_itself_when_idle(service, facts):
     service.pids.add(state["pid"])
     assert state["idle_limit"] == 1.0
     service.wait_until(lambda: service.status() is None, what="the idle service to stop")
-    assert not service.address.socket.exists()
+    assert not os.path.exists(service.address.socket)
 
 
 def test_a_service_started_from_other_code_makes_way(service, facts):
@@ -266,7 +265,7 @@ def test_status_start_and_stop(service, facts):
     shown = service.command("service", "status").stdout
     assert f"pid {state['pid']}" in shown
     assert service.command("service", "stop").stdout.startswith("Stopped")
-    assert service.status() is None and not service.address.socket.exists()
+    assert service.status() is None and not os.path.exists(service.address.socket)
     assert "not running" in service.command("service", "stop").stdout
 
 
@@ -275,12 +274,12 @@ def test_status_start_and_stop(service, facts):
 def test_a_caller_of_another_user_is_refused(service, facts):
     service.start()
     service.runtime.chmod(0o755)                 # as if the folders let others in: the service still says no
-    service.address.folder.chmod(0o755)
-    service.address.socket.chmod(0o666)
+    os.chmod(service.address.folder, 0o755)
+    os.chmod(service.address.socket, 0o666)
     probe = ("import socket, sys, os; os.setuid(65534); s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); "
              "s.sendall(b'\\x00\\x00\\x00\\x02{}')\n"
              "try: print(repr(s.recv(100)))\nexcept ConnectionResetError: print(repr(b''))")
-    done = subprocess.run([os.sys.executable, "-c", probe, str(service.address.socket)], capture_output=True,
+    done = subprocess.run([os.sys.executable, "-c", probe, service.address.socket], capture_output=True,
                           text=True, timeout=30)
     assert done.returncode == 0 and done.stdout.strip() == "b''", done.stdout + done.stderr   # hung up on
-    assert "refused a caller of another user" in service.address.log.read_text()
+    assert "refused a caller of another user" in Path(service.address.log).read_text()
