@@ -22,7 +22,7 @@ from ..errors import NotFound, SensitiveContent
 from ..facade import Engine
 from ..memory.fact_file import metadata_entry
 from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
-from ..records import Fact
+from ..records import Fact, Snapshot
 from ..storage.paths import cut_utf8, project_key
 from ..text.snippets import collapse
 from . import categories
@@ -71,6 +71,9 @@ class AgentMemoryService:
         self._only_project = Path(os.path.abspath(only_project)) if only_project is not None else None
         self._open: OpenStore = store.global_store
         self._project: Path | None = None
+        # scope → (the snapshot, canonical → display of each category its memories hold): a pass
+        # over every memory, made once per snapshot and carried over a create of our own
+        self._held_categories: dict[str, tuple[Snapshot, dict[str, str]]] = {}
         # a project-scoped token's session starts on its project, whatever the server's --project:
         # it could bind nothing else, and starting elsewhere would refuse the session outright
         start = self._only_project if self._only_project is not None else project
@@ -175,8 +178,28 @@ class AgentMemoryService:
         return [AgentMemory(f, project) for f in self._fresh().facts() if AgentMemory(f, project).scope == scope]
 
     def _categories(self, scope: str, memories: list[AgentMemory] | None = None) -> dict[str, str]:
-        return category_names(self._memories(scope) if memories is None else memories,
-                              self._engine.agent_categories(self._scope_key(scope)))
+        registered = self._engine.agent_categories(self._scope_key(scope))
+        if memories is not None:
+            return category_names(memories, registered)
+        snapshot = self._fresh().snapshot()
+        held = self._held_categories.get(scope)
+        if held is None or held[0] is not snapshot:
+            held = (snapshot, category_names(self._memories(scope), {}))
+            self._held_categories[scope] = held
+        return {**registered, **{name: shown for name, shown in held[1].items() if name not in registered}}
+
+    def _carry_categories(self, scope: str, before: Snapshot, generation: int, fact: Fact) -> None:
+        """After our own create, the categories held are those before it and the new memory's:
+        when the write was the only change (the engine's generation moved by one), say so without
+        another pass over every memory."""
+        held = self._held_categories.get(scope)
+        memory = AgentMemory(fact, str(self._project) if self._project else None)
+        if held is None or held[0] is not before or self._engine.generation != generation + 1 \
+                or memory.scope != scope:
+            return
+        names = dict(held[1])
+        names.setdefault(memory.category, fact.effective_category)
+        self._held_categories[scope] = (self._engine.snapshot(), names)
 
     def bind(self, arguments: dict[str, Any]) -> dict[str, Any]:
         created = self._bind_path(arguments.get("projectPath"))
@@ -323,10 +346,12 @@ class AgentMemoryService:
                      type=categories.type_of(canonical), scope=scope, body=content, created_at=stamp,
                      updated_at=stamp, activation="relevant", category=display,
                      status="promoted" if promoted else "staging", metadata_extra=(written_by,), **labels)
+        before, generation = self._engine.snapshot(), self._engine.generation
         try:
             fact = self._engine.create_fact(draft, unique_name=True).fact
         except SensitiveContent as exc:
             raise AgentRefusal("SENSITIVE_CONTENT", exc.message) from None
+        self._carry_categories(scope, before, generation, fact)
         self._wrote()
         return {"memory": self._view(fact), "promoted": promoted}
 

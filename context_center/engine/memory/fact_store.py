@@ -356,9 +356,9 @@ class FactStore:
     def note_own_change(self, scope: str) -> None:
         """The folder changed by our own hand (a fact, MEMORY.md): not a reason to list it again."""
         table = self._tables[scope]
-        if table.loaded:
-            seen_at = time.time_ns()
-            table.folder_stamp = self._settled(self._folder_stamp(self.directory(scope)), seen_at)
+        if table.loaded:   # (trusted as it is: the store lock held, no other face wrote in this tick;
+            # an editor's change in it reaches a long-lived open through its watcher)
+            table.folder_stamp = self._folder_stamp(self.directory(scope))
 
     def recheck(self, fact: Fact) -> bool:
         """Look again at ``fact``'s own file (an editor may have rewritten it in place, which leaves
