@@ -109,8 +109,9 @@ class Cli:
 
         out, err = io.StringIO(), io.StringIO()
         saved = dict(os.environ), os.getcwd(), sys.stdin
+        environment = self.env()   # (read before the clear below: it starts from this process's own)
         os.environ.clear()
-        os.environ.update(self.env(), CONTEXT_CENTER_HOOK_BUDGET="off")  # its deadline would end pytest
+        os.environ.update(environment, CONTEXT_CENTER_HOOK_BUDGET="off")  # its deadline would end pytest
         os.chdir(self.workspace)
         sys.stdin = io.StringIO(stdin)
         try:

@@ -19,6 +19,7 @@ from .. import clock
 from ..records import Fact
 from ..text.limits import MAX_ANALYZED_CHARS
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
+from .front_matter import read_plain
 from .merge_conflict import find_merge_conflict
 
 if TYPE_CHECKING:   # (YAML loads on first parse: a read from the catalog's snapshot needs none)
@@ -65,6 +66,8 @@ KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "de
               "topics", "tags", "links")
 LABEL_KEYS = ("topics", "tags", "links")
 _FLAT_KEYS = ("type", "scope", "fact_type")
+_FLAT = frozenset(_FLAT_KEYS)
+_KNOWN = frozenset(KNOWN_KEYS) | _FLAT | {"metadata"}
 _ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TOP_KEY = re.compile(r"^([^\s#'\"][^:]*?)\s*:(\s|$)")
@@ -169,6 +172,19 @@ def _importance(value: object, warnings: list[str]) -> float | None:
     return number
 
 
+def _yaml_front_matter(front_text: str) -> Any:
+    import yaml
+
+    try:
+        return load_yaml(front_text) if front_text.strip() else {}
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = (mark.line + 2) if mark is not None else 1
+        raise FactFileError(line, f"YAML front matter: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise FactFileError(1, f"YAML front matter: {exc}") from None
+
+
 def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
                name_from_file: bool = True, encoding: str = "") -> tuple[Fact, list[str]]:
     """Parse one fact file. Returns the fact and warnings (loaded with a default).
@@ -184,22 +200,18 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     data: dict = {}
     segments: dict[str, str] = {}
     if front_text is not None:
-        import yaml
-
-        try:
-            loaded = load_yaml(front_text) if front_text.strip() else {}
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = (mark.line + 2) if mark is not None else 1
-            raise FactFileError(line, f"YAML front matter: {exc.problem or exc.context}") from None
-        except yaml.YAMLError as exc:
-            raise FactFileError(1, f"YAML front matter: {exc}") from None
+        plain = read_plain(front_text)   # the shape we write, read without YAML (front_matter.py)
+        loaded = plain if plain is not None else _yaml_front_matter(front_text)
         if loaded is None:
             loaded = {}
         if not isinstance(loaded, dict):
             raise FactFileError(2, "front matter is not a mapping of keys to values")
         data = {str(k): v for k, v in loaded.items()}
-        segments = _segments(front_text.split("\n"))
+        written_metadata = data.get("metadata")
+        if plain is None or not _KNOWN.issuperset(data) or (
+                isinstance(written_metadata, dict) and not _FLAT.issuperset(written_metadata)):
+            # a key we do not know is kept verbatim; plain lines of known keys keep nothing
+            segments = _segments(front_text.split("\n"))
 
     metadata = data.get("metadata") or {}
     if not isinstance(metadata, dict):
@@ -271,8 +283,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     if written_subject and not subject_key:
         warnings.append(f"subject key {written_subject!r} has no letters or digits; ignored")
 
-    known = set(KNOWN_KEYS) | set(_FLAT_KEYS) | {"metadata"}
-    extra = tuple((k, segments[k]) for k in segments if k not in known)
+    extra = tuple((k, segments[k]) for k in segments if k not in _KNOWN)
     meta_extra: tuple[tuple[str, str], ...] = ()
     if "metadata" in segments:
         meta_segments = _metadata_segments(segments["metadata"])

@@ -82,10 +82,38 @@ class Finding:
     end: int
 
 
+# What each of _PATTERNS cannot match without (in its order): a pattern whose words are not in a
+# text is not run over it. Each scan is a pass in C, but 17 of them over every fact that merely
+# says "token" were most of a first open's parsing.
+_PATTERN_NEEDLES: tuple[tuple[str, ...], ...] = (
+    ("PRIVATE KEY",), ("AKIA", "ASIA", "ABIA", "ACCA"), ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    ("glpat-",), ("sk-ant-",), ("sk-",), ("AIza",), ("xox",), ("k_live_", "k_test_"), ("npm_",), ("hf_",),
+    ("eyJ",), ("://",), ("hooks.slack.com",), ("Bearer ",))
+assert len(_PATTERN_NEEDLES) == len(_PATTERNS)   # one entry per pattern, in its order
+_PROSE_NEEDLES = ("pass", "pwd", "secret", "token", "key")   # and one of its verbs, or a CJK word:
+# (the pattern ignores case as Python does: a dotless ı or a dotted İ is an i to it, so either one
+# in the text skips this quick look)
+_PROSE_VERBS = ("is", "was", "are", "reads", "becomes", "\u0131")
+_CJK_PROSE_NEEDLES = ("密码", "口令", "密钥", "令牌")
+
+
 def _direct(text: str) -> list[Finding]:
     found: list[Finding] = []
-    for kind, pattern in _PATTERNS:
-        found.extend(Finding(kind, m.start(), m.end()) for m in pattern.finditer(text))
+    for (kind, pattern), needles in zip(_PATTERNS, _PATTERN_NEEDLES):
+        if any(needle in text for needle in needles):
+            found.extend(Finding(kind, m.start(), m.end()) for m in pattern.finditer(text))
+    lowered = text.lower()
+    if ("=" in text or ":" in text) and any(needle in lowered for needle in _LOWER_NEEDLES):
+        found.extend(_assignments(text))
+    if any(needle in text for needle in _CJK_PROSE_NEEDLES) or (
+            any(needle in lowered for needle in _PROSE_NEEDLES)
+            and (any(verb in lowered for verb in _PROSE_VERBS) or "\u0130" in text)):
+        found.extend(_in_prose(text))
+    return found
+
+
+def _assignments(text: str) -> list[Finding]:
+    found: list[Finding] = []
     for match in _ASSIGNMENT.finditer(text):
         group = "quoted" if match.group("quoted") is not None else "value"
         value = match.group(group)
@@ -94,6 +122,11 @@ def _direct(text: str) -> list[Finding]:
             continue
         if plausible and not _PLACEHOLDER.match(value.strip()) and not _CALL.match(value) and value != MASK:
             found.append(Finding("password or token in an assignment", match.start(group), match.end(group)))
+    return found
+
+
+def _in_prose(text: str) -> list[Finding]:
+    found: list[Finding] = []
     for match in _PROSE.finditer(text):
         group = "value" if match.group("value") is not None else "cjk"
         if not _PLACEHOLDER.match(match.group(group)) and not _CALL.match(match.group(group)):
@@ -244,6 +277,15 @@ def fact_findings(fact: Fact) -> tuple[int, tuple[tuple[str, str], ...]]:
     """(:data:`RULES_VERSION`, (field, kind) of each secret in a fact's shown fields): what
     :func:`secret_findings` keeps, and the folder snapshot carries. A field longer than
     :data:`MAX_CHECKED_CHARS` is also named, as :data:`UNCHECKED`: it is shown cut there."""
+    shown: list[str] = []
+    for name in SHOWN_FIELDS:
+        value = getattr(fact, name)
+        shown.extend(text for text in (value if isinstance(value, tuple) else (value,))
+                     if text and isinstance(text, str))
+    whole = "\n".join(shown)
+    if len(whole) <= MAX_CHECKED_CHARS and not may_hold_secret(
+            whole if whole.isascii() else unicodedata.normalize("NFKC", _INVISIBLE.sub("", whole))):
+        return RULES_VERSION, ()   # nothing any field could hold (one quick look, not one per field)
     found: list[tuple[str, str]] = []
     for name in SHOWN_FIELDS:
         value = getattr(fact, name)

@@ -115,3 +115,11 @@ def test_a_mebibyte_of_any_shape_is_scanned_in_one_pass():
                           timeout=180)
     assert done.returncode == 0, done.stderr
     assert all(len(text) >= 2**20 for text in STALLS.values())
+
+
+@pytest.mark.parametrize("text", ["the password ıs hunter2x9", "the password İS hunter2x9", "THE PASSWORD IS hunter2x9",
+                                  "the token was abc123def9", "our api key becomes k3y5ecret1"])
+def test_a_secret_said_in_prose_is_found_whatever_the_case_of_its_words(text: str):
+    """The quick looks that skip a pattern over text without its words must skip no text it matches
+    (it ignores case as Python does: a dotless ı and a dotted İ are both an i to it)."""
+    assert "password or token in a sentence" in {f.kind for f in find_secrets(text)}
