@@ -19,7 +19,7 @@ from .memory.fact_store import FactStore
 from .memory.memory_service import MemoryService
 from .memory.project_folder import adopt_legacy_project_folder
 from .memory.repair import repair_interrupted_writes
-from .records import Diagnostic
+from .records import Diagnostic, Progress
 from .storage.atomic_write import remove_stale_temp_files
 from .storage.catalog_file import DirectAccess, aside_diagnostics
 from .storage.catalog_opener import CatalogOpener
@@ -37,9 +37,10 @@ log = logging.getLogger("context_center.engine")
 
 
 def open_engine(state_root: str | os.PathLike[str] | None = None,
-                workspace: str | os.PathLike[str] | None = None) -> Engine:
-    """Open the store at ``state_root`` for ``workspace`` (defaults: DESIGN.md's rules)."""
-    return open_store(StorePaths.create(state_root, workspace))
+                workspace: str | os.PathLike[str] | None = None, *, progress: Progress | None = None) -> Engine:
+    """Open the store at ``state_root`` for ``workspace`` (defaults: DESIGN.md's rules).
+    ``progress`` hears (files read, files to read) while a store never opened before is read."""
+    return open_store(StorePaths.create(state_root, workspace), progress)
 
 
 def open_global_engine(state_root: str | os.PathLike[str] | None = None) -> Engine:
@@ -48,7 +49,7 @@ def open_global_engine(state_root: str | os.PathLike[str] | None = None) -> Engi
     return open_store(StorePaths.unbound(state_root))
 
 
-def open_store(paths: StorePaths) -> Engine:
+def open_store(paths: StorePaths, progress: Progress | None = None) -> Engine:
     paths = aliased_paths(paths)   # a synced store may serve this workspace from another machine's folder
     _check_root(paths)
     lock = StoreLock(paths.lock_file)
@@ -59,7 +60,7 @@ def open_store(paths: StorePaths) -> Engine:
     store = FactStore(paths, FactCache(direct), lambda: (*moved, *aside_diagnostics(catalog_file)))
     # the team scope's history, archive and status are git's
     team = TeamRepository(paths.workspace, paths.memory_dir(TEAM)) if TEAM in paths.scopes else None
-    memory = MemoryService(store, lock, TeamHistory(team) if team is not None else None)
+    memory = MemoryService(store, lock, TeamHistory(team) if team is not None else None, progress)
     _finish_interrupted_writes(lock, store, memory)
     # The facts just loaded live as long as the engine: the cyclic collector need not walk them on
     # every full collection (at 100,000 facts each took most of a second). They are still freed

@@ -30,6 +30,9 @@ class _Pending:
     owner: QObject | None = None    # the callbacks are dropped once it is deleted
 
 
+READING = "Reading the facts"   # what the progress bar says while an open reads every file
+
+
 class _Runner(QObject):
     """Lives on the worker thread and owns the engine."""
 
@@ -47,10 +50,15 @@ class _Runner(QObject):
             if self.engine is not None:
                 self.engine.close()
                 self.engine = None
-            self.engine = open_engine(state_root=state_root or None, workspace=workspace or None)
+            self.engine = open_engine(state_root=state_root or None, workspace=workspace or None,
+                                      progress=self._reading)
             self.opened.emit(self.engine.paths, None)
         except BaseException as exc:  # noqa: BLE001 - reported to the GUI, never lost
             self.opened.emit(None, exc)
+
+    def _reading(self, done: int, total: int) -> None:
+        """A store never opened before is read file by file: the window says how far it is."""
+        self.progress.emit(READING, done, total)
 
     @Slot(int, object)
     def run(self, job_id: int, job: Job) -> None:

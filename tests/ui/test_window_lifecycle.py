@@ -235,3 +235,37 @@ def test_ctrl_c_or_sigterm_closes_the_window_as_quit_does(tmp_path, qtbot, sent)
     assert proc.returncode == 0, err
     assert "Traceback" not in err, err
     assert "geometry" in settings.read_text(encoding="utf-8")
+
+
+def test_a_store_never_opened_before_shows_how_far_its_reading_is(qtbot, tmp_path, state_root, workspace):
+    import shutil
+
+    from PySide6.QtCore import QSettings
+
+    from context_center.engine import open_engine
+    from context_center.ui.app import create_window
+    from context_center.ui.engine_client import READING
+    from support.store import write_many
+
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        write_many(engine, [(f"fact-{i:04d}", f"the deploy number {i} waits for the cache") for i in range(2500)])
+    for part in state_root.glob("catalog.sqlite*"):
+        part.unlink()
+    shutil.rmtree(state_root / "cache", ignore_errors=True)
+    window, client = create_window(str(state_root), str(workspace),
+                                   QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    shown: list[tuple[str, int, int, bool]] = []
+    # (the worker's reports reach the window through queued signals: none is delivered before this
+    # test's event loop runs, and each reaches the window's own slot first)
+    client.progress.connect(lambda what, done, total: shown.append((what, done, total, window.progress.isVisible())))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        qtbot.waitUntil(lambda: bool(shown) and shown[-1][1:3] == (2500, 2500), timeout=30000)
+        reading = [entry for entry in shown if entry[0] == READING]
+        assert reading[0][3] and reading[0][1] < 2500     # the bar is up while the files are read
+        assert not reading[-1][3]                          # … and gone once they are
+        qtbot.waitUntil(lambda: window.paths is not None, timeout=30000)
+    finally:
+        window.close()
+        client.shutdown()

@@ -19,7 +19,7 @@ from typing import Callable
 
 from .. import clock
 from ..errors import NameConflict, NotFound, StorageError
-from ..records import ArchivedFact, Diagnostic, Fact, Revision, Snapshot
+from ..records import ArchivedFact, Diagnostic, Fact, Progress, Revision, Snapshot
 from ..storage import folder_snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.bulk_load import paused_gc
@@ -94,6 +94,27 @@ def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> Ca
         return CachedFile(_stamp(stat), None, (Diagnostic(path, exc.line, exc.reason),))
     return CachedFile(_stamp(stat), fact,
                       tuple(Diagnostic(path, 1, w, "warning") for w in warnings))
+
+
+PROGRESS_FROM = 2000   # files to read before an open says how far it is
+_PROGRESS_EVERY = 500
+
+
+def _read_all(paths: list[Path], scope: str, progress: Progress | None) -> list[tuple[Path, CachedFile]]:
+    """Each file read and parsed, and what the rules derive of its fact worked out now (the folder
+    snapshot would otherwise do it after the last file, with nothing to report)."""
+    if progress is None or len(paths) < PROGRESS_FROM:
+        return [(path, read_fact_file(path, scope)) for path in paths]
+    read = []
+    total = len(paths)
+    for done, path in enumerate(paths, 1):
+        item = read_fact_file(path, scope)
+        if item.fact is not None:
+            derived_state(item.fact)
+        read.append((path, item))
+        if done % _PROGRESS_EVERY == 0 or done == total:
+            progress(done, total)
+    return read
 
 
 @dataclass(frozen=True)
@@ -217,12 +238,13 @@ class FactStore:
 
         return Snapshot(lister=lister)
 
-    def load(self) -> Snapshot:
-        """Every fact of both scopes, every file looked at again (an open, F5)."""
-        self.sync(full=True)
+    def load(self, progress: Progress | None = None) -> Snapshot:
+        """Every fact of both scopes, every file looked at again (an open, F5). ``progress`` hears
+        of the files read, when there are enough of them to wait for (a store never opened before)."""
+        self.sync(full=True, progress=progress)
         return self.snapshot()
 
-    def sync(self, *, full: bool) -> bool:
+    def sync(self, *, full: bool, progress: Progress | None = None) -> bool:
         """Bring the tables in step with the folders; returns whether anything changed. ``full``:
         every file's (size, mtime, inode) is compared (an editor may rewrite a file in place);
         otherwise a folder whose own mtime is as last seen is taken as unchanged (every
@@ -231,7 +253,7 @@ class FactStore:
         first = not all(table.loaded for table in self._tables.values())
         with paused_gc(freeze=True) if first else contextlib.nullcontext():   # an open: every fact is new
             for scope in self.paths.scopes:
-                changed |= self._sync_scope(scope, full)
+                changed |= self._sync_scope(scope, full, progress)
         return changed
 
     @staticmethod
@@ -253,7 +275,7 @@ class FactStore:
         except OSError as exc:
             raise StorageError(f"cannot read {folder}: {exc.strerror}") from exc
 
-    def _sync_scope(self, scope: str, full: bool) -> bool:
+    def _sync_scope(self, scope: str, full: bool, progress: Progress | None = None) -> bool:
         folder = self.directory(scope)
         table = self._tables[scope]
         seen_at = time.time_ns()
@@ -273,7 +295,7 @@ class FactStore:
             recovered = {text: rows[text] for text, on_disk in differ if text in rows and rows[text].stamp == on_disk}
             known.update(recovered)
             differ = [(text, on_disk) for text, on_disk in differ if text not in recovered]
-        changed = [(path, read_fact_file(path, scope)) for path in (Path(text) for text, _ in differ)]
+        changed = _read_all([Path(text) for text, _ in differ], scope, progress)
         if changed or removed:
             self.cache.update_files(folder, changed, removed)
         if not table.loaded:

@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 from .. import clock
 from ..errors import AlreadyActive, InvalidInput, NotFound, ScopeConflict
-from ..records import ArchivedFact, Fact, Revision, SessionContext, Snapshot, Subject
+from ..records import ArchivedFact, Fact, Progress, Revision, SessionContext, Snapshot, Subject
 from ..storage.paths import TEAM, versioned_by_git
 from ..storage.store_lock import StoreLock
 from . import sensitive
@@ -55,12 +55,13 @@ class MemoryService:
     """The facts of one store, read and written. ``git`` answers for the team scope's history
     (None when no team scope is open)."""
 
-    def __init__(self, store: FactStore, lock: StoreLock, git: GitHistory | None = None) -> None:
+    def __init__(self, store: FactStore, lock: StoreLock, git: GitHistory | None = None,
+                 progress: Progress | None = None) -> None:
         self.store = store
         self.lock = lock
         self.git = git
         self._mutex = store.guard         # the tables: this thread's reads and writes, and the index writer's
-        self.snapshot: Snapshot = store.load()
+        self.snapshot: Snapshot = store.load(progress)
         self._version = store.version     # the tables' version the snapshot was made from
         self._overrides: tuple[Snapshot, Overrides] | None = None
         self._pinned: tuple[Snapshot, tuple[Fact, ...]] | None = None   # (snapshot, its pinned facts)
