@@ -15,6 +15,7 @@ import json
 import os
 import sys
 import threading
+import time
 from typing import Any, Callable
 
 from ..engine import EngineError, detect_workspace, open_engine
@@ -87,11 +88,13 @@ def claude_code(args: argparse.Namespace) -> int:
             deadline.cancel()
 
 
-def answer_turn(args: argparse.Namespace, opener: Opener) -> int:
+def answer_turn(args: argparse.Namespace, opener: Opener, deadline: float | None = None) -> int:
     """Answer one hook event from stdin on a store ``opener`` gives (this process's own open, or the
-    resident service's warm one); never fails the turn. The budget is the caller's to keep."""
+    resident service's warm one); never fails the turn. The budget is the caller's to keep; past
+    ``deadline`` (``time.monotonic()``: the resident service's caller has given up) nothing more
+    is printed or recorded, as the process's own deadline would have ended it there."""
     try:
-        _answer(args, opener)
+        _answer(args, opener, deadline)
     except (EngineError, OSError) as exc:
         sys.stderr.write(f"context-center hook: {exc}\n")
     except Exception as exc:  # noqa: BLE001 - a bad event, a database error, a bug: never break the turn
@@ -100,7 +103,11 @@ def answer_turn(args: argparse.Namespace, opener: Opener) -> int:
     return 0
 
 
-def _answer(args: argparse.Namespace, opener: Opener) -> None:
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() >= deadline
+
+
+def _answer(args: argparse.Namespace, opener: Opener, deadline: float | None = None) -> None:
     try:
         event = _read_event()
     except (ValueError, RecursionError) as exc:
@@ -111,6 +118,8 @@ def _answer(args: argparse.Namespace, opener: Opener) -> None:
     with opener(state_root=args.state_root, workspace=workspace) as engine:
         if args.session_start:
             context = engine.session_context()
+            if _late(deadline):
+                return
             _emit(context.text)
             source = _clean(event["source"]) if isinstance(event.get("source"), str) else ""
             _keep_record(lambda: engine.record_injection(context, agent=AGENT, session_id=session, source=source))
@@ -119,6 +128,8 @@ def _answer(args: argparse.Namespace, opener: Opener) -> None:
         if not isinstance(prompt, str) or not prompt.strip():
             return
         result = engine.recall(_clean(prompt), record=False)
+        if _late(deadline):
+            return
         _emit(result.block)  # the turn gets its recall even if keeping the trace fails below
         _keep_record(lambda: engine.record_injection(result, agent=AGENT, session_id=session))
         engine.record_recall(result)

@@ -150,6 +150,7 @@ class Engine:
     def close(self) -> None:
         if self._watcher is not None:   # a watcher whose owner went away before it heard back stops here
             self._watcher.stop()
+            self._watcher = None   # (its callback may hold the owner, which holds this engine: no cycle)
         if not self._lock.read_only:
             self._memory.close()   # MEMORY.md is current when the store is closed
         if "_search" in self.__dict__:
@@ -184,6 +185,16 @@ class Engine:
         """Refresh after the watcher reported ``paths``; returns what changed: the facts (and so
         the archive), an archive folder's entries, the instructions (a file outside the fact folders)."""
         return self._concerns.refresh_for(paths)
+
+    @property
+    def read_only(self) -> bool:
+        """The store could not be written when it was opened (a read-only root, a full disk)."""
+        return self._lock.read_only
+
+    def fact_folders(self) -> tuple[Path, ...]:
+        """The folders the facts of this store's scopes live in (and their archives)."""
+        folders = [self.paths.memory_dir(scope) for scope in self.paths.scopes]
+        return (*folders, *(self.paths.archive_dir(folder) for folder in folders))
 
     @property
     def generation(self) -> int:

@@ -64,12 +64,25 @@ def _umask() -> int:
     return current
 
 
-def ask(where: addresses.Address, argv: list[str], stdin: bytes, wait: float) -> tuple[int, bytes, bytes]:
+def ask(where: addresses.Address, argv: list[str], stdin: bytes, wait: float,
+        budgeted: bool = False) -> tuple[int, bytes, bytes]:
     """Run ``argv`` in the service: (exit code, stdout, stderr); :class:`NoAnswer` or
-    :class:`OutOfTime` else."""
+    :class:`OutOfTime` else. ``budgeted``: ``wait`` is the hook's budget, after which the caller
+    has given up (the service then neither answers nor records the turn)."""
     stream = sys.__stdout__
-    head = {"protocol": wire.PROTOCOL, "op": "run", "key": where.key, "argv": argv, "cwd": os.getcwd(),
-            "env": dict(os.environ), "tty": bool(stream is not None and stream.isatty()),
+    try:
+        cwd = os.getcwd()
+    except OSError as exc:   # a folder removed under the caller: only its own process can say what then
+        raise NoAnswer(str(exc)) from exc
+    tty = bool(stream is not None and stream.isatty())
+    env = dict(os.environ)
+    if tty and stream is not None and "COLUMNS" not in env:   # argparse wraps usage to the caller's terminal
+        try:
+            env["COLUMNS"] = str(os.get_terminal_size(stream.fileno()).columns)
+        except (OSError, ValueError):
+            pass
+    head = {"protocol": wire.PROTOCOL, "op": "run", "key": where.key, "argv": argv, "cwd": cwd,
+            "env": env, "tty": tty, "deadline": wait if budgeted else None,
             "encoding": getattr(sys.stdout, "encoding", None) or "utf-8",
             "errors": getattr(sys.stdout, "errors", None) or "strict", "umask": _umask()}
     sock = _connect(where)
@@ -121,11 +134,13 @@ def start(where: addresses.Address, *, warm_cwd: str | None = None, state_root: 
     """Start a service in the background, in a session of its own, its output to its log; returns
     its process id (it exits at once if another one holds the lock). ``posix_spawn`` rather than
     subprocess: the hook pays for this on the prompt that finds no service."""
-    command = [sys.executable, "-m", "context_center", "service", "run"]
+    # -P: started from the caller's folder (a project), where a context_center/ folder must not be
+    # imported in place of this installation's (service run closes what it inherited beyond 0-2)
+    command = [sys.executable, "-P", "-m", "context_center", "service", "run"]
     if warm_cwd:
         command += ["--warm-cwd", warm_cwd]
     if state_root:
-        command += ["--state-root", os.path.abspath(state_root)]
+        command += ["--state-root", os.path.abspath(os.path.expanduser(state_root))]
     try:
         if os.path.getsize(where.log) > 1_000_000:
             os.truncate(where.log, 0)
@@ -181,7 +196,7 @@ def forward(argv: list[str]) -> int | None:
         return None
     try:
         wait = READ_WAIT if seconds is None else seconds - (time.monotonic() - started)
-        code, out, err = ask(where, argv, stdin, wait)
+        code, out, err = ask(where, argv, stdin, wait, budgeted=seconds is not None)
     except OutOfTime:
         if not hook:
             sys.stderr.write("context-center: the resident service is busy; answering here\n")

@@ -16,6 +16,7 @@ instead, at most once a second.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import threading
@@ -39,6 +40,8 @@ class WarmStore:
         self.key = (paths.root, paths.workspace)
         self._root_identity = _identity(paths.root)
         self.engine = open_engine(paths.root, paths.workspace)
+        self._folders: tuple[tuple[Path, tuple[int, int] | None], ...] = ()
+        self._folder_gone = False   # the watcher saw a watched folder deleted (its watch went with it)
         self._pending: set[Path] = set()
         self._pending_lock = threading.Lock()
         self._last_full = time.monotonic()
@@ -49,14 +52,23 @@ class WarmStore:
             log.warning("context-center service: cannot watch %s (%s); edits in place are found by a "
                         "full check at most once a second", paths.root, exc)
             self.watched = False
+        # the folders as watched (watching made the missing ones): one put back in another's place
+        # (a restore, a checkout, a synced folder adopted by another process) is a store to reopen
+        self._folders = tuple((folder, _identity(folder)) for folder in self.engine.fact_folders())
 
     def _noticed(self, paths: set[Path]) -> None:
         with self._pending_lock:
             self._pending |= paths
+            if any(path == folder for path in paths for folder, _identity in self._folders):
+                self._folder_gone = True
 
     def current(self) -> bool:
-        """Whether the state root is still the folder this store opened (not removed or replaced)."""
-        return _identity(self.key[0]) == self._root_identity
+        """Whether this open still stands for the store: the state root and each fact folder the
+        ones it opened and watches (not removed or replaced), and the store writable (an open
+        that found it read-only, a full disk say, is not kept: the next one may find it writable)."""
+        return (_identity(self.key[0]) == self._root_identity and not self.engine.read_only
+                and not self._folder_gone
+                and all(_identity(folder) == identity for folder, identity in self._folders))
 
     def catch_up(self) -> None:
         """Bring the engine in step with the files before a command reads it."""
@@ -100,16 +112,30 @@ class Pool:
     def _store(self, paths: StorePaths) -> WarmStore:
         key = (paths.root, paths.workspace)
         store = self._stores.pop(key, None)
+        let_go = []
         if store is not None and not store.current():
-            store.close()
+            let_go.append(store)
             store = None
+        while len(self._stores) >= self._capacity:
+            let_go.append(self._stores.popitem(last=False)[1])
+        self._let_go(let_go)
         if store is None:
             store = WarmStore(paths)
         self._stores[key] = store
-        while len(self._stores) > self._capacity:
-            _key, oldest = self._stores.popitem(last=False)
-            oldest.close()
         return store
+
+    @staticmethod
+    def _let_go(stores: list[WarmStore]) -> None:
+        """Close ``stores`` and free them: an open freezes what it loaded for the collector
+        (gc.freeze), so what a closed store left in a reference cycle would otherwise stay for as
+        long as the service runs."""
+        if not stores:
+            return
+        for store in stores:
+            store.close()
+        stores.clear()
+        gc.unfreeze()   # (the next open freezes what is alive then)
+        gc.collect()
 
     def describe(self) -> list[dict[str, Any]]:
         return [{"state_root": str(root), "workspace": str(workspace), "facts": len(store.engine.facts()),

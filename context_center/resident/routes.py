@@ -17,14 +17,21 @@ ANSWERED = frozenset({
     ("memory", "list"),
 })
 _GLOBAL = ("--state-root", "--workspace")
-_NEVER = frozenset({"-h", "--help", "--version"})
+_NEVER = frozenset({"-h", "--version"})
+# the options a noun takes before its subcommand (``memory --json``: the summary)
+_NOUN_OPTIONS = {"memory": frozenset({"--json"}), "hook": frozenset()}
 _SUBCOMMANDS = {"memory": frozenset(words[1] for words in ANSWERED if words[0] == "memory" and len(words) > 1),
                 "hook": frozenset({"claude-code"})}
 
 
+def _asks_for_help(word: str) -> bool:
+    """``--help`` or any abbreviation argparse takes for it (``--he``)."""
+    return word in _NEVER or (len(word) >= 3 and "--help".startswith(word))
+
+
 def route(argv: list[str]) -> tuple[str, ...] | None:
     """The command words of ``argv`` when the service answers it, else None."""
-    if _NEVER.intersection(argv):
+    if any(_asks_for_help(word) for word in argv):
         return None
     index = 0
     while index < len(argv) and argv[index].startswith("-"):
@@ -37,10 +44,14 @@ def route(argv: list[str]) -> tuple[str, ...] | None:
             return None
     if index >= len(argv) or argv[index] not in _SUBCOMMANDS:
         return None
-    words: tuple[str, ...] = (argv[index],)
-    following = argv[index + 1] if index + 1 < len(argv) else None
-    if following is not None and following in _SUBCOMMANDS[words[0]]:
-        words = (*words, following)
-    elif following is not None and not following.startswith("-"):
-        return None   # `memory remember …`, `memory edit …`: a command that writes
+    noun = argv[index]
+    index += 1
+    while index < len(argv) and argv[index] in _NOUN_OPTIONS[noun]:
+        index += 1
+    if index == len(argv):
+        words: tuple[str, ...] = (noun,)
+    elif argv[index] in _SUBCOMMANDS[noun]:
+        words = (noun, argv[index])
+    else:
+        return None   # `memory --json pin X`, `memory remember …`: a command that writes, or a stray word
     return words if words in ANSWERED else None

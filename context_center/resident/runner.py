@@ -26,6 +26,7 @@ class Request:
     encoding: str        # … and the encoding and error handler it writes with
     errors: str
     umask: int           # … and the permissions it creates files with
+    deadline: float | None = None   # (monotonic) when a hook's caller gives up on it
 
 
 @dataclass(frozen=True)
@@ -64,26 +65,29 @@ def exit_code(code: object) -> tuple[int, str]:
 
 @contextmanager
 def _as_the_caller(request: Request) -> Iterator[tuple[_Buffer, _Buffer]]:
+    """Everything changed here is put back, whatever fails on the way (a working folder gone, an
+    encoding that is no text encoding): the next caller finds the service as it was."""
     saved_env, saved_streams = dict(os.environ), (sys.stdin, sys.stdout, sys.stderr)
     saved_cwd = os.getcwd()
-    try:
-        os.chdir(request.cwd)
-    except OSError as exc:
-        raise CallerGone(str(exc)) from exc
-    out, err = _Buffer(tty=request.tty), _Buffer()
     saved_umask = os.umask(request.umask)
-    os.environ.clear()
-    os.environ.update(request.env)
-    sys.stdin = _text(_Buffer(request.stdin), request)
-    sys.stdout, sys.stderr = _text(out, request), _text(err, request)
     try:
+        try:
+            os.chdir(request.cwd)
+        except OSError as exc:
+            raise CallerGone(str(exc)) from exc
+        out, err = _Buffer(tty=request.tty), _Buffer()
+        os.environ.clear()
+        os.environ.update(request.env)
+        sys.stdin = _text(_Buffer(request.stdin), request)
+        sys.stdout, sys.stderr = _text(out, request), _text(err, request)
         yield out, err
     finally:
         for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError, UnicodeError):
-                pass
+            if stream is not saved_streams[1] and stream is not saved_streams[2]:
+                try:
+                    stream.flush()
+                except (OSError, ValueError, UnicodeError):
+                    pass
         sys.stdin, sys.stdout, sys.stderr = saved_streams
         os.environ.clear()
         os.environ.update(saved_env)
@@ -91,12 +95,12 @@ def _as_the_caller(request: Request) -> Iterator[tuple[_Buffer, _Buffer]]:
         os.umask(saved_umask)
 
 
-def run(request: Request, command: Callable[[list[str]], int]) -> Outcome:
-    """Run ``command(argv)`` as the caller; an exception is reported as the interpreter would
+def run(request: Request, command: Callable[[Request], int]) -> Outcome:
+    """Run ``command(request)`` as the caller; an exception is reported as the interpreter would
     (a traceback on standard error, exit status 1)."""
     with _as_the_caller(request) as (out, err):
         try:
-            code = command(request.argv)
+            code = command(request)
         except SystemExit as stop:
             code, message = exit_code(stop.code)
             sys.stderr.write(message)

@@ -15,6 +15,7 @@ import codecs
 import fcntl
 import logging
 import os
+import select
 import signal
 import socket
 import sys
@@ -36,6 +37,7 @@ IDLE_SECONDS = 20 * 60
 IDLE_ENV = "CONTEXT_CENTER_SERVICE_IDLE"
 READ_TIMEOUT = 10.0      # a caller that connects and says nothing is dropped after this
 WRITE_TIMEOUT = 60.0     # … and one that stops reading its answer
+_MARGIN = 0.05   # a hook's answer must leave before its caller stops waiting for it
 _ERRORS = frozenset({"strict", "replace", "surrogateescape", "backslashreplace", "ignore", "xmlcharrefreplace"})
 log = logging.getLogger("context_center.resident")
 
@@ -71,13 +73,18 @@ def _request(head: dict[str, Any], stdin: bytes) -> runner.Request:
         raise Refused("an environment that is not names and values")
     encoding, errors = head.get("encoding"), head.get("errors")
     try:
-        codecs.lookup(encoding if isinstance(encoding, str) else "")
+        if not codecs.lookup(encoding if isinstance(encoding, str) else "")._is_text_encoding:
+            raise LookupError
     except LookupError:
-        raise Refused("an unknown encoding") from None
+        raise Refused("not a text encoding") from None
+    deadline = head.get("deadline")
+    if deadline is not None and (not isinstance(deadline, (int, float)) or isinstance(deadline, bool)):
+        raise Refused("a malformed deadline")
     if errors not in _ERRORS or not isinstance(head.get("tty"), bool) or not isinstance(head.get("umask"), int):
         raise Refused("a malformed request")
     return runner.Request(argv=argv, cwd=cwd, env=env, stdin=stdin, tty=head["tty"], encoding=str(encoding),
-                          errors=str(errors), umask=head["umask"] & 0o777)
+                          errors=str(errors), umask=head["umask"] & 0o777,
+                          deadline=None if deadline is None else time.monotonic() + float(deadline) - _MARGIN)
 
 
 class Service:
@@ -97,10 +104,11 @@ class Service:
 
     # commands -----------------------------------------------------------------------------
 
-    def command(self, argv: list[str]) -> int:
-        if route(argv) == HOOK:
-            return hook_commands.answer_turn(self.parser.parse_args(argv), self.pool.lease)
-        return cli_main.run(argv, self.parser, self.pool.lease)
+    def command(self, request: runner.Request) -> int:
+        if route(request.argv) == HOOK:   # past its deadline the caller has gone: no answer, no record
+            return hook_commands.answer_turn(self.parser.parse_args(request.argv), self.pool.lease,
+                                             deadline=request.deadline)
+        return cli_main.run(request.argv, self.parser, self.pool.lease)
 
     def warm(self, state_root: str | None, cwd: str) -> None:
         """Open the store a first caller will ask for, and load what recall and the injection record
@@ -149,6 +157,8 @@ class Service:
             wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
             return
         with self._executing:
+            if _gone(conn) or (request.deadline is not None and time.monotonic() >= request.deadline):
+                return   # the caller gave up while it waited its turn: nothing to answer, nothing to record
             if self.stopping.is_set() or self._stale_code():
                 self.stopping.set()   # its successor starts with the code as it is now
                 wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": "stopping"}))
@@ -239,6 +249,33 @@ class Service:
             self.pool.close()
 
 
+def _gone(conn: socket.socket) -> bool:
+    """Whether the caller hung up (its end closed: a read would find the end of the stream)."""
+    try:
+        readable, _, _ = select.select([conn], [], [], 0)
+        return bool(readable) and conn.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):
+        return True
+
+
+def _close_inherited() -> None:
+    """Close what the starting process left open beyond 0-2 (a hook's pipes): a service that holds
+    its caller's pipe keeps whoever reads it waiting for as long as it runs. Python's own
+    descriptors are not inheritable; inherited ones are."""
+    try:
+        names = os.listdir("/proc/self/fd")
+    except OSError:
+        return
+    for name in names:
+        fd = int(name)
+        if fd > 2:
+            try:
+                if os.get_inheritable(fd):
+                    os.close(fd)
+            except OSError:
+                continue
+
+
 def _resident_kb() -> int:
     try:
         with open("/proc/self/statm") as statm:
@@ -278,8 +315,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--warm-cwd", metavar="DIR", help="open the store a caller in DIR uses, before the first call")
     parser.add_argument("--state-root", metavar="DIR", help="… on this state root")
     args = parser.parse_args(argv)
+    _close_inherited()
     os.chdir("/")   # hold no caller's folder (each command runs in its caller's)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    # the service's own lines go to its log; the engine's warnings during a command reach that
+    # command's caller on its standard error (logging's last resort writes to sys.stderr as it is)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
     if not addresses.supported():
         sys.stderr.write("context-center service: the resident service needs Linux\n")
         return 1

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
+import shutil
 import socket
 import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -283,3 +286,103 @@ def test_a_caller_of_another_user_is_refused(service, facts):
                           text=True, timeout=30)
     assert done.returncode == 0 and done.stdout.strip() == "b''", done.stdout + done.stderr   # hung up on
     assert "refused a caller of another user" in Path(service.address.log).read_text()
+
+
+@pytest.mark.adversarial
+def test_a_repository_cannot_stand_in_for_the_service_it_starts(service, facts):
+    planted = service.workspace / "context_center"   # the hook runs in the project: -m must not find this
+    planted.mkdir()
+    (planted / "__init__.py").write_text("")
+    marker = service.workspace / "ran"
+    (planted / "__main__.py").write_text(f"open({str(marker)!r}, 'w').write('planted code ran')\n")
+    # as Claude Code runs it: the installed program (here the interpreter with -P, which is what the
+    # console script amounts to), from the project's folder
+    hook = [sys.executable, "-P", "-m", "context_center", "--state-root", str(service.root), "hook", "claude-code"]
+    for _ in range(2):   # the first starts the service, the second is answered by it
+        done = subprocess.run(hook, input=service.event("deploy cache timeout"), capture_output=True, text=True,
+                              env=service.env, cwd=service.workspace, timeout=60)
+        assert done.returncode == 0, done.stderr
+        service.wait_until(lambda: service.status() is not None, what="the service the hook started")
+    assert service.status()["served"] == 1
+    assert not marker.exists()
+
+
+def test_a_caller_whose_folder_was_removed_still_gets_its_answer(service, facts, tmp_path):
+    service.start()
+    with open_engine(service.root, service.workspace) as engine:
+        want = engine.recall("deploy cache timeout", record=False).block
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = ("import os, subprocess, sys; os.chdir(sys.argv[1]); os.rmdir(sys.argv[1]); "
+              "sys.exit(subprocess.run(sys.argv[2:], input=sys.stdin.read(), text=True).returncode)")
+    done = subprocess.run([sys.executable, "-c", script, str(gone), sys.executable, "-m", "context_center",
+                           "--state-root", str(service.root), "hook", "claude-code"],
+                          input=service.event("deploy cache timeout"), capture_output=True, text=True,
+                          env=service.env, timeout=60)
+    assert done.returncode == 0 and done.stdout == want + "\n", done.stderr
+
+
+@pytest.mark.adversarial
+@pytest.mark.parametrize("argv", [["memory", "--json", "pin", "fact-001"], ["memory", "--json", "remember", "--title",
+                                  "planted", "--body", "x"], ["memory", "--he"], ["memory", "--json", "forget", "x"]])
+def test_options_before_a_subcommand_never_carry_a_write_into_the_service(service, facts, argv):
+    service.start()
+    with pytest.raises(client.NoAnswer):
+        client.ask(service.address, argv, b"", wait=10)
+    with open_engine(service.root, service.workspace) as engine:
+        assert not engine.fact("fact-001").pinned and len(engine.facts()) == 120
+
+
+@pytest.mark.adversarial
+def test_the_service_keeps_none_of_its_starters_open_descriptors(service, facts):
+    read_end, write_end = os.pipe()   # a caller reading the hook's output to its end (a shell's $(…))
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "context_center", "--state-root", str(service.root),
+                                 "hook", "claude-code"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, pass_fds=(write_end,), env=service.env,
+                                cwd=service.workspace)
+        proc.communicate(service.event("deploy cache timeout").encode(), timeout=60)
+        os.close(write_end)
+        write_end = -1
+        service.wait_until(lambda: service.status() is not None, what="the service the hook started")
+        readable, _, _ = select.select([read_end], [], [], 20)
+        assert readable and os.read(read_end, 1) == b""   # the end of the pipe: nobody holds it open
+    finally:
+        os.close(read_end)
+        if write_end != -1:
+            os.close(write_end)
+
+
+def test_an_edit_in_place_is_seen_after_the_fact_folder_was_put_back(service, facts, tmp_path):
+    service.start()
+    service.hook("warm the store")
+    with open_engine(service.root, service.workspace) as engine:
+        path = engine.fact("fact-004").path
+    folder, kept = path.parent, tmp_path / "kept"
+    shutil.copytree(folder, kept)
+    shutil.rmtree(folder)
+    shutil.copytree(kept, folder)   # a restore, a checkout: another folder in the same place
+    service.hook("after the restore")
+    text = path.read_text(encoding="utf-8")
+    with open(path, "r+", encoding="utf-8") as file:
+        file.write(text.rstrip("\n") + " xylophonist\n")
+    service.wait_until(lambda: "xylophonist" in service.hook("tell me about the xylophonist").stdout,
+                       what="the edit to reach the hook")
+
+
+@pytest.mark.adversarial
+def test_a_request_that_fails_to_start_leaves_the_service_as_it_was(service, facts):
+    state = service.start()
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(service.address.socket)
+    head = {"protocol": wire.PROTOCOL, "op": "run", "key": service.address.key, "argv": ["memory", "list"],
+            "cwd": str(service.workspace), "env": {"HOME": "/"}, "tty": False, "encoding": "rot13",
+            "errors": "strict", "umask": 0}
+    wire.send_frames(sock, wire.header(head), b"")
+    assert "refused" in wire.read_header(sock)
+    sock.close()
+    assert os.readlink(f"/proc/{state['pid']}/cwd") == "/"
+    umask = next(line for line in Path(f"/proc/{state['pid']}/status").read_text().splitlines()
+                 if line.startswith("Umask"))
+    assert umask.split()[1] != "0000"
+    assert service.hook("deploy cache timeout").returncode == 0

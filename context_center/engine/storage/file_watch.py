@@ -44,6 +44,9 @@ class _Handler(FileSystemEventHandler):
     def on_any_event(self, event: FileSystemEvent) -> None:
         # Facts and instructions are files; a folder's own "modified" event only echoes what
         # happened inside it (our catalog touching the state root, say) and would loop.
+        if event.is_directory and event.event_type == "deleted":   # a watched folder itself gone (its watch
+            self.watcher.notice(Path(os.fsdecode(event.src_path)))   # with it): its owner may reopen
+            return
         if event.is_directory or event.event_type in ("opened", "closed_no_write"):
             return
         for raw in (event.src_path, getattr(event, "dest_path", "")):
