@@ -1,0 +1,71 @@
+"""What a user waits for once: the first open of a store never opened before, and its first recall.
+
+    .venv/bin/python bench/cold_open.py [--facts 100000] [--runs 2]
+
+N fact files are written (as an import or a `git pull` would leave them; the page cache warm, as
+just after writing), then, in a fresh process each time, the catalog and the caches removed, the
+store is opened and one recall made; each phase is timed alone, beside a warm open of the same
+store (catalog and caches as the first open left them). Issue #30's goal: each ≤ 8 s at 100,000.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _stores import write_facts
+from cli_latency import items
+from context_center.engine.storage.paths import StorePaths
+
+PROMPT = "why does the deploy cache timeout on the release branch after the migration?"
+CHILD = """
+import json, os, shutil, sys, time
+from context_center.engine import open_engine
+root, workspace, cold = sys.argv[1], sys.argv[2], sys.argv[3] == "cold"
+if cold:
+    for name in ("catalog.sqlite", "catalog.sqlite-wal", "catalog.sqlite-shm"):
+        try:
+            os.remove(os.path.join(root, name))
+        except FileNotFoundError:
+            pass
+    shutil.rmtree(os.path.join(root, "cache"), ignore_errors=True)
+started = time.perf_counter()
+engine = open_engine(root, workspace)
+facts = len(engine.facts())
+opened = time.perf_counter()
+engine.recall(sys.argv[4], record=False)
+print(json.dumps({"facts": facts, "open": opened - started, "recall": time.perf_counter() - opened}))
+engine.close()
+"""
+
+
+def measure(root: Path, workspace: Path, kind: str) -> dict[str, float]:
+    out = subprocess.run([sys.executable, "-c", CHILD, str(root), str(workspace), kind, PROMPT],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--facts", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="cc-cold-") as tmp:
+        root, workspace = Path(tmp) / "state", Path(tmp) / "ws"
+        (workspace / ".git").mkdir(parents=True)
+        started = time.perf_counter()
+        write_facts(StorePaths.create(root, workspace), items(args.facts))
+        print(f"{args.facts:,} fact files written in {time.perf_counter() - started:.1f} s")
+        for run in range(1, args.runs + 1):
+            cold, warm = measure(root, workspace, "cold"), measure(root, workspace, "warm")
+            print(f"run {run}: first open {cold['open']:5.1f} s, its first recall {cold['recall']:5.1f} s   "
+                  f"(warm: open {warm['open']:4.2f} s, recall {warm['recall']:4.2f} s; {cold['facts']:,} facts; "
+                  "goal ≤ 8 s each)")
+
+
+if __name__ == "__main__":
+    main()
