@@ -14,7 +14,7 @@ import socket
 import sys
 import time
 
-from ..cli.hook_budget import budget, out_of_time_message
+from ..cli.hook_budget import BUDGET_ENV, budget, out_of_time_message
 from . import address as addresses
 from . import wire
 from .routes import HOOK, route
@@ -94,6 +94,8 @@ def ask(where: addresses.Address, argv: list[str], stdin: bytes, wait: float,
         sock.settimeout(max(0.01, wait))
         try:
             answer = wire.read_header(sock)
+            if answer.get("late") is True:
+                raise OutOfTime()
             if not isinstance(answer.get("code"), int):
                 raise NoAnswer(str(answer.get("refused", "no exit code")))
             return answer["code"], wire.receive_frame(sock), wire.receive_frame(sock)
@@ -209,7 +211,7 @@ def forward(argv: list[str]) -> int | None:
                 start(where, warm_cwd=_event_cwd(stdin) or os.getcwd(), state_root=_global_option(argv, "--state-root"))
             except OSError as exc:
                 sys.stderr.write(f"context-center hook: the resident service could not start: {exc}\n")
-        _here(hook, stdin)
+        _here(hook, stdin, None if seconds is None else seconds - (time.monotonic() - started))
         return None
     _write(sys.stdout, out)
     _write(sys.stderr, err)
@@ -223,10 +225,13 @@ def _read_stdin() -> bytes:
     return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8", "surrogateescape")
 
 
-def _here(hook: bool, stdin: bytes) -> None:
-    """Before running here: the standard input this module read is put back for the command."""
+def _here(hook: bool, stdin: bytes, left: float | None = None) -> None:
+    """Before running here: the standard input this module read is put back for the command, and
+    the hook's budget is what is left of it (``left`` seconds)."""
     if hook:
         sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8", errors="replace")
+    if hook and left is not None:
+        os.environ[BUDGET_ENV] = f"{max(0.1, left):.3f}"
 
 
 def _write(stream: Any, data: bytes) -> None:

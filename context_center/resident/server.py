@@ -157,8 +157,11 @@ class Service:
             wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
             return
         with self._executing:
-            if _gone(conn) or (request.deadline is not None and time.monotonic() >= request.deadline):
-                return   # the caller gave up while it waited its turn: nothing to answer, nothing to record
+            if _gone(conn):
+                return   # the caller hung up while it waited its turn: nothing to answer, nothing to record
+            if request.deadline is not None and time.monotonic() >= request.deadline:
+                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "late": True}))
+                return   # its budget spent waiting: the turn goes without recall, as its own process's would
             if self.stopping.is_set() or self._stale_code():
                 self.stopping.set()   # its successor starts with the code as it is now
                 wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": "stopping"}))

@@ -386,3 +386,13 @@ def test_a_request_that_fails_to_start_leaves_the_service_as_it_was(service, fac
                  if line.startswith("Umask"))
     assert umask.split()[1] != "0000"
     assert service.hook("deploy cache timeout").returncode == 0
+
+
+def test_a_hook_whose_budget_is_spent_before_its_turn_is_neither_answered_nor_recorded(service, facts):
+    service.start()
+    with pytest.raises(client.OutOfTime):
+        client.ask(service.address, ["--state-root", str(service.root), "hook", "claude-code"],
+                   service.event("deploy cache timeout").encode(), wait=0.0001, budgeted=True)
+    assert service.hook("deploy cache timeout").returncode == 0   # (after the late one, in turn)
+    with open_engine(service.root, service.workspace) as engine:
+        assert len(engine.injections(session="s-test")) == 1

@@ -28,7 +28,8 @@ def test_opening_another_workspace_replaces_every_tab(open_window, state_root, w
     # the other tabs load once the list is painted (or 500 ms later): no job is pending before then,
     # so idle() alone returned before they started, one run in four
     qtbot.waitUntil(lambda: [e.name for e in ui.window.archive.entries] == ["second-fact"], timeout=10000)
-    qtbot.waitUntil(lambda: "Second rule." in ui.window.instructions.resolved.documents[-1].body, timeout=10000)
+    qtbot.waitUntil(lambda: ui.window.instructions.resolved is not None   # (None until the tab has loaded)
+                    and "Second rule." in ui.window.instructions.resolved.documents[-1].body, timeout=10000)
     ui.idle()
     assert "first-fact" not in ui.window.recall.tester.outcome.text()
     ui.window.refresh_all()  # F5 keeps the new workspace's facts
