@@ -1,9 +1,14 @@
 """The nine context-eng tools as MCP sees them: names, descriptions and input schemas.
 
-The schemas describe every argument, but enforce only what the seed's schema enforces: a
-``categories`` list of 1 to 4 names and a ``memory_map`` scope of global, project or both
-(:func:`schema_problem`, answered as ``-32602``). Every other refusal is the engine's, with
-its own code, so an agent always learns what to change.
+The schemas give every argument its JSON type (a client that builds a form from them, like the
+MCP Inspector, sends ``importance`` as a number, not the text ``"0.9"``), but reject before the
+engine only what the seed's schema rejects: a missing required argument (``query``…), a
+``categories`` list of other than 1 to 4 names, a ``hints`` field the seed does not have
+(``hints.terms``) and a ``memory_map`` scope other than global, project or both
+(:func:`schema_problem`, answered as ``-32602``, naming the field). Every other refusal is the
+engine's, with its own code, so an agent always learns what to change; and no type or range
+here is narrower than the engine's rules, so a client that validates against the schemas
+still reaches those codes (an importance of 1.5 is a number: INVALID_IMPORTANCE).
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ _TEXT = {"type": "string"}
 _LABELS = {"type": "array", "items": _TEXT, "description": "up to 10 exact values of at most 64 characters"}
 _CATEGORIES = {"type": "array", "items": _TEXT, "minItems": 1, "maxItems": 4}
 _PROJECT_PATH = {"type": "string", "description": "an existing project directory: binds it, as memory_bind does"}
-_IMPORTANCE = {"description": "a number from 0 to 1"}
+_IMPORTANCE = {"type": "number", "description": "a number from 0 to 1"}
 _LOCATE = {"category": {"type": "string", "description": "the memory's category"},
            "id": {"type": "string", "description": "the memory's id (memory_map lists them)"},
            "line": {"type": "string", "description": "the memory's exact text, instead of or with the id"}}
@@ -38,10 +43,11 @@ def _one_of(*values: str, default: str | None = None) -> dict[str, Any]:
 _FILTERS = _object({
     "scope": _one_of("both", "global", "project", default="both"),
     "includeStaging": {"type": "boolean", "default": False},
-    "active": {"description": "1 (default): active memories; 0: inactive ones; \"any\": both"},
+    "active": {"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["any"]}],
+               "description": "1 (default): active memories; 0: inactive ones; \"any\": both"},
     "sort": _object({"by": _one_of("relevance", "created", "updated", "importance", default="relevance"),
                      "order": _one_of("desc", "asc", default="desc")}),
-    "limit": {"description": "how many hits, at most 50 (the default)"},
+    "limit": {"type": "integer", "description": "how many hits, at most 50 (the default)"},
     "minImportance": _IMPORTANCE,
     "subject": {"type": "string", "description": "at most 64 characters"},
     "topics": _LABELS, "tags": _LABELS, "links": _LABELS,
@@ -51,8 +57,10 @@ _FILTERS = _object({
                      "from": {"type": "string", "description": "ISO-8601; not with preset"},
                      "to": {"type": "string", "description": "ISO-8601; not with preset"}}),
 })
-_HINTS = _object({"topics": _LABELS, "tags": _LABELS, "links": _LABELS,
-                  "categories": {"type": "array", "items": _TEXT, "description": "1 to 4 categories to boost"}})
+HINT_KINDS = ("topics", "tags", "links", "categories")
+_HINTS = {**_object({"topics": _LABELS, "tags": _LABELS, "links": _LABELS,
+                     "categories": {"type": "array", "items": _TEXT, "description": "1 to 4 categories to boost"}}),
+          "additionalProperties": False}   # the seed: "There is no hints.terms field"
 _WRITE_LABELS = {"subject": {"type": "string", "description": "one value, at most 64 characters"},
                  "topics": _LABELS, "tags": _LABELS, "links": _LABELS,
                  "importance": {**_IMPORTANCE, "default": 0.5},
@@ -105,12 +113,36 @@ TOOLS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 NAMES = tuple(name for name, _, _ in TOOLS)
 
 
+def _json_type(value: object) -> str:
+    """What JSON calls ``value``'s type."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+_REQUIRED = {name: tuple(schema.get("required", ())) for name, _, schema in TOOLS}
+
+
 def schema_problem(name: str, arguments: dict[str, Any]) -> str | None:
-    """What the seed's schema rejects before the engine (-32602), else None."""
+    """What the seed's schema rejects before the engine (-32602), naming the field, else None."""
+    missing = [field for field in _REQUIRED[name] if field not in arguments]
+    if missing:
+        return f"{missing[0]} is required"
     if name == "memory_search":
+        if not isinstance(arguments["query"], str):
+            return f"query must be a string: the user's request (got {_json_type(arguments['query'])})"
         value = arguments.get("categories")
         if isinstance(value, list) and not 1 <= len(value) <= 4:
             return f"categories must hold 1 to 4 names (got {len(value)}); omit it to search every category"
+        hints = arguments.get("hints")
+        unknown = sorted(key for key in hints if key not in HINT_KINDS) if isinstance(hints, dict) else []
+        if unknown:
+            return (f"hints.{unknown[0]} does not exist: hints take {', '.join(HINT_KINDS)} "
+                    "(the query's own words need no hint)")
     if name == "memory_map" and "scope" in arguments and arguments["scope"] not in MAP_SCOPES:
         return f"scope must be one of {', '.join(MAP_SCOPES)} (got {arguments['scope']!r})"
     return None

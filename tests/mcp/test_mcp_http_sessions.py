@@ -125,9 +125,11 @@ def test_a_read_only_token_writes_nothing_and_a_project_token_binds_its_project_
             async with client(running.url, READER) as reader:
                 attempts = [("memory_create", {"content": "Readers write nothing.", "category": "decision",
                                                "scope": "global"}),
-                            ("memory_edit", {"id": fact, "content": "Beta ships on Mondays."}),
+                            ("memory_edit", {"currentCategory": "decision", "id": fact,
+                                             "content": "Beta ships on Mondays."}),
                             ("memory_delete", {"category": "decision", "id": fact}),
-                            ("memory_promote", {"id": fact}), ("memory_demote", {"id": fact})]
+                            ("memory_promote", {"category": "decision", "id": fact}),
+                            ("memory_demote", {"category": "decision", "id": fact})]
                 for tool, arguments in attempts:
                     is_error, said = await call(reader, tool, arguments)
                     assert is_error and json.loads(said)["error"] == "READ_ONLY", (tool, said)

@@ -13,28 +13,34 @@ SEED_TOOLS = ["memory_search", "memory_create", "memory_edit", "memory_bind", "m
 
 
 def _constraints(schema: object, path: str = "") -> list[str]:
-    """Every JSON-schema keyword that can reject a value, with where it is."""
+    """Every JSON-schema keyword that can reject a value of the right type, with where it is."""
     found = []
     if isinstance(schema, dict):
         for key, value in schema.items():
-            if key in ("enum", "minItems", "maxItems", "minimum", "maximum", "maxLength", "minLength", "pattern"):
+            if key in ("enum", "const", "minItems", "maxItems", "minimum", "maximum", "exclusiveMinimum",
+                       "exclusiveMaximum", "maxLength", "minLength", "pattern", "multipleOf", "uniqueItems",
+                       "not") or (key == "additionalProperties" and value is not True):
                 found.append(f"{path}.{key}")
             elif key == "properties":
                 for name, sub in value.items():
                     found += _constraints(sub, f"{path}.{name}")
             elif isinstance(value, dict):
                 found += _constraints(value, f"{path}.{key}")
+            elif isinstance(value, list):
+                for index, sub in enumerate(value):
+                    found += _constraints(sub, f"{path}.{key}[{index}]")
     return found
 
 
-def test_the_nine_tools_and_schemas_that_constrain_only_the_seeds_two_cases(server: Server):
+def test_the_nine_tools_and_schemas_that_constrain_only_the_seeds_cases(server: Server):
     async def scenario():
         async with server.session() as session:
             listed = (await session.client.list_tools()).tools
             assert [t.name for t in listed] == SEED_TOOLS
             constraints = {t.name: _constraints(t.input_schema) for t in listed}
             assert {k: v for k, v in constraints.items() if v} == {
-                "memory_search": [".categories.minItems", ".categories.maxItems"],
+                "memory_search": [".categories.minItems", ".categories.maxItems", ".filters.active.anyOf[1].enum",
+                                  ".hints.additionalProperties"],
                 "memory_map": [".scope.enum"]}
             search = next(t for t in listed if t.name == "memory_search").input_schema
             assert search["required"] == ["query"]
@@ -59,6 +65,92 @@ def test_the_schema_rejects_an_empty_or_five_item_list_and_an_unknown_map_scope_
             await session.refused("memory_search", {"query": "x", "hints": {"categories": list("abcde")},
                                                     "filters": {"scope": "global"}}, "INVALID_CATEGORIES")
             await session.refused("memory_list_categories", {"scope": "everything"}, "INVALID_SCOPE")
+    run(scenario)
+
+
+def _field(schema: dict, *path: str) -> dict:
+    for name in path:
+        schema = schema["properties"][name]
+    return schema
+
+
+def test_numbers_are_typed_so_a_form_sends_numbers_and_the_engine_still_judges_their_range(
+        server: Server, workspace: Path):
+    """The MCP Inspector 0.15 builds a form from the schema and sent an untyped ``importance`` as the
+    text "0.9". Typed, a client that validates against the schema sends numbers; one that does not
+    may still send text. Either way a number the seed's rules refuse answers the engine's code."""
+    import jsonschema
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            schemas = {t.name: t.input_schema for t in (await session.client.list_tools()).tools}
+            create, edit, search = schemas["memory_create"], schemas["memory_edit"], schemas["memory_search"]
+            assert _field(create, "importance")["type"] == _field(edit, "importance")["type"] == "number"
+            assert _field(search, "filters", "minImportance")["type"] == "number"
+            assert _field(search, "filters", "limit")["type"] == "integer"
+            assert [a.get("type") for a in _field(search, "filters", "active")["anyOf"]] == ["integer", "string"]
+
+            async def validated(tool: str, arguments: dict) -> None:
+                jsonschema.validate(arguments, schemas[tool])   # what a validating client does first
+
+            # what a validating client refuses to send: text where a number belongs
+            for tool, arguments in (("memory_create", {"content": "c", "category": "decision", "importance": "0.9"}),
+                                    ("memory_search", {"query": "x", "filters": {"minImportance": "0.5"}}),
+                                    ("memory_search", {"query": "x", "filters": {"limit": "5"}}),
+                                    ("memory_search", {"query": "x", "filters": {"active": "all"}}),
+                                    ("memory_search", {"query": "x", "hints": {"terms": ["a"]}})):
+                with pytest.raises(jsonschema.ValidationError):
+                    await validated(tool, arguments)
+            # what it sends, and the server answers as the seed's rules say
+            made = {"content": "Typed importance reaches the store.", "category": "decision", "importance": 0.9}
+            await validated("memory_create", made)
+            kept = await session.ok("memory_create", made)
+            assert kept["memory"]["importance"] == 0.9
+            for tool, arguments, code in (
+                    ("memory_create", {"content": "c d", "category": "decision", "importance": 1.5},
+                     "INVALID_IMPORTANCE"),
+                    ("memory_search", {"query": "x", "filters": {"minImportance": -1}}, "INVALID_IMPORTANCE"),
+                    ("memory_search", {"query": "x", "filters": {"limit": 0}}, "INVALID_FILTER"),
+                    ("memory_search", {"query": "x", "filters": {"active": 2}}, "INVALID_FILTER")):
+                await validated(tool, arguments)
+                await session.refused(tool, arguments, code)
+            for active in (0, 1, "any"):
+                await validated("memory_search", {"query": "typed", "filters": {"active": active, "limit": 5}})
+                assert not (await session.call("memory_search", {"query": "typed",
+                                                                 "filters": {"active": active, "limit": 5}}))[0]
+            # a client that does not validate may still send text: the engine's code, as before
+            await session.refused("memory_create", {"content": "c e", "category": "decision", "importance": "0.9"},
+                                  "INVALID_IMPORTANCE")
+            await session.refused("memory_search", {"query": "x", "filters": {"limit": "5"}}, "INVALID_FILTER")
+    run(scenario)
+
+
+def test_a_missing_query_and_hints_terms_are_schema_errors_and_hints_categories_is_named(server: Server):
+    from mcp.shared.exceptions import MCPError
+
+    async def scenario():
+        async with server.session() as session:
+            for arguments, named in (({"filters": {"scope": "global"}}, "query is required"),
+                                     ({"query": None}, "query must be a string"),
+                                     ({"query": ["a"]}, "query must be a string"),
+                                     ({"query": "x", "hints": {"terms": ["pnpm"]}}, "hints.terms does not exist")):
+                with pytest.raises(MCPError) as caught:
+                    await session.call("memory_search", arguments)
+                assert caught.value.error.code == -32602, arguments
+                assert named in caught.value.error.message, caught.value.error.message
+            with pytest.raises(MCPError) as caught:
+                await session.call("memory_create", {"category": "decision"})
+            assert caught.value.error.code == -32602 and "content is required" in caught.value.error.message
+            for hints, said in (({"categories": list("abcde")}, "hints.categories is a list of 1 to 4 names"),
+                                ({"categories": ["Decision", "decision"]}, "hints.categories must be unique")):
+                message = await session.refused("memory_search", {"query": "x", "hints": hints,
+                                                                  "filters": {"scope": "global"}},
+                                                "INVALID_CATEGORIES")
+                assert said in message, message
+            # the hints the seed has still boost
+            assert not (await session.call("memory_search", {
+                "query": "x", "hints": {"topics": ["a"], "tags": ["b"], "links": ["c"], "categories": ["decision"]},
+                "filters": {"scope": "global"}}))[0]
     run(scenario)
 
 

@@ -71,15 +71,17 @@ def check_scope(raw: object, allowed: tuple[str, ...] = SEARCH_SCOPES) -> str:
     return raw.strip().lower()
 
 
-def check_categories(raw: object) -> tuple[str, ...] | None:
+def check_categories(raw: object, field: str = "categories") -> tuple[str, ...] | None:
+    """``raw`` as canonical category names; ``field`` is what the refusal calls it."""
     if raw is None:
         return None
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_CATEGORIES:
-        raise AgentRefusal("INVALID_CATEGORIES", f"categories is a list of 1 to {MAX_CATEGORIES} names; "
-                                                 "omit it to search every category")
+        leave_out = "to search every category" if field == "categories" else "to boost none"
+        raise AgentRefusal("INVALID_CATEGORIES", f"{field} is a list of 1 to {MAX_CATEGORIES} names; "
+                                                 f"omit it {leave_out}")
     names = [categories.normalize(name)[0] for name in raw]
     if len(set(names)) != len(names):
-        raise AgentRefusal("INVALID_CATEGORIES", "categories must be unique (compared lowercased)")
+        raise AgentRefusal("INVALID_CATEGORIES", f"{field} must be unique (compared lowercased)")
     return tuple(names)
 
 
@@ -162,7 +164,7 @@ def parse_search(arguments: dict[str, Any], now: dt.datetime | None = None) -> S
     minimum = filters.get("minImportance")
     hint_categories = hints.get("categories")
     if hint_categories is not None:
-        hint_categories = check_categories(hint_categories)
+        hint_categories = check_categories(hint_categories, "hints.categories")
     return SearchRequest(
         query=query,
         categories=check_categories(arguments.get("categories")),
