@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ..errors import InvalidInput
 from ..memory import sensitive
@@ -54,6 +55,15 @@ _REQUEST_SUFFIX = re.compile(r"[,;:，；]?\s*(?:please\s+)?(?:remember|note|kee
                              re.IGNORECASE)
 _SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")  # "x.example" is not a sentence end
 _SEMICOLON = re.compile(r"(?<=;)\s+|(?<=；)\s*")
+# a sentence that carries on the request before it rather than asking anew ("Always use date-fns.
+# Don't use moment.js."): it has no marker of its own, so alone it would be lost
+_CONTINUATION = re.compile(r"^(?:(?:but|and|so)\s+)?(?:don't|do not|not|avoid|instead|rather than)\b|"
+                           r"^(?:而不是|而非|不用|别用)", re.IGNORECASE)
+# words that change nothing a statement says: two statements differing only by them are the same
+_FILLERS = frozenset({"please", "pls", "plz", "again", "also", "just", "kindly", "really", "ok", "okay"})
+_ZH_PLEASE = re.compile(r"(?:^|(?<=以后)|(?<=今后)|(?<=也)|(?<=都)|(?<=再))请")
+_WORD = re.compile(r"\w+")
+_CJK_END = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]$")
 _IMPERATIVE = re.compile(r"^(?:please\s+|can you\s+|could you\s+|pls\s+|请|帮我|麻烦)?"
                          r"(run|fix|update|bump|add|write|create|generate|refactor|review|check|deploy|release|"
                          r"publish|tag|rebase|merge|format|lint|test|document|migrate|upgrade|clean|build|"
@@ -177,9 +187,14 @@ def statements(text: str) -> list[str]:
     """Statements of a user turn, whitespace collapsed: its sentences, where a clause after
     ``;`` stays with the request before it ("Never push to main; open a PR instead") unless
     it is negated; a request after a clause that is not one stands alone ("I don't remember
-    the port; always use 8080")."""
+    the port; always use 8080"); and a sentence that only carries on the request before it
+    ("Always use date-fns. Don't use moment.js.") stays with it."""
     found: list[str] = []
     for sentence in _SPLIT.split(text):
+        sentence = " ".join((sentence or "").split())
+        if found and sentence and _carries_on(found[-1], sentence):
+            found[-1] += " " + sentence
+            continue
         parts = [" ".join(p.split()) for p in _SEMICOLON.split(sentence or "") if p and p.strip()]
         current: str | None = None
         for part in parts:
@@ -195,6 +210,13 @@ def statements(text: str) -> list[str]:
         if current is not None:
             found.append(current)
     return found
+
+
+def _carries_on(before: str, sentence: str) -> bool:
+    """Whether ``sentence`` only carries on the request ``before`` it (see :data:`_CONTINUATION`)."""
+    return (is_request(before) is not None and is_request(sentence) is None
+            and bool(_CONTINUATION.match(sentence)) and not sentence.endswith(("?", "？"))
+            and len(before) + 1 + len(sentence) <= MAX_CHARS)
 
 
 def is_request(statement: str) -> str | None:
@@ -255,16 +277,63 @@ def _name(title: str, limit: int, fallback: str) -> str:
     return _cut(slug(title), limit, "-") or fallback
 
 
+def _words(statement: str) -> list[str]:
+    """The words of ``statement`` that say something: its core (the request around it gone),
+    NFKC and casefolded, punctuation gone, without the words that change nothing ("please",
+    "again", a Chinese 请)."""
+    core = unicodedata.normalize("NFKC", _core(statement)).casefold()
+    return [word for word in _WORD.findall(_ZH_PLEASE.sub("", core).replace("_", " "))
+            if word not in _FILLERS]
+
+
+def same_statement(statement: str) -> str:
+    """What two statements share when they are the same statement said again: its words, in
+    order. Statements that only share words ("always use pnpm", "always use date-fns") differ."""
+    return " ".join(_words(statement))
+
+
+SHORT_NAME_WORDS, SHORT_NAME_CHARS, SHORT_NAME_CJK = 4, 40, 10
+
+
+def short_name(statement: str, fallback: str) -> str:
+    """A fact name of a few words of the statement: its first words that say something (at most
+    :data:`SHORT_NAME_WORDS`, :data:`SHORT_NAME_CHARS` characters; a run of Chinese, which has no
+    spaces, at most :data:`SHORT_NAME_CJK` characters), never "please"."""
+    parts: list[str] = []
+    for word in slug(" ".join(_words(statement))).split("-"):
+        if not word:
+            continue
+        if len(word) > SHORT_NAME_CJK and not word.isascii():
+            word = word[:SHORT_NAME_CJK]
+        if len(parts) == SHORT_NAME_WORDS or len("-".join([*parts, word])) > SHORT_NAME_CHARS:
+            break
+        parts.append(word)
+    return "-".join(parts) or fallback
+
+
 _HOW_TO_APPLY = {"feedback": "Follow it when working in this project unless the user says otherwise.",
                  "user": "Apply it to every reply; it is a personal preference.",
                  "reference": "Use the link when the topic comes up; check it is still current.",
                  "project": "Take it into account when changing this project."}
 
 
+def free_name(name: str, taken: Callable[[str], bool]) -> str:
+    """``name``, else ``name-2``, ``name-3``…: the first that ``taken`` says is free."""
+    number = 1
+    candidate = name
+    while taken(candidate):
+        number += 1
+        candidate = f"{name}-{number}"
+    return candidate
+
+
 def _memory_body(statement: str) -> str:
     """The statement as a sentence, and nothing else (see :meth:`MemoryCandidate.provenance`)."""
     core = _core(statement)
-    return core + ("" if core.endswith(("。", "！", "？")) else ".")
+    core = core[:1].upper() + core[1:]   # the request around it gone, a sentence still starts with a capital
+    if core.endswith(("。", "！", "？", ".", "!", "?")):
+        return core
+    return core + ("。" if _CJK_END.search(core) else ".")
 
 
 def _memory(cid: str, statement: str, items: list[tuple[str, Evidence]]) -> MemoryCandidate:
@@ -278,7 +347,7 @@ def _memory(cid: str, statement: str, items: list[tuple[str, Evidence]]) -> Memo
                  "project": "a project convention"}[fact_type])
     title = _title(statement)
     return MemoryCandidate(
-        id=cid, name=_name(title, 60, cid), title=title, description=core[:160], type=fact_type, scope=scope,
+        id=cid, name=short_name(statement, cid), title=title, description=core[:160], type=fact_type, scope=scope,
         body=_memory_body(statement), reason=reason, statement=core,
         evidence=tuple(evidence), how_to_apply=_HOW_TO_APPLY[fact_type])
 
@@ -299,18 +368,21 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
                 if marker is None:
                     continue
                 evidence = Evidence(turn.source, turn.session, turn.timestamp, statement)
-                key = next((k for k in grouped if overlaps(k, statement)), statement)
-                grouped.setdefault(key, []).append((marker, evidence))
-    ranked = list(grouped.items())
+                # evidence only of the same statement: never of one that merely shares its words
+                grouped.setdefault(same_statement(statement), []).append((marker, evidence))
+    ranked = [(key, items[0][1].text, items) for key, items in grouped.items()]   # said as it was said last
     # seen in more sessions first, then the most recent
-    ranked.sort(key=lambda kv: (len({e.session for _, e in kv[1]}), max(e.timestamp for _, e in kv[1])),
+    ranked.sort(key=lambda kv: (len({e.session for _, e in kv[2]}), max(e.timestamp for _, e in kv[2])),
                 reverse=True)
-    for statement, items in ranked:
-        cid = _candidate_id("mem", " ".join(statement.lower().split()))
-        if cid in decided:
-            skipped[decided[cid]] += 1
-            if decided[cid] == "dismissed" and found_dismissed is not None:
-                found_dismissed[cid] = _memory(cid, statement, items)
+    for key, statement, items in ranked:
+        cid = _candidate_id("mem", key)
+        # an id of the versions before statements were grouped by their words (the text as said)
+        earlier = (_candidate_id("mem", " ".join(e.text.lower().split())) for _, e in items)
+        decision_id = cid if cid in decided else next((old for old in earlier if old in decided), None)
+        if decision_id is not None:
+            skipped[decided[decision_id]] += 1
+            if decided[decision_id] == "dismissed" and found_dismissed is not None:
+                found_dismissed[decision_id] = _memory(decision_id, statement, items)
             continue
         if any(overlaps(_core(statement), text) for text in existing):
             skipped["already a fact or an instruction"] += 1
@@ -318,7 +390,11 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
         if len(result.memories) >= MAX_MEMORIES:
             skipped["over the limit of candidates"] += 1
             continue
-        result.memories.append(_memory(cid, statement, items))
+        candidate = _memory(cid, statement, items)
+        taken = {m.name for m in result.memories}
+        if candidate.name in taken:   # two statements that start alike: each its own name
+            candidate = replace(candidate, name=free_name(candidate.name, taken.__contains__))
+        result.memories.append(candidate)
     result.skills = _skills(sessions, existing, decided, skipped, found_dismissed)
     result.skipped = dict(skipped)
     return result

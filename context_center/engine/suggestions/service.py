@@ -27,6 +27,7 @@ from .candidates import (
     SkillCandidate,
     SuggestionSet,
     default_skill_folder,
+    free_name,
     mine,
     rename_skill,
     skill_file,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:   # the engine hands its catalog in: importing SQLAlchemy here
 
 Candidate = MemoryCandidate | SkillCandidate
 PROVENANCE_KEY = "suggestion"   # under the accepted fact's metadata:
+_NAME_TRIES = 50   # a candidate's short name and its -2 … -50 before a conflict is said
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,7 @@ class SuggestionService:
         candidate = self._open(home, candidate_id)
         stamp = clock.format_timestamp(clock.now())
         if isinstance(candidate, MemoryCandidate):
-            fact = self._remember(self._memory_request(candidate, edits))  # every refusal of the store applies
+            fact = self._remember_candidate(candidate, edits)   # every refusal of the store applies
             assert fact.path is not None
             self._catalog.decide(self.workspace, candidate_id, "accepted", stamp, fact.ref)
             self._decided(candidate, "accepted")
@@ -156,6 +158,22 @@ class SuggestionService:
         self._catalog.decide(self.workspace, candidate_id, "accepted", stamp, str(path))
         self._decided(candidate, "accepted")
         return Acceptance(candidate_id, "skill", path)
+
+    def _remember_candidate(self, candidate: MemoryCandidate, edits: FactInput | None) -> Fact:
+        """Store the candidate. Its own short name, when a fact has it already, becomes the first
+        free ``name-N`` (a name the user gave is theirs: a conflict is said)."""
+        request = self._memory_request(candidate, edits)
+        if "name" in (edits.given() if edits is not None else {}):
+            return self._remember(request)
+        tried: set[str] = set()
+        while True:
+            try:
+                return self._remember(request)
+            except NameConflict:
+                tried.add(request.name or "")
+                if len(tried) >= _NAME_TRIES:
+                    raise
+                request = replace(request, name=free_name(candidate.name, tried.__contains__))
 
     @staticmethod
     def _memory_request(candidate: MemoryCandidate, edits: FactInput | None) -> FactInput:

@@ -140,7 +140,7 @@ def test_candidates_carry_their_evidence(engine, transcripts):
     assert (chinese.type, chinese.scope) == ("user", "global")
     assert {(e.source, e.session) for e in chinese.evidence} == {("claude-code", "aaaa1111"), ("codex", "bbbb2222")}
     assert chinese.evidence[0].text.startswith("以后请始终用中文回复") and chinese.evidence[0].timestamp
-    assert chinese.body == "以后请始终用中文回复." and chinese.how_to_apply
+    assert chinese.body == "以后请始终用中文回复。" and chinese.how_to_apply
     assert by_statement["The ticket tracker is https://tracker.example/PROJ"].type == "reference"  # request words gone
     assert not any("don't remember" in m.description for m in result.memories)
     assert {s.name: s.sessions for s in result.sources} == {"claude-code": 1, "codex": 1}
@@ -344,3 +344,77 @@ def test_decisions_work_on_the_last_scan_without_reading_transcripts_again(engin
     assert first in found.memories  # what was handed out earlier never changes under its holder
     engine.undismiss_suggestion(second.id)
     assert second in engine.current_suggestions(home=transcripts).memories
+
+
+# evidence is of the same statement only ---------------------------------------------------------------
+
+def test_statements_in_the_same_words_are_not_one_candidate(engine, home, workspace):
+    """A new user's case: "Always use date-fns" claimed two sessions, one of its quotes was about pnpm,
+    and its body had lost the "Don't use moment.js" half."""
+    claude_session(home, workspace, "s-datefns", [("2026-11-20T10:00:00Z", "Always use date-fns. Don't use moment.js.")])
+    claude_session(home, workspace, "s-pnpm-1", [("2026-11-21T10:00:00Z", "Again, always use pnpm please.")])
+    codex_session(home, workspace, "s-pnpm-2", [("2026-11-22T10:00:00Z", "Always use pnpm.")])
+    result = engine.suggestions(home=home)
+    by_body = {m.body: m for m in result.memories}
+    assert set(by_body) == {"Always use date-fns. Don't use moment.js.", "Always use pnpm."}
+    dates, pnpm = by_body["Always use date-fns. Don't use moment.js."], by_body["Always use pnpm."]
+    assert [e.text for e in dates.evidence] == ["Always use date-fns. Don't use moment.js."]
+    assert "in 1 session(s)" in dates.reason
+    assert [e.text for e in pnpm.evidence] == ["Always use pnpm.", "Again, always use pnpm please."]
+    assert "in 2 session(s)" in pnpm.reason
+    assert result.memories[0] is pnpm   # seen in more sessions first
+
+
+def test_chinese_statements_in_the_same_words_are_not_one_candidate(engine, home, workspace):
+    claude_session(home, workspace, "s-zh-1", [("2026-11-20T10:00:00Z", "以后都用 pnpm 安装依赖")])
+    claude_session(home, workspace, "s-zh-2", [("2026-11-21T10:00:00Z", "以后都用 yarn 安装依赖")])
+    codex_session(home, workspace, "s-zh-3", [("2026-11-22T10:00:00Z", "以后都请用 pnpm 安装依赖。")])
+    by_sessions = {m.body: sorted(e.session for e in m.evidence) for m in engine.suggestions(home=home).memories}
+    assert by_sessions == {"以后都请用 pnpm 安装依赖。": ["s-zh-1", "s-zh-3"], "以后都用 yarn 安装依赖。": ["s-zh-2"]}
+
+
+def test_a_sentence_carrying_on_a_request_stays_with_it_and_a_new_request_stands_alone():
+    assert statements("Always use date-fns. Don't use moment.js.") == ["Always use date-fns. Don't use moment.js."]
+    assert statements("Always use pnpm. Never push to main.") == ["Always use pnpm.", "Never push to main."]
+    assert statements("The build is slow. Don't worry about it.") == ["The build is slow.", "Don't worry about it."]
+    assert statements("Always use date-fns. Don't you think moment.js is old?") == [
+        "Always use date-fns.", "Don't you think moment.js is old?"]
+
+
+def test_an_accepted_suggestion_gets_a_short_name_and_keeps_the_users_words(engine, home, workspace):
+    said = "Please remember that we always squash merge pull requests into main before the release, please."
+    claude_session(home, workspace, "s-squash", [("2026-11-20T10:00:00Z", said),
+                                                 ("2026-11-20T10:05:00Z", "Always squash merge small fixes.")])
+    found = {m.body: m for m in engine.suggestions(home=home).memories}
+    squash = found["We always squash merge pull requests into main before the release, please."]
+    assert squash.name == "we-always-squash-merge"   # a few words, never the sentence, never "please"
+    assert found["Always squash merge small fixes."].name == "always-squash-merge-small"
+    engine.remember(FactInput(name="we-always-squash-merge", title="Taken", body="A name already in use."))
+    accepted = engine.accept_suggestion(squash.id, home=home)
+    assert accepted.fact.name == "we-always-squash-merge-2"   # the short name's first free variant
+    assert accepted.fact.body.strip() == "We always squash merge pull requests into main before the release, please."
+    with pytest.raises(NameConflict):   # a name the user chose is theirs: a conflict is said
+        engine.accept_suggestion(found["Always squash merge small fixes."].id,
+                                 FactInput(name="we-always-squash-merge"), home=home)
+
+
+def test_short_names_of_chinese_and_of_long_words():
+    from context_center.engine.suggestions.candidates import short_name
+
+    assert short_name("请记住以后请始终用中文回复", "x") == "以后始终用中文回复"
+    assert short_name("以后提交代码之前一定要先运行完整的测试套件并且检查格式", "x") == "以后提交代码之前一定"
+    assert short_name("Always use supercalifragilisticexpialidocious-configuration-management-tools", "x") == (
+        "always-use")   # the next word would pass 40 characters
+    assert short_name("!!!", "mem-abc") == "mem-abc"
+
+
+def test_a_decision_taken_before_grouping_by_statement_still_holds(engine, home, workspace):
+    """A candidate's id was the hash of its text as said; a dismissal under that id is kept."""
+    import hashlib
+
+    claude_session(home, workspace, "s-old", [("2026-11-20T10:00:00Z", "Always use pnpm.")])
+    earlier = "mem-" + hashlib.sha1("always use pnpm.".encode()).hexdigest()[:12]
+    engine._suggestions._catalog.decide(workspace, earlier, "dismissed", "2026-11-21T00:00:00Z")
+    result = engine.suggestions(home=home)
+    assert result.memories == [] and result.skipped == {"dismissed": 1}
+    assert [d.id for d in result.dismissed] == [earlier] and result.dismissed[0].candidate is not None
