@@ -351,7 +351,8 @@ def test_decisions_work_on_the_last_scan_without_reading_transcripts_again(engin
 def test_statements_in_the_same_words_are_not_one_candidate(engine, home, workspace):
     """A new user's case: "Always use date-fns" claimed two sessions, one of its quotes was about pnpm,
     and its body had lost the "Don't use moment.js" half."""
-    claude_session(home, workspace, "s-datefns", [("2026-11-20T10:00:00Z", "Always use date-fns. Don't use moment.js.")])
+    claude_session(home, workspace, "s-datefns",
+                   [("2026-11-20T10:00:00Z", "Always use date-fns. Don't use moment.js.")])
     claude_session(home, workspace, "s-pnpm-1", [("2026-11-21T10:00:00Z", "Again, always use pnpm please.")])
     codex_session(home, workspace, "s-pnpm-2", [("2026-11-22T10:00:00Z", "Always use pnpm.")])
     result = engine.suggestions(home=home)
