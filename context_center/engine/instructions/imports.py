@@ -8,6 +8,10 @@ symlink escapes, unreadable files, cycles and a sixth level are rejected: the li
 stays in the body with a ``<!-- rejected: CODE -->`` marker and a diagnostic
 gives its file and line. A file imported twice in one document is expanded once.
 Lines inside fenced code blocks are text, never imports.
+
+As Reasonix writes it: an expanded import's wrapper names its path relative to the directory
+of the document being expanded (the workspace root for a root ``AGENTS.md``), nested imports
+too; a marker follows its line after two spaces.
 """
 from __future__ import annotations
 
@@ -64,16 +68,18 @@ class ImportExpander:
         self.owner = Path(os.path.abspath(owner))
         self.owner_real = os.path.realpath(owner)
         self.label_of = label_of
+        self._base = self.owner
 
     def expand(self, document: Path, text: str) -> Expansion:
         result = Expansion(body="")
+        self._base = Path(os.path.abspath(document)).parent   # what every wrapper's path is relative to
         seen: set[str] = set()
         result.body = self._expand(document, text, [os.path.realpath(document)], seen, result, depth=0)
         return result
 
     def _reject(self, result: Expansion, file: Path, number: int, line: str, code: str, message: str) -> str:
         result.problems.append(ImportProblem(code, file, number, message))
-        return f"{line.rstrip()} <!-- rejected: {code} -->"
+        return f"{line.rstrip()}  <!-- rejected: {code} -->"
 
     def _expand(self, file: Path, text: str, stack: list[str], seen: set[str], result: Expansion,
                 depth: int) -> str:
@@ -127,5 +133,5 @@ class ImportExpander:
         imported = Path(joined)
         result.imports.append(imported)
         inner = self._expand(imported, content, stack + [real], seen, result, depth + 1).strip()
-        where = os.path.relpath(imported, file.parent).replace(os.sep, "/")  # relative to the importing file
+        where = os.path.relpath(imported, self._base).replace(os.sep, "/")   # relative to the document's folder
         return f'<instruction-import path="{where}">\n{inner}\n</instruction-import>'

@@ -28,6 +28,8 @@ from ..text.snippets import escape_for_block, make_snippet, shorten
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 
+_WORDS = re.compile(r"[^\W_]+")
+_SENTENCE_ENDS = (".", "!", "?", ":", ";", "。", "！", "？", "：", "；")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 GENERIC_TURNS = frozenset({"continue", "please continue", "go on", "next", "ok", "okay", "yes", "no",
@@ -67,24 +69,56 @@ def _entry_head(fact: Fact, score: float, reason: str, state: str) -> str:
             f"  fact: ")
 
 
+REASON_TERMS = 4   # matched terms a reason names, as Reasonix's
+
+
 def _matched_words(matched: list[QueryTerm]) -> list[str]:
-    """The query words a fact matched; for CJK, the matched bigrams (the word is the whole run)."""
-    words = [t.term if _CJK.search(t.term) else t.word.lstrip("#") for t in matched]
+    """The query words a fact matched, normalized as Reasonix writes them (``AuthHandler`` →
+    ``authhandler``); for CJK, the matched bigrams (the word is the whole run)."""
+    words = [t.term if _CJK.search(t.term) else t.word.lstrip("#").lower() for t in matched]
     return list(dict.fromkeys(words))
 
 
+def _reason(words: list[str], scope: str) -> str:
+    """A hit's reason as Reasonix words it: at most :data:`REASON_TERMS` matched terms and the
+    scope (a stale hit says so in its ``freshness``, not here)."""
+    return f"matched {', '.join(words[:REASON_TERMS])}; {scope} scope"
+
+
+def _said(text: str) -> str:
+    """``text`` as compared for "already said": its words, casefolded, one space apart."""
+    return " ".join(_WORDS.findall(text.casefold()))
+
+
+def _holds(shown: str, said: str) -> bool:
+    """Whether ``shown`` already says ``said`` (both as :func:`_said` gives them): as whole words,
+    or, for text with Chinese or Japanese in it (no spaces between words), anywhere."""
+    return f" {said} " in f" {shown} " if said.isascii() else said in shown
+
+
 def _snippet_source(fact: Fact) -> str:
-    """What a snippet is cut from, as Reasonix cuts it: name, title, description, keywords and
-    body together (whitespace is compacted by the snippet), so budgets pick the same facts. One
-    deliberate difference: a field identical to an earlier one is not repeated (a description
-    that is the body, as in a fact made from one sentence, would otherwise be recalled twice)."""
-    parts: dict[str, str] = {}
-    for part in (fact.name, fact.title, fact.description, fact.keywords, fact.body):
-        part = part[:MAX_ANALYZED_CHARS]   # a hand-written 20 MB title costs no more than its first part
-        key = " ".join(part.split()).casefold()
-        if key:
-            parts.setdefault(key, part)
-    return " ".join(parts.values())
+    """What the ``fact:`` line is cut from: what the entry's ``title:`` line does not already say,
+    each field once, in the order a person reads it: the description, then the body, then the
+    keywords the text does not hold (``(keywords: …)``). A field whose words the title or another
+    field already holds is left out (a memory made over MCP has the same sentence as its name, title,
+    description and body: it is said once). The name is an identifier, never shown; it stands
+    in only when nothing else is left. Reasonix runs name, title, description, keywords and body
+    together: a deliberate difference (README, "Sharing a state root with Reasonix")."""
+    shown = _said(fact.title[:MAX_ANALYZED_CHARS])   # a hand-written 20 MB title costs no more than its first part
+    body = fact.body[:MAX_ANALYZED_CHARS].strip()
+    parts: list[str] = []
+    for field, later in ((fact.description[:MAX_ANALYZED_CHARS].strip(), _said(body)), (body, "")):
+        said = _said(field)
+        if said and not _holds(shown, said) and not _holds(later, said):   # a description the body holds: the body
+            if parts and not parts[-1].endswith(_SENTENCE_ENDS):
+                parts[-1] += "." if parts[-1].isascii() else "。"   # a description is often a phrase
+            parts.append(field)
+            shown += " " + said
+    keywords = fact.keywords[:MAX_ANALYZED_CHARS].replace(",", " ").split()   # written space-separated
+    fresh = list(dict.fromkeys(word for word in keywords if _said(word) and not _holds(shown, _said(word))))
+    if fresh:
+        parts.append(f"(keywords: {', '.join(fresh)})")
+    return " ".join(parts) or fact.title[:MAX_ANALYZED_CHARS] or fact.name
 
 
 Rejected = list[tuple[float, int, str]]  # (score, index slot, why): cheap to collect, turned into
@@ -213,9 +247,7 @@ class RecallService:
                 break  # the rest are omitted; no need to render them
             fact = candidate.fact
             words = _matched_words(candidate.matched)
-            reason = f"matched {', '.join(words)}; {fact.scope} scope"
-            if candidate.freshness == "stale":
-                reason += "; stale"
+            reason = _reason(words, fact.scope)
             entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness)
             room = budget - used - 1 - len(entry_head)
             if room < MIN_SNIPPET_CHARS:

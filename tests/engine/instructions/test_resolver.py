@@ -101,15 +101,30 @@ def test_what_counts_as_an_import_line(line, target):
     assert import_target(line) == target
 
 
-def test_imports_expand_wrapped_with_their_path_relative_to_the_importing_file(engine, workspace):
+def test_imports_resolve_from_the_importing_file_and_are_wrapped_with_the_documents_relative_path(
+        engine, workspace):
+    """As Reasonix writes it: the nested import is found beside docs/setup.md, and its wrapper
+    names it from the workspace root, where AGENTS.md is."""
     write(workspace / "docs" / "setup.md", "SETUP\n@steps/one.md")
     write(workspace / "docs" / "steps" / "one.md", "ONE")
     write(workspace / "AGENTS.md", "Intro\n@docs/setup.md\nOutro")
     [doc] = resolve(engine).documents
     assert doc.body == ('Intro\n<instruction-import path="docs/setup.md">\nSETUP\n'
-                        '<instruction-import path="steps/one.md">\nONE\n</instruction-import>\n'
+                        '<instruction-import path="docs/steps/one.md">\nONE\n</instruction-import>\n'
                         '</instruction-import>\nOutro')
     assert doc.imports == ("workspace/docs/setup.md", "workspace/docs/steps/one.md")
+
+
+def test_a_deeper_documents_wrappers_are_relative_to_its_own_folder(engine, workspace):
+    target = workspace / "pkg" / "api"
+    write(workspace / "pkg" / "AGENTS.md", "PKG\n@notes/style.md")
+    write(workspace / "pkg" / "notes" / "style.md", "STYLE\n@../shared/lint.md")
+    write(workspace / "pkg" / "shared" / "lint.md", "LINT")
+    target.mkdir(parents=True)
+    [doc] = [d for d in resolve(engine, target).documents if d.body.startswith("PKG")]
+    assert doc.body == ('PKG\n<instruction-import path="notes/style.md">\nSTYLE\n'
+                        '<instruction-import path="shared/lint.md">\nLINT\n</instruction-import>\n'
+                        '</instruction-import>')
 
 
 def test_five_levels_expand_and_a_sixth_is_a_diagnostic(engine, workspace):
@@ -121,7 +136,7 @@ def test_five_levels_expand_and_a_sixth_is_a_diagnostic(engine, workspace):
     assert "level 5" in body and "level 6" not in body
     [problem] = resolved.diagnostics
     assert problem.code == "import_depth_exceeded" and problem.source == workspace / "l5.md" and problem.line == 2
-    assert "@l6.md <!-- rejected: import_depth_exceeded -->" in body
+    assert "@l6.md  <!-- rejected: import_depth_exceeded -->" in body   # two spaces, as Reasonix's markers
 
 
 def test_a_file_imported_twice_is_expanded_once_and_the_repeat_keeps_its_line_marked(engine, workspace):
@@ -151,7 +166,7 @@ def test_each_rejected_import_keeps_its_line_and_says_where(engine, workspace, t
                      ("import_unreadable", "AGENTS.md", 5), ("import_unreadable", "AGENTS.md", 6),
                      ("import_unreadable", "AGENTS.md", 7), ("import_cycle", "b.md", 1)}
     body = resolved.documents[0].body
-    assert "OUTSIDE" not in body and "@../outside.md <!-- rejected: import_outside_source -->" in body
+    assert "OUTSIDE" not in body and "@../outside.md  <!-- rejected: import_outside_source -->" in body
     assert "@a.md  <!-- skipped: import cycle -->" in body  # Reasonix's marker; the diagnostic is ours
     assert all(d.label == "workspace/AGENTS.md" for d in resolved.diagnostics)
 

@@ -124,8 +124,23 @@ def test_expired_facts_are_skipped_and_stale_ones_rank_lower(engine):
     result = engine.recall("deploy cluster helm")
     assert refs(result) == ["project/fresh-deploy.md", "project/stale-deploy.md"]
     assert result.hits[0].score > result.hits[1].score and result.hits[1].freshness == "stale"
-    assert "stale" in result.hits[1].reason
+    # as Reasonix words it: the entry's freshness says stale, the reason does not repeat it
+    assert result.hits[1].reason == "matched deploy, cluster, helm; project scope"
+    assert "freshness=stale" in result.block
     assert any(r.ref == "project/expired-deploy.md" and r.reason == "expired" for r in result.rejected)
+
+
+def test_a_reason_names_at_most_four_terms_normalized_as_reasonix_writes_them(engine):
+    write_fact(engine, "auth-handler", "The AuthHandler retries the token refresh against the identity "
+                                       "provider when the session cookie expires.")
+    write_fact(engine, "迁移", "部署之前先做数据库迁移，然后检查索引和备份")
+    [hit] = engine.recall("Why does AuthHandler retry the token refresh when the session cookie expires?",
+                          record=False).hits
+    assert hit.reason == "matched authhandler, retry, token, refresh; project scope"
+    assert len(hit.matched) > 4   # the hit keeps every matched word; the reason names four
+    [hit] = engine.recall("部署之前如何做数据库迁移和检查索引", record=False).hits
+    terms = hit.reason[len("matched "):-len("; project scope")].split(", ")
+    assert len(terms) == 4 and all(len(term) == 2 for term in terms)   # bigrams, four of them
 
 
 def test_hits_below_the_relative_floor_are_dropped(engine):
@@ -234,12 +249,38 @@ def test_reasons_name_the_matched_bigrams_for_cjk_and_always_the_scope(engine):
     assert latin.hits[0].reason.endswith("; project scope")
 
 
-def test_the_snippet_is_cut_from_name_title_description_keywords_and_body(engine):
+def test_the_fact_line_says_each_field_once_after_the_title_line(engine):
     write_fact(engine, "deploy-window", "Deploys need a green build.", title="Deploy window",
-               description="When deploys may happen", keywords="release freeze")
-    [hit] = engine.recall("deploy window release freeze", record=False).hits
-    assert hit.snippet == ("deploy-window Deploy window When deploys may happen release freeze "
-                           "Deploys need a green build.")
+               description="When deploys may happen", keywords="release freeze deploys")
+    result = engine.recall("deploy window release freeze", record=False)
+    [hit] = result.hits
+    # the title has its own line; the name is an identifier; a keyword the text holds is not repeated
+    assert hit.snippet == "When deploys may happen. Deploys need a green build. (keywords: release, freeze)"
+    assert "  title: Deploy window\n  fact: When deploys may happen. Deploys" in result.block
+
+
+def test_a_memory_made_over_mcp_is_said_once(engine):
+    """Its name is the sentence's slug, its title the sentence's first words, its description and
+    body the sentence: the block said it three times."""
+    sentence = "Run the database migrations against a disposable copy of production before every release merge."
+    write_fact(engine, "run-the-database-migrations-against-a-disposable-copy", sentence,
+               title="Run the database migrations against a disposable copy of", description=sentence)
+    result = engine.recall("database migrations before the release merge", record=False)
+    [hit] = result.hits
+    assert hit.snippet == sentence
+    fact_line = next(line for line in result.block.splitlines() if line.startswith("  fact: "))
+    assert fact_line == f"  fact: {sentence}"
+    assert result.block.count("disposable copy") == 2   # the title line and the fact line, nothing more
+
+
+def test_chinese_fields_are_said_once_and_a_title_only_fact_still_has_its_line(engine):
+    write_fact(engine, "包管理", "以后都用 pnpm 安装依赖。", title="包管理", description="以后都用 pnpm 安装依赖",
+               keywords="包管理 依赖 npm")
+    [hit] = engine.recall("用什么安装依赖 pnpm", record=False).hits
+    assert hit.snippet == "以后都用 pnpm 安装依赖。 (keywords: npm)"
+    write_fact(engine, "flaky-suite", "", title="The flaky suite retries checkout twice")
+    [hit] = engine.recall("flaky suite retries checkout", record=False).hits
+    assert hit.snippet == "The flaky suite retries checkout twice"
 
 
 def test_no_piece_of_a_secret_in_the_prompt_is_kept_in_the_trace(engine, state_root):
