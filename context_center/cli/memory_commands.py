@@ -24,7 +24,7 @@ def _ref_command(sub: Subcommands, name: str, help_text: str, handler: Handler) 
     return parser
 
 
-def _fact_fields(parser: argparse.ArgumentParser) -> None:
+def _fact_fields(parser: argparse.ArgumentParser, *, edit: bool = False) -> None:
     for option in _FIELD_OPTIONS:
         if option != "scope":
             parser.add_argument(f"--{option}")
@@ -34,6 +34,12 @@ def _fact_fields(parser: argparse.ArgumentParser) -> None:
                         help="refuse unless the fact is at this revision")
     parser.add_argument("--redact-secrets", action="store_true",
                         help="store secrets masked as [REDACTED] instead of refusing")
+    parser.add_argument("--ref", dest="refs", action="append", metavar="REF",
+                        help="code the fact cites, workspace-relative (repeatable): path, path:LINE, "
+                             "path:START-END, path#symbol or dir/; checked before the fact is recalled"
+                             + ("; the refs given replace the fact's" if edit else ""))
+    if edit:
+        parser.add_argument("--no-refs", action="store_true", help="cite no code any more")
 
 
 def register(commands: Subcommands) -> Subcommands:
@@ -58,7 +64,7 @@ def register(commands: Subcommands) -> Subcommands:
     remember_parser.set_defaults(handler=remember)
 
     edit_parser = _ref_command(sub, "edit", "change a fact (omitted fields are kept)", edit)
-    _fact_fields(edit_parser)
+    _fact_fields(edit_parser, edit=True)
 
     forget_parser = _ref_command(sub, "forget", "move a fact to the archive", forget)
     forget_parser.add_argument("--expected-revision", type=int, metavar="N")
@@ -67,7 +73,15 @@ def register(commands: Subcommands) -> Subcommands:
     move_parser.add_argument("--expected-revision", type=int, metavar="N")
     _ref_command(sub, "pin", "put a fact's body in the session context (1,500-character budget)", pin)
     _ref_command(sub, "unpin", "make a pinned fact recall-only again", unpin)
-    _ref_command(sub, "verify", "mark a fact as checked today (renews freshness)", verify)
+    _ref_command(sub, "verify", "mark a fact as checked today (renews freshness and its refs' evidence)", verify)
+    grounding_parser = sub.add_parser(
+        "grounding", help="the facts whose cited code changed, is gone or was never checked, with git's account",
+        description="Facts that cite code (refs) and need a look: changed, broken (a ref gone) or unverified, "
+                    "each ref with what changed and, where git knows, the commit, its author and date.")
+    grounding_parser.add_argument("--state", choices=("changed", "broken", "unverified"),
+                                  help="only facts in this state")
+    add_json_option(grounding_parser)
+    grounding_parser.set_defaults(handler=grounding)
     _ref_command(sub, "revisions", "the active fact and its earlier revisions", revisions)
     _ref_command(sub, "purge-secrets", "mask every secret in a fact's file, its revisions and archive entries, "
                                        "in place", purge_secrets)
@@ -124,7 +138,13 @@ def _fact_input(args: argparse.Namespace) -> FactInput:
     if "scope" in values and args.handler is edit:
         values["scope"] = None  # edit's --scope selects the fact; it never moves it
     values["body"] = _read_body(args)
-    return FactInput(**values, expected_revision=args.expected_revision, redact_secrets=args.redact_secrets)
+    refs: tuple[str, ...] | None = tuple(args.refs) if args.refs is not None else None
+    if getattr(args, "no_refs", False):
+        if refs:
+            raise InvalidInput("give --ref or --no-refs, not both")
+        refs = ()
+    return FactInput(**values, refs=refs, expected_revision=args.expected_revision,
+                     redact_secrets=args.redact_secrets)
 
 
 # rendering --------------------------------------------------------------------------
@@ -140,6 +160,10 @@ def _show_markdown(data: dict[str, Any]) -> str:
     if data.get("masked"):
         rows.append("- **masked**: " + ", ".join(f"a {m['kind']} in {m['field']}" for m in data["masked"])
                     + " (the file holds it: `memory purge-secrets` rewrites it masked)")
+    grounding = data.get("grounding") or {}
+    if grounding.get("state") not in (None, "none"):
+        rows.append(f"- **grounding**: {grounding['state']}")
+        rows += [f"  - `{r['ref']}`: {r['state']} ({r['detail']})" for r in grounding["refs"]]
     if data["description"]:
         rows += ["", f"> {data['description']}"]
     rows += ["", data["body"]]
@@ -149,6 +173,8 @@ def _show_markdown(data: dict[str, Any]) -> str:
 def _written(engine: Engine, out: Output, result: WriteResult, verb: str) -> int:
     data = engine.fact_json(result.fact, body=True)
     data["changed"] = result.changed
+    proposed = engine.proposed_refs(result.fact) if result.changed else []
+    data["proposed_refs"] = proposed
     if result.redacted:
         data["redacted"] = list(result.redacted)
     if result.reencoded_from:
@@ -158,6 +184,13 @@ def _written(engine: Engine, out: Output, result: WriteResult, verb: str) -> int
         note += f" (the file was {result.reencoded_from}; it is now UTF-8)"
     human = (f"{verb} {result.fact.ref} at revision {result.fact.revision}{note}" if result.changed
              else f"{result.fact.ref} unchanged at revision {result.fact.revision}")
+    grounding = data["grounding"]["state"]
+    if grounding not in ("none", "grounded"):
+        human += f"\nGrounding: {grounding} (context-center memory grounding says why)"
+    if proposed:
+        human += ("\nIt names code in this workspace; to have it checked before it is recalled:\n  "
+                  f"context-center memory edit {result.fact.ref} " + " ".join(
+                      f"--ref {ref}" for ref in (*result.fact.refs, *proposed)))
     return out.emit(data, human)
 
 
@@ -178,6 +211,7 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
                    "refs": [f.ref for f in facts if f.pinned]},
         "overrides": [{g.scope: g.ref, p.scope: p.ref, "overridden": g.ref, "by": p.ref, "why": why}
                       for g in facts if (g.scope, g.id) in overrides for p, why in [overrides[(g.scope, g.id)]]],
+        "grounding": _grounding_counts(engine, facts),
         "archived": len(engine.archived()), "subjects": len(engine.subjects()),
         "diagnostics": [d.to_json() for d in engine.diagnostics()],
     }
@@ -189,8 +223,43 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
                  "Facts        " + ", ".join(f"{n} {scope}" for scope, n in data["facts"].items()),
                  f"Pinned       {data['pinned']['used_chars']:,} / {context.budget:,} characters",
                  f"Archived     {data['archived']}", f"Subjects     {data['subjects']}"]
+        counts = data["grounding"]
+        if counts["changed"] or counts["broken"]:
+            lines.append(f"Grounding    {counts['changed']} changed, {counts['broken']} broken "
+                         "(context-center memory grounding)")
         lines += [f"Override     {o['by']} overrides {o['overridden']} ({o['why']})" for o in data["overrides"]]
         lines += [f"Problem      {d}" for d in engine.diagnostics()]
+        return "\n".join(lines)
+
+    return out.emit(data, human)
+
+
+def _grounding_counts(engine: Engine, facts: list[Any]) -> dict[str, int]:
+    """How many facts are in each grounding state (files only: no git)."""
+    counts = {"grounded": 0, "changed": 0, "broken": 0, "unverified": 0}
+    for fact in facts:
+        if fact.refs:
+            state = engine.grounding(fact).state
+            counts[state] = counts.get(state, 0) + 1
+    return counts
+
+
+def grounding(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    states = (args.state,) if args.state else ("changed", "broken", "unverified")
+    found = engine.grounding_report(states)
+    data = {"facts": [{"id": fact.id, "name": fact.name, "ref": fact.ref, "grounding": checked.to_json()}
+                      for fact, checked in found]}
+
+    def human() -> str:
+        if not found:
+            return "Every fact that cites code agrees with it." if not args.state else f"No {args.state} facts."
+        lines = []
+        for fact, checked in found:
+            lines.append(f"{fact.ref}: {checked.state}")
+            for ref in checked.refs:
+                who = f" — {ref.commit[:10]} by {ref.author}, {ref.date}" if ref.commit else ""
+                lines.append(f"  {ref.ref}: {ref.state}: {ref.detail}{who}")
+        lines.append("Verify a fact once it is right again: context-center memory verify REF")
         return "\n".join(lines)
 
     return out.emit(data, human)
@@ -208,7 +277,9 @@ def list_facts(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             text = table(("REF", "TYPE", "ACTIVATION", "FRESHNESS", "REV", "TITLE"),
                          [(d["ref"], d["type"], d["activation"], d["freshness"], str(d["revision"]),
                            d["title"] + (f"  [overridden by {d['overridden_by']}]" if d["overridden_by"] else "")
-                           + ("  [staged: waiting for review in suggestions]" if f.staging else ""))
+                           + ("  [staged: waiting for review in suggestions]" if f.staging else "")
+                           + (f"  [grounding: {d['grounding']['state']}]"
+                              if d["grounding"]["state"] in ("changed", "broken") else ""))
                           for f, d in zip(facts, data["facts"])], max_width=60)
         problems = [f"! {d}" for d in engine.diagnostics()]
         return "\n".join([text, *problems])

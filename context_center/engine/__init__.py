@@ -31,6 +31,8 @@ from .errors import (
 )
 from .facade import Engine
 from .fact_views import FactView
+from .grounding.check import FACT_STATES as GROUNDING_STATES
+from .grounding.check import Grounding, RefCheck
 from .instructions.agent_rules import AGENTS as INSTRUCTION_AGENTS
 from .instructions.agent_rules import DISPLAY_NAMES as AGENT_DISPLAY_NAMES
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
@@ -114,7 +116,8 @@ _LAZY = {
 __all__ = [
     "AGENT_DISPLAY_NAMES", "AlreadyActive", "ArchivedFact", "Change", "ConfigError", "Diagnostic", "Engine",
     "EngineError", "StateRootChoice", "choose_state_root",
-    "FACT_CHOICES", "Fact", "FactFields", "FactInput", "FactView", "INSTRUCTION_AGENTS", "InstructionDiagnostic",
+    "FACT_CHOICES", "Fact", "FactFields", "FactInput", "FactView", "GROUNDING_STATES", "Grounding", "RefCheck",
+    "INSTRUCTION_AGENTS", "InstructionDiagnostic",
     "InstructionDocument", "InstructionSet", "InvalidInput", "NameConflict", "NotCommitted", "NotFound",
     "PINNED_BUDGET_CHARS", "PinnedBudgetExceeded", "PurgeReport", "RecallHit", "RecallResult", "RefusedError",
     "Rejection", "Revision", "RevisionConflict", "SCOPES", "ScopeConflict", "SensitiveContent", "SessionContext",

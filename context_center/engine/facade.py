@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from . import clock
 from .errors import InvalidInput, StorageError
 from .fact_views import FactView, fact_views
+from .grounding.check import Grounding
+from .grounding.service import GroundingService
 from .instructions.agent_rules import AGENTS as AGENT_NAMES
 from .instructions.resolver import InstructionResolver, InstructionSet
 from .memory import proposals as proposal_review
@@ -65,6 +67,7 @@ class EngineParts:
     paths: StorePaths
     lock: StoreLock
     catalogs: CatalogOpener      # the catalog (SQLAlchemy), opened when first needed
+    grounding: GroundingService  # the facts' refs against the work tree (also the memory's writes)
     store: FactStore
     memory: MemoryService
     traces: TraceLog
@@ -84,6 +87,7 @@ class Engine:
         self._memory = parts.memory
         self._traces = parts.traces
         self._instructions = parts.instructions
+        self._grounding = parts.grounding
         self._team_repository = parts.team
         self._concerns = Concerns(parts.paths, parts.memory)
         self._watcher: FileWatcher | None = None
@@ -102,7 +106,9 @@ class Engine:
     def _recall(self) -> RecallService:
         from .recall.service import RecallService
 
-        return RecallService(self.paths.recall_cache_file)
+        # the grounding service's own check, not a method of this engine: a cached service holding the
+        # engine would keep a closed engine alive past its last reference
+        return RecallService(self.paths.recall_cache_file, self._grounding.check)
 
     @cached_property
     def _recall_traces(self) -> RecallTraces:
@@ -244,7 +250,7 @@ class Engine:
         each team fact (it runs git: off the GUI thread)."""
         chosen = self.facts() if facts is None else facts
         statuses = self.team_statuses(chosen) if team else None
-        return fact_views(chosen, self._memory.overrides(), lambda: self._sync.machine, statuses, now)
+        return fact_views(chosen, self._memory.overrides(), lambda: self._sync.machine, statuses, now, self.grounding)
 
     def fact_view(self, fact: Fact, *, now: dt.datetime | None = None) -> FactView:
         return self.fact_views([fact], now=now)[0]
@@ -319,6 +325,43 @@ class Engine:
 
     def unpin(self, ref: str, scope: str | None = None) -> WriteResult:
         return self._memory.set_activation(ref, "relevant", scope)
+
+    # Grounding: the code a fact cites, against the work tree ------------------------------------
+
+    def grounding(self, fact: Fact) -> Grounding:
+        """What the work tree says now of the code ``fact`` cites (files only: cheap, no git)."""
+        return self._grounding.check(fact)
+
+    def proposed_refs(self, fact: Fact) -> list[str]:
+        """Refs ``fact``'s text suggests (workspace paths it names, backticked names found in them)
+        that it does not cite yet: to propose, never to add without the user."""
+        return self._grounding.proposed(fact)
+
+    def grounding_explained(self, fact: Fact) -> Grounding:
+        """:meth:`grounding`, with git's commit, author and date for what changed or went (runs git:
+        the window's worker asks it for the fact the user selected)."""
+        checked = self._grounding.check(fact)
+        history = self._grounding.history() if checked.state in ("changed", "broken") else None
+        return history.explain(checked) if history is not None else checked
+
+    def refs_among(self, texts: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of ``texts`` that name something in this workspace now, as refs (an agent's links)."""
+        return self._grounding.existing(texts)
+
+    def grounding_report(self, states: tuple[str, ...] = ("changed", "broken", "unverified"),
+                         progress: Progress | None = None) -> list[tuple[Fact, Grounding]]:
+        """Every fact whose grounding is one of ``states``, with git's account of who changed or
+        removed what it cites (runs git: the window's worker, ``memory grounding``; never recall)."""
+        cited = [fact for fact in self.facts() if fact.refs]
+        found = []
+        history = self._grounding.history() if cited else None
+        for done, fact in enumerate(cited, 1):
+            checked = self._grounding.check(fact)
+            if checked.state in states:
+                found.append((fact, history.explain(checked) if history is not None else checked))
+            if progress is not None:
+                progress(done, len(cited))
+        return found
 
     def verify(self, ref: str, scope: str | None = None) -> WriteResult:
         return self._memory.verify(ref, scope)

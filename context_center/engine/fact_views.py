@@ -12,6 +12,8 @@ import datetime as dt
 from pathlib import Path
 from typing import Any, Callable, Iterable, NamedTuple
 
+from .grounding.check import NONE as NO_REFS
+from .grounding.check import Grounding
 from .memory.freshness import freshness_of
 from .memory.overrides import Overrides, why_overridden
 from .memory.sensitive import findings_of, mask_fact_json
@@ -33,6 +35,7 @@ class FactView(NamedTuple):
     team: TeamStatus | None = None      # a team fact's last commit and uncommitted state (when asked)
     sync_conflict: dict[str, Any] | None = None   # a sync's flag, as seen from this machine
     provenance: dict[str, Any] | None = None      # an accepted suggestion's why, how and evidence
+    grounding: Grounding = NO_REFS                # what the work tree says of the code it cites
 
     @property
     def staged(self) -> bool:
@@ -50,14 +53,19 @@ class FactView(NamedTuple):
             data["sync_conflict"] = self.sync_conflict
         if self.team is not None:
             data["team"] = self.team.to_json()
+        data["grounding"] = self.grounding.to_json()
+        if self.fact.refs:
+            data["refs"] = list(self.fact.refs)
         return data
 
 
 def fact_views(facts: Iterable[Fact], overrides: Overrides, machine: Callable[[], str],
-               team: dict[Path, TeamStatus] | None = None, now: dt.datetime | None = None) -> list[FactView]:
+               team: dict[Path, TeamStatus] | None = None, now: dt.datetime | None = None,
+               grounding: Callable[[Fact], Grounding] | None = None) -> list[FactView]:
     """A view of each of ``facts``, freshness told at one moment (``now``). ``machine()`` names this
     machine, asked only when a fact carries a sync flag; ``team`` is :meth:`TeamService.statuses`
-    when the caller wants git's word (it runs git)."""
+    when the caller wants git's word (it runs git); ``grounding(fact)`` checks a fact that cites
+    code against the work tree (files only, never git)."""
     facts = facts if isinstance(facts, (list, tuple)) else list(facts)
     make = tuple.__new__   # a view from its values, made in C
     no_override = (None, "")
@@ -78,5 +86,6 @@ def fact_views(facts: Iterable[Fact], overrides: Overrides, machine: Callable[[]
             why_overridden(fact, holder, why) if holder else "",
             # (looked up for team facts only: hashing a Path is slow, 0.1 s per 100,000)
             team.get(fact.path) if team and fact.scope == "team" and fact.path is not None else None,
-            flag.to_json(machine()) if flag is not None else None, found)))
+            flag.to_json(machine()) if flag is not None else None, found,
+            grounding(fact) if fact.refs and grounding is not None else NO_REFS)))
     return views

@@ -14,6 +14,7 @@ import os
 
 from .errors import InvalidInput, StorageError
 from .facade import Engine, EngineParts
+from .grounding.service import GroundingService
 from .instructions.resolver import InstructionResolver
 from .memory.fact_store import FactStore
 from .memory.memory_service import MemoryService
@@ -60,13 +61,16 @@ def open_store(paths: StorePaths, progress: Progress | None = None) -> Engine:
     store = FactStore(paths, FactCache(direct), lambda: (*moved, *aside_diagnostics(catalog_file)))
     # the team scope's history, archive and status are git's
     team = TeamRepository(paths.workspace, paths.memory_dir(TEAM)) if TEAM in paths.scopes else None
-    memory = MemoryService(store, lock, TeamHistory(team) if team is not None else None, progress)
+    grounding = GroundingService(paths.workspace if paths.bound else None)
+    memory = MemoryService(store, lock, TeamHistory(team) if team is not None else None, progress,
+                           grounder=grounding.record)
     _finish_interrupted_writes(lock, store, memory)
     # The facts just loaded live as long as the engine: the cyclic collector need not walk them on
     # every full collection (at 100,000 facts each took most of a second). They are still freed
     # by their reference counts.
     gc.freeze()
-    return Engine(EngineParts(paths=paths, lock=lock, catalogs=catalogs, store=store, memory=memory,
+    return Engine(EngineParts(paths=paths, lock=lock, catalogs=catalogs, grounding=grounding, store=store,
+                              memory=memory,
                               traces=TraceLog(direct), team=team,
                               instructions=InstructionResolver(paths.root, paths.workspace, lock)))
 

@@ -56,6 +56,8 @@ class Fact:
     topics: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     links: tuple[str, ...] = ()
+    refs: tuple[str, ...] = ()    # the code it cites, workspace-relative (grounding/refs.py)
+    refs_evidence: tuple[tuple[Any, ...], ...] = ()   # what each ref pointed at when written (grounding/evidence.py)
     revision_note: str = ""       # what this revision did when the fields cannot say it (a restore)
     encoding: str = ""            # how the file was read when not plain UTF-8 ("GB18030"…); writes are UTF-8
     path: Path | None = None

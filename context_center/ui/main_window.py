@@ -94,6 +94,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.store.warning)
         self.statusBar().addPermanentWidget(self.store.label)
         self.statusBar().addPermanentWidget(self.pinned)
+        self.problem_count = QLabel()
+        self.problem_count.setObjectName("problem_count")
+        self.problem_count.setStyleSheet("color: #b00020")
+        self.problem_count.setToolTip("Files that cannot be read, subject conflicts and facts whose cited code is "
+                                      "gone: listed under the Facts tab")
+        self.statusBar().addPermanentWidget(self.problem_count)
         self._build_menus()
         self._connect_signals()
         self.resize(1200, 760)
@@ -185,6 +191,8 @@ class MainWindow(QMainWindow):
         self.client.open_failed.connect(self._open_failed)
         self.client.progress.connect(self._progress)
         self.facts.pinned_changed.connect(self._pinned)
+        self.facts.problems_counted.connect(
+            lambda n: self.problem_count.setText(f"⚠ {n} problem{'s' if n != 1 else ''}" if n else ""))
         self.facts.written.connect(self.reload)
         self.archive.written.connect(self.reload)
         self.suggestions.accepted.connect(self._suggestion_accepted)

@@ -8,9 +8,10 @@ category with no memory left keeps its entry with a count of 0.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from .. import clock
+from ..records import Fact
 from ..text.analysis import tokenize
 from .categories import AUTO_PROMOTE, BUILT_INS
 from .memories import AgentMemory
@@ -45,8 +46,15 @@ def category_names(memories: list[AgentMemory], registered: dict[str, str]) -> d
     return names
 
 
-def scope_index(memories: list[AgentMemory], registered: dict[str, str]) -> dict[str, Any]:
+def scope_index(memories: list[AgentMemory], registered: dict[str, str],
+                grounding: Callable[[Fact], str] | None = None) -> dict[str, Any]:
+    """``grounding(fact)``: the state of the code a memory cites (``lines_grounding``, aligned with
+    ``lines``: grounded, changed, broken, unverified, or none)."""
     names = category_names(memories, registered)
+
+    def grounded(rows: list[AgentMemory]) -> list[str]:
+        return [grounding(m.fact) if grounding is not None and m.fact.refs else "none" for m in rows]
+
     staging = [m for m in memories if m.staging]
     collections = []
     for canonical in sorted(names):
@@ -56,7 +64,8 @@ def scope_index(memories: list[AgentMemory], registered: dict[str, str]) -> dict
         collections.append({"name": names[canonical], "count": len(promoted),
                             "staging_count": len(rows) - len(promoted),
                             "keywords": _keywords(rows, COLLECTION_KEYWORDS),
-                            "lines": [m.content for m in newest], "lines_ids": [m.id for m in newest]})
+                            "lines": [m.content for m in newest], "lines_ids": [m.id for m in newest],
+                            "lines_grounding": grounded(newest)})
     newest_staging = _newest(staging)
     return {
         "counts": {"promoted": len(memories) - len(staging), "staging": len(staging), "categories": len(names)},
@@ -64,7 +73,8 @@ def scope_index(memories: list[AgentMemory], registered: dict[str, str]) -> dict
         "collections": collections,
         "staging": {"count": len(staging), "lines": [m.content for m in newest_staging],
                     "lines_ids": [m.id for m in newest_staging],
-                    "lines_categories": [m.category for m in newest_staging], "searched": False},
+                    "lines_categories": [m.category for m in newest_staging],
+                    "lines_grounding": grounded(newest_staging), "searched": False},
     }
 
 

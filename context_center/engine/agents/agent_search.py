@@ -25,6 +25,7 @@ from typing import Callable
 import numpy as np
 
 from .. import clock
+from ..records import Fact
 from ..text.analysis import QueryTerm, query_terms
 from .agent_index import NEGATIONS, AgentIndex
 from .memories import AgentMemory
@@ -207,8 +208,21 @@ def render_hit(memory: AgentMemory) -> str:
             f"{memory.content}")
 
 
+def _broken_last(index: AgentIndex, slots: list[int], limit: int, broken: Callable[[Fact], bool]) -> list[int]:
+    """``slots`` with the memories whose cited code is gone after the others (among the first few
+    that can be answered; only a memory that cites code is checked)."""
+    head, rest = slots[:4 * limit], slots[4 * limit:]
+    gone = [slot for slot in head if index.fact_at(slot).refs and broken(index.fact_at(slot))]
+    if not gone:
+        return slots
+    held = set(gone)
+    return [slot for slot in head if slot not in held] + rest + gone
+
+
 def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[int] | None, project: str | None,
-           judge: Judge | None = None, now: dt.datetime | None = None) -> SearchOutcome:
+           judge: Judge | None = None, now: dt.datetime | None = None,
+           broken: Callable[[Fact], bool] | None = None) -> SearchOutcome:
+    """``broken(fact)``: whether a memory's cited code is gone (such memories rank last)."""
     now = now or clock.now()
     mask = _eligible(index, request, category_codes, now)
     eligible = int(mask.sum())
@@ -231,6 +245,8 @@ def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[in
     if judged is None:
         ranking.channels.append("local")
     kept = _sorted(index, _same_subject_order(index, judged if judged is not None else local), request)
+    if broken is not None:
+        kept = _broken_last(index, kept, min(request.limit, MAX_HITS), broken)
     hits = _capped(index, kept, request.limit, project)
     mode = "small" if small else "large"
     if not hits:

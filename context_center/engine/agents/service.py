@@ -211,7 +211,8 @@ class AgentMemoryService:
         maps = {}
         for scope in scopes:
             memories = self._memories(scope)
-            maps[scope] = scope_index(memories, self._engine.agent_categories(self._scope_key(scope)))
+            maps[scope] = scope_index(memories, self._engine.agent_categories(self._scope_key(scope)),
+                                      lambda fact: self._engine.grounding(fact).state)
         return maps
 
     def map(self, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -267,7 +268,8 @@ class AgentMemoryService:
                     raise AgentRefusal("INVALID_CATEGORY", f"unknown category: {name}")
             codes = index.codes(request.categories)
         outcome = search(index, request, category_codes=codes,
-                         project=str(self._project) if self._project else None, judge=self.judge)
+                         project=str(self._project) if self._project else None, judge=self.judge,
+                         broken=lambda fact: self._engine.grounding(fact).state == "broken")
         return outcome.text
 
     # writing --------------------------------------------------------------------------
@@ -345,7 +347,8 @@ class AgentMemoryService:
         draft = Fact(id=new_fact_id(), revision=1, name=name, title=title_of(content), description=content,
                      type=categories.type_of(canonical), scope=scope, body=content, created_at=stamp,
                      updated_at=stamp, activation="relevant", category=display,
-                     status="promoted" if promoted else "staging", metadata_extra=(written_by,), **labels)
+                     status="promoted" if promoted else "staging", metadata_extra=(written_by,),
+                     refs=self._refs_of_links(arguments.get("links"), scope), **labels)
         before, generation = self._engine.snapshot(), self._engine.generation
         try:
             fact = self._engine.create_fact(draft, unique_name=True).fact
@@ -354,6 +357,13 @@ class AgentMemoryService:
         self._carry_categories(scope, before, generation, fact)
         self._wrote()
         return {"memory": self._view(fact), "promoted": promoted}
+
+    def _refs_of_links(self, links: object, scope: str) -> tuple[str, ...]:
+        """The ``links`` whose original spelling names something in the bound project's work tree: a
+        project memory cites them (checked before recall). The others stay labels, never refused."""
+        if scope == "global" or not isinstance(links, list):
+            return ()
+        return self._engine.refs_among(tuple(link for link in links if isinstance(link, str)))
 
     def _view(self, fact: Fact) -> dict[str, Any]:
         return AgentMemory(fact, str(self._project) if self._project else None).to_json()
@@ -414,6 +424,9 @@ class AgentMemoryService:
                                                   "user edits promoted memories: create a staged correction with "
                                                   "memory_create instead; the user promotes it in Context Center")
         changes = self._labels(arguments, current)
+        if "links" in arguments:   # the refs its links made follow them; refs the user added stay
+            kept = tuple(ref for ref in current.refs if ref not in current.links)
+            changes["refs"] = tuple(dict.fromkeys((*kept, *self._refs_of_links(arguments["links"], current.scope))))
         if "content" in arguments:
             content = check_content(arguments["content"])
             changes.update(body=content, description=content, title=title_of(content))

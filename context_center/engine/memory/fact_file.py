@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .. import clock
 from ..records import Fact
 from ..text.limits import MAX_ANALYZED_CHARS
+from .fact_refs import from_front_matter, read_refs, to_front_matter
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 from .front_matter import read_plain
 from .merge_conflict import find_merge_conflict
@@ -63,7 +64,7 @@ def load_yaml(text: str, *, plain_strings: bool = True) -> Any:
 KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
               "keywords", "activation", "volatility", "subject_key", "expires_at",
               "last_verified_at", "category", "status", "revision_note", "importance", "subject",
-              "topics", "tags", "links")
+              "topics", "tags", "links", "refs", "refs_evidence")
 LABEL_KEYS = ("topics", "tags", "links")
 _FLAT_KEYS = ("type", "scope", "fact_type")
 _FLAT = frozenset(_FLAT_KEYS)
@@ -294,6 +295,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         if isinstance(value, str) and len(value) > MAX_ANALYZED_CHARS:
             warnings.append(f"{field} is {len(value):,} characters; search and recall read its first "
                             f"{MAX_ANALYZED_CHARS:,} (the file keeps all of it)")
+    refs = _labels(data.get("refs"), "refs")
+    if refs and scope == "global":
+        warnings.append("refs on a global fact are not checked (a global fact has no one workspace)")
+    refs_evidence, problems = from_front_matter(data.get("refs_evidence"))
+    warnings += problems + read_refs(refs)[1]
     fact = Fact(
         id=raw_id, revision=revision, name=name,
         title=_text(data.get("title"), "title"),
@@ -313,6 +319,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         topics=_labels(data.get("topics"), "topics"),
         tags=_labels(data.get("tags"), "tags"),
         links=_labels(data.get("links"), "links"),
+        refs=refs, refs_evidence=refs_evidence,
         revision_note=_text(data.get("revision_note"), "revision_note"),
         encoding=encoding,
         path=path, legacy=legacy, extra=extra, metadata_extra=meta_extra,
@@ -403,6 +410,11 @@ def render_fact(fact: Fact) -> str:
         values = getattr(fact, key)
         if values:  # a JSON array is a YAML flow sequence
             lines.append(f"{key}: {_escape_unprintable(json.dumps(list(values), ensure_ascii=False))}")
+    if fact.refs:
+        lines.append(f"refs: {_escape_unprintable(json.dumps(list(fact.refs), ensure_ascii=False))}")
+    if fact.refs_evidence:   # JSON is YAML's flow style: one line per fact, read back exactly
+        lines.append("refs_evidence: " + _escape_unprintable(
+            json.dumps(to_front_matter(fact.refs_evidence), ensure_ascii=False)))
     lines.extend(text for _, text in fact.extra)
     lines += ["metadata:", f"  type: {routing_type(fact)}", f"  scope: {fact.scope}"]
     if routing_type(fact) != fact.type:

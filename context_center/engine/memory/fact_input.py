@@ -56,6 +56,7 @@ class FactInput:
     volatility: str | None = None
     expires_at: str | None = None
     body: str | None = None
+    refs: tuple[str, ...] | None = None   # the code it cites (workspace-relative); () clears them
     expected_revision: int | None = None
     redact_secrets: bool = False
     # keys written under the front matter's ``metadata:`` when the fact is created, as
@@ -63,7 +64,7 @@ class FactInput:
     metadata_extra: tuple[tuple[str, str], ...] = ()
 
     def given(self) -> dict[str, str]:
-        skip = {"expected_revision", "redact_secrets", "metadata_extra"}
+        skip = {"expected_revision", "redact_secrets", "metadata_extra", "refs"}
         return {f.name: getattr(self, f.name) for f in dataclass_fields(self)
                 if f.name not in skip and getattr(self, f.name) is not None}
 

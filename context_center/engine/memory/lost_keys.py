@@ -2,7 +2,7 @@
 
 Reasonix's save keeps the previous revision as a snapshot, then writes the fact with
 its own keys only: ``category`` and ``status`` (so a staged agent memory becomes
-promoted), a revision note, our metadata (a suggestion's provenance) and any key it
+promoted), the code it cites (``refs``, ``refs_evidence``), a revision note, our metadata (a suggestion's provenance) and any key it
 does not know are gone. When the newest snapshot still has such keys and the active
 revision has none of them, the fact was rewritten by another tool, and the keys can
 be put back as a new revision.
@@ -10,10 +10,12 @@ be put back as a new revision.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..records import Fact
 
-_OURS = ("category", "status")   # Context Center (context-eng) fields Reasonix does not know
+# Context Center fields Reasonix does not know: context-eng's, and the code a fact cites
+_OURS = ("category", "status", "refs", "refs_evidence")
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,7 @@ class LostKeys:
     """What the newest snapshot had that the active revision lacks."""
 
     revision: int                                   # the snapshot that still has them
-    fields: dict[str, str]                          # category / status
+    fields: dict[str, Any]                          # category, status, refs, refs_evidence
     extra: tuple[tuple[str, str], ...] = ()         # other top-level keys, verbatim
     metadata_extra: tuple[tuple[str, str], ...] = ()  # keys under metadata:, verbatim
 

@@ -24,6 +24,7 @@ from ..storage.store_lock import StoreLock
 from . import sensitive
 from .fact_file import render_fact
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
+from .fact_refs import check_refs
 from .fact_store import FactStore
 from .fields import (
     MAX_STEM_BYTES,
@@ -48,6 +49,8 @@ from .session_context import session_context
 log = logging.getLogger("context_center.memory")
 
 
+Grounder = Callable[[Fact, bool], Fact]
+_GROUNDED_BY = ("title", "description", "body", "refs")   # a change of one records the evidence afresh
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
@@ -56,10 +59,13 @@ class MemoryService:
     (None when no team scope is open)."""
 
     def __init__(self, store: FactStore, lock: StoreLock, git: GitHistory | None = None,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, grounder: Grounder | None = None) -> None:
+        """``grounder(fact, renew)``: ``fact`` with the evidence of its refs recorded (of each ref
+        when ``renew``, else of those without any): the grounding room's, handed in by the opening."""
         self.store = store
         self.lock = lock
         self.git = git
+        self._grounder = grounder
         self._mutex = store.guard         # the tables: this thread's reads and writes, and the index writer's
         self.snapshot: Snapshot = store.load(progress)
         self._version = store.version     # the tables' version the snapshot was made from
@@ -246,7 +252,7 @@ class MemoryService:
         stamp = clock.format_timestamp(clock.now())
         blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
                      scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")
-        draft = apply_input(blank, given)
+        draft = self._with_refs(apply_input(blank, given), request.refs)
         if request.metadata_extra:
             if request.expected_revision is not None:
                 raise InvalidInput("metadata is written when a fact is created, not when it is replaced")
@@ -263,20 +269,20 @@ class MemoryService:
         with self._writing():
             self.reload()
             check_conflicts(self.store, draft, None)
-            fact = self.store.create(draft)
+            fact = self.store.create(self._grounded(draft, renew=True))
             self._after_write(fact.scope)
         return WriteResult(fact, True, redacted)
 
     def create(self, draft: Fact, *, unique_name: bool = False) -> Fact:
         """Write a fact built whole by the caller (an agent's memory): the same checks as
         :meth:`remember`, secrets refused. ``unique_name``: a taken name gets ``-2``, ``-3``…"""
-        draft, _ = check_text(draft, redact=False)
+        draft, _ = check_text(self._with_refs(draft, draft.refs), redact=False)
         with self._writing():
             self.reload()
             if unique_name:
                 draft = draft.evolve(name=self._free_name(draft.scope, draft.name))
             check_conflicts(self.store, draft, None)
-            fact = self.store.create(draft)
+            fact = self.store.create(self._grounded(draft, renew=True))
             self._after_write(fact.scope)
         return fact
 
@@ -315,14 +321,36 @@ class MemoryService:
                 raise ScopeConflict(f"{current.ref} is a {current.scope} fact; an edit does not change its "
                                     "scope: move it, which keeps its id and history", hint="move")
             updated = apply_input(current, given)
+            if request.refs is not None:
+                updated = self._with_refs(updated, request.refs)
             if updated == current:
                 return WriteResult(current, False)
             updated, redacted = check_text(updated, request.redact_secrets)
             fact = self._save(current, updated, touch_updated=touch_updated)
         return WriteResult(fact, True, redacted, reencoded_from=current.encoding)
 
+    def _with_refs(self, fact: Fact, refs: tuple[str, ...] | None) -> Fact:
+        """``fact`` citing ``refs`` (None: as it does), each checked and confined to the workspace
+        (InvalidInput naming the first that is not; a global fact cites none)."""
+        if refs is None:
+            return fact
+        workspace = None if fact.scope == "global" else self.store.paths.workspace
+        checked = tuple(ref.text for ref in check_refs(tuple(refs), workspace))
+        kept = tuple(entry for entry in fact.refs_evidence if entry[0] in checked)
+        return fact.evolve(refs=checked, refs_evidence=kept)
+
+    def _grounded(self, fact: Fact, *, renew: bool) -> Fact:
+        """``fact`` with its refs' evidence recorded (:class:`Grounder`). Renewed (created, verified,
+        its text or refs edited), every ref is checked first: InvalidInput naming one that a hand
+        may have written but cannot be read, or escapes the workspace."""
+        if fact.refs and (renew or fact.scope == "global"):
+            check_refs(fact.refs, None if fact.scope == "global" else self.store.paths.workspace)
+        if self._grounder is None or not fact.refs:
+            return fact.evolve(refs_evidence=()) if not fact.refs else fact
+        return self._grounder(fact, renew)
+
     def _save(self, current: Fact, updated: Fact, *, note: str = "",
-              touch_updated: bool = True) -> Fact:
+              touch_updated: bool = True, renew: bool = False) -> Fact:
         """Write ``updated`` as the next revision of ``current`` (holding the lock): checks, snapshot
         of the previous revision, a new ``updated_at``, ``MEMORY.md``. ``note`` says what the
         revision did when its fields cannot (a restore); it is not inherited."""
@@ -331,7 +359,9 @@ class MemoryService:
         updated = updated.evolve(revision=current.revision + 1,
                                  updated_at=stamp if touch_updated else current.updated_at,
                                  activation=updated.effective_activation, revision_note=note, encoding="")
-        fact = self.store.replace(current, updated)
+        # verified, or what it says or cites changed: the evidence is of the code as it is now
+        renew = renew or any(getattr(updated, key) != getattr(current, key) for key in _GROUNDED_BY)
+        fact = self.store.replace(current, self._grounded(updated, renew=renew))
         self._after_write(fact.scope)
         return fact
 
@@ -348,7 +378,7 @@ class MemoryService:
         with self._writing():
             current = self._fresh(ref, scope)
             verified = current.evolve(last_verified_at=clock.format_timestamp(clock.now()))
-            fact = self._save(current, verified)
+            fact = self._save(current, verified, renew=True)   # and its refs' evidence, recorded afresh
         return WriteResult(fact, reencoded_from=current.encoding)
 
     def restore(self, ref: str, revision: int | str, scope: str | None = None) -> WriteResult:

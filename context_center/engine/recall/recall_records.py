@@ -20,6 +20,7 @@ class RecallHit:
     snippet: str
     matched: tuple[str, ...]
     chars: int = 0   # the length of its entry in the block
+    grounding: str = "none"   # grounded | changed | unverified | none (a broken fact is never a hit)
 
     @property
     def ref(self) -> str:
@@ -30,7 +31,7 @@ class RecallHit:
                 "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
                 "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
                 "title": redact(self.fact.label)[0], "matched": list(self.matched),
-                "chars": self.chars}
+                "chars": self.chars, "grounding": self.grounding}
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import clock
 from ..errors import InvalidInput
+from ..grounding.check import Grounding
 from ..memory import sensitive
 from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
@@ -50,6 +51,7 @@ SUPPRESSED_EMPTY = "memory store is empty"
 SUPPRESSED_NO_TERMS = "no searchable terms"
 SUPPRESSED_WEAK = "no sufficiently distinctive match"
 SUPPRESSED_BUDGET = "matched facts exceeded recall budget"
+SUPPRESSED_BROKEN = "matched facts cite code that is gone"   # ours: grounded facts (Reasonix has none)
 
 
 @dataclass
@@ -58,13 +60,16 @@ class _Candidate:
     score: float
     matched: list[QueryTerm]
     freshness: str
+    grounding: str = "none"   # what the work tree says of the code it cites (grounding/check.py)
 
 
-def _entry_head(fact: Fact, score: float, reason: str, state: str) -> str:
-    """The first two lines of a block entry (the fact line follows)."""
+def _entry_head(fact: Fact, score: float, reason: str, state: str, grounding: str = "none") -> str:
+    """The first two lines of a block entry (the fact line follows). A fact whose cited code
+    changed says ``grounding=changed``, so the model verifies it (Reasonix has no such field)."""
     title, _ = sensitive.redact(fact.label)
+    marker = " grounding=changed" if grounding == "changed" else ""
     return (f'- id={fact.id} revision={fact.revision} scope={fact.scope} type={fact.type} '
-            f'freshness={state} score={score:.3f} reason="{escape_for_block(reason)}"\n'
+            f'freshness={state}{marker} score={score:.3f} reason="{escape_for_block(reason)}"\n'
             f"  title: {escape_for_block(title)}\n"
             f"  fact: ")
 
@@ -97,19 +102,19 @@ def _holds(shown: str, said: str) -> bool:
 
 
 def _snippet_source(fact: Fact) -> str:
-    """What the ``fact:`` line is cut from: what the entry's ``title:`` line does not already say,
-    each field once, in the order a person reads it: the description, then the body, then the
-    keywords the text does not hold (``(keywords: …)``). A field whose words the title or another
-    field already holds is left out (a memory made over MCP has the same sentence as its name, title,
-    description and body: it is said once). The name is an identifier, never shown; it stands
-    in only when nothing else is left. Reasonix runs name, title, description, keywords and body
+    """What the ``fact:`` line is cut from: each field once, in the order a person reads it: the
+    description, the body, then the keywords the text does not hold (``(keywords: …)``). The body
+    is the fact, always said; a description or a keyword whose words the ``title:`` line or the
+    body already holds is left out (a memory made over MCP has the same sentence as its name,
+    title, description and body: it is said once). The name is an identifier, never shown; it
+    stands in only when nothing else is left. Reasonix runs name, title, description, keywords and body
     together: a deliberate difference (README, "Sharing a state root with Reasonix")."""
     shown = _said(fact.title[:MAX_ANALYZED_CHARS])   # a hand-written 20 MB title costs no more than its first part
     body = fact.body[:MAX_ANALYZED_CHARS].strip()
     parts: list[str] = []
     for field, later in ((fact.description[:MAX_ANALYZED_CHARS].strip(), _said(body)), (body, "")):
         said = _said(field)
-        if said and not _holds(shown, said) and not _holds(later, said):   # a description the body holds: the body
+        if said and (field is body or not (_holds(shown, said) or _holds(later, said))):   # the body is the fact
             if parts and not parts[-1].endswith(_SENTENCE_ENDS):
                 parts[-1] += "." if parts[-1].isascii() else "。"   # a description is often a phrase
             parts.append(field)
@@ -126,8 +131,11 @@ Rejected = list[tuple[float, int, str]]  # (score, index slot, why): cheap to co
 
 
 class RecallService:
-    def __init__(self, store: Path | None = None) -> None:
+    def __init__(self, store: Path | None = None, grounding: Callable[[Fact], Grounding] | None = None) -> None:
+        """``grounding(fact)``: what the work tree says of a fact's refs (the facts about to be
+        injected are checked: a broken one is held back, a changed one marked)."""
         self.index = RecallIndex(store=store)
+        self._grounding = grounding
         self._synced: Snapshot | None = None
         self._focus: int | None = None   # a slot whose decision the trace keeps whatever its rank (explain)
 
@@ -215,15 +223,30 @@ class RecallService:
                     and self._focus not in shortlist:
                 shortlist = np.append(shortlist, self._focus)
         candidates = []
+        held_back = 0
         for slot in shortlist.tolist():
             fact = index.fact_at(slot)
+            grounding = self._grounding(fact) if fact.refs and self._grounding is not None else None
+            if grounding is not None and grounding.state == "broken":
+                problem = grounding.problem
+                rejected.append((float(adjusted[slot]), slot, f"broken grounding: {problem.ref} ({problem.detail})"
+                                 if problem is not None else "broken grounding"))
+                held_back += 1
+                continue
             matched = [by_term[t] for t in index.matched_terms(slot, list(by_term))]
-            candidates.append(_Candidate(fact, float(adjusted[slot]), matched, index.freshness_at(slot, now)))
-        # by score, then newer, then id (stable sorts, least significant key first)
+            candidates.append(_Candidate(fact, float(adjusted[slot]), matched, index.freshness_at(slot, now),
+                                         grounding.state if grounding is not None else "none"))
+        rejected_count += held_back
+        # by score, then grounded first (a tie-breaker only), then newer, then id (stable sorts,
+        # least significant key first)
         candidates.sort(key=lambda c: c.fact.id)
         candidates.sort(key=lambda c: c.fact.updated_at, reverse=True)
+        candidates.sort(key=lambda c: c.grounding != "grounded")
         candidates.sort(key=lambda c: c.score, reverse=True)
-        return self._assemble(candidates, len(kept_slots), budget, limit, rejected, rejected_count, base)
+        if not candidates:
+            return self._result(SUPPRESSED_BROKEN, base, rejected, rejected_count)
+        return self._assemble(candidates, len(kept_slots) - held_back, budget, limit, rejected, rejected_count,
+                              base)
 
     def _result(self, suppressed: str | None, base: dict[str, Any], rejected: Rejected, rejected_count: int,
                 **fields: Any) -> RecallResult:
@@ -248,7 +271,7 @@ class RecallService:
             fact = candidate.fact
             words = _matched_words(candidate.matched)
             reason = _reason(words, fact.scope)
-            entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness)
+            entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness, candidate.grounding)
             room = budget - used - 1 - len(entry_head)
             if room < MIN_SNIPPET_CHARS:
                 rejected.append((candidate.score, self._slot(fact), "does not fit the character budget"))
@@ -264,7 +287,7 @@ class RecallService:
             entries.append(entry)
             used += len(entry) + 1
             hits.append(RecallHit(fact, candidate.score, reason, candidate.freshness, snippet, tuple(words),
-                                  len(entry)))
+                                  len(entry), candidate.grounding))
         omitted = kept_total - len(hits)
         rejected_count += omitted
         chosen = {h.fact.id for h in hits}

@@ -51,8 +51,10 @@ def fact_from_json(text: str, path: Path) -> Fact:
     data = json.loads(text)
     data["extra"] = tuple(tuple(pair) for pair in data["extra"])
     data["metadata_extra"] = tuple(tuple(pair) for pair in data["metadata_extra"])
-    for key in ("topics", "tags", "links"):
+    for key in ("topics", "tags", "links", "refs"):
         data[key] = tuple(data.get(key) or ())
+    data["refs_evidence"] = tuple((ref, found, line, tuple(lines), at)
+                                  for ref, found, line, lines, at in data.get("refs_evidence") or ())
     return Fact(path=path, **data)
 
 

@@ -1,9 +1,14 @@
 """The selected fact as the Facts tab's detail pane shows it, in Markdown."""
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
+from ...engine import Grounding, RefCheck
 from .model import FactRow
+
+OPEN_SCHEME = "open-ref"
+_OPEN = OPEN_SCHEME + ":"
 
 
 def _provenance_lines(found: dict[str, Any] | None) -> tuple[str, ...]:
@@ -17,9 +22,39 @@ def _provenance_lines(found: dict[str, Any] | None) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def detail_markdown(row: FactRow) -> str:
+def _open_link(check: RefCheck) -> str:
+    """A link that opens the cited file at the line it points at now (a file that is there)."""
+    path = check.path
+    if check.state not in ("ok", "moved", "changed", "unverified") or check.ref.endswith("/") or not path:
+        return ""
+    if check.at:
+        return f" [Open at line {check.at}]({_OPEN}{path}:{check.at})"
+    return f" [Open]({_OPEN}{path}:0)"
+
+
+def grounding_lines(grounding: Grounding) -> list[str]:
+    """Each cited ref with what the work tree says of it, git's word where it was asked, and for a
+    changed range the recorded lines beside today's as a diff."""
+    if grounding.state == "none":
+        return []
+    lines = ["", f"### Cited code: {grounding.state}", ""]
+    for check in grounding.refs:
+        who = (f" — commit `{check.commit[:10]}` by **{check.author}** on {(check.date or '')[:10]}"
+               if check.commit else "")
+        lines.append(f"- `{check.ref}`: **{check.state}** — {check.detail}{who}{_open_link(check)}")
+        if check.state == "changed" and check.evidence is not None and check.evidence.lines and check.now:
+            diff = [line for line in difflib.ndiff(list(check.evidence.lines), list(check.now))
+                    if not line.startswith("? ")]
+            lines += ["", "```diff", *diff, "```", ""]
+    lines += ["", "Verify the fact once it is right again (it records the code as it is now); Edit it, "
+                  "or Forget it."]
+    return lines
+
+
+def detail_markdown(row: FactRow, grounding: Grounding | None = None) -> str:
     """The selected fact in full: what the engine says of it (its override, its team status, a sync
-    conflict, where an accepted suggestion came from), its fields, its body."""
+    conflict, the code it cites, where an accepted suggestion came from), its fields, its body.
+    ``grounding``: the same fact's grounding with git's word on it, once the worker asked."""
     view = row.view
     fact = view.fact
     lines = [f"# {fact.label}", ""]
@@ -49,6 +84,7 @@ def detail_markdown(row: FactRow) -> str:
             ("Expires", fact.expires_at or "never"), ("Last verified", fact.last_verified_at or "never"),
             ("Created", fact.created_at), ("Updated", fact.updated_at)]
     lines += [f"**{k}:** {v}  " for k, v in meta]
+    lines += grounding_lines(grounding or view.grounding)
     provenance = _provenance_lines(view.provenance)
     if provenance:
         lines += ["", *provenance]

@@ -23,6 +23,8 @@ class FactsView:
     waiting: int = 0                         # staged memories from agents (listed in Suggestions, not here)
     sorted_by: tuple[int, Qt.SortOrder] | None = None   # how the worker sorted ``rows``
     has_team: bool = False                   # some row is a team fact (the git column is shown)
+    workspace: str = ""                      # what the facts' refs are relative to
+    broken: list[str] = field(default_factory=list)   # refs of facts whose cited code is gone
 
 
 def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None) -> FactsView:
@@ -52,4 +54,6 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
     problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
     return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts,
                      waiting=len(facts) - len(rows), sorted_by=sort,
-                     has_team=any(row.view.team is not None for row in rows))
+                     has_team=any(row.view.team is not None for row in rows),
+                     workspace=str(engine.paths.workspace),
+                     broken=[row.fact.ref for row in rows if row.view.grounding.state == "broken"])

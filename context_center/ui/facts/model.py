@@ -59,7 +59,10 @@ COLUMNS = (("Name", lambda r: r.view.fact.name), ("Title", lambda r: r.view.fact
            ("Activation", lambda r: r.view.fact.effective_activation), ("Freshness", lambda r: r.view.freshness),
            ("Rev", lambda r: r.view.fact.revision),
            ("Updated", lambda r: r.view.fact.updated_at[:19].replace("T", " ")),
+           ("Grounding", lambda r: "" if r.view.grounding.state == "none" else r.view.grounding.state),
            ("Last change (team)", lambda r: r.view.team.summary if r.view.team else ""))
+GROUNDING_COLUMN = len(COLUMNS) - 2
+BROKEN_COLOR = QColor("#b00020")
 TEAM_COLUMN = len(COLUMNS) - 1
 _ANSWERED_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.ToolTipRole,
                              Qt.ItemDataRole.ForegroundRole})
@@ -175,10 +178,15 @@ class FactsTableModel(QAbstractTableModel):
                 tip += "\nChanged in the work tree, not committed yet"
             if view.sync_conflict is not None:
                 tip += "\nA sync conflict waits to be settled (Sync ▸ Conflicts)"
+            problem = view.grounding.problem
+            if problem is not None:
+                tip += f"\nIts cited code: {problem.ref}: {problem.detail}"
             return tip
         if role == Qt.ItemDataRole.ForegroundRole:
             if view.overridden_by:  # greyed: agents get the project fact instead
                 return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            if index.column() == GROUNDING_COLUMN and view.grounding.state == "broken":
+                return BROKEN_COLOR
             if view.freshness in ("stale", "expired"):
                 return STALE_COLOR
         return None
@@ -204,7 +212,7 @@ class FactsFilterProxy(QIdentityProxyModel):
         self._refilter()
 
     def set_filter(self, field: str, value: str) -> None:
-        """``field`` is scope, type, activation or freshness; ``""`` means any."""
+        """``field`` is scope, type, activation, freshness or grounding; ``""`` means any."""
         if value:
             self._filters[field] = value
         else:
@@ -232,5 +240,5 @@ class FactsFilterProxy(QIdentityProxyModel):
     def _passes_filters(self, row: FactRow) -> bool:
         fact = row.view.fact
         values = {"scope": fact.scope, "type": fact.type, "activation": fact.effective_activation,
-                  "freshness": row.view.freshness}
+                  "freshness": row.view.freshness, "grounding": row.view.grounding.state}
         return all(values[field] == wanted for field, wanted in self._filters.items())

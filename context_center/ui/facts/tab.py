@@ -5,6 +5,7 @@ in the Suggestions tab (From agents), and a note here says how many wait."""
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
@@ -28,12 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import FACT_CHOICES, Engine, Fact, WriteResult
+from ...engine import FACT_CHOICES, GROUNDING_STATES, Engine, Fact, Grounding, WriteResult
 from .. import dialogs
 from ..editor import open_in_editor
 from ..engine_client import EngineClient
 from ..messages import Messages
-from .detail import detail_markdown
+from .detail import OPEN_SCHEME, detail_markdown
 from .form import FactForm
 from .history import HistoryDialog
 from .loader import FactsView, load_facts_view
@@ -81,6 +82,7 @@ class FactsTable(QTableView):
 
 class FactsTab(QWidget):
     pinned_changed = Signal(int, int)      # total, budget
+    problems_counted = Signal(int)         # files that cannot be read, subject conflicts, facts whose code is gone
     listed = Signal()                      # a list of facts arrived and is shown
     settled = Signal()                     # a load of the facts ended: shown, or failed and said so
     written = Signal(object, object)       # Change, (scope, id) to select or None: the window reloads
@@ -92,6 +94,9 @@ class FactsTab(QWidget):
         self.client, self.messages = client, messages
         self.generation = -1
         self.lost_keys: list[str] = []   # of the selected fact, when another tool's rewrite dropped some
+        self._banner = ""                # said above the selected fact (the keys another tool dropped)
+        self._explained: Grounding | None = None   # the selected fact's grounding, with git's word
+        self.workspace = ""              # what refs are relative to (the listing says)
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -103,8 +108,8 @@ class FactsTab(QWidget):
         self.filters: dict[str, QComboBox] = {}
         top = QHBoxLayout()
         top.addWidget(self.search, 2)
-        for name in ("scope", "type", "activation", "freshness"):
-            values = FACT_CHOICES[name]
+        for name in ("scope", "type", "activation", "freshness", "grounding"):
+            values = GROUNDING_STATES if name == "grounding" else FACT_CHOICES[name]
             combo = QComboBox()
             combo.setObjectName(f"filter_{name}")
             combo.addItem(f"Any {name}", "")
@@ -124,7 +129,7 @@ class FactsTab(QWidget):
         self.table.setWordWrap(False)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()  # fixed widths: sizing to contents reads every row
-        for column, width in enumerate((150, 240, 66, 60, 75, 70, 36, 135, 150)):
+        for column, width in enumerate((150, 240, 66, 60, 75, 70, 36, 135, 80, 150)):
             header.resizeSection(column, width)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
@@ -280,6 +285,7 @@ class FactsTab(QWidget):
         self.model.set_rows(view.rows, view.sorted_by)
         # the git column only where there are team facts: elsewhere its width is the title's
         self.table.setColumnHidden(TEAM_COLUMN, not view.has_team)
+        self.workspace = view.workspace
         self.problems.clear()
         self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
         for path, line, reason in view.problems:
@@ -287,7 +293,15 @@ class FactsTab(QWidget):
             item.setToolTip(f"{path}:{line}\n{reason}\n\nDouble-click to open the file at this line")
             item.setData(Qt.ItemDataRole.UserRole, (path, line))
             self.problems.addItem(item)
-        self.problems.setVisible(bool(view.conflicts or view.problems))
+        for ref in view.broken:
+            item = QListWidgetItem(f"✗ {ref}: the code it cites is gone; recall holds it back")
+            item.setToolTip(f"{ref}\nDouble-click to see what it cites and what removed it: verify, edit or "
+                            "forget it")
+            item.setData(Qt.ItemDataRole.UserRole + 1, ref)
+            self.problems.addItem(item)
+        count = len(view.conflicts) + len(view.problems) + len(view.broken)
+        self.problems.setVisible(bool(count))
+        self.problems_counted.emit(count)
         self.stack.setCurrentIndex(PAGE_WELCOME if not view.rows and not view.problems else PAGE_LIST)
         self._update_count()
         moved = None if selected is None else next((r.key for r in view.rows if r.fact.id == selected.fact.id), None)
@@ -324,11 +338,36 @@ class FactsTab(QWidget):
     @Slot(QModelIndex, QModelIndex)
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None
-        self.detail.setMarkdown(detail_markdown(row) if row else "")
         self.lost_keys = []
+        self._banner = ""
+        self._explained = None
+        self._render_detail(row)
         self._update_buttons()
         if row is not None:
             self._check_rewritten(row)
+            self._explain_grounding(row)
+
+    def _render_detail(self, row: FactRow | None) -> None:
+        """The detail pane: a banner (keys another tool dropped), then the fact, its grounding as git
+        explained it once the worker asked."""
+        if row is None:
+            self.detail.setMarkdown("")
+            return
+        self.detail.setMarkdown(self._banner + detail_markdown(row, self._explained))
+
+    def _explain_grounding(self, row: FactRow) -> None:
+        """Who changed or removed what the selected fact cites: git's word, asked on the worker."""
+        if row.view.grounding.state not in ("changed", "broken"):
+            return
+        fact, key = row.fact, row.key
+
+        def show(explained: Grounding) -> None:
+            current = self.current_row()
+            if current is not None and current.key == key:
+                self._explained = explained
+                self._render_detail(current)
+
+        self.client.submit(lambda e: e.grounding_explained(fact), show, lambda _e: None, owner=self)
 
     def _check_rewritten(self, row: FactRow) -> None:
         """Did another tool rewrite this fact and drop our keys? Asked on selection (one snapshot
@@ -339,9 +378,10 @@ class FactsTab(QWidget):
             current = self.current_row()
             if lost and current is not None and current.key == key:
                 self.lost_keys = lost
-                banner = (f"> **Rewritten by another tool**: the last save dropped {', '.join(lost)} "
-                          f"(kept in the revision before). [Restore the lost keys](restore-keys:{row.fact.ref})\n\n")
-                self.detail.setMarkdown(banner + detail_markdown(current))
+                self._banner = (f"> **Rewritten by another tool**: the last save dropped {', '.join(lost)} "
+                                f"(kept in the revision before). [Restore the lost keys](restore-keys:{row.fact.ref})"
+                                "\n\n")
+                self._render_detail(current)
 
         self.client.submit(lambda e: e.lost_keys(fact_id, scope), show, lambda _e: None, owner=self)
 
@@ -367,6 +407,10 @@ class FactsTab(QWidget):
         if target.startswith("restore-keys:"):
             self.restore_lost_keys_selected()
             return
+        if target.startswith(OPEN_SCHEME + ":") and self.workspace:
+            path, _, line = target[len(OPEN_SCHEME) + 1:].rpartition(":")
+            open_in_editor(self, Path(self.workspace).joinpath(*path.split("/")), int(line or 0))
+            return
         if not target.startswith("fact:"):
             return
         match = next((r for r in self.model.rows() if r.fact.ref == target[5:]), None)
@@ -390,6 +434,12 @@ class FactsTab(QWidget):
         where = item.data(Qt.ItemDataRole.UserRole)
         if where:
             open_in_editor(self, where[0], where[1])
+            return
+        ref = item.data(Qt.ItemDataRole.UserRole + 1)   # a fact whose cited code is gone: show it
+        match = next((r for r in self.model.rows() if r.fact.ref == ref), None)
+        if match is not None:
+            self.clear_filters()
+            self.select(match.key)
 
     @Slot()
     def focus_search(self) -> None:

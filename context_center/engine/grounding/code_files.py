@@ -1,0 +1,88 @@
+"""The workspace's files as refs read them: lines, digests, whole-word lookups, cached by stamp.
+
+A check runs on every prompt for the facts recall is about to inject, so a file is read once per
+change: what was read is kept against the file's (mtime, size, inode) and used again while they
+hold. Files are read as regular files only (a FIFO never stalls a prompt), at most
+:data:`MAX_CODE_BYTES`, and decoded leniently (a line's bytes that are not UTF-8 become U+FFFD
+in both the evidence and the check, so they compare alike).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..storage.safe_read import read_regular_bytes
+
+MAX_CODE_BYTES = 4 * 1024 * 1024
+_KEPT_FILES = 256
+
+
+def digest(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class CodeFile:
+    lines: tuple[str, ...]
+    digest: str        # of the whole file's text
+
+    def span(self, start: int, end: int) -> tuple[str, ...] | None:
+        """Lines ``start``..``end`` (1-based, inclusive), or None past the end of the file."""
+        if end > len(self.lines):
+            return None
+        return self.lines[start - 1:end]
+
+    def find_span(self, length: int, wanted: str) -> int:
+        """The first line of a run of ``length`` lines whose digest is ``wanted``, else 0."""
+        for start in range(len(self.lines) - length + 1):
+            if digest("\n".join(self.lines[start:start + length])) == wanted:
+                return start + 1
+        return 0
+
+    def find_word(self, word: str) -> int:
+        """The first line holding ``word`` as a whole word, else 0."""
+        pattern = re.compile(r"(?<![\w$])" + re.escape(word) + r"(?![\w$])")
+        for number, line in enumerate(self.lines, 1):
+            if word in line and pattern.search(line):
+                return number
+        return 0
+
+
+class CodeFiles:
+    """Files read once per change of their stamp (thread-safe; a few hundred kept)."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[str, tuple[tuple[int, int, int], CodeFile | None]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def read(self, path: Path) -> CodeFile | None:
+        """The file at ``path`` (a regular file, not a link), or None when there is none to read."""
+        key = str(path)
+        try:
+            stat = os.lstat(path)
+        except OSError:
+            return None
+        stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None and kept[0] == stamp:
+                self._kept.move_to_end(key)
+                return kept[1]
+        try:
+            raw = read_regular_bytes(path, MAX_CODE_BYTES, follow_symlinks=False)
+        except OSError:
+            found = None
+        else:
+            text = raw.decode("utf-8", "replace").replace("\r\n", "\n")
+            found = CodeFile(tuple(text.split("\n")), digest(text))
+        with self._lock:
+            self._kept[key] = (stamp, found)
+            self._kept.move_to_end(key)
+            while len(self._kept) > _KEPT_FILES:
+                self._kept.popitem(last=False)
+        return found

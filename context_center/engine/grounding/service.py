@@ -1,0 +1,95 @@
+"""One workspace's grounding: evidence recorded when a fact is written, checks when it is read, and
+git's account of what changed, each reading the work tree through one cache of files."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..memory.fact_refs import MAX_REFS, Evidence, RefProblem, parse_ref, resolve
+from ..records import Fact
+from .check import NONE, Checker, Grounding
+from .code_files import CodeFiles
+from .evidence import record
+from .history import History
+from .proposal import proposed_refs
+
+
+class GroundingService:
+    """``workspace`` None: no project bound (a global store), where no fact may cite code."""
+
+    def __init__(self, workspace: Path | None) -> None:
+        self.workspace = workspace
+        self._files = CodeFiles()
+        self._checker = Checker(workspace, self._files) if workspace is not None else None
+
+    def record(self, fact: Fact, renew: bool) -> Fact:
+        """``fact`` with the evidence of its refs as the work tree is now: of every ref when
+        ``renew`` (created, verified, its text or refs edited), else of those that have none. A
+        ref whose cited lines moved is written at their new place (a verify follows them)."""
+        if self.workspace is None or not fact.refs:
+            return fact
+        kept = {entry[0]: entry for entry in fact.refs_evidence}
+        refs: list[str] = []
+        entries = []
+        for text in fact.refs:
+            if not renew and text in kept:
+                refs.append(text)
+                entries.append(kept[text])
+                continue
+            try:
+                ref = parse_ref(self._followed(text, kept.get(text)))
+            except RefProblem:   # a hand-written ref of no known form, kept as written (never renewed:
+                refs.append(text)   # the memory service refuses to renew what it cannot read)
+                continue
+            text = ref.text
+            found = record(ref, self.workspace, self._files)
+            refs.append(text)
+            if found is not None:
+                entries.append(found.entry())
+        return fact.evolve(refs=tuple(dict.fromkeys(refs)), refs_evidence=tuple(entries))
+
+    def _followed(self, text: str, entry: tuple | None) -> str:
+        """``text``, or the same lines at the place they moved to."""
+        if entry is None or self._checker is None:
+            return text
+        parse_ref(text)   # (RefProblem for a ref of no known form)
+        check = self._checker.check_ref(text, Evidence.of(entry))
+        if check.state != "moved":
+            return text
+        ref = parse_ref(text)
+        return f"{ref.path}:{check.moved_to}" + (
+            f"-{check.moved_to + ref.end - ref.start}" if ref.end != ref.start else "")
+
+    def check(self, fact: Fact) -> Grounding:
+        """What the work tree says of ``fact``'s refs now (files only: no git)."""
+        if self._checker is None or not fact.refs or fact.scope == "global":
+            return NONE
+        return self._checker.check(fact)
+
+    def history(self) -> History | None:
+        """git's account of this workspace as it is now (runs git; its answers are kept for one
+        report: a new commit is seen by the next one)."""
+        return History(self.workspace) if self.workspace is not None else None
+
+    def proposed(self, fact: Fact) -> list[str]:
+        """Refs ``fact``'s text names that exist in the workspace and it does not cite yet (to
+        propose: never added without the user)."""
+        if self.workspace is None or fact.scope == "global":
+            return []
+        text = "\n".join((fact.title, fact.description, fact.body))
+        return proposed_refs(text, self.workspace, self._files, fact.refs)
+
+    def existing(self, texts: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of ``texts`` that are refs to something in the workspace now (an agent's ``links``
+        that name code), as refs; the others are not refs (they stay what they were)."""
+        if self.workspace is None:
+            return ()
+        found = []
+        for text in texts:
+            try:
+                ref = parse_ref(text)
+            except RefProblem:
+                continue
+            where = resolve(ref, self.workspace)
+            if where is not None and (where.is_dir() if ref.kind == "directory" else where.is_file()):
+                found.append(ref.text)
+        return tuple(dict.fromkeys(found))[:MAX_REFS]

@@ -1,0 +1,81 @@
+"""The Facts tab on a real git repository: the Grounding column and filter, the detail pane's diff of
+the cited lines with the commit that changed them, Open at line, and a broken fact as a problem."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QUrl
+
+from context_center.ui.facts import tab as facts_tab
+from context_center.ui.facts.model import GROUNDING_COLUMN
+from support.git_repos import BOB, commit_all, git
+
+CODE = "def deploy(target):\n    run_migrations(target)\n    restart(target)\n"
+
+
+@pytest.fixture
+def workspace(git_repo: Path) -> Path:
+    """The window's workspace is a real repository (the usual fixture's is a bare .git folder)."""
+    (git_repo / "ops").mkdir()
+    (git_repo / "ops" / "deploy.py").write_text(CODE)
+    (git_repo / "ops" / "restart.py").write_text("def restart():\n    pass\n")
+    commit_all(git_repo, "Deploy scripts")
+    return git_repo
+
+
+def test_a_changed_range_shows_its_diff_and_commit_and_a_broken_fact_is_a_problem(ui, qtbot, workspace,
+                                                                                  monkeypatch):
+    ui.remember(name="deploy-order", title="Deploy order", body="Deploys run the migrations first.",
+                refs=("ops/deploy.py:2-3",))
+    ui.remember(name="restart", title="Restart", body="Restarts go through restart().",
+                refs=("ops/restart.py#restart",))
+    ui.remember(name="plain", title="Plain", body="Nothing cited.")
+    (workspace / "ops" / "deploy.py").write_text(CODE.replace("run_migrations", "migrate"))
+    commit = commit_all(workspace, "Rename the migration step", author=BOB)
+    git(workspace, "rm", "-q", "ops/restart.py")
+    ui.show_facts("deploy-order", "plain", "restart")
+    tab = ui.window.facts
+    cells = {tab.proxy.index(r, 0).data(): tab.proxy.index(r, GROUNDING_COLUMN).data()
+             for r in range(tab.proxy.rowCount())}
+    assert cells == {"deploy-order": "changed", "plain": "", "restart": "broken"}
+
+    ui.select_fact("deploy-order")
+    qtbot.waitUntil(lambda: commit in tab.detail.toPlainText(), timeout=10000)   # git's word, from the worker
+    text = tab.detail.toPlainText()
+    assert "Cited code: changed" in text and f"by {BOB[0]}" in text
+    assert "-     run_migrations(target)" in text and "+     migrate(target)" in text
+    assert "    restart(target)" in text
+
+    opened = []
+    monkeypatch.setattr(facts_tab, "open_in_editor", lambda parent, path, line=0: opened.append((path, line)))
+    tab.detail.anchorClicked.emit(QUrl("open-ref:ops/deploy.py:2"))
+    assert opened == [(workspace / "ops" / "deploy.py", 2)]
+    assert "open-ref:ops/deploy.py:2" in tab.detail.toHtml()
+
+    problems = [tab.problems.item(i).text() for i in range(tab.problems.count())]
+    assert problems == ["✗ project/restart.md: the code it cites is gone; recall holds it back"]
+    assert ui.window.problem_count.text() == "⚠ 1 problem"
+    tab._open_problem(tab.problems.item(0))
+    assert tab.current_row().fact.name == "restart"
+    qtbot.waitUntil(lambda: "ops/restart.py was" in tab.detail.toPlainText() or
+                    "the file ops/restart.py is gone" in tab.detail.toPlainText(), timeout=10000)
+
+    combo = tab.filters["grounding"]
+    combo.setCurrentIndex(combo.findData("broken"))
+    assert ui.facts_shown() == ["restart"]
+    combo.setCurrentIndex(combo.findData("none"))
+    assert ui.facts_shown() == ["plain"]
+
+
+def test_verify_renews_the_evidence_and_the_problem_goes(ui, qtbot, workspace):
+    ui.remember(name="deploy-order", title="Deploy order", body="Deploys run the migrations first.",
+                refs=("ops/deploy.py:2-3",))
+    (workspace / "ops" / "deploy.py").write_text(CODE.replace("run_migrations", "migrate"))
+    ui.show_facts("deploy-order")
+    tab = ui.window.facts
+    assert tab.proxy.index(0, GROUNDING_COLUMN).data() == "changed"
+    ui.select_fact("deploy-order")
+    tab.verify_selected()
+    ui.idle()
+    qtbot.waitUntil(lambda: tab.proxy.index(0, GROUNDING_COLUMN).data() == "grounded", timeout=10000)
