@@ -332,10 +332,15 @@ class Engine:
         """What the work tree says now of the code ``fact`` cites (files only: cheap, no git)."""
         return self._grounding.check(fact)
 
-    def proposed_refs(self, fact: Fact) -> list[str]:
-        """Refs ``fact``'s text suggests (workspace paths it names, backticked names found in them)
-        that it does not cite yet: to propose, never to add without the user."""
-        return self._grounding.proposed(fact)
+    def proposed_refs(self, fact: Fact | str, cited: tuple[str, ...] = ()) -> list[str]:
+        """Refs a fact's text (or ``text`` being typed, citing ``cited``) suggests: workspace paths it
+        names, backticked names found in them, that it does not cite yet. To propose, never to add
+        without the user; none for a global fact."""
+        if isinstance(fact, Fact):
+            if fact.scope == "global":
+                return []
+            return self._grounding.proposed("\n".join((fact.title, fact.description, fact.body)), fact.refs)
+        return self._grounding.proposed(fact, cited)
 
     def grounding_explained(self, fact: Fact) -> Grounding:
         """:meth:`grounding`, with git's commit, author and date for what changed or went (runs git:

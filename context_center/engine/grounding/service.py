@@ -70,13 +70,12 @@ class GroundingService:
         report: a new commit is seen by the next one)."""
         return History(self.workspace) if self.workspace is not None else None
 
-    def proposed(self, fact: Fact) -> list[str]:
-        """Refs ``fact``'s text names that exist in the workspace and it does not cite yet (to
+    def proposed(self, text: str, cited: tuple[str, ...] = ()) -> list[str]:
+        """Refs ``text`` names that exist in the workspace and ``cited`` does not hold yet (to
         propose: never added without the user)."""
-        if self.workspace is None or fact.scope == "global":
+        if self.workspace is None:
             return []
-        text = "\n".join((fact.title, fact.description, fact.body))
-        return proposed_refs(text, self.workspace, self._files, fact.refs)
+        return proposed_refs(text, self.workspace, self._files, cited)
 
     def existing(self, texts: tuple[str, ...]) -> tuple[str, ...]:
         """Those of ``texts`` that are refs to something in the workspace now (an agent's ``links``

@@ -2,10 +2,10 @@
 
 Reasonix's save keeps the previous revision as a snapshot, then writes the fact with
 its own keys only: ``category`` and ``status`` (so a staged agent memory becomes
-promoted), the code it cites (``refs``, ``refs_evidence``), a revision note, our metadata (a suggestion's provenance) and any key it
-does not know are gone. When the newest snapshot still has such keys and the active
-revision has none of them, the fact was rewritten by another tool, and the keys can
-be put back as a new revision.
+promoted), the code it cites (``refs``, ``refs_evidence``), a revision note, our
+metadata (a suggestion's provenance) and any key it does not know are gone. When the
+newest snapshot still has such keys and the active revision has none of them, the fact
+was rewritten by another tool, and the keys can be put back as a new revision.
 """
 from __future__ import annotations
 

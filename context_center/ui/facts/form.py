@@ -1,9 +1,10 @@
 """Create or edit a fact: a form that validates as you type and shows the engine's refusal in place."""
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -118,6 +119,28 @@ class FactForm(QDialog):
         self.errors["body"].hide()
         form.addRow("B&ody", self.body)
         form.addRow("", self.errors["body"])
+        self.refs = QPlainTextEdit()
+        self.refs.setObjectName("refs")
+        self.refs.setPlaceholderText("One per line, from the workspace: src/app.py, src/app.py:10-20, "
+                                     "src/app.py#main, docs/ — checked before the fact is recalled")
+        self.refs.setMaximumHeight(4 * self.refs.fontMetrics().lineSpacing() + 12)
+        self.refs.setTabChangesFocus(True)
+        form.addRow("Cites &code", self.refs)
+        self.proposal = QLabel()
+        self.proposal.setObjectName("proposed_refs")
+        self.proposal.setWordWrap(True)
+        self.proposal.setTextFormat(Qt.TextFormat.RichText)
+        self.proposal.linkActivated.connect(lambda _link: self.add_proposed())
+        self.proposal.hide()
+        self.proposed: list[str] = []
+        form.addRow("", self.proposal)
+        self._proposing = QTimer(self)   # asked once typing pauses: the engine looks in the workspace
+        self._proposing.setSingleShot(True)
+        self._proposing.setInterval(400)
+        self._proposing.timeout.connect(self._propose)
+        for text_changed in (self.body.textChanged, self.fields["title"].textChanged,
+                             self.fields["description"].textChanged, self.refs.textChanged):
+            text_changed.connect(self._proposing.start)
 
         self.banner = QLabel()
         self.banner.setObjectName("refusal")
@@ -159,11 +182,14 @@ class FactForm(QDialog):
         elif initial:
             self.fill_values(initial)
         self._initial = self.values()
+        self._initial_refs = self.ref_list()
         self.validate()
+        self._propose()
 
     # fields ---------------------------------------------------------------------------------
 
     def fill(self, fact: Fact) -> None:
+        self.refs.setPlainText("\n".join(fact.refs))
         self.fill_values({"title": fact.title, "name": fact.name, "description": fact.description,
                           "type": fact.type, "scope": fact.scope, "keywords": fact.keywords,
                           "subject_key": fact.subject_key, "activation": fact.effective_activation,
@@ -196,7 +222,11 @@ class FactForm(QDialog):
 
     def is_dirty(self) -> bool:
         """Has the user changed anything since the form was opened (or reloaded)?"""
-        return self.values() != self._initial
+        return self.values() != self._initial or self.ref_list() != self._initial_refs
+
+    def ref_list(self) -> tuple[str, ...]:
+        """The refs typed, one per line (blank lines ignored)."""
+        return tuple(line.strip() for line in self.refs.toPlainText().splitlines() if line.strip())
 
     def request(self) -> FactInput:
         values = cast(FactFields, self.values())  # the form's fields are named as FactInput's
@@ -204,7 +234,40 @@ class FactForm(QDialog):
             values["name"] = None
         if self.fact is not None:
             values.pop("scope")
-        return FactInput(**values, expected_revision=self.expected_revision)
+        refs = self.ref_list()
+        return FactInput(**values, refs=refs if refs or self.fact is not None else None,
+                         expected_revision=self.expected_revision)
+
+    # refs the text suggests ----------------------------------------------------------------------
+
+    @Slot()
+    def _propose(self) -> None:
+        """Refs the text names that the workspace has (the engine looks, on its worker): offered
+        with a link that adds them; never added by themselves. None for a global fact."""
+        if self.value("scope") == "global":
+            self._show_proposed([])
+            return
+        text = "\n".join((self.value("title"), self.value("description"), self.body.toPlainText()))
+        cited = self.ref_list()
+        self.client.submit(lambda engine: engine.proposed_refs(text, cited), self._show_proposed,
+                           lambda _error: None, owner=self)
+
+    def _show_proposed(self, proposed: list[str]) -> None:
+        self.proposed = [ref for ref in proposed if ref not in self.ref_list()]
+        if not self.proposed:
+            self.proposal.hide()
+            return
+        shown = ", ".join(f"<code>{html.escape(ref)}</code>" for ref in self.proposed)
+        self.proposal.setText(f"The text names code in this workspace: {shown}. "
+                              '<a href="add">Cite it</a> (checked before the fact is recalled)')
+        self.proposal.show()
+
+    @Slot()
+    def add_proposed(self) -> None:
+        """Add the proposed refs to the ones typed (the user's choice: the link)."""
+        lines = [*self.ref_list(), *(ref for ref in self.proposed if ref not in self.ref_list())]
+        self.refs.setPlainText("\n".join(lines))
+        self._show_proposed([])
 
     @Slot()
     def validate(self) -> bool:
@@ -277,14 +340,18 @@ class FactForm(QDialog):
         user typed beside it, so nothing they wrote is lost."""
         assert self.fact is not None
         fact_id, scope = self.fact.id, self.fact.scope
-        mine = self.values()
+        mine, my_refs = self.values(), self.ref_list()
 
         def loaded(fact: Fact) -> None:
             self.fact = fact
             self.expected_revision = fact.revision
             self.fill(fact)
             self._initial = self.values()
+            self._initial_refs = self.ref_list()
             changed = [name for name in mine if mine[name] != self._initial[name]]
+            if my_refs != self._initial_refs:
+                changed.append("refs")
+                mine["refs"] = " ".join(my_refs)
             self.yours.setPlainText("\n".join(f"{name}: {mine[name]}" for name in changed if name != "body")
                                     + (f"\n\n{mine['body']}" if "body" in changed else ""))
             self.yours.setVisible(bool(changed))

@@ -79,3 +79,29 @@ def test_verify_renews_the_evidence_and_the_problem_goes(ui, qtbot, workspace):
     tab.verify_selected()
     ui.idle()
     qtbot.waitUntil(lambda: tab.proxy.index(0, GROUNDING_COLUMN).data() == "grounded", timeout=10000)
+
+
+def test_the_form_proposes_the_code_a_fact_names_and_cites_it_only_when_asked(ui, qtbot, workspace):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    form = ui.window.facts.new_fact()
+    form.fields["title"].setText("Deploy order")
+    form.body.setPlainText("`deploy` in ops/deploy.py runs the migrations before the restart.")
+    qtbot.waitUntil(form.proposal.isVisible, timeout=10000)
+    assert form.proposed == ["ops/deploy.py", "ops/deploy.py#deploy"] and form.ref_list() == ()
+    form.proposal.linkActivated.emit("add")
+    assert form.ref_list() == ("ops/deploy.py", "ops/deploy.py#deploy") and not form.proposal.isVisible()
+    form.refs.appendPlainText("../outside.py")
+    form.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(form.banner.isVisible, timeout=10000)
+    assert "INVALID_INPUT" in form.banner.text() and "../outside.py" in form.banner.text()
+    form.refs.setPlainText("\n".join(form.ref_list()[:2]))
+    with qtbot.waitSignal(form.saved, timeout=10000) as saved:
+        form.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    fact = saved.args[0].fact
+    assert fact.refs == ("ops/deploy.py", "ops/deploy.py#deploy") and fact.refs_evidence
+    ui.idle()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["deploy-order"], timeout=10000)
+    editing = ui.window.facts.edit_selected()
+    assert editing.ref_list() == ("ops/deploy.py", "ops/deploy.py#deploy") and not editing.is_dirty()
+    editing.discard()
