@@ -28,7 +28,7 @@ from cli_latency import items, p95
 from context_center.engine import FactInput, open_engine
 from context_center.engine.storage.paths import StorePaths
 
-PROMPT = "why does the deploy cache timeout on the release branch after the migration?"
+PROMPT = "which handler looks the deploy cache up when it times out after a migration?"
 FILES = 200
 
 
@@ -85,8 +85,9 @@ def main() -> None:
             commands[f"hook, {'1,000 facts citing code' if kind == 'grounded' else 'no refs'}"] = (argv, event)
         with open_engine(*stores["grounded"]) as engine:
             result = engine.recall(PROMPT, record=False)
-            print(f"the prompt recalls {len(result.hits)} grounded facts "
-                  f"({', '.join(sorted({h.grounding for h in result.hits}))})")
+            cited = [h for h in result.hits if h.fact.refs]
+            print(f"the prompt recalls {len(result.hits)} facts, {len(cited)} of them citing code "
+                  f"(checked: {', '.join(sorted({h.grounding for h in cited})) or 'none'})")
         floor: list[float] = []
         results: dict[str, list[float]] = {label: [] for label in commands}
         for _ in range(args.runs):
