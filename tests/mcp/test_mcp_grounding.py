@@ -28,9 +28,12 @@ def test_links_naming_code_become_refs_and_broken_memories_rank_last(server: Ser
             [collection] = mapped["maps"]["project"]["collections"]
             assert dict(zip(collection["lines_ids"], collection["lines_grounding"])) == {
                 cached["memory"]["id"]: "grounded", linted["memory"]["id"]: "grounded"}
+            query = {"query": "the CI cache keyed by the lockfile digest, and the lint step",
+                     "filters": {"scope": "project"}}
+            answer = await session.ok("memory_search", query)
+            assert answer.index("The CI cache is keyed") < answer.index("The CI lint step runs ruff")
             (git_repo / "ci" / "cache.yml").unlink()   # (uncommitted: grounding reads the work tree)
-            answer = await session.ok("memory_search", {"query": "the CI lint cache step",
-                                                         "filters": {"scope": "project"}})
+            answer = await session.ok("memory_search", query)
             assert answer.index("The CI lint step runs ruff") < answer.index("The CI cache is keyed")
             mapped = await session.ok("memory_map", {"scope": "project"})
             [collection] = mapped["maps"]["project"]["collections"]
