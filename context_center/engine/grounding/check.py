@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import clock
-from ..memory.fact_refs import Evidence, Ref, RefProblem, parse_ref, resolve
+from ..memory.fact_refs import KEPT_LINES, MAX_LINE_CHARS, MAX_REFS, Evidence, Ref, RefProblem, parse_ref, resolve
+from ..memory.sensitive import MASK
 from ..records import Fact
 from .code_files import CodeFiles, digest
 
@@ -90,8 +91,9 @@ class Checker:
     def check(self, fact: Fact) -> Grounding:
         if not fact.refs:
             return NONE
-        evidence = {entry[0]: Evidence.of(entry) for entry in fact.refs_evidence}
-        checks = tuple(self.check_ref(text, evidence.get(text)) for text in fact.refs)
+        evidence = {entry[0]: Evidence.of(entry) for entry in fact.refs_evidence[:MAX_REFS]}
+        # at most MAX_REFS refs, as a write allows (a hand-written file may hold any number)
+        checks = tuple(self.check_ref(text, evidence.get(text)) for text in fact.refs[:MAX_REFS])
         states = {c.state for c in checks}
         state = next((worst for worst, ref_state in zip(_WORST, ("missing", "changed", "unverified"))
                       if ref_state in states), "grounded")
@@ -135,7 +137,10 @@ class Checker:
         span = code.span(ref.start, ref.end)
         if span is not None and digest("\n".join(span)) == evidence.digest:
             return RefCheck(ref.text, "ok", "the cited lines are as recorded", evidence, at=ref.start)
-        moved = code.find_span(ref.end - ref.start + 1, evidence.digest)
+        first = evidence.lines[0] if evidence.lines else ""
+        # the recorded first line, unless masked (a secret in it): then a move is not looked for
+        moved = code.find_span(ref.end - ref.start + 1, evidence.digest, first) \
+            if first and MASK not in first else 0
         if moved:
             end = moved + ref.end - ref.start
             return RefCheck(ref.text, "moved", f"the cited lines are now {ref.path}:{moved}-{end}", evidence,
@@ -145,6 +150,6 @@ class Checker:
                                                  "lines are gone", evidence)
         from ..memory import sensitive
 
-        now = tuple(sensitive.redact(line)[0] for line in span[:len(evidence.lines) or 20])
+        now = tuple(sensitive.redact(line)[0][:MAX_LINE_CHARS] for line in span[:len(evidence.lines) or KEPT_LINES])
         return RefCheck(ref.text, "changed", f"lines {ref.start}-{ref.end} of {ref.path} changed since they "
                                              "were recorded", evidence, now=now, at=ref.start)

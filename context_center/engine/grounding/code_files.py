@@ -13,9 +13,10 @@ import os
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..memory.fact_refs import MAX_LINE_CHARS
 from ..storage.safe_read import read_regular_bytes
 
 MAX_CODE_BYTES = 4 * 1024 * 1024
@@ -26,10 +27,17 @@ def digest(text: str) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
+MOVED_CANDIDATES = 64   # places a moved range is looked for (lines equal to its first one)
+
+
 @dataclass(frozen=True)
 class CodeFile:
+    """A file's lines, with what was looked up in them kept (a file is read again when it changes,
+    so a lookup is made once per change, not once per prompt)."""
+
     lines: tuple[str, ...]
     digest: str        # of the whole file's text
+    _found: dict[tuple[str, ...], int] = field(default_factory=dict, compare=False, repr=False)
 
     def span(self, start: int, end: int) -> tuple[str, ...] | None:
         """Lines ``start``..``end`` (1-based, inclusive), or None past the end of the file."""
@@ -37,20 +45,34 @@ class CodeFile:
             return None
         return self.lines[start - 1:end]
 
-    def find_span(self, length: int, wanted: str) -> int:
-        """The first line of a run of ``length`` lines whose digest is ``wanted``, else 0."""
-        for start in range(len(self.lines) - length + 1):
-            if digest("\n".join(self.lines[start:start + length])) == wanted:
-                return start + 1
-        return 0
+    def find_span(self, length: int, wanted: str, first: str) -> int:
+        """The first line of a run of ``length`` lines whose digest is ``wanted`` and whose first
+        line starts with ``first`` (as evidence keeps it: its first :data:`MAX_LINE_CHARS`), else 0.
+        Only runs starting at such a line are hashed, at most :data:`MOVED_CANDIDATES` of them: a
+        hostile file (the same line a million times) costs no more than a few."""
+        key = ("span", str(length), wanted, first)
+        if key not in self._found:
+            found, tried = 0, 0
+            for start, line in enumerate(self.lines[:len(self.lines) - length + 1]):
+                if line[:MAX_LINE_CHARS] != first:
+                    continue
+                tried += 1
+                if digest("\n".join(self.lines[start:start + length])) == wanted:
+                    found = start + 1
+                    break
+                if tried >= MOVED_CANDIDATES:
+                    break
+            self._found[key] = found
+        return self._found[key]
 
     def find_word(self, word: str) -> int:
         """The first line holding ``word`` as a whole word, else 0."""
-        pattern = re.compile(r"(?<![\w$])" + re.escape(word) + r"(?![\w$])")
-        for number, line in enumerate(self.lines, 1):
-            if word in line and pattern.search(line):
-                return number
-        return 0
+        key = ("word", word)
+        if key not in self._found:
+            pattern = re.compile(r"(?<![\w$])" + re.escape(word) + r"(?![\w$])")
+            self._found[key] = next((number for number, line in enumerate(self.lines, 1)
+                                     if word in line and pattern.search(line)), 0)
+        return self._found[key]
 
 
 class CodeFiles:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import clock
 from ..memory import sensitive
-from ..memory.fact_refs import KEPT_LINES, Evidence, Ref, resolve
+from ..memory.fact_refs import KEPT_LINES, MAX_LINE_CHARS, Evidence, Ref, resolve
 from .code_files import CodeFiles, digest
 
 
@@ -39,9 +39,9 @@ def record(ref: Ref, workspace: Path, files: CodeFiles, stamp: str | None = None
         span = code.span(ref.start, ref.end)
         if span is None:
             return None
-        shown = tuple(sensitive.redact(line)[0] for line in span[:KEPT_LINES])
+        shown = tuple(sensitive.redact(line)[0][:MAX_LINE_CHARS] for line in span[:KEPT_LINES])
         return Evidence(ref.text, digest("\n".join(span)), ref.start, shown, stamp)
     line = code.find_word(ref.symbol)
     if not line:
         return None
-    return Evidence(ref.text, "", line, (sensitive.redact(code.lines[line - 1])[0][:400],), stamp)
+    return Evidence(ref.text, "", line, (sensitive.redact(code.lines[line - 1])[0][:MAX_LINE_CHARS],), stamp)

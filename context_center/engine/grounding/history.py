@@ -14,7 +14,9 @@ from pathlib import Path
 
 from ..memory.fact_refs import RefProblem, parse_ref
 from ..storage.git_command import GitError, git_bytes, repository_root, run_git
+from ..storage.safe_read import read_regular_bytes
 from .check import Grounding, RefCheck
+from .code_files import MAX_CODE_BYTES
 
 _TIMEOUT = 20.0
 _FORMAT = "--format=%H%x1f%an%x1f%aI"
@@ -88,7 +90,8 @@ class History:
         try:
             committed = git_bytes([*_READ_ONLY, "cat-file", "blob", f"HEAD:{self._relative(path)}"], self._root,
                                   timeout=_TIMEOUT)
-            return self.workspace.joinpath(*path.split("/")).read_bytes() != committed
+            where = self.workspace.joinpath(*path.split("/"))
+            return read_regular_bytes(where, MAX_CODE_BYTES, follow_symlinks=False) != committed   # never a FIFO
         except (GitError, OSError):
             return False
 

@@ -30,6 +30,7 @@ from ..errors import InvalidInput
 
 MAX_REFS = 20
 KEPT_LINES = 20   # cited lines kept in a ref's evidence
+MAX_LINE_CHARS = 400   # of each, as kept and as read
 Entry = tuple[str, str, int, tuple[str, ...], str]   # (ref, digest, line, lines, recorded_at)
 MAX_REF_CHARS = 512
 _LINES = re.compile(r"^(?P<path>.+?):(?P<start>\d+)(?:-(?P<end>\d+))?$")
@@ -183,8 +184,11 @@ def from_front_matter(value: object) -> tuple[tuple[Entry, ...], list[str]]:
             lines = item.get("lines") or []
             if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
                 raise ValueError
-            entries.append((item["ref"], str(item.get("digest") or ""), int(item.get("line") or 0),
-                            tuple(lines[:KEPT_LINES]), str(item.get("recorded_at") or "")))
+            entries.append((item["ref"][:MAX_REF_CHARS], str(item.get("digest") or "")[:80],
+                            int(item.get("line") or 0), tuple(line[:MAX_LINE_CHARS] for line in lines[:KEPT_LINES]),
+                            str(item.get("recorded_at") or "")[:40]))
+            if len(entries) == MAX_REFS:   # a hand-written file may hold any number: the first are read
+                break
         except (TypeError, ValueError):
             return (), ["refs_evidence has an entry that is not {ref, digest, line, lines, recorded_at}; ignored"]
     return tuple(entries), []
