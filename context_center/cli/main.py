@@ -16,6 +16,7 @@ from . import (
     mcp_commands,
     memory_commands,
     recall_commands,
+    review_commands,
     service_commands,
     suggestion_commands,
     sync_commands,
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     memory_sub = memory_commands.register(commands)
     instruction_commands.register_report(memory_sub)
     recall_commands.register(memory_sub)
+    review_commands.register(memory_sub)
     instruction_commands.register(commands)
     hook_commands.register(commands)
     suggestion_commands.register(commands)

@@ -71,6 +71,8 @@ def cli_hint(exc: EngineError) -> str:
         "dismissed_suggestions": "run `context-center suggestions dismissed` to list them",
         "move": "use `memory move REF --to global|project`",
         "set_up_sync": "set it up with `context-center sync init --remote URL`",
+        "review": "run `memory review` to list the items as they are now",
+        "review_history": "see `memory review history` for the decisions and their undo tokens",
     }.get(exc.hint or "", "")
 
 

@@ -95,6 +95,9 @@ _LAZY = {
     "TokenExists": "agents.server_token:TokenExists", "TokenGrant": "agents.server_token:TokenGrant",
     "stored_tokens": "agents.server_token:stored_tokens", "given_token": "agents.server_token:given_token",
     "matching_grant": "agents.server_token:matching_grant",
+    # the review queue (review/, above the facade)
+    "MemoryReview": "review.service:MemoryReview", "ReviewItem": "review.items:ReviewItem",
+    "REVIEW_KINDS": "review.items:KINDS",
     # the team's pre-commit hook (team/)
     "install_hook": "team.hook:install_hook", "uninstall_hook": "team.hook:uninstall_hook",
     "HookReport": "team.hook:HookReport", "HookConflict": "team.hook:HookConflict",

@@ -21,6 +21,8 @@ HINTS = (
     "dismissed_suggestions",  # a dismissal was not found: list the dismissed ones
     "move",             # a scope change asked of an edit: a move does it
     "set_up_sync",      # sync was asked of a state root that has no remote yet
+    "review",           # a review item was not found: list the review again
+    "review_history",   # a review decision was not found: list what was decided
 )
 
 

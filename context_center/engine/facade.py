@@ -60,6 +60,10 @@ SEARCH_LIMIT = 8
 _Written = TypeVar("_Written")
 
 
+SEARCH_RETURNS_KEY = "memory.search_returns"   # what agents' searches returned (ids and times)
+KEPT_SEARCH_RETURNS = 5000
+
+
 @dataclass(frozen=True)
 class EngineParts:
     """What one open of a store is made of (see :mod:`.opening`)."""
@@ -658,6 +662,28 @@ class Engine:
         return self._shown(result) if isinstance(result, ArchivedFact) else result
 
     # Settings, and what the rooms above the facade keep in the catalog -------------------------
+
+    def record_search_returns(self, fact_ids: list[str]) -> None:
+        """An agent's search (MCP ``memory_search``) returned these facts: their ids and the time only,
+        the newest :data:`KEPT_SEARCH_RETURNS` kept (what the review's ``unused`` rests on, with the
+        injection record)."""
+        if not fact_ids or self.read_only:
+            return
+        stamp = clock.format_timestamp(clock.now())
+        seen = self.search_returns()
+        for fact_id in fact_ids:
+            count = seen.pop(fact_id, (0, ""))[0]
+            seen[fact_id] = (count + 1, stamp)   # re-inserted: the newest last
+        kept = list(seen.items())[-KEPT_SEARCH_RETURNS:]
+        self.set_setting(SEARCH_RETURNS_KEY, {fact_id: list(value) for fact_id, value in kept})
+
+    def search_returns(self) -> dict[str, tuple[int, str]]:
+        """Fact id → (times an agent's search returned it, when last)."""
+        value = self.setting(SEARCH_RETURNS_KEY, {})
+        if not isinstance(value, dict):
+            return {}
+        return {k: (int(v[0]), str(v[1])) for k, v in value.items()
+                if isinstance(v, list) and len(v) == 2 and isinstance(v[0], int)}
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A setting every face reads alike (``mcp.policy``, ``judge.url``…), from the catalog."""

@@ -15,6 +15,8 @@ _HINTS = {
     "dismissed_suggestions": "The Dismissed list shows what can be restored.",
     "move": "Use Fact ▸ Move to another scope.",
     "set_up_sync": "Set it up once with `context-center sync init --remote URL` (a git repository you can push to).",
+    "review": "The Review tab shows the items as they are now.",
+    "review_history": "The Review tab's history lists the decisions that can be undone.",
 }
 
 

@@ -13,6 +13,7 @@ low-risk lands in staging; editing a promoted memory or promoting is the user's)
 """
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any, Callable
@@ -52,6 +53,8 @@ _NOT_BOUND_RETRY = ("no project is bound: retry this call with projectPath set t
                     "or call memory_bind first")
 _NOT_BOUND_BIND = ("no project is bound and this id is not a global memory: call memory_bind with the project's "
                    "folder first (id tools take no projectPath)")
+
+log = logging.getLogger("context_center.agents")
 
 
 class AgentMemoryService:
@@ -270,6 +273,10 @@ class AgentMemoryService:
         outcome = search(index, request, category_codes=codes,
                          project=str(self._project) if self._project else None, judge=self.judge,
                          broken=lambda fact: self._engine.grounding(fact).state == "broken")
+        try:   # what the review's "unused" rests on (ids and time only); never fails a search
+            self._engine.record_search_returns([hit.fact.id for hit in outcome.hits])
+        except Exception as exc:
+            log.warning("could not note what the search returned: %s", exc)
         return outcome.text
 
     # writing --------------------------------------------------------------------------

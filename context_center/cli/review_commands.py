@@ -1,0 +1,91 @@
+"""``context-center memory review …``: the queue of what to merge, fix or let go, and the decisions."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..engine import Engine, MemoryReview
+from .output import Output, Subcommands, add_json_option, table
+
+
+def register(memory_sub: Subcommands) -> None:
+    review = memory_sub.add_parser(
+        "review", help="what to merge, fix or let go: each item with its reason, evidence and preview",
+        description="The review queue: duplicates, contradictions, overrides, stale, expired, broken and changed "
+                    "facts, unused ones, oversize ones and long-waiting staged memories. Nothing is applied "
+                    "unless you apply it, and every apply can be undone.")
+    add_json_option(review)
+    review.set_defaults(handler=listing)
+    sub = review.add_subparsers(dest="review_command", metavar="SUBCOMMAND")
+    apply = sub.add_parser("apply", help="carry one item's action out (ordinary writes: undo takes it back)")
+    apply.add_argument("id", metavar="ID")
+    apply.add_argument("--edit-text", metavar="T", help="write this text instead of the proposed one (merge, verify)")
+    apply.add_argument("--keep", metavar="REF", help="for a contradiction or an override: the fact that stands")
+    add_json_option(apply)
+    apply.set_defaults(handler=apply_item)
+    dismiss = sub.add_parser("dismiss", help="do not propose it again until its facts change")
+    dismiss.add_argument("id", metavar="ID")
+    add_json_option(dismiss)
+    dismiss.set_defaults(handler=dismiss_item)
+    undo = sub.add_parser("undo", help="take a whole decision back, as new revisions")
+    undo.add_argument("token", metavar="TOKEN")
+    add_json_option(undo)
+    undo.set_defaults(handler=undo_decision)
+    history = sub.add_parser("history", help="what was decided, newest first")
+    add_json_option(history)
+    history.set_defaults(handler=decision_history)
+
+
+def _diff(before: str, after: str) -> str:
+    import difflib
+
+    lines = difflib.unified_diff(before.splitlines(), after.splitlines(), "before", "after", lineterm="", n=2)
+    return "\n".join(f"    {line}" for line in lines)
+
+
+def listing(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    items = MemoryReview(engine).items()
+    data = {"items": [item.to_json() for item in items]}
+
+    def human() -> str:
+        if not items:
+            return "Nothing to review: no duplicates, contradictions, stale or broken facts."
+        lines = []
+        for item in items:
+            lines.append(f"{item.id}  [{item.kind}] {item.reason}")
+            if item.before or item.after:
+                lines.append(_diff(item.before, item.after))
+        lines.append("Apply one: context-center memory review apply ID (undo prints the token that takes it back); "
+                     "dismiss: memory review dismiss ID")
+        return "\n".join(lines)
+
+    return out.emit(data, human)
+
+
+def _changes(changes: list[dict[str, Any]]) -> str:
+    return "\n".join(f"  {change['op']} {change['ref']}" for change in changes)
+
+
+def apply_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    done = MemoryReview(engine).apply(args.id, edit_text=args.edit_text, keep=args.keep)
+    return out.emit(done, lambda: f"Applied {done['applied']}:\n{_changes(done['changes'])}\n"
+                                  f"Take it back with: context-center memory review undo {done['undo']}")
+
+
+def dismiss_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    MemoryReview(engine).dismiss(args.id)
+    return out.emit({"dismissed": args.id}, f"Dismissed {args.id}: not proposed again until its facts change.")
+
+
+def undo_decision(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    done = MemoryReview(engine).undo(args.token)
+    return out.emit(done, lambda: f"Undid {done['item']}:\n{_changes(done['changes'])}")
+
+
+def decision_history(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    entries = MemoryReview(engine).history()
+    return out.emit({"decisions": entries}, lambda: table(
+        ("APPLIED", "ITEM", "ACTION", "FACTS", "UNDO"),
+        [(e["applied_at"][:19], e["item"], e["action"], ", ".join(e["facts"]),
+          "undone" if e.get("undone_at") else e["token"]) for e in entries], max_width=60)
+        if entries else "No review decision yet.")

@@ -1,0 +1,282 @@
+"""Where the review finds its work: one function per kind, each reading the store as the engine
+shows it and proposing, never writing."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .. import clock
+from ..records import PINNED_BUDGET_CHARS, Fact
+from .items import ReviewItem, Step
+from .similarity import DUPLICATE_AT, Reading, Weights, contradicts, read, similarity
+
+_SENTENCES = re.compile(r"(?<=[.!?。！？])\s*")
+_MAX_BUCKET = 200        # a word more facts than this share says nothing about which are alike
+OVERSIZE_CHARS = 2 * 2400   # a body past twice the recall budget is never injected whole
+STAGED_DAYS = 30
+PINNED_NEAR = 0.9        # of the pinned budget
+
+
+@dataclass(frozen=True)
+class Usage:
+    """How often the hook injected a fact and when last; whether an MCP search returned it."""
+
+    injected: int = 0
+    last_injected: str = ""
+    searched: int = 0
+    last_searched: str = ""
+
+
+def block(fact: Fact, body: str | None = None) -> str:
+    """A fact as a preview shows it: its ref, then its text."""
+    return f"## {fact.ref}\n{(fact.body if body is None else body).strip()}\n"
+
+
+def _sentences(text: str) -> list[str]:
+    return [part.strip() for part in _SENTENCES.split(text.strip()) if part.strip()]
+
+
+def merged_body(kept: Fact, other: Fact) -> str:
+    """``kept``'s body with each sentence of ``other``'s it does not already say (compared on their
+    words) added at the end."""
+    body = kept.body.rstrip()
+    said = {" ".join(read(sentence).words) for sentence in _sentences(body)}
+    extra = [s for s in _sentences(other.body) if " ".join(read(s).words) not in said and read(s).words]
+    return body + ("\n\n" + " ".join(extra) if extra else "")
+
+
+def _pairs(readings: dict[str, Reading], facts: dict[str, Fact]) -> Iterable[tuple[str, str]]:
+    """Pairs of facts of one scope sharing at least two words (rare enough to tell them apart)."""
+    buckets: dict[str, list[str]] = defaultdict(list)
+    for key, reading in readings.items():
+        for word in reading.words:
+            buckets[word].append(key)
+    shared: dict[tuple[str, str], int] = defaultdict(int)
+    for keys in buckets.values():
+        if len(keys) > _MAX_BUCKET:
+            continue
+        for i, first in enumerate(keys):
+            for second in keys[i + 1:]:
+                shared[(first, second) if first < second else (second, first)] += 1
+    return [pair for pair, n in shared.items() if n >= 2]
+
+
+def _title_key(fact: Fact) -> str:
+    return " ".join(fact.title.casefold().split())
+
+
+def _active(facts: list[Fact]) -> list[Fact]:
+    return [fact for fact in facts if not fact.staging]
+
+
+def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usage]) -> list[ReviewItem]:
+    live = _active(facts)
+    by_key = {f"{f.scope}/{f.id}": f for f in live}
+    readings = {key: read(f"{f.title}. {f.body}") for key, f in by_key.items()}
+    weights = Weights(readings.values())
+    items: list[ReviewItem] = []
+    seen: set[tuple[str, str]] = set()
+    titled: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for key, fact in by_key.items():
+        if _title_key(fact):
+            titled[(fact.scope, _title_key(fact))].append(key)
+    candidates = list(_pairs(readings, by_key)) + [
+        (keys[i], keys[j]) for keys in titled.values() for i in range(len(keys)) for j in range(i + 1, len(keys))]
+    for first, second in candidates:
+        pair = (first, second) if first < second else (second, first)
+        if pair in seen:
+            continue
+        seen.add(pair)
+        a, b = by_key[pair[0]], by_key[pair[1]]
+        if contradicts(readings[pair[0]], readings[pair[1]], weights):
+            items.append(_contradiction(a, b))
+            continue
+        if a.scope != b.scope:
+            continue
+        same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b)
+        score = similarity(readings[pair[0]], readings[pair[1]], weights)
+        if same_title or score >= DUPLICATE_AT:
+            items.append(_duplicate(a, b, usage, score, same_title))
+    return items
+
+
+def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, same_title: bool) -> ReviewItem:
+    kept, other = sorted((a, b), key=lambda f: (usage(f).injected + usage(f).searched, f.updated_at, f.id),
+                         reverse=True)
+    body = merged_body(kept, other)
+    keywords = " ".join(dict.fromkeys((kept.keywords + " " + other.keywords).split()))
+    refs = tuple(dict.fromkeys((*kept.refs, *other.refs)))
+    why = "the same title" if same_title else f"{score:.0%} of what the shorter says, in other words"
+    return ReviewItem(
+        "duplicate", (kept, other),
+        f"{kept.ref} and {other.ref} say the same thing ({why}): keep {kept.ref} with what only the other says, "
+        f"and forget {other.ref} to the archive.",
+        {"similarity": round(score, 3), "same_title": same_title,
+         "recalled": {kept.ref: usage(kept).injected, other.ref: usage(other).injected}},
+        "merge", block(kept) + "\n" + block(other), block(kept, body),
+        (Step("edit", kept, body=body, keywords=keywords if keywords != kept.keywords else None,
+              refs=refs if refs != kept.refs else None), Step("forget", other)))
+
+
+def _contradiction(a: Fact, b: Fact) -> ReviewItem:
+    newer, older = sorted((a, b), key=lambda f: (f.updated_at, f.id), reverse=True)
+    return ReviewItem(
+        "contradiction", (newer, older),
+        f"{newer.ref} and {older.ref} say opposite things on the same terms: keep one (by default the newer, "
+        f"{newer.ref}) and forget the other.",
+        {"statements": {newer.ref: newer.body[:300], older.ref: older.body[:300]}},
+        "keep", block(newer) + "\n" + block(older), block(newer), (Step("forget", older),))
+
+
+def overrides(facts: list[Fact]) -> list[ReviewItem]:
+    """The same subject key in two scopes with different bodies: the nearer scope's fact wins."""
+    by_subject: dict[str, list[Fact]] = defaultdict(list)
+    for fact in _active(facts):
+        if fact.subject_key:
+            by_subject[fact.subject_key].append(fact)
+    items = []
+    order = {"project": 0, "team": 1, "global": 2}
+    for subject, holders in by_subject.items():
+        scopes = {f.scope for f in holders}
+        if len(scopes) < 2:
+            continue
+        holders.sort(key=lambda f: order.get(f.scope, 3))
+        winner = holders[0]
+        for other in holders[1:]:
+            if other.scope == winner.scope or other.body.strip() == winner.body.strip():
+                continue
+            items.append(ReviewItem(
+                "override", (winner, other),
+                f"{winner.ref} overrides {other.ref} (subject {subject}) with a different text: agents get only "
+                f"{winner.ref}. If that is meant, dismiss this; else forget {other.ref}.",
+                {"subject_key": subject}, "keep", block(winner) + "\n" + block(other), block(winner),
+                (Step("forget", other),)))
+    return items
+
+
+def freshness_items(facts: list[Fact], freshness: list[str]) -> list[ReviewItem]:
+    items = []
+    for fact, told in zip(facts, freshness):
+        if fact.staging:
+            continue
+        if told == "stale":
+            items.append(ReviewItem(
+                "stale", (fact,), f"{fact.ref} is past its freshness window (last verified "
+                                  f"{(fact.last_verified_at or fact.updated_at)[:10]}): verify it if it still holds, "
+                                  "else edit or forget it.",
+                {"last_verified_at": fact.last_verified_at or None, "updated_at": fact.updated_at,
+                 "volatility": fact.volatility or None},
+                "verify", block(fact), block(fact), (Step("verify", fact),)))
+        elif told == "expired":
+            items.append(ReviewItem(
+                "expired", (fact,), f"{fact.ref} expired on {fact.expires_at[:10]} and is no longer recalled: "
+                                    "forget it, or edit it with a new expiry.",
+                {"expires_at": fact.expires_at}, "forget", block(fact), "", (Step("forget", fact),)))
+    return items
+
+
+def grounding_items(facts: list[Fact], grounding: Callable[[Fact], Any]) -> list[ReviewItem]:
+    items = []
+    for fact in _active(facts):
+        if not fact.refs:
+            continue
+        checked = grounding(fact)
+        problem = checked.problem
+        if checked.state == "broken" and problem is not None:
+            items.append(ReviewItem(
+                "broken", (fact,), f"{fact.ref} cites {problem.ref}, which is gone ({problem.detail}); recall holds "
+                                   "it back: edit it to cite what is there now, or forget it.",
+                checked.to_json(), "forget", block(fact), "", (Step("forget", fact),)))
+        elif checked.state == "changed" and problem is not None:
+            items.append(ReviewItem(
+                "changed", (fact,), f"the code {fact.ref} cites changed ({problem.detail}): verify it if it still "
+                                    "holds (the code as it is now is recorded), else edit or forget it.",
+                checked.to_json(), "verify", block(fact), block(fact), (Step("verify", fact),)))
+    return items
+
+
+def unused_items(facts: list[Fact], usage: Callable[[Fact], Usage], since: dt.datetime, days: int) -> list[ReviewItem]:
+    """Facts older than the oldest record, never injected by the hook nor returned by an MCP search
+    in the last ``days`` days (pinned ones reach every session: never unused)."""
+    items = []
+    for fact in _active(facts):
+        created = clock.parse_timestamp(fact.created_at)
+        if fact.pinned or created is None or created >= since:
+            continue
+        used = usage(fact)
+        if used.injected or used.searched:
+            continue
+        items.append(ReviewItem(
+            "unused", (fact,), f"{fact.ref} was not injected by the hook nor returned by an MCP search in the last "
+                               f"{days} days: forget it, or pin it if every session should have it.",
+            {"injected": used.injected, "last_injected": used.last_injected or None, "searched": used.searched,
+             "last_searched": used.last_searched or None, "days": days,
+             "note": "this rests on what the hook and the MCP server saw; an agent that recalls by other means "
+                     "is invisible to it"},
+            "forget", block(fact), "", (Step("forget", fact),)))
+    return items
+
+
+def oversize_items(facts: list[Fact], pinned_total: int, instructions: list[dict[str, Any]]) -> list[ReviewItem]:
+    items = []
+    for fact in _active(facts):
+        if len(fact.body) <= OVERSIZE_CHARS:
+            continue
+        parts = split_body(fact.body)
+        if len(parts) < 2:
+            continue
+        steps = [Step("edit", fact, body=parts[0])]
+        steps += [Step("create", None, body=part, name=f"{fact.name}-part-{n}", title=f"{fact.label} ({n})")
+                  for n, part in enumerate(parts[1:], 2)]
+        items.append(ReviewItem(
+            "oversize", (fact,), f"{fact.ref} is {len(fact.body):,} characters, past what recall injects at once "
+                                 f"({OVERSIZE_CHARS // 2:,}): split it into {len(parts)} facts at its paragraphs.",
+            {"chars": len(fact.body), "parts": [len(p) for p in parts]}, "split", block(fact),
+            "\n".join(block(fact, part) if n == 0 else f"## (new) {fact.name}-part-{n + 1}\n{part}\n"
+                      for n, part in enumerate(parts)), tuple(steps)))
+    if pinned_total >= PINNED_NEAR * PINNED_BUDGET_CHARS:
+        pinned = tuple(f for f in _active(facts) if f.pinned)
+        items.append(ReviewItem(
+            "oversize", pinned, f"the pinned facts use {pinned_total:,} of {PINNED_BUDGET_CHARS:,} characters: unpin "
+                                "one that need not reach every session, or shorten one.",
+            {"pinned_chars": pinned_total, "budget": PINNED_BUDGET_CHARS}, "advice", "", "", (), "pinned"))
+    for document in instructions:
+        items.append(ReviewItem(
+            "oversize", (), f"{document['label']} is {document['bytes']:,} bytes; {document['agent']} receives the "
+                            f"first {document['kept_bytes']:,}: the rest, from line {document['cut_line']}, never "
+                            "reaches it. Move what matters above the cut, or into an imported file.",
+            document, "advice", "", "", (), f"{document['agent']}:{document['label']}"))
+    return items
+
+
+def split_body(body: str, limit: int = OVERSIZE_CHARS // 2) -> list[str]:
+    """``body`` in parts of at most ``limit`` characters where its paragraphs allow, cut between them."""
+    parts: list[str] = []
+    current = ""
+    for paragraph in re.split(r"\n\s*\n", body.strip()):
+        if current and len(current) + 2 + len(paragraph) > limit:
+            parts.append(current)
+            current = paragraph
+        else:
+            current = f"{current}\n\n{paragraph}" if current else paragraph
+    if current:
+        parts.append(current)
+    return parts
+
+
+def staged_items(proposals: list[Any]) -> list[ReviewItem]:
+    items = []
+    for proposal in proposals:
+        if not proposal.stale:
+            continue
+        fact = proposal.fact
+        items.append(ReviewItem(
+            "staged", (fact,), f"{fact.ref}, written by {proposal.agent}, has waited since "
+                               f"{proposal.written_at[:10]} (over {STAGED_DAYS} days): promote it (Suggestions) or "
+                               "forget it.",
+            {"agent": proposal.agent, "written_at": proposal.written_at,
+             "imported_from": proposal.imported_from or None}, "forget", block(fact), "", (Step("forget", fact),)))
+    return items

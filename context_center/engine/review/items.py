@@ -1,0 +1,66 @@
+"""One thing the review proposes: its kind, the facts it concerns, why, the evidence, the action and
+its preview, and the writes that carry the action out."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..records import Fact
+
+KINDS = ("duplicate", "contradiction", "override", "stale", "expired", "broken", "changed", "unused", "oversize",
+         "staged")
+ACTIONS = ("merge", "keep", "verify", "forget", "split", "advice")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One ordinary write an apply makes: ``edit`` (a new body, keywords, refs), ``verify``,
+    ``forget`` (to the archive) or ``create`` (a new fact, for a split)."""
+
+    op: str
+    fact: Fact | None = None              # the fact written (None for create)
+    body: str | None = None
+    keywords: str | None = None
+    refs: tuple[str, ...] | None = None
+    name: str = ""                         # create: the new fact's name and title
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    kind: str
+    facts: tuple[Fact, ...]
+    reason: str                            # one sentence
+    evidence: dict[str, Any]
+    action: str                            # merge | keep | verify | forget | split | advice
+    before: str
+    after: str
+    steps: tuple[Step, ...] = ()
+    target: str = ""                       # what an advice is about when it is no fact (an instruction file)
+    id: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", item_id(self.kind, self.facts, self.target))
+
+    @property
+    def refs(self) -> list[str]:
+        return [fact.ref for fact in self.facts]
+
+    @property
+    def editable(self) -> bool:
+        """Whether ``--edit-text`` can replace what it writes (it writes one fact's text)."""
+        return self.action in ("merge", "verify", "keep") and self.kind != "override"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "facts": self.refs, "reason": self.reason,
+                "evidence": self.evidence, "action": self.action,
+                "preview": {"before": self.before, "after": self.after}, "target": self.target or None}
+
+
+def item_id(kind: str, facts: tuple[Fact, ...], target: str = "") -> str:
+    """Stable while its facts are unchanged: the kind, and each fact's id and revision (a change of
+    either makes another item, so a dismissal holds until the facts change)."""
+    key = "\0".join([kind, target, *sorted(f"{f.scope}/{f.id}@{f.revision}" for f in facts)])
+    return f"{kind}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}"

@@ -1,0 +1,220 @@
+"""The review queue of one store and workspace: list, apply, dismiss, undo.
+
+Above the facade, as a face is: it reads the store through the engine's public methods and every
+apply is ordinary writes (new revisions, forgets to the archive), so nothing is lost and one undo
+takes a whole decision back. Nothing is ever applied without being asked; an item is found again
+(its facts unchanged) before it is applied, so a stale preview is never written.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from .. import clock
+from ..errors import InvalidInput, NotFound, RevisionConflict
+from ..memory.fact_input import FactInput
+from . import finders
+from .decisions import Decisions
+from .finders import Usage
+from .items import ReviewItem, Step
+
+if TYPE_CHECKING:
+    from ..facade import Engine
+    from ..records import Fact
+
+
+class MemoryReview:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.decisions = Decisions(engine.setting, engine.set_setting)
+
+    # listing ------------------------------------------------------------------------------------
+
+    def items(self, *, include_dismissed: bool = False) -> list[ReviewItem]:
+        engine = self.engine
+        facts = engine.facts()
+        usage = self._usage()
+        found: list[ReviewItem] = []
+        found += finders.duplicates_and_contradictions(facts, usage)
+        found += finders.overrides(facts)
+        found += finders.freshness_items(facts, engine.freshness_of(facts))
+        found += finders.grounding_items(facts, engine.grounding)
+        since, days = self._observed_since()
+        if since is not None:
+            found += finders.unused_items(facts, usage, since, days)
+        found += finders.oversize_items(facts, engine.pinned_total(), self._truncated_instructions())
+        found += finders.staged_items(engine.agent_proposals())
+        dismissed = set() if include_dismissed else self.decisions.dismissed()
+        unique = {item.id: item for item in found if item.id not in dismissed}
+        order = {kind: n for n, kind in enumerate(("broken", "contradiction", "duplicate", "changed", "expired",
+                                                    "stale", "override", "oversize", "staged", "unused"))}
+        return sorted(unique.values(), key=lambda item: (order.get(item.kind, 99), item.refs, item.id))
+
+    def item(self, item_id: str) -> ReviewItem:
+        """The item as it is now; NotFound when its facts changed since it was listed (never apply a
+        stale preview), or it was applied or dismissed."""
+        found = next((item for item in self.items(include_dismissed=True) if item.id == item_id), None)
+        if found is None:
+            raise NotFound(f"no review item {item_id}: its facts changed since it was listed, or it was applied; "
+                           "decide on what the review shows now", hint="review")
+        return found
+
+    def _usage(self) -> Any:
+        injected: Counter[str] = Counter()
+        last: dict[str, str] = {}
+        try:
+            records = self.engine.injections()
+        except Exception:   # a catalog that cannot be read: nothing was seen
+            records = []
+        for record in records:
+            for item in record.injected:
+                injected[item.id] += 1
+                last[item.id] = max(last.get(item.id, ""), record.time)
+        searched = self.engine.search_returns()
+
+        def usage(fact: Fact) -> Usage:
+            seen = searched.get(fact.id, (0, ""))
+            return Usage(injected[fact.id], last.get(fact.id, ""), seen[0], seen[1])
+
+        return usage
+
+    def _observed_since(self) -> tuple[dt.datetime | None, int]:
+        """From when the record has seen the hook at work (its oldest entry), and how many days it keeps."""
+        days, _entries = self.engine.injection_bounds()
+        try:
+            records = self.engine.injections()
+        except Exception:
+            return None, days
+        times = [clock.parse_timestamp(record.time) for record in records]
+        known = [t for t in times if t is not None]
+        if not known or not days:
+            return None, days
+        return max(min(known), clock.now() - dt.timedelta(days=days)), days
+
+    def _truncated_instructions(self) -> list[dict[str, Any]]:
+        from .. import INSTRUCTION_AGENTS
+
+        found = []
+        for agent in INSTRUCTION_AGENTS:
+            try:
+                view = self.engine.agent_instructions(agent)
+            except Exception:   # an agent's view that cannot be made (a folder gone): no advice about it
+                continue
+            for document in view.documents:
+                if document.status == "truncated" and document.cut_line:
+                    found.append({"agent": agent, "label": document.label, "bytes": document.bytes,
+                                  "kept_bytes": document.kept_bytes or 0, "cut_line": document.cut_line})
+        return found
+
+    # deciding -----------------------------------------------------------------------------------
+
+    def dismiss(self, item_id: str) -> None:
+        """Not proposed again until its facts change."""
+        self.decisions.dismiss(self.item(item_id).id)
+
+    def apply(self, item_id: str, *, edit_text: str | None = None, keep: str | None = None) -> dict[str, Any]:
+        """Carry the item's action out as ordinary writes; returns ``{"applied", "undo", "changes"}``.
+        ``edit_text``: the text written instead of the proposed one (merge, verify, keep);
+        ``keep``: for a contradiction or an override, the ref of the fact that stands."""
+        item = self.item(item_id)
+        if item.action == "advice":
+            raise InvalidInput(f"{item.id} is advice, not a change: {item.reason}")
+        steps = list(item.steps)
+        if keep is not None:
+            steps = self._kept(item, keep)
+        if edit_text is not None:
+            steps = self._edited(item, steps, edit_text)
+        done: list[dict[str, Any]] = []
+        try:
+            for step in steps:
+                done.append(self._write(step))
+        except Exception:
+            self._take_back(done)   # all or nothing: what was written is taken back
+            raise
+        token = self.decisions.record(item.to_json(), done)
+        return {"applied": item.id, "undo": token, "changes": done}
+
+    def _kept(self, item: ReviewItem, keep: str) -> list[Step]:
+        if item.kind not in ("contradiction", "override"):
+            raise InvalidInput(f"choosing the fact that stands is for a contradiction or an override; {item.id} "
+                               f"is a {item.kind}")
+        chosen = [fact for fact in item.facts if keep in (fact.ref, fact.id, fact.name)]
+        if not chosen:
+            raise InvalidInput(f"{keep} is none of {', '.join(item.refs)}")
+        return [Step("forget", fact) for fact in item.facts if fact is not chosen[0]]
+
+    def _edited(self, item: ReviewItem, steps: list[Step], text: str) -> list[Step]:
+        if not text.strip():
+            raise InvalidInput("the edited text is empty; to let a fact go, forget it")
+        if item.kind in ("contradiction", "override"):
+            kept = next(fact for fact in item.facts if all(s.fact is not fact for s in steps))
+            return [Step("edit", kept, body=text), *steps]
+        if item.action not in ("merge", "verify"):
+            raise InvalidInput(f"an edited text replaces what a merge or a verify writes; {item.id} would "
+                               f"{item.action}: edit the fact itself instead")
+        first = steps[0]
+        return [Step("edit", first.fact, body=text, keywords=first.keywords, refs=first.refs), *steps[1:]]
+
+    def _write(self, step: Step) -> dict[str, Any]:
+        engine = self.engine
+        fact = step.fact
+        if step.op == "create":
+            made = engine.remember(FactInput(name=step.name, title=step.title, body=step.body)).fact
+            return {"op": "created", "ref": made.ref, "id": made.id, "scope": made.scope, "revision": made.revision}
+        assert fact is not None
+        if step.op == "forget":
+            archived = engine.forget(fact.id, fact.scope, expected_revision=fact.revision)
+            return {"op": "forgot", "ref": fact.ref, "id": fact.id, "scope": fact.scope, "archive": str(archived.path)}
+        if step.op == "verify":
+            written = engine.verify(fact.id, fact.scope).fact
+        else:
+            written = engine.edit(fact.id, FactInput(body=step.body, keywords=step.keywords, refs=step.refs,
+                                                     expected_revision=fact.revision), fact.scope).fact
+        return {"op": "verified" if step.op == "verify" else "edited", "ref": written.ref, "id": written.id,
+                "scope": written.scope, "before": fact.revision, "after": written.revision}
+
+    def _take_back(self, changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        engine = self.engine
+        undone = []
+        for change in reversed(changes):
+            if change["op"] == "forgot":
+                recovered = engine.recover(change["archive"]).fact
+                undone.append({"op": "recovered", "ref": recovered.ref, "revision": recovered.revision})
+            elif change["op"] == "created":
+                engine.forget(change["id"], change["scope"], expected_revision=change["revision"])
+                undone.append({"op": "forgot", "ref": change["ref"]})
+            else:
+                restored = engine.restore(change["id"], change["before"], change["scope"]).fact
+                undone.append({"op": "restored", "ref": restored.ref, "revision": restored.revision,
+                               "from_revision": change["before"]})
+        return undone
+
+    def undo(self, token: str) -> dict[str, Any]:
+        """Take a whole decision back, as new revisions; refused when a fact it wrote changed since."""
+        entry = self.decisions.find(token)
+        if entry is None:
+            raise NotFound(f"no review decision {token}", hint="review_history")
+        if entry.get("undone_at"):
+            raise InvalidInput(f"{token} was undone already, at {entry['undone_at']}")
+        self.engine.refresh()
+        for change in entry["changes"]:
+            if change["op"] in ("edited", "verified", "created"):
+                wanted = change["after"] if change["op"] != "created" else change["revision"]
+                try:
+                    now = self.engine.fact(change["id"], change["scope"])
+                except NotFound:
+                    raise RevisionConflict(f"{change['ref']} is gone since this decision; recover it from the "
+                                           "archive first", hint="archived_paths") from None
+                if now.revision != wanted:
+                    raise RevisionConflict(
+                        f"{change['ref']} changed since this decision (revision {now.revision}, not {wanted}): undo "
+                        "would overwrite that change; restore the revision you want by hand", hint="revisions",
+                        ref=change["ref"])
+        undone = self._take_back(entry["changes"])
+        self.decisions.mark_undone(token)
+        return {"undone": token, "item": entry["item"], "changes": undone}
+
+    def history(self) -> list[dict[str, Any]]:
+        """Each decision applied, newest first."""
+        return list(reversed(self.decisions.history()))

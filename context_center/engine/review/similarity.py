@@ -1,0 +1,103 @@
+"""Whether two notes say the same thing, or opposite things, judged on their analyzed text.
+
+Both are proposals a person judges, so they are measured (``bench/review_pairs.py`` on the
+labelled pairs in ``tests/data/review_pairs.jsonl``). A note is read as clauses (cut at
+punctuation and "but"); a clause holding a negation ("never", "don't", 不要, 禁止…) is negated,
+and its words, the negation taken out, are what it says must not be. Words are the engine's
+tokens (Snowball stems, stopwords out, CJK bigrams), weighted by how rare they are among the
+notes compared, so "pnpm" counts for more than "use".
+
+- **Contradiction**: what one note negates is what the other asserts (most of the negated
+  clause's words are among the other's asserted words), and the other does not negate it too.
+- **Duplicate**: not a contradiction, and most of the shorter note's weight is shared, with at
+  least two words in common (or the same title).
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..text.analysis import tokenize
+
+_CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但是|但|而是|而")
+_NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|without|stop|forbid\w*|"
+                       r"disallow\w*|nobody|none)\b|n't\b|不要|不准|不得|不能|不可|不用|不许|别|禁止|严禁|勿|避免|无需|"
+                       r"不再|不", re.IGNORECASE)
+DUPLICATE_AT = 0.6        # the share of the shorter note's weight that both say
+CONTRADICTION_AT = 0.6    # the share of the negated clause's weight the other note asserts
+MIN_SHARED = 2
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A note as compared: its words, what it asserts and what it negates."""
+
+    words: frozenset[str]
+    asserted: frozenset[str]
+    negated: frozenset[str]
+
+
+def read(text: str) -> Reading:
+    asserted: set[str] = set()
+    negated: set[str] = set()
+    for clause in _CLAUSES.split(text):
+        if not clause.strip():
+            continue
+        if _NEGATION.search(clause):
+            negated |= set(tokenize(_NEGATION.sub(" ", clause), drop_stopwords=True))
+        else:
+            asserted |= set(tokenize(clause, drop_stopwords=True))
+    return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated))
+
+
+class Weights:
+    """How rare each word is among the notes compared (inverse document frequency)."""
+
+    def __init__(self, readings: Iterable[Reading]) -> None:
+        counts: Counter[str] = Counter()
+        total = 0
+        for reading in readings:
+            counts.update(reading.words)
+            total += 1
+        self._idf = {word: math.log(1 + total / n) for word, n in counts.items()}
+        self._unseen = math.log(1 + max(total, 1))
+
+    def of(self, words: Iterable[str]) -> float:
+        return sum(self._idf.get(word, self._unseen) for word in words)
+
+
+def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
+    """What one negates, the other asserts (and does not negate as well)."""
+    return _negates(a, b, weights) or _negates(b, a, weights)
+
+
+def _negates(a: Reading, b: Reading, weights: Weights) -> bool:
+    if not a.negated:
+        return False
+    shared = a.negated & b.asserted - b.negated
+    return len(shared) >= MIN_SHARED and weights.of(shared) >= CONTRADICTION_AT * weights.of(a.negated)
+
+
+def similarity(a: Reading, b: Reading, weights: Weights) -> float:
+    """The share of the shorter note's weight that both notes hold."""
+    shared = a.words & b.words
+    if len(shared) < MIN_SHARED:
+        return 0.0
+    return weights.of(shared) / max(min(weights.of(a.words), weights.of(b.words)), 1e-9)
+
+
+def duplicates(a: Reading, b: Reading, weights: Weights) -> bool:
+    return not contradicts(a, b, weights) and similarity(a, b, weights) >= DUPLICATE_AT
+
+
+def judge(a: str, b: str, weights: Weights | None = None) -> str:
+    """``duplicate``, ``contradiction`` or ``different`` (``weights``: of the notes compared, else
+    of these two alone)."""
+    first, second = read(a), read(b)
+    weights = weights or Weights((first, second))
+    if contradicts(first, second, weights):
+        return "contradiction"
+    return "duplicate" if similarity(first, second, weights) >= DUPLICATE_AT else "different"

@@ -1,0 +1,36 @@
+"""``memory review``: the queue's JSON, apply with its undo token, dismiss, history, and refusals that
+name the next step."""
+from __future__ import annotations
+
+
+def test_review_apply_undo_dismiss_and_history(cli):
+    cli.ok("memory", "remember", "--name", "deploy-day", "--title", "Deploy day",
+           "--body", "Deploys go out on Tuesdays after the smoke tests pass.")
+    cli.ok("memory", "remember", "--name", "deploy-days", "--title", "Deploy days",
+           "--body", "Deploys go out on Tuesdays once the smoke tests pass.")
+    cli.ok("memory", "remember", "--name", "expired", "--title", "Beta", "--body", "The beta ends soon.",
+           "--expires-at", "2020-01-01")
+    listed = cli.ok("memory", "review")
+    by_kind = {item["kind"]: item for item in listed["items"]}
+    assert set(by_kind) == {"duplicate", "expired"}
+    duplicate = by_kind["duplicate"]
+    assert set(duplicate) == {"id", "kind", "facts", "reason", "evidence", "action", "preview", "target"}
+    assert duplicate["action"] == "merge" and set(duplicate["preview"]) == {"before", "after"}
+    human = cli.run("memory", "review").out
+    assert duplicate["id"] in human and "--- before" in human and "memory review apply ID" in human
+
+    done = cli.ok("memory", "review", "apply", duplicate["id"], "--edit-text", "Deploys go out on Tuesdays.")
+    assert done["applied"] == duplicate["id"] and done["undo"]
+    assert [c["op"] for c in done["changes"]] == ["edited", "forgot"]
+    assert len(cli.ok("memory", "list")["facts"]) == 2
+    undone = cli.ok("memory", "review", "undo", done["undo"])
+    assert undone["item"] == duplicate["id"] and len(cli.ok("memory", "list")["facts"]) == 3
+
+    refused = cli.refused("memory", "review", "apply", duplicate["id"], code="NOT_FOUND")   # its facts changed
+    assert refused["hint"] == "review"
+    assert "run `memory review`" in cli.run("memory", "review", "apply", "nope").err
+    cli.ok("memory", "review", "dismiss", by_kind["expired"]["id"])
+    assert "expired" not in {item["kind"] for item in cli.ok("memory", "review")["items"]}
+    [entry] = cli.ok("memory", "review", "history")["decisions"]
+    assert entry["token"] == done["undo"] and entry["undone_at"]
+    assert cli.refused("memory", "review", "undo", "feedbeef", code="NOT_FOUND")["hint"] == "review_history"

@@ -1,0 +1,176 @@
+"""The review queue on real stores: each kind, previews that equal what apply writes, apply and undo
+round trips, stale previews re-checked, dismissals kept."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import FactInput, InvalidInput, MemoryReview, NotFound, RevisionConflict
+from context_center.engine.clock import format_timestamp
+
+DAY = dt.timedelta(days=1)
+
+
+def remember(engine, name: str, body: str, **fields):
+    fields.setdefault("title", name.replace("-", " "))
+    return engine.remember(FactInput(name=name, body=body, **fields)).fact
+
+
+def hand_written(engine, name: str, body: str, scope: str = "project", **front: str) -> None:
+    folder = engine.paths.memory_dir(scope)
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["---", f"id: mem-{name.replace('-', '')[:20]:0<32}", "revision: 1", f"name: {name}", f"title: {name}",
+             "description: d", *(f"{k}: {v}" for k, v in front.items()), "metadata:", "  type: project",
+             f"  scope: {scope}", "---", "", body, ""]
+    (folder / f"{name}.md").write_text("\n".join(lines))
+    engine.refresh()
+
+
+def kinds(review: MemoryReview) -> dict[str, list[list[str]]]:
+    found: dict[str, list[list[str]]] = {}
+    for item in review.items():
+        found.setdefault(item.kind, []).append(item.refs)
+    return found
+
+
+def store_state(engine) -> dict[str, tuple[str, str, str]]:
+    return {f.ref: (f.body, f.keywords, ",".join(f.refs)) for f in engine.facts()}
+
+
+def test_a_duplicate_is_merged_into_the_kept_fact_and_undo_puts_both_back(engine):
+    kept = remember(engine, "package-manager", "We use pnpm for every install in this repository.",
+                    keywords="pnpm npm")
+    other = remember(engine, "installs", "Installs in this repository use pnpm for every package. The lockfile "
+                                         "is pnpm-lock.yaml.", keywords="lockfile")
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    assert {f.id for f in item.facts} == {kept.id, other.id} and item.action == "merge"
+    survivor = item.facts[0]
+    before = store_state(engine)
+    done = review.apply(item.id)
+    assert [c["op"] for c in done["changes"]] == ["edited", "forgot"]
+    written = engine.fact(survivor.id)
+    assert f"## {written.ref}\n{written.body.strip()}\n" == item.after   # the preview is what was written
+    assert "pnpm-lock.yaml" in written.body and written.body.count("We use pnpm") <= 1
+    assert set(written.keywords.split()) == {"pnpm", "npm", "lockfile"}
+    assert len(engine.facts()) == 1
+    undone = review.undo(done["undo"])
+    assert {c["op"] for c in undone["changes"]} == {"recovered", "restored"}
+    assert store_state(engine) == before    # as it was; the history gained revisions
+    assert engine.fact(survivor.id).revision == survivor.revision + 2
+    with pytest.raises(InvalidInput, match="undone already"):
+        review.undo(done["undo"])
+    [entry] = review.history()
+    assert entry["item"] == item.id and entry["undone_at"]
+
+
+def test_a_stale_preview_is_never_applied_and_an_undo_never_overwrites_a_later_change(engine):
+    remember(engine, "deploy-day", "Deploys go out on Tuesdays after the smoke tests pass.")
+    remember(engine, "deploy-days", "Deploys go out on Tuesdays once the smoke tests pass.")
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    engine.edit(item.facts[1].id, FactInput(body="Deploys go out on Tuesdays once the smoke tests pass. Not Fridays."))
+    with pytest.raises(NotFound, match="changed since it was listed"):
+        review.apply(item.id)
+    [again] = [i for i in review.items() if i.kind == "duplicate"]
+    done = review.apply(again.id)
+    engine.edit(again.facts[0].id, FactInput(body="Deploys go out on Wednesdays now."))
+    with pytest.raises(RevisionConflict) as refused:
+        review.undo(done["undo"])
+    assert refused.value.hint == "revisions" and "changed since this decision" in refused.value.message
+    assert engine.fact(again.facts[0].id).body == "Deploys go out on Wednesdays now."   # nothing overwritten
+
+
+def test_an_edited_text_is_written_instead_and_a_contradiction_keeps_the_chosen_fact(engine):
+    remember(engine, "use-npm", "Use npm for installs in the web package.")
+    remember(engine, "no-npm", "Never use npm for installs in the web package; use pnpm.")
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "contradiction"]
+    newer, older = item.facts
+    done = review.apply(item.id, keep=older.ref)
+    assert [f.ref for f in engine.facts()] == [older.ref]
+    review.undo(done["undo"])
+    [item] = [i for i in review.items() if i.kind == "contradiction"]
+    review.apply(item.id, edit_text="Installs in the web package go through pnpm, never npm.")
+    [left] = engine.facts()
+    assert left.body == "Installs in the web package go through pnpm, never npm."
+    with pytest.raises(NotFound):
+        review.apply("duplicate-0000000000", keep="x")
+
+
+def test_stale_expired_staged_and_an_override_are_proposed(engine):
+    old = format_timestamp(dt.datetime.now(dt.timezone.utc) - 400 * DAY)
+    hand_written(engine, "old-note", "The build cache lives in /tmp/cache.", created_at=old, updated_at=old)
+    hand_written(engine, "gone", "The beta ends in June.", expires_at="2020-06-30")
+    hand_written(engine, "waiting", "Prefer small commits.", created_at=old, updated_at=old, status="staging",
+                 category="preference")
+    remember(engine, "pm-project", "This project uses yarn.", subject_key="project.package_manager")
+    remember(engine, "pm-global", "Use pnpm everywhere.", subject_key="project.package_manager", scope="global")
+    found = kinds(MemoryReview(engine))
+    assert found["stale"] == [["project/old-note.md"]] and found["expired"] == [["project/gone.md"]]
+    assert found["staged"] == [["project/waiting.md"]]
+    assert found["override"] == [["project/pm-project.md", "global/pm-global.md"]]
+    review = MemoryReview(engine)
+    [stale] = [i for i in review.items() if i.kind == "stale"]
+    verified = review.apply(stale.id)
+    assert verified["changes"][0]["op"] == "verified" and engine.freshness(engine.fact("old-note")) != "stale"
+    [override] = [i for i in review.items() if i.kind == "override"]
+    review.dismiss(override.id)
+    assert "override" not in kinds(review)
+    engine.edit("pm-global", FactInput(body="Use pnpm everywhere, even for scripts."), "global")
+    assert "override" in kinds(review)   # a dismissal holds until a fact changes
+
+
+def test_an_oversize_fact_is_split_at_its_paragraphs_and_undo_removes_the_parts(engine):
+    paragraphs = [f"Paragraph {n}: " + ("the deploy runbook says many careful things. " * 25) for n in range(5)]
+    fact = remember(engine, "runbook", "\n\n".join(paragraphs))
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "oversize"]
+    done = review.apply(item.id)
+    names = sorted(f.name for f in engine.facts())
+    assert names[0] == "runbook" and len(names) >= 2 and all(n.startswith("runbook") for n in names)
+    assert all(len(f.body) <= 2400 for f in engine.facts())
+    parts = sorted(engine.facts(), key=lambda f: (len(f.name), f.name))   # runbook, runbook-part-2, …
+    assert " ".join(" ".join(f.body for f in parts).split()) == " ".join(fact.body.split())   # nothing lost
+    review.undo(done["undo"])
+    assert [f.name for f in engine.facts()] == ["runbook"] and engine.fact("runbook").body == fact.body
+
+
+def test_unused_rests_on_the_injection_record_and_agents_searches(engine):
+    used = remember(engine, "used", "The release train leaves every Thursday at noon.")
+    searched = remember(engine, "searched", "Feature flags live in LaunchDarkly, project web.")
+    quiet = remember(engine, "quiet", "The old VPN host is vpn2.example.internal.")
+    review = MemoryReview(engine)
+    assert "unused" not in kinds(review)   # no record yet: nothing was observed, nothing is called unused
+    result = engine.recall("when does the release train leave on Thursday?", record=False)
+    assert [h.fact.id for h in result.hits] == [used.id]
+    engine.record_injection(result, agent="claude-code", session_id="s1")
+    engine.record_search_returns([searched.id])
+    [item] = [i for i in review.items() if i.kind == "unused"]
+    assert item.refs == [quiet.ref] and item.evidence["injected"] == 0
+    assert "invisible" in item.evidence["note"]
+
+
+def test_broken_and_changed_facts_come_with_their_code_evidence(engine, workspace: Path):
+    (workspace / "app.py").write_text("def main():\n    return 1\n")
+    (workspace / "lib.py").write_text("def helper():\n    return 2\n")
+    remember(engine, "main", "main returns one.", refs=("app.py:1-2",))
+    remember(engine, "helper", "helper returns two.", refs=("lib.py#helper",))
+    (workspace / "app.py").write_text("def main():\n    return 3\n")
+    (workspace / "lib.py").unlink()
+    found = {i.kind: i for i in MemoryReview(engine).items()}
+    assert found["changed"].refs == ["project/main.md"] and found["changed"].evidence["state"] == "changed"
+    assert found["broken"].refs == ["project/helper.md"] and found["broken"].action == "forget"
+    assert "lib.py" in found["broken"].reason
+
+
+def test_an_advice_applies_nothing(engine):
+    for n in range(2):
+        remember(engine, f"pinned-{n}", "x" * 700, activation="pinned")
+    review = MemoryReview(engine)
+    [advice] = [i for i in review.items() if i.kind == "oversize"]
+    assert advice.action == "advice" and "pinned facts use 1,400" in advice.reason
+    with pytest.raises(InvalidInput, match="advice"):
+        review.apply(advice.id)
