@@ -29,6 +29,7 @@ from .instructions.tab import InstructionsTab
 from .messages import Messages
 from .offer_bar import BLUE, OfferBar
 from .recall.tab import RecallTab
+from .review_tab import ReviewTab
 from .settings_dialog import SettingsDialog
 from .store_choice import StoreChoice, short
 from .suggestions.tab import SuggestionsTab
@@ -66,11 +67,12 @@ class MainWindow(QMainWindow):
         self.recall = RecallTab(client, self.messages)
         self.archive = ArchiveTab(client, self.messages)
         self.suggestions = SuggestionsTab(client, self.messages)
+        self.review = ReviewTab(client, self.messages)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for widget, title in ((self.facts, "&Facts"), (self.instructions, "&Instructions"),
                               (self.recall, "&Recall"), (self.archive, "&Archive"),
-                              (self.suggestions, "&Suggestions")):
+                              (self.suggestions, "&Suggestions"), (self.review, "Re&view")):
             self.tabs.addTab(widget, title)
         self.reasonix_bar = self._reasonix_offer()
         central = QWidget()
@@ -195,6 +197,9 @@ class MainWindow(QMainWindow):
             lambda n: self.problem_count.setText(f"⚠ {n} problem{'s' if n != 1 else ''}" if n else ""))
         self.facts.written.connect(self.reload)
         self.archive.written.connect(self.reload)
+        self.review.written.connect(self.reload)
+        self.review.counted.connect(self._review_counted)
+        self.tabs.currentChanged.connect(self._tab_shown)
         self.suggestions.accepted.connect(self._suggestion_accepted)
         self.suggestions.written.connect(self.reload)
         self.suggestions.waiting_changed.connect(self._proposals_waiting)
@@ -273,7 +278,7 @@ class MainWindow(QMainWindow):
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
         self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
-        for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions):
+        for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions, self.review):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         changes, target = self.file_changes, self.instructions.target
         self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
@@ -381,6 +386,10 @@ class MainWindow(QMainWindow):
             self.suggestions.reload_proposals()
             if self.tabs.currentWidget() is self.recall:
                 self.recall.reload()
+            # the queue takes seconds at 10,000 facts on the one worker: worked out when it is looked
+            # at (and once at an open, for the count in its title)
+            if self.tabs.currentWidget() is self.review or change == Change.everything():
+                self.review.reload()
         if change.archive:
             self.archive.reload()
         if change.instructions:
@@ -390,6 +399,16 @@ class MainWindow(QMainWindow):
     def _suggestion_accepted(self, accepted: Acceptance) -> None:
         fact = accepted.fact   # (a skill is a SKILL.md file: its change touches no tab)
         self.reload(accepted.change, (fact.scope, fact.id) if fact is not None else None)
+
+    @Slot(int)
+    def _tab_shown(self, _index: int) -> None:
+        if self.tabs.currentWidget() is self.review and self.paths is not None:
+            self.review.reload()   # worked out when looked at (the last result shown meanwhile)
+
+    @Slot(int)
+    def _review_counted(self, count: int) -> None:
+        """The Review tab's title counts its items."""
+        self.tabs.setTabText(self.tabs.indexOf(self.review), f"Re&view ({count})" if count else "Re&view")
 
     @Slot(int)
     def _proposals_waiting(self, count: int) -> None:

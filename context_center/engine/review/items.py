@@ -50,8 +50,16 @@ class ReviewItem:
 
     @property
     def editable(self) -> bool:
-        """Whether ``--edit-text`` can replace what it writes (it writes one fact's text)."""
-        return self.action in ("merge", "verify", "keep") and self.kind != "override"
+        """Whether an edited text can replace what it writes (it writes, or keeps, one fact's text)."""
+        return self.action in ("merge", "verify", "keep")
+
+    @property
+    def proposed_text(self) -> str:
+        """The text an edit starts from: what the apply would leave in the fact it writes or keeps."""
+        first = self.steps[0] if self.steps else None
+        if first is not None and first.op == "edit" and first.body is not None:
+            return first.body
+        return self.facts[0].body if self.facts else ""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "facts": self.refs, "reason": self.reason,

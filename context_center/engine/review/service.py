@@ -117,6 +117,7 @@ class MemoryReview:
         """Carry the item's action out as ordinary writes; returns ``{"applied", "undo", "changes"}``.
         ``edit_text``: the text written instead of the proposed one (merge, verify, keep);
         ``keep``: for a contradiction or an override, the ref of the fact that stands."""
+        self.engine.refresh()   # re-checked against the files as they are now, written by anyone
         item = self.item(item_id)
         if item.action == "advice":
             raise InvalidInput(f"{item.id} is advice, not a change: {item.reason}")

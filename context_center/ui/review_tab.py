@@ -1,0 +1,264 @@
+"""The Review tab: what to merge, fix or let go, each with its reason, evidence and a preview of the
+exact texts before and after; Apply, Edit then apply, Dismiss, and Undo right after.
+
+The queue is worked out on the engine's worker (a few seconds at 10,000 facts); the last result
+stays shown while it is worked out again. Nothing is applied without a click, and an item whose
+facts changed since it was shown is refused by the engine (never a stale preview).
+"""
+from __future__ import annotations
+
+import difflib
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine import Change, Engine, MemoryReview
+from .engine_client import EngineClient
+from .messages import Messages, describe
+from .tables import fill, read_only_table
+
+UNUSED_NOTE = ("“Unused” rests on what the Claude Code hook injected and what agents' MCP searches returned: "
+               "an agent that recalls by other means is invisible to it.")
+
+
+def diff_html(before: str, after: str) -> str:
+    """The texts before and after as a line diff: removed lines red, added green."""
+    rows = []
+    for line in difflib.ndiff(before.splitlines(), after.splitlines()):
+        tag, text = line[:2], html.escape(line[2:])
+        if tag == "? ":
+            continue
+        style = {"- ": "background:#fdecea;color:#611a15", "+ ": "background:#e6f4ea;color:#0d5c2e"}.get(tag, "")
+        rows.append(f'<div style="{style}">{html.escape(tag)}{text or "&nbsp;"}</div>')
+    return '<div style="font-family:monospace;white-space:pre-wrap">' + "".join(rows) + "</div>"
+
+
+class EditTextDialog(QDialog):
+    """The text an apply writes, edited first."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Edit, then apply")
+        self.setMinimumSize(560, 320)
+        self.text = QPlainTextEdit(text)
+        self.text.setObjectName("review_edit_text")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Apply")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.buttons = buttons
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("The fact will hold this text (a new revision; Undo takes it back):"))
+        layout.addWidget(self.text, 1)
+        layout.addWidget(buttons)
+
+
+class ReviewTab(QWidget):
+    written = Signal(object, object)   # Change, None: the window reloads what an apply or undo touched
+    counted = Signal(int)              # items in the queue, for the tab's title
+
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client, self.messages = client, messages
+        self.items: list[Any] = []
+        self.undo_tokens: list[str] = []    # what the last apply here recorded (Undo, Ctrl+Z takes it back)
+        self._notice = ""                   # a refusal, kept in view while the queue is worked out again
+        self.table = read_only_table(["Kind", "Facts", "Why"], "review")
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.currentCellChanged.connect(self._preview)
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.preview = QTextBrowser()
+        self.preview.setObjectName("review_preview")
+        self.status = QLabel()
+        self.status.setObjectName("review_status")
+        self.status.setWordWrap(True)
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        row.addWidget(self.status, 1)
+        for key, label, slot in (("apply", "&Apply", self.apply_selected),
+                                 ("edit", "&Edit then apply…", self.edit_then_apply),
+                                 ("dismiss", "&Dismiss", self.dismiss_selected),
+                                 ("undo", "&Undo", self.undo_last)):
+            button = QPushButton(label)
+            button.setObjectName(f"review_{key}")
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            row.addWidget(button)
+        self.buttons["undo"].setToolTip("Take the last apply back, as new revisions (Ctrl+Z)")
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo_last,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.preview)
+        splitter.setSizes([260, 340])
+        layout = QVBoxLayout(self)
+        note = QLabel("Proposals only: nothing is changed until you apply it, and Undo takes an apply back.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(row)
+        self._update_buttons()
+
+    # loading --------------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        self.items = []
+        self.undo_tokens = []
+        fill(self.table, [])
+        self.preview.clear()
+        self.status.clear()
+        self.counted.emit(0)
+        self._update_buttons()
+
+    def reload(self) -> None:
+        """Work the queue out again (on the worker); what is shown stays until the answer comes."""
+        self.status.setText(self._notice + "Checking the store…")
+        self.client.submit(lambda engine: MemoryReview(engine).items(), self.show_items,
+                           lambda e: self.status.setText(f"Could not review the store: {describe(e)}"), owner=self)
+
+    def show_items(self, items: list[Any]) -> None:
+        selected = {self.items[r].id for r in self._rows() if r < len(self.items)}
+        self.items = items
+        fill(self.table, [(item.kind, ", ".join(item.refs) or item.target, item.reason) for item in items])
+        self.counted.emit(len(items))
+        self.status.setText(self._notice + ("Nothing to review." if not items else
+                                            f"{len(items)} item{'s' if len(items) != 1 else ''} to review."))
+        self._notice = ""
+        rows = [n for n, item in enumerate(items) if item.id in selected]
+        if rows:
+            self.table.selectRow(rows[0])
+        elif items:
+            self.table.selectRow(0)
+        else:
+            self.preview.setHtml("<p>Nothing to review: no duplicates, contradictions, stale or broken facts.</p>")
+        self._preview(self.table.currentRow())
+        self._update_buttons()
+
+    def _rows(self) -> list[int]:
+        return sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+
+    def selected(self) -> list[Any]:
+        return [self.items[r] for r in self._rows() if r < len(self.items)]
+
+    @Slot(int, int, int, int)
+    def _preview(self, row: int, *_: int) -> None:
+        if not 0 <= row < len(self.items):
+            return
+        item = self.items[row]
+        parts = [f"<h3>{html.escape(item.kind)}: {html.escape(item.action)}</h3>",
+                 f"<p>{html.escape(item.reason)}</p>"]
+        if item.before or item.after:
+            parts.append(diff_html(item.before, item.after))
+        if item.kind == "unused":
+            parts.append(f"<p><i>{html.escape(UNUSED_NOTE)}</i></p>")
+        parts.append("<p><small>Evidence: " + html.escape(_evidence_text(item.evidence)) + "</small></p>")
+        self.preview.setHtml("".join(parts))
+
+    def _update_buttons(self) -> None:
+        chosen = self.selected()
+        writes = [item for item in chosen if item.action != "advice"]
+        self.buttons["apply"].setEnabled(bool(writes))
+        self.buttons["edit"].setEnabled(len(chosen) == 1 and chosen[0].editable)
+        self.buttons["dismiss"].setEnabled(bool(chosen))
+        self.buttons["undo"].setEnabled(bool(self.undo_tokens))
+
+    # deciding -------------------------------------------------------------------------------------
+
+    @Slot()
+    def apply_selected(self) -> None:
+        ids = [item.id for item in self.selected() if item.action != "advice"]
+        if ids:
+            self._apply(ids, None)
+
+    @Slot()
+    def edit_then_apply(self) -> EditTextDialog | None:
+        chosen = self.selected()
+        if len(chosen) != 1 or not chosen[0].editable:
+            return None
+        item = chosen[0]
+        dialog = EditTextDialog(item.proposed_text, self)
+        dialog.accepted.connect(lambda: self._apply([item.id], dialog.text.toPlainText()))
+        dialog.open()
+        return dialog
+
+    def _apply(self, ids: list[str], text: str | None) -> None:
+        self.status.setText("Applying…")
+
+        def job(engine: Engine) -> list[dict[str, Any]]:
+            review = MemoryReview(engine)
+            return [review.apply(item_id, edit_text=text) for item_id in ids]
+
+        def done(results: list[dict[str, Any]]) -> None:
+            self.undo_tokens = [r["undo"] for r in results]
+            changed = sum(len(r["changes"]) for r in results)
+            self.status.setText(f"Applied {len(results)} item{'s' if len(results) != 1 else ''} "
+                                f"({changed} change{'s' if changed != 1 else ''}). Undo (Ctrl+Z) takes it back.")
+            self.messages.info(f"Applied {len(results)} review item{'s' if len(results) != 1 else ''}")
+            self.written.emit(Change(facts=True, archive=True), None)   # the window reloads, this tab too
+
+        def refused(error: BaseException) -> None:
+            self._notice = (f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
+                            f"{html.escape(describe(error))}</span> ")
+            self.status.setText(self._notice)
+            self.reload()   # what the engine refused is shown as it is now, the refusal kept in view
+
+        self.client.submit(job, done, refused)
+
+    @Slot()
+    def dismiss_selected(self) -> None:
+        ids = [item.id for item in self.selected()]
+        if not ids:
+            return
+
+        def job(engine: Engine) -> None:
+            review = MemoryReview(engine)
+            for item_id in ids:
+                review.dismiss(item_id)
+
+        def done(_none: None) -> None:
+            self.status.setText(f"Dismissed {len(ids)}: not proposed again until their facts change.")
+            self.reload()
+
+        self.client.submit(job, done, lambda e: self.status.setText(f"Could not dismiss: {describe(e)}"))
+
+    @Slot()
+    def undo_last(self) -> None:
+        if not self.undo_tokens:
+            return
+        tokens = list(reversed(self.undo_tokens))   # the last applied first
+        self.undo_tokens = []
+        self._update_buttons()
+
+        def job(engine: Engine) -> int:
+            review = MemoryReview(engine)
+            for token in tokens:
+                review.undo(token)
+            return len(tokens)
+
+        def done(count: int) -> None:
+            self.status.setText(f"Undone: the store is as before ({count} decision{'s' if count != 1 else ''} "
+                                "taken back, as new revisions).")
+            self.written.emit(Change(facts=True, archive=True), None)
+
+        self.client.submit(job, done, lambda e: self.status.setText(
+            f"<span style='color:#b00020'>Could not undo: {html.escape(describe(e))}</span>"))
+
+
+def _evidence_text(evidence: dict[str, Any]) -> str:
+    shown = {k: v for k, v in evidence.items() if k not in ("note", "refs")}
+    return "; ".join(f"{k}: {v}" for k, v in shown.items())[:600]

@@ -1,0 +1,75 @@
+"""The Review tab, driven through its widgets: the count in its title, the preview, apply, edit then
+apply, dismiss, and undo right after."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+
+def open_review(ui, qtbot) -> object:
+    window = ui.window
+    window.tabs.setCurrentWidget(window.review)
+    qtbot.waitUntil(lambda: window.review.status.text().endswith("to review."), timeout=15000)
+    return window.review
+
+
+def duplicates(ui) -> None:
+    ui.remember(name="deploy-day", title="Deploy day", body="Deploys go out on Tuesdays after the smoke tests pass.")
+    ui.remember(name="deploy-days", title="Deploy days", body="Deploys go out on Tuesdays once the smoke tests pass. "
+                                                              "Rollbacks use the previous image.")
+
+
+def test_apply_then_undo_and_the_count_in_the_title(ui, qtbot):
+    duplicates(ui)
+    ui.show_facts("deploy-day", "deploy-days")
+    review = open_review(ui, qtbot)
+    window = ui.window
+    assert window.tabs.tabText(window.tabs.indexOf(review)) == "Re&view (1)"
+    assert review.table.item(0, 0).text() == "duplicate"
+    preview = review.preview.toPlainText()
+    assert "- ## project/deploy-days.md" in preview or "- ## project/deploy-day.md" in preview
+    assert review.buttons["apply"].isEnabled() and not review.buttons["undo"].isEnabled()
+    review.buttons["apply"].click()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 1, timeout=15000)
+    qtbot.waitUntil(lambda: review.status.text() == "Nothing to review.", timeout=15000)
+    assert window.tabs.tabText(window.tabs.indexOf(review)) == "Re&view"
+    assert review.buttons["undo"].isEnabled()
+    [kept] = window.facts.model.rows()
+    assert "Rollbacks use the previous image." in kept.fact.body or "smoke tests" in kept.fact.body
+    review.undo_last()   # Ctrl+Z, right after
+    qtbot.waitUntil(lambda: sorted(ui.facts_shown()) == ["deploy-day", "deploy-days"], timeout=15000)
+    qtbot.waitUntil(lambda: review.status.text().endswith("to review."), timeout=15000)
+    assert not review.buttons["undo"].isEnabled()
+
+
+def test_edit_then_apply_writes_the_edited_text(ui, qtbot):
+    duplicates(ui)
+    ui.show_facts("deploy-day", "deploy-days")
+    review = open_review(ui, qtbot)
+    dialog = review.edit_then_apply()
+    assert "Tuesdays" in dialog.text.toPlainText()
+    dialog.text.setPlainText("Deploys go out on Tuesdays, after the smoke tests; rollbacks use the last image.")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 1, timeout=15000)
+    [kept] = ui.window.facts.model.rows()
+    qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.body.startswith("Deploys go out on Tuesdays, "),
+                    timeout=15000)
+    assert kept.fact.name in ("deploy-day", "deploy-days")
+
+
+def test_a_stale_preview_is_refused_in_place_and_a_dismissal_holds(ui, qtbot):
+    duplicates(ui)
+    ui.show_facts("deploy-day", "deploy-days")
+    review = open_review(ui, qtbot)
+    shown = review.items[0].id
+    ui.remember(name="deploy-day", title="Deploy day", body="Deploys go out on Tuesdays after the smoke tests "
+                "pass, and never on Fridays.", expected_revision=1)   # another process changes it meanwhile
+    review.buttons["apply"].click()
+    qtbot.waitUntil(lambda: "NOT_FOUND" in review.status.text() and review.status.text().endswith("to review."),
+                    timeout=15000)
+    assert "changed since it was listed" in review.status.text()
+    assert len(list(ui.state_root.glob("projects/*/memory/deploy-day*.md"))) == 2   # nothing was written
+    qtbot.waitUntil(lambda: review.items and review.items[0].id != shown, timeout=15000)   # shown as it is now
+    review.buttons["dismiss"].click()
+    qtbot.waitUntil(lambda: review.status.text().endswith("Nothing to review."), timeout=15000)
+    review.reload()
+    qtbot.waitUntil(lambda: review.status.text() == "Nothing to review.", timeout=15000)
