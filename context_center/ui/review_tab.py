@@ -91,6 +91,7 @@ class ReviewTab(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
         for key, label, slot in (("apply", "&Apply", self.apply_selected),
+                                 ("keep_other", "&Keep the other", self.keep_other),
                                  ("edit", "&Edit then apply…", self.edit_then_apply),
                                  ("dismiss", "&Dismiss", self.dismiss_selected),
                                  ("undo", "&Undo", self.undo_last)):
@@ -166,7 +167,7 @@ class ReviewTab(QWidget):
             parts.append(diff_html(item.before, item.after))
         if item.kind == "unused":
             parts.append(f"<p><i>{html.escape(UNUSED_NOTE)}</i></p>")
-        parts.append("<p><small>Evidence: " + html.escape(_evidence_text(item.evidence)) + "</small></p>")
+        parts.append(_evidence_html(item.evidence))
         self.preview.setHtml("".join(parts))
 
     def _update_buttons(self) -> None:
@@ -174,6 +175,10 @@ class ReviewTab(QWidget):
         writes = [item for item in chosen if item.action != "advice"]
         self.buttons["apply"].setEnabled(bool(writes))
         self.buttons["edit"].setEnabled(len(chosen) == 1 and chosen[0].editable)
+        choice = len(chosen) == 1 and chosen[0].kind in ("contradiction", "override")
+        self.buttons["keep_other"].setVisible(choice)
+        if choice:
+            self.buttons["keep_other"].setToolTip(f"Keep {chosen[0].refs[1]} and forget {chosen[0].refs[0]}")
         self.buttons["dismiss"].setEnabled(bool(chosen))
         self.buttons["undo"].setEnabled(bool(self.undo_tokens))
 
@@ -186,6 +191,13 @@ class ReviewTab(QWidget):
             self._apply(ids, None)
 
     @Slot()
+    def keep_other(self) -> None:
+        """A contradiction or an override: the other fact stands (Apply keeps the proposed one)."""
+        chosen = self.selected()
+        if len(chosen) == 1 and chosen[0].kind in ("contradiction", "override"):
+            self._apply([chosen[0].id], None, keep=chosen[0].refs[1])
+
+    @Slot()
     def edit_then_apply(self) -> EditTextDialog | None:
         chosen = self.selected()
         if len(chosen) != 1 or not chosen[0].editable:
@@ -196,12 +208,12 @@ class ReviewTab(QWidget):
         dialog.open()
         return dialog
 
-    def _apply(self, ids: list[str], text: str | None) -> None:
+    def _apply(self, ids: list[str], text: str | None, keep: str | None = None) -> None:
         self.status.setText("Applying…")
 
         def job(engine: Engine) -> list[dict[str, Any]]:
             review = MemoryReview(engine)
-            return [review.apply(item_id, edit_text=text) for item_id in ids]
+            return [review.apply(item_id, edit_text=text, keep=keep) for item_id in ids]
 
         def done(results: list[dict[str, Any]]) -> None:
             self.undo_tokens = [r["undo"] for r in results]
@@ -259,6 +271,16 @@ class ReviewTab(QWidget):
             f"<span style='color:#b00020'>Could not undo: {html.escape(describe(e))}</span>"))
 
 
-def _evidence_text(evidence: dict[str, Any]) -> str:
-    shown = {k: v for k, v in evidence.items() if k not in ("note", "refs")}
-    return "; ".join(f"{k}: {v}" for k, v in shown.items())[:600]
+def _evidence_html(evidence: dict[str, Any]) -> str:
+    """The evidence as a short list: each key, and a nested mapping as its own lines."""
+    rows = []
+    for key, value in evidence.items():
+        if key in ("note", "refs", "checked_at") or value in (None, "", [], {}):
+            continue
+        label = html.escape(key.replace("_", " "))
+        if isinstance(value, dict):
+            inner = "".join(f"<li>{html.escape(str(k))}: {html.escape(str(v))[:300]}</li>" for k, v in value.items())
+            rows.append(f"<li>{label}:<ul>{inner}</ul></li>")
+        else:
+            rows.append(f"<li>{label}: {html.escape(str(value))[:300]}</li>")
+    return f"<p><b>Evidence</b></p><ul>{''.join(rows)}</ul>" if rows else ""

@@ -73,3 +73,15 @@ def test_a_stale_preview_is_refused_in_place_and_a_dismissal_holds(ui, qtbot):
     qtbot.waitUntil(lambda: review.status.text().endswith("Nothing to review."), timeout=15000)
     review.reload()
     qtbot.waitUntil(lambda: review.status.text() == "Nothing to review.", timeout=15000)
+
+
+def test_a_contradiction_keeps_the_other_fact_when_asked(ui, qtbot):
+    ui.remember(name="use-npm", title="Installs", body="Use npm for installs in the web package.")
+    ui.remember(name="no-npm", title="No npm", body="Never use npm for installs in the web package; use pnpm.")
+    ui.show_facts("no-npm", "use-npm")
+    review = open_review(ui, qtbot)
+    [item] = review.items
+    assert item.kind == "contradiction" and review.buttons["keep_other"].isVisibleTo(review)
+    assert "Evidence" in review.preview.toPlainText() and "{" not in review.preview.toPlainText()
+    review.buttons["keep_other"].click()
+    qtbot.waitUntil(lambda: ui.facts_shown() == [item.facts[1].name], timeout=15000)
