@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Any, cast
@@ -189,8 +190,8 @@ def _written(engine: Engine, out: Output, result: WriteResult, verb: str) -> int
         human += f"\nGrounding: {grounding} (context-center memory grounding says why)"
     if proposed:
         human += ("\nIt names code in this workspace; to have it checked before it is recalled:\n  "
-                  f"context-center memory edit {result.fact.ref} " + " ".join(
-                      f"--ref {ref}" for ref in (*result.fact.refs, *proposed)))
+                  f"context-center memory edit {shlex.quote(result.fact.ref)} " + " ".join(
+                      f"--ref {shlex.quote(ref)}" for ref in (*result.fact.refs, *proposed)))
     return out.emit(data, human)
 
 

@@ -90,3 +90,12 @@ def test_the_hook_holds_back_a_fact_whose_code_is_gone(repo_cli: Any):
     last = repo_cli.ok("memory", "recall", "--last")
     assert any(r["reason"] == "broken grounding: ops/deploy.py#deploy (the file ops/deploy.py is gone)"
                for r in last["rejected"])
+
+
+def test_the_printed_command_quotes_what_it_proposes(repo_cli: Any):
+    folder = repo_cli.workspace / ".context-center" / "memory"
+    folder.mkdir(parents=True)
+    (folder / "odd.md").write_text('---\nname: odd\ntitle: Odd\ndescription: d\nrefs: ["ops/$(id).py"]\n'
+                                   "metadata:\n  type: project\n  scope: team\n---\n\nSee ops/deploy.py first.\n")
+    human = repo_cli.run("memory", "verify", "odd").out
+    assert "--ref 'ops/$(id).py' --ref ops/deploy.py" in human   # pasted, it runs nothing

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import clock
-from ..memory.fact_refs import KEPT_LINES, MAX_LINE_CHARS, MAX_REFS, Evidence, Ref, RefProblem, parse_ref, resolve
+from ..memory.fact_refs import KEPT_LINES, MAX_REFS, Evidence, Ref, RefProblem, parse_ref, resolve
 from ..memory.sensitive import MASK
 from ..records import Fact
-from .code_files import CodeFiles, digest
+from .code_files import CodeFile, CodeFiles, Unreadable
+from .evidence import masked_lines, secret_file
 
 FACT_STATES = ("grounded", "changed", "broken", "unverified", "none")
 _WORST = ("broken", "changed", "unverified")
@@ -107,14 +108,24 @@ class Checker:
         where = resolve(ref, self.workspace)
         if where is None:
             return RefCheck(text, "missing", "it leads out of the workspace through a symbolic link", evidence)
-        if ref.kind == "directory":
-            if not where.is_dir():
+        try:
+            is_dir = where.is_dir()
+        except OSError:   # a name the system refuses: nothing can be there
+            is_dir = False
+        if ref.kind == "directory" or (ref.kind == "file" and is_dir):   # "src" written without its "/"
+            if not is_dir:
                 return RefCheck(text, "missing", f"the directory {ref.path}/ is gone", evidence)
             return RefCheck(text, "ok" if evidence else "unverified",
                             "the directory is there" if evidence else "no evidence recorded yet", evidence)
         code = self.files.read(where)
         if code is None:
             return RefCheck(text, "missing", f"the file {ref.path} is gone", evidence)
+        if isinstance(code, Unreadable):   # there, but not read: nothing can be said of its lines
+            return RefCheck(text, "unverified", f"{ref.path} is not checked: {code.reason}", evidence)
+        if secret_file(ref.path) or (evidence is not None and not evidence.digest and not evidence.lines):
+            # a file that holds secrets (or that git ignores, as recorded): only its being there counts,
+            # and no word is looked for in it (an agent could probe for a guessed secret)
+            return RefCheck(text, "ok" if evidence else "unverified", "the file is there", evidence)
         if ref.kind == "symbol":
             line = code.find_word(ref.symbol)
             if not line:
@@ -133,9 +144,8 @@ class Checker:
                             evidence)
         return self._lines(ref, code, evidence)
 
-    def _lines(self, ref: Ref, code: Any, evidence: Evidence) -> RefCheck:
-        span = code.span(ref.start, ref.end)
-        if span is not None and digest("\n".join(span)) == evidence.digest:
+    def _lines(self, ref: Ref, code: CodeFile, evidence: Evidence) -> RefCheck:
+        if code.span_digest(ref.start, ref.end) == evidence.digest:
             return RefCheck(ref.text, "ok", "the cited lines are as recorded", evidence, at=ref.start)
         first = evidence.lines[0] if evidence.lines else ""
         # the recorded first line, unless masked (a secret in it): then a move is not looked for
@@ -145,11 +155,10 @@ class Checker:
             end = moved + ref.end - ref.start
             return RefCheck(ref.text, "moved", f"the cited lines are now {ref.path}:{moved}-{end}", evidence,
                             moved_to=moved, at=moved)
+        span = code.span(ref.start, ref.end)
         if span is None:
             return RefCheck(ref.text, "missing", f"{ref.path} has {len(code.lines)} lines now, the cited "
                                                  "lines are gone", evidence)
-        from ..memory import sensitive
-
-        now = tuple(sensitive.redact(line)[0][:MAX_LINE_CHARS] for line in span[:len(evidence.lines) or KEPT_LINES])
+        now = masked_lines(span[:len(evidence.lines) or KEPT_LINES])
         return RefCheck(ref.text, "changed", f"lines {ref.start}-{ref.end} of {ref.path} changed since they "
                                              "were recorded", evidence, now=now, at=ref.start)

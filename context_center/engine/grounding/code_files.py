@@ -28,6 +28,7 @@ def digest(text: str) -> str:
 
 
 MOVED_CANDIDATES = 64   # places a moved range is looked for (lines equal to its first one)
+MOVED_MAX_LINES = 400   # a longer range is not looked for elsewhere (it changed, or it is where it was)
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class CodeFile:
 
     lines: tuple[str, ...]
     digest: str        # of the whole file's text
-    _found: dict[tuple[str, ...], int] = field(default_factory=dict, compare=False, repr=False)
+    _found: dict[tuple[str, ...], int | str] = field(default_factory=dict, compare=False, repr=False)
 
     def span(self, start: int, end: int) -> tuple[str, ...] | None:
         """Lines ``start``..``end`` (1-based, inclusive), or None past the end of the file."""
@@ -45,12 +46,23 @@ class CodeFile:
             return None
         return self.lines[start - 1:end]
 
+    def span_digest(self, start: int, end: int) -> str | None:
+        """The digest of lines ``start``..``end`` (kept: a range is hashed once per change of the file)."""
+        key = ("digest", str(start), str(end))
+        if key not in self._found:
+            span = self.span(start, end)
+            self._found[key] = digest("\n".join(span)) if span is not None else ""
+        found = self._found[key]
+        return str(found) or None
+
     def find_span(self, length: int, wanted: str, first: str) -> int:
         """The first line of a run of ``length`` lines whose digest is ``wanted`` and whose first
         line starts with ``first`` (as evidence keeps it: its first :data:`MAX_LINE_CHARS`), else 0.
         Only runs starting at such a line are hashed, at most :data:`MOVED_CANDIDATES` of them: a
         hostile file (the same line a million times) costs no more than a few."""
         key = ("span", str(length), wanted, first)
+        if length > MOVED_MAX_LINES:
+            return 0
         if key not in self._found:
             found, tried = 0, 0
             for start, line in enumerate(self.lines[:len(self.lines) - length + 1]):
@@ -63,7 +75,7 @@ class CodeFile:
                 if tried >= MOVED_CANDIDATES:
                     break
             self._found[key] = found
-        return self._found[key]
+        return int(self._found[key])
 
     def find_word(self, word: str) -> int:
         """The first line holding ``word`` as a whole word, else 0."""
@@ -72,22 +84,30 @@ class CodeFile:
             pattern = re.compile(r"(?<![\w$])" + re.escape(word) + r"(?![\w$])")
             self._found[key] = next((number for number, line in enumerate(self.lines, 1)
                                      if word in line and pattern.search(line)), 0)
-        return self._found[key]
+        return int(self._found[key])
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A file that is there but is not read: not a regular file, or over :data:`MAX_CODE_BYTES`."""
+
+    reason: str
 
 
 class CodeFiles:
     """Files read once per change of their stamp (thread-safe; a few hundred kept)."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[str, tuple[tuple[int, int, int], CodeFile | None]] = OrderedDict()
+        self._kept: OrderedDict[str, tuple[tuple[int, int, int], CodeFile | Unreadable]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def read(self, path: Path) -> CodeFile | None:
-        """The file at ``path`` (a regular file, not a link), or None when there is none to read."""
+    def read(self, path: Path) -> CodeFile | Unreadable | None:
+        """The file at ``path`` (a regular file, not a link); :class:`Unreadable` when it is there but
+        is not read; None when there is none."""
         key = str(path)
         try:
             stat = os.lstat(path)
-        except OSError:
+        except OSError:   # gone, or a name the system refuses (too long)
             return None
         stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         with self._lock:
@@ -95,10 +115,11 @@ class CodeFiles:
             if kept is not None and kept[0] == stamp:
                 self._kept.move_to_end(key)
                 return kept[1]
+        found: CodeFile | Unreadable
         try:
             raw = read_regular_bytes(path, MAX_CODE_BYTES, follow_symlinks=False)
-        except OSError:
-            found = None
+        except OSError as exc:
+            found = Unreadable(getattr(exc, "reason", None) or exc.strerror or str(exc))
         else:
             text = raw.decode("utf-8", "replace").replace("\r\n", "\n")
             found = CodeFile(tuple(text.split("\n")), digest(text))

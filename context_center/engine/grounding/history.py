@@ -20,8 +20,10 @@ from .code_files import MAX_CODE_BYTES
 
 _TIMEOUT = 20.0
 _FORMAT = "--format=%H%x1f%an%x1f%aI"
-# reading only, and nothing a cloned repository's configuration could make git run
-_READ_ONLY = ("-c", "core.quotePath=false", "-c", "core.fsmonitor=false", "-c", "diff.external=")
+# reading only, and nothing a cloned repository's configuration could make git run (an fsmonitor
+# command, an external diff, a signature check's gpg program); paths taken as they are written
+READ_ONLY_GIT = ("--literal-pathspecs", "-c", "core.quotePath=false", "-c", "core.fsmonitor=false",
+                 "-c", "diff.external=", "-c", "log.showSignature=false", "-c", "gpg.program=false")
 
 
 class History:
@@ -81,14 +83,14 @@ class History:
 
     def _git(self, *args: str) -> str:
         assert self._root is not None
-        return run_git([*_READ_ONLY, *args], self._root, timeout=_TIMEOUT).stdout
+        return run_git([*READ_ONLY_GIT, *args], self._root, timeout=_TIMEOUT).stdout
 
     def _uncommitted(self, path: str) -> bool:
         """Whether the file in the work tree differs from HEAD's (compared here, not by ``git diff``,
         which refreshes the index and so would run a repository's fsmonitor command)."""
         assert self._root is not None
         try:
-            committed = git_bytes([*_READ_ONLY, "cat-file", "blob", f"HEAD:{self._relative(path)}"], self._root,
+            committed = git_bytes([*READ_ONLY_GIT, "cat-file", "blob", f"HEAD:{self._relative(path)}"], self._root,
                                   timeout=_TIMEOUT)
             where = self.workspace.joinpath(*path.split("/"))
             return read_regular_bytes(where, MAX_CODE_BYTES, follow_symlinks=False) != committed   # never a FIFO
@@ -104,23 +106,26 @@ class History:
             return path
 
     def _changed(self, path: str) -> tuple[str, str, str, str | None] | None:
-        out = self._git("log", "-1", "--no-ext-diff", "--no-textconv", _FORMAT, "--", self._relative(path))
+        out = self._git("log", "-1", "--no-ext-diff", "--no-textconv", "--no-show-signature", _FORMAT, "--",
+                        self._relative(path))
         return _parse(out)
 
     def _symbol_removed(self, path: str, symbol: str) -> tuple[str, str, str, str | None] | None:
         """The last commit that changed how often ``symbol`` occurs in the file (git's pickaxe)."""
-        out = self._git("log", "-1", "--no-ext-diff", "--no-textconv", f"-S{symbol}", _FORMAT, "--",
-                        self._relative(path))
+        out = self._git("log", "-1", "--no-ext-diff", "--no-textconv", "--no-show-signature", f"-S{symbol}",
+                        _FORMAT, "--", self._relative(path))
         return _parse(out)
 
     def _removed(self, path: str) -> tuple[str, str, str, str | None] | None:
         relative = self._relative(path)
-        out = self._git("log", "-1", "--no-ext-diff", "--no-textconv", "--diff-filter=D", _FORMAT, "--", relative)
+        out = self._git("log", "-1", "--no-ext-diff", "--no-textconv", "--no-show-signature", "--diff-filter=D",
+                        _FORMAT, "--", relative)
         found = _parse(out)
         if found is None:
             return None
         commit = found[0]
-        shown = self._git("show", "--no-ext-diff", "--no-textconv", "-M", "--name-status", "--format=", commit)
+        shown = self._git("show", "--no-ext-diff", "--no-textconv", "--no-show-signature", "-M", "--name-status",
+                          "--format=", commit)
         for line in shown.splitlines():
             parts = line.split("\t")
             if len(parts) == 3 and parts[0].startswith("R") and parts[1] == relative:

@@ -6,10 +6,11 @@ from pathlib import Path
 
 from ..memory.fact_refs import MAX_REFS, Evidence, RefProblem, parse_ref, resolve
 from ..records import Fact
+from ..storage.git_command import GitError, run_git
 from .check import NONE, Checker, Grounding
 from .code_files import CodeFiles
 from .evidence import record
-from .history import History
+from .history import READ_ONLY_GIT, History
 from .proposal import proposed_refs
 
 
@@ -24,28 +25,46 @@ class GroundingService:
     def record(self, fact: Fact, renew: bool) -> Fact:
         """``fact`` with the evidence of its refs as the work tree is now: of every ref when
         ``renew`` (created, verified, its text or refs edited), else of those that have none. A
-        ref whose cited lines moved is written at their new place (a verify follows them)."""
+        ref whose cited lines moved is written at their new place (a verify follows them), unless
+        the fact cites that place already. Evidence that cannot be recorded now (the file is gone
+        for a while) is kept as it was: what the code said is never lost by a write."""
         if self.workspace is None or not fact.refs:
             return fact
         kept = {entry[0]: entry for entry in fact.refs_evidence}
         refs: list[str] = []
-        entries = []
+        entries: dict[str, tuple] = {}
         for text in fact.refs:
             if not renew and text in kept:
                 refs.append(text)
-                entries.append(kept[text])
+                entries[text] = kept[text]
                 continue
             try:
-                ref = parse_ref(self._followed(text, kept.get(text)))
+                followed = self._followed(text, kept.get(text))
+                ref = parse_ref(followed if followed not in fact.refs else text)
             except RefProblem:   # a hand-written ref of no known form, kept as written (never renewed:
                 refs.append(text)   # the memory service refuses to renew what it cannot read)
                 continue
-            text = ref.text
-            found = record(ref, self.workspace, self._files)
-            refs.append(text)
+            found = record(ref, self.workspace, self._files, private=self._ignored(ref.path))
+            refs.append(ref.text)
             if found is not None:
-                entries.append(found.entry())
-        return fact.evolve(refs=tuple(dict.fromkeys(refs)), refs_evidence=tuple(entries))
+                entries[ref.text] = found.entry()
+            elif text in kept:
+                entries[ref.text] = kept[text]
+        unique = tuple(dict.fromkeys(refs))
+        return fact.evolve(refs=unique, refs_evidence=tuple(entries[ref] for ref in unique if ref in entries))
+
+    def _ignored(self, path: str) -> bool:
+        """Whether git ignores ``path`` (asked when evidence is recorded, never on a prompt's path):
+        such a file (a local .env, a build output) keeps only its being there as evidence."""
+        if self.workspace is None:
+            return False
+        try:
+            # (check-ignore takes no pathspec magic: the options before it, without --literal-pathspecs)
+            options = [option for option in READ_ONLY_GIT if option != "--literal-pathspecs"]
+            return run_git([*options, "check-ignore", "-q", "--no-index", "--", path], self.workspace,
+                           check=False, timeout=10).returncode == 0
+        except GitError:
+            return False
 
     def _followed(self, text: str, entry: tuple | None) -> str:
         """``text``, or the same lines at the place they moved to."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,8 @@ MAX_REF_CHARS = 512
 _LINES = re.compile(r"^(?P<path>.+?):(?P<start>\d+)(?:-(?P<end>\d+))?$")
 _LOOKS_LIKE_LINES = re.compile(r":[\d-]*$")
 _SYMBOL = re.compile(r"^[^\s#/]+$")
-_DRIVE = re.compile(r"^[A-Za-z]:")
+_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+MAX_PART_BYTES = 255   # a file name longer than this cannot exist (the system refuses it)
 
 
 class RefProblem(ValueError):
@@ -65,8 +67,8 @@ def parse_ref(text: str) -> Ref:
         raise RefProblem("a ref is empty")
     if len(text) > MAX_REF_CHARS:
         raise RefProblem(f"ref {text[:40]!r}… is longer than {MAX_REF_CHARS} characters")
-    if "\0" in text or any(ch in text for ch in "\r\n\t"):
-        raise RefProblem(f"ref {text!r} holds a control character")
+    if "\0" in text or any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text):
+        raise RefProblem(f"ref {text!r} holds a control or formatting character")
     if "\\" in text:
         raise RefProblem(f"ref {text!r} uses \\; write workspace paths with /")
     if text.startswith(("/", "~")) or _DRIVE.match(text):
@@ -92,6 +94,8 @@ def parse_ref(text: str) -> Ref:
         raise RefProblem(f"ref {text!r} names no file")
     if ".." in parts:
         raise RefProblem(f"ref {text!r} leaves the workspace (..)")
+    if any(len(part.encode("utf-8", "surrogatepass")) > MAX_PART_BYTES for part in parts):
+        raise RefProblem(f"ref {text[:60]!r}… names a file or folder longer than {MAX_PART_BYTES} bytes")
     return Ref(text, "/".join(parts), kind, start, end, symbol)
 
 

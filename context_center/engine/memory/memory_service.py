@@ -50,7 +50,9 @@ log = logging.getLogger("context_center.memory")
 
 
 Grounder = Callable[[Fact, bool], Fact]
-_GROUNDED_BY = ("title", "description", "body", "refs")   # a change of one records the evidence afresh
+# what the fact says or cites: a change of either records the evidence afresh (a title or a pin
+# says nothing new about the code, and must not make a changed fact look checked)
+_GROUNDED_BY = ("body", "refs")
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
@@ -402,7 +404,7 @@ class MemoryService:
                 old, label = earlier, f"revision {number}"
             content = {k: getattr(old, k) for k in ("title", "description", "type", "keywords", "body",
                                                     "activation", "volatility", "subject_key",
-                                                    "expires_at", "last_verified_at")}
+                                                    "expires_at", "last_verified_at", "refs", "refs_evidence")}
             updated = current.evolve(**content)
             updated, _ = check_text(updated, redact=True)
             fact = self._save(current, updated, note=f"restored from {label}")
@@ -427,6 +429,9 @@ class MemoryService:
             check_expected(current, expected_revision, current.ref)
             if current.scope == to_scope:
                 return WriteResult(current, False)
+            if to_scope == "global" and current.refs:
+                raise InvalidInput(f"{current.ref} cites code ({', '.join(current.refs[:3])}): a global fact has no "
+                                   "one workspace to check it against; remove its refs before moving it")
             moved = current.evolve(scope=to_scope)
             check_conflicts(self.store, moved, current)  # the other scope: its names and subjects
             stamp = clock.format_timestamp(clock.now())

@@ -231,3 +231,53 @@ def test_refs_dropped_by_a_reasonix_rewrite_are_lost_keys_restored_in_one_step(e
     assert engine.lost_keys(fact.id) == ["refs", "refs_evidence"]
     restored = engine.restore_lost_keys(fact.id).fact
     assert restored.refs == ("src/auth/login.py:4-6",) and engine.grounding(restored).state == "grounded"
+
+
+def test_writes_never_lose_what_the_code_said(engine, repo):
+    login = repo / "src" / "auth" / "login.py"
+    fact = remember(engine, "src/auth/login.py:4-6", "src/auth/login.py:1-2")
+    recorded = dict((e[0], e) for e in engine.fact(fact.id).refs_evidence)
+    login.rename(repo / "moved.py")
+    verified = engine.verify(fact.id).fact   # the file is away for a while: its evidence stays
+    assert dict((e[0], e) for e in verified.refs_evidence) == {k: (*v[:4], v[4]) for k, v in recorded.items()}
+    (repo / "moved.py").rename(login)
+    login.write_text(LOGIN.replace("check(token)", "verify(token)"))
+    retitled = engine.edit(fact.id, FactInput(title="Login handler (auth)")).fact
+    assert engine.grounding(retitled).state == "changed"   # a new title says nothing of the code
+    only_refs = engine.edit(fact.id, FactInput(refs=("src/auth/login.py:4-6",))).fact
+    assert engine.history(fact.id)[0].change == "edited cited code"
+    restored = engine.restore(fact.id, 1).fact
+    assert restored.refs == ("src/auth/login.py:4-6", "src/auth/login.py:1-2")
+    assert only_refs.revision < restored.revision
+
+
+def test_a_verify_never_merges_two_refs(engine, repo):
+    numbers = repo / "n.txt"
+    numbers.write_text("one\ntwo\nthree\nfour\n")
+    fact = remember(engine, "n.txt:1-2", "n.txt:3-4")
+    numbers.write_text("zero\nzero\none\ntwo\n")   # lines 1-2 moved to 3-4
+    verified = engine.verify(fact.id).fact
+    assert len(verified.refs) == 2 and len({e[0] for e in verified.refs_evidence}) == len(verified.refs_evidence)
+
+
+def test_a_fact_citing_code_does_not_move_to_global(engine):
+    fact = remember(engine, "src/auth/login.py")
+    with pytest.raises(InvalidInput, match="remove its refs"):
+        engine.move(fact.id, "global")
+
+
+@pytest.mark.parametrize("ref, state", [("src", "ok"), ("src/", "ok")])
+def test_a_directory_cited_with_or_without_its_slash(engine, ref, state):
+    fact = remember(engine, ref)
+    assert {r.state for r in engine.grounding(engine.fact(fact.id)).refs} == {state}
+
+
+def test_odd_but_honest_refs_and_dishonest_ones(engine, repo):
+    (repo / "x").write_text("a\nb\nc\nd\ne\n")
+    assert remember(engine, "x:5", title="X").refs == ("x:5",)   # a file named x, line 5: not a drive letter
+    with pytest.raises(InvalidInput, match="formatting character"):
+        remember(engine, "src/auth/\u202elogin.py")
+    (repo / "big.txt").write_bytes(b"x" * (5 * 1024 * 1024))
+    fact = remember(engine, "big.txt", title="Big")
+    [ref] = engine.grounding(engine.fact(fact.id)).refs
+    assert ref.state == "unverified" and "not checked" in ref.detail   # there, too big to read: not "gone"
