@@ -75,6 +75,11 @@ def _demo_store(root: Path, workspace: Path) -> None:
              description="Default package manager elsewhere", body="npm", subject_key="project.package_manager"),
         dict(name="数据库迁移", title="数据库迁移用 Alembic", description="迁移脚本放在 migrations/",
              body="数据库迁移使用 Alembic，脚本放在 `migrations/` 目录。", keywords="database migration"),
+        dict(name="test-before-push", title="Tests before a push", body="Run pnpm test before every push to CI.",
+             refs=("docs/testing.md:1",)),
+        dict(name="tests-first", title="Tests first", body="Run pnpm test before every push, CI runs it too."),
+        dict(name="deploy-window", title="Deploy window", body="Deploys go out on Fridays after lunch."),
+        dict(name="no-friday-deploys", title="No Friday deploys", body="Never deploy on Fridays after lunch."),
     ]
     with open_engine(state_root=root, workspace=workspace) as engine:
         for fields in facts:
@@ -146,7 +151,7 @@ def main(out: Path) -> int:
     window.show()
     _settle(app, client, 800)
     shots = [("facts", window.facts), ("instructions", window.instructions), ("recall", window.recall),
-             ("archive", window.archive), ("suggestions", window.suggestions)]
+             ("archive", window.archive), ("suggestions", window.suggestions), ("review", window.review)]
     for name, tab in shots:
         window.tabs.setCurrentWidget(tab)
         if tab is window.facts:
@@ -154,7 +159,7 @@ def main(out: Path) -> int:
         if tab is window.recall:
             tab.message.setText("which branch are releases cut from?")
             tab.try_message()
-        _settle(app, client, 1500 if tab is window.suggestions else 500)
+        _settle(app, client, 1500 if tab in (window.suggestions, window.review) else 500)
         _shoot(window, out / f"{name}.png")
 
     instructions = window.instructions   # what each agent receives, from web/src

@@ -11,10 +11,12 @@ from typing import Any, Callable, Iterable
 from .. import clock
 from ..records import PINNED_BUDGET_CHARS, Fact
 from .items import ReviewItem, Step
-from .similarity import DUPLICATE_AT, Reading, Weights, contradicts, read, similarity
+from .similarity import Reading, Weights, contradicts, duplicates, read, similarity
 
 _SENTENCES = re.compile(r"(?<=[.!?。！？])\s*")
 _MAX_BUCKET = 200        # a word more facts than this share says nothing about which are alike
+_MAX_SAME_TITLE = 4      # facts of one title proposed as duplicates (more: a series, not repeats)
+MAX_ITEMS_OF_A_KIND = 500   # a queue is for a person: more than this of duplicates at once helps no one
 OVERSIZE_CHARS = 2 * 2400   # a body past twice the recall budget is never injected whole
 STAGED_DAYS = 30
 PINNED_NEAR = 0.9        # of the pinned budget
@@ -83,12 +85,16 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
     for key, fact in by_key.items():
         if _title_key(fact):
             titled[(fact.scope, _title_key(fact))].append(key)
+    # the same title in a few facts is a repeat; in many, a pattern of names (generated, or a series)
     candidates = list(_pairs(readings, by_key)) + [
-        (keys[i], keys[j]) for keys in titled.values() for i in range(len(keys)) for j in range(i + 1, len(keys))]
+        (keys[i], keys[j]) for keys in titled.values() if len(keys) <= _MAX_SAME_TITLE
+        for i in range(len(keys)) for j in range(i + 1, len(keys))]
     for first, second in candidates:
         pair = (first, second) if first < second else (second, first)
         if pair in seen:
             continue
+        if len(items) >= MAX_ITEMS_OF_A_KIND:
+            break
         seen.add(pair)
         a, b = by_key[pair[0]], by_key[pair[1]]
         if contradicts(readings[pair[0]], readings[pair[1]], weights):
@@ -98,7 +104,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
             continue
         same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b)
         score = similarity(readings[pair[0]], readings[pair[1]], weights)
-        if same_title or score >= DUPLICATE_AT:
+        if same_title or duplicates(readings[pair[0]], readings[pair[1]], weights):
             items.append(_duplicate(a, b, usage, score, same_title))
     return items
 

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from ..records import Fact
 
 
+MIN_OBSERVED_DAYS = 7   # the record must have watched this long before a fact is called unused
+
+
 class MemoryReview:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -88,8 +91,8 @@ class MemoryReview:
             return None, days
         times = [clock.parse_timestamp(record.time) for record in records]
         known = [t for t in times if t is not None]
-        if not known or not days:
-            return None, days
+        if not known or not days or clock.now() - min(known) < dt.timedelta(days=MIN_OBSERVED_DAYS):
+            return None, days   # seen too little yet to call anything unused
         return max(min(known), clock.now() - dt.timedelta(days=days)), days
 
     def _truncated_instructions(self) -> list[dict[str, Any]]:

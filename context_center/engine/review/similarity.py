@@ -4,13 +4,17 @@ Both are proposals a person judges, so they are measured (``bench/review_pairs.p
 labelled pairs in ``tests/data/review_pairs.jsonl``). A note is read as clauses (cut at
 punctuation and "but"); a clause holding a negation ("never", "don't", 不要, 禁止…) is negated,
 and its words, the negation taken out, are what it says must not be. Words are the engine's
-tokens (Snowball stems, stopwords out, CJK bigrams), weighted by how rare they are among the
-notes compared, so "pnpm" counts for more than "use".
+tokens (Snowball stems, stopwords out) and, in Chinese, characters, weighted by how rare they
+are among the notes compared, so "pnpm" counts for more than "use".
 
 - **Contradiction**: what one note negates is what the other asserts (most of the negated
   clause's words are among the other's asserted words), and the other does not negate it too.
-- **Duplicate**: not a contradiction, and most of the shorter note's weight is shared, with at
-  least two words in common (or the same title).
+- **Duplicate**: not a contradiction, most of the shorter note's weight and a good part of the
+  longer one's shared, with at least two words in common (or the same title).
+
+Measured (``bench/review_pairs.py``): duplicates precision 0.65, recall 0.33 on the labelled
+pairs (the goal is 0.9 and 0.7: word overlap cannot tell "use camelCase" from "use snake_case"
+nor see that "reply" and "respond" say one thing); contradictions precision 0.92, recall 0.62.
 """
 from __future__ import annotations
 
@@ -26,7 +30,11 @@ _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但�
 _NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|without|stop|forbid\w*|"
                        r"disallow\w*|nobody|none)\b|n't\b|不要|不准|不得|不能|不可|不用|不许|别|禁止|严禁|勿|避免|无需|"
                        r"不再|不", re.IGNORECASE)
-DUPLICATE_AT = 0.6        # the share of the shorter note's weight that both say
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_FUNCTION_CHARACTERS = frozenset("的了是在和与或也都就要把被将为对这那个一")
+DUPLICATE_AT = 0.7        # the share of the shorter note's weight that both say
+DUPLICATE_LONGER_AT = 0.4   # ... and of the longer note's
+CONTRADICTION_SIMILAR_AT = 0.4   # how alike two notes must be for opposite statements to be a contradiction
 CONTRADICTION_AT = 0.6    # the share of the negated clause's weight the other note asserts
 MIN_SHARED = 2
 
@@ -40,6 +48,16 @@ class Reading:
     negated: frozenset[str]
 
 
+def _words(clause: str) -> set[str]:
+    """The clause's words: the engine's tokens for Latin text; for Chinese, its characters (function
+    characters aside), which tell paraphrases apart better than bigrams spanning word boundaries
+    (measured on the labelled pairs: contradictions found 0.47 → 0.84 of the time in Chinese)."""
+    if not _HAN.search(clause):
+        return set(tokenize(clause, drop_stopwords=True))
+    latin = tokenize(_HAN.sub(" ", clause), drop_stopwords=True)
+    return set(latin) | {ch for ch in clause if _HAN.match(ch) and ch not in _FUNCTION_CHARACTERS}
+
+
 def read(text: str) -> Reading:
     asserted: set[str] = set()
     negated: set[str] = set()
@@ -47,9 +65,9 @@ def read(text: str) -> Reading:
         if not clause.strip():
             continue
         if _NEGATION.search(clause):
-            negated |= set(tokenize(_NEGATION.sub(" ", clause), drop_stopwords=True))
+            negated |= _words(_NEGATION.sub(" ", clause))
         else:
-            asserted |= set(tokenize(clause, drop_stopwords=True))
+            asserted |= _words(clause)
     return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated))
 
 
@@ -70,8 +88,11 @@ class Weights:
 
 
 def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
-    """What one negates, the other asserts (and does not negate as well)."""
-    return _negates(a, b, weights) or _negates(b, a, weights)
+    """What one negates, the other asserts (and does not negate as well), in notes on one subject
+    (their similarity at least :data:`CONTRADICTION_SIMILAR_AT`: "haven't talked since Friday" and
+    "talked on Friday" in a chat are not a contradiction to review)."""
+    return (_negates(a, b, weights) or _negates(b, a, weights)) \
+        and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT
 
 
 def _negates(a: Reading, b: Reading, weights: Weights) -> bool:
@@ -89,8 +110,16 @@ def similarity(a: Reading, b: Reading, weights: Weights) -> float:
     return weights.of(shared) / max(min(weights.of(a.words), weights.of(b.words)), 1e-9)
 
 
+def coverage(a: Reading, b: Reading, weights: Weights) -> float:
+    """The share of the longer note's weight that both notes hold."""
+    return weights.of(a.words & b.words) / max(max(weights.of(a.words), weights.of(b.words)), 1e-9)
+
+
 def duplicates(a: Reading, b: Reading, weights: Weights) -> bool:
-    return not contradicts(a, b, weights) and similarity(a, b, weights) >= DUPLICATE_AT
+    """The same thing said twice: most of the shorter note, and a good part of the longer one (a
+    short "Take care!" inside a long message is no repeat of it), and no contradiction."""
+    return (not contradicts(a, b, weights) and similarity(a, b, weights) >= DUPLICATE_AT
+            and coverage(a, b, weights) >= DUPLICATE_LONGER_AT)
 
 
 def judge(a: str, b: str, weights: Weights | None = None) -> str:
@@ -100,4 +129,4 @@ def judge(a: str, b: str, weights: Weights | None = None) -> str:
     weights = weights or Weights((first, second))
     if contradicts(first, second, weights):
         return "contradiction"
-    return "duplicate" if similarity(first, second, weights) >= DUPLICATE_AT else "different"
+    return "duplicate" if duplicates(first, second, weights) else "different"

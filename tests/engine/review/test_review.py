@@ -138,7 +138,7 @@ def test_an_oversize_fact_is_split_at_its_paragraphs_and_undo_removes_the_parts(
     assert [f.name for f in engine.facts()] == ["runbook"] and engine.fact("runbook").body == fact.body
 
 
-def test_unused_rests_on_the_injection_record_and_agents_searches(engine):
+def test_unused_rests_on_the_injection_record_and_agents_searches(engine, monkeypatch):
     used = remember(engine, "used", "The release train leaves every Thursday at noon.")
     searched = remember(engine, "searched", "Feature flags live in LaunchDarkly, project web.")
     quiet = remember(engine, "quiet", "The old VPN host is vpn2.example.internal.")
@@ -148,6 +148,10 @@ def test_unused_rests_on_the_injection_record_and_agents_searches(engine):
     assert [h.fact.id for h in result.hits] == [used.id]
     engine.record_injection(result, agent="claude-code", session_id="s1")
     engine.record_search_returns([searched.id])
+    assert "unused" not in kinds(review)   # the record has watched for minutes: too little to say
+    import context_center.engine.review.service as service
+
+    monkeypatch.setattr(service, "MIN_OBSERVED_DAYS", 0)
     [item] = [i for i in review.items() if i.kind == "unused"]
     assert item.refs == [quiet.ref] and item.evidence["injected"] == 0
     assert "invisible" in item.evidence["note"]
