@@ -27,18 +27,10 @@ from _stores import write_facts
 from cli_latency import items, p95
 from context_center.engine import FactInput, open_engine
 from context_center.engine.storage.paths import StorePaths
+from hook_latency import timed
 
 PROMPT = "which handler looks the deploy cache up when it times out after a migration?"
 FILES = 200
-
-
-def timed(argv: list[str], stdin: str, env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(argv, input=stdin, capture_output=True, text=True, env=env)
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr}")
-    return elapsed
 
 
 def make_store(tmp: Path, name: str, size: int, grounded: int) -> tuple[Path, Path]:
