@@ -74,7 +74,8 @@ def main() -> None:
             argv = [sys.executable, "-m", "context_center", "--state-root", str(root), "hook", "claude-code"]
             timed(argv, event, env)   # starts the service, which opens this store
             timed(argv, event, env)
-            commands[f"hook, {'1,000 facts citing code' if kind == 'grounded' else 'no refs'}"] = (argv, event)
+            label = f"{args.grounded:,} facts citing code" if kind == "grounded" else "no refs"
+            commands[f"hook, {label}"] = (argv, event)
         with open_engine(*stores["grounded"]) as engine:
             result = engine.recall(PROMPT, record=False)
             cited = [h for h in result.hits if h.fact.refs]
