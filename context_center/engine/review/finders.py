@@ -13,7 +13,7 @@ from ..records import PINNED_BUDGET_CHARS, Fact
 from .items import ReviewItem, Step
 from .similarity import Reading, Weights, contradicts, duplicates, read, similarity
 
-_SENTENCES = re.compile(r"(?<=[.!?。！？])\s*")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
 _MAX_BUCKET = 200        # a word more facts than this share says nothing about which are alike
 _MAX_SAME_TITLE = 4      # facts of one title proposed as duplicates (more: a series, not repeats)
 MAX_ITEMS_OF_A_KIND = 500   # a queue is for a person: more than this of duplicates at once helps no one
@@ -42,11 +42,15 @@ def _sentences(text: str) -> list[str]:
 
 
 def merged_body(kept: Fact, other: Fact) -> str:
-    """``kept``'s body with each sentence of ``other``'s it does not already say (compared on their
-    words) added at the end."""
+    """``kept``'s body with each sentence of ``other``'s it does not already say (the same sentence
+    said in other words, as the review judges duplicates, is not said twice) added at the end."""
     body = kept.body.rstrip()
-    said = {" ".join(read(sentence).words) for sentence in _sentences(body)}
-    extra = [s for s in _sentences(other.body) if " ".join(read(s).words) not in said and read(s).words]
+    said = [read(sentence) for sentence in _sentences(body)]
+    offered = [(sentence, read(sentence)) for sentence in _sentences(other.body)]
+    weights = Weights([*said, *(reading for _, reading in offered)])
+    extra = [sentence for sentence, reading in offered
+             if reading.words and not any(reading.words == known.words or duplicates(reading, known, weights)
+                                          for known in said)]
     return body + ("\n\n" + " ".join(extra) if extra else "")
 
 

@@ -178,3 +178,17 @@ def test_an_advice_applies_nothing(engine):
     assert advice.action == "advice" and "pinned facts use 1,400" in advice.reason
     with pytest.raises(InvalidInput, match="advice"):
         review.apply(advice.id)
+
+
+def test_a_merge_splits_sentences_at_their_ends_not_inside_a_file_name(engine):
+    remember(engine, "handler", "The `handler` in src/app.py returns the user. Tokens expire after an hour.",
+             title="The handler")
+    remember(engine, "handler-user", "The handler in src/app.py returns the request user. It never raises.",
+             title="The handler")   # the same title: a duplicate
+    [item] = [i for i in MemoryReview(engine).items() if i.kind == "duplicate"]
+    kept, other = item.facts
+    assert (kept.name, other.name) == ("handler-user", "handler")   # the newer kept
+    # the other's sentence it lacks, whole (it was cut at "app." and "py returns the user." appended); the
+    # one it says in other words, not again
+    assert item.after == (f"## {kept.ref}\nThe handler in src/app.py returns the request user. It never raises."
+                          "\n\nTokens expire after an hour.\n")
