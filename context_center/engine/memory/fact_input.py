@@ -57,6 +57,9 @@ class FactInput:
     expires_at: str | None = None
     body: str | None = None
     refs: tuple[str, ...] | None = None   # the code it cites (workspace-relative); () clears them
+    # evidence carried from another fact (a merge unites two facts' refs): kept as it was recorded, the
+    # code not read again, so a drift either fact had still shows
+    carried_evidence: tuple[tuple[object, ...], ...] | None = None
     expected_revision: int | None = None
     redact_secrets: bool = False
     # keys written under the front matter's ``metadata:`` when the fact is created, as
@@ -64,7 +67,7 @@ class FactInput:
     metadata_extra: tuple[tuple[str, str], ...] = ()
 
     def given(self) -> dict[str, str]:
-        skip = {"expected_revision", "redact_secrets", "metadata_extra", "refs"}
+        skip = {"expected_revision", "redact_secrets", "metadata_extra", "refs", "carried_evidence"}
         return {f.name: getattr(self, f.name) for f in dataclass_fields(self)
                 if f.name not in skip and getattr(self, f.name) is not None}
 

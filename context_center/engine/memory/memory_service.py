@@ -325,10 +325,15 @@ class MemoryService:
             updated = apply_input(current, given)
             if request.refs is not None:
                 updated = self._with_refs(updated, request.refs)
+            carried = request.carried_evidence
+            if carried is not None:   # a merge: the evidence both facts had, for the refs it keeps
+                have = {entry[0] for entry in updated.refs_evidence}
+                updated = updated.evolve(refs_evidence=updated.refs_evidence + tuple(
+                    entry for entry in carried if entry[0] in updated.refs and entry[0] not in have))
             if updated == current:
                 return WriteResult(current, False)
             updated, redacted = check_text(updated, request.redact_secrets)
-            fact = self._save(current, updated, touch_updated=touch_updated)
+            fact = self._save(current, updated, touch_updated=touch_updated, keep_evidence=carried is not None)
         return WriteResult(fact, True, redacted, reencoded_from=current.encoding)
 
     def _with_refs(self, fact: Fact, refs: tuple[str, ...] | None) -> Fact:
@@ -352,7 +357,7 @@ class MemoryService:
         return self._grounder(fact, renew)
 
     def _save(self, current: Fact, updated: Fact, *, note: str = "",
-              touch_updated: bool = True, renew: bool = False) -> Fact:
+              touch_updated: bool = True, renew: bool = False, keep_evidence: bool = False) -> Fact:
         """Write ``updated`` as the next revision of ``current`` (holding the lock): checks, snapshot
         of the previous revision, a new ``updated_at``, ``MEMORY.md``. ``note`` says what the
         revision did when its fields cannot (a restore); it is not inherited."""
@@ -362,7 +367,8 @@ class MemoryService:
                                  updated_at=stamp if touch_updated else current.updated_at,
                                  activation=updated.effective_activation, revision_note=note, encoding="")
         # verified, or what it says or cites changed: the evidence is of the code as it is now
-        renew = renew or any(getattr(updated, key) != getattr(current, key) for key in _GROUNDED_BY)
+        renew = renew or (not keep_evidence
+                          and any(getattr(updated, key) != getattr(current, key) for key in _GROUNDED_BY))
         fact = self.store.replace(current, self._grounded(updated, renew=renew))
         self._after_write(fact.scope)
         return fact

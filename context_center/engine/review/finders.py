@@ -128,7 +128,8 @@ def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, s
          "recalled": {kept.ref: usage(kept).injected, other.ref: usage(other).injected}},
         "merge", block(kept) + "\n" + block(other), block(kept, body),
         (Step("edit", kept, body=body, keywords=keywords if keywords != kept.keywords else None,
-              refs=refs if refs != kept.refs else None), Step("forget", other)))
+              refs=refs if refs != kept.refs else None,
+              evidence=(*kept.refs_evidence, *other.refs_evidence) if refs else None), Step("forget", other)))
 
 
 def _contradiction(a: Fact, b: Fact) -> ReviewItem:

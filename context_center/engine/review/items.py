@@ -23,6 +23,7 @@ class Step:
     body: str | None = None
     keywords: str | None = None
     refs: tuple[str, ...] | None = None
+    evidence: tuple[tuple[Any, ...], ...] | None = None   # edit: refs' evidence carried as recorded (a merge)
     name: str = ""                         # create: the new fact's name and title
     title: str = ""
 

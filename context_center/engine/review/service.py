@@ -158,7 +158,8 @@ class MemoryReview:
             raise InvalidInput(f"an edited text replaces what a merge or a verify writes; {item.id} would "
                                f"{item.action}: edit the fact itself instead")
         first = steps[0]
-        return [Step("edit", first.fact, body=text, keywords=first.keywords, refs=first.refs), *steps[1:]]
+        return [Step("edit", first.fact, body=text, keywords=first.keywords, refs=first.refs,
+                     evidence=first.evidence), *steps[1:]]
 
     def _write(self, step: Step) -> dict[str, Any]:
         engine = self.engine
@@ -174,6 +175,7 @@ class MemoryReview:
             written = engine.verify(fact.id, fact.scope).fact
         else:
             written = engine.edit(fact.id, FactInput(body=step.body, keywords=step.keywords, refs=step.refs,
+                                                     carried_evidence=step.evidence,
                                                      expected_revision=fact.revision), fact.scope).fact
         return {"op": "verified" if step.op == "verify" else "edited", "ref": written.ref, "id": written.id,
                 "scope": written.scope, "before": fact.revision, "after": written.revision}

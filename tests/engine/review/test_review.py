@@ -192,3 +192,20 @@ def test_a_merge_splits_sentences_at_their_ends_not_inside_a_file_name(engine):
     # one it says in other words, not again
     assert item.after == (f"## {kept.ref}\nThe handler in src/app.py returns the request user. It never raises."
                           "\n\nTokens expire after an hour.\n")
+
+
+def test_a_merge_carries_both_facts_evidence_so_a_drift_still_shows(engine, workspace: Path):
+    (workspace / "app.py").write_text("def main():\n    return 1\n")
+    (workspace / "lib.py").write_text("def helper():\n    return 2\n")
+    remember(engine, "main-a", "The main function returns one, and helper returns two.", title="Entry points",
+             refs=("app.py:1-2",))
+    remember(engine, "main-b", "The main function returns one and the helper returns two.", title="Entry points",
+             refs=("lib.py:1-2",))
+    (workspace / "lib.py").write_text("def helper():\n    return 3\n")   # one fact's code drifted
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    review.apply(item.id)
+    [merged] = engine.facts()
+    assert set(merged.refs) == {"app.py:1-2", "lib.py:1-2"}
+    checked = {r.ref: r.state for r in engine.grounding(merged).refs}
+    assert checked == {"app.py:1-2": "ok", "lib.py:1-2": "changed"}   # not re-recorded: still changed
