@@ -41,17 +41,26 @@ def _sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCES.split(text.strip()) if part.strip()]
 
 
+def _units(body: str) -> list[str]:
+    """What a merge compares and carries: the lines of a body written in lines (a list, a code
+    block keep their shape), else its sentences."""
+    lines = [line for line in body.strip().splitlines() if line.strip()]
+    return lines if len(lines) > 1 else _sentences(body)
+
+
 def merged_body(kept: Fact, other: Fact) -> str:
-    """``kept``'s body with each sentence of ``other``'s it does not already say (the same sentence
-    said in other words, as the review judges duplicates, is not said twice) added at the end."""
+    """``kept``'s body with each line (or sentence) of ``other``'s it does not already say (the same
+    said in other words, as the review judges duplicates, is not said twice) added at the end, as
+    it was written."""
     body = kept.body.rstrip()
-    said = [read(sentence) for sentence in _sentences(body)]
-    offered = [(sentence, read(sentence)) for sentence in _sentences(other.body)]
+    said = [read(unit) for unit in [*_sentences(body), *_units(body)]]
+    offered = [(unit, read(unit)) for unit in _units(other.body)]
     weights = Weights([*said, *(reading for _, reading in offered)])
-    extra = [sentence for sentence, reading in offered
+    extra = [unit for unit, reading in offered
              if reading.words and not any(reading.words == known.words or duplicates(reading, known, weights)
                                           for known in said)]
-    return body + ("\n\n" + " ".join(extra) if extra else "")
+    joiner = "\n" if len(_units(other.body)) > 1 and "\n" in other.body.strip() else " "
+    return body + ("\n\n" + joiner.join(extra) if extra else "")
 
 
 def _pairs(readings: dict[str, Reading], facts: dict[str, Fact]) -> Iterable[tuple[str, str]]:
@@ -93,29 +102,35 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
     candidates = list(_pairs(readings, by_key)) + [
         (keys[i], keys[j]) for keys in titled.values() if len(keys) <= _MAX_SAME_TITLE
         for i in range(len(keys)) for j in range(i + 1, len(keys))]
+    counted = {"duplicate": 0, "contradiction": 0}
     for first, second in candidates:
         pair = (first, second) if first < second else (second, first)
         if pair in seen:
             continue
-        if len(items) >= MAX_ITEMS_OF_A_KIND:
-            break
         seen.add(pair)
         a, b = by_key[pair[0]], by_key[pair[1]]
         if contradicts(readings[pair[0]], readings[pair[1]], weights):
-            items.append(_contradiction(a, b))
+            if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
+                counted["contradiction"] += 1
+                items.append(_contradiction(a, b))
             continue
-        if a.scope != b.scope:
+        if a.scope != b.scope or counted["duplicate"] >= MAX_ITEMS_OF_A_KIND:
             continue
+        if a.subject_key and b.subject_key and a.subject_key != b.subject_key:
+            continue   # two subjects by their keys: not one fact said twice
         same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b)
         score = similarity(readings[pair[0]], readings[pair[1]], weights)
         if same_title or duplicates(readings[pair[0]], readings[pair[1]], weights):
+            counted["duplicate"] += 1
             items.append(_duplicate(a, b, usage, score, same_title))
     return items
 
 
 def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, same_title: bool) -> ReviewItem:
-    kept, other = sorted((a, b), key=lambda f: (usage(f).injected + usage(f).searched, f.updated_at, f.id),
-                         reverse=True)
+    # kept: the one holding what a merge could not carry (a subject key, a pin), then the most
+    # recalled, then the newest
+    kept, other = sorted((a, b), key=lambda f: (bool(f.subject_key) or f.pinned, usage(f).injected + usage(f).searched,
+                                                f.updated_at, f.id), reverse=True)
     body = merged_body(kept, other)
     keywords = " ".join(dict.fromkeys((kept.keywords + " " + other.keywords).split()))
     refs = tuple(dict.fromkeys((*kept.refs, *other.refs)))
@@ -240,7 +255,8 @@ def oversize_items(facts: list[Fact], pinned_total: int, instructions: list[dict
         if len(parts) < 2:
             continue
         steps = [Step("edit", fact, body=parts[0])]
-        steps += [Step("create", None, body=part, name=f"{fact.name}-part-{n}", title=f"{fact.label} ({n})")
+        steps += [Step("create", None, body=part, name=f"{fact.name}-part-{n}", title=f"{fact.label} ({n})",
+                       keywords=fact.keywords or None, scope=fact.scope, type=fact.type)
                   for n, part in enumerate(parts[1:], 2)]
         items.append(ReviewItem(
             "oversize", (fact,), f"{fact.ref} is {len(fact.body):,} characters, past what recall injects at once "

@@ -24,8 +24,10 @@ class Step:
     keywords: str | None = None
     refs: tuple[str, ...] | None = None
     evidence: tuple[tuple[Any, ...], ...] | None = None   # edit: refs' evidence carried as recorded (a merge)
-    name: str = ""                         # create: the new fact's name and title
+    name: str = ""                         # create: the new fact's name, title, scope, type and keywords
     title: str = ""
+    scope: str = ""
+    type: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,8 +70,22 @@ class ReviewItem:
                 "preview": {"before": self.before, "after": self.after}, "target": self.target or None}
 
 
+_SAID = ("title", "description", "body", "keywords", "type", "activation", "volatility", "subject_key", "expires_at",
+         "status", "category", "refs")
+
+
+def said_digest(fact: Fact) -> str:
+    """What a fact says and how it acts, not when it was written: a restore that puts the same text
+    back has the same digest (an undo after a later decision's undo), a hand edit another."""
+    text = "\0".join(str(getattr(fact, key)) for key in _SAID)
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
 def item_id(kind: str, facts: tuple[Fact, ...], target: str = "") -> str:
-    """Stable while its facts are unchanged: the kind, and each fact's id and revision (a change of
-    either makes another item, so a dismissal holds until the facts change)."""
-    key = "\0".join([kind, target, *sorted(f"{f.scope}/{f.id}@{f.revision}" for f in facts)])
+    """Stable while its facts are unchanged: the kind, each fact's id, revision and content (a hand
+    edit that left the revision alone is a change too), and which fact comes first (the one a merge
+    or a contradiction keeps): a change of any makes another item, so a dismissal holds until the
+    facts change and an apply never writes a preview the user did not see."""
+    parts = [f"{f.scope}/{f.id}@{f.revision}:{said_digest(f)}" for f in facts]
+    key = "\0".join([kind, target, parts[0] if parts else "", *sorted(parts)])
     return f"{kind}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import clock
@@ -17,7 +18,7 @@ from ..memory.fact_input import FactInput
 from . import finders
 from .decisions import Decisions
 from .finders import Usage
-from .items import ReviewItem, Step
+from .items import ReviewItem, Step, said_digest
 
 if TYPE_CHECKING:
     from ..facade import Engine
@@ -49,7 +50,7 @@ class MemoryReview:
         found += finders.oversize_items(facts, engine.pinned_total(), self._truncated_instructions())
         found += finders.staged_items(engine.agent_proposals())
         dismissed = set() if include_dismissed else self.decisions.dismissed()
-        unique = {item.id: item for item in found if item.id not in dismissed}
+        unique = {item.id: _team_advice(item) for item in found if item.id not in dismissed}
         order = {kind: n for n, kind in enumerate(("broken", "contradiction", "duplicate", "changed", "expired",
                                                     "stale", "override", "oversize", "staged", "unused"))}
         return sorted(unique.values(), key=lambda item: (order.get(item.kind, 99), item.refs, item.id))
@@ -146,6 +147,8 @@ class MemoryReview:
         chosen = [fact for fact in item.facts if keep in (fact.ref, fact.id, fact.name)]
         if not chosen:
             raise InvalidInput(f"{keep} is none of {', '.join(item.refs)}")
+        if len(chosen) > 1:
+            raise InvalidInput(f"{keep} names {' and '.join(f.ref for f in chosen)}: give the ref or the id")
         return [Step("forget", fact) for fact in item.facts if fact is not chosen[0]]
 
     def _edited(self, item: ReviewItem, steps: list[Step], text: str) -> list[Step]:
@@ -165,8 +168,15 @@ class MemoryReview:
         engine = self.engine
         fact = step.fact
         if step.op == "create":
-            made = engine.remember(FactInput(name=step.name, title=step.title, body=step.body)).fact
-            return {"op": "created", "ref": made.ref, "id": made.id, "scope": made.scope, "revision": made.revision}
+            taken = {f.name for f in engine.facts() if f.scope == step.scope}
+            name, number = step.name, 1
+            while name in taken:   # a part of that name exists already: the next free one
+                number += 1
+                name = f"{step.name}-{number}"
+            made = engine.remember(FactInput(name=name, title=step.title, body=step.body, scope=step.scope or None,
+                                             type=step.type or None, keywords=step.keywords)).fact
+            return {"op": "created", "ref": made.ref, "id": made.id, "scope": made.scope, "revision": made.revision,
+                    "digest": said_digest(made)}
         assert fact is not None
         if step.op == "forget":
             archived = engine.forget(fact.id, fact.scope, expected_revision=fact.revision)
@@ -178,7 +188,8 @@ class MemoryReview:
                                                      carried_evidence=step.evidence,
                                                      expected_revision=fact.revision), fact.scope).fact
         return {"op": "verified" if step.op == "verify" else "edited", "ref": written.ref, "id": written.id,
-                "scope": written.scope, "before": fact.revision, "after": written.revision}
+                "scope": written.scope, "before": fact.revision, "after": written.revision,
+                "digest": said_digest(written)}
 
     def _take_back(self, changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
         engine = self.engine
@@ -206,15 +217,16 @@ class MemoryReview:
         self.engine.refresh()
         for change in entry["changes"]:
             if change["op"] in ("edited", "verified", "created"):
-                wanted = change["after"] if change["op"] != "created" else change["revision"]
                 try:
                     now = self.engine.fact(change["id"], change["scope"])
                 except NotFound:
                     raise RevisionConflict(f"{change['ref']} is gone since this decision; recover it from the "
                                            "archive first", hint="archived_paths") from None
-                if now.revision != wanted:
+                # what it says, not its revision number: a hand edit that left the revision alone is a
+                # change, and a later decision undone first leaves the text as this one wrote it
+                if said_digest(now) != change.get("digest"):
                     raise RevisionConflict(
-                        f"{change['ref']} changed since this decision (revision {now.revision}, not {wanted}): undo "
+                        f"{change['ref']} changed since this decision (it is at revision {now.revision}): undo "
                         "would overwrite that change; restore the revision you want by hand", hint="revisions",
                         ref=change["ref"])
         undone = self._take_back(entry["changes"])
@@ -224,3 +236,15 @@ class MemoryReview:
     def history(self) -> list[dict[str, Any]]:
         """Each decision applied, newest first."""
         return list(reversed(self.decisions.history()))
+
+
+TEAM_NOTE = " (team facts change by a commit: edit their files in the repository and commit them)"
+
+
+def _team_advice(item: ReviewItem) -> ReviewItem:
+    """An item that would write a team fact is advice: team facts are committed with the code and
+    their history is git's (a forget needs a commit, a restore names one), so the review never
+    writes them half-way."""
+    if item.action == "advice" or not any(fact.scope == "team" for fact in item.facts):
+        return item
+    return replace(item, action="advice", steps=(), reason=item.reason + TEAM_NOTE)

@@ -209,3 +209,95 @@ def test_a_merge_carries_both_facts_evidence_so_a_drift_still_shows(engine, work
     assert set(merged.refs) == {"app.py:1-2", "lib.py:1-2"}
     checked = {r.ref: r.state for r in engine.grounding(merged).refs}
     assert checked == {"app.py:1-2": "ok", "lib.py:1-2": "changed"}   # not re-recorded: still changed
+
+
+# after an attack on the review ---------------------------------------------------------------------
+
+def test_an_item_that_would_write_a_team_fact_is_advice(engine, workspace: Path):
+    remember(engine, "t1", "Run ruff check before every commit in this repo. Fix all warnings.", title="Lint rule",
+             scope="team")
+    remember(engine, "t2", "Run ruff check before every commit in this repo.", title="Lint rule", scope="team")
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    assert item.action == "advice" and "commit" in item.reason
+    with pytest.raises(InvalidInput, match="advice"):
+        review.apply(item.id)
+    assert sorted(f.body for f in engine.facts()) == ["Run ruff check before every commit in this repo.",
+                                                      "Run ruff check before every commit in this repo. Fix all "
+                                                      "warnings."]
+
+
+def test_a_hand_edit_that_leaves_the_revision_is_a_change_to_the_review_and_to_undo(engine):
+    remember(engine, "deploy-day", "Deploys go out on Tuesdays after the smoke tests pass.", title="Deploys")
+    remember(engine, "deploy-days", "Deploys go out on Tuesdays once the smoke tests pass.", title="Deploys")
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    path = item.facts[1].path
+    path.write_text(path.read_text().replace("smoke tests", "smoke and load tests"))   # revision: unchanged
+    with pytest.raises(NotFound):
+        review.apply(item.id)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    done = review.apply(item.id)
+    kept = engine.fact(item.facts[0].id)
+    kept.path.write_text(kept.path.read_text().replace("Tuesdays", "Wednesdays"))
+    engine.refresh()
+    with pytest.raises(RevisionConflict):
+        review.undo(done["undo"])
+    assert "Wednesdays" in engine.fact(kept.id).body   # the hand edit stands
+
+
+def test_which_fact_a_merge_keeps_is_part_of_the_item(engine):
+    first = remember(engine, "e1", "Use the staging cluster for load tests.", title="Load tests")
+    second = remember(engine, "e2", "Use the staging cluster for every load test.", title="Load tests")
+    review = MemoryReview(engine)
+    [before] = [i for i in review.items() if i.kind == "duplicate"]
+    forgotten = before.facts[1]
+    engine.record_search_returns([forgotten.id, forgotten.id])   # now the other would be kept
+    [after] = [i for i in review.items() if i.kind == "duplicate"]
+    assert after.facts[0].id == forgotten.id and after.id != before.id
+    with pytest.raises(NotFound):
+        review.apply(before.id)   # never the opposite of what its preview showed
+    assert {first.id, second.id} == {f.id for f in engine.facts()}
+
+
+def test_a_merge_keeps_the_fact_with_a_subject_or_a_pin_and_a_split_stays_in_its_scope(engine):
+    remember(engine, "pm-a", "We install packages with pnpm in this repository.", title="Package manager",
+             subject_key="project.package_manager")
+    remember(engine, "pm-b", "We install packages with pnpm in this repository, always.", title="Package manager")
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    assert item.facts[0].name == "pm-a"   # newer pm-b would lose the subject key
+    paragraphs = [f"Paragraph {n}: " + ("the global style guide says many careful things. " * 25) for n in range(4)]
+    remember(engine, "style", "\n\n".join(paragraphs), scope="global", keywords="style guide")
+    remember(engine, "style-part-2", "Taken already.", scope="global", title="Taken")
+    [split] = [i for i in review.items() if i.kind == "oversize" and i.refs == ["global/style.md"]]
+    review.apply(split.id)
+    parts = [f for f in engine.facts() if f.name.startswith("style-part-") and f.body != "Taken already."]
+    assert parts and all(f.scope == "global" and f.keywords == "style guide" for f in parts)
+    assert engine.fact("style-part-2", "global").body == "Taken already."
+
+
+def test_stacked_decisions_undo_in_reverse_order(engine):
+    for name, body in (("q1", "Cache keys include the lockfile digest."), ("q2", "Cache keys include the lockfile "
+                       "digest, always."), ("q3", "Cache keys include the digest of the lockfile.")):
+        remember(engine, name, body, title="Cache keys")
+    review = MemoryReview(engine)
+    start = store_state(engine)
+    first = review.apply(next(i for i in review.items() if i.kind == "duplicate").id)
+    second = review.apply(next(i for i in review.items() if i.kind == "duplicate").id)
+    review.undo(second["undo"])
+    review.undo(first["undo"])
+    assert store_state(engine) == start
+
+
+def test_a_merge_keeps_the_shape_of_what_it_carries_and_keep_names_one_fact(engine):
+    remember(engine, "build-a", "Build with vite.\n- Never run npm build.\n- Output goes to dist/.", title="Build")
+    remember(engine, "build-b", "Build with vite.\n- Output goes to dist/.\n```sh\npnpm build\n```", title="Build")
+    [item] = [i for i in MemoryReview(engine).items() if i.kind == "duplicate"]
+    assert "```sh\npnpm build\n```" in item.after and "\n- " in item.after
+    remember(engine, "pm", "Use npm for installs in the web package.", title="npm")
+    remember(engine, "pm", "Never use npm for installs in the web package.", title="no npm", scope="global")
+    review = MemoryReview(engine)
+    [contradiction] = [i for i in review.items() if i.kind == "contradiction"]
+    with pytest.raises(InvalidInput, match="give the ref or the id"):
+        review.apply(contradiction.id, keep="pm")
