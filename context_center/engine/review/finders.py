@@ -20,6 +20,7 @@ MAX_ITEMS_OF_A_KIND = 500   # a queue is for a person: more than this of duplica
 OVERSIZE_CHARS = 2 * 2400   # a body past twice the recall budget is never injected whole
 STAGED_DAYS = 30
 PINNED_NEAR = 0.9        # of the pinned budget
+MAX_SPLIT_PARTS = 20     # a longer body is advised, not split
 
 
 @dataclass(frozen=True)
@@ -254,6 +255,13 @@ def oversize_items(facts: list[Fact], pinned_total: int, instructions: list[dict
         parts = split_body(fact.body)
         if len(parts) < 2:
             continue
+        if len(parts) > MAX_SPLIT_PARTS:   # a document, not a fact: no one wants a hundred facts of it
+            items.append(ReviewItem(
+                "oversize", (fact,), f"{fact.ref} is {len(fact.body):,} characters, {len(parts)} times what recall "
+                                     "injects at once: keep the document in the repository and a fact that "
+                                     "points to it (a ref), or forget it.",
+                {"chars": len(fact.body)}, "advice", "", ""))
+            continue
         steps = [Step("edit", fact, body=parts[0])]
         steps += [Step("create", None, body=part, name=f"{fact.name}-part-{n}", title=f"{fact.label} ({n})",
                        keywords=fact.keywords or None, scope=fact.scope, type=fact.type)
@@ -280,15 +288,29 @@ def oversize_items(facts: list[Fact], pinned_total: int, instructions: list[dict
 
 
 def split_body(body: str, limit: int = OVERSIZE_CHARS // 2) -> list[str]:
-    """``body`` in parts of at most ``limit`` characters where its paragraphs allow, cut between them."""
+    """``body`` in parts of at most ``limit`` characters, cut between paragraphs where they allow;
+    a paragraph longer than that between its sentences, and a sentence longer than that at the
+    limit (nothing is lost: the parts joined hold every word)."""
+    pieces: list[tuple[str, str]] = []   # (text, what joins it to the piece before)
+    for paragraph in re.split(r"\n\s*\n", body.strip()):
+        if len(paragraph) <= limit:
+            pieces.append((paragraph, "\n\n"))
+            continue
+        joiner = "\n\n"
+        for sentence in _sentences(paragraph):
+            while len(sentence) > limit:
+                pieces.append((sentence[:limit], joiner))
+                sentence, joiner = sentence[limit:], ""
+            pieces.append((sentence, joiner))
+            joiner = " "
     parts: list[str] = []
     current = ""
-    for paragraph in re.split(r"\n\s*\n", body.strip()):
-        if current and len(current) + 2 + len(paragraph) > limit:
+    for piece, joiner in pieces:
+        if current and len(current) + len(joiner) + len(piece) > limit:
             parts.append(current)
-            current = paragraph
+            current = piece
         else:
-            current = f"{current}\n\n{paragraph}" if current else paragraph
+            current = f"{current}{joiner}{piece}" if current else piece
     if current:
         parts.append(current)
     return parts

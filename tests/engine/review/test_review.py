@@ -301,3 +301,22 @@ def test_a_merge_keeps_the_shape_of_what_it_carries_and_keep_names_one_fact(engi
     [contradiction] = [i for i in review.items() if i.kind == "contradiction"]
     with pytest.raises(InvalidInput, match="give the ref or the id"):
         review.apply(contradiction.id, keep="pm")
+
+
+def test_one_long_paragraph_is_split_between_its_sentences_and_nothing_is_lost():
+    from context_center.engine.review.finders import split_body
+
+    body = " ".join(f"Sentence {n} of the runbook says one careful thing." for n in range(400))
+    parts = split_body(body, limit=2400)
+    assert len(parts) > 1 and all(len(part) <= 2400 for part in parts)
+    assert " ".join(parts).split() == body.split()
+    assert all(part.endswith(".") for part in parts)   # cut between sentences
+    unbroken = "x" * 7000
+    assert "".join(split_body(unbroken, limit=2400)) == unbroken
+
+
+def test_a_document_kept_as_a_fact_is_advice_not_a_hundred_facts(engine):
+    rules = " ".join(f"Rule {n}: keep the handbook short and the rules clear." for n in range(1000))   # 55,000
+    remember(engine, "handbook", rules)
+    [item] = [i for i in MemoryReview(engine).items() if i.kind == "oversize"]
+    assert item.action == "advice" and "a ref" in item.reason
