@@ -38,13 +38,14 @@ class MemoryReview:
     def items(self, *, include_dismissed: bool = False) -> list[ReviewItem]:
         engine = self.engine
         facts = engine.facts()
-        usage = self._usage()
+        records = self._records()   # the injection record, read once for both uses
+        usage = self._usage(records)
         found: list[ReviewItem] = []
         found += finders.duplicates_and_contradictions(facts, usage)
         found += finders.overrides(facts)
         found += finders.freshness_items(facts, engine.freshness_of(facts))
         found += finders.grounding_items(facts, engine.grounding)
-        since, days = self._observed_since()
+        since, days = self._observed_since(records)
         if since is not None:
             found += finders.unused_items(facts, usage, since, days)
         found += finders.oversize_items(facts, engine.pinned_total(), self._truncated_instructions())
@@ -64,13 +65,15 @@ class MemoryReview:
                            "decide on what the review shows now", hint="review")
         return found
 
-    def _usage(self) -> Any:
+    def _records(self) -> list[Any]:
+        try:
+            return self.engine.injections()
+        except Exception:   # a catalog that cannot be read: nothing was seen
+            return []
+
+    def _usage(self, records: list[Any]) -> Any:
         injected: Counter[str] = Counter()
         last: dict[str, str] = {}
-        try:
-            records = self.engine.injections()
-        except Exception:   # a catalog that cannot be read: nothing was seen
-            records = []
         for record in records:
             for item in record.injected:
                 injected[item.id] += 1
@@ -83,13 +86,9 @@ class MemoryReview:
 
         return usage
 
-    def _observed_since(self) -> tuple[dt.datetime | None, int]:
+    def _observed_since(self, records: list[Any]) -> tuple[dt.datetime | None, int]:
         """From when the record has seen the hook at work (its oldest entry), and how many days it keeps."""
         days, _entries = self.engine.injection_bounds()
-        try:
-            records = self.engine.injections()
-        except Exception:
-            return None, days
         times = [clock.parse_timestamp(record.time) for record in records]
         known = [t for t in times if t is not None]
         if not known or not days or clock.now() - min(known) < dt.timedelta(days=MIN_OBSERVED_DAYS):
