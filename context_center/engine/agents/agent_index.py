@@ -7,14 +7,18 @@ Tokens are the engine's (CJK bigrams, Snowball stems), so a Chinese paraphrase m
 """
 from __future__ import annotations
 
+import hashlib
+import re
 from collections import defaultdict
+from pathlib import Path
 from typing import Iterable
 
 import numpy as np
 
 from .. import clock
+from ..memory.sensitive import RULES_VERSION
 from ..recall.recall_index import RecallIndex
-from ..records import Fact
+from ..records import Fact, memo
 from ..text.analysis import stem, tokenize
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
 from .memories import PROJECT_SCOPES, content_of, shown
@@ -37,14 +41,44 @@ def memory_terms(fact: Fact) -> dict[str, float]:
     return dict(counts)
 
 
+def _digest(fact: Fact) -> int:
+    return int.from_bytes(hashlib.blake2b("\x1f".join(
+        (str(fact.content_digest), str(RULES_VERSION), fact.subject, "\x1e".join(fact.topics), "\x1e".join(fact.tags),
+         "\x1e".join(fact.links))).encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+
+
+def memory_digest(fact: Fact) -> int:
+    """64 bits of everything :func:`memory_terms` reads (the secret rules' version included: what
+    they mask is not searchable), the key of a memory in the saved index."""
+    return memo(fact, "_memory_digest", _digest)
+
+
 def _version(fact: Fact) -> int:
     return hash((content_of(fact), fact.subject, fact.topics, fact.tags, fact.links))
 
 
+_NEGATION_PART = re.compile("n't|[不没别勿]")
+
+
+def _negated(lowered: str, words: list[str]) -> bool:
+    if _NEGATION_PART.search(lowered) is not None:
+        return True
+    return not NEGATIONS.isdisjoint(lowered.replace("’", "'").split() if "’" in lowered else words)
+
+
 def has_negation(text: str) -> bool:
+    """Whether ``text`` says not, no, never… (a word of :data:`NEGATIONS`, with ’ read as ', or
+    any "n't", or a Chinese negation) anywhere."""
     lowered = text.lower()
-    words = set(lowered.replace("’", "'").split())
-    return bool(words & NEGATIONS) or "n't" in lowered or any(ch in lowered for ch in "不没别勿")
+    return _negated(lowered, lowered.split())
+
+
+def claim_measures(content: str) -> tuple[int, bool]:
+    """(:func:`~.claims.approximate_tokens`, :func:`has_negation`) of a memory's content, its
+    words split once."""
+    lowered = content.lower()
+    words = lowered.split()
+    return approximate_tokens(content, len(words)), _negated(lowered, words)
 
 
 def _epoch(text: str) -> float:
@@ -53,10 +87,13 @@ def _epoch(text: str) -> float:
 
 
 class AgentIndex:
-    """Kept in step with the engine's facts; rebuilt only for what changed."""
+    """Kept in step with the engine's facts; rebuilt only for what changed. With a ``store`` (a
+    file path), a new process starts from the words saved there (:mod:`..recall.recall_base`) and
+    tokenizes only the memories new or changed since: a server's first search does not pay for
+    tokenizing every memory."""
 
-    def __init__(self) -> None:
-        self.bm25 = RecallIndex(memory_terms, _version)
+    def __init__(self, store: Path | None = None) -> None:
+        self.bm25 = RecallIndex(memory_terms, _version, store=store, digest_of=memory_digest)
         self._facts: tuple[Fact, ...] | None = None
         self._raw_words: dict[str, str] | None = None
         self.category_codes: dict[str, int] = {}
@@ -70,13 +107,14 @@ class AgentIndex:
         self.updated = np.zeros(size)
         self.tokens = np.zeros(size, dtype=np.int64)
         self.negated = np.zeros(size, dtype=bool)
-        self.labels: list[dict[str, frozenset[str]]] = []
-        self.subjects: list[str] = []
+        self._labels: dict[int, dict[str, frozenset[str]]] = {}   # worked out for the slots a search reads
+        self._subjects: dict[int, str] = {}
 
     def sync(self, facts: tuple[Fact, ...]) -> None:
         if facts is self._facts:
             return
         self.bm25.sync(facts)
+        self.bm25.save_if_worth()
         self._facts = facts
         self._raw_words = None
         size = self.bm25.size
@@ -89,23 +127,36 @@ class AgentIndex:
         self.updated = np.zeros(size)
         self.tokens = np.zeros(size, dtype=np.int64)
         self.negated = np.zeros(size, dtype=bool)
-        self.labels = [{} for _ in range(size)]
-        self.subjects = [""] * size
+        self._labels, self._subjects = {}, {}
+        moments: dict[str, float] = {}   # a timestamp read once (a fact's created and updated are often one)
         for slot, fact in self.bm25.slots():
-            content = content_of(fact)
             self.present[slot] = True
             self.project[slot] = fact.scope in PROJECT_SCOPES   # team facts belong to the project
             self.staging[slot] = fact.staging
             self.category[slot] = self.category_codes.setdefault(fact.effective_category.lower(),
                                                                  len(self.category_codes))
             self.importance[slot] = DEFAULT_IMPORTANCE if fact.importance is None else fact.importance
-            self.created[slot] = _epoch(fact.created_at)
-            self.updated[slot] = _epoch(fact.updated_at)
-            self.tokens[slot] = approximate_tokens(content)
-            self.negated[slot] = has_negation(content)
-            self.labels[slot] = {name: frozenset(t.lower() for t in shown(fact, name))
-                                 for name in ("topics", "tags", "links")}
-            self.subjects[slot] = shown(fact, "subject").lower()
+            for stamp, column in ((fact.created_at, self.created), (fact.updated_at, self.updated)):
+                moment = moments.get(stamp)
+                if moment is None:
+                    moment = moments[stamp] = _epoch(stamp)
+                column[slot] = moment
+            self.tokens[slot], self.negated[slot] = claim_measures(content_of(fact))
+
+    def labels_at(self, slot: int) -> dict[str, frozenset[str]]:
+        """The topics, tags and links of the memory in ``slot``, lowercased (a secret masked)."""
+        found = self._labels.get(slot)
+        if found is None:
+            fact = self.fact_at(slot)
+            found = self._labels[slot] = {name: frozenset(t.lower() for t in shown(fact, name))
+                                          for name in ("topics", "tags", "links")}
+        return found
+
+    def subject_at(self, slot: int) -> str:
+        found = self._subjects.get(slot)
+        if found is None:
+            found = self._subjects[slot] = shown(self.fact_at(slot), "subject").lower()
+        return found
 
     @property
     def size(self) -> int:

@@ -87,10 +87,10 @@ def _eligible(index: AgentIndex, request: SearchRequest, category_codes: list[in
 
 
 def _passes_labels(index: AgentIndex, slot: int, request: SearchRequest) -> bool:
-    if request.subject and index.subjects[slot] != request.subject:
+    if request.subject and index.subject_at(slot) != request.subject:
         return False
     for kind, wanted in request.labels.items():
-        have = index.labels[slot][kind]
+        have = index.labels_at(slot)[kind]
         found = [value in have for value in wanted]
         if not (all(found) if request.match_all else any(found)):
             return False
@@ -104,7 +104,7 @@ def _hint_matches(index: AgentIndex, mask: np.ndarray, request: SearchRequest, h
         matches += (mask & np.isin(index.category, hint_codes)).astype(np.int32)
     if request.hints:
         for slot in np.flatnonzero(mask):
-            labels = index.labels[int(slot)]
+            labels = index.labels_at(int(slot))
             matches[slot] += sum(1 for kind, values in request.hints.items() if labels[kind] & set(values))
     return matches
 
@@ -178,8 +178,8 @@ def _same_subject_order(index: AgentIndex, slots: list[int]) -> list[int]:
     """Hits sharing a subject keep their places, taken project first, then newest first."""
     groups: dict[str, list[int]] = {}
     for position, slot in enumerate(slots):
-        if index.subjects[slot]:
-            groups.setdefault(index.subjects[slot], []).append(position)
+        if index.subject_at(slot):
+            groups.setdefault(index.subject_at(slot), []).append(position)
     result = list(slots)
     for positions in groups.values():
         if len(positions) > 1:

@@ -30,7 +30,7 @@ class OpenStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.index = AgentIndex()
+        self.index = AgentIndex(engine.paths.agent_index_cache_file)
         self._changed = threading.Event()
         self._watcher: FileWatcher | None = None
 

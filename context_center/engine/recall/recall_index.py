@@ -46,6 +46,12 @@ def _text_version(fact: Fact) -> int:
     return hash((fact.name, fact.title, fact.keywords, fact.description, fact.body))
 
 
+def _content_digest(fact: Fact) -> int:
+    """What recall's saved base keys a fact by: everything :func:`weighted_terms` and the per-fact
+    values read from it."""
+    return fact.content_digest
+
+
 def weighted_terms(fact: Fact) -> dict[str, float]:
     counts: dict[str, float] = defaultdict(float)
     for field, weight in FIELD_WEIGHTS:
@@ -93,12 +99,14 @@ class RecallIndex:
 
     With a ``store`` (a file path), the index starts from the base saved there
     (:mod:`.recall_base`): slots ``0 … len(base)-1`` are the base's facts, kept while their digest
-    is unchanged; the facts tokenized in this process (new or changed ones) take slots after them.
+    (``digest_of``: 64 bits of everything ``terms_of`` reads) is unchanged; the facts tokenized in
+    this process (new or changed ones) take slots after them.
     A base slot whose fact changed or went away is dead (``alive`` is False) and never reused."""
 
     def __init__(self, terms_of: Callable[[Fact], dict[str, float]] = weighted_terms,
-                 version_of: Callable[[Fact], int] = _text_version, *, store: Path | None = None) -> None:
-        self._terms_of, self._version_of = terms_of, version_of
+                 version_of: Callable[[Fact], int] = _text_version, *, store: Path | None = None,
+                 digest_of: Callable[[Fact], int] = _content_digest) -> None:
+        self._terms_of, self._version_of, self._digest_of = terms_of, version_of, digest_of
         self._store = store
         self._base_tried = store is None
         self._reset(None, [])
@@ -174,7 +182,7 @@ class RecallIndex:
                 if base_facts[slot] is fact:
                     continue
                 assert self._base is not None
-                if fact.content_digest == int(self._base.digests[slot]):
+                if self._digest_of(fact) == int(self._base.digests[slot]):
                     base_facts[slot] = fact
                     continue
                 self._kill(key)
@@ -216,7 +224,7 @@ class RecallIndex:
             return False
         keep = np.fromiter(sorted(self._base_slot.values()), dtype=np.int64, count=len(self._base_slot))
         docs = sorted(self._docs.items(), key=lambda item: item[1].slot)
-        fresh = [recall_base.Fresh(key, doc.fact.content_digest, doc.terms, doc.length,
+        fresh = [recall_base.Fresh(key, self._digest_of(doc.fact), doc.terms, doc.length,
                                    float(self.boost[doc.slot]), float(self.stale_at[doc.slot]),
                                    float(self.expires_at[doc.slot]), doc.fact.pinned) for key, doc in docs]
         facts: list[Fact | None] = [self._base_facts[int(slot)] for slot in keep] + [doc.fact for _, doc in docs]

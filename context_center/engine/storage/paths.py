@@ -204,6 +204,11 @@ class StorePaths:
         return self.root / "cache" / f"recall-{digest}.npz"
 
     @property
+    def agent_index_cache_file(self) -> Path:
+        """The saved index of the agents' search (the MCP server's) over the same fact set."""
+        return self.recall_cache_file.with_name(self.recall_cache_file.name.replace("recall-", "agents-", 1))
+
+    @property
     def lock_file(self) -> Path:
         return self.root / ".lock"
 
