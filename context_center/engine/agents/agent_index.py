@@ -7,6 +7,7 @@ Tokens are the engine's (CJK bigrams, Snowball stems), so a Chinese paraphrase m
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections import defaultdict
@@ -41,10 +42,20 @@ def memory_terms(fact: Fact) -> dict[str, float]:
     return dict(counts)
 
 
+def _blake(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+
+
+@functools.cache
+def _rules_salt(version: int) -> int:
+    return _blake(f"agents' index, secret rules {version}")
+
+
 def _digest(fact: Fact) -> int:
-    return int.from_bytes(hashlib.blake2b("\x1f".join(
-        (str(fact.content_digest), str(RULES_VERSION), fact.subject, "\x1e".join(fact.topics), "\x1e".join(fact.tags),
-         "\x1e".join(fact.links))).encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+    if not (fact.subject or fact.topics or fact.tags or fact.links):   # most memories: no second hash
+        return fact.content_digest ^ _rules_salt(RULES_VERSION)
+    return _blake("\x1f".join((str(fact.content_digest), str(RULES_VERSION), fact.subject, "\x1e".join(fact.topics),
+                               "\x1e".join(fact.tags), "\x1e".join(fact.links))))
 
 
 def memory_digest(fact: Fact) -> int:
@@ -105,8 +116,9 @@ class AgentIndex:
         self.importance = np.zeros(size)
         self.created = np.zeros(size)
         self.updated = np.zeros(size)
-        self.tokens = np.zeros(size, dtype=np.int64)
-        self.negated = np.zeros(size, dtype=bool)
+        self._tokens = np.zeros(size, dtype=np.int64)    # worked out for the slots a search reads
+        self._negated = np.zeros(size, dtype=bool)
+        self._measured = np.zeros(size, dtype=bool)
         self._labels: dict[int, dict[str, frozenset[str]]] = {}   # worked out for the slots a search reads
         self._subjects: dict[int, str] = {}
 
@@ -125,8 +137,9 @@ class AgentIndex:
         self.importance = np.zeros(size)
         self.created = np.zeros(size)
         self.updated = np.zeros(size)
-        self.tokens = np.zeros(size, dtype=np.int64)
-        self.negated = np.zeros(size, dtype=bool)
+        self._tokens = np.zeros(size, dtype=np.int64)    # worked out for the slots a search reads
+        self._negated = np.zeros(size, dtype=bool)
+        self._measured = np.zeros(size, dtype=bool)
         self._labels, self._subjects = {}, {}
         moments: dict[str, float] = {}   # a timestamp read once (a fact's created and updated are often one)
         for slot, fact in self.bm25.slots():
@@ -141,7 +154,24 @@ class AgentIndex:
                 if moment is None:
                     moment = moments[stamp] = _epoch(stamp)
                 column[slot] = moment
-            self.tokens[slot], self.negated[slot] = claim_measures(content_of(fact))
+
+    def _measure(self, slots: np.ndarray) -> None:
+        for slot in slots[~self._measured[slots]]:
+            self._tokens[slot], self._negated[slot] = claim_measures(content_of(self.fact_at(int(slot))))
+        self._measured[slots] = True
+
+    def tokens_at(self, slots: np.ndarray) -> np.ndarray:
+        """The approximate tokens of the memories in ``slots`` (an array of slots)."""
+        self._measure(slots)
+        return self._tokens[slots]
+
+    def negated_among(self, mask: np.ndarray) -> np.ndarray:
+        """Of the slots ``mask`` holds, those whose memory says not, no, never… (:func:`has_negation`)."""
+        slots = np.flatnonzero(mask)
+        self._measure(slots)
+        found = np.zeros(len(mask), dtype=bool)
+        found[slots] = self._negated[slots]
+        return found
 
     def labels_at(self, slot: int) -> dict[str, frozenset[str]]:
         """The topics, tags and links of the memory in ``slot``, lowercased (a secret masked)."""

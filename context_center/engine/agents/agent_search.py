@@ -143,7 +143,7 @@ def _local(index: AgentIndex, mask: np.ndarray, request: SearchRequest, hints: n
         if len(terms) >= 4:
             lexical &= coverage >= COVERAGE_FLOOR
         if negated:
-            lexical &= index.negated
+            lexical &= index.negated_among(lexical)
         if lexical.any():
             top = scores.raw[lexical].max() or 1.0
             score = np.where(lexical, 0.75 * scores.raw / top + 0.15 * coverage + 0.1 * index.importance, 0.0)
@@ -226,7 +226,7 @@ def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[in
     now = now or clock.now()
     mask = _eligible(index, request, category_codes, now)
     eligible = int(mask.sum())
-    small = eligible <= SMALL_ROWS and int(index.tokens[mask].sum()) <= SMALL_TOKENS
+    small = eligible <= SMALL_ROWS and int(index.tokens_at(np.flatnonzero(mask)).sum()) <= SMALL_TOKENS
     hint_codes = index.codes(request.hint_categories)
     hints = _hint_matches(index, mask, request, hint_codes)
     ranking = _local(index, mask, request, hints, typo_retry=not small)
@@ -275,7 +275,7 @@ def _capped(index: AgentIndex, slots: list[int], limit: int, project: str | None
     hits: list[AgentMemory] = []
     used = 0
     for slot in slots[: min(limit, MAX_HITS)]:
-        tokens = int(index.tokens[slot])
+        tokens = int(index.tokens_at(np.array([slot]))[0])
         if hits and used + tokens > MAX_HIT_TOKENS:
             break
         used += tokens
