@@ -58,11 +58,22 @@ def main(argv: list[str] | None = None) -> int:
         from .resident.server import main as run_service
 
         return run_service(argv[2:])
-    from .resident.client import forward
+    if argv[:2] == ["service", "zygote"]:
+        from .resident.zygote import main as run_zygote
+
+        return run_zygote(argv[2:])
+    from .resident.client import forward, relay
 
     answered = forward(argv)   # the hook and the read commands, from the warm resident service
+    if answered is None:
+        answered = relay(argv)   # an MCP server over stdio, forked from the service's warm zygote
     if answered is not None:
         return answered
+    return run_here(argv)
+
+
+def run_here(argv: list[str]) -> int:
+    """The command in this process (the window when there is none)."""
     from .mcp_server.arguments import server_arguments
 
     serving = server_arguments(argv)

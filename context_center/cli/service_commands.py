@@ -17,7 +17,8 @@ def register(commands: Subcommands) -> None:
     service = commands.add_parser(
         "service", help="the resident service that answers the hook and the read commands",
         description="The resident service keeps your stores open so the Claude Code hook and the read "
-                    "commands answer in milliseconds. The hook starts it when it is not running; it stops "
+                    "commands answer in milliseconds, and starts `context-center mcp` servers from a process "
+                    "that has already loaded their code. The hook starts it when it is not running; it stops "
                     "by itself after 20 minutes without a command. `service run` runs it in the "
                     "foreground. Set CONTEXT_CENTER_SERVICE=off to run every command in its own process.")
     sub = service.add_subparsers(dest="service_command", metavar="ACTION", required=True)
@@ -49,9 +50,14 @@ def _answer(args: argparse.Namespace, work) -> int:
 def _describe(state: dict) -> str:
     stores = "".join(f"\n  {s['state_root']}  (workspace {s['workspace']}, {s['facts']:,} facts)"
                      for s in state.get("stores", []))
+    mcp = state.get("mcp") or {}
+    zygote = mcp.get("zygote")
+    servers = (f"\nMCP servers: {mcp.get('servers_started', 0):,} started from a warm process"
+               + (f" (pid {zygote['pid']}, {zygote['resident_kb'] / 1024:.0f} MB"
+                  f"{'' if zygote['ready'] else ', still importing'})" if zygote else " (none running)"))
     return (f"Running: pid {state['pid']}, {state['served']:,} commands answered, "
             f"{state['resident_kb'] / 1024:.0f} MB resident, stops after {state['idle_limit']:.0f} s idle"
-            + (f"\nStores:{stores}" if stores else ""))
+            + servers + (f"\nStores:{stores}" if stores else ""))
 
 
 def start(args: argparse.Namespace) -> int:
@@ -59,7 +65,7 @@ def start(args: argparse.Namespace) -> int:
         try:
             state = client.request(where, "status")
         except client.NoAnswer:
-            client.start(where)
+            client.start(where, mcp=True)
             try:
                 state = client.wait_until_up(where)
             except client.NoAnswer:

@@ -10,4 +10,8 @@ own process (:mod:`.runner`) with the caller's arguments, folder, environment an
 and sends back its output and exit code. Anything amiss (no service, another user's socket, a
 garbled answer, a service built from other code) and the command runs in its own process as it
 always did: the same answer either way, only slower.
+
+An MCP server (``context-center mcp`` over stdio) is not run in the service: it is forked for its
+caller from the service's zygote (:mod:`.zygote`), a process that has imported the SDK and the
+engine and nothing else, and it becomes the caller's own server (:func:`.client.relay`).
 """

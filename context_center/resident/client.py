@@ -17,7 +17,7 @@ import time
 from ..cli.hook_budget import BUDGET_ENV, budget, out_of_time_message
 from . import address as addresses
 from . import wire
-from .routes import HOOK, route
+from .routes import HOOK, mcp_stdio, route
 
 TYPE_CHECKING = False   # (typing's import is a tenth of this module's budget)
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ SERVICE_ENV = "CONTEXT_CENTER_SERVICE"   # "off": every command runs in its own 
 CONNECT_TIMEOUT = 1.0
 READ_WAIT = 120.0        # a read command waits this long for a busy service before running here
 START_WAIT = 15.0        # `service start`: how long the service may take to answer for the first time
+RELAY_WAIT = 5.0         # how long `context-center mcp` waits for a server forked for it before serving itself
 
 
 class NoAnswer(Exception):
@@ -132,9 +133,11 @@ def _global_option(argv: list[str], name: str) -> str | None:
     return None
 
 
-def start(where: addresses.Address, *, warm_cwd: str | None = None, state_root: str | None = None) -> int:
+def start(where: addresses.Address, *, warm_cwd: str | None = None, state_root: str | None = None,
+          mcp: bool = False) -> int:
     """Start a service in the background, in a session of its own, its output to its log; returns
-    its process id (it exits at once if another one holds the lock). ``posix_spawn`` rather than
+    its process id (it exits at once if another one holds the lock); ``mcp``: with its zygote
+    started at once (:mod:`.zygote`). ``posix_spawn`` rather than
     subprocess: the hook pays for this on the prompt that finds no service."""
     # -P: started from the caller's folder (a project), where a context_center/ folder must not be
     # imported in place of this installation's (service run closes what it inherited beyond 0-2)
@@ -143,6 +146,8 @@ def start(where: addresses.Address, *, warm_cwd: str | None = None, state_root: 
         command += ["--warm-cwd", warm_cwd]
     if state_root:
         command += ["--state-root", os.path.abspath(os.path.expanduser(state_root))]
+    if mcp:
+        command.append("--mcp")
     try:
         if os.path.getsize(where.log) > 1_000_000:
             os.truncate(where.log, 0)
@@ -245,3 +250,80 @@ def _write(stream: Any, data: bytes) -> None:
     else:
         stream.write(data.decode(getattr(stream, "encoding", None) or "utf-8", "replace"))
         stream.flush()
+
+
+def relay(argv: list[str]) -> int | None:
+    """``context-center mcp`` over stdio served by a process the service forks for it from its warm
+    zygote (this process's standard streams handed over, signals passed on), ending with its exit
+    status; None: serve here (no service, or it cannot fork one yet: it is then started, or its
+    zygote is, for the next server)."""
+    if not mcp_stdio(argv) or not enabled():
+        return None
+    try:
+        where = addresses.locate(create=True)
+        cwd = os.getcwd()
+    except (addresses.NoPrivateFolder, OSError):
+        return None
+    try:
+        sock = _connect(where)
+    except NoAnswer:
+        try:
+            start(where, warm_cwd=cwd, state_root=_global_option(argv, "--state-root"), mcp=True)
+        except OSError:
+            pass
+        return None
+    stream = sys.stderr
+    head = {"protocol": wire.PROTOCOL, "op": "mcp", "key": where.key, "argv": argv, "cwd": cwd,
+            "env": dict(os.environ), "umask": _umask(), "encoding": getattr(stream, "encoding", None) or "utf-8",
+            "errors": getattr(stream, "errors", None) or "strict", "path": list(sys.path),
+            "interpreter": wire.interpreter_setup()}
+    try:
+        try:
+            wire.send_frames(sock, wire.header(head))
+            socket.send_fds(sock, [b"F"], [0, 1, 2])
+            sock.settimeout(RELAY_WAIT)
+            answer = wire.read_header(sock)
+        except (OSError, wire.WireError):
+            return None   # (a server that answers late finds this connection closed: it never serves)
+        pid = answer.get("pid")
+        if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 1:
+            return None
+        return _relayed(sock, pid)
+    finally:
+        sock.close()
+
+
+_PASSED_ON = ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2")
+
+
+def _relayed(sock: socket.socket, pid: int) -> int:
+    """Say go, pass signals on to ``pid`` until it ends; its exit status."""
+    import signal
+
+    received: list[int] = []
+
+    def pass_on(signum: int, _frame: object) -> None:
+        received.append(signum)
+        try:
+            os.kill(pid, signum)
+        except OSError:
+            pass
+
+    numbers = [getattr(signal, name) for name in _PASSED_ON if hasattr(signal, name)]
+    previous = {signum: signal.signal(signum, pass_on) for signum in numbers}
+    try:
+        sock.settimeout(None)
+        wire.send_frames(sock, b"go")
+        code = wire.read_header(sock).get("code")
+    except (OSError, wire.WireError):
+        code = None
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if isinstance(code, int) and not isinstance(code, bool):
+        return code
+    if received:   # it was told to stop, and did: end as it ended
+        signal.signal(received[-1], signal.SIG_DFL)
+        os.kill(os.getpid(), received[-1])
+    sys.stderr.write("context-center mcp: the server ended without an exit status\n")
+    return 1

@@ -55,3 +55,32 @@ def route(argv: list[str]) -> tuple[str, ...] | None:
     else:
         return None   # `memory --json pin X`, `memory remember …`: a command that writes, or a stray word
     return words if words in ANSWERED else None
+
+
+_SERVER_OPTIONS = ("--project", "--policy")
+
+
+def mcp_stdio(argv: list[str]) -> bool:
+    """Whether ``argv`` serves MCP over stdio (``[--state-root DIR] mcp [--project DIR] [--policy P]``,
+    in the plain spellings): a server the service's zygote can start (:mod:`.zygote`)."""
+    index = 0
+    while index < len(argv) and argv[index] != "mcp":
+        option = argv[index]
+        if option in _GLOBAL:
+            index += 2
+        elif option.split("=", 1)[0] in _GLOBAL and "=" in option:
+            index += 1
+        else:
+            return False
+    if index >= len(argv):
+        return False
+    index += 1
+    while index < len(argv):
+        option = argv[index]
+        if option in _SERVER_OPTIONS and index + 1 < len(argv) and not argv[index + 1].startswith("-"):
+            index += 2
+        elif option.split("=", 1)[0] in _SERVER_OPTIONS and "=" in option:
+            index += 1
+        else:
+            return False   # --http, --help, a subcommand (`mcp token …`), anything unusual: its own process
+    return True

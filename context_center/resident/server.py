@@ -21,7 +21,7 @@ import socket
 import sys
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 import context_center
 
@@ -31,7 +31,8 @@ from ..engine import EngineError, detect_workspace
 from . import address as addresses
 from . import runner, wire
 from .pool import Pool
-from .routes import HOOK, route
+from .routes import HOOK, mcp_stdio, route
+from .zygote import MAX_MESSAGE, Zygote
 
 IDLE_SECONDS = 20 * 60
 IDLE_ENV = "CONTEXT_CENTER_SERVICE_IDLE"
@@ -62,9 +63,11 @@ def _source_stamps() -> dict[str, int]:
     return stamps
 
 
-def _request(head: dict[str, Any], stdin: bytes) -> runner.Request:
+def _checked_caller(head: dict[str, Any], answered: Callable[[list[str]], bool]) -> None:
+    """What every request says of its caller: arguments ``answered`` takes, an absolute folder, an
+    environment of names and values, a text encoding and its error handler."""
     argv, cwd, env = head.get("argv"), head.get("cwd"), head.get("env")
-    if not (isinstance(argv, list) and all(isinstance(word, str) for word in argv)) or route(argv) is None:
+    if not (isinstance(argv, list) and all(isinstance(word, str) for word in argv)) or not answered(argv):
         raise Refused("not a command the service answers")
     if not isinstance(cwd, str) or not os.path.isabs(cwd) or "\0" in cwd:
         raise Refused("no absolute working folder")
@@ -77,10 +80,18 @@ def _request(head: dict[str, Any], stdin: bytes) -> runner.Request:
             raise LookupError
     except LookupError:
         raise Refused("not a text encoding") from None
+    if errors not in _ERRORS or not isinstance(head.get("umask"), int) or isinstance(head.get("umask"), bool):
+        raise Refused("a malformed request")
+
+
+def _request(head: dict[str, Any], stdin: bytes) -> runner.Request:
+    _checked_caller(head, lambda argv: route(argv) is not None)
+    argv, cwd, env = head["argv"], head["cwd"], head["env"]
+    encoding, errors = head["encoding"], head["errors"]
     deadline = head.get("deadline")
     if deadline is not None and (not isinstance(deadline, (int, float)) or isinstance(deadline, bool)):
         raise Refused("a malformed deadline")
-    if errors not in _ERRORS or not isinstance(head.get("tty"), bool) or not isinstance(head.get("umask"), int):
+    if not isinstance(head.get("tty"), bool):
         raise Refused("a malformed request")
     return runner.Request(argv=argv, cwd=cwd, env=env, stdin=stdin, tty=head["tty"], encoding=str(encoding),
                           errors=str(errors), umask=head["umask"] & 0o777,
@@ -101,6 +112,7 @@ class Service:
         self._sources = _source_stamps()
         self._listener: socket.socket | None = None
         self._socket_identity: tuple[int, int] | None = None
+        self.zygote = Zygote()
 
     # commands -----------------------------------------------------------------------------
 
@@ -144,6 +156,8 @@ class Service:
                 wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "stopping": True}))
             elif op == "run":
                 self._run(conn, head)
+            elif op == "mcp":
+                self._mcp(conn, head)
         except (OSError, wire.WireError) as exc:   # a caller that went away, stalled or spoke nonsense
             log.info("context-center service: a connection dropped: %s", exc)
         finally:
@@ -177,6 +191,36 @@ class Service:
         wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "code": outcome.code}),
                          outcome.stdout, outcome.stderr)
 
+    def _mcp(self, conn: socket.socket, head: dict[str, Any]) -> None:
+        """Hand the caller's ``context-center mcp`` to a process forked from the zygote, which then
+        answers the caller on this connection itself; or refuse (the caller serves itself)."""
+        message, streams, _flags, _address = socket.recv_fds(conn, 1, 3, socket.MSG_CMSG_CLOEXEC)
+        try:
+            if message != b"F" or len(streams) != 3:
+                raise Refused("no standard streams")
+            _checked_caller(head, mcp_stdio)
+            path = head.get("path")
+            if not (isinstance(path, list) and all(isinstance(entry, str) and "\0" not in entry for entry in path)):
+                raise Refused("no import path")
+            request = wire.header({key: head[key] for key in ("argv", "cwd", "env", "umask", "encoding", "errors",
+                                                                "path", "interpreter")})
+            if len(request) > MAX_MESSAGE:
+                raise Refused("too large an environment")
+            if self.stopping.is_set() or self._stale_code():
+                self.stopping.set()
+                raise Refused("stopping")
+            self._last_command = time.monotonic()
+            if not self.zygote.ready():
+                self.zygote.start()
+                raise Refused("warming up")   # this caller serves itself; the next one is forked
+            if not self.zygote.hand_over(request, conn.fileno(), streams):
+                raise Refused("no zygote")
+        except Refused as exc:
+            wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
+        finally:
+            for fd in streams:
+                os.close(fd)
+
     def status(self) -> dict[str, Any]:
         stores: list[dict[str, Any]] = []
         if self._executing.acquire(timeout=1.0):   # (the stores change only between commands)
@@ -187,6 +231,7 @@ class Service:
         return {"pid": os.getpid(), "started": self._started, "served": self._served,
                 "idle_seconds": round(time.monotonic() - self._last_command, 1), "idle_limit": self.idle,
                 "resident_kb": _resident_kb(), "stores": stores,
+                "mcp": {"servers_started": self.zygote.started, "zygote": self.zygote.describe()},
                 "version": context_center.__version__}
 
     # the socket ---------------------------------------------------------------------------
@@ -248,6 +293,7 @@ class Service:
                     os.unlink(self.address.socket)
                 except OSError:
                     pass
+        self.zygote.close()
         with self._executing:
             self.pool.close()
 
@@ -317,6 +363,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="context-center service run")
     parser.add_argument("--warm-cwd", metavar="DIR", help="open the store a caller in DIR uses, before the first call")
     parser.add_argument("--state-root", metavar="DIR", help="… on this state root")
+    parser.add_argument("--mcp", action="store_true", help="start the zygote MCP servers are forked from at once")
     args = parser.parse_args(argv)
     _close_inherited()
     os.chdir("/")   # hold no caller's folder (each command runs in its caller's)
@@ -345,6 +392,8 @@ def main(argv: list[str]) -> int:
     try:
         service.listen()
         log.info("context-center service: pid %d listening on %s", os.getpid(), where.socket)
+        if args.mcp:
+            service.zygote.start()
         if args.warm_cwd and os.path.isabs(args.warm_cwd):
             with service._executing:
                 service.warm(args.state_root, args.warm_cwd)

@@ -9,8 +9,10 @@ side is then taken to be no service of ours.
 from __future__ import annotations
 
 import json
+import os
 import socket
 import struct
+import sys
 from typing import Any
 
 PROTOCOL = 1
@@ -56,6 +58,25 @@ def read_header(sock: socket.socket) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("protocol") != PROTOCOL:
         raise WireError("a header of another protocol")
     return data
+
+
+_FLAGS = ("debug", "inspect", "interactive", "optimize", "no_site", "ignore_environment",
+          "verbose", "bytes_warning", "quiet", "hash_randomization", "dev_mode", "utf8_mode", "warn_default_encoding",
+          "int_max_str_digits")
+
+
+def interpreter_setup() -> list[Any]:
+    """What this interpreter was started with that code cannot change after the start: its flags
+    (-O, -X utf8, -P…), -X options, the file system's and the locale's encodings, the hash seed.
+    A process forked for a caller (:mod:`.zygote`) must have been started as the caller was."""
+    import _locale
+
+    flags = sys.flags
+    # (-P, -s and -I shaped the import path, which the caller sends whole)
+    kept = [getattr(flags, name) for name in _FLAGS]
+    return [kept, sorted((str(k), str(v)) for k, v in sys._xoptions.items()),
+            sys.getfilesystemencoding(), sys.getfilesystemencodeerrors(), _locale.getencoding(),
+            os.environ.get("PYTHONHASHSEED")]
 
 
 def peer_uid(sock: socket.socket) -> int:

@@ -1,0 +1,281 @@
+"""A warm parent for MCP servers: ``context-center mcp`` answers its client's first search from a
+process that has already imported the SDK and the engine.
+
+An MCP client starts ``context-center mcp`` once per agent session and waits for its first
+answer. Importing the SDK and the engine costs a new process a second or more; this process
+(``service zygote``, started by the service, which alone talks to it) pays that once and then
+only waits. The service hands it a caller's request and its standard streams (SCM_RIGHTS over a
+private socket pair); it forks, and the child becomes the caller's server: the caller's streams
+on 0-2, its working folder, environment, umask and arguments, its own process group, running
+the very code ``context-center mcp`` runs in its own process, with its own store open. Nothing
+is shared with another session but the code already imported: a fork from a process that runs
+one thread and has opened nothing.
+
+The caller's side (:func:`.client.relay`) waits for the child's exit status and passes signals
+on to it. The child serves only once the caller says it is relaying (``go``): a caller that gave
+up waiting runs the server itself, and then the child leaves without reading a byte.
+"""
+from __future__ import annotations
+
+import gc
+import importlib
+import io
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import traceback
+from typing import Any, NoReturn
+
+from . import wire
+
+MAX_MESSAGE = 192 * 1024   # a request and its environment; more is refused (the caller runs its own server)
+GO_WAIT = 10.0             # how long a child waits for its caller to say it relays
+READY = b"ready"
+_SETUP: list[Any] | None = None   # the zygote's own interpreter set-up (wire.interpreter_setup)
+log = logging.getLogger("context_center.resident")
+
+# what a server imports by its first answer, imported once here (the rest of the package too)
+_PRELOAD = ("anyio", "anyio._backends._asyncio", "mcp.server.lowlevel", "mcp.server.stdio", "mcp.shared.exceptions",
+            "mcp_types", "sqlalchemy", "sqlalchemy.dialects.sqlite", "numpy", "watchdog.observers",
+            "snowballstemmer", "yaml")
+_PACKAGES = ("context_center.engine", "context_center.mcp_server", "context_center.cli")
+
+
+class Zygote:
+    """The service's handle on its zygote: started on demand, ready once it says so, each request
+    sent with the caller's connection and streams. Used under the service's own lock."""
+
+    def __init__(self) -> None:
+        self._process: subprocess.Popen[bytes] | None = None
+        self._control: socket.socket | None = None
+        self._ready = False
+        self._lock = threading.Lock()
+        self.started = 0   # sessions handed over
+
+    def start(self) -> None:
+        """Start one unless one runs (or is starting)."""
+        with self._lock:
+            if self._process is not None and self._process.poll() is None:
+                return
+            self._drop()
+            ours, its = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                self._process = subprocess.Popen(
+                    [sys.executable, "-P", "-m", "context_center", "service", "zygote", str(its.fileno())],
+                    pass_fds=[its.fileno()], stdin=subprocess.DEVNULL, cwd="/", close_fds=True)
+            except OSError as exc:
+                ours.close()
+                log.warning("context-center service: the MCP zygote could not start: %s", exc)
+                return
+            finally:
+                its.close()
+            self._control, self._ready = ours, False
+
+    def ready(self) -> bool:
+        """Whether it has finished importing and waits for requests (never blocks)."""
+        with self._lock:
+            return self._poll()
+
+    def _poll(self) -> bool:
+        if self._process is None or self._control is None or self._process.poll() is not None:
+            return False
+        if not self._ready:
+            try:
+                said = self._control.recv(len(READY), socket.MSG_DONTWAIT)
+            except OSError:   # (BlockingIOError: not yet)
+                return False
+            self._ready = said == READY
+        return self._ready
+
+    def hand_over(self, request: bytes, connection: int, streams: list[int]) -> bool:
+        """Send the request with the caller's connection and its three streams; False when the
+        zygote cannot take it (it is gone: the next request starts another)."""
+        with self._lock:
+            if self._control is None or not self._ready:
+                return False
+            try:
+                socket.send_fds(self._control, [request], [connection, *streams])
+            except OSError as exc:
+                log.warning("context-center service: the MCP zygote took no request: %s", exc)
+                self._drop()
+                return False
+            self.started += 1
+            return True
+
+    def describe(self) -> dict[str, Any] | None:
+        with self._lock:
+            ready = self._poll()
+            if self._process is None or self._process.poll() is not None:
+                return None
+            return {"pid": self._process.pid, "ready": ready, "resident_kb": _resident_kb(self._process.pid)}
+
+    def _drop(self) -> None:
+        if self._control is not None:
+            self._control.close()   # its end reads nothing more: it leaves
+            self._control = None
+        if self._process is not None:
+            try:
+                self._process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+            self._process = None
+        self._ready = False
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()
+
+
+def _resident_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+# the zygote's own process --------------------------------------------------------------------
+
+def _preload() -> None:
+    import pkgutil
+
+    for name in _PRELOAD:
+        importlib.import_module(name)
+    for package in _PACKAGES:
+        module = importlib.import_module(package)
+        for found in pkgutil.walk_packages(module.__path__, package + "."):
+            importlib.import_module(found.name)
+    importlib.import_module("context_center.__main__")
+    from ..engine.text.analysis import tokenize
+
+    tokenize("warming the stemmer 预热")
+
+
+def main(argv: list[str]) -> int:
+    """``service zygote FD``: FD is its end of the service's socket pair."""
+    if len(argv) != 1 or not argv[0].isdigit():
+        sys.stderr.write("context-center service zygote: started by the service only\n")
+        return 2
+    control = socket.socket(fileno=int(argv[0]))
+    os.set_inheritable(control.fileno(), False)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the service's own signals are the service's
+    gc.disable()   # (what is imported now is never collected: each child would copy every page it touches)
+    _preload()
+    gc.freeze()
+    global _SETUP
+    _SETUP = json.loads(json.dumps(wire.interpreter_setup()))
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # its children (sessions) are reaped by the kernel
+    control.send(READY)
+    while True:
+        try:
+            message, fds, _flags, _address = socket.recv_fds(control, MAX_MESSAGE, 4, socket.MSG_CMSG_CLOEXEC)
+        except OSError:
+            return 0
+        if not message:
+            return 0   # the service has gone
+        if len(fds) != 4 or threading.active_count() != 1:
+            log.warning("context-center service zygote: a request without its streams, or not alone: dropped")
+            _close(fds)
+            continue
+        try:
+            head = json.loads(message)
+        except ValueError:
+            _close(fds)
+            continue
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            control.close()
+            gc.enable()
+            _child(head, fds[0], fds[1:])
+        _close(fds)
+
+
+def _close(fds: list[int]) -> None:
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
+def _stream(fd: int, head: dict[str, Any], *, writing: bool) -> io.TextIOWrapper:
+    raw = io.FileIO(fd, "wb" if writing else "rb", closefd=False)
+    buffered: io.BufferedWriter | io.BufferedReader = io.BufferedWriter(raw) if writing else io.BufferedReader(raw)
+    return io.TextIOWrapper(buffered, encoding=head["encoding"], errors=head["errors"],
+                            line_buffering=writing and fd == 2, write_through=fd == 2)
+
+
+def _child(head: dict[str, Any], connection: int, streams: list[int]) -> NoReturn:
+    """Become the caller's ``context-center mcp``; never returns."""
+    code = 1
+    conn = socket.socket(fileno=connection)
+    conn.setblocking(True)
+    try:
+        os.setpgid(0, 0)   # the caller's signals reach it through the caller; the service's group is not its
+        for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD):
+            signal.signal(signum, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            if head.get("interpreter") != _SETUP:   # (a JSON round trip: lists, as the caller's was sent)
+                raise OSError("an interpreter started otherwise (its flags, encodings or hash seed)")
+            os.chdir(head["cwd"])
+        except OSError as exc:
+            wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
+            os._exit(0)
+        try:
+            wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "pid": os.getpid()}))
+            conn.settimeout(GO_WAIT)
+            go = wire.receive_frame(conn)
+        except (OSError, wire.WireError):
+            go = b""
+        if go != b"go":
+            os._exit(0)   # the caller gave up waiting and serves itself: its streams are not touched here
+        conn.settimeout(None)
+        for fd, target in zip(streams, (0, 1, 2)):
+            os.dup2(fd, target)
+            os.close(fd)
+        os.environ.clear()
+        os.environ.update(head["env"])
+        os.umask(head["umask"])
+        sys.argv = [sys.argv[0], *head["argv"]]
+        sys.path[:] = head["path"]   # what it imports from here on, it finds where the caller would
+        importlib.invalidate_caches()
+        sys.stdin = _stream(0, head, writing=False)
+        sys.stdout = _stream(1, head, writing=True)
+        sys.stderr = _stream(2, head, writing=True)
+        from ..__main__ import run_here
+
+        try:
+            code = run_here(head["argv"])
+        except SystemExit as stop:
+            from .runner import exit_code
+
+            code, message = exit_code(stop.code)
+            sys.stderr.write(message)
+        except KeyboardInterrupt:
+            code = 130
+    except BaseException:   # noqa: BLE001 - said on the caller's stderr, as its own process would
+        try:
+            traceback.print_exc()
+        except BaseException:  # noqa: BLE001
+            pass
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BaseException:  # noqa: BLE001
+                pass
+        try:
+            conn.settimeout(5.0)
+            wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "code": code & 0xFF}))
+        except BaseException:  # noqa: BLE001 - its caller has gone: nobody to tell
+            pass
+        os._exit(code & 0xFF)

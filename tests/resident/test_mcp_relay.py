@@ -1,0 +1,262 @@
+"""``context-center mcp`` served by a process forked from the service's warm zygote: the official
+client sees the same server as the one a process of its own runs, with the caller's environment,
+folder and streams; signals and the end of the stream reach it; a refused or abandoned hand-over
+leaves the caller to serve itself, its streams untouched."""
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+
+from context_center.engine import open_agent_memory
+from context_center.resident import client, wire
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def _env(service, **extra: str) -> dict[str, str]:
+    env = dict(service.env)
+    env.update(PYTHONPATH=os.pathsep.join([str(TESTS), str(TESTS.parent)]),
+               PYTHON_KEYRING_BACKEND="support.keyring_backend.MemoryKeyring", CC_TEST_KEYRING="{}")
+    env.update(extra)
+    return env
+
+
+def _argv(service, *args: str, state_root: bool = True) -> list[str]:
+    return [sys.executable, "-m", "context_center", *(["--state-root", str(service.root)] if state_root else []),
+            "mcp", *args]
+
+
+def started(service) -> int:
+    state = service.status()
+    assert state is not None
+    return state["mcp"]["servers_started"]
+
+
+@pytest.fixture
+def zygote(service):
+    """The service, started as `service start` starts it: its zygote ready."""
+    service.start()
+    service.wait_until(lambda: ((service.status() or {}).get("mcp") or {}).get("zygote", {}) and
+                       service.status()["mcp"]["zygote"]["ready"], 60, "the zygote")
+    return service
+
+
+def remember(service, *contents: str, root: Path | None = None) -> None:
+    memory = open_agent_memory(root or service.root, service.workspace, "contract", use_judge=False)
+    try:
+        for content in contents:
+            memory.create({"content": content, "category": "decision"})
+    finally:
+        memory.close()
+
+
+def converse(argv: list[str], env: dict[str, str], cwd: Path, calls: list[tuple[str, dict]]) -> dict:
+    """Spawn the server as a client does, list its tools and make ``calls``; what it answered."""
+    async def run() -> dict:
+        import mcp_types
+        from mcp import Client
+        from mcp.client.stdio import StdioServerParameters, stdio_client
+
+        params = StdioServerParameters(command=argv[0], args=argv[1:], env=env, cwd=str(cwd))
+        with open(os.devnull, "w") as quiet:
+            async with Client(stdio_client(params, errlog=quiet),
+                              client_info=mcp_types.Implementation(name="relay-test", version="1")) as session:
+                tools = await session.list_tools()
+                answers = []
+                for tool, arguments in calls:
+                    result = await session.call_tool(tool, arguments)
+                    answers.append((bool(result.is_error), result.content[0].text))
+        return {"tools": [tool.model_dump(mode="json") for tool in tools.tools], "answers": answers}
+
+    return anyio.run(run)
+
+
+def test_a_forked_server_answers_as_a_server_of_its_own_process(zygote):
+    remember(zygote, "Deploys go through the staging cluster first.", "The staging cluster is in eu-west-1.",
+             "Lunch is at noon.")
+    calls = [("memory_search", {"query": "where is the staging cluster"}),
+             ("memory_search", {"query": "staging", "filters": {"category": ["decision"]}}),
+             ("memory_map", {})]
+    relayed = converse(_argv(zygote, "--project", str(zygote.workspace)), _env(zygote), zygote.workspace, calls)
+    assert started(zygote) == 1
+    own = converse(_argv(zygote, "--project", str(zygote.workspace)), _env(zygote, CONTEXT_CENTER_SERVICE="off"),
+                   zygote.workspace, calls)
+    assert started(zygote) == 1
+    assert relayed == own
+    assert "eu-west-1" in relayed["answers"][0][1]
+
+
+def test_each_forked_server_has_its_callers_environment(zygote, tmp_path):
+    """Two callers whose state roots differ only by $CONTEXT_CENTER_HOME, served by one zygote."""
+    roots = [tmp_path / "first-root", tmp_path / "second-root"]
+    for root, content in zip(roots, ("The first store keeps red apples.", "The second store keeps green pears.")):
+        root.mkdir()
+        remember(zygote, content, root=root)
+    answers = [converse(_argv(zygote, "--project", str(zygote.workspace), state_root=False),
+                        _env(zygote, CONTEXT_CENTER_HOME=str(root)), zygote.workspace,
+                        [("memory_search", {"query": "what does the store keep"})])["answers"][0][1]
+               for root in roots]
+    assert started(zygote) == 2
+    assert "red apples" in answers[0] and "green pears" not in answers[0]
+    assert "green pears" in answers[1] and "red apples" not in answers[1]
+
+
+def test_a_write_through_a_forked_server_lands_in_the_callers_store(zygote):
+    answer = converse(_argv(zygote, "--project", str(zygote.workspace)), _env(zygote), zygote.workspace,
+                      [("memory_create", {"content": "The billing worker retries three times.",
+                                          "category": "decision"})])["answers"][0]
+    assert not answer[0], answer
+    memory = open_agent_memory(zygote.root, zygote.workspace, "contract", use_judge=False)
+    try:
+        assert "retries three times" in memory.search({"query": "billing worker retries"})
+    finally:
+        memory.close()
+
+
+def test_a_refusal_reads_as_a_servers_own(zygote, tmp_path):
+    missing = str(tmp_path / "no-such-project")
+    runs = [subprocess.run(_argv(zygote, "--project", missing), env=_env(zygote, **extra), cwd=zygote.workspace,
+                           capture_output=True, text=True, timeout=60)
+            for extra in ({}, {"CONTEXT_CENTER_SERVICE": "off"})]
+    assert started(zygote) == 1
+    assert runs[0].returncode == runs[1].returncode == 2
+    assert runs[0].stderr == runs[1].stderr and "INVALID_PROJECT_PATH" in runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout == ""
+
+
+INITIALIZE = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}) + "\n"
+
+
+def _relay(zygote) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(_argv(zygote, "--project", str(zygote.workspace)), env=_env(zygote),
+                               cwd=zygote.workspace, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(INITIALIZE.encode())
+    process.stdin.flush()
+    line = process.stdout.readline()
+    assert json.loads(line)["id"] == 1, line
+    assert started(zygote) == 1   # (a server forked for it answered, not one of its own)
+    return process
+
+
+def _end_of_stream(stream, seconds: float = 20) -> bool:
+    """Whether ``stream`` ends (every writer closed it) within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([stream], [], [], 0.1)
+        if ready and not os.read(stream.fileno(), 65536):
+            return True
+    return False
+
+
+def test_closing_its_input_ends_the_forked_server_and_the_caller(zygote):
+    process = _relay(zygote)
+    process.stdin.close()
+    assert process.wait(timeout=20) == 0
+    assert _end_of_stream(process.stdout)
+    process.stdout.close()
+
+
+def test_a_signal_to_the_caller_reaches_the_forked_server(zygote):
+    """Terminated as a client terminates its server: both end (the stream closes though its input
+    stays open), and the caller ends as a server of its own would, by that signal."""
+    process = _relay(zygote)
+    process.send_signal(signal.SIGTERM)
+    assert _end_of_stream(process.stdout)
+    assert process.wait(timeout=20) == -signal.SIGTERM
+    process.stdin.close()
+    process.stdout.close()
+
+
+def test_the_first_server_serves_itself_while_the_zygote_warms_up(service, tmp_path):
+    """A service the hook started has no zygote yet: the first server runs in its own process (and
+    has the zygote started), a later one is forked."""
+    assert service.hook("anything").returncode == 0
+    service.wait_until(lambda: service.status() is not None, 30, "the service")
+    calls = [("memory_search", {"query": "anything at all"})]
+    first = converse(_argv(service, "--project", str(service.workspace)), _env(service), service.workspace, calls)
+    assert started(service) == 0
+    service.wait_until(lambda: (service.status()["mcp"]["zygote"] or {}).get("ready"), 60, "the zygote")
+    later = converse(_argv(service, "--project", str(service.workspace)), _env(service), service.workspace, calls)
+    assert started(service) == 1
+    assert first == later
+
+
+def _hand_over(zygote, head_changes: dict, streams: list[int] | None) -> tuple[socket.socket, dict]:
+    """What a caller that speaks the protocol itself gets for a hand-over of ``streams``."""
+    head = {"protocol": wire.PROTOCOL, "op": "mcp", "key": zygote.address.key,
+            "argv": ["--state-root", str(zygote.root), "mcp"], "cwd": str(zygote.workspace), "env": _env(zygote),
+            "umask": 0o022, "encoding": "utf-8", "errors": "strict", "path": list(sys.path),
+            "interpreter": wire.interpreter_setup(), **head_changes}
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(zygote.address.socket)
+    sock.settimeout(20)
+    wire.send_frames(sock, wire.header(head))
+    if streams is None:
+        sock.sendall(b"F")
+    else:
+        socket.send_fds(sock, [b"F"], streams)
+    return sock, wire.read_header(sock)
+
+
+def test_a_caller_that_gives_up_before_saying_go_keeps_its_streams_unread(zygote):
+    reading, writing = os.pipe()
+    out_read, out_write = os.pipe()
+    try:
+        os.write(writing, INITIALIZE.encode())
+        sock, answer = _hand_over(zygote, {}, [reading, out_write, 2])
+        pid = answer["pid"]
+        sock.close()   # gone without a word: it serves itself
+        zygote.wait_until(lambda: not os.path.exists(f"/proc/{pid}"), 20, "the forked process to leave")
+        os.close(writing)
+        assert os.read(reading, 65536) == INITIALIZE.encode()   # every byte still there for the caller
+    finally:
+        for fd in (reading, out_read, out_write):
+            os.close(fd)
+
+
+@pytest.mark.parametrize("changes, streams, why", [
+    ({"argv": ["--state-root", "/tmp", "memory", "forget", "x"]}, "pipe", "not a command"),
+    ({"argv": ["mcp", "--http", "127.0.0.1:0"]}, "pipe", "not a command"),
+    ({}, None, "no standard streams"),
+    ({"path": "/tmp"}, "pipe", "no import path"),
+    ({"env": {"A": 1}}, "pipe", "environment"),
+    ({"interpreter": [[9], [], "ascii", "strict", "ascii", "1"]}, "pipe", "interpreter"),
+])
+def test_a_hand_over_the_zygote_must_not_take_is_refused(zygote, changes, streams, why):
+    reading, writing = os.pipe()
+    try:
+        sock, answer = _hand_over(zygote, changes, None if streams is None else [reading, writing, 2])
+        sock.close()
+        assert why in answer.get("refused", ""), answer
+        assert "pid" not in answer
+    finally:
+        os.close(reading)
+        os.close(writing)
+    assert started(zygote) == (1 if why == "interpreter" else 0)   # (that one is refused by the fork itself)
+
+
+def test_a_forked_server_outlives_the_service(zygote):
+    process = _relay(zygote)
+    assert client.request(zygote.address, "stop")["stopping"] is True
+    zygote.wait_until(lambda: zygote.status() is None, 30, "the service to stop")
+    request = json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n" + json.dumps(
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}) + "\n"
+    process.stdin.write(request.encode())
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["id"] == 2
+    process.stdin.close()
+    assert process.wait(timeout=20) == 0
+    process.stdout.close()
