@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import SCOPES, Engine, FactFields, FactInput, InvalidInput, WriteResult
+from ..engine import SCOPES, Engine, FactFields, FactInput, InvalidInput, WriteResult, limit_text
 from .output import Handler, Output, Subcommands, add_json_option, table
 
 _FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
@@ -41,6 +41,13 @@ def _fact_fields(parser: argparse.ArgumentParser, *, edit: bool = False) -> None
                              + ("; the refs given replace the fact's" if edit else ""))
     if edit:
         parser.add_argument("--no-refs", action="store_true", help="cite no code any more")
+    parser.add_argument("--only-worktree", dest="worktree", metavar="NAME",
+                        help="keep the fact to one worktree of the repository (git's name for it; the main "
+                             "checkout is main): recalled, searched and pinned only there"
+                             + ("; empty to clear" if edit else ""))
+    parser.add_argument("--only-branch", dest="branch", metavar="GLOB",
+                        help="keep the fact to the branches matching GLOB (release/*); a detached HEAD "
+                             "matches none" + ("; empty to clear" if edit else ""))
 
 
 def register(commands: Subcommands) -> Subcommands:
@@ -139,6 +146,7 @@ def _fact_input(args: argparse.Namespace) -> FactInput:
     if "scope" in values and args.handler is edit:
         values["scope"] = None  # edit's --scope selects the fact; it never moves it
     values["body"] = _read_body(args)
+    values["worktree"], values["branch"] = args.worktree, args.branch
     refs: tuple[str, ...] | None = tuple(args.refs) if args.refs is not None else None
     if getattr(args, "no_refs", False):
         if refs:
@@ -280,7 +288,8 @@ def list_facts(engine: Engine, args: argparse.Namespace, out: Output) -> int:
                            d["title"] + (f"  [overridden by {d['overridden_by']}]" if d["overridden_by"] else "")
                            + ("  [staged: waiting for review in suggestions]" if f.staging else "")
                            + (f"  [grounding: {d['grounding']['state']}]"
-                              if d["grounding"]["state"] in ("changed", "broken") else ""))
+                              if d["grounding"]["state"] in ("changed", "broken") else "")
+                           + (f"  [only {limit_text(f)}]" if f.worktree or f.branch else ""))
                           for f, d in zip(facts, data["facts"])], max_width=60)
         problems = [f"! {d}" for d in engine.diagnostics()]
         return "\n".join([text, *problems])

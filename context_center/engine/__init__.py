@@ -38,6 +38,7 @@ from .instructions.agent_rules import DISPLAY_NAMES as AGENT_DISPLAY_NAMES
 from .instructions.resolver import InstructionDiagnostic, InstructionDocument, InstructionSet
 from .memory.fact_input import FactFields, FactInput, WriteResult, validate_fact_input
 from .memory.fields import FACT_CHOICES, SCOPES
+from .memory.limits import describe as limit_text
 from .memory.purge import PurgeReport
 from .memory.revision_changes import changed_fields, describe_change
 from .memory.sensitive import mask_personal
@@ -126,6 +127,7 @@ __all__ = [
     "Rejection", "Revision", "RevisionConflict", "SCOPES", "ScopeConflict", "SensitiveContent", "SessionContext",
     "StorageError", "StorePaths", "Subject", "SubjectConflict", "TEAM", "TeamStatus", "WriteResult",
     "changed_fields", "default_state_root", "describe_change", "detect_workspace", "import_deferred_modules",
+    "limit_text",
     "mask_personal", "open_engine", "open_global_engine", "reasonix_state_roots", "state_root_from_environment",
     "validate_fact_input", *_LAZY,
 ]

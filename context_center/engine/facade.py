@@ -28,14 +28,17 @@ from .memory.fact_input import FactInput, WriteResult
 from .memory.fact_store import FactStore
 from .memory.freshness import freshness, freshness_of
 from .memory.history import is_git_entry
+from .memory.limits import Place, lost_worktree
 from .memory.memory_service import MemoryService
 from .memory.purge import PurgeReport
 from .memory.sensitive import findings_of, mask_fact_json
 from .records import ArchivedFact, Change, Diagnostic, Fact, Progress, Revision, SessionContext, Snapshot, Subject
+from .storage import worktrees
 from .storage.catalog_opener import CatalogOpener
 from .storage.paths import StorePaths
 from .storage.store_lock import StoreLock
 from .storage.trace_log import TraceLog
+from .storage.worktrees import Worktree
 from .team.repository import TeamRepository
 
 if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
@@ -239,7 +242,25 @@ class Engine:
         return self._memory.resolve(ref, scope)
 
     def diagnostics(self) -> list[Diagnostic]:
-        return list(self._memory.snapshot.diagnostics)
+        """What is wrong with the files (each left alone), and with where the agent works: a linked
+        worktree whose pointers do not hold, a fact kept to a worktree the repository no longer has."""
+        return [*self._memory.snapshot.diagnostics, *self._place_diagnostics()]
+
+    def _place_diagnostics(self) -> list[Diagnostic]:
+        tree = self.worktree
+        found = []
+        if tree is not None and tree.problem:
+            found.append(Diagnostic(tree.path / ".git", 1, f"this linked worktree uses its own project folder: "
+                                                          f"{tree.problem}", "warning"))
+        kept = [f for f in self._memory.worktree_limited() if f.path is not None]
+        names = self.worktree_names() if kept else None
+        for fact in kept:
+            if lost_worktree(fact, names):
+                assert fact.path is not None
+                found.append(Diagnostic(fact.path, 1, f"kept to worktree {fact.worktree}, which this repository no "
+                                                      "longer has: it is recalled nowhere (clear its worktree, or "
+                                                      "forget it)", "warning"))
+        return found
 
     def freshness(self, fact: Fact) -> str:
         return freshness(fact)
@@ -303,7 +324,25 @@ class Engine:
         return self._memory.overrides()
 
     def session_context(self) -> SessionContext:
-        return self._memory.session_context()
+        return self._memory.session_context(self.place())
+
+    # Where the agent works: the worktree and branch a fact may be kept to ---------------------
+
+    @property
+    def worktree(self) -> Worktree | None:
+        """The git worktree the workspace is in (None: none, or no project bound), read now (a few
+        small files: a worktree repaired or removed since the open is seen)."""
+        return worktrees.locate(self.paths.workspace) if self.paths.bound else None
+
+    def place(self) -> Place:
+        """The worktree's name and the branch checked out now (read from git's files: a checkout
+        since the last call is seen)."""
+        tree = self.worktree
+        return Place(tree.name if tree is not None else None, worktrees.branch(tree))
+
+    def worktree_names(self) -> frozenset[str] | None:
+        """The names of the repository's worktrees now (None: cannot be told)."""
+        return worktrees.names(self.worktree)
 
     # Facts: writing ----------------------------------------------------------------------------
 
@@ -477,7 +516,7 @@ class Engine:
                *, record: bool = True) -> RecallResult:
         """What would be appended to the user turn ``message``; the decision is traced."""
         result = self._recall.recall(message, self._memory.snapshot, self._memory.overrides(),
-                                     max_chars=max_chars, limit=limit)
+                                     max_chars=max_chars, limit=limit, place=self.place())
         if record:
             self.record_recall(result)
         return result
@@ -515,7 +554,8 @@ class Engine:
 
         record, fact = self.injection(injection_id), self._memory.resolve(fact_ref, scope)
         return why_not(record, fact, lambda query, f, chars, limit: self._recall.explain(
-            query, f, self._memory.snapshot, self._memory.overrides(), max_chars=chars, limit=limit),
+            query, f, self._memory.snapshot, self._memory.overrides(), max_chars=chars, limit=limit,
+            place=self.place()),
             self.session_context)
 
     def injection_bounds(self) -> tuple[int, int]:

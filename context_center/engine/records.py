@@ -51,6 +51,8 @@ class Fact:
     last_verified_at: str = ""
     category: str = ""            # context-eng fields, omitted when unused
     status: str = ""              # "staging" (waits for the user: never recalled) or "promoted"/""
+    worktree: str = ""            # kept to one worktree of the repository (memory/limits.py); "" = any
+    branch: str = ""              # … or to the branches matching this glob
     importance: float | None = None
     subject: str = ""             # a label, not a subject key: several facts may share it
     topics: tuple[str, ...] = ()
@@ -118,6 +120,7 @@ class Fact:
             "activation": self.effective_activation, "volatility": self.volatility or None,
             "expires_at": self.expires_at or None, "last_verified_at": self.last_verified_at or None,
             "created_at": self.created_at, "updated_at": self.updated_at,
+            "worktree": self.worktree or None, "branch": self.branch or None,
             "freshness": freshness, "ref": self.ref,
             "path": str(self.path) if self.path else None,
         }

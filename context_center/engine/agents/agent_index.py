@@ -119,6 +119,7 @@ class AgentIndex:
         self._tokens = np.zeros(size, dtype=np.int64)    # worked out for the slots a search reads
         self._negated = np.zeros(size, dtype=bool)
         self._measured = np.zeros(size, dtype=bool)
+        self.limited: list[tuple[int, Fact]] = []   # (slot, memory) of each kept to a worktree or branch
         self._labels: dict[int, dict[str, frozenset[str]]] = {}   # worked out for the slots a search reads
         self._subjects: dict[int, str] = {}
 
@@ -141,6 +142,7 @@ class AgentIndex:
         self._negated = np.zeros(size, dtype=bool)
         self._measured = np.zeros(size, dtype=bool)
         self._labels, self._subjects = {}, {}
+        self.limited = []
         moments: dict[str, float] = {}   # a timestamp read once (a fact's created and updated are often one)
         for slot, fact in self.bm25.slots():
             self.present[slot] = True
@@ -149,6 +151,8 @@ class AgentIndex:
             self.category[slot] = self.category_codes.setdefault(fact.effective_category.lower(),
                                                                  len(self.category_codes))
             self.importance[slot] = DEFAULT_IMPORTANCE if fact.importance is None else fact.importance
+            if fact.worktree or fact.branch:
+                self.limited.append((slot, fact))
             for stamp, column in ((fact.created_at, self.created), (fact.updated_at, self.updated)):
                 moment = moments.get(stamp)
                 if moment is None:

@@ -25,6 +25,7 @@ from typing import Callable
 import numpy as np
 
 from .. import clock
+from ..memory.limits import Place, held_back
 from ..records import Fact
 from ..text.analysis import QueryTerm, query_terms
 from .agent_index import NEGATIONS, AgentIndex
@@ -221,10 +222,14 @@ def _broken_last(index: AgentIndex, slots: list[int], limit: int, broken: Callab
 
 def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[int] | None, project: str | None,
            judge: Judge | None = None, now: dt.datetime | None = None,
-           broken: Callable[[Fact], bool] | None = None) -> SearchOutcome:
-    """``broken(fact)``: whether a memory's cited code is gone (such memories rank last)."""
+           broken: Callable[[Fact], bool] | None = None, place: Place | None = None) -> SearchOutcome:
+    """``broken(fact)``: whether a memory's cited code is gone (such memories rank last); ``place``:
+    where the agent works (a memory kept to another worktree or branch is not eligible)."""
     now = now or clock.now()
     mask = _eligible(index, request, category_codes, now)
+    for slot, fact in index.limited:
+        if mask[slot] and held_back(fact, place) is not None:
+            mask[slot] = False
     eligible = int(mask.sum())
     small = eligible <= SMALL_ROWS and int(index.tokens_at(np.flatnonzero(mask)).sum()) <= SMALL_TOKENS
     hint_codes = index.codes(request.hint_categories)

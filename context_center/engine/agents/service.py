@@ -24,7 +24,7 @@ from ..facade import Engine
 from ..memory.fact_file import metadata_entry
 from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
 from ..records import Fact, Snapshot
-from ..storage.paths import cut_utf8, project_key
+from ..storage.paths import cut_utf8, project_key, workspace_project_key
 from ..text.snippets import collapse
 from . import categories
 from .agent_map import category_list, category_names, scope_index
@@ -152,7 +152,7 @@ class AgentMemoryService:
                                                        f"{self._only_project} only; it cannot bind {path}")
         if self._project is not None and project_key(self._project) == project_key(path):
             return False  # same key: no remount
-        folder = self.store.global_store.engine.paths.projects_dir / project_key(path) / "memory"
+        folder = self.store.global_store.engine.paths.projects_dir / workspace_project_key(path) / "memory"
         created = not folder.is_dir()
         self._open, self._project = self.store.open(path), path
         writable = self.policy != "read-only" and not self.read_only
@@ -272,7 +272,8 @@ class AgentMemoryService:
             codes = index.codes(request.categories)
         outcome = search(index, request, category_codes=codes,
                          project=str(self._project) if self._project else None, judge=self.judge,
-                         broken=lambda fact: self._engine.grounding(fact).state == "broken")
+                         broken=lambda fact: self._engine.grounding(fact).state == "broken",
+                         place=self._engine.place() if self._project is not None else None)
         try:   # what the review's "unused" rests on (ids and time only); never fails a search
             self._engine.record_search_returns([hit.fact.id for hit in outcome.hits])
         except Exception as exc:

@@ -13,14 +13,16 @@ import functools
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import clock
+from ..errors import InvalidInput
 from ..records import Fact
 from ..text.limits import MAX_ANALYZED_CHARS
 from .fact_refs import from_front_matter, read_refs, to_front_matter
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 from .front_matter import read_plain
+from .limits import check_branch, check_worktree
 from .merge_conflict import find_merge_conflict
 
 if TYPE_CHECKING:   # (YAML loads on first parse: a read from the catalog's snapshot needs none)
@@ -63,7 +65,7 @@ def load_yaml(text: str, *, plain_strings: bool = True) -> Any:
 
 KNOWN_KEYS = ("id", "revision", "created_at", "updated_at", "name", "title", "description",
               "keywords", "activation", "volatility", "subject_key", "expires_at",
-              "last_verified_at", "category", "status", "revision_note", "importance", "subject",
+              "last_verified_at", "category", "status", "worktree", "branch", "revision_note", "importance", "subject",
               "topics", "tags", "links", "refs", "refs_evidence")
 LABEL_KEYS = ("topics", "tags", "links")
 _FLAT_KEYS = ("type", "scope", "fact_type")
@@ -157,6 +159,17 @@ def _labels(value: object, field: str) -> tuple[str, ...]:
     if isinstance(value, (str, int, float)):
         return (str(value).strip(),)
     raise FactFileError(1, f"{field} must be a list of words, not {type(value).__name__}")
+
+
+def _limit(value: object, field: str, check: Callable[[str], str], warnings: list[str]) -> str:
+    """A worktree name or branch glob as written; one that is none is said and ignored (the fact
+    then applies everywhere, and the warning says so)."""
+    text = _text(value, field)
+    try:
+        return check(text)
+    except InvalidInput as exc:
+        warnings.append(f"{exc.message}; ignored: the fact applies in every worktree")
+        return ""
 
 
 def _importance(value: object, warnings: list[str]) -> float | None:
@@ -295,6 +308,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         if isinstance(value, str) and len(value) > MAX_ANALYZED_CHARS:
             warnings.append(f"{field} is {len(value):,} characters; search and recall read its first "
                             f"{MAX_ANALYZED_CHARS:,} (the file keeps all of it)")
+    worktree = _limit(data.get("worktree"), "worktree", check_worktree, warnings)
+    branch = _limit(data.get("branch"), "branch", check_branch, warnings)
+    if scope == "global" and (worktree or branch):
+        warnings.append("a worktree or branch limit on a global fact is ignored (a global fact has no repository)")
+        worktree = branch = ""
     refs = _labels(data.get("refs"), "refs")
     if refs and scope == "global":
         warnings.append("refs on a global fact are not checked (a global fact has no one workspace)")
@@ -314,6 +332,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
         last_verified_at=_text(data.get("last_verified_at"), "last_verified_at"),
         category=_text(data.get("category"), "category"),
         status=_text(data.get("status"), "status").lower(),
+        worktree=worktree, branch=branch,
         importance=_importance(data.get("importance"), warnings),
         subject=_text(data.get("subject"), "subject"),
         topics=_labels(data.get("topics"), "topics"),
@@ -398,7 +417,7 @@ def render_fact(fact: Fact) -> str:
         lines.append(f"title: {_scalar(fact.title)}")
     lines.append(f"description: {_scalar(fact.description)}")
     for key in ("keywords", "activation", "volatility", "subject_key", "expires_at",
-                "last_verified_at", "category", "status", "revision_note"):
+                "last_verified_at", "category", "status", "worktree", "branch", "revision_note"):
         value = getattr(fact, key)
         if value:
             lines.append(f"{key}: {_scalar(value)}")

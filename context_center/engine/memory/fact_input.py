@@ -20,6 +20,7 @@ from .fields import (
     check_text,
     normalize_keywords,
 )
+from .limits import check_branch, check_scope, check_worktree
 
 MAX_BODY_CHARS = 60_000
 
@@ -38,6 +39,8 @@ class FactFields(TypedDict, total=False):
     activation: str | None
     volatility: str | None
     expires_at: str | None
+    worktree: str | None
+    branch: str | None
     body: str | None
 
 
@@ -55,6 +58,8 @@ class FactInput:
     activation: str | None = None
     volatility: str | None = None
     expires_at: str | None = None
+    worktree: str | None = None   # kept to this worktree ("" clears it): memory/limits.py
+    branch: str | None = None     # … or to the branches matching this glob
     body: str | None = None
     refs: tuple[str, ...] | None = None   # the code it cites (workspace-relative); () clears them
     # evidence carried from another fact (a merge unites two facts' refs): kept as it was recorded, the
@@ -105,7 +110,8 @@ def validate_fact_input(request: FactInput, *, creating: bool) -> dict[str, str]
               "scope": lambda v: check_choice("scope", v, SCOPES),
               "activation": lambda v: check_choice("activation", v, ACTIVATIONS),
               "volatility": lambda v: v.strip() and check_choice("volatility", v, VOLATILITIES),
-              "subject_key": check_subject_key, "expires_at": clock.parse_expiry}
+              "subject_key": check_subject_key, "expires_at": clock.parse_expiry,
+              "worktree": check_worktree, "branch": check_branch}
     for field, value in request.given().items():
         check = checks.get(field)
         if check is None or (field == "name" and not value.strip()):
@@ -114,6 +120,10 @@ def validate_fact_input(request: FactInput, *, creating: bool) -> dict[str, str]
             check(value)
         except InvalidInput as exc:
             problems[field] = exc.message
+    if (request.scope or "").strip().lower() == "global" and ((request.worktree or "").strip()
+                                                                or (request.branch or "").strip()):
+        problems.setdefault("worktree" if (request.worktree or "").strip() else "branch",
+                            "a global fact belongs to no repository: it cannot be kept to a worktree or branch")
     if creating and not (request.title or request.name or "").strip():
         problems["title"] = "a fact needs a title"
     if creating and not (request.body or "").strip():
@@ -148,10 +158,16 @@ def apply_input(base: Fact, given: dict[str, str]) -> Fact:
             changes["expires_at"] = clock.parse_expiry(value)
         elif key == "keywords":
             changes["keywords"] = normalize_keywords(value)
+        elif key == "worktree":
+            changes["worktree"] = check_worktree(value)
+        elif key == "branch":
+            changes["branch"] = check_branch(value)
         elif key == "body":
             if len(value) > MAX_BODY_CHARS:
                 raise InvalidInput(f"body is {len(value):,} characters; the limit is {MAX_BODY_CHARS:,}")
             changes["body"] = value.strip("\n").rstrip()
         else:
             changes[key] = " ".join(value.split())
-    return base.evolve(**changes)
+    applied = base.evolve(**changes)
+    check_scope(applied)
+    return applied

@@ -2,7 +2,8 @@
 
 Reasonix's save keeps the previous revision as a snapshot, then writes the fact with
 its own keys only: ``category`` and ``status`` (so a staged agent memory becomes
-promoted), the code it cites (``refs``, ``refs_evidence``), a revision note, our
+promoted), the code it cites (``refs``, ``refs_evidence``), its limit to a worktree or
+branch (``worktree``, ``branch``), a revision note, our
 metadata (a suggestion's provenance) and any key it does not know are gone. When the
 newest snapshot still has such keys and the active revision has none of them, the fact
 was rewritten by another tool, and the keys can be put back as a new revision.
@@ -15,7 +16,7 @@ from typing import Any
 from ..records import Fact
 
 # Context Center fields Reasonix does not know: context-eng's, and the code a fact cites
-_OURS = ("category", "status", "refs", "refs_evidence")
+_OURS = ("category", "status", "refs", "refs_evidence", "worktree", "branch")
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class LostKeys:
     """What the newest snapshot had that the active revision lacks."""
 
     revision: int                                   # the snapshot that still has them
-    fields: dict[str, Any]                          # category, status, refs, refs_evidence
+    fields: dict[str, Any]                          # category, status, refs, refs_evidence, worktree, branch
     extra: tuple[tuple[str, str], ...] = ()         # other top-level keys, verbatim
     metadata_extra: tuple[tuple[str, str], ...] = ()  # keys under metadata:, verbatim
 

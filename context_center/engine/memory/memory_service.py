@@ -38,6 +38,7 @@ from .fields import (
 )
 from .history import UNCOMMITTED, GitHistory, git_with_active, is_git_entry, with_active
 from .index_writer import IndexWriter
+from .limits import Place, check_scope
 from .lost_keys import LostKeys, lost_keys
 from .overrides import Overrides, overridden_facts, precedence
 from .purge import PurgeReport, purge_files
@@ -73,6 +74,7 @@ class MemoryService:
         self._version = store.version     # the tables' version the snapshot was made from
         self._overrides: tuple[Snapshot, Overrides] | None = None
         self._pinned: tuple[Snapshot, tuple[Fact, ...]] | None = None   # (snapshot, its pinned facts)
+        self._kept: tuple[Snapshot, tuple[Fact, ...]] | None = None     # (snapshot, its facts kept to a worktree)
         self.generation = 0  # bumped whenever the snapshot changes (a write here, or on disk)
         self._before_write: Callable[[], None] | None = None   # see before_next_write
         self.index = IndexWriter(store, lock)
@@ -233,13 +235,20 @@ class MemoryService:
         """Pinned bodies of promoted facts, every scope (``excluding`` one fact), from the tables."""
         return pinned_total(self.store, excluding=excluding)
 
-    def session_context(self) -> SessionContext:
+    def worktree_limited(self) -> tuple[Fact, ...]:
+        """The facts kept to a worktree, found once per snapshot."""
+        if self._kept is None or self._kept[0] is not self.snapshot:
+            self._kept = (self.snapshot, tuple(f for f in self.snapshot.facts if f.worktree))
+        return self._kept[1]
+
+    def session_context(self, place: Place | None = None) -> SessionContext:
         """Worked out from the pinned facts alone, found once per snapshot (a pass over 100,000
-        facts is most of what a session's start would otherwise cost); expiry and overrides are
-        judged on every call."""
+        facts is most of what a session's start would otherwise cost); expiry, overrides and a
+        fact's limit to a worktree or branch (``place``: where the agent works) are judged on every
+        call."""
         if self._pinned is None or self._pinned[0] is not self.snapshot:
             self._pinned = (self.snapshot, tuple(f for f in self.snapshot.facts if f.pinned and not f.staging))
-        return session_context(self._pinned[1], self.overrides())
+        return session_context(self._pinned[1], self.overrides(), place)
 
     # writing ----------------------------------------------------------------------
 
@@ -410,7 +419,8 @@ class MemoryService:
                 old, label = earlier, f"revision {number}"
             content = {k: getattr(old, k) for k in ("title", "description", "type", "keywords", "body",
                                                     "activation", "volatility", "subject_key",
-                                                    "expires_at", "last_verified_at", "refs", "refs_evidence")}
+                                                    "expires_at", "last_verified_at", "refs", "refs_evidence",
+                                                    "worktree", "branch")}
             updated = current.evolve(**content)
             updated, _ = check_text(updated, redact=True)
             fact = self._save(current, updated, note=f"restored from {label}")
@@ -439,6 +449,7 @@ class MemoryService:
                 raise InvalidInput(f"{current.ref} cites code ({', '.join(current.refs[:3])}): a global fact has no "
                                    "one workspace to check it against; remove its refs before moving it")
             moved = current.evolve(scope=to_scope)
+            check_scope(moved)   # a limit to a worktree or branch stays with the repository
             check_conflicts(self.store, moved, current)  # the other scope: its names and subjects
             stamp = clock.format_timestamp(clock.now())
             moved = moved.evolve(revision=current.revision + 1, updated_at=stamp,

@@ -12,7 +12,7 @@ _FIELDS = (("name", "name"), ("title", "title"), ("description", "description"),
            ("keywords", "keywords"), ("type", "type"), ("volatility", "volatility"),
            ("subject_key", "subject key"), ("expires_at", "expiry"), ("category", "category"),
            ("importance", "importance"), ("subject", "subject"), ("topics", "topics"), ("tags", "tags"),
-           ("links", "links"), ("refs", "cited code"))
+           ("links", "links"), ("refs", "cited code"), ("worktree", "worktree"), ("branch", "branch"))
 
 
 def describe_change(older: Fact | None, newer: Fact) -> str:

@@ -10,6 +10,7 @@ from ..records import Fact, SessionContext
 from ..storage.paths import TEAM
 from . import sensitive
 from .freshness import is_expired
+from .limits import Place, held_back
 from .overrides import Overrides, precedence
 
 _PINNED_BY_USER = ("Pinned background guidance chosen by the user. It is lower priority than the standing "
@@ -20,13 +21,14 @@ _PINNED_BY_TEAM = ("Pinned by the team in this repository (its .context-center/m
 _CLOSING_TAG = re.compile(r"</session-context", re.IGNORECASE)
 
 
-def session_context(facts: Iterable[Fact], overridden: Overrides) -> SessionContext:
-    """The block of every pinned, unexpired, promoted fact no nearer fact overrides: the user's
-    first, then the team's, each group said for what it is (a team fact came with the repository:
-    anyone who can push wrote it, so it is never passed off as the user's own choice)."""
+def session_context(facts: Iterable[Fact], overridden: Overrides, place: Place | None = None) -> SessionContext:
+    """The block of every pinned, unexpired, promoted fact no nearer fact overrides and whose limit
+    (a worktree, a branch) holds at ``place``: the user's first, then the team's, each group said
+    for what it is (a team fact came with the repository: anyone who can push wrote it, so it is
+    never passed off as the user's own choice)."""
     facts = tuple(facts)
     chosen = [f for f in facts if f.pinned and not is_expired(f) and not f.staging
-              and (f.scope, f.id) not in overridden]
+              and (f.scope, f.id) not in overridden and held_back(f, place) is None]
     chosen.sort(key=lambda f: (precedence(f.scope), f.name))
     suppressed = tuple((g, overridden[(g.scope, g.id)][0]) for g in facts
                        if g.pinned and not g.staging and (g.scope, g.id) in overridden)

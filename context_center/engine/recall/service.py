@@ -21,7 +21,8 @@ import numpy as np
 from .. import clock
 from ..errors import InvalidInput
 from ..grounding.check import Grounding
-from ..memory import sensitive
+from ..memory import limits, sensitive
+from ..memory.limits import Place
 from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
 from ..text.limits import MAX_ANALYZED_CHARS
@@ -52,6 +53,7 @@ SUPPRESSED_NO_TERMS = "no searchable terms"
 SUPPRESSED_WEAK = "no sufficiently distinctive match"
 SUPPRESSED_BUDGET = "matched facts exceeded recall budget"
 SUPPRESSED_BROKEN = "matched facts cite code that is gone"   # ours: grounded facts (Reasonix has none)
+SUPPRESSED_ELSEWHERE = "matched facts are kept to another worktree or branch"   # ours (memory/limits.py)
 
 
 @dataclass
@@ -137,6 +139,7 @@ class RecallService:
         self.index = RecallIndex(store=store)
         self._grounding = grounding
         self._synced: Snapshot | None = None
+        self._limited: list[tuple[int, Fact]] = []   # (slot, fact) of each fact kept to a worktree or branch
         self._focus: int | None = None   # a slot whose decision the trace keeps whatever its rank (explain)
 
     def sync(self, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]]) -> None:
@@ -144,10 +147,13 @@ class RecallService:
             self.index.sync((f for f in snapshot.facts if f.status != "staging"),
                             set(overrides))
             self.index.save_if_worth()
+            self._limited = [(self._slot(f), f) for f in snapshot.facts if (f.worktree or f.branch) and not f.staging]
             self._synced = snapshot
 
     def recall(self, message: str, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]],
-               max_chars: int | None = None, limit: int | None = None) -> RecallResult:
+               max_chars: int | None = None, limit: int | None = None, place: Place | None = None) -> RecallResult:
+        """``place``: where the agent works (its worktree and branch): a fact kept to another is
+        held back, and the trace says so."""
         limit = DEFAULT_LIMIT if limit is None else limit
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}; got {limit}")
@@ -183,7 +189,13 @@ class RecallService:
         gate = (scores.matched >= 2) | (scores.strong >= 1)
         expired = index.expires_at[:size] <= epoch
         excluded = index.excluded[:size]
-        eligible = matched_any & gate & ~excluded & ~expired
+        held = np.zeros(size, dtype=bool)
+        held_reasons: dict[int, str] = {}
+        for slot, fact in self._limited:
+            why = limits.held_back(fact, place)
+            if why is not None and slot < size:
+                held[slot], held_reasons[slot] = True, why
+        eligible = matched_any & gate & ~excluded & ~expired & ~held
         adjusted = scores.raw * index.boost[:size] * np.where(index.stale_at[:size] < epoch, STALE_PENALTY, 1.0)
         adjusted = np.where(eligible, adjusted, 0.0)
 
@@ -206,8 +218,10 @@ class RecallService:
         rejected += rejections(matched_any & gate & excluded, scores.raw,
                                lambda s: _excluded(index.fact_at(s), overrides))
         rejected += rejections(matched_any & gate & ~excluded & expired, scores.raw, lambda s: "expired")
+        rejected += rejections(matched_any & gate & ~excluded & ~expired & held, scores.raw, held_reasons.__getitem__)
         if not eligible.any():
-            return self._result(SUPPRESSED_WEAK, base, rejected, rejected_count)
+            elsewhere = (matched_any & gate & ~excluded & ~expired & held).any()
+            return self._result(SUPPRESSED_ELSEWHERE if elsewhere else SUPPRESSED_WEAK, base, rejected, rejected_count)
 
         top = float(adjusted.max())
         floor = top * RELATIVE_FLOOR
@@ -305,7 +319,8 @@ class RecallService:
         return self._result(None, base, rejected, rejected_count, hits=tuple(hits), omitted=omitted, block=block)
 
     def explain(self, message: str, fact: Fact, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]],
-                max_chars: int | None = None, limit: int | None = None) -> tuple[str, str]:
+                max_chars: int | None = None, limit: int | None = None,
+                place: Place | None = None) -> tuple[str, str]:
         """The decision :meth:`recall` makes about ``fact`` for ``message``: ``("recalled" |
         "rejected" | "suppressed", reason)``. The same pipeline runs; only the trace keeps this
         fact's decision whatever its rank."""
@@ -313,7 +328,7 @@ class RecallService:
         key = fact_key(fact)
         self._focus = self.index.slot_of(key) if key in self.index else None
         try:
-            result = self.recall(message, snapshot, overrides, max_chars=max_chars, limit=limit)
+            result = self.recall(message, snapshot, overrides, max_chars=max_chars, limit=limit, place=place)
         finally:
             self._focus = None
         for hit in result.hits:

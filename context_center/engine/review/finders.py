@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .. import clock
+from ..memory import limits
 from ..records import PINNED_BUDGET_CHARS, Fact
 from .items import ReviewItem, Step
 from .similarity import Reading, Weights, contradicts, duplicates, read, similarity
@@ -34,8 +35,9 @@ class Usage:
 
 
 def block(fact: Fact, body: str | None = None) -> str:
-    """A fact as a preview shows it: its ref, then its text."""
-    return f"## {fact.ref}\n{(fact.body if body is None else body).strip()}\n"
+    """A fact as a preview shows it: its ref (and its limit to a worktree or branch), then its text."""
+    limit = f"  (only {limits.describe(fact)})" if limits.limited(fact) else ""
+    return f"## {fact.ref}{limit}\n{(fact.body if body is None else body).strip()}\n"
 
 
 def _sentences(text: str) -> list[str]:
@@ -222,6 +224,20 @@ def grounding_items(facts: list[Fact], grounding: Callable[[Fact], Any]) -> list
                 "changed", (fact,), f"the code {fact.ref} cites changed ({problem.detail}): verify it if it still "
                                     "holds (the code as it is now is recorded), else edit or forget it.",
                 checked.to_json(), "verify", block(fact), block(fact), (Step("verify", fact),)))
+    return items
+
+
+def worktree_items(facts: list[Fact], worktrees: frozenset[str] | None) -> list[ReviewItem]:
+    """Facts kept to a worktree the repository no longer has: recalled nowhere."""
+    items = []
+    for fact in _active(facts):
+        if limits.lost_worktree(fact, worktrees):
+            items.append(ReviewItem(
+                "worktree", (fact,), f"{fact.ref} is kept to worktree {fact.worktree}, which this repository no "
+                                     "longer has, so nothing recalls it: clear the limit to share it with every "
+                                     "worktree, or forget it.",
+                {"worktree": fact.worktree, "worktrees": sorted(worktrees or ())}, "clear", block(fact),
+                block(fact.evolve(worktree="")), (Step("edit", fact, worktree=""),)))
     return items
 
 

@@ -9,8 +9,8 @@ from typing import Any
 from ..records import Fact
 
 KINDS = ("duplicate", "contradiction", "override", "stale", "expired", "broken", "changed", "unused", "oversize",
-         "staged")
-ACTIONS = ("merge", "keep", "verify", "forget", "split", "advice")
+         "staged", "worktree")
+ACTIONS = ("merge", "keep", "verify", "forget", "split", "advice", "clear")
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class Step:
     keywords: str | None = None
     refs: tuple[str, ...] | None = None
     evidence: tuple[tuple[Any, ...], ...] | None = None   # edit: refs' evidence carried as recorded (a merge)
+    worktree: str | None = None            # edit: the worktree it is kept to ("": none)
     name: str = ""                         # create: the new fact's name, title, scope, type and keywords
     title: str = ""
     scope: str = ""
@@ -36,7 +37,7 @@ class ReviewItem:
     facts: tuple[Fact, ...]
     reason: str                            # one sentence
     evidence: dict[str, Any]
-    action: str                            # merge | keep | verify | forget | split | advice
+    action: str                            # merge | keep | verify | forget | split | advice | clear
     before: str
     after: str
     steps: tuple[Step, ...] = ()
@@ -78,6 +79,8 @@ def said_digest(fact: Fact) -> str:
     """What a fact says and how it acts, not when it was written: a restore that puts the same text
     back has the same digest (an undo after a later decision's undo), a hand edit another."""
     text = "\0".join(str(getattr(fact, key)) for key in _SAID)
+    if fact.worktree or fact.branch:   # (only then: the digests of facts without a limit stay as they were)
+        text += f"\0worktree={fact.worktree}\0branch={fact.branch}"
     return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 

@@ -45,6 +45,7 @@ class MemoryReview:
         found += finders.overrides(facts)
         found += finders.freshness_items(facts, engine.freshness_of(facts))
         found += finders.grounding_items(facts, engine.grounding)
+        found += finders.worktree_items(facts, engine.worktree_names())
         since, days = self._observed_since(records)
         if since is not None:
             found += finders.unused_items(facts, usage, since, days)
@@ -52,8 +53,8 @@ class MemoryReview:
         found += finders.staged_items(engine.agent_proposals())
         dismissed = set() if include_dismissed else self.decisions.dismissed()
         unique = {item.id: _team_advice(item) for item in found if item.id not in dismissed}
-        order = {kind: n for n, kind in enumerate(("broken", "contradiction", "duplicate", "changed", "expired",
-                                                    "stale", "override", "oversize", "staged", "unused"))}
+        order = {kind: n for n, kind in enumerate(("broken", "worktree", "contradiction", "duplicate", "changed",
+                                                    "expired", "stale", "override", "oversize", "staged", "unused"))}
         return sorted(unique.values(), key=lambda item: (order.get(item.kind, 99), item.refs, item.id))
 
     def item(self, item_id: str) -> ReviewItem:
@@ -184,7 +185,7 @@ class MemoryReview:
             written = engine.verify(fact.id, fact.scope).fact
         else:
             written = engine.edit(fact.id, FactInput(body=step.body, keywords=step.keywords, refs=step.refs,
-                                                     carried_evidence=step.evidence,
+                                                     carried_evidence=step.evidence, worktree=step.worktree,
                                                      expected_revision=fact.revision), fact.scope).fact
         return {"op": "verified" if step.op == "verify" else "edited", "ref": written.ref, "id": written.id,
                 "scope": written.scope, "before": fact.revision, "after": written.revision,

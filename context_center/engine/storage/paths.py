@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import worktrees
 from .user_config import HOME_ENV, choose_state_root
 
 # In precedence order: a personal project fact overrides a team fact, which overrides a global one.
@@ -68,6 +69,20 @@ def detect_workspace(start: str | os.PathLike[str] | None = None) -> Path:
         if (folder / ".git").exists():
             return folder
     return here
+
+
+def repository_of(workspace: Path) -> Path | None:
+    """The main worktree's path when ``workspace`` is in a linked git worktree whose pointers hold;
+    else None (it is its own project)."""
+    tree = worktrees.locate(workspace)
+    if tree is None or not tree.linked or tree.problem or tree.repository == tree.path:
+        return None
+    return tree.repository
+
+
+def workspace_project_key(workspace: Path) -> str:
+    """The key of the project folder ``workspace`` uses (its repository's, in a linked worktree)."""
+    return project_key(repository_of(workspace) or workspace)
 
 
 PROJECT_KEY_MAX_BYTES = 255
@@ -133,12 +148,15 @@ class StorePaths:
     # The project folder in use when it is not the workspace's own key: a synced store adopted the
     # folder another machine made for the same repository (engine/sync/project_alias.py).
     folder_key: str = ""
+    # Whose project folder the workspace uses when it is not its own: a linked git worktree (or a
+    # folder inside one) uses its repository's, the main worktree's path (worktrees.py)
+    repository: Path | None = None
 
     @classmethod
     def create(cls, state_root: str | os.PathLike[str] | None = None,
                workspace: str | os.PathLike[str] | None = None) -> "StorePaths":
         ws = Path(os.path.abspath(workspace)) if workspace else detect_workspace()
-        return cls(root=resolve_state_root(state_root), workspace=ws)
+        return cls(root=resolve_state_root(state_root), workspace=ws, repository=repository_of(ws))
 
     @classmethod
     def unbound(cls, state_root: str | os.PathLike[str] | None = None) -> "StorePaths":
@@ -153,7 +171,10 @@ class StorePaths:
 
     @property
     def project_key(self) -> str:
-        return project_key(self.workspace)
+        """The key of the workspace's project folder: its repository's when it is in a linked
+        worktree (one repository, one project memory), else its own path's (Reasonix's slug). Sync's
+        adoption of a folder by the repository's identity starts from this key (sync/project_adoption.py)."""
+        return project_key(self.repository or self.workspace)
 
     @property
     def project_folder_key(self) -> str:
