@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ...engine import Grounding, RefCheck
+from ...engine import Grounding, RefCheck, limit_text
 from .model import FactRow
 
 OPEN_SCHEME = "open-ref"
@@ -82,6 +82,7 @@ def detail_markdown(row: FactRow, grounding: Grounding | None = None) -> str:
             ("Freshness", view.freshness), ("Volatility", fact.volatility or "by type"),
             ("Subject key", fact.subject_key or "—"), ("Keywords", fact.keywords or "—"),
             ("Expires", fact.expires_at or "never"), ("Last verified", fact.last_verified_at or "never"),
+            ("Only in", limit_text(fact) or "every worktree and branch"),
             ("Created", fact.created_at), ("Updated", fact.updated_at)]
     lines += [f"**{k}:** {v}  " for k, v in meta]
     lines += grounding_lines(grounding or view.grounding)

@@ -77,7 +77,8 @@ class FactForm(QDialog):
         for name, label in (("title", "&Title"), ("name", "&Name"), ("description", "&Description"),
                             ("type", "T&ype"), ("scope", "&Scope"), ("keywords", "&Keywords"),
                             ("subject_key", "Su&bject key"), ("activation", "&Activation"),
-                            ("volatility", "&Volatility"), ("expires_at", "E&xpires")):
+                            ("volatility", "&Volatility"), ("expires_at", "E&xpires"),
+                            ("worktree", "Only in &worktree"), ("branch", "Only on b&ranch")):
             widget: QComboBox | QLineEdit
             if name in _CHOICES:
                 widget = QComboBox()
@@ -108,6 +109,11 @@ class FactForm(QDialog):
         self.fields["keywords"].setPlaceholderText("aliases and translations, space separated")
         self.fields["subject_key"].setPlaceholderText("e.g. project.package_manager")
         self.fields["expires_at"].setPlaceholderText("YYYY-MM-DD, RFC 3339, or empty")
+        self.fields["worktree"].setPlaceholderText("a worktree's name (main: the main checkout); empty: every worktree")
+        self.fields["branch"].setPlaceholderText("a branch glob such as release/*; empty: every branch")
+        for name in ("worktree", "branch"):
+            self.fields[name].setToolTip("Keeps the fact to one task: it is recalled, searched by agents and "
+                                         "pinned only there, and listed everywhere with its limit")
         self.body = QPlainTextEdit()
         self.body.setPlaceholderText("The fact, in Markdown")
         self.body.textChanged.connect(self.validate)
@@ -193,7 +199,8 @@ class FactForm(QDialog):
         self.fill_values({"title": fact.title, "name": fact.name, "description": fact.description,
                           "type": fact.type, "scope": fact.scope, "keywords": fact.keywords,
                           "subject_key": fact.subject_key, "activation": fact.effective_activation,
-                          "volatility": fact.volatility, "expires_at": fact.expires_at, "body": fact.body})
+                          "volatility": fact.volatility, "expires_at": fact.expires_at, "worktree": fact.worktree,
+                          "branch": fact.branch, "body": fact.body})
 
     def fill_values(self, values: dict[str, str]) -> None:
         values = dict(values)
