@@ -29,13 +29,14 @@ from .memory.fact_store import FactStore
 from .memory.freshness import freshness, freshness_of
 from .memory.history import is_git_entry
 from .memory.limits import Place, lost_worktree
+from .memory.limits import describe as limit_text
 from .memory.memory_service import MemoryService
 from .memory.purge import PurgeReport
 from .memory.sensitive import findings_of, mask_fact_json
 from .records import ArchivedFact, Change, Diagnostic, Fact, Progress, Revision, SessionContext, Snapshot, Subject
 from .storage import worktrees
 from .storage.catalog_opener import CatalogOpener
-from .storage.paths import StorePaths
+from .storage.paths import StorePaths, project_key
 from .storage.store_lock import StoreLock
 from .storage.trace_log import TraceLog
 from .storage.worktrees import Worktree
@@ -247,16 +248,27 @@ class Engine:
         return [*self._memory.snapshot.diagnostics, *self._place_diagnostics()]
 
     def _place_diagnostics(self) -> list[Diagnostic]:
+        if not self.paths.bound:
+            return []
         tree = self.worktree
         found = []
         if tree is not None and tree.problem:
-            found.append(Diagnostic(tree.path / ".git", 1, f"this linked worktree uses its own project folder: "
+            found.append(Diagnostic(tree.path / ".git", 1, f"this worktree uses its own project folder: "
                                                           f"{tree.problem}", "warning"))
-        kept = [f for f in self._memory.worktree_limited() if f.path is not None]
-        names = self.worktree_names() if kept else None
+        own = self.paths.projects_dir / project_key(self.paths.workspace) / "memory"
+        if self.paths.repository is not None and own != self.paths.memory_dir("project") and _holds_files(own):
+            found.append(Diagnostic(own, 1, "facts written for this worktree's own path (by an earlier version, or "
+                                            "by Reasonix) are not read here: this worktree uses its repository's "
+                                            f"project folder, {self.paths.memory_dir('project')}; move their files "
+                                            "there to share them", "warning"))
+        kept = [f for f in self._memory.limited_facts() if f.path is not None]
+        names = self.worktree_names() if kept and tree is not None else None
         for fact in kept:
-            if lost_worktree(fact, names):
-                assert fact.path is not None
+            assert fact.path is not None
+            if tree is None:
+                found.append(Diagnostic(fact.path, 1, f"kept to {limit_text(fact)}, but this workspace is no git "
+                                                      "worktree: it is recalled nowhere here", "warning"))
+            elif lost_worktree(fact, names):
                 found.append(Diagnostic(fact.path, 1, f"kept to worktree {fact.worktree}, which this repository no "
                                                       "longer has: it is recalled nowhere (clear its worktree, or "
                                                       "forget it)", "warning"))
@@ -275,7 +287,8 @@ class Engine:
         each team fact (it runs git: off the GUI thread)."""
         chosen = self.facts() if facts is None else facts
         statuses = self.team_statuses(chosen) if team else None
-        return fact_views(chosen, self._memory.overrides(), lambda: self._sync.machine, statuses, now, self.grounding)
+        return fact_views(chosen, self._memory.overrides(self.place()), lambda: self._sync.machine, statuses, now,
+                          self.grounding)
 
     def fact_view(self, fact: Fact, *, now: dt.datetime | None = None) -> FactView:
         return self.fact_views([fact], now=now)[0]
@@ -320,8 +333,9 @@ class Engine:
         return self._memory.pinned_total()
 
     def overrides(self) -> dict[tuple[str, str], tuple[Fact, str]]:
-        """(scope, id) of each team or global fact a nearer one overrides → (that fact, why)."""
-        return self._memory.overrides()
+        """(scope, id) of each team or global fact a nearer one overrides → (that fact, why), where the
+        agent works now (a fact kept to another worktree or branch overrides nothing here)."""
+        return self._memory.overrides(self.place())
 
     def session_context(self) -> SessionContext:
         return self._memory.session_context(self.place())
@@ -515,8 +529,9 @@ class Engine:
     def recall(self, message: str, max_chars: int | None = None, limit: int | None = None,
                *, record: bool = True) -> RecallResult:
         """What would be appended to the user turn ``message``; the decision is traced."""
-        result = self._recall.recall(message, self._memory.snapshot, self._memory.overrides(),
-                                     max_chars=max_chars, limit=limit, place=self.place())
+        place = self.place()
+        result = self._recall.recall(message, self._memory.snapshot, self._memory.overrides(place),
+                                     max_chars=max_chars, limit=limit, place=place)
         if record:
             self.record_recall(result)
         return result
@@ -554,7 +569,7 @@ class Engine:
 
         record, fact = self.injection(injection_id), self._memory.resolve(fact_ref, scope)
         return why_not(record, fact, lambda query, f, chars, limit: self._recall.explain(
-            query, f, self._memory.snapshot, self._memory.overrides(), max_chars=chars, limit=limit,
+            query, f, self._memory.snapshot, self._memory.overrides(self.place()), max_chars=chars, limit=limit,
             place=self.place()),
             self.session_context)
 
@@ -762,3 +777,11 @@ def _home(home: str | os.PathLike[str] | None) -> Path:
 
 
 __all__ = ["Engine", "EngineParts"]
+
+
+def _holds_files(folder: Path) -> bool:
+    try:
+        with os.scandir(folder) as entries:
+            return any(entry.name.endswith(".md") and entry.name != "MEMORY.md" for entry in entries)
+    except OSError:
+        return False

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from .. import clock
+from ..memory.limits import describe
 from ..records import Fact
 from ..text.analysis import tokenize
 from .categories import AUTO_PROMOTE, BUILT_INS
@@ -49,11 +50,16 @@ def category_names(memories: list[AgentMemory], registered: dict[str, str]) -> d
 def scope_index(memories: list[AgentMemory], registered: dict[str, str],
                 grounding: Callable[[Fact], str] | None = None) -> dict[str, Any]:
     """``grounding(fact)``: the state of the code a memory cites (``lines_grounding``, aligned with
-    ``lines``: grounded, changed, broken, unverified, or none)."""
+    ``lines``: grounded, changed, broken, unverified, or none); ``lines_limits``: where a memory kept
+    to one task applies (a map lists every memory; search holds back those kept elsewhere)."""
     names = category_names(memories, registered)
 
     def grounded(rows: list[AgentMemory]) -> list[str]:
         return [grounding(m.fact) if grounding is not None and m.fact.refs else "none" for m in rows]
+
+    def limited(rows: list[AgentMemory]) -> list[str | None]:
+        """Aligned with ``lines``: the worktree or branch a memory is kept to (``worktree feat``), else None."""
+        return [describe(m.fact) or None for m in rows]
 
     staging = [m for m in memories if m.staging]
     collections = []
@@ -65,7 +71,7 @@ def scope_index(memories: list[AgentMemory], registered: dict[str, str],
                             "staging_count": len(rows) - len(promoted),
                             "keywords": _keywords(rows, COLLECTION_KEYWORDS),
                             "lines": [m.content for m in newest], "lines_ids": [m.id for m in newest],
-                            "lines_grounding": grounded(newest)})
+                            "lines_grounding": grounded(newest), "lines_limits": limited(newest)})
     newest_staging = _newest(staging)
     return {
         "counts": {"promoted": len(memories) - len(staging), "staging": len(staging), "categories": len(names)},
@@ -74,7 +80,8 @@ def scope_index(memories: list[AgentMemory], registered: dict[str, str],
         "staging": {"count": len(staging), "lines": [m.content for m in newest_staging],
                     "lines_ids": [m.id for m in newest_staging],
                     "lines_categories": [m.category for m in newest_staging],
-                    "lines_grounding": grounded(newest_staging), "searched": False},
+                    "lines_grounding": grounded(newest_staging), "lines_limits": limited(newest_staging),
+                    "searched": False},
     }
 
 

@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from .. import clock
-from ..errors import InvalidInput
 from ..records import Fact
 from ..text.limits import MAX_ANALYZED_CHARS
 from .fact_refs import from_front_matter, read_refs, to_front_matter
 from .fields import TYPES, is_fact_id, legacy_fact_id, normalize_subject_key
 from .front_matter import read_plain
-from .limits import check_branch, check_worktree
+from .limits import check_branch, check_worktree, written_limit
 from .merge_conflict import find_merge_conflict
 
 if TYPE_CHECKING:   # (YAML loads on first parse: a read from the catalog's snapshot needs none)
@@ -162,14 +161,11 @@ def _labels(value: object, field: str) -> tuple[str, ...]:
 
 
 def _limit(value: object, field: str, check: Callable[[str], str], warnings: list[str]) -> str:
-    """A worktree name or branch glob as written; one that is none is said and ignored (the fact
-    then applies everywhere, and the warning says so)."""
-    text = _text(value, field)
-    try:
-        return check(text)
-    except InvalidInput as exc:
-        warnings.append(f"{exc.message}; ignored: the fact applies in every worktree")
-        return ""
+    """A worktree name or branch glob as written (one that is none matches nowhere, and is said)."""
+    kept, warning = written_limit(_text(value, field), check)
+    if warning:
+        warnings.append(warning)
+    return kept
 
 
 def _importance(value: object, warnings: list[str]) -> float | None:

@@ -12,15 +12,15 @@ repository.
 from __future__ import annotations
 
 import fnmatch
-import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Callable
 
 from ..errors import InvalidInput
 from ..records import Fact
 
 MAX_BRANCH_GLOB = 200
-_WORKTREE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$")   # what git makes of a folder's name
+MAX_WORKTREE_BYTES = 255   # a folder name under .git/worktrees/
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,23 @@ class Place:
 def check_worktree(value: str) -> str:
     """A worktree name as a fact's limit ("" clears it)."""
     name = value.strip()
-    if name and not _WORKTREE_NAME.match(name):
-        raise InvalidInput(f"worktree {value!r} is not a worktree's name (letters, digits, '.', '_', '-'; the "
-                           "name git gives it under .git/worktrees/, or main for the main worktree)")
+    if name and (name in (".", "..") or "/" in name or "\\" in name or len(name.encode("utf-8", "replace")) >
+                 MAX_WORKTREE_BYTES or any(ch.isspace() or unicodedata.category(ch).startswith("C") for ch in name)):
+        raise InvalidInput(f"worktree {value!r} is not a worktree's name (the name git gives it under "
+                           ".git/worktrees/, one folder name, or main for the main worktree)")
     return name
+
+
+def written_limit(value: str, check: Callable[[str], str]) -> tuple[str, str]:
+    """A limit as a hand-written file holds it: (the limit, a warning). One that is no name or glob
+    is kept with its odd characters made ``?``, so it matches nowhere: a fact meant for one task is
+    never let loose in every other (the diagnostic and the review say it applies nowhere)."""
+    try:
+        return check(value), ""
+    except InvalidInput as exc:
+        kept = "".join("?" if ch.isspace() or unicodedata.category(ch).startswith("C") or ch in "/\\" else ch
+                       for ch in value.strip()) or "?"
+        return kept[:MAX_BRANCH_GLOB], f"{exc.message}; kept as {kept[:MAX_BRANCH_GLOB]!r}, which matches nowhere"
 
 
 def check_branch(value: str) -> str:

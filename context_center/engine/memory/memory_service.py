@@ -38,7 +38,7 @@ from .fields import (
 )
 from .history import UNCOMMITTED, GitHistory, git_with_active, is_git_entry, with_active
 from .index_writer import IndexWriter
-from .limits import Place, check_scope
+from .limits import Place, check_scope, held_back
 from .lost_keys import LostKeys, lost_keys
 from .overrides import Overrides, overridden_facts, precedence
 from .purge import PurgeReport, purge_files
@@ -72,7 +72,7 @@ class MemoryService:
         self._mutex = store.guard         # the tables: this thread's reads and writes, and the index writer's
         self.snapshot: Snapshot = store.load(progress)
         self._version = store.version     # the tables' version the snapshot was made from
-        self._overrides: tuple[Snapshot, Overrides] | None = None
+        self._overrides: tuple[Snapshot, frozenset[tuple[str, str]], Overrides] | None = None
         self._pinned: tuple[Snapshot, tuple[Fact, ...]] | None = None   # (snapshot, its pinned facts)
         self._kept: tuple[Snapshot, tuple[Fact, ...]] | None = None     # (snapshot, its facts kept to a worktree)
         self.generation = 0  # bumped whenever the snapshot changes (a write here, or on disk)
@@ -127,13 +127,16 @@ class MemoryService:
                 current = self.resolve(ref, scope)
         return current
 
-    def overrides(self) -> Overrides:
+    def overrides(self, place: Place | None = None) -> Overrides:
         """(scope, id) of an overridden team or global fact → (the nearer fact overriding it, why),
-        computed once per snapshot."""
-        if self._overrides is None or self._overrides[0] is not self.snapshot:
+        computed once per snapshot (and place). A fact kept to another worktree or branch than
+        ``place``'s overrides nothing there: it is not there."""
+        away = frozenset((f.scope, f.id) for f in self.limited_facts() if held_back(f, place) is not None)
+        if self._overrides is None or self._overrides[0] is not self.snapshot or self._overrides[1] != away:
             # a staged fact (an agent's proposal) is not knowledge yet: it overrides nothing
-            self._overrides = (self.snapshot, overridden_facts(f for f in self.snapshot.facts if not f.staging))
-        return self._overrides[1]
+            self._overrides = (self.snapshot, away, overridden_facts(
+                f for f in self.snapshot.facts if not f.staging and (not away or (f.scope, f.id) not in away)))
+        return self._overrides[2]
 
     # reading ----------------------------------------------------------------------
 
@@ -235,10 +238,10 @@ class MemoryService:
         """Pinned bodies of promoted facts, every scope (``excluding`` one fact), from the tables."""
         return pinned_total(self.store, excluding=excluding)
 
-    def worktree_limited(self) -> tuple[Fact, ...]:
-        """The facts kept to a worktree, found once per snapshot."""
+    def limited_facts(self) -> tuple[Fact, ...]:
+        """The facts kept to a worktree or a branch, found once per snapshot."""
         if self._kept is None or self._kept[0] is not self.snapshot:
-            self._kept = (self.snapshot, tuple(f for f in self.snapshot.facts if f.worktree))
+            self._kept = (self.snapshot, tuple(f for f in self.snapshot.facts if f.worktree or f.branch))
         return self._kept[1]
 
     def session_context(self, place: Place | None = None) -> SessionContext:
@@ -248,7 +251,7 @@ class MemoryService:
         call."""
         if self._pinned is None or self._pinned[0] is not self.snapshot:
             self._pinned = (self.snapshot, tuple(f for f in self.snapshot.facts if f.pinned and not f.staging))
-        return session_context(self._pinned[1], self.overrides(), place)
+        return session_context(self._pinned[1], self.overrides(place), place)
 
     # writing ----------------------------------------------------------------------
 

@@ -21,7 +21,8 @@ from .store_lock import StoreLock
 
 log = logging.getLogger("context_center.catalog")
 
-SCHEMA_VERSION = 6   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp; 6: refs
+SCHEMA_VERSION = 7   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp; 6: refs;
+#                    7: worktree and branch limits
 BUSY_TIMEOUT_S = 30.0
 LOST_WITH_IT = ("what only it held was lost with it: the settings, suggestion decisions, agents' categories, "
                 "recall traces, the injection record, and which imported memories were deleted (an import may "

@@ -75,7 +75,7 @@ def repository_of(workspace: Path) -> Path | None:
     """The main worktree's path when ``workspace`` is in a linked git worktree whose pointers hold;
     else None (it is its own project)."""
     tree = worktrees.locate(workspace)
-    if tree is None or not tree.linked or tree.problem or tree.repository == tree.path:
+    if tree is None or not tree.linked or tree.repository == tree.path:
         return None
     return tree.repository
 

@@ -172,15 +172,24 @@ def test_limits_are_checked_and_cleared(repo, state_root):
         assert "worktree:" not in Path(str(cleared.path)).read_text(encoding="utf-8")
 
 
-def test_a_hand_written_limit_that_is_none_is_ignored_with_a_warning(repo, state_root):
+def test_a_hand_written_limit_that_is_no_name_matches_nowhere_and_says_so(repo, state_root):
     with open_engine(state_root, repo) as engine:
         folder = engine.paths.memory_dir("project")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "odd.md").write_text("---\nname: odd\ndescription: odd\nworktree: ../../x\n---\nAn odd fact\n",
                                    encoding="utf-8")
     with open_engine(state_root, repo) as engine:
-        assert engine.fact("odd").worktree == ""
-        assert any("not a worktree's name" in d.reason for d in engine.diagnostics())
+        assert engine.fact("odd").worktree == "..?..?x"   # kept to nowhere, never let loose everywhere
+        assert not engine.recall("an odd fact", record=False).hits
+        assert any("matches nowhere" in d.reason for d in engine.diagnostics())
+        engine.pin("odd")   # a later write keeps what was written
+    assert "worktree: ..?..?x" in (folder / "odd.md").read_text(encoding="utf-8")
+
+
+def test_names_git_gives_worktrees_are_taken(repo, state_root):
+    with open_engine(state_root, repo) as engine:
+        for name in ("feat+login", "café", "fix@2", "x=y"):
+            assert engine.remember(FactInput(title=f"t {name}", body="b", worktree=name)).fact.worktree == name
 
 
 def test_not_a_git_folder_holds_back_every_limited_fact(tmp_path, state_root):
@@ -229,3 +238,91 @@ def test_binding_an_agent_to_a_linked_worktree_binds_the_repositorys_project(rep
         assert "staging cluster" in memory.search({"query": "how do deploys go"})
     finally:
         memory.close()
+
+
+def test_a_symlinked_git_file_is_not_followed(repo, tmp_path, state_root):
+    """A downloaded folder whose .git is a symlink to a real worktree's .git file reads nothing of it."""
+    real = add_worktree(repo, tmp_path / "app-real", "real")
+    remember(state_root, repo, "Secret plan", "The acquisition closes in March")
+    evil = tmp_path / "downloads" / "evil"
+    evil.mkdir(parents=True)
+    (evil / ".git").symlink_to(real / ".git")
+    with open_engine(state_root, evil) as engine:
+        assert engine.paths.project_key == project_key(evil)
+        assert not engine.facts() and not engine.recall("when does the acquisition close", record=False).hits
+        assert any("symlink" in d.reason for d in engine.diagnostics())
+
+
+def test_a_fact_held_back_here_overrides_nothing_here(repo, tmp_path, state_root):
+    feature = add_worktree(repo, tmp_path / "app-feat", "feat")
+    with open_engine(state_root, repo) as engine:
+        engine.remember(FactInput(title="Test command", body="Run make test before every push", scope="global",
+                                  activation="pinned"))
+    remember(state_root, feature, "Test command", "Run tox -e feat before every push", worktree="app-feat")
+    with open_engine(state_root, repo) as engine:
+        assert "make test" in engine.session_context().text
+        assert not engine.overrides()
+    with open_engine(state_root, feature) as engine:   # where it applies, the nearer fact overrides as ever
+        assert "make test" not in engine.session_context().text and engine.overrides()
+
+
+def test_a_bare_layouts_worktree_named_main_shares_the_repository(tmp_path, state_root, monkeypatch):
+    isolate_git(monkeypatch, tmp_path / "git-home")
+    seed = init_repo(tmp_path / "seed")
+    bare = tmp_path / "proj" / ".bare"
+    git(tmp_path, "clone", "-q", "--bare", str(seed), str(bare))
+    main = tmp_path / "proj" / "main"
+    git(bare, "worktree", "add", "-q", str(main), "main")
+    feat = add_worktree(bare, tmp_path / "proj" / "feat", "feat")
+    remember(state_root, feat, "Queue", "The import queue is drained nightly")
+    assert titles(state_root, main) == ["Queue"]
+
+
+def test_a_crafted_pointer_with_a_nul_is_its_own_project(tmp_path, state_root):
+    gitdir = tmp_path / "g" / "worktrees" / "x"
+    gitdir.mkdir(parents=True)
+    (gitdir / "commondir").write_text("../..\n")
+    (gitdir / "gitdir").write_bytes(b"a\0b\n")
+    odd = tmp_path / "odd"
+    odd.mkdir()
+    (odd / ".git").write_text(f"gitdir: {gitdir}\n")
+    with open_engine(state_root, odd) as engine:
+        assert engine.paths.project_key == project_key(odd)
+        assert all("\n" not in d.reason for d in engine.diagnostics())
+
+
+def test_a_branch_being_rebased_is_still_its_branch(repo, state_root):
+    remember(state_root, repo, "Login rule", "Login tokens expire after ten minutes", branch="feature/*")
+    git(repo, "checkout", "-q", "-b", "feature/login")
+    head = git(repo, "rev-parse", "HEAD").strip()
+    (repo / ".git" / "HEAD").write_text(head + "\n")   # as git leaves it while it rebases
+    (repo / ".git" / "rebase-merge").mkdir()
+    (repo / ".git" / "rebase-merge" / "head-name").write_text("refs/heads/feature/login\n")
+    with open_engine(state_root, repo) as engine:
+        assert engine.place().branch == "feature/login"
+        assert engine.recall("when do login tokens expire", record=False).hits
+
+
+def test_a_head_that_does_not_say_its_branch_matches_no_glob(repo, state_root):
+    remember(state_root, repo, "Any branch", "Kept to every branch glob", branch="*")
+    (repo / ".git" / "HEAD").write_text("ref: refs/heads/.invalid\n")   # reftable's stub
+    with open_engine(state_root, repo) as engine:
+        assert engine.place().branch is None
+        assert not engine.recall("kept to every branch glob", record=False).hits
+
+
+def test_limits_in_a_folder_without_git_are_said(tmp_path, state_root):
+    plain = tmp_path / "plain-two"
+    plain.mkdir()
+    remember(state_root, plain, "Kept", "kept to main alone", branch="main")
+    with open_engine(state_root, plain) as engine:
+        assert any("no git worktree" in d.reason for d in engine.diagnostics())
+
+
+def test_facts_left_in_a_worktrees_own_folder_are_said(repo, tmp_path, state_root):
+    feature = add_worktree(repo, tmp_path / "app-old", "old")
+    own = state_root / "projects" / project_key(feature) / "memory"
+    own.mkdir(parents=True)
+    (own / "old-fact.md").write_text("---\nname: old-fact\ndescription: d\n---\nwritten before\n")
+    with open_engine(state_root, feature) as engine:
+        assert any("not read here" in d.reason and d.path == own for d in engine.diagnostics())
