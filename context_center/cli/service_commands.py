@@ -52,7 +52,7 @@ def _describe(state: dict) -> str:
                      for s in state.get("stores", []))
     mcp = state.get("mcp") or {}
     zygote = mcp.get("zygote")
-    servers = (f"\nMCP servers: {mcp.get('servers_started', 0):,} started from a warm process"
+    servers = (f"\nMCP servers: {mcp.get('servers_started', 0):,} handed to a warm process"
                + (f" (pid {zygote['pid']}, {zygote['resident_kb'] / 1024:.0f} MB"
                   f"{'' if zygote['ready'] else ', still importing'})" if zygote else " (none running)"))
     return (f"Running: pid {state['pid']}, {state['served']:,} commands answered, "

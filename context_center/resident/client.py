@@ -260,6 +260,8 @@ def relay(argv: list[str]) -> int | None:
     if not mcp_stdio(argv) or not enabled():
         return None
     try:
+        for fd in (0, 1, 2):   # a stream it was started without is no stream to hand over
+            os.fstat(fd)
         where = addresses.locate(create=True)
         cwd = os.getcwd()
     except (addresses.NoPrivateFolder, OSError):
@@ -276,7 +278,11 @@ def relay(argv: list[str]) -> int | None:
     head = {"protocol": wire.PROTOCOL, "op": "mcp", "key": where.key, "argv": argv, "cwd": cwd,
             "env": dict(os.environ), "umask": _umask(), "encoding": getattr(stream, "encoding", None) or "utf-8",
             "errors": getattr(stream, "errors", None) or "strict", "path": list(sys.path),
-            "interpreter": wire.interpreter_setup()}
+            "safe_path": bool(sys.flags.safe_path), "interpreter": wire.interpreter_setup(),
+            "process": wire.process_setup(), "ignored": _ignored_signals(),
+            "streams": {name: [getattr(getattr(sys, name), "encoding", None) or "utf-8",
+                               getattr(getattr(sys, name), "errors", None) or "strict"]
+                        for name in ("stdin", "stdout")}}
     try:
         try:
             wire.send_frames(sock, wire.header(head))
@@ -287,6 +293,11 @@ def relay(argv: list[str]) -> int | None:
             return None   # (a server that answers late finds this connection closed: it never serves)
         pid = answer.get("pid")
         if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 1:
+            if answer.get("refused") == "stopping":   # its code changed: the next server finds a fresh one
+                try:
+                    start(where, warm_cwd=cwd, state_root=_global_option(argv, "--state-root"), mcp=True)
+                except OSError:
+                    pass
             return None
         return _relayed(sock, pid)
     finally:
@@ -311,19 +322,35 @@ def _relayed(sock: socket.socket, pid: int) -> int:
 
     numbers = [getattr(signal, name) for name in _PASSED_ON if hasattr(signal, name)]
     previous = {signum: signal.signal(signum, pass_on) for signum in numbers}
+    ended: dict[str, Any] = {}
     try:
         sock.settimeout(None)
         wire.send_frames(sock, b"go")
-        code = wire.read_header(sock).get("code")
+        ended = wire.read_header(sock)
     except (OSError, wire.WireError):
-        code = None
+        pass
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+    code, killed = ended.get("code"), ended.get("signal")
     if isinstance(code, int) and not isinstance(code, bool):
         return code
-    if received:   # it was told to stop, and did: end as it ended
-        signal.signal(received[-1], signal.SIG_DFL)
-        os.kill(os.getpid(), received[-1])
+    if not (isinstance(killed, int) and not isinstance(killed, bool) and 0 < killed < 65):
+        killed = received[-1] if received else None
+    if killed is not None:   # it ended by a signal: so does this process, as its client would see its own end
+        sys.stdout.flush()
+        try:
+            signal.signal(killed, signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass   # (SIGKILL has no handler to reset)
+        os.kill(os.getpid(), killed)
     sys.stderr.write("context-center mcp: the server ended without an exit status\n")
     return 1
+
+
+def _ignored_signals() -> list[str]:
+    """The signals this process was started with ignored (nohup's SIGHUP…): a forked server ignores them too."""
+    import signal
+
+    return [name for name in ("SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM", "SIGUSR1", "SIGUSR2")
+            if signal.getsignal(getattr(signal, name)) is signal.SIG_IGN]

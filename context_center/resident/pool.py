@@ -64,11 +64,13 @@ class WarmStore:
 
     def current(self) -> bool:
         """Whether this open still stands for the store: the state root and each fact folder the
-        ones it opened and watches (not removed or replaced), and the store writable (an open
+        ones it opened and watches (not removed or replaced), the workspace's repository the one it
+        opened for (a worktree repaired, moved or removed since), and the store writable (an open
         that found it read-only, a full disk say, is not kept: the next one may find it writable)."""
         return (_identity(self.key[0]) == self._root_identity and not self.engine.read_only
                 and not self._folder_gone
-                and all(_identity(folder) == identity for folder, identity in self._folders))
+                and all(_identity(folder) == identity for folder, identity in self._folders)
+                and StorePaths.create(self.key[0], self.key[1]).repository == self.engine.paths.repository)
 
     def catch_up(self) -> None:
         """Bring the engine in step with the files before a command reads it."""

@@ -48,8 +48,16 @@ class Refused(Exception):
 
 
 def _source_stamps() -> dict[str, int]:
-    """Every module file of this package and its mtime: the code the service is running."""
+    """Every module file of this package and its mtime, and each site-packages folder's (an install
+    or upgrade of a package adds and removes folders there): the code the service, and the zygote
+    it forks MCP servers from, are running."""
     stamps = {}
+    for entry in sys.path:
+        if entry.endswith("-packages") and os.path.isdir(entry):
+            try:
+                stamps[entry] = os.stat(entry).st_mtime_ns
+            except OSError:
+                continue
     top = os.path.dirname(os.path.abspath(context_center.__file__))
     for folder, subfolders, names in os.walk(top):
         subfolders[:] = [name for name in subfolders if name != "__pycache__"]
@@ -98,6 +106,13 @@ def _request(head: dict[str, Any], stdin: bytes) -> runner.Request:
                           deadline=None if deadline is None else time.monotonic() + float(deadline) - _MARGIN)
 
 
+def _text_codec(encoding: object, errors: object) -> bool:
+    try:
+        return isinstance(encoding, str) and errors in _ERRORS and codecs.lookup(encoding)._is_text_encoding
+    except LookupError:
+        return False
+
+
 class Service:
     def __init__(self, where: addresses.Address, idle: float) -> None:
         self.address = where
@@ -112,7 +127,8 @@ class Service:
         self._sources = _source_stamps()
         self._listener: socket.socket | None = None
         self._socket_identity: tuple[int, int] | None = None
-        self.zygote = Zygote()
+        # the zygote is started with the service's own environment and umask, whoever's command runs then
+        self.zygote = Zygote(dict(os.environ), _current_umask())
 
     # commands -----------------------------------------------------------------------------
 
@@ -194,7 +210,9 @@ class Service:
     def _mcp(self, conn: socket.socket, head: dict[str, Any]) -> None:
         """Hand the caller's ``context-center mcp`` to a process forked from the zygote, which then
         answers the caller on this connection itself; or refuse (the caller serves itself)."""
-        message, streams, _flags, _address = socket.recv_fds(conn, 1, 3, socket.MSG_CMSG_CLOEXEC)
+        message, streams, _flags, _address = socket.recv_fds(conn, 1, 3)
+        for fd in streams:   # (recv_fds takes no MSG_CMSG_CLOEXEC: said here)
+            os.set_inheritable(fd, False)
         try:
             if message != b"F" or len(streams) != 3:
                 raise Refused("no standard streams")
@@ -202,8 +220,16 @@ class Service:
             path = head.get("path")
             if not (isinstance(path, list) and all(isinstance(entry, str) and "\0" not in entry for entry in path)):
                 raise Refused("no import path")
+            ignored, said = head.get("ignored"), head.get("streams")
+            if not (isinstance(head.get("process"), dict) and isinstance(head.get("safe_path"), bool)
+                    and isinstance(ignored, list) and all(isinstance(name, str) for name in ignored)
+                    and isinstance(said, dict) and all(
+                        isinstance(said.get(name), list) and len(said[name]) == 2 and _text_codec(*said[name])
+                        for name in ("stdin", "stdout"))):
+                raise Refused("a malformed request")
             request = wire.header({key: head[key] for key in ("argv", "cwd", "env", "umask", "encoding", "errors",
-                                                                "path", "interpreter")})
+                                                                "path", "safe_path", "interpreter", "process",
+                                                                "ignored", "streams")})
             if len(request) > MAX_MESSAGE:
                 raise Refused("too large an environment")
             if self.stopping.is_set() or self._stale_code():
@@ -296,6 +322,12 @@ class Service:
         self.zygote.close()
         with self._executing:
             self.pool.close()
+
+
+def _current_umask() -> int:
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 def _gone(conn: socket.socket) -> bool:

@@ -65,18 +65,53 @@ _FLAGS = ("debug", "inspect", "interactive", "optimize", "no_site", "ignore_envi
           "int_max_str_digits")
 
 
+def process_setup() -> dict[str, Any]:
+    """What the process was started inside that a process forked elsewhere would not share: its
+    control group and namespaces (compared: never joined), its resource limits, niceness and OOM
+    score (taken on by the forked process when it can; :mod:`.zygote`)."""
+    import resource
+
+    found: dict[str, Any] = {"limits": {name: list(resource.getrlimit(getattr(resource, name)))
+                                        for name in dir(resource) if name.startswith("RLIMIT_")}}
+    try:
+        found["nice"] = os.getpriority(os.PRIO_PROCESS, 0)
+    except OSError:
+        found["nice"] = None
+    for key, path in (("cgroup", "/proc/self/cgroup"), ("oom_score_adj", "/proc/self/oom_score_adj")):
+        try:
+            with open(path) as handle:
+                found[key] = handle.read().strip()
+        except OSError:
+            found[key] = None
+    try:
+        found["namespaces"] = {name: os.readlink(f"/proc/self/ns/{name}")
+                               for name in sorted(os.listdir("/proc/self/ns"))}
+    except OSError:
+        found["namespaces"] = None
+    return found
+
+
+# what is read once, when an interpreter or what it loads starts: the hash seed, NumPy's thread pools
+_READ_AT_START = ("PYTHONHASHSEED", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
 def interpreter_setup() -> list[Any]:
     """What this interpreter was started with that code cannot change after the start: its flags
-    (-O, -X utf8, -P…), -X options, the file system's and the locale's encodings, the hash seed.
+    (-O, -X utf8…), -X options, the file system's and the locale's encodings, its warning filters,
+    faulthandler and tracemalloc, the hash seed and NumPy's thread pools.
     A process forked for a caller (:mod:`.zygote`) must have been started as the caller was."""
     import _locale
 
     flags = sys.flags
     # (-P, -s and -I shaped the import path, which the caller sends whole)
     kept = [getattr(flags, name) for name in _FLAGS]
+    import faulthandler
+    import tracemalloc
+
     return [kept, sorted((str(k), str(v)) for k, v in sys._xoptions.items()),
             sys.getfilesystemencoding(), sys.getfilesystemencodeerrors(), _locale.getencoding(),
-            os.environ.get("PYTHONHASHSEED")]
+            list(sys.warnoptions), faulthandler.is_enabled(), tracemalloc.is_tracing(),
+            [os.environ.get(name) for name in _READ_AT_START]]
 
 
 def peer_uid(sock: socket.socket) -> int:

@@ -23,11 +23,13 @@ import io
 import json
 import logging
 import os
+import select
 import signal
 import socket
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from typing import Any, NoReturn
 
@@ -35,8 +37,10 @@ from . import wire
 
 MAX_MESSAGE = 192 * 1024   # a request and its environment; more is refused (the caller runs its own server)
 GO_WAIT = 10.0             # how long a child waits for its caller to say it relays
+HAND_OVER_WAIT = 2.0       # how long the service waits for the zygote to take a request
 READY = b"ready"
 _SETUP: list[Any] | None = None   # the zygote's own interpreter set-up (wire.interpreter_setup)
+_PATH: list[str] = []             # … and its import path
 log = logging.getLogger("context_center.resident")
 
 # what a server imports by its first answer, imported once here (the rest of the package too)
@@ -50,7 +54,8 @@ class Zygote:
     """The service's handle on its zygote: started on demand, ready once it says so, each request
     sent with the caller's connection and streams. Used under the service's own lock."""
 
-    def __init__(self) -> None:
+    def __init__(self, env: dict[str, str], umask: int) -> None:
+        self._env, self._umask = env, umask   # its own: never those of a command running meanwhile
         self._process: subprocess.Popen[bytes] | None = None
         self._control: socket.socket | None = None
         self._ready = False
@@ -67,7 +72,8 @@ class Zygote:
             try:
                 self._process = subprocess.Popen(
                     [sys.executable, "-P", "-m", "context_center", "service", "zygote", str(its.fileno())],
-                    pass_fds=[its.fileno()], stdin=subprocess.DEVNULL, cwd="/", close_fds=True)
+                    pass_fds=[its.fileno()], stdin=subprocess.DEVNULL, cwd="/", close_fds=True, env=self._env,
+                    umask=self._umask, restore_signals=True)
             except OSError as exc:
                 ours.close()
                 log.warning("context-center service: the MCP zygote could not start: %s", exc)
@@ -77,9 +83,14 @@ class Zygote:
             self._control, self._ready = ours, False
 
     def ready(self) -> bool:
-        """Whether it has finished importing and waits for requests (never blocks)."""
-        with self._lock:
+        """Whether it has finished importing and waits for requests (waits a second at most for
+        another thread's hand-over)."""
+        if not self._lock.acquire(timeout=1.0):
+            return False
+        try:
             return self._poll()
+        finally:
+            self._lock.release()
 
     def _poll(self) -> bool:
         if self._process is None or self._control is None or self._process.poll() is not None:
@@ -98,27 +109,34 @@ class Zygote:
         with self._lock:
             if self._control is None or not self._ready:
                 return False
-            try:
+            try:   # (a stopped or wedged zygote fills its queue: it is let go, never waited on)
+                self._control.settimeout(HAND_OVER_WAIT)
                 socket.send_fds(self._control, [request], [connection, *streams])
             except OSError as exc:
                 log.warning("context-center service: the MCP zygote took no request: %s", exc)
-                self._drop()
+                self._drop(kill=True)
                 return False
             self.started += 1
             return True
 
     def describe(self) -> dict[str, Any] | None:
-        with self._lock:
+        if not self._lock.acquire(timeout=1.0):
+            return {"pid": None, "ready": False, "resident_kb": 0, "busy": True}
+        try:
             ready = self._poll()
             if self._process is None or self._process.poll() is not None:
                 return None
             return {"pid": self._process.pid, "ready": ready, "resident_kb": _resident_kb(self._process.pid)}
+        finally:
+            self._lock.release()
 
-    def _drop(self) -> None:
+    def _drop(self, *, kill: bool = False) -> None:
         if self._control is not None:
             self._control.close()   # its end reads nothing more: it leaves
             self._control = None
         if self._process is not None:
+            if kill:
+                self._process.kill()
             try:
                 self._process.wait(timeout=5)
             except subprocess.TimeoutExpired:
@@ -128,8 +146,13 @@ class Zygote:
         self._ready = False
 
     def close(self) -> None:
+        """Let it go: told by its socket's end, it leaves once its last server has ended (it alone
+        can tell their callers how they ended), never waited on here."""
         with self._lock:
-            self._drop()
+            if self._control is not None:
+                self._control.close()
+                self._control = None
+            self._process, self._ready = None, False
 
 
 def _resident_kb(pid: int) -> int:
@@ -168,17 +191,43 @@ def main(argv: list[str]) -> int:
     gc.disable()   # (what is imported now is never collected: each child would copy every page it touches)
     _preload()
     gc.freeze()
-    global _SETUP
+    global _SETUP, _PATH
     _SETUP = json.loads(json.dumps(wire.interpreter_setup()))
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # its children (sessions) are reaped by the kernel
+    _PATH = list(sys.path)
+    # a child's end is told to its caller by the zygote, which alone can wait for it: an exit status
+    # or the signal that ended it, as the caller's own child's would be
+    wake_read, wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_write)
+    callers: dict[int, int] = {}   # child pid → its caller's connection
     control.send(READY)
-    while True:
+    serving = True
+    while serving or callers:   # the service gone, it stays until its last server has ended, to say how
+        watched = [control.fileno(), wake_read] if serving else [wake_read]
         try:
-            message, fds, _flags, _address = socket.recv_fds(control, MAX_MESSAGE, 4, socket.MSG_CMSG_CLOEXEC)
+            readable, _, _ = select.select(watched, [], [])
+        except InterruptedError:
+            continue
+        if wake_read in readable:
+            while True:
+                try:
+                    if not os.read(wake_read, 512):
+                        break
+                except BlockingIOError:
+                    break
+            _reap(callers)
+        if control.fileno() not in readable:
+            continue
+        try:
+            message, fds, _flags, _address = socket.recv_fds(control, MAX_MESSAGE, 4)
         except OSError:
-            return 0
-        if not message:
-            return 0   # the service has gone
+            message, fds = b"", []
+        for fd in fds:   # (recv_fds takes no MSG_CMSG_CLOEXEC: said here)
+            os.set_inheritable(fd, False)
+        if not message:   # the service has gone
+            serving = False
+            _close(fds)
+            continue
         if len(fds) != 4 or threading.active_count() != 1:
             log.warning("context-center service zygote: a request without its streams, or not alone: dropped")
             _close(fds)
@@ -193,9 +242,35 @@ def main(argv: list[str]) -> int:
         pid = os.fork()
         if pid == 0:
             control.close()
+            signal.set_wakeup_fd(-1)
+            for fd in (wake_read, wake_write, *callers.values()):
+                os.close(fd)
             gc.enable()
             _child(head, fds[0], fds[1:])
-        _close(fds)
+        callers[pid] = fds[0]
+        _close(fds[1:])
+    return 0
+
+
+def _reap(callers: dict[int, int]) -> None:
+    while callers:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        connection = callers.pop(pid, None)
+        if connection is None:
+            continue
+        ended = ({"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status)
+                 else {"code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1})
+        try:
+            with socket.socket(fileno=connection) as conn:
+                conn.settimeout(1.0)
+                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, **ended}))
+        except OSError:
+            pass   # its caller has gone: nobody to tell
 
 
 def _close(fds: list[int]) -> None:
@@ -206,28 +281,85 @@ def _close(fds: list[int]) -> None:
             pass
 
 
-def _stream(fd: int, head: dict[str, Any], *, writing: bool) -> io.TextIOWrapper:
+def _stream(fd: int, encoding: str, errors: str, *, writing: bool) -> io.TextIOWrapper:
     raw = io.FileIO(fd, "wb" if writing else "rb", closefd=False)
     buffered: io.BufferedWriter | io.BufferedReader = io.BufferedWriter(raw) if writing else io.BufferedReader(raw)
-    return io.TextIOWrapper(buffered, encoding=head["encoding"], errors=head["errors"],
+    return io.TextIOWrapper(buffered, encoding=encoding, errors=errors,
                             line_buffering=writing and fd == 2, write_through=fd == 2)
 
 
+class _Refused(Exception):
+    pass
+
+
+def _as_the_caller(head: dict[str, Any]) -> None:
+    """What the caller's own process would have been started with, or :class:`_Refused` when this
+    process cannot be made so: the interpreter's set-up and import path, the control group and
+    namespaces (never joined here), the resource limits, niceness and OOM score (taken, when they
+    can be; a limit above this process's cannot)."""
+    if head.get("interpreter") != _SETUP:   # (a JSON round trip: lists, as the caller's was sent)
+        raise _Refused("an interpreter started otherwise (its flags, encodings, warnings or hash seed)")
+    caller_path = head["path"]
+    if head.get("safe_path") is False:
+        caller_path = caller_path[1:]   # its script's folder or its working folder: the caller's own
+    if caller_path != _PATH:
+        raise _Refused("another import path (PYTHONPATH, a virtual environment)")
+    process = head.get("process") or {}
+    own = wire.process_setup()
+    for key in ("cgroup", "namespaces"):
+        if process.get(key) != own.get(key):
+            raise _Refused(f"another {'control group' if key == 'cgroup' else 'set of namespaces'}")
+    import resource
+
+    for name, wanted in (process.get("limits") or {}).items():
+        number = getattr(resource, name, None)
+        if number is None or not isinstance(wanted, list) or len(wanted) != 2:
+            raise _Refused(f"a resource limit this process does not know ({name})")
+        if tuple(wanted) != resource.getrlimit(number):
+            try:
+                resource.setrlimit(number, (int(wanted[0]), int(wanted[1])))
+            except (ValueError, OSError) as exc:
+                raise _Refused(f"{name} cannot be set as the caller's ({exc})") from None
+    nice = process.get("nice")
+    if isinstance(nice, int) and nice != own.get("nice"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, 0, nice)
+        except OSError as exc:
+            raise _Refused(f"its niceness cannot be the caller's ({exc})") from None
+    oom = process.get("oom_score_adj")
+    if isinstance(oom, str) and oom != own.get("oom_score_adj"):
+        try:
+            with open("/proc/self/oom_score_adj", "w") as handle:
+                handle.write(oom)
+        except OSError as exc:
+            raise _Refused(f"its OOM score cannot be the caller's ({exc})") from None
+    for name in head.get("ignored") or ():
+        number = getattr(signal, name, None)
+        if isinstance(number, int):
+            signal.signal(number, signal.SIG_IGN)
+
+
 def _child(head: dict[str, Any], connection: int, streams: list[int]) -> NoReturn:
-    """Become the caller's ``context-center mcp``; never returns."""
+    """Become the caller's ``context-center mcp``; never returns. Its exit status reaches the caller
+    through the zygote, which waits for it."""
     code = 1
     conn = socket.socket(fileno=connection)
     conn.setblocking(True)
     try:
         os.setpgid(0, 0)   # the caller's signals reach it through the caller; the service's group is not its
-        for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD):
+        for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD, signal.SIGQUIT, signal.SIGUSR1,
+                       signal.SIGUSR2):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
-            if head.get("interpreter") != _SETUP:   # (a JSON round trip: lists, as the caller's was sent)
-                raise OSError("an interpreter started otherwise (its flags, encodings or hash seed)")
+            try:
+                _as_the_caller(head)
+            except (_Refused, OSError):
+                raise
+            except Exception as exc:   # noqa: BLE001 - a request shaped otherwise than a caller sends
+                raise _Refused(f"a malformed request ({type(exc).__name__})") from None
             os.chdir(head["cwd"])
-        except OSError as exc:
+        except (_Refused, OSError) as exc:
             wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
             os._exit(0)
         try:
@@ -239,18 +371,22 @@ def _child(head: dict[str, Any], connection: int, streams: list[int]) -> NoRetur
         if go != b"go":
             os._exit(0)   # the caller gave up waiting and serves itself: its streams are not touched here
         conn.settimeout(None)
+        threading.Thread(target=_end_with_the_caller, args=(conn,), daemon=True,
+                         name="context-center-caller").start()
         for fd, target in zip(streams, (0, 1, 2)):
             os.dup2(fd, target)
             os.close(fd)
         os.environ.clear()
         os.environ.update(head["env"])
+        time.tzset()
         os.umask(head["umask"])
         sys.argv = [sys.argv[0], *head["argv"]]
         sys.path[:] = head["path"]   # what it imports from here on, it finds where the caller would
         importlib.invalidate_caches()
-        sys.stdin = _stream(0, head, writing=False)
-        sys.stdout = _stream(1, head, writing=True)
-        sys.stderr = _stream(2, head, writing=True)
+        streams_said = head.get("streams") or {}
+        sys.stdin = _stream(0, *streams_said.get("stdin", ("utf-8", "strict")), writing=False)
+        sys.stdout = _stream(1, *streams_said.get("stdout", ("utf-8", "strict")), writing=True)
+        sys.stderr = _stream(2, head["encoding"], head["errors"], writing=True)
         from ..__main__ import run_here
 
         try:
@@ -273,9 +409,15 @@ def _child(head: dict[str, Any], connection: int, streams: list[int]) -> NoRetur
                 stream.flush()
             except BaseException:  # noqa: BLE001
                 pass
-        try:
-            conn.settimeout(5.0)
-            wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "code": code & 0xFF}))
-        except BaseException:  # noqa: BLE001 - its caller has gone: nobody to tell
-            pass
         os._exit(code & 0xFF)
+
+
+def _end_with_the_caller(conn: socket.socket) -> None:
+    """The caller (the process its client started) is gone, killed past passing anything on
+    (SIGKILL): end as a child of it would be ended by its client's kill of its group."""
+    try:
+        while conn.recv(4096):
+            pass
+    except OSError:
+        pass
+    os.kill(os.getpid(), signal.SIGKILL)

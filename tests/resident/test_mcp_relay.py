@@ -44,7 +44,9 @@ def started(service) -> int:
 
 @pytest.fixture
 def zygote(service):
-    """The service, started as `service start` starts it: its zygote ready."""
+    """The service, started as `service start` starts it (with the import path the servers here are
+    started with: a server is forked only for a caller whose path is the zygote's): its zygote ready."""
+    service.env = _env(service)
     service.start()
     service.wait_until(lambda: ((service.status() or {}).get("mcp") or {}).get("zygote", {}) and
                        service.status()["mcp"]["zygote"]["ready"], 60, "the zygote")
@@ -183,6 +185,7 @@ def test_a_signal_to_the_caller_reaches_the_forked_server(zygote):
 def test_the_first_server_serves_itself_while_the_zygote_warms_up(service, tmp_path):
     """A service the hook started has no zygote yet: the first server runs in its own process (and
     has the zygote started), a later one is forked."""
+    service.env = _env(service)
     assert service.hook("anything").returncode == 0
     service.wait_until(lambda: service.status() is not None, 30, "the service")
     calls = [("memory_search", {"query": "anything at all"})]
@@ -194,12 +197,24 @@ def test_the_first_server_serves_itself_while_the_zygote_warms_up(service, tmp_p
     assert first == later
 
 
+def _as_a_relay(zygote) -> dict:
+    """What a relay started as the tests start servers says of itself (pytest's own process has
+    faulthandler on, and another import path): its import path (its first entry, its folder,
+    included), interpreter and process."""
+    done = subprocess.run([sys.executable, "-c", "import json, sys; from context_center.resident import wire; "
+                           "print(json.dumps({'path': sys.path, 'interpreter': wire.interpreter_setup(), "
+                           "'process': wire.process_setup()}))"],
+                          env=_env(zygote), capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
 def _hand_over(zygote, head_changes: dict, streams: list[int] | None) -> tuple[socket.socket, dict]:
     """What a caller that speaks the protocol itself gets for a hand-over of ``streams``."""
     head = {"protocol": wire.PROTOCOL, "op": "mcp", "key": zygote.address.key,
             "argv": ["--state-root", str(zygote.root), "mcp"], "cwd": str(zygote.workspace), "env": _env(zygote),
-            "umask": 0o022, "encoding": "utf-8", "errors": "strict", "path": list(sys.path),
-            "interpreter": wire.interpreter_setup(), **head_changes}
+            "umask": 0o022, "encoding": "utf-8", "errors": "strict", **_as_a_relay(zygote), "safe_path": False,
+            "ignored": [], "streams": {"stdin": ["utf-8", "strict"], "stdout": ["utf-8", "strict"]},
+            **head_changes}
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(zygote.address.socket)
     sock.settimeout(20)
@@ -217,6 +232,7 @@ def test_a_caller_that_gives_up_before_saying_go_keeps_its_streams_unread(zygote
     try:
         os.write(writing, INITIALIZE.encode())
         sock, answer = _hand_over(zygote, {}, [reading, out_write, 2])
+        assert "pid" in answer, answer
         pid = answer["pid"]
         sock.close()   # gone without a word: it serves itself
         zygote.wait_until(lambda: not os.path.exists(f"/proc/{pid}"), 20, "the forked process to leave")
@@ -234,6 +250,9 @@ def test_a_caller_that_gives_up_before_saying_go_keeps_its_streams_unread(zygote
     ({"path": "/tmp"}, "pipe", "no import path"),
     ({"env": {"A": 1}}, "pipe", "environment"),
     ({"interpreter": [[9], [], "ascii", "strict", "ascii", "1"]}, "pipe", "interpreter"),
+    ({"path": ["/", "/elsewhere"]}, "pipe", "import path"),
+    ({"process": {"cgroup": "0::/another.slice"}}, "pipe", "control group"),
+    ({"process": "nonsense"}, "pipe", "malformed"),
 ])
 def test_a_hand_over_the_zygote_must_not_take_is_refused(zygote, changes, streams, why):
     reading, writing = os.pipe()
@@ -245,7 +264,8 @@ def test_a_hand_over_the_zygote_must_not_take_is_refused(zygote, changes, stream
     finally:
         os.close(reading)
         os.close(writing)
-    assert started(zygote) == (1 if why == "interpreter" else 0)   # (that one is refused by the fork itself)
+    # (these are refused by the forked process itself, which alone knows what it was started as)
+    assert started(zygote) == (1 if why in ("interpreter", "import path", "control group") else 0)
 
 
 def test_a_forked_server_outlives_the_service(zygote):
@@ -260,3 +280,76 @@ def test_a_forked_server_outlives_the_service(zygote):
     process.stdin.close()
     assert process.wait(timeout=20) == 0
     process.stdout.close()
+
+
+def _forked_servers(zygote) -> list[int]:
+    """The processes forked from the zygote, now."""
+    parent = zygote.status()["mcp"]["zygote"]["pid"]
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def test_a_relay_killed_outright_takes_its_server_with_it(zygote):
+    process = _relay(zygote)
+    [server] = _forked_servers(zygote)
+    process.kill()
+    assert process.wait(timeout=20) == -signal.SIGKILL
+    assert _end_of_stream(process.stdout)   # its input still open: the server ended all the same
+    zygote.wait_until(lambda: server not in _forked_servers(zygote), 20, "the server to end")
+    process.stdin.close()
+    process.stdout.close()
+
+
+def test_a_server_killed_by_a_signal_ends_its_caller_by_that_signal(zygote):
+    process = _relay(zygote)
+    [server] = _forked_servers(zygote)
+    os.kill(server, signal.SIGKILL)
+    assert process.wait(timeout=20) == -signal.SIGKILL
+    process.stdin.close()
+    process.stdout.close()
+
+
+def test_a_caller_started_without_its_input_serves_itself_and_ends(zygote):
+    done = subprocess.run(_argv(zygote, "--project", str(zygote.workspace)), env=_env(zygote), cwd=zygote.workspace,
+                          capture_output=True, timeout=60, preexec_fn=lambda: os.close(0))
+    own = subprocess.run(_argv(zygote, "--project", str(zygote.workspace)),
+                         env=_env(zygote, CONTEXT_CENTER_SERVICE="off"), cwd=zygote.workspace, capture_output=True,
+                         timeout=60, preexec_fn=lambda: os.close(0))
+    assert done.returncode == own.returncode and started(zygote) == 0
+
+
+def test_a_forked_server_has_its_callers_resource_limits(zygote):
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(soft, 321)
+    process = subprocess.Popen(_argv(zygote, "--project", str(zygote.workspace)), env=_env(zygote),
+                               cwd=zygote.workspace, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL,
+                               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard)))
+    process.stdin.write(INITIALIZE.encode())
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["id"] == 1
+    [server] = _forked_servers(zygote)
+    with open(f"/proc/{server}/limits") as limits:
+        line = next(row for row in limits if row.startswith("Max open files"))
+    assert line.split()[3] == str(wanted)
+    process.stdin.close()
+    assert process.wait(timeout=20) == 0
+    process.stdout.close()
+
+
+def test_a_caller_with_another_import_path_serves_itself(zygote, tmp_path):
+    answers = converse(_argv(zygote, "--project", str(zygote.workspace)),
+                       _env(zygote, PYTHONPATH=os.pathsep.join([str(TESTS), str(TESTS.parent), str(tmp_path)])),
+                       zygote.workspace, [("memory_search", {"query": "anything"})])
+    assert answers["answers"] and started(zygote) == 1   # handed over, and refused by the fork: served itself
