@@ -183,7 +183,8 @@ def test_memory_map_aligns_lines_ids_and_categories(server: Server, workspace: P
             assert decisions["lines"][0] == "Decision number 13 holds."   # newest first
             staging = index["staging"]
             assert staging == {"count": 1, "lines": ["Prefer small pull requests."], "lines_ids": staging["lines_ids"],
-                               "lines_categories": ["preference"], "lines_grounding": ["none"], "searched": False}
+                               "lines_categories": ["preference"], "lines_grounding": ["none"], "lines_limits": [None],
+                               "searched": False}
             promoted = await session.ok("memory_promote", {"category": staging["lines_categories"][0],
                                                            "id": staging["lines_ids"][0]})
             assert promoted["promoted"] is True
