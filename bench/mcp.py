@@ -73,7 +73,7 @@ async def over_stdio(root: Path, project: Path, queries: list[str], starts: int,
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     command, args = server_command(root, project)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "XDG_RUNTIME_DIR": str(runtime)}
+    env = {**os.environ, "PYTHONPATH": _import_path(), "XDG_RUNTIME_DIR": str(runtime)}
     ways = {"own": {**env, "CONTEXT_CENTER_SERVICE": "off"}, "forked": {**env, "CONTEXT_CENTER_SERVICE": "on"}}
     start_times: dict[str, list[float]] = {way: [] for way in ways}
     first_answers: dict[str, list[float]] = {way: [] for way in ways}
@@ -131,8 +131,18 @@ def creates_in_process(root: Path, project: Path) -> list[float]:
         service.close()
 
 
+def _import_path() -> str:
+    """This process's import path for the processes it starts: its absolute entries (a relative one
+    would be read from each process's own working folder)."""
+    return os.pathsep.join(p for p in sys.path if os.path.isabs(p))
+
+
 def _service(runtime: Path, root: Path, action: str) -> None:
-    env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime), "CONTEXT_CENTER_SERVICE": "on"}
+    # started as the servers are (their import path included: a server is forked only for a caller
+    # whose interpreter and path are the zygote's)
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime), "CONTEXT_CENTER_SERVICE": "on",
+           "PYTHONPATH": _import_path()}
     subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(root), "service", action],
                    env=env, check=True, capture_output=True)
     if action == "start":   # its zygote imports for a second or two: a first server meanwhile serves itself

@@ -242,6 +242,7 @@ class Service:
             if not self.zygote.hand_over(request, conn.fileno(), streams):
                 raise Refused("no zygote")
         except Refused as exc:
+            log.info("context-center service: an MCP server serves itself: %s", exc)
             wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
         finally:
             for fd in streams:

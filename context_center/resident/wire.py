@@ -105,12 +105,12 @@ def interpreter_setup() -> list[Any]:
     flags = sys.flags
     # (-P, -s and -I shaped the import path, which the caller sends whole)
     kept = [getattr(flags, name) for name in _FLAGS]
+    import _tracemalloc   # (the C module: tracemalloc's own imports cost a relay milliseconds)
     import faulthandler
-    import tracemalloc
 
     return [kept, sorted((str(k), str(v)) for k, v in sys._xoptions.items()),
             sys.getfilesystemencoding(), sys.getfilesystemencodeerrors(), _locale.getencoding(),
-            list(sys.warnoptions), faulthandler.is_enabled(), tracemalloc.is_tracing(),
+            list(sys.warnoptions), faulthandler.is_enabled(), _tracemalloc.is_tracing(),
             [os.environ.get(name) for name in _READ_AT_START]]
 
 

@@ -360,6 +360,8 @@ def _child(head: dict[str, Any], connection: int, streams: list[int]) -> NoRetur
                 raise _Refused(f"a malformed request ({type(exc).__name__})") from None
             os.chdir(head["cwd"])
         except (_Refused, OSError) as exc:
+            sys.stderr.write(f"context-center service zygote: an MCP server serves itself: {exc}\n")
+            sys.stderr.flush()
             wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
             os._exit(0)
         try:

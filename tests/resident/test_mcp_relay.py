@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,6 +21,7 @@ import pytest
 
 from context_center.engine import open_agent_memory
 from context_center.resident import client, wire
+from resident.conftest import Service
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -37,19 +40,63 @@ def _argv(service, *args: str, state_root: bool = True) -> list[str]:
 
 
 def started(service) -> int:
+    """MCP servers handed to the zygote since the test began."""
     state = service.status()
     assert state is not None
-    return state["mcp"]["servers_started"]
+    return state["mcp"]["servers_started"] - getattr(service, "base", 0)
+
+
+def _ready(service) -> None:
+    service.wait_until(lambda: (((service.status() or {}).get("mcp") or {}).get("zygote") or {}).get("ready"),
+                       60, "the zygote")
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory):
+    """One service with its zygote ready for the tests that leave it running (a zygote imports for
+    seconds: started once, not per test), started as `service start` starts it, with the import
+    path the servers here are started with (a server is forked only for a caller whose path is the
+    zygote's)."""
+    base = tmp_path_factory.mktemp("warm")
+    runtime = Path(tempfile.mkdtemp(prefix="cc-run-", dir="/tmp"))
+    runtime.chmod(0o700)
+    (base / "home").mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "CONTEXT_CENTER_HOME"}
+    env.update(XDG_RUNTIME_DIR=str(runtime), CONTEXT_CENTER_SERVICE="on", CONTEXT_CENTER_SERVICE_IDLE="600",
+               HOME=str(base / "home"), PYTHONPATH=os.pathsep.join([str(TESTS), str(TESTS.parent)]),
+               PYTHON_KEYRING_BACKEND="support.keyring_backend.MemoryKeyring", CC_TEST_KEYRING="{}")
+    running = Service(base / "state", base / "work", runtime, env)
+    running.root.mkdir()
+    running.workspace.mkdir()
+    running.start()
+    _ready(running)
+    yield running
+    for pid in running.pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 @pytest.fixture
-def zygote(service):
-    """The service, started as `service start` starts it (with the import path the servers here are
-    started with: a server is forked only for a caller whose path is the zygote's): its zygote ready."""
+def zygote(warm, tmp_path):
+    """The warm service, for this test: a store and a workspace of its own, counts from now."""
+    state, work = tmp_path / "state", tmp_path / "work" / "demo"
+    state.mkdir()
+    (work / ".git").mkdir(parents=True)
+    view = Service(state, work, warm.runtime, warm.env, warm.pids)
+    assert warm.status() is not None, "the shared service stopped"
+    view.base = started(warm)   # type: ignore[attr-defined]
+    return view
+
+
+@pytest.fixture
+def own_zygote(service):
+    """A service of this test's own (it stops it), started as `service start` starts it."""
     service.env = _env(service)
     service.start()
-    service.wait_until(lambda: ((service.status() or {}).get("mcp") or {}).get("zygote", {}) and
-                       service.status()["mcp"]["zygote"]["ready"], 60, "the zygote")
+    _ready(service)
     return service
 
 
@@ -268,7 +315,8 @@ def test_a_hand_over_the_zygote_must_not_take_is_refused(zygote, changes, stream
     assert started(zygote) == (1 if why in ("interpreter", "import path", "control group") else 0)
 
 
-def test_a_forked_server_outlives_the_service(zygote):
+def test_a_forked_server_outlives_the_service(own_zygote):
+    zygote = own_zygote
     process = _relay(zygote)
     assert client.request(zygote.address, "stop")["stopping"] is True
     zygote.wait_until(lambda: zygote.status() is None, 30, "the service to stop")
@@ -299,8 +347,9 @@ def _forked_servers(zygote) -> list[int]:
 
 
 def test_a_relay_killed_outright_takes_its_server_with_it(zygote):
+    before = set(_forked_servers(zygote))
     process = _relay(zygote)
-    [server] = _forked_servers(zygote)
+    [server] = set(_forked_servers(zygote)) - before
     process.kill()
     assert process.wait(timeout=20) == -signal.SIGKILL
     assert _end_of_stream(process.stdout)   # its input still open: the server ended all the same
@@ -310,8 +359,9 @@ def test_a_relay_killed_outright_takes_its_server_with_it(zygote):
 
 
 def test_a_server_killed_by_a_signal_ends_its_caller_by_that_signal(zygote):
+    before = set(_forked_servers(zygote))
     process = _relay(zygote)
-    [server] = _forked_servers(zygote)
+    [server] = set(_forked_servers(zygote)) - before
     os.kill(server, signal.SIGKILL)
     assert process.wait(timeout=20) == -signal.SIGKILL
     process.stdin.close()
@@ -332,6 +382,7 @@ def test_a_forked_server_has_its_callers_resource_limits(zygote):
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = min(soft, 321)
+    before = set(_forked_servers(zygote))
     process = subprocess.Popen(_argv(zygote, "--project", str(zygote.workspace)), env=_env(zygote),
                                cwd=zygote.workspace, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL,
@@ -339,7 +390,7 @@ def test_a_forked_server_has_its_callers_resource_limits(zygote):
     process.stdin.write(INITIALIZE.encode())
     process.stdin.flush()
     assert json.loads(process.stdout.readline())["id"] == 1
-    [server] = _forked_servers(zygote)
+    [server] = set(_forked_servers(zygote)) - before
     with open(f"/proc/{server}/limits") as limits:
         line = next(row for row in limits if row.startswith("Max open files"))
     assert line.split()[3] == str(wanted)
