@@ -105,7 +105,7 @@ def interpreter_setup() -> list[Any]:
     flags = sys.flags
     # (-P, -s and -I shaped the import path, which the caller sends whole)
     kept = [getattr(flags, name) for name in _FLAGS]
-    import _tracemalloc   # (the C module: tracemalloc's own imports cost a relay milliseconds)
+    import _tracemalloc  # (the C module: tracemalloc's own imports cost a relay milliseconds)
     import faulthandler
 
     return [kept, sorted((str(k), str(v)) for k, v in sys._xoptions.items()),
