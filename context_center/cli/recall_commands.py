@@ -128,8 +128,9 @@ def search_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
             return f"No fact matches {args.query!r}."
         blocks = []
         for hit in hits:
-            blocks.append(f"{hit['ref']}  score {hit['score']:.3f}  {hit['type']}, {hit['freshness']}\n"
-                          f"  {hit['title']}\n  {hit['snippet']}")
+            limit = ", ".join(f"{key} {hit[key]}" for key in ("worktree", "branch") if hit.get(key))
+            blocks.append(f"{hit['ref']}  score {hit['score']:.3f}  {hit['type']}, {hit['freshness']}"
+                          + (f", only {limit}" if limit else "") + f"\n  {hit['title']}\n  {hit['snippet']}")
         return "\n\n".join(blocks)
 
     return out.emit({"query": args.query, "hits": hits}, human)

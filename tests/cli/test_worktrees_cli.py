@@ -61,6 +61,8 @@ def test_only_worktree_and_only_branch_set_show_and_clear_a_limit(trees, state_r
     assert (fact["worktree"], fact["branch"]) == ("app-login", "feature/*")
     listed = run(state_root, main, "memory", "list")
     assert "[only worktree app-login, branch feature/*]" in listed.stdout
+    found = run(state_root, main, "memory", "search", "LOGIN_V2")   # explicit search shows it, with its limit
+    assert "only worktree app-login, branch feature/*" in found.stdout, found.stdout + found.stderr
     cleared = run(state_root, main, "memory", "edit", "login-flag", "--only-worktree", "", "--only-branch", "",
                   "--json")
     assert cleared.returncode == 0, cleared.stderr

@@ -30,6 +30,8 @@ def test_either_worktree_shows_the_same_facts_with_their_limits(open_window, tre
                                   worktree="demo-login"))
     ui = open_window()
     qtbot.waitUntil(lambda: sorted(ui.facts_shown()) == ["deploys", "login-flag"], timeout=10000)
+    titles = [ui.window.facts.proxy.index(r, 1).data() for r in range(ui.window.facts.proxy.rowCount())]
+    assert "Login flag  [only worktree demo-login]" in titles and "Deploys" in titles
     ui.select_fact("login-flag")
     qtbot.waitUntil(lambda: "worktree demo-login" in ui.window.facts.detail.toPlainText(), timeout=10000)
     ui.window.open_workspace(str(linked))

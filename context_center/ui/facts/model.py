@@ -7,7 +7,7 @@ from PySide6.QtCore import QAbstractTableModel, QIdentityProxyModel, QModelIndex
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from ...engine import Fact, FactView, TeamStatus
+from ...engine import Fact, FactView, TeamStatus, limit_text
 
 STALE_COLOR = QColor("#b35900")
 Index = QModelIndex | QPersistentModelIndex
@@ -54,7 +54,13 @@ def haystack_of(fact: Fact) -> str:
     return " ".join((fact.name, fact.title, fact.description, fact.keywords, fact.body, fact.subject_key)).lower()
 
 
-COLUMNS = (("Name", lambda r: r.view.fact.name), ("Title", lambda r: r.view.fact.label),
+def _title(row: FactRow) -> str:
+    """The label, and where a fact kept to one task applies (every fact is listed, with its limit)."""
+    fact = row.view.fact
+    return f"{fact.label}  [only {limit_text(fact)}]" if fact.worktree or fact.branch else fact.label
+
+
+COLUMNS = (("Name", lambda r: r.view.fact.name), ("Title", _title),
            ("Type", lambda r: r.view.fact.type), ("Scope", lambda r: r.view.fact.scope),
            ("Activation", lambda r: r.view.fact.effective_activation), ("Freshness", lambda r: r.view.freshness),
            ("Rev", lambda r: r.view.fact.revision),
