@@ -33,16 +33,8 @@ def route(argv: list[str]) -> tuple[str, ...] | None:
     """The command words of ``argv`` when the service answers it, else None."""
     if any(_asks_for_help(word) for word in argv):
         return None
-    index = 0
-    while index < len(argv) and argv[index].startswith("-"):
-        option = argv[index]
-        if option in _GLOBAL:
-            index += 2
-        elif option.split("=", 1)[0] in _GLOBAL and "=" in option:
-            index += 1
-        else:
-            return None
-    if index >= len(argv) or argv[index] not in _SUBCOMMANDS:
+    index = _after_options(argv, 0, _GLOBAL)
+    if index is None or index >= len(argv) or argv[index] not in _SUBCOMMANDS:
         return None
     noun = argv[index]
     index += 1
@@ -63,24 +55,22 @@ _SERVER_OPTIONS = ("--project", "--policy")
 def mcp_stdio(argv: list[str]) -> bool:
     """Whether ``argv`` serves MCP over stdio (``[--state-root DIR] mcp [--project DIR] [--policy P]``,
     in the plain spellings): a server the service's zygote can start (:mod:`.zygote`)."""
-    index = 0
-    while index < len(argv) and argv[index] != "mcp":
-        option = argv[index]
-        if option in _GLOBAL:
-            index += 2
-        elif option.split("=", 1)[0] in _GLOBAL and "=" in option:
-            index += 1
-        else:
-            return False
-    if index >= len(argv):
+    index = _after_options(argv, 0, _GLOBAL)
+    if index is None or index >= len(argv) or argv[index] != "mcp":
         return False
-    index += 1
-    while index < len(argv):
+    # --http, --help, a subcommand (`mcp token …`), anything unusual: its own process
+    return _after_options(argv, index + 1, _SERVER_OPTIONS) == len(argv)
+
+
+def _after_options(argv: list[str], index: int, names: tuple[str, ...]) -> int | None:
+    """Where the options ``names`` (``--name VALUE`` or ``--name=VALUE``) starting at ``index`` end;
+    None when another option stands among them."""
+    while index < len(argv) and argv[index].startswith("-"):
         option = argv[index]
-        if option in _SERVER_OPTIONS and index + 1 < len(argv) and not argv[index + 1].startswith("-"):
+        if option in names and index + 1 < len(argv):
             index += 2
-        elif option.split("=", 1)[0] in _SERVER_OPTIONS and "=" in option:
+        elif option.split("=", 1)[0] in names and "=" in option:
             index += 1
         else:
-            return False   # --http, --help, a subcommand (`mcp token …`), anything unusual: its own process
-    return True
+            return None
+    return index
