@@ -568,10 +568,10 @@ class Engine:
         from .recall.injection_log import why_not
 
         record, fact = self.injection(injection_id), self._memory.resolve(fact_ref, scope)
+        place = self.place()
         return why_not(record, fact, lambda query, f, chars, limit: self._recall.explain(
-            query, f, self._memory.snapshot, self._memory.overrides(self.place()), max_chars=chars, limit=limit,
-            place=self.place()),
-            self.session_context)
+            query, f, self._memory.snapshot, self._memory.overrides(place), max_chars=chars, limit=limit,
+            place=place), self.session_context)
 
     def injection_bounds(self) -> tuple[int, int]:
         """(days, entries) the injection record keeps (``injections.keep_days`` / ``keep_entries``)."""
@@ -776,12 +776,14 @@ def _home(home: str | os.PathLike[str] | None) -> Path:
     return Path(home) if home else Path.home()
 
 
-__all__ = ["Engine", "EngineParts"]
-
-
 def _holds_files(folder: Path) -> bool:
+    """Whether ``folder`` holds a fact file (a project folder's memory left behind)."""
     try:
         with os.scandir(folder) as entries:
             return any(entry.name.endswith(".md") and entry.name != "MEMORY.md" for entry in entries)
     except OSError:
         return False
+
+
+__all__ = ["Engine", "EngineParts"]
+
