@@ -109,6 +109,11 @@ class Zygote:
         with self._lock:
             if self._control is None or not self._ready:
                 return False
+            if self._process is not None and _stopped(self._process.pid):
+                # a stopped zygote would hold the caller's streams, unread, for as long as it is stopped
+                log.warning("context-center service: the MCP zygote is stopped; it is let go")
+                self._drop(kill=True)
+                return False
             try:   # (a stopped or wedged zygote fills its queue: it is let go, never waited on)
                 self._control.settimeout(HAND_OVER_WAIT)
                 socket.send_fds(self._control, [request], [connection, *streams])
@@ -153,6 +158,15 @@ class Zygote:
                 self._control.close()
                 self._control = None
             self._process, self._ready = None, False
+
+
+def _stopped(pid: int) -> bool:
+    """Whether the process is stopped (SIGSTOP, a debugger): Linux's state T or t."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("T", "t")
+    except (OSError, IndexError):
+        return False
 
 
 def _resident_kb(pid: int) -> int:

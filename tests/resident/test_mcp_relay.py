@@ -404,3 +404,28 @@ def test_a_caller_with_another_import_path_serves_itself(zygote, tmp_path):
                        _env(zygote, PYTHONPATH=os.pathsep.join([str(TESTS), str(TESTS.parent), str(tmp_path)])),
                        zygote.workspace, [("memory_search", {"query": "anything"})])
     assert answers["answers"] and started(zygote) == 1   # handed over, and refused by the fork: served itself
+
+
+def test_a_stopped_zygote_is_let_go_and_holds_no_callers_streams(own_zygote):
+    zygote = own_zygote
+    stopped = zygote.status()["mcp"]["zygote"]["pid"]
+    os.kill(stopped, signal.SIGSTOP)
+    try:
+        done = subprocess.run(_argv(zygote, "--project", str(zygote.workspace)), env=_env(zygote),
+                              cwd=zygote.workspace, input=INITIALIZE.encode(), capture_output=True, timeout=60)
+        assert done.returncode == 0 and b'"id":1' in done.stdout   # served itself; its pipes closed (run returned)
+        assert started(zygote) == 0
+        zygote.wait_until(lambda: _state(stopped) in (None, "Z"), 20, "the stopped zygote to be let go")
+    finally:
+        try:
+            os.kill(stopped, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
+
+
+def _state(pid: int) -> str | None:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return None
