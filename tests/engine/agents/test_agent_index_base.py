@@ -16,6 +16,7 @@ from context_center.engine.storage.paths import StorePaths
 
 COUNT = 1200   # past recall_base.PERSIST_FROM: below it nothing is saved
 QUERIES = ["which cluster runs the billing worker", "retry budget of the importer", "部署 数据库 迁移", "tag-zebra"]
+Store = tuple[StorePaths, Path]   # (the paths, the workspace)
 
 
 def write_memories(paths: StorePaths, count: int = COUNT) -> None:
@@ -47,6 +48,16 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    """A store of COUNT memories written as files, and its workspace."""
+    workspace = tmp_path / "project"
+    workspace.mkdir()
+    paths = StorePaths.create(tmp_path / "state", workspace)
+    write_memories(paths)
+    return paths, workspace
+
+
 def answers(root: Path, workspace: Path) -> list[str]:
     service = open_agent_memory(root, workspace, "contract", use_judge=False)
     try:
@@ -56,11 +67,8 @@ def answers(root: Path, workspace: Path) -> list[str]:
         service.close()
 
 
-def test_a_new_process_starts_from_the_saved_words_and_answers_the_same(tmp_path: Path, counted: list[str]):
-    workspace = tmp_path / "project"
-    workspace.mkdir()
-    paths = StorePaths.create(tmp_path / "state", workspace)
-    write_memories(paths)
+def test_a_new_process_starts_from_the_saved_words_and_answers_the_same(store: Store, counted: list[str]):
+    paths, workspace = store
     first = answers(paths.root, workspace)
     assert len(counted) == COUNT and paths.agent_index_cache_file.is_file()
     counted.clear()
@@ -68,11 +76,8 @@ def test_a_new_process_starts_from_the_saved_words_and_answers_the_same(tmp_path
     assert counted == []   # nothing tokenized again
 
 
-def test_a_memory_changed_on_disk_is_tokenized_again_and_found_by_its_new_words(tmp_path: Path, counted: list[str]):
-    workspace = tmp_path / "project"
-    workspace.mkdir()
-    paths = StorePaths.create(tmp_path / "state", workspace)
-    write_memories(paths)
+def test_a_memory_changed_on_disk_is_tokenized_again_and_found_by_its_new_words(store: Store, counted: list[str]):
+    paths, workspace = store
     answers(paths.root, workspace)
     changed = paths.memory_dir("project") / "memory-00001.md"
     text = changed.read_text(encoding="utf-8")
@@ -87,13 +92,10 @@ def test_a_memory_changed_on_disk_is_tokenized_again_and_found_by_its_new_words(
     assert "memory number 1 " not in found and "worker number 1 runs" in found
 
 
-def test_words_saved_under_other_secret_rules_are_not_trusted(tmp_path: Path, counted: list[str],
+def test_words_saved_under_other_secret_rules_are_not_trusted(store: Store, counted: list[str],
                                                                monkeypatch: pytest.MonkeyPatch):
     """What the rules mask is not searchable: a base saved before they changed may hold a secret's words."""
-    workspace = tmp_path / "project"
-    workspace.mkdir()
-    paths = StorePaths.create(tmp_path / "state", workspace)
-    write_memories(paths)
+    paths, workspace = store
     first = answers(paths.root, workspace)
     monkeypatch.setattr(agent_index, "RULES_VERSION", agent_index.RULES_VERSION + 1)
     counted.clear()
@@ -101,11 +103,8 @@ def test_words_saved_under_other_secret_rules_are_not_trusted(tmp_path: Path, co
     assert len(counted) == COUNT
 
 
-def test_a_damaged_saved_index_is_a_rebuild(tmp_path: Path, counted: list[str]):
-    workspace = tmp_path / "project"
-    workspace.mkdir()
-    paths = StorePaths.create(tmp_path / "state", workspace)
-    write_memories(paths)
+def test_a_damaged_saved_index_is_a_rebuild(store: Store, counted: list[str]):
+    paths, workspace = store
     first = answers(paths.root, workspace)
     data = bytearray(paths.agent_index_cache_file.read_bytes())
     data[len(data) // 2: len(data) // 2 + 64] = b"\0" * 64
