@@ -283,9 +283,12 @@ def fact_findings(fact: Fact) -> tuple[int, tuple[tuple[str, str], ...]]:
         shown.extend(text for text in (value if isinstance(value, tuple) else (value,))
                      if text and isinstance(text, str))
     whole = "\n".join(shown)
-    if len(whole) <= MAX_CHECKED_CHARS and not may_hold_secret(
-            whole if whole.isascii() else unicodedata.normalize("NFKC", _INVISIBLE.sub("", whole))):
-        return RULES_VERSION, ()   # nothing any field could hold (one quick look, not one per field)
+    if len(whole) <= MAX_CHECKED_CHARS and not find_secrets(whole):
+        # Nothing in the fields together, so nothing in any one (one scan, not one per field): no
+        # pattern needs the start of its text (what precedes a field here is a line break, which
+        # every pattern takes as it takes a start), and a match reaching into the next field only
+        # finds more. The fields are scanned one by one only to say which holds what.
+        return RULES_VERSION, ()
     found: list[tuple[str, str]] = []
     for name in SHOWN_FIELDS:
         value = getattr(fact, name)

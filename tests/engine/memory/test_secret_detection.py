@@ -123,3 +123,26 @@ def test_a_secret_said_in_prose_is_found_whatever_the_case_of_its_words(text: st
     """The quick looks that skip a pattern over text without its words must skip no text it matches
     (it ignores case as Python does: a dotless ı and a dotted İ are both an i to it)."""
     assert "password or token in a sentence" in {f.kind for f in find_secrets(text)}
+
+
+# What may stand beside a field when a fact's fields are looked at together: the ends of words,
+# names, prefixes and the words that begin a pattern.
+NEIGHBOURS = ["", "abc", "x_", "9", "-", "=", "eyJ", "Bearer", "password =", "://", "sk-", "ＡＫＩＡ", "\u200b"]
+
+
+@pytest.mark.parametrize("kind", sorted(ONE_OF_EACH_KIND))
+def test_a_fact_is_scanned_whole_without_missing_a_secret_in_any_field(kind: str):
+    """A fact's fields are scanned together first, and one by one only when that finds something:
+    whatever its neighbours hold, a secret in any one field is found and named with its field."""
+    from context_center.engine.memory.sensitive import SHOWN_FIELDS, fact_findings
+    from context_center.engine.records import Fact
+
+    secret = ONE_OF_EACH_KIND[kind]
+    text_fields = [name for name in SHOWN_FIELDS if name not in ("topics", "tags", "links")]
+    for field in text_fields:
+        for neighbour in NEIGHBOURS:
+            values = {name: neighbour for name in text_fields}
+            values[field] = secret
+            fact = Fact(id="mem-" + "0" * 32, revision=1, type="project", scope="project",
+                        created_at="2026-12-03T00:00:00Z", updated_at="2026-12-03T00:00:00Z", **values)
+            assert (field, kind) in fact_findings(fact)[1], (field, neighbour)
