@@ -264,8 +264,8 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     if not (data.get("created_at") and data.get("updated_at") and metadata.get("type")
             and metadata.get("scope")):
         legacy = True  # migration writes the full, nested front matter once
-    file_time = clock.format_timestamp(dt.datetime.fromtimestamp(mtime, clock.UTC)) if mtime else ""
-    created = _text(data.get("created_at"), "created_at") or file_time
+    created = _text(data.get("created_at"), "created_at") or (   # the file's own time, only when unwritten
+        clock.format_timestamp(dt.datetime.fromtimestamp(mtime, clock.UTC)) if mtime else "")
     updated = _text(data.get("updated_at"), "updated_at") or created
 
     activation = _text(data.get("activation"), "activation").lower()

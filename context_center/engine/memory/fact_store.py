@@ -24,19 +24,18 @@ from ..storage import folder_snapshot
 from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
 from ..storage.bulk_load import paused_gc
 from ..storage.fact_cache import CachedFile, FactCache, FileStamp
+from ..storage.folder_snapshot import Piece
 from ..storage.paths import TEAM, TEAM_FOLDER, StorePaths, bounded_stem, versioned_by_git
 from ..storage.safe_read import read_regular_bytes
+from . import bulk_read
 from .derived import DERIVED, derived_state
-from .fact_file import FactFileError, decode_fact_bytes, parse_fact, render_fact
+from .fact_file import decode_fact_bytes, render_fact
+from .fact_reading import MAX_FACT_FILE_BYTES, read_fact_file
+from .fact_reading import file_stamp as _stamp
 from .fact_table import ScopeTable
 
-MAX_FACT_FILE_BYTES = 64 * 1024 * 1024   # a hand-written fact far beyond any we write, still read
 _ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
 _REVISION_NAME = re.compile(r"^(\d{9})\.md$")
-
-
-def _stamp(stat: os.stat_result) -> FileStamp:
-    return FileStamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns)
 
 
 _new_stamp = tuple.__new__   # a FileStamp from its four values, made in C
@@ -72,49 +71,36 @@ def move_to_archive(path: Path, folder: Path, name: str) -> Path:
     return target
 
 
-def read_fact_file(path: Path, scope: str, *, name_from_file: bool = True) -> CachedFile:
-    """Parse one file; problems become diagnostics, never exceptions. A symlink is not followed (its
-    target would reach an agent's prompt), nor anything but a regular file read."""
-    try:
-        stat = path.lstat()
-        raw = read_regular_bytes(path, MAX_FACT_FILE_BYTES, follow_symlinks=False)
-    except OSError as exc:
-        return CachedFile(FileStamp(0, 0, 0), None,
-                          (Diagnostic(path, 1, f"unreadable: {exc.strerror or exc}"),))
-    try:
-        text, encoding = decode_fact_bytes(raw)
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        return CachedFile(_stamp(stat), None, (Diagnostic(
-            path, line, "not text in any encoding Reasonix reads (UTF-8, UTF-16 with a BOM, GB18030)"),))
-    try:
-        fact, warnings = parse_fact(text, path=path, scope=scope, mtime=stat.st_mtime,
-                                    name_from_file=name_from_file, encoding=encoding)
-    except FactFileError as exc:
-        return CachedFile(_stamp(stat), None, (Diagnostic(path, exc.line, exc.reason),))
-    return CachedFile(_stamp(stat), fact,
-                      tuple(Diagnostic(path, 1, w, "warning") for w in warnings))
-
-
 PROGRESS_FROM = 2000   # files to read before an open says how far it is
 _PROGRESS_EVERY = 500
 
 
-def _read_all(paths: list[Path], scope: str, progress: Progress | None) -> list[tuple[Path, CachedFile]]:
+def _read_all(folder: Path, texts: list[str], scope: str,
+              progress: Progress | None) -> tuple[list[tuple[str, CachedFile]], list[Piece] | None]:
     """Each file read and parsed, and what the rules derive of its fact worked out now (the folder
-    snapshot would otherwise do it after the last file, with nothing to report)."""
-    if progress is None or len(paths) < PROGRESS_FROM:
-        return [(path, read_fact_file(path, scope)) for path in paths]
+    snapshot would otherwise do it after the last file, with nothing to report). Many files are read
+    by worker processes (:mod:`.bulk_read`), whose pieces of snapshot come back too."""
+    workers = bulk_read.worker_count(len(texts))
+    if workers:
+        prefix = str(folder) + os.sep
+        texts = sorted(texts)
+        names = [text[len(prefix):] for text in texts]
+        if all(text.startswith(prefix) for text in texts) and all(os.sep not in name for name in names):
+            by_workers = bulk_read.read_in_workers(folder, names, scope, workers, progress)
+            if by_workers is not None and len(by_workers.files) == len(texts):
+                return list(by_workers.files.items()), by_workers.pieces
+    if progress is None or len(texts) < PROGRESS_FROM:
+        return [(text, read_fact_file(Path(text), scope)) for text in texts], None
     read = []
-    total = len(paths)
-    for done, path in enumerate(paths, 1):
-        item = read_fact_file(path, scope)
+    total = len(texts)
+    for done, text in enumerate(texts, 1):
+        item = read_fact_file(Path(text), scope)
         if item.fact is not None:
             derived_state(item.fact)
-        read.append((path, item))
+        read.append((text, item))
         if done % _PROGRESS_EVERY == 0 or done == total:
             progress(done, total)
-    return read
+    return read, None
 
 
 @dataclass(frozen=True)
@@ -144,6 +130,8 @@ def _scan(folder: Path, known: dict[str, CachedFile]) -> _Listing:
     a file gone between the listing and its stat is simply not there."""
     differ: list[tuple[str, FileStamp]] = []
     hits: list[str] = []
+    if not known:   # nothing to compare with (a first open): every file is read, which stamps it
+        return _Listing(_names(folder), hits)
     get = known.get
     prefix = str(folder) + os.sep
     try:
@@ -178,6 +166,22 @@ def _scan(folder: Path, known: dict[str, CachedFile]) -> _Listing:
         if handle is not None:
             os.close(handle)
     return _Listing(differ, hits)
+
+
+_UNSTAMPED = FileStamp(0, 0, 0, 0)
+
+
+def _names(folder: Path) -> list[tuple[str, FileStamp]]:
+    """The fact files of ``folder`` as :func:`_scan` lists them, without a stat per file (the
+    folder's entries say which are regular files and which symlinks)."""
+    try:
+        with os.scandir(folder) as entries:
+            return [(entry.path, _UNSTAMPED) for entry in entries
+                    if is_fact_file_name(entry.name) and (entry.is_file(follow_symlinks=False) or entry.is_symlink())]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
 
 
 class FactStore:
@@ -295,24 +299,28 @@ class FactStore:
             recovered = {text: rows[text] for text, on_disk in differ if text in rows and rows[text].stamp == on_disk}
             known.update(recovered)
             differ = [(text, on_disk) for text, on_disk in differ if text not in recovered]
-        changed = _read_all([Path(text) for text, _ in differ], scope, progress)
-        if changed or removed:
-            self.cache.update_files(folder, changed, removed)
-        if not table.loaded:
-            # known is this open's own (unpacked, or read from rows): the table may keep it
+        changed, pieces = _read_all(folder, [text for text, _ in differ], scope, progress)
+        if table.loaded:
+            if changed or removed:
+                self.cache.update_files(folder, changed, removed)
+            table.folder_stamp = self._settled(stamp, seen_at)
+            for text, item in changed:
+                table.apply(text, item)
             for path in removed:
-                del known[str(path)]
-            known.update((str(path), item) for path, item in changed)
-            self._keep_snapshot(folder, known, stored, drift=len(listing.differ) + len(removed))
-            table.load(known)
-            table.folder_stamp = self._settled(stamp, seen_at)   # (load starts the table afresh)
-            return True
-        table.folder_stamp = self._settled(stamp, seen_at)
-        for path, item in changed:
-            table.apply(path, item)
+                table.apply(path, None)
+            return bool(changed or removed)
+        # an open: known is its own (unpacked, or read from rows), and the table may keep it
+        whole = pieces if not known and not removed else None   # what was read is the whole folder
         for path in removed:
-            table.apply(path, None)
-        return bool(changed or removed)
+            del known[str(path)]
+        known.update(changed)
+        in_snapshot = self._keep_snapshot(folder, known, stored, drift=len(listing.differ) + len(removed),
+                                          pieces=whole)
+        if (changed and not in_snapshot) or removed:   # a saved snapshot holds the files read: no row each
+            self.cache.update_files(folder, [] if in_snapshot else changed, removed)
+        table.load(known)
+        table.folder_stamp = self._settled(stamp, seen_at)   # (load starts the table afresh)
+        return True
 
     def _remembered(self, folder: Path) -> tuple[dict[str, CachedFile], _Stored | None]:
         """What the catalog knows of ``folder``'s files: its snapshot (and how many files it was
@@ -324,13 +332,16 @@ class FactStore:
         return files, _Stored(stored[0])
 
     def _keep_snapshot(self, folder: Path, current: dict[str, CachedFile], stored: _Stored | None,
-                       drift: int) -> None:
+                       drift: int, pieces: list[Piece] | None = None) -> bool:
+        """Save ``current`` as ``folder``'s snapshot when it is worth it (``pieces``: it, packed
+        already); returns whether a snapshot holding ``current`` is now saved."""
         if self.cache.read_only:   # nothing is written on a read-only root
-            return
+            return False
         if stored is not None and not folder_snapshot.worth_saving(stored.count, len(current), drift):
-            return
-        self.cache.save_folder_snapshot(folder, len(current),
-                                        folder_snapshot.pack(folder, current, derived_state, DERIVED))
+            return False
+        blob = folder_snapshot.assemble(pieces, DERIVED) if pieces is not None else \
+            folder_snapshot.pack(folder, current, derived_state, DERIVED)
+        return self.cache.save_folder_snapshot(folder, len(current), blob)
 
     def sync_paths(self, paths: set[Path]) -> bool:
         """Look again at these files only (the watcher named them); returns whether a fact changed."""

@@ -13,7 +13,8 @@ from ..storage.atomic_write import write_atomic
 from ..storage.safe_read import read_regular_bytes
 from . import sensitive
 from .fact_file import decode_fact_bytes
-from .fact_store import MAX_FACT_FILE_BYTES, FactStore
+from .fact_reading import MAX_FACT_FILE_BYTES
+from .fact_store import FactStore
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ import re
 from pathlib import Path
 
 from ..records import Fact
-from .fact_store import FactStore, read_fact_file
+from .fact_reading import read_fact_file
+from .fact_store import FactStore
 
 _ARCHIVE_NAME = re.compile(r"^\d{8}-\d{6}\.\d{3}-(.+?)(?:-\d+)?\.md$")
 _LEFTOVER = "left over from an interrupted rename"

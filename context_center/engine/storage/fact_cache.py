@@ -120,9 +120,10 @@ class FactCache:
 
     # writing ------------------------------------------------------------------------
 
-    def _write(self, what: str, statements: list[tuple[str, Any]]) -> None:
+    def _write(self, what: str, statements: list[tuple[str, Any]]) -> bool:
+        """Whether the statements were written."""
         if self.read_only or not self._db.usable():
-            return
+            return False
         try:
             with self._db.transaction() as cursor:
                 for sql, parameters in statements:
@@ -133,15 +134,18 @@ class FactCache:
         except sqlite3.Error as exc:   # a full disk: these rows are derived, the next look finds the files
             log.warning("context-center: %s could not be written to the catalog (%s); it is brought in step "
                         "with the files on the next open", what, first_line(exc))
+            return False
+        return True
 
-    def save_folder_snapshot(self, directory: Path, files: int, payload: bytes) -> None:
-        """Derived, so a failure (a full disk) only means the next open reads rows instead."""
-        self._write("a folder snapshot", [(
+    def save_folder_snapshot(self, directory: Path, files: int, payload: bytes) -> bool:
+        """Derived, so a failure (a full disk) only means the next open reads rows instead; returns
+        whether it was saved."""
+        return self._write("a folder snapshot", [(
             "INSERT INTO folder_snapshots (directory, files, payload) VALUES (?, ?, ?) "
             "ON CONFLICT (directory) DO UPDATE SET files = excluded.files, payload = excluded.payload",
             (str(directory), files, payload))])
 
-    def update_files(self, directory: Path, changed: Iterable[tuple[Path, CachedFile]],
+    def update_files(self, directory: Path, changed: Iterable[tuple[Path | str, CachedFile]],
                      removed: Iterable[Path]) -> None:
         rows = [(str(path), str(directory), item.stamp.size, item.stamp.mtime_ns, item.stamp.inode,
                  item.stamp.ctime_ns, fact_to_json(item.fact) if item.fact else None,

@@ -27,7 +27,7 @@ import zlib
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..records import Diagnostic, Fact
 from .bulk_load import paused_gc
@@ -75,14 +75,29 @@ def pack(folder: Path, files: dict[str, CachedFile], derived: Derived = _no_deri
          derived_names: tuple[str, ...] = ()) -> bytes:
     """Paths inside ``folder`` are kept as bare names (a Path made from a name is cheaper).
     ``derived`` gives, per fact, the values named ``derived_names`` (worked out by the rules above)."""
+    rows = sorted(files.items())   # in path order: the table's sort finds it done
+    return assemble([pack_piece(folder, rows[start:start + CHUNK_ROWS], derived)
+                     for start in range(0, len(rows), CHUNK_ROWS)], derived_names)
+
+
+Piece = tuple[int, bytes]   # a packed piece of rows: (its size inflated, the deflated bytes)
+
+
+def pack_piece(folder: Path, items: list[tuple[str, CachedFile]], derived: Derived = _no_derived) -> Piece:
+    """One piece of a snapshot: these files (at most :data:`CHUNK_ROWS` of them, in path order).
+    Pieces packed apart (by worker processes, :mod:`..memory.bulk_read`) make one snapshot."""
     prefix = str(folder) + os.sep
     rows = [(text[len(prefix):] if text.startswith(prefix) else text, tuple(item.stamp),
              _state(item.fact, derived) if item.fact is not None else None,
              tuple((d.line, d.reason, d.severity) for d in item.diagnostics))
-            for text, item in sorted(files.items())]   # in path order: the table's sort finds it done
-    pieces = (marshal.dumps(rows[start:start + CHUNK_ROWS]) for start in range(0, len(rows), CHUNK_ROWS))
-    chunks = [(len(piece), zlib.compress(piece, 1)) for piece in pieces]   # (its size inflated, deflated)
-    return marshal.dumps((FORMAT, (*_KEYS, *derived_names), chunks))
+            for text, item in items]
+    piece = marshal.dumps(rows)
+    return len(piece), zlib.compress(piece, 1)
+
+
+def assemble(pieces: list[Piece], derived_names: tuple[str, ...] = ()) -> bytes:
+    """The snapshot made of these pieces, in order."""
+    return marshal.dumps((FORMAT, (*_KEYS, *derived_names), pieces))
 
 
 def unpack(folder: Path, blob: bytes, derived_names: tuple[str, ...] = ()) -> dict[str, CachedFile] | None:
@@ -133,11 +148,25 @@ def _unpack(folder: Path, blob: bytes, keys: tuple[str, ...]) -> dict[str, Cache
         return None
     if form != FORMAT or tuple(fields) != keys or not isinstance(chunks, list):
         return None
+    return _files(folder, _rows(chunks))
+
+
+def unpack_piece(folder: Path, piece: Piece) -> dict[str, CachedFile] | None:
+    """The files of one piece packed for ``folder`` by this version (:func:`pack_piece`), or ``None``."""
+    with paused_gc():
+        try:
+            rows = marshal.loads(_inflate(piece))
+        except (zlib.error, ValueError, EOFError, TypeError):
+            return None
+        return _files(folder, rows) if isinstance(rows, list) else None
+
+
+def _files(folder: Path, rows: Iterable[tuple[Any, ...]]) -> dict[str, CachedFile] | None:
     files: dict[str, CachedFile] = {}
     prefix = str(folder) + os.sep
     child = _child_maker(folder)
     try:
-        for name, stamp, state, problems in _rows(chunks):
+        for name, stamp, state, problems in rows:
             if os.sep in name:   # an absolute path (packed from elsewhere) stays itself
                 path = folder / name
                 text = str(path)

@@ -6,6 +6,7 @@ decides, so swapping the file between a check and the read changes nothing.
 """
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -27,13 +28,29 @@ def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_B
                        follow_symlinks: bool = True) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``; raises :class:`UnsafeFile` otherwise
     (and ``OSError`` when it cannot be opened: with ``follow_symlinks=False``, a symlink)."""
+    return read_regular_file(path, max_bytes, follow_symlinks=follow_symlinks)[1]
+
+
+_LINK_REFUSED = {errno.ELOOP, getattr(errno, "EMLINK", errno.ELOOP), getattr(errno, "EFTYPE", errno.ELOOP)}
+
+
+def read_regular_file(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES, *,
+                      follow_symlinks: bool = True) -> tuple[os.stat_result, bytes]:
+    """:func:`read_regular_bytes`, with the file's status as it was opened (the stamp of exactly
+    the bytes read: no ``lstat`` before the open, which the file could be replaced after)."""
     target = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    no_follow = getattr(os, "O_NOFOLLOW", 0)
     if not follow_symlinks:
-        if target.is_symlink():
+        if not no_follow and target.is_symlink():   # (where the platform cannot refuse one itself)
             raise UnsafeFile(target, "a symlink; not followed")
-        flags |= getattr(os, "O_NOFOLLOW", 0)   # and if it becomes one meanwhile, the open fails
-    fd = os.open(target, flags)
+        flags |= no_follow
+    try:
+        fd = os.open(target, flags)
+    except OSError as exc:
+        if not follow_symlinks and exc.errno in _LINK_REFUSED and target.is_symlink():
+            raise UnsafeFile(target, "a symlink; not followed") from None
+        raise
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -49,7 +66,7 @@ def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_B
             total += len(chunk)
         if total > max_bytes:   # it grew while we read
             raise UnsafeFile(target, f"more than {max_bytes:,} bytes, over the limit; not read")
-        return b"".join(chunks)
+        return info, b"".join(chunks)
     finally:
         os.close(fd)
 

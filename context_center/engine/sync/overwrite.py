@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..memory import sensitive
 from ..memory.fact_file import FactFileError, decode_fact_bytes, parse_fact
-from ..memory.fact_store import MAX_FACT_FILE_BYTES
+from ..memory.fact_reading import MAX_FACT_FILE_BYTES
 from ..records import Fact
 from ..storage.safe_read import read_regular_bytes
 from .travel import fact_folder, scope_of_folder
