@@ -15,8 +15,7 @@ import json
 import re
 from typing import Any
 
-_KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*?))?[ ]*")
-_NESTED_LINE = re.compile(r"  ([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*?))?[ ]*")
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 # what YAML's reader refuses (it is not printable there), or this reader leaves to YAML (tabs)
 _UNSUPPORTED = re.compile("[^\x0a\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -51,6 +50,19 @@ def _value(raw: str | None) -> Any:
     return raw
 
 
+def _key_value(line: str) -> tuple[str, str | None]:
+    """``key: value`` (the value without the spaces around it; None when nothing follows the
+    colon), as a line of the plain shape holds them."""
+    key, colon, rest = line.partition(":")
+    if not colon or not _KEY.fullmatch(key) or key in _NULLS:   # (a key YAML reads as null)
+        raise _NotPlain
+    if not rest:
+        return key, None
+    if rest[0] != " ":   # "key:value" is one scalar to YAML, not a key
+        raise _NotPlain
+    return key, rest.strip(" ")
+
+
 def read_plain(text: str) -> dict[str, Any] | None:
     """The mapping in ``text`` when it has the plain shape described above, else None."""
     if _UNSUPPORTED.search(text):
@@ -61,16 +73,13 @@ def read_plain(text: str) -> dict[str, Any] | None:
         for line in text.split("\n"):
             if not line.strip():
                 continue
-            if line.startswith(" "):
-                match = _NESTED_LINE.fullmatch(line)
-                if nested is None or match is None or match.group(1) in _NULLS:
+            if line[0] == " ":
+                if nested is None or line[:2] != "  " or line[2:3] == " ":   # two spaces deep, no other
                     return None
-                nested[match.group(1)] = _value(match.group(2))
+                key, raw = _key_value(line[2:])
+                nested[key] = _value(raw)
                 continue
-            match = _KEY_LINE.fullmatch(line)
-            if match is None or match.group(1) in _NULLS:   # (a key YAML reads as null)
-                return None
-            key, raw = match.group(1), match.group(2)
+            key, raw = _key_value(line)
             if raw is None and key == "metadata":
                 nested = data[key] = {}
                 continue

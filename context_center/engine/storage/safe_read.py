@@ -31,6 +31,8 @@ def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_B
     return read_regular_file(path, max_bytes, follow_symlinks=follow_symlinks)[1]
 
 
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _LINK_REFUSED = {errno.ELOOP, getattr(errno, "EMLINK", errno.ELOOP), getattr(errno, "EFTYPE", errno.ELOOP)}
 
 
@@ -38,13 +40,12 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BY
                       follow_symlinks: bool = True) -> tuple[os.stat_result, bytes]:
     """:func:`read_regular_bytes`, with the file's status as it was opened (the stamp of exactly
     the bytes read: no ``lstat`` before the open, which the file could be replaced after)."""
-    target = Path(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    no_follow = getattr(os, "O_NOFOLLOW", 0)
+    target = path if isinstance(path, Path) else Path(path)
+    flags = _FLAGS
     if not follow_symlinks:
-        if not no_follow and target.is_symlink():   # (where the platform cannot refuse one itself)
+        if not _NO_FOLLOW and target.is_symlink():   # (where the platform cannot refuse one itself)
             raise UnsafeFile(target, "a symlink; not followed")
-        flags |= no_follow
+        flags |= _NO_FOLLOW
     try:
         fd = os.open(target, flags)
     except OSError as exc:

@@ -39,7 +39,8 @@ def test_each_value_reads_as_yaml_reads_it_or_is_left_to_yaml(value):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_each_key_reads_as_yaml_reads_it_or_is_left_to_yaml(key):
-    for template in ("{k}: value", "{k}:", "metadata:\n  {k}: value", "{k}: a\n{k}: b"):
+    for template in ("{k}: value", "{k}:", "metadata:\n  {k}: value", "{k}: a\n{k}: b", "metadata:\n {k}: one deep",
+                     "metadata:\n   {k}: three deep", "metadata:\n  {k}:value", "metadata:\n  {k}:  "):
         _same(template.format(k=key))
 
 
@@ -47,7 +48,8 @@ def test_random_front_matters_from_the_pieces():
     rng = random.Random(30)
     lines = [f"{k}: {v}" for k, v in itertools.product(KEYS[:4], VALUES)] + [
         "metadata:", "  type: project", "  scope: global", "  written_by:", "    agent: codex", "# a comment",
-        "", "   ", "- item", "key", "tags:", "  - one"]
+        "", "   ", "- item", "key", "tags:", "  - one", " type: one space deep", "   type: three deep", "  : x",
+        "  type:project", "type:project", ":", "  ~: x", "scope:  ", "  k-1:"]
     for _ in range(3000):
         _same("\n".join(rng.choice(lines) for _ in range(rng.randint(1, 8))))
 
