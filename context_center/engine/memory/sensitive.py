@@ -1,6 +1,7 @@
 """Secrets that must never be written verbatim to a fact file, nor recalled."""
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -269,6 +270,7 @@ def mask_personal(text: str) -> str:
     return _masked_spans(masked, email_spans(masked))
 
 
+_shown_values = operator.attrgetter(*SHOWN_FIELDS)
 MAX_CHECKED_CHARS = 1 << 20   # of one field: a hand-written 50 MB body is checked (and shown) this far
 UNCHECKED = "not checked for secrets past its first 1,048,576 characters"
 
@@ -278,10 +280,11 @@ def fact_findings(fact: Fact) -> tuple[int, tuple[tuple[str, str], ...]]:
     :func:`secret_findings` keeps, and the folder snapshot carries. A field longer than
     :data:`MAX_CHECKED_CHARS` is also named, as :data:`UNCHECKED`: it is shown cut there."""
     shown: list[str] = []
-    for name in SHOWN_FIELDS:
-        value = getattr(fact, name)
-        shown.extend(text for text in (value if isinstance(value, tuple) else (value,))
-                     if text and isinstance(text, str))
+    for value in _shown_values(fact):
+        if isinstance(value, tuple):
+            shown.extend(text for text in value if text and isinstance(text, str))
+        elif value and isinstance(value, str):
+            shown.append(value)
     whole = "\n".join(shown)
     if len(whole) <= MAX_CHECKED_CHARS and not find_secrets(whole):
         # Nothing in the fields together, so nothing in any one (one scan, not one per field): no

@@ -47,6 +47,8 @@ Derived = Callable[[Fact], dict[str, Any]]   # name → value of what the rules 
 # marshal makes a dict in time with its length.
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Fact)
              if f.name != "path" and f.default is not dataclasses.MISSING}
+_NO_DEFAULT = object()
+_FIELD_DEFAULTS = tuple((name, _DEFAULTS.get(name, _NO_DEFAULT)) for name in _FIELDS)
 _REQUIRED = frozenset(name for name in _KEYS if name not in _DEFAULTS)
 _new = object.__new__
 _set = object.__setattr__     # a frozen dataclass refuses its own: the snapshot sets its state whole
@@ -56,10 +58,11 @@ _tuple = tuple.__new__        # FileStamp and CachedFile from their values, with
 def _state(fact: Fact, derived: Derived) -> dict[str, Any]:
     """What the fact's ``__dict__`` holds once read back: the fields that differ from their
     default (the default is on the class), the cached properties and the derived values."""
+    held = fact.__dict__.get   # (a field at its default may be on the class only: a fact read back)
     state = {}
-    for name in _FIELDS:
-        value = getattr(fact, name)
-        if name not in _DEFAULTS or value != _DEFAULTS[name]:
+    for name, default in _FIELD_DEFAULTS:
+        value = held(name, default)
+        if value is not default and value != default:
             state[name] = value
     for name in _CACHED:
         state[name] = getattr(fact, name)
