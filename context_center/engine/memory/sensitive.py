@@ -167,7 +167,9 @@ def may_hold_secret(text: str) -> bool:
     if any(needle in text for needle in _NEEDLES):
         return True
     lowered = text.lower()
-    if any(needle in lowered for needle in _LOWER_NEEDLES):
+    if any(needle in lowered for needle in _LOWER_NEEDLES) and (   # the gates _direct itself keeps:
+            "=" in text or ":" in text                                 # an assignment,
+            or any(verb in lowered for verb in _PROSE_VERBS) or "\u0130" in text):   # a sentence
         return True
     return bool(_BASE64_RUN.search(text) or _INVISIBLE.search(text))
 

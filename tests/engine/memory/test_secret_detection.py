@@ -146,3 +146,31 @@ def test_a_fact_is_scanned_whole_without_missing_a_secret_in_any_field(kind: str
             fact = Fact(id="mem-" + "0" * 32, revision=1, type="project", scope="project",
                         created_at="2026-12-03T00:00:00Z", updated_at="2026-12-03T00:00:00Z", **values)
             assert (field, kind) in fact_findings(fact)[1], (field, neighbour)
+
+
+def test_the_quick_look_lets_a_word_that_names_a_secret_pass_when_nothing_is_said_of_it():
+    """'token' or 'key' alone (no assignment, no sentence saying what it is) cannot be a secret
+    the scan finds: the quick look says so, and the scan is skipped."""
+    from context_center.engine.memory.sensitive import may_hold_secret
+
+    assert not may_hold_secret("the token budget of the deploy cache keeps the monkey busy")
+    assert may_hold_secret("the token budget: 5")        # an assignment may follow
+    assert may_hold_secret("the token was abc123def9")   # a sentence may say it
+
+
+def test_the_quick_look_never_misses_a_secret_in_random_text():
+    """Texts made of the pieces the patterns and the quick look read: whenever the scan finds
+    something, the quick look (at the text as the scan reads it: NFKC, no zero-width characters)
+    said it might."""
+    import random
+    import unicodedata
+
+    from context_center.engine.memory.sensitive import _INVISIBLE, may_hold_secret
+
+    pieces = ["token", "key", "password", "secret", "pwd", "is", "was", "=", ":", " ", "\n", "'", '"', "hunter2x9",
+              "abc123def9", "Bearer", "://", "@", "user", "eyJ", "ghp_", "sk-", "A" * 24, "İ", "ı", "密码", "是",
+              "\u200b", "ＡＫＩＡ", "IOSFODNN7EXAMPLQ", "db_", "-", "_", "x" * 8, *ONE_OF_EACH_KIND.values()]
+    rng = random.Random(30)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 9)))
+        assert may_hold_secret(unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))) or not find_secrets(text), text
