@@ -51,8 +51,8 @@ _BOOT = ("import json, sys; sys.path[:] = json.loads(sys.argv[1]); "
 def worker_count(files: int) -> int:
     """How many workers ``files`` files are worth on this machine: 0 means read them here (too few,
     one core, or a frozen build whose interpreter is not a Python one)."""
-    if files < PARALLEL_FROM or getattr(sys, "frozen", False) or not sys.executable:
-        return 0
+    if files < PARALLEL_FROM or getattr(sys, "frozen", False) or not sys.executable or os.name != "posix":
+        return 0   # (elsewhere a pipe cannot be waited on beside another: selectors take sockets only)
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:   # not on Linux
