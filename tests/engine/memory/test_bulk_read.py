@@ -44,6 +44,9 @@ def _write(folder: Path, count: int) -> None:
         (folder / f"fact-{i:05d}.md").write_text(render_fact(fact), encoding="utf-8")
     for name, raw in ODD.items():
         (folder / name).write_bytes(raw)
+    for name in (b"not-utf8-\xff\xfe.md", "a line\nbreak.md".encode(), "中文 名字.md".encode()):   # odd names
+        with open(os.path.join(os.fsencode(folder), name), "wb") as out:
+            out.write(b"---\nname: odd\n---\nthe deploy cache\n")
     os.symlink(folder / "fact-00001.md", folder / "a-link.md")   # listed (it is said why), never followed
     os.mkfifo(folder / "a-fifo.md")          # never listed, never waited on
     (folder / "a-folder.md").mkdir()
@@ -74,7 +77,7 @@ def _same(read: dict, expected: dict) -> None:
 
 def test_workers_read_what_one_process_reads(folder: Path):
     texts = _listed(folder)
-    assert len(texts) == FILES + len(ODD) + 1   # the symlink too; not the FIFO, the folder, MEMORY.md
+    assert len(texts) == FILES + len(ODD) + 4   # odd names, the symlink; not the FIFO, the folder, MEMORY.md
     expected = {text: read_fact_file(Path(text), "project") for text in texts}
     heard: list[tuple[int, int]] = []
     names = [Path(text).name for text in texts]
@@ -116,7 +119,7 @@ def test_a_first_open_reads_in_workers_saves_their_snapshot_and_no_row_per_file(
     monkeypatch.undo()
     with caplog.at_level(logging.INFO, logger="context_center.memory"):
         by_workers = _facts_of(state_root, workspace)
-    assert f"{FILES + len(ODD) + 1:,} fact files read by 2 worker processes" in caplog.text
+    assert f"{FILES + len(ODD) + 4:,} fact files read by 2 worker processes" in caplog.text
     assert by_workers == alone and len(alone) > FILES
     with sqlite3.connect(state_root / "catalog.sqlite") as db:
         assert db.execute("SELECT count(*) FROM fact_files").fetchone() == (0,)   # the snapshot holds them
