@@ -39,6 +39,7 @@ IDLE_ENV = "CONTEXT_CENTER_SERVICE_IDLE"
 READ_TIMEOUT = 10.0      # a caller that connects and says nothing is dropped after this
 WRITE_TIMEOUT = 60.0     # … and one that stops reading its answer
 _MARGIN = 0.05   # a hook's answer must leave before its caller stops waiting for it
+_ANSWER_GRACE = 5.0   # how long a stopping service waits for the answers it is still writing
 _ERRORS = frozenset({"strict", "replace", "surrogateescape", "backslashreplace", "ignore", "xmlcharrefreplace"})
 log = logging.getLogger("context_center.resident")
 
@@ -126,6 +127,7 @@ class Service:
         self._served = 0
         self._sources = _source_stamps()
         self._listener: socket.socket | None = None
+        self._connections: list[threading.Thread] = []   # the callers being served
         self._socket_identity: tuple[int, int] | None = None
         # the zygote is started with the service's own environment and umask, whoever's command runs then
         self.zygote = Zygote(dict(os.environ), _current_umask())
@@ -301,7 +303,9 @@ class Service:
                 time.sleep(0.1)
                 continue
             if conn is not None:
-                threading.Thread(target=self._serve, args=(conn,), daemon=True).start()
+                thread = threading.Thread(target=self._serve, args=(conn,), daemon=True)
+                thread.start()
+                self._connections = [t for t in self._connections if t.is_alive()] + [thread]
             now = time.monotonic()
             if not self._executing.locked() and now - self._last_command > self.idle:
                 log.info("context-center service: idle for %.0f s, stopping", self.idle)
@@ -315,6 +319,12 @@ class Service:
     def close(self) -> None:
         if self._listener is not None:
             self._listener.close()
+        # a caller told "stopping" (or a status) is answered before the process ends: the thread that
+        # set the flag may not have written its answer yet when the loop above saw it
+        deadline = time.monotonic() + _ANSWER_GRACE
+        for thread in self._connections:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        if self._listener is not None:
             if self._socket_is_ours():
                 try:
                     os.unlink(self.address.socket)

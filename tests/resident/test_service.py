@@ -398,3 +398,32 @@ def test_a_hook_whose_budget_is_spent_before_its_turn_is_neither_answered_nor_re
     assert service.hook("deploy cache timeout").returncode == 0   # (after the late one, in turn)
     with open_engine(service.root, service.workspace) as engine:
         assert len(engine.injections(session="s-test")) == 1
+
+
+def test_a_caller_told_stopping_hears_it_before_the_service_ends(tmp_path, monkeypatch):
+    """``stop`` sets the flag the accepting loop watches, then writes its answer: on a loaded
+    machine the loop saw the flag first and the process ended with the answer unwritten (the
+    caller read a connection closed mid-frame). Ending waits for the answers being written."""
+    from context_center.resident import server
+    from context_center.resident.address import Address
+
+    folder = tmp_path / "run"
+    folder.mkdir(mode=0o700)
+    service = server.Service(Address(str(folder), "k" * 16), idle=600)
+    service.listen()
+    real_send = wire.send_frames
+
+    def slow_send(conn, *frames):   # the answer leaves late, as under load
+        threading.Event().wait(0.5)
+        real_send(conn, *frames)
+
+    monkeypatch.setattr(server.wire, "send_frames", slow_send)
+    loop = threading.Thread(target=service.serve_forever)
+    loop.start()
+    answers: list[object] = []
+    caller = threading.Thread(target=lambda: answers.append(client.request(service.address, "stop")))
+    caller.start()
+    loop.join(30)
+    service.close()   # what the process does next, before it exits
+    assert answers == [{"protocol": wire.PROTOCOL, "stopping": True}]   # answered before close returned
+    caller.join(30)
