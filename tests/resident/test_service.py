@@ -413,17 +413,23 @@ def test_a_caller_told_stopping_hears_it_before_the_service_ends(tmp_path, monke
     service.listen()
     real_send = wire.send_frames
 
+    written: list[bool] = []
+
     def slow_send(conn, *frames):   # the answer leaves late, as under load
         threading.Event().wait(0.5)
         real_send(conn, *frames)
+        if threading.current_thread().name != "caller":   # (the caller's request goes through it too)
+            written.append(True)
 
     monkeypatch.setattr(server.wire, "send_frames", slow_send)
     loop = threading.Thread(target=service.serve_forever)
     loop.start()
     answers: list[object] = []
-    caller = threading.Thread(target=lambda: answers.append(client.request(service.address, "stop")))
+    caller = threading.Thread(target=lambda: answers.append(client.request(service.address, "stop")),
+                              name="caller")
     caller.start()
     loop.join(30)
     service.close()   # what the process does next, before it exits
-    assert answers == [{"protocol": wire.PROTOCOL, "stopping": True}]   # answered before close returned
+    assert written == [True]   # the answer was written before close returned
     caller.join(30)
+    assert answers == [{"protocol": wire.PROTOCOL, "stopping": True}]
