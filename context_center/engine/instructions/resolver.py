@@ -107,6 +107,25 @@ def _content_key(body: str) -> str:
     return "\n".join(line for line in _IMPORT_WRAPPER.sub("", body).split("\n") if line.strip())
 
 
+def _without_imported(kept: list[InstructionDocument],
+                      diagnostics: list[InstructionDiagnostic]) -> list[InstructionDocument]:
+    """A file on the chain that another document imports (a CLAUDE.md holding ``@AGENTS.md`` and
+    lines of its own) is already carried, inside its importer: kept there only, not twice. Of two
+    documents importing each other, the later one stays."""
+    imports = [{os.path.realpath(p) for p in document.imported} for document in kept]
+    dropped: set[int] = set()
+    for index, document in enumerate(kept):
+        real = os.path.realpath(document.path)
+        importer = next((other for j, other in enumerate(kept)
+                         if j != index and j not in dropped and real in imports[j]), None)
+        if importer is not None:
+            dropped.add(index)
+            diagnostics.append(InstructionDiagnostic(
+                "duplicate_document", document.label, document.path, 0,
+                f"{document.label} is imported by {importer.label}; kept once, inside {importer.label}"))
+    return [document for index, document in enumerate(kept) if index not in dropped]
+
+
 def _within(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
@@ -224,6 +243,7 @@ class InstructionResolver:
                     f"{document.label} is identical to {winner.label}; kept once, from {winner.label}"))
                 continue
             kept.append(document)
+        kept = _without_imported(kept, diagnostics)
         for i, first in enumerate(kept):
             for second in kept[i + 1:]:
                 matcher = difflib.SequenceMatcher(None, first.body.splitlines(), second.body.splitlines(),
