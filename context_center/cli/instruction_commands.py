@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine
+from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine, InvalidInput
 from .output import Output, Subcommands, add_json_option, table
 
 if TYPE_CHECKING:
@@ -18,8 +18,9 @@ def register_report(memory_sub: Subcommands) -> None:
     which.add_argument("--agent", choices=INSTRUCTION_AGENTS, default="reasonix",
                        help="resolve the chain as this agent does: its files, walk, imports and size limits, "
                             "and what it actually receives (default: reasonix, Context Center's own chain)")
-    which.add_argument("--compare", action="store_true",
-                       help="the three agents side by side: each file's fate per agent, and the differences")
+    which.add_argument("--compare", nargs="?", const=",".join(INSTRUCTION_AGENTS), metavar="AGENTS",
+                       help="agents side by side (all, or those named: --compare claude-code,cursor): each "
+                            "file's fate per agent, and the differences")
     add_json_option(parser)
     parser.set_defaults(handler=report)
 
@@ -38,8 +39,8 @@ def register(commands: Subcommands) -> None:
 
 
 def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    if args.compare:
-        return _compare(engine.compare_agents(args.target), out)
+    if args.compare is not None:
+        return _compare(engine.compare_agents(args.target, agents=_agent_names(args.compare)), out)
     if args.agent != "reasonix":
         return _agent(engine.agent_instructions(args.agent, args.target), out)
     resolved = engine.agent_instructions("reasonix", args.target)   # Context Center's own chain, as before
@@ -60,6 +61,15 @@ def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         return "\n".join(lines)
 
     return out.emit(resolved.to_json(), human)
+
+
+def _agent_names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in INSTRUCTION_AGENTS]
+    if unknown or not names:
+        raise InvalidInput(f"--compare takes agents separated by commas, of {', '.join(INSTRUCTION_AGENTS)}"
+                         + (f"; not {unknown[0]!r}" if unknown else ""))
+    return names
 
 
 _STATUS = {"loaded": "loaded", "truncated": "TRUNCATED", "dropped": "DROPPED", "on_demand": "on demand",
@@ -108,10 +118,11 @@ def _agent(view: AgentView, out: Output) -> int:
 
 def _compare(comparison: AgentComparison, out: Output) -> int:
     def human() -> str:
-        names = [AGENT_DISPLAY_NAMES[a] for a in INSTRUCTION_AGENTS]
+        agents = list(comparison.views)
+        names = [AGENT_DISPLAY_NAMES[a] for a in agents]
         lines = [f"Target {comparison.target}", ""]
-        rows = [(row.label, *(row.cell(a) for a in INSTRUCTION_AGENTS)) for row in comparison.rows]
-        rows.append(("= bytes received", *(f"{comparison.views[a].total_bytes:,} B" for a in INSTRUCTION_AGENTS)))
+        rows = [(row.label, *(row.cell(a) for a in agents)) for row in comparison.rows]
+        rows.append(("= bytes received", *(f"{comparison.views[a].total_bytes:,} B" for a in agents)))
         lines.append(table(("FILE", *names), rows, max_width=60))
         warnings = [f"WARNING ({AGENT_DISPLAY_NAMES[a]}): {w}" for a, v in comparison.views.items() for w in v.warnings]
         if warnings:
@@ -119,7 +130,7 @@ def _compare(comparison: AgentComparison, out: Output) -> int:
         if comparison.differences:
             lines += ["", "Differences:"] + [f"  - {d.message}" for d in comparison.differences]
         else:
-            lines += ["", "The three agents receive the same files."]
+            lines += ["", f"The {len(agents)} agents receive the same files."]
         return "\n".join(lines)
 
     return out.emit(comparison.to_json(), human)

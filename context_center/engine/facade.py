@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from . import clock
 from .errors import InvalidInput, StorageError
@@ -496,7 +496,7 @@ class Engine:
 
     def agent_instructions(self, agent: str = "reasonix", target: str | os.PathLike[str] | None = None,
                            homes: AgentHomes | None = None) -> AgentView:
-        """What ``agent`` (reasonix, claude-code or codex) receives for ``target``, by its own rules:
+        """What ``agent`` (one of :data:`AGENT_NAMES`) receives for ``target``, by its own rules:
         every document with its status (loaded, truncated, dropped, on_demand, skipped) and reason.
         ``homes`` says where the agents keep their files (default: from the environment)."""
         if agent not in AGENT_NAMES:
@@ -509,14 +509,18 @@ class Engine:
         self._follow((*resolved.watch_folders, *view.watch_folders))
         return view
 
-    def compare_agents(self, target: str | os.PathLike[str] | None = None,
-                       homes: AgentHomes | None = None) -> AgentComparison:
-        """The three agents side by side for ``target``: each file's fate per agent, and the differences."""
+    def compare_agents(self, target: str | os.PathLike[str] | None = None, homes: AgentHomes | None = None,
+                       agents: Sequence[str] | None = None) -> AgentComparison:
+        """``agents`` (default: every one) side by side for ``target``: each file's fate per agent,
+        and the differences."""
         from .instructions.agent_compare import compare
         from .instructions.agent_view import AgentHomes
 
+        unknown = [agent for agent in agents or () if agent not in AGENT_NAMES]
+        if unknown:
+            raise InvalidInput(f"unknown agent {unknown[0]!r}; one of {', '.join(AGENT_NAMES)}")
         resolved = self._instructions.resolve(_existing_target(target))
-        comparison = compare(resolved, homes or AgentHomes.from_environment())
+        comparison = compare(resolved, homes or AgentHomes.from_environment(), agents or AGENT_NAMES)
         self._follow((*resolved.watch_folders, *comparison.watch_folders))
         return comparison
 

@@ -58,15 +58,17 @@ def test_agent_view_report_and_comparison_for_people(cli):
     (cli.workspace / "CLAUDE.md").write_text("Claude rule\n")
     out = cli.run("memory", "instructions", "--agent", "codex").out
     assert "TRUNCATED" in out and "WARNING: the project chain is over project_doc_max_bytes" in out
-    compared = cli.run("memory", "instructions", "--compare").out
+    compared = cli.run("memory", "instructions", "--compare", "reasonix,claude-code,codex").out
     assert "Reasonix" in compared and "Claude Code" in compared and "CUT 32,768 of 33,001 B" in compared
     assert "workspace/CLAUDE.md reaches Reasonix and Claude Code; Codex does not read it" in compared
+    assert "Cursor" not in compared
     data = cli.ok("memory", "instructions", "--compare")
-    assert set(data["agents"]) == {"reasonix", "claude-code", "codex"} and data["differences"]
+    assert set(data["agents"]) == {"reasonix", "claude-code", "codex", "copilot", "gemini", "cursor", "windsurf"}
+    assert "12,000 characters" in data["agents"]["windsurf"]["warnings"][0]   # Windsurf cuts AGENTS.md there
 
 
 def test_unknown_agent_is_a_usage_error(cli):
-    result = cli.run("memory", "instructions", "--agent", "cursor")
+    result = cli.run("memory", "instructions", "--agent", "vim")
     assert result.code == 2 and "invalid choice" in result.err
     assert cli.run("memory", "instructions", "--agent", "codex", "--compare").code == 2
 

@@ -1,4 +1,4 @@
-"""The three agents side by side: which file reaches which agent, and where they differ.
+"""The agents side by side: which file reaches which agent, and where they differ.
 
 Differences named: a file of the workspace that reaches some agents and not others (a CLAUDE.md
 with no AGENTS.md), the same text received twice by one agent, and an ``@import`` line that one
@@ -11,15 +11,19 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
-from .agent_rules import AGENTS, CLAUDE_CODE, CODEX, DISPLAY_NAMES
+from .agent_rules import AGENTS, CLAUDE_CODE, CODEX, COPILOT, CURSOR, DISPLAY_NAMES, GEMINI, WINDSURF
 from .agent_view import SHORT_STATUS, AgentDocument, AgentHomes, AgentView, within
 from .claude_code_view import ClaudeCodeView, import_path, import_tokens
 from .codex_view import CodexView
+from .copilot_view import CopilotView
+from .cursor_view import CursorView
+from .gemini_view import GeminiView
 from .imports import _FENCE, import_target
 from .reasonix_view import reasonix_view
 from .resolver import InstructionSet
+from .windsurf_view import WindsurfView
 
 MIN_REPEATED_CHARS = 40   # shorter shared text (a heading, a one-word line) is not worth a warning
 _WRAPPER = re.compile(r'^(<instruction-import path="[^"]*">|</instruction-import>)$', re.MULTILINE)
@@ -29,19 +33,27 @@ _NOT_READ = {
     "claude-code": f"Claude Code reads {', '.join((*CLAUDE_CODE.folder_names, *CLAUDE_CODE.local_names))} "
                    "and rules, not other names",
     "reasonix": "it is not on Reasonix's chain (REASONIX.md, AGENTS.md, CLAUDE.md and .local.md variants)",
+    "copilot": f"Copilot reads {COPILOT.repository_file}, "
+               f"{COPILOT.instructions_folder}/*{COPILOT.instructions_suffix}, AGENTS.md, and "
+               f"{' and '.join(n for n in COPILOT.root_files if n != 'AGENTS.md')} at the root",
+    "gemini": f"Gemini CLI reads {', '.join(GEMINI.default_names)} (or the names its context.fileName setting gives)",
+    "cursor": f"Cursor reads {CURSOR.rules_folder}, AGENTS.md and {CURSOR.legacy_file}",
+    "windsurf": f"Windsurf reads {WINDSURF.rules_folder}, its global rules, AGENTS.md and {WINDSURF.legacy_file}",
 }
+
+
+_VIEWS: dict[str, Callable[[Path, AgentHomes], Any]] = {
+    "claude-code": ClaudeCodeView, "codex": CodexView, "copilot": CopilotView, "gemini": GeminiView,
+    "cursor": CursorView, "windsurf": WindsurfView}
 
 
 def agent_view(agent: str, resolved: InstructionSet, homes: AgentHomes) -> AgentView:
     """What ``agent`` receives for the target ``resolved`` was made for."""
     if agent == "reasonix":
         return reasonix_view(resolved)
-    if agent == "codex":
-        view = CodexView(resolved.workspace, homes).resolve(resolved.target)
-    elif agent == "claude-code":
-        view = ClaudeCodeView(resolved.workspace, homes).resolve(resolved.target)
-    else:
+    if agent not in _VIEWS:
         raise ValueError(f"unknown agent {agent!r}; one of {', '.join(AGENTS)}")
+    view: AgentView = _VIEWS[agent](resolved.workspace, homes).resolve(resolved.target)
     # a target outside the workspace was replaced by its root: every view says so
     moved = tuple(d for d in resolved.diagnostics if d.code == "target_outside_workspace")
     return dataclasses.replace(view, diagnostics=moved + view.diagnostics) if moved else view
@@ -107,10 +119,12 @@ class AgentComparison:
         return tuple(dict.fromkeys(f for view in self.views.values() for f in view.watch_folders))
 
 
-def compare(resolved: InstructionSet, homes: AgentHomes) -> AgentComparison:
-    views = {agent: agent_view(agent, resolved, homes) for agent in AGENTS}
+def compare(resolved: InstructionSet, homes: AgentHomes, agents: Sequence[str] = AGENTS) -> AgentComparison:
+    """``agents`` (every one by default, in :data:`AGENTS` order) side by side."""
+    chosen = [agent for agent in AGENTS if agent in agents]
+    views = {agent: agent_view(agent, resolved, homes) for agent in chosen}
     per_file = _files(views, resolved)
-    rows = tuple(FileRow(path, label, {a: docs.get(a) for a in AGENTS}) for path, (label, docs) in per_file.items())
+    rows = tuple(FileRow(path, label, {a: docs.get(a) for a in chosen}) for path, (label, docs) in per_file.items())
     differences = [*_only_some(rows, resolved.workspace), *_received_twice(views),
                    *_imports_differ(views, resolved, homes)]
     return AgentComparison(resolved.workspace, resolved.target, views, rows, tuple(differences))
@@ -126,12 +140,12 @@ def _files(views: dict[str, AgentView], resolved: InstructionSet) -> dict[Path, 
             docs.setdefault(agent, document)
     # Reasonix expands imports into the importing body and keeps an identical document once:
     # both files do reach it, so they are rows of their own
-    for importer in resolved.documents:
+    for importer in resolved.documents if "reasonix" in views else ():
         for imported in importer.imported:
             label, docs = files.setdefault(Path(os.path.realpath(imported)), (resolved_label(imported, resolved), {}))
             docs.setdefault("reasonix", AgentDocument(label, "import", importer.order, imported, _size(imported),
                                                       "loaded", f"imported into {importer.label}", ""))
-    for diagnostic in resolved.diagnostics:
+    for diagnostic in resolved.diagnostics if "reasonix" in views else ():
         if diagnostic.code == "duplicate_document":
             label, docs = files.setdefault(Path(os.path.realpath(diagnostic.source)), (diagnostic.label, {}))
             docs.setdefault("reasonix", AgentDocument(label, "duplicate", 0, diagnostic.source, 0, "skipped",
@@ -165,11 +179,16 @@ def _only_some(rows: tuple[FileRow, ...], workspace: Path) -> list[AgentDifferen
         receiving = [a for a, d in row.per_agent.items() if d is not None and d.received]
         missing = [a for a, d in row.per_agent.items() if d is None or not d.received]
         if receiving and missing:
-            who = " and ".join(DISPLAY_NAMES[a] for a in receiving)
+            who = _listed([DISPLAY_NAMES[a] for a in receiving])
             found.append(AgentDifference(
                 "only_some", f"{row.label} reaches {who}; " + "; ".join(
                     _fate(a, row.per_agent[a]) for a in missing), (row.path,), tuple(missing)))
     return found
+
+
+def _listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _normalized(text: str) -> str:
@@ -242,8 +261,13 @@ def _imports_differ(views: dict[str, AgentView], resolved: InstructionSet,
 
 def _treatment(agent: str, document: AgentDocument, token: str, reasonix_import: bool, rejected: str | None,
                homes: AgentHomes) -> str:
-    if agent == "codex":
+    if agent in ("codex", "copilot", "cursor", "windsurf"):
         return "shows it literally"
+    if agent == "gemini":
+        path = Path(os.path.normpath(token if os.path.isabs(token) else document.path.parent / token))
+        if path.is_file():
+            return "expands it"
+        return "leaves an error comment (no such file)" if "." in path.name else "shows it literally"
     if agent == "reasonix":
         return f"rejects it ({rejected})" if rejected else "expands it" if reasonix_import else "shows it literally"
     if import_path(document.path.parent, token, homes) is not None:

@@ -77,9 +77,78 @@ class ReasonixRules:
     import_max_depth: int = 5
 
 
+@dataclass(frozen=True)
+class CopilotRules:
+    """GitHub Copilot: repository-wide and path-specific instructions, AGENTS.md.
+    https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions
+    https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-custom-instructions"""
+    display: str = "GitHub Copilot"
+    repository_file: str = ".github/copilot-instructions.md"
+    instructions_folder: str = ".github/instructions"
+    instructions_suffix: str = ".instructions.md"
+    apply_to_key: str = "applyTo"
+    every_file: tuple[str, ...] = ("**", "**/*")        # an applyTo that matches every file
+    agent_files: tuple[str, ...] = ("AGENTS.md",)       # the root, the folders down to cwd, and below on demand
+    root_files: tuple[str, ...] = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")   # the coding agent reads these at the root
+    user_file: str = "~/.copilot/copilot-instructions.md"
+    user_instructions_folder: str = "~/.copilot/instructions"
+
+
+@dataclass(frozen=True)
+class GeminiRules:
+    """Gemini CLI: context files up and down the tree, imports, configurable names.
+    https://github.com/google-gemini/gemini-cli/blob/main/docs/cli/gemini-md.md
+    https://github.com/google-gemini/gemini-cli/blob/main/docs/core/memport.md
+    https://github.com/google-gemini/gemini-cli/blob/main/docs/tools/memory.md (save_memory's section)"""
+    display: str = "Gemini CLI"
+    home_folder: str = "~/.gemini"
+    default_names: tuple[str, ...] = ("GEMINI.md",)
+    user_settings: str = "~/.gemini/settings.json"
+    project_settings: str = ".gemini/settings.json"      # over the user's
+    file_name_key: tuple[str, str] = ("context", "fileName")   # a name or a list of names
+    import_max_depth: int = 5
+    memory_heading: str = "## Gemini Added Memories"
+
+
+@dataclass(frozen=True)
+class CursorRules:
+    """Cursor: project rules (.mdc) by alwaysApply / globs / description, AGENTS.md, .cursorrules.
+    https://docs.cursor.com/context/rules"""
+    display: str = "Cursor"
+    rules_folder: str = ".cursor/rules"
+    rule_suffixes: tuple[str, ...] = (".mdc", ".md")
+    always_key: str = "alwaysApply"
+    globs_key: str = "globs"
+    description_key: str = "description"
+    agent_files: tuple[str, ...] = ("AGENTS.md",)
+    legacy_file: str = ".cursorrules"
+
+
+@dataclass(frozen=True)
+class WindsurfRules:
+    """Windsurf (Cascade): global rules, workspace rules by trigger, AGENTS.md, character caps.
+    https://docs.windsurf.com/windsurf/cascade/memories"""
+    display: str = "Windsurf"
+    global_file: str = "~/.codeium/windsurf/memories/global_rules.md"
+    global_chars: int = 6_000
+    rules_folder: str = ".windsurf/rules"
+    rule_chars: int = 12_000                 # a workspace rule file past this is cut
+    trigger_key: str = "trigger"             # always_on | model_decision | glob | manual
+    globs_key: str = "globs"
+    description_key: str = "description"
+    agent_files: tuple[str, ...] = ("AGENTS.md",)
+    legacy_file: str = ".windsurfrules"
+
+
 CODEX = CodexRules()
 CLAUDE_CODE = ClaudeCodeRules()
 REASONIX = ReasonixRules()
+COPILOT = CopilotRules()
+GEMINI = GeminiRules()
+CURSOR = CursorRules()
+WINDSURF = WindsurfRules()
 
-AGENTS = ("reasonix", "claude-code", "codex")
-DISPLAY_NAMES = {"reasonix": REASONIX.display, "claude-code": CLAUDE_CODE.display, "codex": CODEX.display}
+AGENTS = ("reasonix", "claude-code", "codex", "copilot", "gemini", "cursor", "windsurf")
+DISPLAY_NAMES = {"reasonix": REASONIX.display, "claude-code": CLAUDE_CODE.display, "codex": CODEX.display,
+                 "copilot": COPILOT.display, "gemini": GEMINI.display, "cursor": CURSOR.display,
+                 "windsurf": WINDSURF.display}

@@ -22,6 +22,22 @@ SHORT_STATUS = {"loaded": "loaded", "truncated": "CUT", "dropped": "DROPPED", "o
 
 
 @dataclass(frozen=True)
+class Trigger:
+    """When an on-demand document is read: when a file matching ``globs`` is touched (``glob``),
+    when the agent decides from ``description`` that it applies (``description``), or only when
+    the user names it (``manual``)."""
+    kind: str
+    globs: tuple[str, ...] = ()
+    description: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "globs": list(self.globs)}
+        if self.description:
+            out["description"] = self.description
+        return out
+
+
+@dataclass(frozen=True)
 class AgentDocument:
     label: str
     scope: str
@@ -37,6 +53,7 @@ class AgentDocument:
     imports: tuple[str, ...] = ()  # labels of the files this one imports (agents that expand imports)
     parent: str | None = None      # the label of the importing file, for an imported one
     priority: int | None = None    # Reasonix's precedence number; the others load in order
+    trigger: Trigger | None = None  # what makes an on-demand document read
 
     @property
     def received(self) -> bool:
@@ -67,6 +84,8 @@ class AgentDocument:
             out["cut_line"] = self.cut_line
         if self.parent is not None:
             out["parent"] = self.parent
+        if self.trigger is not None:
+            out["trigger"] = self.trigger.to_json()
         return out
 
 

@@ -21,7 +21,7 @@ import yaml
 from ..memory.fact_file import load_yaml
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CLAUDE_CODE, ClaudeCodeRules
-from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, decode, line_of_byte
+from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger, decode, line_of_byte
 from .resolver import InstructionDiagnostic
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -126,7 +126,8 @@ class ClaudeCodeView:
 
     def _add(self, documents: list[AgentDocument], path: Path, scope: str, status: str, reason: str,
              diagnostics: list[InstructionDiagnostic], *, excludable: bool = True, depth: int = 0,
-             parent: str | None = None, classify: Callable[[str], tuple[str, str]] | None = None) -> None:
+             parent: str | None = None, classify: Callable[[str], tuple[str, str, Trigger | None]] | None = None,
+             trigger: Trigger | None = None) -> None:
         """``path`` with what it imports right after it (when it is a file). ``classify``: the status
         and reason follow from the text (a rule's ``paths:``), read once."""
         if not os.path.lexists(path) or path.is_dir():
@@ -139,10 +140,10 @@ class ClaudeCodeView:
             documents.append(self._document(path, scope, "skipped", f"claudeMdExcludes: {pattern}", diagnostics,
                                             parent=parent))
             return
-        document = self._document(path, scope, status, reason, diagnostics, parent=parent)
+        document = self._document(path, scope, status, reason, diagnostics, parent=parent, trigger=trigger)
         if classify is not None and document.status == status:
-            status, reason = classify(document.text)
-            document = replace(document, status=status, reason=reason)
+            status, reason, trigger = classify(document.text)
+            document = replace(document, status=status, reason=reason, trigger=trigger)
         if document.status == status and status in ("loaded", "on_demand") and not document.text.strip():
             document = replace(document, status="skipped", body="", reason="empty")
         imports: list[tuple[int, str, Path]] = []
@@ -152,7 +153,7 @@ class ClaudeCodeView:
         for line, token, imported in imports:
             self._add(documents, imported, "import", document.status,
                       f"imported by {document.label} (line {line}: @{token})", diagnostics, excludable=False,
-                      depth=depth + 1, parent=document.label)
+                      depth=depth + 1, parent=document.label, trigger=document.trigger)
 
     def _imports(self, document: AgentDocument, diagnostics: list[InstructionDiagnostic],
                  depth: int) -> list[tuple[int, str, Path]]:
@@ -178,11 +179,12 @@ class ClaudeCodeView:
             if path.is_file():
                 self._add(documents, path, scope, "loaded", "", diagnostics, classify=self._rule_status)
 
-    def _rule_status(self, text: str) -> tuple[str, str]:
+    def _rule_status(self, text: str) -> tuple[str, str, Trigger | None]:
         paths = self._rule_paths(text)
         if paths:
-            return "on_demand", f"a rule with paths: {', '.join(paths)} — loaded when Claude reads a matching file"
-        return "loaded", "a rule without paths: loaded at launch"
+            return ("on_demand", f"a rule with paths: {', '.join(paths)} — loaded when Claude reads a matching file",
+                    Trigger("glob", tuple(paths)))
+        return "loaded", "a rule without paths: loaded at launch", None
 
     def _rule_paths(self, text: str) -> list[str]:
         if not text.startswith("---"):
@@ -214,7 +216,8 @@ class ClaudeCodeView:
                 return
             for name in (*rules.folder_names, *rules.local_names):
                 self._add(documents, Path(folder) / name, "subfolder", "on_demand",
-                          f"loaded when Claude reads a file in {self.label(Path(folder))}", diagnostics)
+                          f"loaded when Claude reads a file in {self.label(Path(folder))}", diagnostics,
+                          trigger=Trigger("glob", (f"{Path(folder).relative_to(target).as_posix()}/**",)))
 
     def _auto_memory(self, documents: list[AgentDocument], target: Path, settings: list[dict[str, Any]],
                      diagnostics: list[InstructionDiagnostic]) -> Path | None:
@@ -247,7 +250,7 @@ class ClaudeCodeView:
                 documents.append(self._document(
                     path, "auto-memory", "skipped" if off else "on_demand",
                     "auto memory is turned off" if off else "a topic file: read when Claude needs it",
-                    diagnostics))
+                    diagnostics, trigger=None if off else Trigger("description", (), "a topic file of auto memory")))
         return memory
 
     def _memory_index(self, path: Path, diagnostics: list[InstructionDiagnostic]) -> AgentDocument:
@@ -298,7 +301,8 @@ class ClaudeCodeView:
         return next((pattern for regex, pattern in self._excludes if regex.fullmatch(text)), None)
 
     def _document(self, path: Path, scope: str, status: str, reason: str,
-                  diagnostics: list[InstructionDiagnostic], parent: str | None = None) -> AgentDocument:
+                  diagnostics: list[InstructionDiagnostic], parent: str | None = None,
+                  trigger: Trigger | None = None) -> AgentDocument:
         label = self.label(path)
         try:
             size, data = read_regular_prefix(path, self.rules.file_max_bytes + 1)
@@ -312,7 +316,8 @@ class ClaudeCodeView:
                                  "MiB limit", "", parent=parent)
         text = decode(data)
         body = text.strip("\n") if status in ("loaded", "on_demand") else ""
-        return AgentDocument(label, scope, 0, path, size, status, reason, body, text, parent=parent)
+        return AgentDocument(label, scope, 0, path, size, status, reason, body, text, parent=parent,
+                             trigger=trigger if status == "on_demand" else None)
 
 
 def _string_list(value: object) -> list[str]:

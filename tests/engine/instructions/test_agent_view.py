@@ -265,7 +265,7 @@ def test_unknown_agent_or_missing_target_is_refused(engine, workspace):
     from context_center.engine import InvalidInput
 
     with pytest.raises(InvalidInput, match="unknown agent"):
-        engine.agent_instructions("cursor")
+        engine.agent_instructions("vim")
     for ask in (lambda: engine.agent_instructions("codex", workspace / "nope"),
                 lambda: engine.compare_agents(workspace / "nope")):
         with pytest.raises(InvalidInput, match="does not exist"):
@@ -293,7 +293,8 @@ def test_comparison_names_a_claude_only_file_an_import_shown_literally_and_text_
     write(workspace / "docs" / "setup.md", "Install with pnpm and run the full test suite first.\n")
     write(workspace / "pkg" / "AGENTS.md", "Package rule.\n@../docs/setup.md\n")
     write(workspace / "pkg" / "CLAUDE.md", "@../docs/setup.md\nInstall with pnpm and run the full test suite first.\n")
-    comparison = engine.compare_agents(workspace / "pkg", homes)
+    comparison = engine.compare_agents(workspace / "pkg", homes, agents=("codex", "reasonix", "claude-code"))
+    assert list(comparison.views) == ["reasonix", "claude-code", "codex"]   # in their own order
     messages = [d.message for d in comparison.differences]
     only = [d for d in comparison.differences if d.kind == "only_some" and d.paths[0].name == "CLAUDE.md"
             and d.paths[0].parent == workspace]
@@ -308,12 +309,16 @@ def test_comparison_names_a_claude_only_file_an_import_shown_literally_and_text_
     assert set(comparison.to_json()) >= {"agents", "files", "differences"}
 
 
-def test_comparison_names_text_reasonix_receives_twice_through_an_import(engine, workspace, homes):
+def test_reasonix_no_longer_receives_an_imported_file_twice(engine, workspace, homes):
+    """A CLAUDE.md that imports AGENTS.md and says more: Reasonix received AGENTS.md's text twice
+    (as itself, and inside CLAUDE.md), which the comparison named. It is now carried once."""
     write(workspace / "AGENTS.md", "Run the whole test suite before every push to main.\n")
     write(workspace / "CLAUDE.md", "Claude notes.\n@AGENTS.md\n")
-    twice = [d for d in engine.compare_agents(workspace, homes).differences if d.kind == "received_twice"]
-    assert [d.agents for d in twice] == [("reasonix",)]
-    assert "workspace/AGENTS.md is also inside workspace/CLAUDE.md" in twice[0].message
+    comparison = engine.compare_agents(workspace, homes)
+    assert [d for d in comparison.differences if d.kind == "received_twice"] == []
+    reasonix = comparison.views["reasonix"]
+    assert [d.label for d in reasonix.documents] == ["workspace/CLAUDE.md"]
+    assert "\n".join(d.body for d in reasonix.documents).count("Run the whole test suite") == 1
 
 
 def test_views_follow_changes_on_disk(engine, workspace, homes):

@@ -1,0 +1,162 @@
+"""The files the newer agents read, as a view reports them: Markdown rule files with a little front
+matter that says when the agent reads them, read with the same care as every other file here.
+
+Shared by the views of GitHub Copilot, Gemini CLI, Cursor and Windsurf: each says which files its
+agent looks at and what their front matter means; reading them (regular files only, bounded),
+splitting their front matter and walking the folders below the target live here once.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterator
+
+from ..storage.safe_read import UnsafeFile, read_regular_prefix
+from .agent_view import AgentDocument, Labeller, Trigger, decode, line_of_byte
+from .resolver import InstructionDiagnostic
+
+READ_CAP = 4 * 1024 * 1024   # of one file, for the report (no agent here receives more)
+SCAN_FOLDERS = 2_000         # folders below the target looked through for on-demand files
+SKIPPED_FOLDERS = frozenset((".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target",
+                             ".tox", ".mypy_cache", ".context-center"))
+_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class RuleFile:
+    """A rule file's front matter, read leniently (the agents' own readers accept ``globs: **/*.ts``,
+    which YAML refuses as an alias), and the body after it."""
+
+    meta: dict[str, object]
+    body: str
+    body_line: int   # the 1-based line the body starts on
+
+
+def split_rule(text: str) -> RuleFile:
+    """``key: value`` lines between ``---`` lines: a value is text (quotes taken off), ``true`` or
+    ``false``, a ``[a, b]`` list or ``- item`` lines under an empty key. No YAML: nothing in a
+    cloned repository's rule file can make the reader expand aliases or build objects."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    if not lines or lines[0].strip() != "---":
+        return RuleFile({}, text, 1)
+    meta: dict[str, object] = {}
+    listing: list[str] | None = None
+    for index, line in enumerate(lines[1:], start=1):
+        if line.strip() == "---":
+            return RuleFile(meta, "\n".join(lines[index + 1:]), index + 2)
+        item = line.strip()
+        if listing is not None and item.startswith("- "):
+            listing.append(_scalar(item[2:]))
+            continue
+        match = _KEY.match(line)
+        if match is None:
+            listing = None
+            continue
+        key, value = match.group(1), match.group(2).strip()
+        if not value:
+            listing = []
+            meta[key] = listing
+        else:
+            listing = None
+            meta[key] = _value(value)
+    return RuleFile({}, text, 1)   # never closed: all of it is text
+
+
+def _scalar(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def _value(text: str) -> object:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if text.startswith("[") and text.endswith("]"):
+        return [_scalar(part) for part in text[1:-1].split(",") if part.strip()]
+    return _scalar(text)
+
+
+def text_of(meta: dict[str, object], key: str) -> str:
+    value = meta.get(key)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def globs_of(meta: dict[str, object], key: str) -> tuple[str, ...]:
+    """A glob list as the agents write it: a YAML list, or one string of comma-separated globs."""
+    value = meta.get(key)
+    parts = value if isinstance(value, list) else value.split(",") if isinstance(value, str) else []
+    return tuple(dict.fromkeys(p.strip() for p in parts if isinstance(p, str) and p.strip()))
+
+
+def read_document(path: Path, label: str, scope: str, status: str, reason: str,
+                  diagnostics: list[InstructionDiagnostic], *, trigger: Trigger | None = None,
+                  parent: str | None = None) -> AgentDocument:
+    """``path`` as a document of a view: a regular file read at most :data:`READ_CAP` (a FIFO or a
+    device is said, never waited on), empty files skipped."""
+    try:
+        size, data = read_regular_prefix(path, READ_CAP)
+    except (UnsafeFile, OSError) as exc:
+        diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
+                                                 f"{label} cannot be read: {exc.strerror or exc}"))
+        return AgentDocument(label, scope, 0, path, 0, "skipped", "cannot be read", "", parent=parent)
+    text = decode(data)
+    if not text.strip():
+        return AgentDocument(label, scope, 0, path, size, "skipped", "empty", "", text, parent=parent)
+    body = text.strip("\n") if status in ("loaded", "on_demand") else ""
+    return AgentDocument(label, scope, 0, path, size, status, reason, body, text, parent=parent,
+                         trigger=trigger if status == "on_demand" else None)
+
+
+def cut_to_chars(document: AgentDocument, limit: int, why: str) -> AgentDocument:
+    """``document`` as an agent that keeps its first ``limit`` characters receives it."""
+    if len(document.body) <= limit or not (document.received or document.status == "on_demand"):
+        return document
+    if document.status == "on_demand":   # cut when it is read
+        return replace(document, body=document.body[:limit],
+                       reason=f"{document.reason}; when read, {why}: cut after {limit:,} of {len(document.body):,} "
+                              "characters")
+    kept = document.body[:limit]
+    data = document.body.encode("utf-8")
+    kept_bytes = len(kept.encode("utf-8"))
+    line = line_of_byte(data, kept_bytes)
+    return replace(document, status="truncated", body=kept, kept_bytes=kept_bytes, cut_line=line,
+                   reason=f"{why}: {len(document.body):,} characters, cut after {limit:,} (line {line})")
+
+
+def chain(root: Path, target: Path) -> list[Path]:
+    """The folders from ``root`` down to ``target`` (just ``root`` when ``target`` is not inside it)."""
+    if target != root and root not in target.parents:
+        return [root]
+    return [root, *reversed([p for p in target.parents if root in p.parents]), *([target] if target != root else [])]
+
+
+def folders_below(target: Path, label: Labeller, diagnostics: list[InstructionDiagnostic]) -> Iterator[Path]:
+    """The folders below ``target``, nearest first in name order, skipping the usual build and
+    tool folders; stops (and says so) after :data:`SCAN_FOLDERS` of them."""
+    scanned = 0
+    for folder, names, _files in os.walk(target):
+        names[:] = sorted(n for n in names if n not in SKIPPED_FOLDERS)
+        if Path(folder) == target:
+            continue
+        scanned += 1
+        if scanned > SCAN_FOLDERS:
+            diagnostics.append(InstructionDiagnostic(
+                "scan_limit", label(target), target, 0,
+                f"stopped looking for instruction files below {label(target)} after {SCAN_FOLDERS:,} folders"))
+            return
+        yield Path(folder)
+
+
+def git_root(target: Path, fallback: Path) -> Path:
+    """The nearest folder at or above ``target`` holding ``.git``, else ``fallback``."""
+    return next((f for f in (target, *target.parents) if (f / ".git").exists()), fallback)
+
+
+def files_in(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """Regular files (or links to be reported) under ``folder`` whose names end in ``suffixes``, sorted."""
+    if not folder.is_dir() or folder.is_symlink():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.name.endswith(suffixes) and (p.is_symlink() or not p.is_dir()))
