@@ -63,7 +63,7 @@ class MainWindow(QMainWindow):
         self._rest_pending = False          # ... and the list is shown: they start at its first paint
 
         self.facts = FactsTab(client, self.messages)
-        self.instructions = InstructionsTab(client, self.messages)
+        self.instructions = InstructionsTab(client, self.messages, settings=settings)
         self.recall = RecallTab(client, self.messages)
         self.archive = ArchiveTab(client, self.messages)
         self.suggestions = SuggestionsTab(client, self.messages)

@@ -1,4 +1,4 @@
-"""How the Instructions tab shows what one agent receives, or the three side by side.
+"""How the Instructions tab shows what one agent receives, or several side by side.
 
 Rows are coloured by status: a cut or dropped file in the warning colour, a file read only on
 demand or skipped in grey. Bodies show what the agent receives, and where a cut falls, the rest
@@ -15,14 +15,16 @@ from PySide6.QtWidgets import QTableWidget
 from ...engine import (
     AGENT_DISPLAY_NAMES,
     DOCUMENT_STATUS_WORDS,
-    INSTRUCTION_AGENTS,
     AgentComparison,
     AgentDocument,
     AgentView,
 )
 
 AGENT_HEADERS = ["#", "Status", "File", "Bytes received", "≈ Tokens", "Why"]
-COMPARE_HEADERS = ["File", *(AGENT_DISPLAY_NAMES[a] for a in INSTRUCTION_AGENTS)]
+
+
+def compare_headers(comparison: AgentComparison) -> list[str]:
+    return ["File", *(AGENT_DISPLAY_NAMES[a] for a in comparison.views)]
 WARNING = "#b00020"
 _BACKGROUND = {"truncated": "#fdecea", "dropped": "#fdecea", "on_demand": "#f1f3f4", "skipped": "#f1f3f4"}
 
@@ -43,7 +45,7 @@ def comparison_rows(comparison: AgentComparison) -> tuple[list[Sequence[object]]
     rows: list[Sequence[object]] = []
     tips: list[str] = []
     for row in comparison.rows:
-        rows.append((row.label, *(row.cell(a) for a in INSTRUCTION_AGENTS)))
+        rows.append((row.label, *(row.cell(a) for a in comparison.views)))
         tips.append(str(row.path))
     return rows, tips
 
@@ -65,7 +67,7 @@ def agent_statuses(view: AgentView) -> list[list[str | None]]:
 
 
 def comparison_statuses(comparison: AgentComparison) -> list[list[str | None]]:
-    return [[None, *(None if (d := row.per_agent[a]) is None else d.status for a in INSTRUCTION_AGENTS)]
+    return [[None, *(None if (d := row.per_agent[a]) is None else d.status for a in comparison.views)]
             for row in comparison.rows]
 
 
@@ -112,19 +114,19 @@ def comparison_html(comparison: AgentComparison, row_index: int | None) -> str:
     if row_index is not None and 0 <= row_index < len(comparison.rows):
         row = comparison.rows[row_index]
         parts.append(f"<p><b>{html.escape(row.label)}</b></p><ul>")
-        for agent in INSTRUCTION_AGENTS:
+        for agent in comparison.views:
             document = row.per_agent[agent]
             fate = "does not read it" if document is None else \
                 f"{document.status.replace('_', ' ')} — {document.reason}"
             parts.append(f"<li><b>{AGENT_DISPLAY_NAMES[agent]}</b>: {html.escape(fate)}</li>")
         parts.append("</ul>")
     totals = ", ".join(f"{AGENT_DISPLAY_NAMES[a]} {comparison.views[a].total_bytes:,} bytes"
-                       for a in INSTRUCTION_AGENTS)
+                       for a in comparison.views)
     parts.append(f"<p>Received in all: {totals}.</p>")   # (the limits crossed are named above the table)
     if comparison.differences:
         parts.append("<p><b>Differences</b></p><ul>")
         parts += [f"<li>{html.escape(d.message)}</li>" for d in comparison.differences]
         parts.append("</ul>")
     else:
-        parts.append("<p>The three agents receive the same files.</p>")
+        parts.append(f"<p>The {len(comparison.views)} agents receive the same files.</p>")
     return "".join(parts)

@@ -6,16 +6,18 @@ import html
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QSettings, Qt, Slot
+from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSplitter,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -58,12 +60,14 @@ def _display(path: Path, workspace: Path) -> str:
 
 REASONIX_HEADERS = ["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"]
 COMPARE = "compare"
+_COMPARED_KEY = "instructions/compared_agents"   # the agents the side by side shows
 
 
 class InstructionsTab(QWidget):
-    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
+    def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None, *,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
-        self.client, self.messages = client, messages
+        self.client, self.messages, self.settings = client, messages, settings
         self.resolved: InstructionSet | None = None
         self.view: AgentView | AgentComparison | None = None   # the chosen agent's view (not Reasonix's)
         self.target: str | None = None   # None: the workspace root
@@ -78,11 +82,27 @@ class InstructionsTab(QWidget):
         for agent in INSTRUCTION_AGENTS:
             self.agent.addItem(AGENT_DISPLAY_NAMES[agent] + (" (Context Center's chain)" if agent == "reasonix"
                                                              else ""), agent)
-        self.agent.addItem("All three side by side", COMPARE)
+        self.agent.addItem("Side by side", COMPARE)
         self.agent.setToolTip("Resolve the chain the way this agent does, and show what it actually receives")
         self.agent.currentIndexChanged.connect(lambda _index: self._agent_changed())
         agent_label = QLabel("A&gent")
         agent_label.setBuddy(self.agent)
+        self.compared = self._saved_agents()
+        self.pick_agents = QToolButton()
+        self.pick_agents.setObjectName("pick_agents")
+        self.pick_agents.setText("Agents…")
+        self.pick_agents.setToolTip("Which agents the side by side shows (remembered)")
+        self.pick_agents.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.pick_agents)
+        self.agent_actions: dict[str, QAction] = {}
+        for agent in INSTRUCTION_AGENTS:
+            action = menu.addAction(AGENT_DISPLAY_NAMES[agent])
+            action.setCheckable(True)
+            action.setChecked(agent in self.compared)
+            action.toggled.connect(lambda _on, agent=agent: self._pick_agents(agent))
+            self.agent_actions[agent] = action
+        self.pick_agents.setMenu(menu)
+        self.pick_agents.hide()
         self.warning = QLabel()
         self.warning.setObjectName("agent_warning")
         self.warning.setWordWrap(True)
@@ -125,6 +145,7 @@ class InstructionsTab(QWidget):
         agent_row = QHBoxLayout()
         agent_row.addWidget(agent_label)
         agent_row.addWidget(self.agent, 1)
+        agent_row.addWidget(self.pick_agents)
         agent_row.addWidget(self.target_button)
         left_layout.addLayout(agent_row)
         left_layout.addWidget(self.summary)
@@ -160,8 +181,34 @@ class InstructionsTab(QWidget):
         self.agent.setCurrentIndex(self.agent.findData(agent))
 
     def _agent_changed(self) -> None:
+        self.pick_agents.setVisible(self.mode == COMPARE)
         self._fit_panes()
         self.reload()
+
+    def _saved_agents(self) -> list[str]:
+        saved = self.settings.value(_COMPARED_KEY, "") if self.settings is not None else ""
+        chosen = [a for a in INSTRUCTION_AGENTS if a in str(saved or "").split(",")]
+        return chosen or list(INSTRUCTION_AGENTS)
+
+    def _pick_agents(self, agent: str) -> None:
+        """The side by side shows the agents checked (at least one: the last stays checked)."""
+        chosen = [a for a, action in self.agent_actions.items() if action.isChecked()]
+        if not chosen:
+            self.agent_actions[agent].setChecked(True)
+            return
+        self.compared = chosen
+        if self.settings is not None:
+            self.settings.setValue(_COMPARED_KEY, ",".join(chosen))
+        if self.mode == COMPARE:
+            self.reload()
+
+    def set_compared(self, agents: list[str]) -> None:
+        """Check exactly ``agents`` in the picker (as a user would, one by one)."""
+        for agent in agents:
+            self.agent_actions[agent].setChecked(True)
+        for agent, action in self.agent_actions.items():
+            if agent not in agents:
+                action.setChecked(False)
 
     def _fit_panes(self) -> None:
         """An agent's table has more to say (status, bytes, why) than Reasonix's: give it room. A hidden
@@ -189,13 +236,13 @@ class InstructionsTab(QWidget):
         self.summary.clear()
 
     def reload(self) -> None:
-        target, mode = self.target, self.mode
+        target, mode, compared = self.target, self.mode, list(self.compared)
 
         def load(engine):
             folder = target or engine.paths.workspace
             resolved, targets = engine.instructions(folder), engine.quick_add_targets(folder)
-            view = None if mode == "reasonix" else engine.compare_agents(folder) if mode == COMPARE else \
-                engine.agent_instructions(mode, folder)
+            view = None if mode == "reasonix" else engine.compare_agents(folder, agents=compared) \
+                if mode == COMPARE else engine.agent_instructions(mode, folder)
             return resolved, targets, view, mode
 
         self.client.submit(load, self._loaded, lambda e: self.messages.failure("resolve the instructions", e))
@@ -243,8 +290,8 @@ class InstructionsTab(QWidget):
         self.reload()
 
     def _headers(self, headers: list[str], stretch: int) -> None:
-        first = self.documents.horizontalHeaderItem(0)
-        if self.documents.columnCount() != len(headers) or first is None or first.text() != headers[0]:
+        shown = [self.documents.horizontalHeaderItem(c) for c in range(self.documents.columnCount())]
+        if [item.text() if item is not None else None for item in shown] != headers:
             self.documents.setColumnCount(len(headers))
             self.documents.setHorizontalHeaderLabels(headers)
             header = self.documents.horizontalHeader()
@@ -286,16 +333,16 @@ class InstructionsTab(QWidget):
                               "</p>")
 
     def show_comparison(self, resolved: InstructionSet, comparison: AgentComparison) -> None:
-        """The three agents side by side: each file's fate per agent, and where they differ."""
+        """The agents picked, side by side: each file's fate per agent, and where they differ."""
         row_before = self.documents.currentRow() if isinstance(self.view, AgentComparison) else -1
         self.resolved, self.view = resolved, comparison
-        self._headers(agent_views.COMPARE_HEADERS, 0)
+        self._headers(agent_views.compare_headers(comparison), 0)
         self.documents.setTextElideMode(Qt.TextElideMode.ElideMiddle)   # long paths differ at their end
         rows, tips = agent_views.comparison_rows(comparison)
         fill(self.documents, rows, tips)
         agent_views.colour_rows(self.documents, agent_views.comparison_statuses(comparison))
         count = len(comparison.differences)
-        self.summary.setText(f"{len(comparison.rows)} file(s) across the three agents; "
+        self.summary.setText(f"{len(comparison.rows)} file(s) across {len(comparison.views)} agents; "
                              + ("no differences" if not count else f"{count} difference(s)"))
         self._show_warnings([f"{AGENT_DISPLAY_NAMES[a]}: {w}" for a, v in comparison.views.items()
                              for w in v.warnings])

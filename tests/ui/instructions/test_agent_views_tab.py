@@ -88,6 +88,35 @@ def test_side_by_side_names_what_one_agent_misses(agent_home, ui, qtbot, workspa
             for r in range(3)}
     assert rows["workspace/CLAUDE.md"][2] == "—" and rows["workspace/CLAUDE.md"][1].startswith("loaded")
     body = tab.body.toPlainText()
-    assert "workspace/CLAUDE.md reaches Reasonix and Claude Code; Codex does not read it" in body
+    assert "workspace/CLAUDE.md reaches Reasonix, Claude Code and GitHub Copilot; Codex does not read it" in body
     assert "workspace/AGENTS.md:2 @docs/setup.md" in body and "Codex shows it literally" in body
     assert "difference" in tab.summary.text()
+
+
+
+def test_the_side_by_side_shows_the_agents_picked_and_remembers_them(agent_home, open_window, qtbot, workspace):
+    (workspace / "AGENTS.md").write_text("Shared rule: never push to main.\n")
+    (workspace / ".cursor" / "rules").mkdir(parents=True)
+    (workspace / ".cursor" / "rules" / "ts.mdc").write_text("---\nglobs: **/*.ts\n---\nStrict types.\n")
+    ui = open_window("agents.ini")
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_agent("compare")
+    assert tab.pick_agents.isVisible()
+    qtbot.waitUntil(lambda: tab.documents.columnCount() == 8, timeout=10000)   # the file and seven agents
+    tab.set_compared(["cursor", "windsurf"])
+    qtbot.waitUntil(lambda: [tab.documents.horizontalHeaderItem(c).text() for c in range(tab.documents.columnCount())]
+                    == ["File", "Cursor", "Windsurf"], timeout=10000)
+    rows = {tab.documents.item(r, 0).text(): tab.documents.item(r, 1).text() for r in range(tab.documents.rowCount())}
+    assert rows["workspace/.cursor/rules/ts.mdc"] == "on demand" and rows["workspace/AGENTS.md"].startswith("loaded")
+    tab.agent_actions["windsurf"].setChecked(False)
+    tab.agent_actions["cursor"].setChecked(False)   # the last one checked stays checked
+    assert tab.agent_actions["cursor"].isChecked() and tab.compared == ["cursor"]
+    ui.window.close()
+    again = open_window("agents.ini").window.instructions   # the same settings: the same choice
+    assert [a for a, action in again.agent_actions.items() if action.isChecked()] == ["cursor"]
+    again.set_agent("cursor")
+    assert not again.pick_agents.isVisible()
+    qtbot.waitUntil(lambda: again.documents.rowCount() == 2, timeout=10000)
+    whys = [again.documents.item(r, 5).text() for r in range(2)]
+    assert any("globs **/*.ts" in why for why in whys)
