@@ -36,6 +36,19 @@ def register(commands: Subcommands) -> None:
                                  "of the workspace root, whichever exists first)")
     add_json_option(add_parser)
     add_parser.set_defaults(handler=add)
+    align_parser = sub.add_parser("align", help="one set of rules reaching every agent: each pointed at AGENTS.md "
+                                                "by its own import or setting (shown first; backed up; undoable)")
+    align_parser.add_argument("--agents", metavar="AGENTS",
+                              help=f"the agents to align, separated by commas (default: all of "
+                                   f"{', '.join(INSTRUCTION_AGENTS)})")
+    align_parser.add_argument("--source", metavar="FILE",
+                              help="a file of the workspace root whose text becomes AGENTS.md (when there is none, "
+                                   "or to choose between differing copies)")
+    align_parser.add_argument("--dry-run", action="store_true", help="show the change as a diff; write nothing")
+    align_parser.add_argument("--undo", action="store_true",
+                              help="take the latest align of this workspace back (refused if a file changed since)")
+    add_json_option(align_parser)
+    align_parser.set_defaults(handler=align)
 
 
 def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
@@ -63,12 +76,12 @@ def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     return out.emit(resolved.to_json(), human)
 
 
-def _agent_names(text: str) -> list[str]:
+def _agent_names(text: str, option: str = "--compare") -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in names if name not in INSTRUCTION_AGENTS]
     if unknown or not names:
-        raise InvalidInput(f"--compare takes agents separated by commas, of {', '.join(INSTRUCTION_AGENTS)}"
-                         + (f"; not {unknown[0]!r}" if unknown else ""))
+        raise InvalidInput(f"{option} takes agents separated by commas, of {', '.join(INSTRUCTION_AGENTS)}"
+                           + (f"; not {unknown[0]!r}" if unknown else ""))
     return names
 
 
@@ -134,6 +147,33 @@ def _compare(comparison: AgentComparison, out: Output) -> int:
         return "\n".join(lines)
 
     return out.emit(comparison.to_json(), human)
+
+
+def align(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    if args.undo:
+        if args.agents or args.source or args.dry_run:
+            raise InvalidInput("--undo takes no other option")
+        restored = engine.undo_align()
+        return out.emit({"undone": restored}, "Restored " + ", ".join(restored) if restored else "Nothing to restore")
+    plan = engine.align_agents(_agent_names(args.agents, "--agents") if args.agents else None, args.source)
+    written = None if args.dry_run or not plan.changes else engine.apply_align(plan)
+    data = {**plan.to_json(), "applied": written is not None, "backups": str(written) if written else None}
+
+    def human() -> str:
+        lines = [f"Source: {plan.source}"]
+        lines += [f"- {note}" for note in plan.notes]
+        for change in plan.changes:
+            lines += ["", f"{'Create' if change.before is None else 'Change'} {change.label}: {change.why}",
+                      change.diff.rstrip("\n")]
+        if not plan.changes:
+            lines.append("\nNothing to change: every agent chosen receives AGENTS.md.")
+        elif written is None:
+            lines.append("\nDry run: nothing written. Run it again without --dry-run to apply.")
+        else:
+            lines.append(f"\nApplied; backups in {written}. Undo with `instructions align --undo`.")
+        return "\n".join(lines)
+
+    return out.emit(data, human)
 
 
 def add(engine: Engine, args: argparse.Namespace, out: Output) -> int:

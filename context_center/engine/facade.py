@@ -45,6 +45,7 @@ from .team.repository import TeamRepository
 if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .instructions.agent_compare import AgentComparison
     from .instructions.agent_view import AgentHomes, AgentView
+    from .instructions.align import AlignPlan
     from .memory.proposals import Proposal
     from .recall.injection_log import Injection, InjectionRecord, WhyNot
     from .recall.recall_records import RecallResult
@@ -508,6 +509,29 @@ class Engine:
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
         self._follow((*resolved.watch_folders, *view.watch_folders))
         return view
+
+    def align_agents(self, agents: Sequence[str] | None = None,
+                     source: str | os.PathLike[str] | None = None) -> AlignPlan:
+        """What pointing ``agents`` (default: every one) at the workspace's AGENTS.md would change, each by
+        its own means; ``source``: a file of the workspace's root whose text becomes AGENTS.md."""
+        from .instructions import align
+
+        return align.plan(self.paths.workspace, agents, None if source is None else Path(source))
+
+    def apply_align(self, plan: AlignPlan) -> Path:
+        """Write ``plan`` (backed up first); returns the folder of its backups."""
+        from .instructions import align
+
+        return align.apply(plan, self._align_backups())
+
+    def undo_align(self) -> list[str]:
+        """Take the latest align of this workspace back; returns the files restored."""
+        from .instructions import align
+
+        return align.undo(self._align_backups())
+
+    def _align_backups(self) -> Path:
+        return self.paths.root / "backups" / "align" / project_key(self.paths.workspace)   # (a worktree's own)
 
     def compare_agents(self, target: str | os.PathLike[str] | None = None, homes: AgentHomes | None = None,
                        agents: Sequence[str] | None = None) -> AgentComparison:

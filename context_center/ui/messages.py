@@ -17,6 +17,7 @@ _HINTS = {
     "set_up_sync": "Set it up once with `context-center sync init --remote URL` (a git repository you can push to).",
     "review": "The Review tab shows the items as they are now.",
     "review_history": "The Review tab's history lists the decisions that can be undone.",
+    "align_source": "Choose the file whose text becomes AGENTS.md in Align agents….",
 }
 
 

@@ -25,7 +25,7 @@ from .agent_rules import GEMINI, GeminiRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger, within
 from .claude_code_view import import_tokens
 from .resolver import InstructionDiagnostic
-from .rule_files import chain, folders_below, git_root, read_document
+from .rule_files import chain, folders_below, git_root, read_document, without_comments
 
 
 class GeminiView:
@@ -79,7 +79,7 @@ class GeminiView:
             return None
         try:
             _, data = read_regular_prefix(path, 1024 * 1024)
-            value = json.loads(data.decode("utf-8"))
+            value = json.loads(without_comments(data.decode("utf-8")))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
             diagnostics.append(InstructionDiagnostic("agent_config_unreadable", self.label(path), path, 0,

@@ -22,6 +22,14 @@ SCAN_FOLDERS = 2_000         # folders below the target looked through for on-de
 SKIPPED_FOLDERS = frozenset((".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target",
                              ".tox", ".mypy_cache", ".context-center"))
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$")
+_COMMENT = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.DOTALL)
+
+
+def without_comments(text: str) -> str:
+    """JSON with its ``//`` and ``/* */`` comments blanked out, every offset kept (Gemini CLI reads
+    its settings.json so)."""
+    return _COMMENT.sub(lambda m: m.group(0) if m.group(0).startswith('"')
+                        else re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
 @dataclass(frozen=True)
