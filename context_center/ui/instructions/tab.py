@@ -29,6 +29,7 @@ from ..engine_client import EngineClient
 from ..messages import Messages
 from ..tables import fill, read_only_table
 from . import agent_views
+from .align_dialog import AlignDialog
 
 _IMPORT = re.compile(r'^(&lt;instruction-import path=&quot;(.*?)&quot;&gt;|&lt;/instruction-import&gt;)$')
 _REJECTED = re.compile(r"&lt;!-- rejected: ([a-z_]+) --&gt;")
@@ -75,6 +76,7 @@ class InstructionsTab(QWidget):
         # only a pick: not what the list showed by default) is kept across reloads.
         self._picked: str | None = None
         self._showing = False   # a reload is showing what it read (not the user choosing a document)
+        self.align_dialog: AlignDialog | None = None
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.agent = QComboBox()
@@ -112,6 +114,11 @@ class InstructionsTab(QWidget):
         self.target_button.setObjectName("choose_target")
         self.target_button.setToolTip("Show what an agent started in another folder of the workspace receives")
         self.target_button.clicked.connect(self.choose_target)
+        self.align_button = QPushButton("A&lign agents…")
+        self.align_button.setObjectName("align_agents_button")
+        self.align_button.setToolTip("Make every agent receive the workspace's rules from AGENTS.md, each by its "
+                                     "own import or setting (shown first, backed up, undoable)")
+        self.align_button.clicked.connect(self.align_agents)
         self.documents = read_only_table(REASONIX_HEADERS, "documents", stretch=2)
         self.documents.currentCellChanged.connect(self._show_document)
         self.documents.doubleClicked.connect(self.open_in_editor)
@@ -147,6 +154,7 @@ class InstructionsTab(QWidget):
         agent_row.addWidget(self.agent, 1)
         agent_row.addWidget(self.pick_agents)
         agent_row.addWidget(self.target_button)
+        agent_row.addWidget(self.align_button)
         left_layout.addLayout(agent_row)
         left_layout.addWidget(self.summary)
         left_layout.addWidget(self.warning)
@@ -276,6 +284,16 @@ class InstructionsTab(QWidget):
     @Slot(int)
     def _pick_target(self, index: int) -> None:
         self._picked = self.add_to.itemData(index)
+
+    @Slot()
+    def align_agents(self) -> None:
+        """Align agents…: the dialog over this window's worker; the tab reads the files again after a change."""
+        if self.resolved is None:
+            return
+        dialog = AlignDialog(self.client, self.resolved.workspace, self)
+        dialog.changed.connect(self.reload)
+        self.align_dialog = dialog
+        dialog.open()
 
     @Slot()
     def choose_target(self) -> None:
