@@ -12,8 +12,10 @@ from .output import Output, Subcommands, add_json_option, table
 def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "import", help="import another agent's memories as suggestions to review",
-        description="Import what Claude Code (auto memory of this workspace), Codex ($CODEX_HOME/memories) or "
-                    "context-eng ($CONTEXT_ENG_HOME, this workspace's project and global) remember. Every item "
+        description="Import what Claude Code (auto memory of this workspace), Codex ($CODEX_HOME/memories), "
+                    "context-eng ($CONTEXT_ENG_HOME, this workspace's project and global), Gemini CLI (its saved "
+                    "memories in GEMINI.md) or Windsurf (~/.codeium/windsurf/memories) remember; Cursor and "
+                    "GitHub Copilot keep theirs where no file holds them, and say so. Every item "
                     "lands as a staged suggestion in the Suggestions tab, never straight into recall; secrets are "
                     "refused, possible duplicates of existing facts are flagged for review, and importing twice "
                     "adds nothing.")
@@ -21,8 +23,8 @@ def register(commands: Subcommands) -> None:
                         help="one of: " + ", ".join(IMPORT_SOURCES))
     parser.add_argument("--dry-run", action="store_true", help="write nothing; report what would be imported")
     add_json_option(parser)
-    parser.add_argument("--home", metavar="DIR", help="home folder holding .claude/, .codex/ and .context/ "
-                                                      "(default: ~)")
+    parser.add_argument("--home", metavar="DIR", help="home folder holding .claude/, .codex/, .context/, .gemini/ "
+                                                      "and .codeium/ (default: ~)")
     parser.set_defaults(handler=import_command)
 
 
@@ -39,7 +41,7 @@ def import_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
         label = IMPORT_SOURCES[report.source]
         if report.message and not report.found:
             return report.message
-        lines = [f"{label}: {report.found} found in {report.location}"]
+        lines = [f"{label}: {report.found} found in {report.location}"] + ([report.message] if report.message else [])
         if report.items:
             lines += ["", table(["STATUS", "SCOPE", "CATEGORY", "TITLE", "SOURCE", "POSSIBLE DUPLICATE OF"],
                                 [(i.status.replace("_", " "), i.found.scope, i.found.category or i.found.type,

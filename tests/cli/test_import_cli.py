@@ -64,5 +64,5 @@ def test_a_missing_source_home_is_no_error(cli):
 
 
 def test_an_unknown_source_is_a_usage_error(cli_process):
-    result = cli_process.run("import", "cursor", "--json")
-    assert result.code == 2 and "invalid choice: 'cursor'" in result.err
+    result = cli_process.run("import", "vim", "--json")
+    assert result.code == 2 and "invalid choice: 'vim'" in result.err

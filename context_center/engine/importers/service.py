@@ -39,14 +39,15 @@ from ..records import Fact
 from ..storage.paths import cut_utf8
 from ..suggestions.candidates import overlaps
 from ..text.snippets import collapse
-from . import claude_code, codex, context_eng
+from . import claude_code, codex, context_eng, copilot, cursor, gemini, windsurf
 from .labels import SOURCE_LABELS
 from .records import IMPORTED, WOULD_IMPORT, Found, ImportItem, ImportReport, Skip
 
 if TYPE_CHECKING:
     from ..facade import Engine
 
-SOURCES: dict[str, ModuleType] = {module.NAME: module for module in (claude_code, codex, context_eng)}
+SOURCES: dict[str, ModuleType] = {module.NAME: module for module in (claude_code, codex, context_eng, gemini, cursor,
+                                                                         windsurf, copilot)}
 assert list(SOURCES) == list(SOURCE_LABELS), "every source reader is listed in labels.py"
 NAME_CHARS = 60
 IMPORTED_FROM = "imported_from"

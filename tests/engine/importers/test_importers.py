@@ -240,7 +240,7 @@ def test_the_environment_names_the_homes(engine, tmp_path, monkeypatch):
 
 def test_an_unknown_source_is_refused(engine, tmp_path):
     with pytest.raises(InvalidInput, match="unknown source"):
-        import_memories(engine, "cursor", home=tmp_path)
+        import_memories(engine, "vim", home=tmp_path)
 
 
 def test_codex_split_keeps_a_code_block_with_its_bullet():
