@@ -61,7 +61,7 @@ def agent_view(agent: str, resolved: InstructionSet, homes: AgentHomes) -> Agent
 
 @dataclass(frozen=True)
 class AgentDifference:
-    kind: str            # only_some | received_twice | import_differs
+    kind: str            # only_some | rule_reaches_some | received_twice | import_differs
     message: str
     paths: tuple[Path, ...]
     agents: tuple[str, ...]   # the agents concerned
@@ -125,7 +125,7 @@ def compare(resolved: InstructionSet, homes: AgentHomes, agents: Sequence[str] =
     views = {agent: agent_view(agent, resolved, homes) for agent in chosen}
     per_file = _files(views, resolved)
     rows = tuple(FileRow(path, label, {a: docs.get(a) for a in chosen}) for path, (label, docs) in per_file.items())
-    differences = [*_only_some(rows, resolved.workspace), *_received_twice(views),
+    differences = [*_only_some(rows, resolved.workspace), *_rules_reaching_some(views), *_received_twice(views),
                    *_imports_differ(views, resolved, homes)]
     return AgentComparison(resolved.workspace, resolved.target, views, rows, tuple(differences))
 
@@ -189,6 +189,49 @@ def _only_some(rows: tuple[FileRow, ...], workspace: Path) -> list[AgentDifferen
 def _listed(names: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+_RULE_LINE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.+)$")
+MIN_RULE_CHARS = 12      # shorter list items ("- yes") are not rules worth naming
+RULES_NAMED_PER_FILE = 10
+
+
+def _rules_reaching_some(views: dict[str, AgentView]) -> list[AgentDifference]:
+    """Each rule (a list item) that some of the agents compared receive, from whichever file, and
+    others from none: "workspace/CLAUDE.md rule 'never push to main' reaches Claude Code only". A
+    rule also written in a file every agent reads is not named. At most ten per file, then a count."""
+    if len(views) < 2:
+        return []
+    rules: dict[str, tuple[str, AgentDocument, set[str]]] = {}
+    for agent, view in views.items():
+        for document in view.documents:
+            if not document.received:
+                continue
+            for line in document.body.split("\n"):
+                match = _RULE_LINE.match(line)
+                if match is None:
+                    continue
+                key = " ".join(match.group(1).lower().split())
+                if len(key) >= MIN_RULE_CHARS:
+                    rules.setdefault(key, (match.group(1).strip(), document, set()))[2].add(agent)
+    found: list[AgentDifference] = []
+    per_file: dict[str, int] = {}
+    for text, document, agents in rules.values():
+        if len(agents) == len(views):
+            continue
+        count = per_file[document.label] = per_file.get(document.label, 0) + 1
+        if count > RULES_NAMED_PER_FILE:
+            continue
+        shown = text if len(text) <= 80 else text[:79] + "…"
+        reaching = _listed([DISPLAY_NAMES[a] for a in views if a in agents])
+        found.append(AgentDifference("rule_reaches_some", f"{document.label} rule '{shown}' reaches {reaching} only",
+                                     (document.path,), tuple(a for a in views if a not in agents)))
+    for label, count in per_file.items():
+        if count > RULES_NAMED_PER_FILE:
+            path = next(d.path for d in (r[1] for r in rules.values()) if d.label == label)
+            found.append(AgentDifference("rule_reaches_some", f"… and {count - RULES_NAMED_PER_FILE} more rule(s) of "
+                                         f"{label} that reach only some of the agents", (path,), ()))
+    return found
 
 
 def _normalized(text: str) -> str:

@@ -198,3 +198,22 @@ def test_reasonix_carries_an_imported_agents_md_once(state_root, workspace):
     assert [d.label for d in resolved.documents] == ["workspace/CLAUDE.md"]
     assert any(d.code == "duplicate_document" and "imported by workspace/CLAUDE.md" in d.message
                for d in resolved.diagnostics)
+
+
+def test_the_side_by_side_names_each_rule_that_reaches_some_agents_only(state_root, workspace, homes):
+    _write(workspace, {"AGENTS.md": "- Run the tests before every commit.\n",
+                       "CLAUDE.md": "- Never push to main without a review.\n- Run the tests before every commit.\n"})
+    with open_engine(state_root, workspace) as engine:
+        comparison = engine.compare_agents(workspace, homes, agents=("claude-code", "codex"))
+    rules = [d.message for d in comparison.differences if d.kind == "rule_reaches_some"]
+    # the rule AGENTS.md holds too reaches both; the other one Claude Code only
+    assert rules == ["workspace/CLAUDE.md rule 'Never push to main without a review.' reaches Claude Code only"]
+    many = "".join(f"- Rule number {i} for Claude alone.\n" for i in range(14))
+    _write(workspace, {"CLAUDE.md": many})
+    with open_engine(state_root, workspace) as engine:
+        comparison = engine.compare_agents(workspace, homes, agents=("claude-code", "codex"))
+    rules = [d.message for d in comparison.differences if d.kind == "rule_reaches_some"]
+    assert "workspace/AGENTS.md rule 'Run the tests before every commit.' reaches Codex only" in rules
+    claude = [m for m in rules if "CLAUDE.md" in m]
+    assert len(claude) == 11 and claude[-1] == ("… and 4 more rule(s) of workspace/CLAUDE.md that reach only some "
+                                                "of the agents")
