@@ -157,8 +157,9 @@ def _claude_md(path: Path, source_text: str, is_source: bool, notes: list[str]) 
         kept.append(line)
     own = "\n".join(kept).strip("\n")
     after = "@AGENTS.md\n" + (f"\n{own}\n" if own else "")
-    if own and removed:
-        notes.append(f"CLAUDE.md and AGENTS.md differ: {len(_lines(own))} line(s) of CLAUDE.md are not in "
+    own_lines = [line for line in _lines(own) if not line.startswith("#")]   # (a heading names, it rules nothing)
+    if own_lines and removed:
+        notes.append(f"CLAUDE.md and AGENTS.md differ: {len(own_lines)} line(s) of CLAUDE.md are not in "
                      "AGENTS.md and stay in CLAUDE.md (Claude Code only); to make CLAUDE.md's text the source "
                      "instead, choose it as the source")
     why = "Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md"
@@ -323,12 +324,23 @@ def apply(aligned: AlignPlan, backups: Path) -> Path:
             create_exclusive(folder / saved, change.before)
         files.append({"path": str(change.path), "label": change.label, "before": saved,
                       "after_sha256": _digest(change.after.encode("utf-8"))})
-    record = {"workspace": str(aligned.workspace), "at": stamp, "source": aligned.source, "files": files}
+    made = [str(p) for change in aligned.changes for p in _missing_folders(change.path.parent)]
+    record = {"workspace": str(aligned.workspace), "at": stamp, "source": aligned.source, "files": files,
+              "created_folders": list(dict.fromkeys(made))}
     create_exclusive(folder / "record.json", json.dumps(record, indent=2))
     for change in aligned.changes:
         change.path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic_bytes(change.path, change.after.encode("utf-8"))
     return folder
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """``folder`` and its parents that do not exist yet, deepest first (an undo takes them away)."""
+    missing = []
+    while not folder.exists() and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
 
 
 def latest(backups: Path) -> tuple[Path, dict[str, Any]] | None:
@@ -368,6 +380,11 @@ def undo(backups: Path) -> list[str]:
             path.unlink()
         else:
             write_atomic_bytes(path, (folder / entry["before"]).read_bytes())
+    for made in record.get("created_folders") or []:   # deepest first; one holding anything new stays
+        try:
+            Path(made).rmdir()
+        except OSError:
+            pass
     record["undone"] = clock.now().strftime("%Y%m%d-%H%M%S")
     (folder / "record.json").write_text(json.dumps(record, indent=2), encoding="utf-8")
     return [entry["label"] for entry in files]

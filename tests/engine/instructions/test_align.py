@@ -63,7 +63,7 @@ def test_a_dry_run_shows_each_change_and_writes_nothing(engine, workspace):
     assert json.loads("\n".join(line for line in gemini.after.splitlines() if "//" not in line))["context"] == {
         "fileName": ["AGENTS.md", "GEMINI.md"], "loadMemoryFromIncludeDirectories": True}
     assert any("Codex reads AGENTS.md already" in note for note in plan.notes)
-    assert any("2 line(s) of CLAUDE.md are not in AGENTS.md" in note for note in plan.notes)
+    assert any("1 line(s) of CLAUDE.md are not in AGENTS.md" in note for note in plan.notes)   # (not its heading)
     assert {"changes", "notes", "source", "agents"} <= set(plan.to_json())
 
 
@@ -96,6 +96,7 @@ def test_undo_restores_every_file_exactly_and_refuses_when_one_changed(engine, w
         SETTINGS.replace('  "context": {\n', '  "context": {\n    "fileName": ["AGENTS.md", "GEMINI.md"],\n'))
     assert engine.undo_align() == ["CLAUDE.md", ".gemini/settings.json"]
     assert _files(workspace) == before   # the file it created is gone, the other as it was, byte for byte
+    assert sorted(p.name for p in workspace.iterdir()) == [".gemini", ".git", "AGENTS.md", "GEMINI.md"]
     with pytest.raises(NotFound):
         engine.undo_align()
 
@@ -167,3 +168,11 @@ def test_the_cli_dry_run_apply_and_undo(state_root, workspace, homes):
     (workspace / "AGENTS.md").unlink()
     missing = cli("--dry-run")
     assert missing.returncode != 0 and "--source FILE" in missing.stderr
+
+
+def test_an_undo_takes_away_the_folder_the_align_made(engine, workspace):
+    (workspace / "AGENTS.md").write_text(AGENTS_MD, encoding="utf-8")
+    engine.apply_align(engine.align_agents(["gemini"]))
+    assert (workspace / ".gemini" / "settings.json").is_file()
+    engine.undo_align()
+    assert not (workspace / ".gemini").exists()   # as it was: no folder left behind
