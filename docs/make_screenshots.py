@@ -127,6 +127,11 @@ def _agent_files(home: Path, workspace: Path) -> None:
     memory.mkdir(parents=True)
     (memory / "MEMORY.md").write_text("".join(f"- [Note {n}](note-{n}.md) — something learned in session {n}\n"
                                               for n in range(1, 241)))
+    (workspace / ".cursor" / "rules").mkdir(parents=True)
+    (workspace / ".cursor" / "rules" / "typescript.mdc").write_text(
+        "---\ndescription: TypeScript style\nglobs: web/**/*.ts,web/**/*.tsx\nalwaysApply: false\n---\n"
+        "- Strict mode; no `any`.\n")
+    (workspace / "GEMINI.md").write_text("- Prefer Flash for quick questions.\n- Never push to main.\n")
 
 
 def _shoot(widget: QWidget, path: Path) -> None:
@@ -170,9 +175,17 @@ def main(out: Path) -> int:
     instructions.documents.selectRow(1)
     _settle(app, client)
     _shoot(window, out / "instructions-codex.png")
+    instructions.set_compared(["reasonix", "claude-code", "codex", "gemini", "cursor"])
     instructions.set_agent("compare")
     _settle(app, client)
     _shoot(window, out / "instructions-compare.png")
+    instructions.set_target(None)
+    _settle(app, client)
+    instructions.align_agents()
+    _settle(app, client, 800)
+    assert instructions.align_dialog is not None
+    _shoot(instructions.align_dialog, out / "align-agents.png")
+    instructions.align_dialog.close()
     instructions.set_agent("reasonix")
     instructions.set_target(None)
     _settle(app, client)
