@@ -75,7 +75,9 @@ def read_in_workers(folder: Path, names: list[str], scope: str, workers: int,
     failed (the reason is logged) and the caller should read the files itself."""
     started = time.perf_counter()
     slices = _slices(names, workers)
-    command = [sys.executable, "-I", "-c", _BOOT, json.dumps(_import_path())]
+    # -I drops PYTHONUTF8: a worker in another file-name encoding would look for other files
+    utf8 = ["-X", f"utf8={sys.flags.utf8_mode}"]
+    command = [sys.executable, "-I", *utf8, "-c", _BOOT, json.dumps(_import_path())]
     running: list[_Worker] = []
     try:
         for part in slices:

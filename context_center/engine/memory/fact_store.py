@@ -87,8 +87,11 @@ def _read_all(folder: Path, texts: list[str], scope: str,
         names = [text[len(prefix):] for text in texts]
         if all(text.startswith(prefix) for text in texts) and all(os.sep not in name for name in names):
             by_workers = bulk_read.read_in_workers(folder, names, scope, workers, progress)
-            if by_workers is not None and len(by_workers.files) == len(texts):
+            if by_workers is not None and list(by_workers.files) == texts:   # these very files, in this order
                 return list(by_workers.files.items()), by_workers.pieces
+            if by_workers is not None:
+                bulk_read.log.warning("context-center: the workers reading %s answered for other files than "
+                                      "asked; they are read here instead", folder)
     if progress is None or len(texts) < PROGRESS_FROM:
         return [(text, read_fact_file(Path(text), scope)) for text in texts], None
     read = []

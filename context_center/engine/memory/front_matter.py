@@ -40,7 +40,7 @@ def _value(raw: str | None) -> Any:
             raise _NotPlain
         try:
             items = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):   # (deep nesting: YAML's reader bounds it and says so)
             raise _NotPlain from None
         if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
             raise _NotPlain

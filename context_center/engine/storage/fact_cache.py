@@ -76,7 +76,8 @@ class FactCache:
             return {}
         try:
             rows = self._db.select(f"SELECT {_COLUMNS} FROM fact_files WHERE directory = ?", (str(directory),))
-        except sqlite3.Error as exc:   # a full disk (WAL needs room even to read): parse the files instead
+        # a full disk (WAL needs room even to read), a folder name SQLite cannot hold: parse the files instead
+        except (sqlite3.Error, UnicodeEncodeError) as exc:
             log.warning("context-center: the catalog could not be read (%s); the files are read instead",
                         first_line(exc))
             return {}
@@ -84,6 +85,7 @@ class FactCache:
 
     def cached_paths(self, paths: list[str]) -> dict[str, CachedFile]:
         """The rows of these files only (a few that differ from a folder's snapshot)."""
+        paths = [path for path in paths if _storable(path)]
         if not paths or not self._db.usable():
             return {}
         cached: dict[str, CachedFile] = {}
@@ -93,7 +95,7 @@ class FactCache:
                 marks = ", ".join("?" * len(chunk))
                 cached.update(_cached_rows(self._db.select(
                     f"SELECT {_COLUMNS} FROM fact_files WHERE path IN ({marks})", chunk)))
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeEncodeError) as exc:
             log.warning("context-center: the catalog could not be read (%s); the files are read instead",
                         first_line(exc))
             return {}
@@ -115,7 +117,7 @@ class FactCache:
                 with connection.blobopen("folder_snapshots", "payload", row[0], readonly=True) as blob:
                     payload = blob.read()
             return int(row[1]), payload
-        except (sqlite3.Error, TypeError, ValueError):
+        except (sqlite3.Error, TypeError, ValueError):   # (ValueError: a name SQLite cannot hold too)
             return None
 
     # writing ------------------------------------------------------------------------
@@ -131,7 +133,8 @@ class FactCache:
                         cursor.executemany(sql, parameters)
                     else:
                         cursor.execute(sql, parameters)
-        except sqlite3.Error as exc:   # a full disk: these rows are derived, the next look finds the files
+        # a full disk, a name SQLite cannot hold: these rows are derived, the next look finds the files
+        except (sqlite3.Error, UnicodeEncodeError) as exc:
             log.warning("context-center: %s could not be written to the catalog (%s); it is brought in step "
                         "with the files on the next open", what, first_line(exc))
             return False
@@ -150,8 +153,8 @@ class FactCache:
         rows = [(str(path), str(directory), item.stamp.size, item.stamp.mtime_ns, item.stamp.inode,
                  item.stamp.ctime_ns, fact_to_json(item.fact) if item.fact else None,
                  json.dumps([[d.line, d.reason, d.severity] for d in item.diagnostics]))
-                for path, item in changed]
-        gone = [str(p) for p in removed]
+                for path, item in changed if _storable(str(path)) and _storable(str(directory))]
+        gone = [str(p) for p in removed if _storable(str(p))]
         statements: list[tuple[str, Any]] = []
         if rows:
             statements.append((
@@ -165,6 +168,16 @@ class FactCache:
                                tuple(chunk)))
         if statements:
             self._write("the rows of changed files", statements)
+
+
+def _storable(text: str) -> bool:
+    """Whether SQLite can hold ``text``: a file name that is not UTF-8 (read as lone surrogates) is
+    no row, only a file read again on each open (the folder's snapshot still holds it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _cached_rows(rows: Iterable[tuple[Any, ...]]) -> dict[str, CachedFile]:

@@ -124,12 +124,26 @@ def _inflate(chunk: tuple[int, bytes]) -> bytes:
     return zlib.decompress(deflated, zlib.MAX_WBITS, size)   # one buffer of the final size: one pass
 
 
+def _can_start_thread() -> bool:
+    """Whether a thread can be started here (a process limit may allow none: the pieces are then
+    inflated one after another, on this thread)."""
+    import threading
+
+    try:
+        probe = threading.Thread(target=lambda: None)
+        probe.start()
+    except RuntimeError:
+        return False
+    probe.join()
+    return True
+
+
 def _rows(chunks: list[tuple[int, bytes]]) -> Iterator[tuple[Any, ...]]:
     """The rows, piece by piece. zlib lets go of the interpreter while it inflates into a buffer
     of the size the piece was packed at, so the next pieces are inflated on another thread while
     this one makes facts of the rows (0.2 s less per unpack at 100,000 facts, on two cores).
     At most :data:`_AHEAD` pieces wait."""
-    if len(chunks) < 2:
+    if len(chunks) < 2 or not _can_start_thread():
         for chunk in chunks:
             yield from marshal.loads(_inflate(chunk))
         return

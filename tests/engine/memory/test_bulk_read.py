@@ -180,3 +180,56 @@ def test_workers_only_where_they_pay(monkeypatch):
     assert bulk_read.worker_count(bulk_read.PARALLEL_FROM) == 2   # a worker has a piece at least
     monkeypatch.setattr(bulk_read.sys, "frozen", True, raising=False)
     assert bulk_read.worker_count(100_000) == 0
+
+
+def test_workers_that_read_other_files_than_asked_are_not_believed(cold_store, monkeypatch, caplog):
+    """A worker decoding names another way (-I drops PYTHONUTF8) would look for other files: its
+    answer must name exactly the files asked for, else this process reads them."""
+    state_root, workspace = cold_store
+    monkeypatch.setattr(bulk_read, "worker_count", lambda files: 0)
+    alone = _facts_of(state_root, workspace)
+    _cold(state_root)
+    monkeypatch.undo()
+    real = bulk_read.read_in_workers
+
+    def renamed(folder, names, scope, workers, progress=None):
+        read = real(folder, names, scope, workers, progress)
+        first = next(iter(read.files))
+        files = {(first + "x" if text == first else text): item for text, item in read.files.items()}
+        return bulk_read.Read(files, read.pieces)
+
+    monkeypatch.setattr(bulk_read, "read_in_workers", renamed)
+    with caplog.at_level(logging.WARNING, logger="context_center.memory"):
+        assert _facts_of(state_root, workspace) == alone
+    assert "answered for other files than asked" in caplog.text
+
+
+def test_a_file_name_sqlite_cannot_hold_is_read_again_not_a_crash(state_root, workspace):
+    with open_engine(state_root, workspace) as engine:
+        folder = engine.paths.memory_dir("project")
+        _write(folder, 10)
+    with open(os.path.join(os.fsencode(folder), b"note-\xff.md"), "wb") as out:
+        out.write(b"---\nname: x\n---\nthe deploy cache\n")
+    for _ in range(2):   # the second open finds the name among the files that differ from the snapshot
+        with open_engine(state_root, workspace) as engine:
+            assert any(f.body == "the deploy cache" for f in engine.facts())
+
+
+def test_an_unpack_without_a_thread_to_spare(state_root, workspace, monkeypatch):
+    """A process limit may allow no thread: the snapshot's pieces are then inflated on this one."""
+    import threading
+
+    with open_engine(state_root, workspace) as engine:
+        _write(engine.paths.memory_dir("project"), 2 * CHUNK_ROWS + 10)
+    with open_engine(state_root, workspace) as engine:   # reads the files, saves their snapshot
+        expected = len(engine.facts())
+    assert expected > 2 * CHUNK_ROWS
+
+    def refuse(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    engine = open_engine(state_root, workspace)   # (closing it would start a thread too)
+    assert len(engine.facts()) == expected
+    monkeypatch.undo()
+    engine.close()
