@@ -65,9 +65,6 @@ class ClaudeCodeRules:
     import_max_depth: int = 5                # documentation has said 5 and, lately, 4
     file_max_bytes: int = 4 * MIB            # larger files are skipped
     large_file_warning_chars: int = 40_000   # Claude Code warns about a file this long
-    subfolder_scan_folders: int = 2_000      # how far the report looks for on-demand subfolder files
-    subfolder_skip: tuple[str, ...] = (".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build",
-                                       "target", ".tox", ".mypy_cache", ".context-center")
 
 
 @dataclass(frozen=True)

@@ -153,7 +153,10 @@ class AgentHomes:
 
 
 def within(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
+    """``path`` is ``folder`` or inside it (by their text: ``path.parents`` of a path of ten thousand
+    parts, from a hostile ``@a/a/a/…``, is quadratic to search)."""
+    inside, outside = str(path), str(folder)
+    return inside == outside or inside.startswith(outside if outside.endswith(os.sep) else outside + os.sep)
 
 
 class Labeller:

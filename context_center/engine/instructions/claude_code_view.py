@@ -23,6 +23,7 @@ from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CLAUDE_CODE, ClaudeCodeRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger, decode, line_of_byte
 from .resolver import InstructionDiagnostic
+from .rule_files import folders_below
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _CODE_SPAN = re.compile(r"`+[^`]*`+")
@@ -58,10 +59,15 @@ def import_path(base: Path, token: str, homes: AgentHomes) -> Path | None:
     for candidate in dict.fromkeys((token, token.rstrip(_TRAILING))):
         if not candidate:
             continue
+        if len(candidate) > 4096:   # no file has such a name
+            continue
         path = homes.expand(candidate) if candidate.startswith("~/") else Path(candidate)
         path = Path(os.path.normpath(path if path.is_absolute() else base / path))
-        if path.is_file():
-            return path
+        try:
+            if path.is_file():
+                return path
+        except OSError:   # a name too long for the file system, say
+            continue
     return None
 
 
@@ -202,22 +208,12 @@ class ClaudeCodeView:
     def _subfolders(self, documents: list[AgentDocument], target: Path,
                     diagnostics: list[InstructionDiagnostic]) -> None:
         """CLAUDE.md files below cwd: read when Claude reads a file in their folder."""
-        rules, scanned = self.rules, 0
-        for folder, names, _files in os.walk(target):
-            names[:] = sorted(n for n in names if n not in rules.subfolder_skip)
-            if Path(folder) == target:
-                continue
-            scanned += 1
-            if scanned > rules.subfolder_scan_folders:
-                diagnostics.append(InstructionDiagnostic(
-                    "scan_limit", self.label(target), target, 0,
-                    f"stopped looking for CLAUDE.md files below {self.label(target)} after "
-                    f"{rules.subfolder_scan_folders:,} folders"))
-                return
+        rules = self.rules
+        for folder in folders_below(target, self.label, diagnostics):   # (nearest first; no recursion to overflow)
             for name in (*rules.folder_names, *rules.local_names):
-                self._add(documents, Path(folder) / name, "subfolder", "on_demand",
-                          f"loaded when Claude reads a file in {self.label(Path(folder))}", diagnostics,
-                          trigger=Trigger("glob", (f"{Path(folder).relative_to(target).as_posix()}/**",)))
+                self._add(documents, folder / name, "subfolder", "on_demand",
+                          f"loaded when Claude reads a file in {self.label(folder)}", diagnostics,
+                          trigger=Trigger("glob", (f"{folder.relative_to(target).as_posix()}/**",)))
 
     def _auto_memory(self, documents: list[AgentDocument], target: Path, settings: list[dict[str, Any]],
                      diagnostics: list[InstructionDiagnostic]) -> Path | None:

@@ -35,10 +35,11 @@ class CopilotView:
         root = git_root(target, self.workspace)
         add = self._adder(documents, diagnostics)
         add(self.homes.expand(rules.user_file), "user", "loaded", "your instructions for every repository")
-        for path in files_in(self.homes.expand(rules.user_instructions_folder), (rules.instructions_suffix,)):
+        for path in files_in(self.homes.expand(rules.user_instructions_folder), (rules.instructions_suffix,),
+                             self.label, diagnostics):
             self._path_specific(documents, path, "user-rule", diagnostics)
         add(root / rules.repository_file, "project", "loaded", "repository-wide instructions: every request")
-        for path in files_in(root / rules.instructions_folder, (rules.instructions_suffix,)):
+        for path in files_in(root / rules.instructions_folder, (rules.instructions_suffix,), self.label, diagnostics):
             self._path_specific(documents, path, "rule", diagnostics)
         for name in rules.root_files:
             add(root / name, "project", "loaded", f"{name} at the repository's root (the coding agent reads it)")

@@ -33,7 +33,7 @@ class CursorView:
         documents: list[AgentDocument] = []
         self._warnings: list[str] = []
         root = self.workspace   # an editor's rules belong to the folder it opened
-        for path in files_in(root / rules.rules_folder, rules.rule_suffixes):
+        for path in files_in(root / rules.rules_folder, rules.rule_suffixes, self.label, diagnostics):
             documents.append(self._rule(path, "rule", None, diagnostics))
         for name in rules.agent_files:
             self._plain(documents, root / name, "project", "loaded", "AGENTS.md at the workspace's root: every request",
@@ -43,7 +43,7 @@ class CursorView:
         for folder in folders_below(root, self.label, diagnostics):
             rel = folder.relative_to(root).as_posix()
             below = Trigger("glob", (f"{rel}/**",))
-            for path in files_in(folder / rules.rules_folder, rules.rule_suffixes):
+            for path in files_in(folder / rules.rules_folder, rules.rule_suffixes, self.label, diagnostics):
                 documents.append(self._rule(path, "subfolder", rel, diagnostics))
             for name in rules.agent_files:
                 self._plain(documents, folder / name, "subfolder", "on_demand",

@@ -27,6 +27,9 @@ from .claude_code_view import import_tokens
 from .resolver import InstructionDiagnostic
 from .rule_files import chain, folders_below, git_root, read_document, without_comments
 
+MAX_IMPORT_CHARS = 4096   # the longest path a file system takes
+MAX_FILE_NAMES = 32       # context file names looked for in every folder
+
 
 class GeminiView:
     def __init__(self, workspace: Path, homes: AgentHomes, rules: GeminiRules = GEMINI) -> None:
@@ -69,9 +72,16 @@ class GeminiView:
         for path in (root / self.rules.project_settings, self.homes.expand(self.rules.user_settings)):
             value = self._setting(path, diagnostics)
             names = [value] if isinstance(value, str) else value if isinstance(value, list) else []
-            names = [n for n in names if isinstance(n, str) and n and "/" not in n and n not in (".", "..")]
-            if names:
-                return tuple(dict.fromkeys(names)), self.label(path)
+            kept = [n for n in names if isinstance(n, str) and n and not os.path.isabs(n)
+                    and ".." not in Path(n).parts and "\0" not in n]
+            if len(kept) < len(names) or len(kept) > MAX_FILE_NAMES:
+                diagnostics.append(InstructionDiagnostic(
+                    "agent_config_limit", self.label(path), path, 0,
+                    f"{self.label(path)}: context.fileName gives {len(names):,} name(s); "
+                    f"{min(len(kept), MAX_FILE_NAMES):,} are read here (none absolute or with '..', at most "
+                    f"{MAX_FILE_NAMES})"))
+            if kept:
+                return tuple(dict.fromkeys(kept[:MAX_FILE_NAMES])), self.label(path)
         return self.rules.default_names, "default"
 
     def _setting(self, path: Path, diagnostics: list[InstructionDiagnostic]) -> Any:
@@ -110,6 +120,8 @@ class GeminiView:
                  depth: int) -> list[tuple[int, str, Path]]:
         found = []
         for line, token in import_tokens(document.text):
+            if len(token) > MAX_IMPORT_CHARS:   # no file has such a name: Gemini CLI fails the import
+                continue
             path = Path(os.path.normpath(token if os.path.isabs(token) else document.path.parent / token))
             where = f"{document.label}:{line}: @{token}"
             if not any(within(path, folder) for folder in (*allowed, document.path.parent)):
@@ -117,7 +129,11 @@ class GeminiView:
                     "import_outside", document.label, document.path, line,
                     f"{where} is outside the folders Gemini CLI imports from; it leaves an error comment instead"))
                 continue
-            if not path.is_file():
+            try:
+                exists = path.is_file()
+            except OSError:   # a name too long for the file system, say
+                exists = False
+            if not exists:
                 if "." in Path(token).name:   # a file name: Gemini CLI tries it and leaves an error comment
                     diagnostics.append(InstructionDiagnostic(
                         "import_missing", document.label, document.path, line,

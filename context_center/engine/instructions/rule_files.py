@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
@@ -19,6 +20,7 @@ from .resolver import InstructionDiagnostic
 
 READ_CAP = 4 * 1024 * 1024   # of one file, for the report (no agent here receives more)
 SCAN_FOLDERS = 2_000         # folders below the target looked through for on-demand files
+MAX_RULE_FILES = 500         # rule files of one folder shown (each is read whole)
 SKIPPED_FOLDERS = frozenset((".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target",
                              ".tox", ".mypy_cache", ".context-center"))
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$")
@@ -46,7 +48,7 @@ def split_rule(text: str) -> RuleFile:
     """``key: value`` lines between ``---`` lines: a value is text (quotes taken off), ``true`` or
     ``false``, a ``[a, b]`` list or ``- item`` lines under an empty key. No YAML: nothing in a
     cloned repository's rule file can make the reader expand aliases or build objects."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = text.lstrip("\ufeff").replace("\r\n", "\n").split("\n")   # (the editors drop a BOM)
     if not lines or lines[0].strip() != "---":
         return RuleFile({}, text, 1)
     meta: dict[str, object] = {}
@@ -95,8 +97,11 @@ def text_of(meta: dict[str, object], key: str) -> str:
 def globs_of(meta: dict[str, object], key: str) -> tuple[str, ...]:
     """A glob list as the agents write it: a YAML list, or one string of comma-separated globs."""
     value = meta.get(key)
-    parts = value if isinstance(value, list) else value.split(",") if isinstance(value, str) else []
+    parts = value if isinstance(value, list) else _GLOB_COMMA.split(value) if isinstance(value, str) else []
     return tuple(dict.fromkeys(p.strip() for p in parts if isinstance(p, str) and p.strip()))
+
+
+_GLOB_COMMA = re.compile(r",(?![^{]*\})")   # a comma between globs, not inside {ts,tsx}
 
 
 def read_document(path: Path, label: str, scope: str, status: str, reason: str,
@@ -111,6 +116,9 @@ def read_document(path: Path, label: str, scope: str, status: str, reason: str,
                                                  f"{label} cannot be read: {exc.strerror or exc}"))
         return AgentDocument(label, scope, 0, path, 0, "skipped", "cannot be read", "", parent=parent)
     text = decode(data)
+    if path.is_symlink():   # the agents follow it too: shown, and said
+        reason = f"{reason} (a symbolic link to {os.readlink(path)})" if reason else \
+            f"a symbolic link to {os.readlink(path)}"
     if not text.strip():
         return AgentDocument(label, scope, 0, path, size, "skipped", "empty", "", text, parent=parent)
     body = text.strip("\n") if status in ("loaded", "on_demand") else ""
@@ -142,20 +150,28 @@ def chain(root: Path, target: Path) -> list[Path]:
 
 
 def folders_below(target: Path, label: Labeller, diagnostics: list[InstructionDiagnostic]) -> Iterator[Path]:
-    """The folders below ``target``, nearest first in name order, skipping the usual build and
-    tool folders; stops (and says so) after :data:`SCAN_FOLDERS` of them."""
+    """The folders below ``target``, nearest first (breadth first, each level in name order: a
+    thousand folders under ``aaa/`` cannot hide ``zzz/AGENTS.md``), skipping the usual build and
+    tool folders and never following a link; stops (and says so) after :data:`SCAN_FOLDERS`."""
+    queue = deque([target])
     scanned = 0
-    for folder, names, _files in os.walk(target):
-        names[:] = sorted(n for n in names if n not in SKIPPED_FOLDERS)
-        if Path(folder) == target:
+    while queue:
+        folder = queue.popleft()
+        try:
+            with os.scandir(folder) as entries:
+                names = sorted(e.name for e in entries
+                               if e.is_dir(follow_symlinks=False) and e.name not in SKIPPED_FOLDERS)
+        except OSError:
             continue
-        scanned += 1
-        if scanned > SCAN_FOLDERS:
-            diagnostics.append(InstructionDiagnostic(
-                "scan_limit", label(target), target, 0,
-                f"stopped looking for instruction files below {label(target)} after {SCAN_FOLDERS:,} folders"))
-            return
-        yield Path(folder)
+        for name in names:
+            scanned += 1
+            if scanned > SCAN_FOLDERS:
+                diagnostics.append(InstructionDiagnostic(
+                    "scan_limit", label(target), target, 0,
+                    f"stopped looking for instruction files below {label(target)} after {SCAN_FOLDERS:,} folders"))
+                return
+            queue.append(folder / name)
+            yield folder / name
 
 
 def git_root(target: Path, fallback: Path) -> Path:
@@ -163,8 +179,32 @@ def git_root(target: Path, fallback: Path) -> Path:
     return next((f for f in (target, *target.parents) if (f / ".git").exists()), fallback)
 
 
-def files_in(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
-    """Regular files (or links to be reported) under ``folder`` whose names end in ``suffixes``, sorted."""
+def files_in(folder: Path, suffixes: tuple[str, ...], label: Labeller | None = None,
+             diagnostics: list[InstructionDiagnostic] | None = None) -> list[Path]:
+    """The files (links and special files too, to be reported) under ``folder`` whose names end in
+    ``suffixes``, sorted; at most :data:`MAX_RULE_FILES` of them (each is read whole: a clone's
+    thousands of 4 MiB links to one blob would fill the memory), never following a link."""
     if not folder.is_dir() or folder.is_symlink():
         return []
-    return sorted(p for p in folder.rglob("*") if p.name.endswith(suffixes) and (p.is_symlink() or not p.is_dir()))
+    found: list[Path] = []
+    pending = [folder]
+    while pending:
+        current = pending.pop()
+        try:
+            with os.scandir(current) as entries:
+                listed = list(entries)
+        except OSError:
+            continue
+        for entry in listed:
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(Path(entry.path))
+            elif entry.name.endswith(suffixes):
+                found.append(Path(entry.path))
+                if len(found) >= MAX_RULE_FILES:
+                    if diagnostics is not None and label is not None:
+                        diagnostics.append(InstructionDiagnostic(
+                            "scan_limit", label(folder), folder, 0,
+                            f"{label(folder)} holds more than {MAX_RULE_FILES:,} rule files; the first "
+                            f"{MAX_RULE_FILES:,} found are shown"))
+                    return sorted(found)
+    return sorted(found)

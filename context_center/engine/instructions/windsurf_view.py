@@ -50,7 +50,7 @@ class WindsurfView:
                 rules.global_chars, f"past the global rules' cap of {rules.global_chars:,} characters"))
         above = [f for f in chain(git_root(root, root), root) if f != root]
         for folder in (*above, root):
-            for path in files_in(folder / rules.rules_folder, (".md",)):
+            for path in files_in(folder / rules.rules_folder, (".md",), self.label, diagnostics):
                 documents.append(self._rule(path, "rule" if folder == root else "ancestor", None, diagnostics))
         for name in rules.agent_files:
             self._plain(documents, root / name, "project", "loaded",
@@ -59,7 +59,7 @@ class WindsurfView:
                     "the older single rules file: every conversation", diagnostics)
         for folder in folders_below(root, self.label, diagnostics):
             rel = folder.relative_to(root).as_posix()
-            for path in files_in(folder / rules.rules_folder, (".md",)):
+            for path in files_in(folder / rules.rules_folder, (".md",), self.label, diagnostics):
                 documents.append(self._rule(path, "subfolder", rel, diagnostics))
             for name in rules.agent_files:
                 self._plain(documents, folder / name, "subfolder", "on_demand",

@@ -217,3 +217,42 @@ def test_the_side_by_side_names_each_rule_that_reaches_some_agents_only(state_ro
     claude = [m for m in rules if "CLAUDE.md" in m]
     assert len(claude) == 11 and claude[-1] == ("… and 4 more rule(s) of workspace/CLAUDE.md that reach only some "
                                                 "of the agents")
+
+
+def test_what_a_hostile_clone_can_hold_neither_crashes_nor_hides_a_view(state_root, workspace, homes):
+    """Found by an attack on these views: a thousand nested folders (recursion), 2,001 folders that
+    came first and hid the rest (depth first), an import too long for a file name, a quadratic
+    ``@a/a/a/…``, a BOM before the front matter, a brace glob split at its comma, context file
+    names with a path, and a link followed without a word."""
+    deep = workspace / "deep"
+    deep.mkdir()
+    for _ in range(1100):   # (one level at a time: pathlib's own mkdir would recurse too deep)
+        deep = deep / "d"
+        deep.mkdir()
+    for i in range(2001):
+        (workspace / "aaa" / f"f{i:04d}").mkdir(parents=True)
+    _write(workspace, {
+        "zzz/AGENTS.md": "- Found, though listed last.\n",
+        "GEMINI.md": "@" + "x" * 300 + ".md\n@" + "a/" * 20_000 + "b.md\n- ok\n",
+        ".cursor/rules/bom.mdc": "\ufeff---\nalwaysApply: true\n---\n- With a BOM.\n",
+        ".cursor/rules/brace.mdc": "---\nglobs: src/**/*.{ts,tsx},docs/**\n---\n- Braces.\n",
+        ".gemini/settings.json": json.dumps({"context": {"fileName": ["GEMINI.md", "/etc/passwd", "../x.md"]}}),
+        "real.md": "- the target\n",
+    })
+    os.symlink(workspace / "real.md", workspace / ".windsurfrules")
+    import time
+    started = time.monotonic()
+    for agent in ("claude-code", "copilot", "gemini", "cursor", "windsurf"):
+        _view(state_root, workspace, homes, agent)   # none raises
+    assert time.monotonic() - started < 60   # (a quadratic import check took minutes)
+    cursor = _by_label(_view(state_root, workspace, homes, "cursor"))
+    assert cursor["workspace/.cursor/rules/bom.mdc"]["status"] == "loaded"
+    assert cursor["workspace/.cursor/rules/brace.mdc"]["trigger"]["globs"] == ["src/**/*.{ts,tsx}", "docs/**"]
+    copilot = _view(state_root, workspace, homes, "copilot")
+    assert "workspace/zzz/AGENTS.md" in _by_label(copilot)   # nearest first: aaa/'s 2,001 folders hide nothing
+    assert any(d["code"] == "scan_limit" for d in copilot["diagnostics"])
+    gemini = _view(state_root, workspace, homes, "gemini")
+    assert gemini["limits"]["file_names"] == ["GEMINI.md"]
+    assert any(d["code"] == "agent_config_limit" for d in gemini["diagnostics"])
+    windsurf = _by_label(_view(state_root, workspace, homes, "windsurf"))
+    assert "a symbolic link to" in windsurf["workspace/.windsurfrules"]["reason"]
