@@ -88,7 +88,7 @@ def plan(workspace: Path, agents: Sequence[str] | None = None, source: Path | No
         source = Path(os.path.abspath(source))
         if source.parent != workspace or not source.is_file():
             raise InvalidInput(f"the source must be a file in the workspace's root, not {source}")
-        text = _read(source)
+        text = _read(source, only_read=source != workspace / "CLAUDE.md")   # (a CLAUDE.md source is rewritten)
         if source != agents_md:
             changes.append(FileChange(agents_md, SOURCE, _read_or_none(agents_md), text,
                                       f"the source: the text of {source.name}"))
@@ -97,7 +97,7 @@ def plan(workspace: Path, agents: Sequence[str] | None = None, source: Path | No
         raise NotFound("the workspace has no AGENTS.md to align the agents on; choose the file whose text "
                        "becomes it (CLAUDE.md, GEMINI.md, …)", hint="align_source")
     else:
-        text, label = _read(agents_md), SOURCE
+        text, label = _read(agents_md, only_read=True), SOURCE
     for agent in chosen:
         if agent in _READS_SOURCE:
             notes.append(f"{DISPLAY_NAMES[agent]} reads AGENTS.md already: nothing to change")
@@ -112,11 +112,13 @@ def plan(workspace: Path, agents: Sequence[str] | None = None, source: Path | No
     return AlignPlan(workspace, label, chosen, tuple(changes), tuple(notes))
 
 
-def _read(path: Path) -> str:
-    if path.is_symlink():
+def _read(path: Path, *, only_read: bool = False) -> str:
+    """``path``'s text; a file align may write is refused when it is a link (a file it only reads,
+    the source or a copy compared with it, is read where it leads, as the agents read it)."""
+    if path.is_symlink() and not only_read:
         raise InvalidInput(f"{path.name} is a symbolic link; align writes no file through a link")
     try:
-        return read_regular_bytes(path, MAX_BYTES, follow_symlinks=False).decode("utf-8")
+        return read_regular_bytes(path, MAX_BYTES, follow_symlinks=only_read).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InvalidInput(f"{path.name} cannot be read as UTF-8 text ({getattr(exc, 'strerror', None) or exc})") \
             from None
@@ -191,7 +193,8 @@ def _gemini_settings(workspace: Path, source_text: str, source: Path | None, not
         notes.append("Gemini CLI reads AGENTS.md already (context.fileName names it): nothing to change")
         return None
     gemini_md = workspace / "GEMINI.md"
-    copy = gemini_md.is_file() and (source == gemini_md or _lines(_read(gemini_md)) <= _lines(source_text))
+    copy = gemini_md.is_file() and (source == gemini_md
+                                    or _lines(_read(gemini_md, only_read=True)) <= _lines(source_text))
     new = [SOURCE, *(n for n in names if not (copy and n == "GEMINI.md"))]
     if copy:
         notes.append("Gemini CLI: GEMINI.md holds nothing AGENTS.md does not; it is no longer named (the file "

@@ -86,7 +86,8 @@ def repair_interrupted_writes(store: FactStore) -> list[str]:
         if archive.is_symlink():
             continue
         try:
-            entries = [e for e in os.scandir(archive) if e.name.endswith(".md") and e.is_file(follow_symlinks=False)]
+            with os.scandir(archive) as listing:   # (closed even when an entry's check fails half-way)
+                entries = [e for e in listing if e.name.endswith(".md") and e.is_file(follow_symlinks=False)]
         except OSError:
             continue
         for entry in entries:

@@ -133,6 +133,9 @@ def test_no_file_is_written_through_a_link_and_a_changed_file_refuses_the_apply(
     with pytest.raises(InvalidInput, match="symbolic link"):
         engine.align_agents(["claude-code"])
     os.unlink(workspace / "CLAUDE.md")
+    shared = tmp_path / "shared-rules.md"   # an AGENTS.md that is a link to shared rules: read, never written
+    (workspace / "AGENTS.md").rename(shared)
+    os.symlink(shared, workspace / "AGENTS.md")
     plan = engine.align_agents(["claude-code"])
     (workspace / "CLAUDE.md").write_text("written meanwhile\n", encoding="utf-8")
     with pytest.raises(RefusedError, match="changed since the change was shown"):
