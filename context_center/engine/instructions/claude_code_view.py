@@ -23,7 +23,7 @@ from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CLAUDE_CODE, ClaudeCodeRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger, decode, line_of_byte
 from .resolver import InstructionDiagnostic
-from .rule_files import folders_below
+from .rule_files import files_in, folders_below
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _CODE_SPAN = re.compile(r"`+[^`]*`+")
@@ -179,9 +179,9 @@ class ClaudeCodeView:
 
     def _rules(self, documents: list[AgentDocument], folder: Path, scope: str,
                diagnostics: list[InstructionDiagnostic]) -> None:
-        if not folder.is_dir():
-            return
-        for path in sorted(folder.rglob("*.md")):
+        # (not ``rglob``: a clone's thousand nested folders under .claude/rules/ overflowed its
+        # recursion; a linked rules folder is followed, as Claude Code does, links below it are not)
+        for path in files_in(folder, (".md",), self.label, diagnostics, follow_top=True):
             if path.is_file():
                 self._add(documents, path, scope, "loaded", "", diagnostics, classify=self._rule_status)
 

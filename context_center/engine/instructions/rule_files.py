@@ -180,16 +180,29 @@ def git_root(target: Path, fallback: Path) -> Path:
 
 
 def files_in(folder: Path, suffixes: tuple[str, ...], label: Labeller | None = None,
-             diagnostics: list[InstructionDiagnostic] | None = None) -> list[Path]:
+             diagnostics: list[InstructionDiagnostic] | None = None, *, follow_top: bool = False) -> list[Path]:
     """The files (links and special files too, to be reported) under ``folder`` whose names end in
     ``suffixes``, sorted; at most :data:`MAX_RULE_FILES` of them (each is read whole: a clone's
-    thousands of 4 MiB links to one blob would fill the memory), never following a link."""
-    if not folder.is_dir() or folder.is_symlink():
+    thousands of 4 MiB links to one blob would fill the memory) from at most :data:`SCAN_FOLDERS`
+    folders, one level at a time (no recursion to overflow), never following a link below
+    ``folder`` and ``folder`` itself only when ``follow_top`` (its files then named under it)."""
+    if not folder.is_dir() or (folder.is_symlink() and not follow_top):
         return []
+
+    def limit(what: str) -> list[Path]:
+        if diagnostics is not None and label is not None:
+            message = f"{label(folder)} holds more than {what}; the first found are shown"
+            diagnostics.append(InstructionDiagnostic("scan_limit", label(folder), folder, 0, message))
+        return sorted(found)
+
     found: list[Path] = []
     pending = [folder]
+    scanned = 0
     while pending:
         current = pending.pop()
+        scanned += 1
+        if scanned > SCAN_FOLDERS:
+            return limit(f"{SCAN_FOLDERS:,} folders")
         try:
             with os.scandir(current) as entries:
                 listed = list(entries)
@@ -197,14 +210,9 @@ def files_in(folder: Path, suffixes: tuple[str, ...], label: Labeller | None = N
             continue
         for entry in listed:
             if entry.is_dir(follow_symlinks=False):
-                pending.append(Path(entry.path))
+                pending.append(current / entry.name)
             elif entry.name.endswith(suffixes):
-                found.append(Path(entry.path))
+                found.append(current / entry.name)
                 if len(found) >= MAX_RULE_FILES:
-                    if diagnostics is not None and label is not None:
-                        diagnostics.append(InstructionDiagnostic(
-                            "scan_limit", label(folder), folder, 0,
-                            f"{label(folder)} holds more than {MAX_RULE_FILES:,} rule files; the first "
-                            f"{MAX_RULE_FILES:,} found are shown"))
-                    return sorted(found)
+                    return limit(f"{MAX_RULE_FILES:,} rule files")
     return sorted(found)

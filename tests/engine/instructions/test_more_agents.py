@@ -224,11 +224,36 @@ def test_what_a_hostile_clone_can_hold_neither_crashes_nor_hides_a_view(state_ro
     came first and hid the rest (depth first), an import too long for a file name, a quadratic
     ``@a/a/a/…``, a BOM before the front matter, a brace glob split at its comma, context file
     names with a path, and a link followed without a word."""
-    deep = workspace / "deep"
-    deep.mkdir()
-    for _ in range(1100):   # (one level at a time: pathlib's own mkdir would recurse too deep)
+    deep_trees = [_deep_tree(workspace / "deep"), _deep_tree(workspace / ".claude" / "rules")]
+    try:
+        _hostile_clone_checks(state_root, workspace, homes)
+    finally:   # pytest's own clean-up recurses: a later session sharing its temporary root would fail
+        for top in deep_trees:
+            _remove_deep_tree(top)
+
+
+def _deep_tree(top: Path) -> Path:
+    """1,100 nested folders under ``top`` (one level at a time: pathlib's mkdir would recurse too
+    deep), a rule file at the bottom."""
+    deep = top
+    deep.mkdir(parents=True)
+    for _ in range(1100):
         deep = deep / "d"
         deep.mkdir()
+    (deep / "deepest.md").write_text("- At the bottom.\n")
+    return top
+
+
+def _remove_deep_tree(top: Path) -> None:
+    folders = [top]
+    while (below := folders[-1] / "d").is_dir():
+        folders.append(below)
+    (folders[-1] / "deepest.md").unlink()
+    for folder in reversed(folders):
+        folder.rmdir()
+
+
+def _hostile_clone_checks(state_root, workspace, homes):
     for i in range(2001):
         (workspace / "aaa" / f"f{i:04d}").mkdir(parents=True)
     _write(workspace, {
@@ -256,3 +281,5 @@ def test_what_a_hostile_clone_can_hold_neither_crashes_nor_hides_a_view(state_ro
     assert any(d["code"] == "agent_config_limit" for d in gemini["diagnostics"])
     windsurf = _by_label(_view(state_root, workspace, homes, "windsurf"))
     assert "a symbolic link to" in windsurf["workspace/.windsurfrules"]["reason"]
+    claude = _by_label(_view(state_root, workspace, homes, "claude-code"))
+    assert claude["workspace/.claude/rules" + "/d" * 1100 + "/deepest.md"]["status"] == "loaded"
