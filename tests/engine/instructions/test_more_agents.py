@@ -283,3 +283,13 @@ def _hostile_clone_checks(state_root, workspace, homes):
     assert "a symbolic link to" in windsurf["workspace/.windsurfrules"]["reason"]
     claude = _by_label(_view(state_root, workspace, homes, "claude-code"))
     assert claude["workspace/.claude/rules" + "/d" * 1100 + "/deepest.md"]["status"] == "loaded"
+
+
+def test_a_rules_folder_of_empty_folders_is_looked_through_only_so_far(state_root, workspace, homes):
+    """A clone's .cursor/rules/ holding thousands of empty folders: the walk stops (and says so)
+    rather than list every one of them on every view."""
+    for i in range(2_100):
+        (workspace / ".cursor" / "rules" / f"f{i:04d}").mkdir(parents=True)
+    view = _view(state_root, workspace, homes, "cursor")
+    limits = [d["message"] for d in view["diagnostics"] if d["code"] == "scan_limit"]
+    assert "workspace/.cursor/rules holds more than 2,000 folders; the first found are shown" in limits
