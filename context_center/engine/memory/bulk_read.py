@@ -8,29 +8,26 @@ path order, and sends it back as pieces of the folder's snapshot
 (:func:`..storage.folder_snapshot.pack_piece`: each parsed fact with what the rules derive of it).
 The parent unpacks them as any later open unpacks its snapshot, and saves them as that snapshot.
 
-A worker is this interpreter (``sys.executable``) in isolated mode (``-I``: no ``PYTHON*``
-variable, no current folder on its import path) given this process's import path, so it runs the
-code this process runs and nothing else. It reads only the files it is sent, with the same checks
+A worker (:mod:`..storage.worker_processes`: this interpreter, isolated, on this process's
+import path) reads only the files it is sent, with the same checks
 (:func:`.fact_store.read_fact_file`: no symlink followed, no FIFO waited on, a size cap), and its
 answer is ``marshal`` data, which runs no code when loaded. Anything amiss (it cannot start, it
 dies, its answer does not add up) and the parent reads the files itself: the same answer, later.
 """
 from __future__ import annotations
 
-import json
 import logging
 import marshal
 import os
 import selectors
 import struct
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import IO, NamedTuple
 
 from ..records import Progress
-from ..storage import folder_snapshot
+from ..storage import folder_snapshot, worker_processes
 from ..storage.bulk_load import paused_gc
 from ..storage.fact_cache import CachedFile
 from ..storage.folder_snapshot import CHUNK_ROWS, Piece
@@ -40,25 +37,18 @@ from .fact_reading import read_fact_file
 log = logging.getLogger("context_center.memory")
 
 PARALLEL_FROM = 4000   # files to read before workers pay for their start (about 0.15 s each)
-MAX_WORKERS = 4
 _PROTOCOL = 1
 _FRAME = struct.Struct("<I")   # each piece's length, before it
 _STDERR_KEPT = 4096
-_BOOT = ("import json, sys; sys.path[:] = json.loads(sys.argv[1]); "
-         "from context_center.engine.memory.bulk_read import serve; serve(sys.stdin.buffer, sys.stdout.buffer)")
+_BOOT = "from context_center.engine.memory.bulk_read import serve; serve(sys.stdin.buffer, sys.stdout.buffer)"
 
 
 def worker_count(files: int) -> int:
     """How many workers ``files`` files are worth on this machine: 0 means read them here (too few,
-    one core, or a frozen build whose interpreter is not a Python one)."""
-    if files < PARALLEL_FROM or getattr(sys, "frozen", False) or not sys.executable or os.name != "posix":
-        return 0   # (elsewhere a pipe cannot be waited on beside another: selectors take sockets only)
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:   # not on Linux
-        cores = os.cpu_count() or 1
-    count = min(cores, MAX_WORKERS, -(-files // CHUNK_ROWS))
-    return count if count >= 2 else 0
+    or one core, or no workers here: :func:`..storage.worker_processes.count`)."""
+    if files < PARALLEL_FROM:
+        return 0
+    return worker_processes.count(-(-files // CHUNK_ROWS))
 
 
 class Read(NamedTuple):
@@ -75,9 +65,7 @@ def read_in_workers(folder: Path, names: list[str], scope: str, workers: int,
     failed (the reason is logged) and the caller should read the files itself."""
     started = time.perf_counter()
     slices = _slices(names, workers)
-    # -I drops PYTHONUTF8: a worker in another file-name encoding would look for other files
-    utf8 = ["-X", f"utf8={sys.flags.utf8_mode}"]
-    command = [sys.executable, "-I", *utf8, "-c", _BOOT, json.dumps(_import_path())]
+    command = worker_processes.command(_BOOT)
     running: list[_Worker] = []
     try:
         for part in slices:
@@ -107,13 +95,6 @@ def _slices(names: list[str], workers: int) -> list[list[str]]:
     pieces = -(-len(names) // CHUNK_ROWS)
     per_worker = -(-pieces // workers) * CHUNK_ROWS
     return [names[start:start + per_worker] for start in range(0, len(names), per_worker)]
-
-
-def _import_path() -> list[str]:
-    """This process's import path, with this package's own folder first and without the current
-    folder (``""``): the worker imports what this process imported, from where it did."""
-    home = str(Path(__file__).resolve().parents[3])
-    return [home, *(entry for entry in sys.path if entry and entry != home)]
 
 
 class _Worker:

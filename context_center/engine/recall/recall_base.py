@@ -19,6 +19,7 @@ import json
 import logging
 import zipfile
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -94,18 +95,17 @@ def compact(base: RecallBase | None, keep: np.ndarray, fresh: list[Fresh]) -> Re
         kept_counts = np.zeros(0, dtype=np.int64)
         kept_terms, kept_tfs = np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
     fresh_counts = np.fromiter((len(f.terms) for f in fresh), dtype=np.int64, count=len(fresh))
-    fresh_terms = np.empty(int(fresh_counts.sum()), dtype=np.int32)
-    fresh_tfs = np.empty(len(fresh_terms), dtype=np.float32)
-    position = 0
-    for item in fresh:
-        for term, tf in item.terms.items():
-            term_id = ids.get(term)
-            if term_id is None:
-                term_id = ids[term] = len(vocabulary)
-                vocabulary.append(term)
-            fresh_terms[position] = term_id
-            fresh_tfs[position] = tf
-            position += 1
+    entries_of_fresh = int(fresh_counts.sum())
+    # every word of every fresh fact in one pass of C loops (a cold build's 2.5 million entries):
+    # new words take ids in order of first appearance, as one entry at a time gave them
+    words = list(chain.from_iterable(f.terms for f in fresh))
+    for term in dict.fromkeys(words):
+        if term not in ids:
+            ids[term] = len(vocabulary)
+            vocabulary.append(term)
+    fresh_terms = np.fromiter(map(ids.__getitem__, words), dtype=np.int32, count=entries_of_fresh)
+    fresh_tfs = np.fromiter(chain.from_iterable(f.terms.values() for f in fresh), dtype=np.float32,
+                            count=entries_of_fresh)
     counts = np.concatenate((kept_counts, fresh_counts))
     doc_terms = np.concatenate((kept_terms, fresh_terms)).astype(np.int32, copy=False)
     doc_tfs = np.concatenate((kept_tfs, fresh_tfs)).astype(np.float32, copy=False)

@@ -71,11 +71,13 @@ def tokenize(text: str, *, stemmed: bool = True, drop_stopwords: bool = False) -
     """Every token of ``text`` in order; stopwords are recognised before stemming. Only the first
     :data:`MAX_ANALYZED_CHARS` characters are read, and words are cut at :data:`MAX_WORD_CHARS`."""
     lowered = text[:MAX_ANALYZED_CHARS].lower()
-    if _CJK_RE.search(lowered) is None:  # the common case, on a faster path
-        words = [w[:MAX_WORD_CHARS] for w in _WORD_RE.findall(lowered)]
+    if _CJK_RE.search(lowered) is None:  # the common case, on a faster path (C loops only)
+        words = _WORD_RE.findall(lowered)
+        if words and len(max(words, key=len)) > MAX_WORD_CHARS:
+            words = [w[:MAX_WORD_CHARS] for w in words]
         if drop_stopwords:
             words = [w for w in words if w not in STOPWORDS]
-        return [stem(w) for w in words] if stemmed else words
+        return list(map(stem, words)) if stemmed else words
     tokens: list[str] = []
     for match in _TOKEN_RE.finditer(lowered):
         cjk = match.group("cjk")

@@ -18,6 +18,7 @@ from context_center.engine.memory.fact_reading import read_fact_file
 from context_center.engine.memory.fields import new_fact_id
 from context_center.engine.memory.sensitive import secret_findings
 from context_center.engine.records import Fact
+from context_center.engine.storage import worker_processes
 from context_center.engine.storage.folder_snapshot import CHUNK_ROWS
 
 FILES = 2 * CHUNK_ROWS + 100   # three pieces: two workers' slices, the second one short
@@ -131,8 +132,7 @@ def test_a_first_open_reads_in_workers_saves_their_snapshot_and_no_row_per_file(
 BROKEN_WORKERS = {
     "dies": "import os; os._exit(3)",
     "says nonsense": "import sys; sys.stdout.buffer.write(b'\\x05\\x00\\x00\\x00hello')",
-    "stops half-way": ("import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
-                       "from context_center.engine.memory import bulk_read as b; import io; out = io.BytesIO(); "
+    "stops half-way": ("from context_center.engine.memory import bulk_read as b; import io; out = io.BytesIO(); "
                        "b.serve(sys.stdin.buffer, out); sys.stdout.buffer.write(out.getvalue()[:100000])"),
     "cannot start": None,
 }
@@ -146,7 +146,7 @@ def test_a_worker_that_fails_leaves_the_files_to_this_process(cold_store, monkey
     _cold(state_root)
     monkeypatch.undo()
     if BROKEN_WORKERS[how] is None:
-        monkeypatch.setattr(bulk_read.sys, "executable", str(state_root / "no-such-python"))
+        monkeypatch.setattr(worker_processes.sys, "executable", str(state_root / "no-such-python"))
     else:
         monkeypatch.setattr(bulk_read, "_BOOT", BROKEN_WORKERS[how])
     with caplog.at_level(logging.WARNING, logger="context_center.memory"):
@@ -173,12 +173,12 @@ def test_a_worker_imports_nothing_from_the_folder_it_starts_in(folder: Path, tmp
 
 def test_workers_only_where_they_pay(monkeypatch):
     assert bulk_read.worker_count(bulk_read.PARALLEL_FROM - 1) == 0
-    monkeypatch.setattr(bulk_read.os, "sched_getaffinity", lambda pid: {0})
+    monkeypatch.setattr(worker_processes.os, "sched_getaffinity", lambda pid: {0})
     assert bulk_read.worker_count(100_000) == 0   # one core: nothing to share
-    monkeypatch.setattr(bulk_read.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5, 6, 7})
-    assert bulk_read.worker_count(100_000) == bulk_read.MAX_WORKERS
+    monkeypatch.setattr(worker_processes.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5, 6, 7})
+    assert bulk_read.worker_count(100_000) == worker_processes.MAX_WORKERS
     assert bulk_read.worker_count(bulk_read.PARALLEL_FROM) == 2   # a worker has a piece at least
-    monkeypatch.setattr(bulk_read.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(worker_processes.sys, "frozen", True, raising=False)
     assert bulk_read.worker_count(100_000) == 0
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from context_center.engine import FactInput, open_engine
-from context_center.engine.recall import recall_base, recall_index
+from context_center.engine.recall import fact_terms, recall_base
 
 TOPICS = ("deploy pipeline cache", "database migration schema", "release branch review", "docker image build",
           "queue worker retry", "token budget latency")
@@ -40,13 +40,13 @@ def store(state_root: Path, workspace: Path, persisted) -> tuple[Path, Path]:
 class Tokenized:
     def __init__(self, monkeypatch) -> None:
         self.texts: list[str] = []
-        real = recall_index.tokenize
+        real = fact_terms.tokenize
 
         def counting(text: str, *args, **kwargs):
             self.texts.append(text)
             return real(text, *args, **kwargs)
 
-        monkeypatch.setattr(recall_index, "tokenize", counting)
+        monkeypatch.setattr(fact_terms, "tokenize", counting)
 
 
 def _recalls(state_root: Path, workspace: Path) -> list[dict]:
