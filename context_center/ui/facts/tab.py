@@ -135,6 +135,11 @@ class FactsTab(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.doubleClicked.connect(self.edit_selected)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self._shown: tuple[str, str] | None = None   # the fact the detail pane shows
+        # a search or filter that hides the selected fact: the pane and the actions follow (a new
+        # listing, a reset, is followed by show_view itself)
+        for signal in (self.proxy.rowsRemoved, self.proxy.layoutChanged):
+            signal.connect(self._follow_selection)
         self.detail = QTextBrowser()
         self.detail.setObjectName("detail")
         self.detail.setOpenLinks(False)
@@ -335,9 +340,25 @@ class FactsTab(QWidget):
             index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
         return True
 
+    @Slot()
+    def _follow_selection(self) -> None:
+        """The list changed under the selection: when the fact the pane shows is no longer the one
+        selected (hidden by a filter, gone), select the first one listed, or show none."""
+        row = self.current_row()
+        if row is not None and row.key == self._shown:
+            return
+        if row is None and self._shown is not None and self.proxy.rowCount():
+            self.table.selectionModel().setCurrentIndex(   # (its signal shows it)
+                self.proxy.index(0, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+            return
+        if row is not None or self._shown is not None:
+            self._current_changed(self.table.currentIndex(), QModelIndex())
+
     @Slot(QModelIndex, QModelIndex)
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None
+        self._shown = row.key if row is not None else None
         self.lost_keys = []
         self._banner = ""
         self._explained = None

@@ -1,0 +1,30 @@
+"""Issue #36, point 1: a filter that hides the selected fact takes the detail pane and the actions
+with it: the pane never shows a fact the list does not, and Forget… acts on what is shown."""
+from __future__ import annotations
+
+from context_center.ui import dialogs
+
+
+def test_a_filter_hiding_the_selected_fact_moves_the_selection_to_what_is_listed(ui, qtbot, monkeypatch):
+    ui.remember(name="deploy-order", title="Deploy order", body="Deploys run the migrations first.")
+    ui.remember(name="editor-tabs", title="Editor tabs", body="Tabs are four spaces.", scope="global")
+    ui.show_facts("deploy-order", "editor-tabs")
+    tab = ui.window.facts
+    ui.select_fact("editor-tabs")
+    assert "Editor tabs" in tab.detail.toPlainText()
+
+    tab.filters["scope"].setCurrentIndex(tab.filters["scope"].findData("project"))
+    assert ui.facts_shown() == ["deploy-order"]
+    assert tab.current_row() is not None and tab.current_row().fact.name == "deploy-order"
+    assert "Deploy order" in tab.detail.toPlainText() and "Editor tabs" not in tab.detail.toPlainText()
+
+    asked = []
+    monkeypatch.setattr(dialogs, "confirm", lambda parent, title, text, action="": asked.append(text) or True)
+    tab.forget_selected()
+    ui.idle()
+    assert asked and "deploy-order" in asked[0]   # what the pane showed is what was forgotten
+
+    tab.search.setText("nothing matches this")
+    assert ui.facts_shown() == []
+    assert tab.current_row() is None and tab.detail.toPlainText() == ""
+    assert not tab.buttons["forget"].isEnabled()
