@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.client, self.settings = client, settings
         self.messages = Messages(self)
+        self._asides: str | None = None   # the background note showing, if one is
         self.store = StoreChoice(self, client, settings, self.messages, state_root)
         self.store.reopen.connect(self._reopen)
         self.paths: StorePaths | None = None
@@ -188,6 +189,7 @@ class MainWindow(QMainWindow):
         self.store.connect_agents.connect(self.open_connect)
         self.facts.connect_agents.connect(self.open_connect)
         self.messages.note.connect(self._note)
+        self.messages.aside.connect(self._aside)
         self.messages.problem.connect(self._problem)
         self.client.opened.connect(self._opened)
         self.client.open_failed.connect(self._open_failed)
@@ -215,7 +217,7 @@ class MainWindow(QMainWindow):
 
     def open_workspace(self, workspace: str | None) -> None:
         self._stop_watching()
-        self.statusBar().showMessage("Opening the store…")
+        self._aside("Opening the store…")
         self.client.open(self.store.state_root, workspace)
 
     def _reasonix_offer(self) -> OfferBar:
@@ -277,7 +279,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
-        self.statusBar().showMessage(f"Workspace {paths.workspace} · state root {paths.root}", 5000)
+        self._aside(f"Workspace {paths.workspace} · state root {paths.root}")
         for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions, self.review):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         changes, target = self.file_changes, self.instructions.target
@@ -310,13 +312,13 @@ class MainWindow(QMainWindow):
     def _index_ready(self, report: dict | None) -> None:
         self.progress.hide()
         if report and (report["added"] or report["updated"] or report["removed"]):
-            self.messages.info(f"Search index up to date ({report['added']} added, {report['updated']} "
+            self.messages.background(f"Search index up to date ({report['added']} added, {report['updated']} "
                                f"updated, {report['removed']} removed)")
 
     @Slot(str)
     def _index_failed(self, error: str) -> None:
         self.progress.hide()
-        self.messages.info(f"The search index could not be built: {error.splitlines()[-1] if error else ''}")
+        self.messages.background(f"The search index could not be built: {error.splitlines()[-1] if error else ''}")
 
     @Slot(int, int)
     def _index_progress(self, done: int, total: int) -> None:
@@ -460,7 +462,18 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _note(self, text: str) -> None:
-        self.statusBar().showMessage(text, 6000)
+        """An action's result stays until the next action's (a new user lost "Restored…" to the
+        search index's note a moment later)."""
+        self._asides = None
+        self.statusBar().showMessage(text)
+
+    @Slot(str)
+    def _aside(self, text: str) -> None:
+        """A background note: shown for a while, unless an action's result is showing."""
+        shown = self.statusBar().currentMessage()
+        if not shown or shown == self._asides:
+            self._asides = text
+            self.statusBar().showMessage(text, 6000)
 
     @Slot(str, str)
     def _problem(self, title: str, text: str) -> None:

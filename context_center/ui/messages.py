@@ -33,11 +33,15 @@ def describe(error: BaseException) -> str:
 class Messages(QObject):
     """Tabs report here; the main window decides how to show it."""
 
-    note = Signal(str)                # short, transient: the status bar
+    note = Signal(str)                # an action's result: the status bar, until the next one
+    aside = Signal(str)               # what happened in the background: never over an action's result
     problem = Signal(str, str)        # title, text: needs the user's attention
 
     def info(self, text: str) -> None:
         self.note.emit(text)
+
+    def background(self, text: str) -> None:
+        self.aside.emit(text)
 
     def failure(self, doing: str, error: BaseException) -> None:
         """Report an error that has no place in a form. Refusals are the user's to fix;
