@@ -322,11 +322,13 @@ class FactForm(QDialog):
                 PinnedBudgetExceeded: "Set activation to relevant, or unpin another fact.",
                 NameConflict: "Choose another name.",
                 RevisionConflict: "Someone changed this fact since you opened it."}.get(type(error), "")
-        self.show_refusal(f"{error.code}: {describe(error)}" + (f"\n{hint}" if hint else ""))
+        # in words: the code is for a bug report, in the tooltip (a new user read "PINNED_BUDGET:")
+        self.show_refusal(describe(error) + (f"\n{hint}" if hint else ""), code=error.code)
         self.reload_button.setVisible(isinstance(error, RevisionConflict))
 
-    def show_refusal(self, text: str) -> None:
+    def show_refusal(self, text: str, code: str = "") -> None:
         self.banner.setText(text)
+        self.banner.setToolTip(f"Error code: {code}" if code else "")
         self.banner.show()
 
     def reject(self) -> None:

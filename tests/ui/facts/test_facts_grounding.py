@@ -94,7 +94,7 @@ def test_the_form_proposes_the_code_a_fact_names_and_cites_it_only_when_asked(ui
     form.refs.appendPlainText("../outside.py")
     form.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     qtbot.waitUntil(form.banner.isVisible, timeout=10000)
-    assert "INVALID_INPUT" in form.banner.text() and "../outside.py" in form.banner.text()
+    assert form.banner.toolTip() == "Error code: INVALID_INPUT" and "../outside.py" in form.banner.text()
     form.refs.setPlainText("\n".join(form.ref_list()[:2]))
     with qtbot.waitSignal(form.saved, timeout=10000) as saved:
         form.buttons.button(QDialogButtonBox.StandardButton.Save).click()

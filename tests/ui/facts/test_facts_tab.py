@@ -57,7 +57,8 @@ def test_a_subject_conflict_is_shown_in_place_naming_the_holder(ui, qtbot):
     form.body.setPlainText("pnpm")
     save(form)
     qtbot.waitUntil(form.banner.isVisible, timeout=10000)
-    assert "SUBJECT_CONFLICT" in form.banner.text() and holder.id in form.banner.text()
+    assert form.banner.toolTip() == "Error code: SUBJECT_CONFLICT" and holder.id in form.banner.text()
+    assert "_CONFLICT" not in form.banner.text()   # said in words
     assert form.isVisible()
     form.discard()
 
@@ -102,7 +103,7 @@ def test_a_revision_conflict_offers_to_reload(ui, qtbot):
     form.body.setPlainText("my edit")
     save(form)
     qtbot.waitUntil(form.reload_button.isVisible, timeout=10000)
-    assert "REVISION_CONFLICT" in form.banner.text()
+    assert form.banner.toolTip() == "Error code: REVISION_CONFLICT"
     form.reload_button.click()
     qtbot.waitUntil(lambda: form.body.toPlainText() == "changed elsewhere", timeout=10000)
     form.body.setPlainText("my edit, again")

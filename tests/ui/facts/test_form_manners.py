@@ -71,7 +71,7 @@ def test_reload_after_a_revision_conflict_keeps_what_the_user_typed(ui, qtbot):
         other.edit(fact.id, FactInput(body="someone else's text"))
     form.save()
     qtbot.waitUntil(lambda: form.reload_button.isVisible(), timeout=10000)
-    assert "REVISION_CONFLICT" in form.banner.text()
+    assert form.banner.toolTip() == "Error code: REVISION_CONFLICT"
     form.reload_button.click()
     qtbot.waitUntil(lambda: form.yours.isVisible(), timeout=10000)
     assert form.body.toPlainText() == "someone else's text" and form.expected_revision == 2

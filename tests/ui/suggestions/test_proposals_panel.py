@@ -181,7 +181,7 @@ def test_a_refusal_in_the_edit_form_keeps_the_edits_and_says_why(ui, qtbot):
     form.fields["subject_key"].setText("project.package_manager")
     form.save()
     qtbot.waitUntil(lambda: form.banner.isVisible(), timeout=10000)
-    assert form.banner.text().startswith("SUBJECT_CONFLICT") and form.isVisible()
+    assert form.banner.toolTip() == "Error code: SUBJECT_CONFLICT" and form.isVisible()
     assert "SUBJECT_CONFLICT" in tab.status.text() and form.fields["subject_key"].text() == "project.package_manager"
     assert waiting(ui) == ["Use npm for packages."]
     form.discard()
