@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -227,7 +227,15 @@ class MainWindow(QMainWindow):
     def _look_for_reasonix(self) -> None:
         self.client.submit(lambda _engine: reasonix_state_roots(), self._reasonix_found, lambda _e: None)
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """Coming back to the window (after installing Reasonix, say): look again for its store."""
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.paths is not None:
+            self._look_for_reasonix()
+        super().changeEvent(event)
+
     def _reasonix_found(self, roots: list[Path]) -> None:
+        if roots == self.reasonix_roots and self.reasonix_action.isEnabled() == bool(roots):
+            return   # nothing new (asked again on every return to the window)
         self.reasonix_roots = roots
         self.reasonix_action.setEnabled(bool(roots))
         opened = self.paths.root if self.paths else None
@@ -354,7 +362,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def refresh_all(self) -> None:
-        """Read the store again and reload every tab (F5)."""
+        """Read the store again and reload every tab (F5); look again for a Reasonix store (one
+        made since the window started lit nothing)."""
+        self._look_for_reasonix()
         self.client.submit(lambda engine: engine.refresh(), lambda _changed: self.reload(Change.everything()),
                            lambda e: self.messages.failure("read the store", e))
 

@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from context_center.engine import FactInput, open_engine
@@ -120,3 +120,19 @@ def test_not_now_is_remembered(open_window, qtbot, own_home):
     assert not ui.window.reasonix_bar.isVisible()
     assert ui.window.settings.value("store/reasonix_offered", False, bool) is True
     assert ui.window.reasonix_action.isEnabled()  # still one click away in the File menu
+
+
+def test_a_reasonix_store_made_after_the_start_is_found_on_f5_and_on_return_to_the_window(ui, qtbot, own_home,
+                                                                                         monkeypatch):
+    """Issue #36, point 7: "Open Reasonix memory…" stayed grey, even after F5, when ~/.reasonix
+    appeared after the window started."""
+    ui.idle()
+    assert not ui.window.reasonix_action.isEnabled()
+    (own_home / ".reasonix").mkdir()
+    ui.window.refresh_all()
+    qtbot.waitUntil(lambda: ui.window.reasonix_action.isEnabled(), timeout=10000)
+
+    (own_home / ".reasonix").rmdir()   # and on coming back to the window (the platform says when)
+    monkeypatch.setattr(ui.window, "isActiveWindow", lambda: True)
+    ui.window.changeEvent(QEvent(QEvent.Type.ActivationChange))
+    qtbot.waitUntil(lambda: not ui.window.reasonix_action.isEnabled(), timeout=10000)
