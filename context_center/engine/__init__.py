@@ -62,7 +62,8 @@ _LAZY = {
     "Injection": "recall.injection_log:Injection", "WhyNot": "recall.injection_log:WhyNot",
     # suggestions from transcripts (suggestions/) and agents' proposals (memory/proposals)
     "Acceptance": "suggestions.service:Acceptance", "Dismissal": "suggestions.candidates:Dismissal",
-    "Evidence": "suggestions.candidates:Evidence", "MemoryCandidate": "suggestions.candidates:MemoryCandidate",
+    "Evidence": "suggestions.candidates:Evidence", "LeftOut": "suggestions.candidates:LeftOut",
+    "MemoryCandidate": "suggestions.candidates:MemoryCandidate",
     "SkillCandidate": "suggestions.candidates:SkillCandidate", "SuggestionSet": "suggestions.candidates:SuggestionSet",
     "default_skill_folder": "suggestions.candidates:default_skill_folder",
     "skill_file": "suggestions.candidates:skill_file",

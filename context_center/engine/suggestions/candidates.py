@@ -142,6 +142,18 @@ class Dismissal:
                 "candidate": self.candidate.to_json() if self.candidate is not None else None}
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A statement left out because the store or the instructions already say it: which, and what
+    says it (a new user read "Left out: 2 already a fact or an instruction" and could not tell)."""
+
+    statement: str
+    matches: str   # the fact's or the instruction's text that already says it (its first 160 characters)
+
+    def to_json(self) -> dict[str, str]:
+        return {"statement": self.statement, "matches": self.matches}
+
+
 @dataclass
 class SuggestionSet:
     memories: list[MemoryCandidate] = field(default_factory=list)
@@ -149,10 +161,12 @@ class SuggestionSet:
     sources: list[SourceStatus] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)  # why statements were left out: counts
     dismissed: list[Dismissal] = field(default_factory=list)  # newest first; not in to_json (its own command)
+    known: list[LeftOut] = field(default_factory=list)   # the "already a fact or an instruction" of skipped
 
     def to_json(self) -> dict[str, Any]:
         return {"memories": [m.to_json() for m in self.memories], "skills": [s.to_json() for s in self.skills],
-                "sources": [s.to_json() for s in self.sources], "skipped": dict(self.skipped)}
+                "sources": [s.to_json() for s in self.sources], "skipped": dict(self.skipped),
+                "already_known": [k.to_json() for k in self.known]}
 
     def find(self, candidate_id: str) -> MemoryCandidate | SkillCandidate | None:
         candidates: list[MemoryCandidate | SkillCandidate] = [*self.memories, *self.skills]
@@ -163,6 +177,14 @@ class SuggestionSet:
 
 def _tokens(text: str) -> set[str]:
     return set(tokenize(text, drop_stopwords=True))
+
+
+ALREADY_KNOWN = "already a fact or an instruction"
+
+
+def _first_chars(text: str, limit: int = 160) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
 
 
 def overlaps(a: str, b: str) -> bool:
@@ -384,8 +406,10 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
             if decided[decision_id] == "dismissed" and found_dismissed is not None:
                 found_dismissed[decision_id] = _memory(decision_id, statement, items)
             continue
-        if any(overlaps(_core(statement), text) for text in existing):
-            skipped["already a fact or an instruction"] += 1
+        said = next((text for text in existing if overlaps(_core(statement), text)), None)
+        if said is not None:
+            skipped[ALREADY_KNOWN] += 1
+            result.known.append(LeftOut(statement, _first_chars(said)))
             continue
         if len(result.memories) >= MAX_MEMORIES:
             skipped["over the limit of candidates"] += 1
@@ -395,7 +419,7 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
         if candidate.name in taken:   # two statements that start alike: each its own name
             candidate = replace(candidate, name=free_name(candidate.name, taken.__contains__))
         result.memories.append(candidate)
-    result.skills = _skills(sessions, existing, decided, skipped, found_dismissed)
+    result.skills = _skills(sessions, existing, decided, skipped, found_dismissed, result.known)
     result.skipped = dict(skipped)
     return result
 
@@ -448,7 +472,8 @@ def _steps(text: str) -> list[str]:
 
 def _skills(sessions: list[Session], existing: list[str], decided: Mapping[str, str],
             skipped: dict[str, int],
-            found_dismissed: dict[str, MemoryCandidate | SkillCandidate] | None) -> list[SkillCandidate]:
+            found_dismissed: dict[str, MemoryCandidate | SkillCandidate] | None,
+            known: list[LeftOut]) -> list[SkillCandidate]:
     clusters: list[list[UserTurn]] = []
     for session in sessions:
         for turn in session.turns:
@@ -475,8 +500,10 @@ def _skills(sessions: list[Session], existing: list[str], decided: Mapping[str, 
             if decided[cid] == "dismissed" and found_dismissed is not None:
                 found_dismissed[cid] = _skill(cid, cluster, phrasing)
             continue
-        if any(overlaps(phrasing, text) for text in existing):
-            skipped["already a fact or an instruction"] += 1
+        said = next((text for text in existing if overlaps(phrasing, text)), None)
+        if said is not None:
+            skipped[ALREADY_KNOWN] += 1
+            known.append(LeftOut(phrasing, _first_chars(said)))
             continue
         if len(found) >= MAX_SKILLS:
             skipped["over the limit of candidates"] += 1

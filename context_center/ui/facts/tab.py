@@ -177,6 +177,9 @@ class FactsTab(QWidget):
         self.problems.setMaximumHeight(110)
         self.problems.itemDoubleClicked.connect(self._open_problem)
         self.problems.hide()
+        self.problems_heading = QLabel()   # (a new user saw a list under the table and no word on what it was)
+        self.problems_heading.setObjectName("problems_heading")
+        self.problems_heading.hide()
 
         listing = QWidget()
         layout = QVBoxLayout(listing)
@@ -189,6 +192,7 @@ class FactsTab(QWidget):
         self.no_results.linkActivated.connect(lambda _link: self.clear_filters())
         self.no_results.hide()
         layout.addWidget(self.no_results)
+        layout.addWidget(self.problems_heading)
         layout.addWidget(self.problems)
         layout.addLayout(row)
 
@@ -261,6 +265,7 @@ class FactsTab(QWidget):
         self.detail.clear()
         self.problems.clear()
         self.problems.hide()
+        self.problems_heading.hide()
         self.count_label.clear()
         self.waiting_note.hide()
         self._update_buttons()
@@ -306,6 +311,9 @@ class FactsTab(QWidget):
             self.problems.addItem(item)
         count = len(view.conflicts) + len(view.problems) + len(view.broken)
         self.problems.setVisible(bool(count))
+        self.problems_heading.setText(f"<b>{'1 problem' if count == 1 else f'{count:,} problems'} in the facts</b> — "
+                                      "double-click one to open it")
+        self.problems_heading.setVisible(bool(count))
         self.problems_counted.emit(count)
         self.stack.setCurrentIndex(PAGE_WELCOME if not view.rows and not view.problems else PAGE_LIST)
         self._update_count()

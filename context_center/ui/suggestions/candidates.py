@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import Acceptance, Dismissal, Engine, FactInput, MemoryCandidate, SkillCandidate, SuggestionSet
+from ...engine import Acceptance, Dismissal, Engine, FactInput, LeftOut, MemoryCandidate, SkillCandidate, SuggestionSet
 from ..engine_client import EngineClient
 from ..facts.form import FactForm
 from ..messages import Messages, describe
@@ -118,7 +118,8 @@ class CandidatesPanel(QGroupBox):
         parts = [f"{s.name}: {s.sessions} session(s)" if s.available else f"{s.name}: unavailable ({s.detail})"
                  for s in found.sources]
         skipped = ", ".join(f"{n} {why}" for why, n in found.skipped.items())
-        self.sources.setText("Sources — " + "; ".join(parts) + (f". Left out: {skipped}." if skipped else ""))
+        self.sources.setText("Sources — " + "; ".join(parts) + (f". Left out: {skipped}." if skipped else "")
+                             + (" (listed under Already known)" if found.known else ""))
         self.tree.clear()
         for title, items in (("Memories", found.memories), ("Skills", found.skills)):
             group = QTreeWidgetItem([f"{title} ({len(items)})"])
@@ -142,6 +143,15 @@ class CandidatesPanel(QGroupBox):
             item = QTreeWidgetItem([dismissal.title, kind, sessions])
             item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
             dismissed.addChild(item)
+        known = QTreeWidgetItem([f"Already known ({len(found.known)})"])
+        known.setFlags(known.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+        known.setToolTip(0, "Statements left out because a fact or an instruction already says them")
+        self.tree.addTopLevelItem(known)
+        for left_out in found.known:
+            item = QTreeWidgetItem([left_out.statement, "already said", ""])
+            item.setToolTip(0, f"Already said by: {left_out.matches}")
+            item.setData(0, Qt.ItemDataRole.UserRole, left_out)
+            known.addChild(item)
         self.counted.emit(len(found.memories) + len(found.skills))
         tops = [top for i in range(2) if (top := self.tree.topLevelItem(i)) is not None]
         first = next((top.child(0) for top in tops if top.childCount()), None)
@@ -171,7 +181,7 @@ class CandidatesPanel(QGroupBox):
                 continue
             for row in range(parent.childCount()):
                 child = parent.child(row)
-                if child is not None and child.data(0, Qt.ItemDataRole.UserRole).id == candidate_id:
+                if child is not None and getattr(child.data(0, Qt.ItemDataRole.UserRole), "id", None) == candidate_id:
                     self.tree.setCurrentItem(child)
                     return True
         return False
@@ -181,6 +191,9 @@ class CandidatesPanel(QGroupBox):
         shown = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
         if isinstance(shown, Dismissal):
             self.detail.setHtml(dismissal_html(shown))
+        elif isinstance(shown, LeftOut):
+            self.detail.setHtml(f"<p><b>{html.escape(shown.statement)}</b></p><p>Left out: a fact or an instruction "
+                                f"already says it:</p><blockquote>{html.escape(shown.matches)}</blockquote>")
         elif shown is not None:
             self.detail.setHtml(candidate_html(shown))
         self._update_buttons()

@@ -154,6 +154,11 @@ def test_duplicates_of_facts_and_instructions_are_left_out(engine, transcripts, 
     assert not any("pnpm test" in d for d in descriptions)
     assert not any("Tuesdays" in d for d in descriptions)
     assert result.skipped["already a fact or an instruction"] == 2
+    # and which (issue #36, point 12): each statement, with the text that already says it
+    known = {k.matches: k.statement for k in result.known}
+    assert set(known) == {"Run pnpm test before committing", "We deploy on Tuesdays."}
+    assert "pnpm test" in known["Run pnpm test before committing"] and "Tuesday" in known["We deploy on Tuesdays."]
+    assert result.to_json()["already_known"] == [k.to_json() for k in result.known]
 
 
 def test_a_skill_needs_evidence_in_two_sessions(engine, transcripts):

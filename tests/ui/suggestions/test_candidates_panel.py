@@ -199,3 +199,19 @@ def test_unavailable_sources_are_named(ui, qtbot, tmp_path, monkeypatch):
     sources = tab.transcripts.sources.text()
     assert "claude-code: unavailable" in sources and "codex: unavailable" in sources
     assert tab.transcripts.found.memories == [] and not tab.transcripts.buttons["accept"].isEnabled()
+
+
+def test_what_is_left_out_as_already_known_is_named_with_what_says_it(home, ui, qtbot, workspace):
+    """Issue #36, point 12: "Left out: 1 already a fact or an instruction" said not which."""
+    (workspace / "AGENTS.md").write_text("# Rules\n\n- Never force-push to main.\n")
+    tab = open_tab(ui, qtbot)
+    assert "Left out: 1 already a fact or an instruction" in tab.transcripts.sources.text()
+    assert "listed under Already known" in tab.transcripts.sources.text()
+    tree = tab.transcripts.tree
+    known = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                 if tree.topLevelItem(i).text(0).startswith("Already known"))
+    assert known.text(0) == "Already known (1)" and known.child(0).text(0) == "Never force-push to main."
+    tree.setCurrentItem(known.child(0))
+    detail = tab.transcripts.detail.toPlainText()
+    assert "already says it" in detail and detail.count("Never force-push to main.") == 2   # it, and what says it
+    assert not tab.transcripts.buttons["accept"].isEnabled()
