@@ -237,7 +237,7 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
                 or _text(metadata.get("type"), "type") or _text(data.get("type"), "type")).lower()
     fact_type = raw_type if raw_type in TYPES else "project"
     if raw_type and raw_type not in TYPES:
-        warnings.append(f"unknown type {raw_type!r}; treated as project")
+        warnings.append(f"unknown type {raw_type!r} (one of {', '.join(sorted(TYPES))}); treated as project")
 
     written_scope = (_text(metadata.get("scope"), "scope") or _text(data.get("scope"), "scope")).lower()
     if written_scope and written_scope != scope:
@@ -270,11 +270,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
 
     activation = _text(data.get("activation"), "activation").lower()
     if activation and activation not in ("pinned", "relevant"):
-        warnings.append(f"unknown activation {activation!r}; treated as unset")
+        warnings.append(f"unknown activation {activation!r} (pinned or relevant); treated as unset")
         activation = ""
     volatility = _text(data.get("volatility"), "volatility").lower()
     if volatility and volatility not in ("evergreen", "stable", "volatile"):
-        warnings.append(f"unknown volatility {volatility!r}; treated as unset")
+        warnings.append(f"unknown volatility {volatility!r} (evergreen, stable or volatile); treated as unset")
         volatility = ""
     expires = _text(data.get("expires_at"), "expires_at")
     if expires.lower() in ("never", "none"):

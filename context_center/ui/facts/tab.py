@@ -136,6 +136,7 @@ class FactsTab(QWidget):
         self.table.doubleClicked.connect(self.edit_selected)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self._shown: tuple[str, str] | None = None   # the fact the detail pane shows
+        self._file_problems: dict[str, list[str]] = {}   # what each file's reading warned of (the last listing)
         # a search or filter that hides the selected fact: the pane and the actions follow (a new
         # listing, a reset, is followed by show_view itself)
         for signal in (self.proxy.rowsRemoved, self.proxy.layoutChanged):
@@ -297,6 +298,9 @@ class FactsTab(QWidget):
         self.table.setColumnHidden(TEAM_COLUMN, not view.has_team)
         self.workspace = view.workspace
         self.problems.clear()
+        self._file_problems = {}
+        for path, _line, reason in view.problems:
+            self._file_problems.setdefault(path, []).append(reason)
         self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
         for path, line, reason in view.problems:
             item = QListWidgetItem(f"✗ {path}:{line}: {reason}")
@@ -506,8 +510,19 @@ class FactsTab(QWidget):
             return None
         form = FactForm(self.client, row.fact, self)
         form.saved.connect(self._saved)
+        dropped = self._dropped_on_rewrite(row)
+        if dropped:
+            form.show_refusal("The file says what this form cannot keep; saving drops it:\n" + "\n".join(
+                f"• {reason}" for reason in dropped))
         form.open()
         return form
+
+    def _dropped_on_rewrite(self, row: FactRow) -> list[str]:
+        """What reading ``row``'s file warned it set aside (an unknown volatility, a date that is
+        none): a rewrite — a save, a verify — writes the fact without it."""
+        path = str(row.fact.path) if row.fact.path is not None else ""
+        return [reason for reason in self._file_problems.get(path, ())
+                if reason.endswith(("treated as unset", "ignored", "treated as project"))]
 
     @Slot(object)
     def _saved(self, result: WriteResult) -> None:
@@ -545,6 +560,13 @@ class FactsTab(QWidget):
 
     @Slot()
     def verify_selected(self) -> None:
+        row = self.current_row()
+        dropped = self._dropped_on_rewrite(row) if row is not None else []
+        if row is not None and dropped and not dialogs.confirm(
+                self, "Verify fact", f"Verifying rewrites {row.fact.ref} without what its file says that is not "
+                "valid:\n\n" + "\n".join(f"• {reason}" for reason in dropped) + "\n\nEdit it instead to keep a valid "
+                "value.", action="Verify and drop"):
+            return
         self._write_selected(lambda e, f: e.verify(f.id, f.scope), "Verified", "verify the fact")
 
     @Slot()
