@@ -226,6 +226,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     metadata = data.get("metadata") or {}
     if not isinstance(metadata, dict):
         raise FactFileError(2, "metadata must be a mapping")
+    misplaced = [str(k) for k in metadata if str(k) in KNOWN_KEYS and str(k) not in _FLAT]
+    if misplaced:   # (a hand-written title under metadata: was read as no title, without a word)
+        warnings.append(f"{', '.join(misplaced)} under metadata: {'is' if len(misplaced) == 1 else 'are'} not read "
+                        f"there; {'it belongs' if len(misplaced) == 1 else 'they belong'} at the top level of the "
+                        "front matter, beside name (only type, scope and fact_type go under metadata:)")
 
     stem = path.stem
     name = _text(data.get("name"), "name") or stem

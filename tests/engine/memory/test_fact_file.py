@@ -86,6 +86,24 @@ def test_unknown_type_means_project_with_a_warning():
     assert fact.type == "project" and any("opinion" in w for w in warnings)
 
 
+def test_an_unknown_value_names_the_valid_ones():
+    _, warnings = parse("---\nname: u\nvolatility: high\nactivation: always\n---\nx\n", name="u")
+    assert "unknown volatility 'high' (evergreen, stable or volatile); treated as unset" in warnings
+    assert "unknown activation 'always' (pinned or relevant); treated as unset" in warnings
+
+
+def test_keys_misplaced_under_metadata_are_named_with_where_they_belong():
+    """Issue #36, point 4: a title, keywords or created_at under ``metadata:`` were ignored silently."""
+    fact, warnings = parse("---\nname: m\nmetadata:\n  type: project\n  scope: project\n  title: Deploy order\n"
+                           "  keywords: deploy\n  created_at: 2026-11-01T00:00:00Z\n---\nx\n", name="m")
+    assert fact.title == "" and ("title, keywords, created_at under metadata: are not read there; they belong at the "
+                                 "top level of the front matter, beside name (only type, scope and fact_type go "
+                                 "under metadata:)") in warnings
+    _, clean = parse("---\nname: m\nmetadata:\n  type: project\n  scope: project\n  fact_type: user\n---\nx\n",
+                     name="m")
+    assert not any("metadata" in w for w in clean)
+
+
 def test_missing_scope_comes_from_the_folder():
     fact, _ = parse("---\nname: s\n---\nx\n", name="s", scope="global")
     assert fact.scope == "global"
