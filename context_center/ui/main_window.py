@@ -109,8 +109,27 @@ class MainWindow(QMainWindow):
         geometry = settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+        self._fit_on_screen()
         tab = settings.value("window/tab", 0, int)  # an unreadable value comes back as 0
         self.tabs.setCurrentIndex(tab if isinstance(tab, int) else 0)
+
+    def _fit_on_screen(self) -> None:
+        """A geometry saved on a larger screen, or at another scale, is clamped to this screen's
+        available area (at 2× the restored window was larger than the screen)."""
+        screen = self.screen()
+        if screen is None:
+            return
+        available = screen.availableGeometry()
+        frame = self.frameGeometry()
+        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()   # the title bar, borders
+        width = min(self.width(), available.width() - extra_w)
+        height = min(self.height(), available.height() - extra_h)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        x = min(max(frame.x(), available.x()), available.right() - width - extra_w + 1)
+        y = min(max(frame.y(), available.y()), available.bottom() - height - extra_h + 1)
+        if (x, y) != (frame.x(), frame.y()):
+            self.move(x, y)
 
     # composition -----------------------------------------------------------------------------
 

@@ -84,3 +84,43 @@ def test_share_with_the_team_copies_a_personal_fact_and_explains_the_override(te
                     timeout=10000)
     text = tab.detail.toPlainText()
     assert "Overridden by project/review-rule.md (same name)" in text and "project, then team, then global" in text
+
+
+def test_at_1024_by_640_the_title_keeps_its_room_when_the_team_column_appears(team_ui, qtbot, git_repo):
+    """Issue #36, point 2: the Title column shrank to "…" once the team column appeared, while
+    Updated kept its width. The other columns give way, by priority, down to a least width each."""
+    ui = team_ui
+    ui.window.resize(1024, 640)
+    ui.remember(name="mine", body="My own note.")
+    ui.show_facts("mine")
+    table = ui.window.facts.table
+    header = table.horizontalHeader()
+    title, updated, team = 1, 7, 9
+    assert table.isColumnHidden(team)
+    ui.remember(name="deploys", body="Deploy on Tuesdays.", scope="team")
+    commit_all(git_repo, "Deploy rule", BOB)
+    ui.show_facts("deploys", "mine")
+    assert not table.isColumnHidden(team)
+    qtbot.waitUntil(lambda: header.sectionSize(title) >= table.TITLE_LEAST, timeout=5000)
+    assert header.sectionSize(team) < table.WIDTHS[team] and header.sectionSize(updated) <= table.WIDTHS[updated]
+
+    ui.window.resize(1800, 900)   # room again: every column its own width
+    qtbot.waitUntil(lambda: header.sectionSize(team) == table.WIDTHS[team], timeout=5000)
+    assert header.sectionSize(updated) == table.WIDTHS[updated] and header.sectionSize(title) > table.TITLE_LEAST
+
+
+def test_the_window_opens_within_a_screen_smaller_than_its_default_size(qtbot, tmp_path, state_root, git_repo):
+    """Issue #36, point 2: at 2× the window was larger than the screen (a 1,920-pixel screen is
+    960 wide at 2×; the offscreen one here is 800). Qt's restoreGeometry clamps a saved geometry;
+    the window's own first size, and one saved at another scale, are clamped too."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window, client = create_window(str(state_root), str(git_repo), settings)
+    qtbot.addWidget(window)
+    try:
+        available = window.screen().availableGeometry()
+        assert available.width() < 1200   # smaller than the window's default size
+        assert window.width() <= available.width() and window.height() <= available.height()
+        assert available.contains(window.frameGeometry().topLeft())
+    finally:
+        window.close()
+        client.shutdown()

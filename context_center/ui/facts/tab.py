@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence, QPaintEvent
+from PySide6.QtGui import QAction, QKeySequence, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -74,10 +73,41 @@ class FactsTable(QTableView):
     with them (at 100,000 facts that sharing froze the window for 100-170 ms)."""
 
     painted = Signal()
+    TITLE = 1
+    # each column's width, and the least it is given when the title would be squeezed: the columns
+    # give way in this order (team first, the title never), as far as their least
+    WIDTHS = (150, 240, 66, 60, 75, 70, 36, 135, 80, 150)
+    LEAST = {9: 60, 7: 80, 0: 90, 8: 60, 4: 60, 5: 55, 2: 50, 3: 50}
+    TITLE_LEAST = 260
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         super().paintEvent(event)
         self.painted.emit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Give the title room by content priority: at 1,024 pixels with the team column shown the
+        title shrank to "…" while Updated kept its width (a new user's report). The other columns
+        give way first; the title takes what is left."""
+        header = self.horizontalHeader()
+        shown = [c for c in range(len(self.WIDTHS)) if c != self.TITLE and not header.isSectionHidden(c)]
+        widths = {c: self.WIDTHS[c] for c in shown}
+        short = self.TITLE_LEAST - (self.viewport().width() - sum(widths.values()))
+        for column, least in self.LEAST.items():
+            if short <= 0:
+                break
+            if column in widths:
+                give = min(short, widths[column] - least)
+                widths[column] -= give
+                short -= give
+        # the title takes the rest, never less than its least: past that the table scrolls sideways
+        widths[self.TITLE] = max(self.TITLE_LEAST, self.viewport().width() - sum(widths.values()))
+        for column, width in widths.items():
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
 
 
 class FactsTab(QWidget):
@@ -129,9 +159,9 @@ class FactsTab(QWidget):
         self.table.setWordWrap(False)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()  # fixed widths: sizing to contents reads every row
-        for column, width in enumerate((150, 240, 66, 60, 75, 70, 36, 135, 80, 150)):
+        for column, width in enumerate(FactsTable.WIDTHS):
             header.resizeSection(column, width)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # (not Stretch: a stretched section squeezed by the others shrinks to "…"; fit_columns sizes it)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.doubleClicked.connect(self.edit_selected)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -295,7 +325,9 @@ class FactsTab(QWidget):
         selected = self.current_row()
         self.model.set_rows(view.rows, view.sorted_by)
         # the git column only where there are team facts: elsewhere its width is the title's
-        self.table.setColumnHidden(TEAM_COLUMN, not view.has_team)
+        if self.table.isColumnHidden(TEAM_COLUMN) == view.has_team:
+            self.table.setColumnHidden(TEAM_COLUMN, not view.has_team)
+            self.table.fit_columns()
         self.workspace = view.workspace
         self.problems.clear()
         self._file_problems = {}
