@@ -46,8 +46,29 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
     last = settings.value("workspaces/last", "", str)
     if workspace is None and isinstance(last, str) and last and os.path.isdir(last):
         workspace = last
+        started_in = os.getcwd()
+        repository = _repository_of(started_in)
+        if repository is not None and repository != _repository_of(last):   # started in another project
+            window.opened_last_workspace(last, repository)
     window.open_workspace(workspace)
     return window, client
+
+
+def _repository_of(folder: str) -> str | None:
+    """The repository ``folder`` is in (the nearest folder holding ``.git``), but never the home
+    folder itself (a dotfiles repository there is not a project)."""
+    try:
+        current = os.path.realpath(folder)
+        home = os.path.realpath(os.path.expanduser("~"))
+        while True:
+            if current != home and os.path.exists(os.path.join(current, ".git")):
+                return current
+            parent = os.path.dirname(current)
+            if parent == current:
+                return None
+            current = parent
+    except OSError:
+        return None
 
 
 def run(state_root: str | None = None, workspace: str | None = None) -> int:

@@ -76,10 +76,15 @@ class MainWindow(QMainWindow):
                               (self.suggestions, "&Suggestions"), (self.review, "Re&view")):
             self.tabs.addTab(widget, title)
         self.reasonix_bar = self._reasonix_offer()
+        self.started_in: str | None = None   # the folder the window was started in, when another opened
+        self.workspace_bar = OfferBar("workspace_offer", BLUE, [
+            ("Open this folder", "open_started_in", self.open_started_in),
+            ("Keep", "keep_workspace", lambda: self.workspace_bar.hide())])
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
+        column.addWidget(self.workspace_bar)
         column.addWidget(self.reasonix_bar)
         column.addWidget(self.store.offer)
         column.addWidget(self.tabs, 1)
@@ -239,6 +244,19 @@ class MainWindow(QMainWindow):
         self._aside("Opening the store…")
         self.client.open(self.store.state_root, workspace)
 
+    def opened_last_workspace(self, last: str, started_in: str) -> None:
+        """The window opened ``last`` (the last workspace used) though it was started in another
+        folder: say so, with the switch one click away (a new user took the old project for the new)."""
+        self.started_in = started_in
+        self.workspace_bar.offer(f"Opened {short(Path(last))}, the last workspace you used. You started Context Center "
+                                 f"in {short(Path(started_in))}.")
+
+    @Slot()
+    def open_started_in(self) -> None:
+        self.workspace_bar.hide()
+        if self.started_in:
+            self.open_workspace(self.started_in)
+
     def _reasonix_offer(self) -> OfferBar:
         return OfferBar("reasonix_offer", BLUE, [("Open Reasonix memory", "open_reasonix", self.open_reasonix),
                                                  ("Not now", "not_now", self._decline_reasonix)])
@@ -306,7 +324,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
-        self._aside(f"Workspace {paths.workspace} · state root {paths.root}")
+        self._aside(f"Workspace {paths.workspace}")   # (the store is the permanent label's to say)
         for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions, self.review):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         changes, target = self.file_changes, self.instructions.target

@@ -40,3 +40,45 @@ def test_opening_another_workspace_replaces_every_tab(open_window, state_root, w
     ui.idle()
     row = next(r for r in ui.window.facts.model.rows() if r.fact.name == "second-fact")
     assert row.fact.last_verified_at
+
+
+def test_started_in_another_project_the_window_says_it_opened_the_last_one_and_offers_the_switch(
+        qtbot, tmp_path, state_root, workspace, monkeypatch):
+    """Issue #36, point 13: started in a new project folder, the window reopened the previous
+    workspace without a word."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QPushButton
+
+    from context_center.ui.app import create_window
+
+    new_project = tmp_path / "work" / "new-project"
+    (new_project / ".git").mkdir(parents=True)
+    (new_project / "src").mkdir()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("workspaces/last", str(workspace))
+    monkeypatch.chdir(new_project / "src")   # anywhere in the new project
+    window, client = create_window(str(state_root), None, settings)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        qtbot.waitUntil(lambda: window.paths is not None, timeout=10000)
+        assert window.paths.workspace == workspace
+        bar = window.workspace_bar
+        assert bar.isVisible() and "demo-repo, the last workspace you used" in bar.text.text()
+        assert "new-project" in bar.text.text()
+        assert "state root" not in window.statusBar().currentMessage()   # the store is said once, on its label
+        bar.findChild(QPushButton, "open_started_in").click()
+        qtbot.waitUntil(lambda: window.paths is not None and window.paths.workspace == new_project, timeout=10000)
+        assert not bar.isVisible()
+    finally:
+        window.close()
+        client.shutdown()
+
+    monkeypatch.chdir(new_project)   # started in the last workspace (now the new project): nothing to say
+    window, client = create_window(str(state_root), None, settings)
+    qtbot.addWidget(window)
+    try:
+        assert not window.workspace_bar.isVisibleTo(window)
+    finally:
+        window.close()
+        client.shutdown()
