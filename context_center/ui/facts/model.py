@@ -88,6 +88,7 @@ class FactsTableModel(QAbstractTableModel):
         self._rows: list[FactRow] = []      # shown: the rows of _all that pass
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
         self._passes: Callable[[list[FactRow]], list[bool]] | None = None   # None: every row
+        self._rank: Callable[[FactRow], float] | None = None   # a search's relevance: orders what passes
 
     def set_rows(self, rows: list[FactRow], sorted_by: tuple[int, Qt.SortOrder] | None = None) -> None:
         """``sorted_by``: the rows come sorted so (by :meth:`sorted_rows`, on the worker); sorting
@@ -98,16 +99,24 @@ class FactsTableModel(QAbstractTableModel):
         self._rows = self._shown(rows)
         self.endResetModel()
 
-    def set_filter(self, passes: Callable[[list[FactRow]], list[bool]] | None) -> None:
-        """Show the rows ``passes`` accepts (it answers for all rows at once); the current row and
-        the selection stay on the facts still shown."""
+    def set_filter(self, passes: Callable[[list[FactRow]], list[bool]] | None,
+                   rank: Callable[[FactRow], float] | None = None) -> None:
+        """Show the rows ``passes`` accepts (it answers for all rows at once), most relevant first
+        by ``rank`` when given (ties in the column's order) until a column is sorted; the current
+        row and the selection stay on the facts still shown."""
         self._passes = passes
+        self._rank = rank
         self._relayout(self._all)
 
+    def ranked(self) -> bool:
+        """Whether the rows shown are in a search's order of relevance (not a column's)."""
+        return self._rank is not None
+
     def _shown(self, rows: list[FactRow]) -> list[FactRow]:
-        if self._passes is None:
-            return rows
-        return [row for row, ok in zip(rows, self._passes(rows)) if ok]
+        shown = rows if self._passes is None else [row for row, ok in zip(rows, self._passes(rows)) if ok]
+        if self._rank is not None:
+            shown = sorted(shown, key=self._rank, reverse=True)   # (stable: ties keep the column's order)
+        return shown
 
     def _relayout(self, rows: list[FactRow]) -> None:
         """New order or new subset of the same rows: persistent indexes follow their fact."""
@@ -138,6 +147,7 @@ class FactsTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(COLUMNS):
             return
+        self._rank = None   # a column chosen: it orders the rows, a search's relevance no longer
         self._sort = (column, order)
         self._relayout(self.sorted_rows(self._all, column, order))
 
@@ -212,9 +222,12 @@ class FactsFilterProxy(QIdentityProxyModel):
         super().__init__(parent)
         self._words: list[str] = []
         self._filters: dict[str, str] = {}
+        self._ranking = True   # a search's results by relevance, until a column is sorted
 
     def set_text(self, text: str) -> None:
+        """A new search: its results most relevant first (a column's header still sorts them)."""
         self._words = text.lower().split()
+        self._ranking = True
         self._refilter()
 
     def set_filter(self, field: str, value: str) -> None:
@@ -228,9 +241,21 @@ class FactsFilterProxy(QIdentityProxyModel):
     def _refilter(self) -> None:
         source = self.sourceModel()
         assert isinstance(source, FactsTableModel)
-        source.set_filter(self._work_out if self._words or self._filters else None)
+        rank = self._relevance if self._words and self._ranking else None
+        source.set_filter(self._work_out if self._words or self._filters else None, rank)
+
+    def _relevance(self, row: FactRow) -> float:
+        """How well ``row`` answers the search: each word counts most in the name and title, then
+        the keywords and the description; a row matched by its body alone ranks after them (its
+        words passed the filter: the body, long, is not read again on every keystroke)."""
+        fact = row.view.fact
+        fields = ((3.0, fact.name.lower()), (3.0, fact.title.lower()), (2.0, fact.keywords.lower()),
+                  (1.5, fact.description.lower()))
+        return sum(weight for word in self._words for weight, text in fields if word in text)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if 0 <= column < len(COLUMNS):   # (-1: the header shows no column sorted, for a ranked search)
+            self._ranking = False
         self.sourceModel().sort(column, order)
 
     def _work_out(self, rows: list[FactRow]) -> list[bool]:

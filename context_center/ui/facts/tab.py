@@ -134,7 +134,7 @@ class FactsTab(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search facts (Ctrl+F)")
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.set_text)
+        self.search.textChanged.connect(self._search_changed)
         self.filters: dict[str, QComboBox] = {}
         top = QHBoxLayout()
         top.addWidget(self.search, 2)
@@ -383,6 +383,20 @@ class FactsTab(QWidget):
         self.table.selectionModel().setCurrentIndex(
             index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
         return True
+
+    @Slot(str)
+    def _search_changed(self, text: str) -> None:
+        """Search results come most relevant first, and the header says no column orders them; a
+        header click sorts them by that column; an empty search is in the column's order again."""
+        header = self.table.horizontalHeader()
+        if text.split():
+            self.proxy.set_text(text)
+            header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        else:
+            self.proxy.set_text(text)
+            column, order = self.model.sort_state()
+            if header.sortIndicatorSection() != column:
+                header.setSortIndicator(column, order)
 
     @Slot()
     def _follow_selection(self) -> None:
