@@ -57,6 +57,12 @@ _GROUNDED_BY = ("body", "refs")
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
+
+def name_from_title(title: str) -> str:
+    """The name (and file name, with ``.md``) a fact made without one gets from its title, as it
+    will be stored: a masked secret never reaches a file name."""
+    return portable_name(slug(sensitive.redact(title)[0])[:80])
+
 class MemoryService:
     """The facts of one store, read and written. ``git`` answers for the team scope's history
     (None when no team scope is open)."""
@@ -262,7 +268,7 @@ class MemoryService:
         if not (given.get("body") or "").strip():
             raise InvalidInput("a fact needs a body")
         # named after the title as it will be stored: a masked secret never reaches a file name
-        given.setdefault("name", portable_name(slug(sensitive.redact(given.get("title", ""))[0])[:80]))
+        given.setdefault("name", name_from_title(given.get("title", "")))
         stamp = clock.format_timestamp(clock.now())
         blank = Fact(id=new_fact_id(), revision=1, name="", title="", description="", type="project",
                      scope="project", body="", created_at=stamp, updated_at=stamp, activation="relevant")

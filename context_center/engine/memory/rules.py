@@ -78,7 +78,7 @@ def check_conflicts(store: FactStore, fact: Fact, previous: Fact | None) -> None
                     f"subject {subject} is already held in the {fact.scope} scope by {other.id} "
                     f"(revision {other.revision}, name {other.name}: {other.description!r}); "
                     f"update {other.id} instead of adding a second fact for it",
-                    holder=other.id)
+                    holder=other.id, holder_scope=other.scope, holder_ref=other.ref)
     if fact.pinned and not fact.staging:  # a staged fact is not injected: it spends no budget yet
         others = pinned_total(store, excluding=previous or fact)
         total = others + len(fact.body.strip())

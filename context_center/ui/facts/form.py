@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from ...engine import (
     FACT_CHOICES,
+    PINNED_BUDGET_CHARS,
     Engine,
     Fact,
     FactFields,
@@ -32,6 +33,7 @@ from ...engine import (
     RevisionConflict,
     SubjectConflict,
     WriteResult,
+    name_from_title,
     validate_fact_input,
 )
 from .. import dialogs
@@ -106,6 +108,14 @@ class FactForm(QDialog):
             column.setContentsMargins(0, 0, 0, 0)
             form.addRow(label, holder)
         self.fields["name"].setPlaceholderText("file name; from the title when empty")
+        # what the name makes on disk, and the pinned budget while pinned: said as the user types
+        self.file_preview = self._note_under("name", "file_name")
+        self.pinned_note = self._note_under("activation", "pinned_note")
+        self.pinned_others: int | None = None   # the other pinned facts' total (set by the Facts tab)
+        for name in ("name", "title", "scope", "activation"):
+            widget = self.fields[name]
+            (widget.currentIndexChanged if isinstance(widget, QComboBox) else widget.textChanged).connect(
+                self._update_notes)
         self.fields["keywords"].setPlaceholderText("aliases and translations, space separated")
         self.fields["subject_key"].setPlaceholderText("e.g. project.package_manager")
         self.fields["expires_at"].setPlaceholderText("YYYY-MM-DD, RFC 3339, or empty")
@@ -117,6 +127,7 @@ class FactForm(QDialog):
         self.body = QPlainTextEdit()
         self.body.setPlaceholderText("The fact, in Markdown")
         self.body.textChanged.connect(self.validate)
+        self.body.textChanged.connect(self._update_notes)
         self.fields["body"] = self.body
         self.errors["body"] = QLabel()
         self.errors["body"].setObjectName("error_body")
@@ -151,7 +162,12 @@ class FactForm(QDialog):
         self.banner = QLabel()
         self.banner.setObjectName("refusal")
         self.banner.setWordWrap(True)
-        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                            | Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.banner.linkActivated.connect(self._banner_link)
+        self._holder: tuple[str, str] | None = None   # (scope, id) of the fact a subject conflict named
+        self.open_holder: Callable[[str, str], None] | None = None   # opens it (set by the Facts tab)
         self.banner.setStyleSheet("background: #fdecea; color: #611a15; padding: 6px; border-radius: 4px")
         self.banner.hide()
         self.reload_button = QPushButton("&Reload the current revision")
@@ -190,9 +206,39 @@ class FactForm(QDialog):
         self._initial = self.values()
         self._initial_refs = self.ref_list()
         self.validate()
+        self._update_notes()
         self._propose()
 
     # fields ---------------------------------------------------------------------------------
+
+    def _note_under(self, field: str, object_name: str) -> QLabel:
+        note = QLabel()
+        note.setObjectName(object_name)
+        note.setStyleSheet("color: palette(placeholder-text)")
+        note.hide()
+        column = self.fields[field].parentWidget().layout()
+        column.insertWidget(1, note)
+        return note
+
+    def set_pinned_others(self, total: int) -> None:
+        """The pinned total of every other fact: the counter adds this one's body as it is typed."""
+        self.pinned_others = total
+        self._update_notes()
+
+    @Slot()
+    def _update_notes(self) -> None:
+        name = self.value("name").strip() or name_from_title(self.value("title"))
+        scope = self.fact.scope if self.fact is not None else self.value("scope")
+        self.file_preview.setText(f"Saved as {scope}/{name}.md" if name else "")
+        self.file_preview.setVisible(bool(name))
+        pinned = self.value("activation") == "pinned"
+        if pinned and self.pinned_others is not None:
+            total = self.pinned_others + len(self.body.toPlainText().strip())
+            over = total > PINNED_BUDGET_CHARS
+            self.pinned_note.setText(f"Pinned facts: {total:,} of {PINNED_BUDGET_CHARS:,} characters"
+                                     + (" — over the budget: shorten this body or unpin another fact" if over else ""))
+            self.pinned_note.setStyleSheet("color: #b00020" if over else "color: palette(placeholder-text)")
+        self.pinned_note.setVisible(pinned and self.pinned_others is not None)
 
     def fill(self, fact: Fact) -> None:
         self.refs.setPlainText("\n".join(fact.refs))
@@ -323,13 +369,24 @@ class FactForm(QDialog):
                 NameConflict: "Choose another name.",
                 RevisionConflict: "Someone changed this fact since you opened it."}.get(type(error), "")
         # in words: the code is for a bug report, in the tooltip (a new user read "PINNED_BUDGET:")
-        self.show_refusal(describe(error) + (f"\n{hint}" if hint else ""), code=error.code)
+        link = ""
+        if isinstance(error, SubjectConflict) and error.details.get("holder_ref") and self.open_holder is not None:
+            self._holder = (str(error.details["holder_scope"]), str(error.details["holder"]))
+            link = f'<a href="holder">Open {html.escape(str(error.details["holder_ref"]))}</a>, the fact holding it'
+        self.show_refusal(describe(error) + (f"\n{hint}" if hint else ""), code=error.code, link=link)
         self.reload_button.setVisible(isinstance(error, RevisionConflict))
 
-    def show_refusal(self, text: str, code: str = "") -> None:
-        self.banner.setText(text)
+    def show_refusal(self, text: str, code: str = "", link: str = "") -> None:
+        """``link``: rich text to follow the sentence (an anchor the banner answers)."""
+        said = html.escape(text, quote=False).replace("\n", "<br>")
+        self.banner.setText(f"{said}<br>{link}" if link else said)
         self.banner.setToolTip(f"Error code: {code}" if code else "")
         self.banner.show()
+
+    @Slot(str)
+    def _banner_link(self, _link: str) -> None:
+        if self._holder is not None and self.open_holder is not None:
+            self.open_holder(*self._holder)
 
     def reject(self) -> None:
         """Cancel, Escape or the close button: ask before throwing typed text away."""

@@ -167,6 +167,7 @@ class FactsTab(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self._shown: tuple[str, str] | None = None   # the fact the detail pane shows
         self._file_problems: dict[str, list[str]] = {}   # what each file's reading warned of (the last listing)
+        self.pinned_total = 0   # every pinned body, as the last listing counted
         # a search or filter that hides the selected fact: the pane and the actions follow (a new
         # listing, a reset, is followed by show_view itself)
         for signal in (self.proxy.rowsRemoved, self.proxy.layoutChanged):
@@ -316,6 +317,7 @@ class FactsTab(QWidget):
         self.client.submit(functools.partial(load_facts_view, sort=self.model.sort_state()), shown, failed)
 
     def show_view(self, view: FactsView, force: bool = False) -> None:
+        self.pinned_total = view.pinned_total
         self.pinned_changed.emit(view.pinned_total, view.pinned_budget)
         self._show_waiting(view.waiting)
         if view.generation == self.generation and not force:
@@ -546,6 +548,8 @@ class FactsTab(QWidget):
     def new_fact(self) -> FactForm:
         form = FactForm(self.client, None, self)
         form.saved.connect(self._saved)
+        form.open_holder = self._open_holder
+        form.set_pinned_others(self.pinned_total)
         form.open()
         return form
 
@@ -556,12 +560,24 @@ class FactsTab(QWidget):
             return None
         form = FactForm(self.client, row.fact, self)
         form.saved.connect(self._saved)
+        form.open_holder = self._open_holder
+        fact = row.fact
+        form.set_pinned_others(self.pinned_total - (len(fact.body.strip()) if fact.pinned and not fact.staging else 0))
         dropped = self._dropped_on_rewrite(row)
         if dropped:
             form.show_refusal("The file says what this form cannot keep; saving drops it:\n" + "\n".join(
                 f"• {reason}" for reason in dropped))
         form.open()
         return form
+
+    def _open_holder(self, scope: str, fact_id: str) -> None:
+        """A form's subject conflict named the fact holding the subject: select it and open it
+        (over the form, which keeps what was typed)."""
+        if not self.select((scope, fact_id)):
+            self.clear_filters()
+            if not self.select((scope, fact_id)):
+                return
+        self.edit_selected()
 
     def _dropped_on_rewrite(self, row: FactRow) -> list[str]:
         """What reading ``row``'s file warned it set aside (an unknown volatility, a date that is
