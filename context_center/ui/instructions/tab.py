@@ -176,8 +176,13 @@ class InstructionsTab(QWidget):
         add_row.addWidget(add)
         add_row.addWidget(self.open_button)
         add_row.addWidget(refresh)
+        self.add_to_note = QLabel()   # which file the agent in view reads, or that it reads none of them
+        self.add_to_note.setObjectName("quick_add_note")
+        self.add_to_note.setWordWrap(True)
+        self.add_to_note.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(vertical, 1)
+        layout.addWidget(self.add_to_note)
         layout.addLayout(add_row)
 
     @property
@@ -280,6 +285,31 @@ class InstructionsTab(QWidget):
             self.add_to.setCurrentIndex(picked)
         else:
             self._picked = None   # (no longer one of the chain's files)
+        self._target_for_agent(view if isinstance(view, AgentView) else None)
+
+    def _target_for_agent(self, view: AgentView | None) -> None:
+        """With one agent in view, quick add goes to a file that agent reads (a new user's note went
+        to AGENTS.md while the view showed Claude Code, which does not read it), and says which."""
+        self.add_to_note.hide()
+        if view is None or view.agent == "reasonix":
+            return
+        name = AGENT_DISPLAY_NAMES.get(view.agent, view.agent)
+        read = {str(d.path) for d in view.documents if d.status in ("loaded", "truncated")}
+        reads = next((i for i in range(self.add_to.count()) if self.add_to.itemData(i) in read), -1)
+        if reads < 0:
+            self.add_to_note.setText(f"{name} reads none of the files quick add writes to: a note would not reach "
+                                     "it. Align agents… can make it read AGENTS.md.")
+            self.add_to_note.show()
+            return
+        if self._picked is None:
+            self.add_to.setCurrentIndex(reads)
+        chosen = self.add_to.currentIndex()
+        if self.add_to.itemData(chosen) in read:
+            self.add_to_note.setText(f"Quick add writes to {self.add_to.itemText(chosen)}, which {name} reads.")
+        else:
+            self.add_to_note.setText(f"{name} does not read {self.add_to.itemText(chosen)}: a note there would not "
+                                     "reach it.")
+        self.add_to_note.show()
 
     @Slot(int)
     def _pick_target(self, index: int) -> None:

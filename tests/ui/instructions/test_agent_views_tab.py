@@ -120,3 +120,22 @@ def test_the_side_by_side_shows_the_agents_picked_and_remembers_them(agent_home,
     qtbot.waitUntil(lambda: again.documents.rowCount() == 2, timeout=10000)
     whys = [again.documents.item(r, 5).text() for r in range(2)]
     assert any("globs **/*.ts" in why for why in whys)
+
+
+def test_quick_add_goes_to_a_file_the_agent_in_view_reads_and_says_which(agent_home, ui, qtbot, workspace):
+    """Issue #36, point 6: quick add defaulted to AGENTS.md while the view showed Claude Code."""
+    (workspace / "AGENTS.md").write_text("# Rules\n\n- Use pnpm.\n")
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_agent("claude-code")
+    qtbot.waitUntil(lambda: tab.add_to_note.isVisibleTo(tab), timeout=10000)
+    assert tab.add_to_note.text().startswith("Claude Code reads none of the files quick add writes to")
+
+    (workspace / "CLAUDE.md").write_text("# Claude\n\n- Be brief.\n")
+    tab.reload()
+    qtbot.waitUntil(lambda: tab.add_to.currentData() == str(workspace / "CLAUDE.md"), timeout=10000)
+    assert tab.add_to_note.text() == "Quick add writes to workspace/CLAUDE.md, which Claude Code reads."
+
+    tab.set_agent("codex")   # Codex reads AGENTS.md
+    qtbot.waitUntil(lambda: tab.add_to.currentData() == str(workspace / "AGENTS.md"), timeout=10000)
+    assert tab.add_to_note.text() == "Quick add writes to workspace/AGENTS.md, which Codex reads."
