@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QProgressBar,
+    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -97,6 +99,16 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(220)
         self.progress.hide()
         self.sync = SyncController(client, self.messages, self)
+        self.undo_button = QPushButton("&Undo")
+        self.undo_button.setObjectName("undo")
+        self.undo_button.setFlat(True)
+        self.undo_button.hide()
+        self._undo: Callable[[], None] | None = None
+        self._undo_timer = QTimer(self)
+        self._undo_timer.setSingleShot(True)
+        self._undo_timer.timeout.connect(self._withdraw_undo)
+        self.undo_button.clicked.connect(self._take_back)
+        self.statusBar().addPermanentWidget(self.undo_button)   # (a message hides the bar's other widgets)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.sync.label)
         self.statusBar().addPermanentWidget(self.store.warning)
@@ -214,6 +226,7 @@ class MainWindow(QMainWindow):
         self.facts.connect_agents.connect(self.open_connect)
         self.messages.note.connect(self._note)
         self.messages.aside.connect(self._aside)
+        self.messages.undo_offered.connect(self._offer_undo)
         self.messages.problem.connect(self._problem)
         self.client.opened.connect(self._opened)
         self.client.open_failed.connect(self._open_failed)
@@ -512,7 +525,30 @@ class MainWindow(QMainWindow):
         """An action's result stays until the next action's (a new user lost "Restored…" to the
         search index's note a moment later)."""
         self._asides = None
+        self._withdraw_undo()   # a new action: the last one's Undo goes
         self.statusBar().showMessage(text)
+
+    UNDO_SECONDS = 10
+
+    @Slot(str, object)
+    def _offer_undo(self, text: str, undo: Callable[[], None]) -> None:
+        """The result, with Undo beside it for :data:`UNDO_SECONDS` (or until the next action)."""
+        self._note(text)
+        self._undo = undo
+        self.undo_button.show()
+        self._undo_timer.start(self.UNDO_SECONDS * 1000)
+
+    @Slot()
+    def _take_back(self) -> None:
+        undo, self._undo = self._undo, None
+        self.undo_button.hide()
+        self._undo_timer.stop()
+        if undo is not None:
+            undo()
+
+    def _withdraw_undo(self) -> None:
+        self._undo = None
+        self.undo_button.hide()
 
     @Slot(str)
     def _aside(self, text: str) -> None:

@@ -40,8 +40,14 @@ class Messages(QObject):
     def info(self, text: str) -> None:
         self.note.emit(text)
 
+    undo_offered = Signal(str, object)   # an action's result, and what takes it back (for a few seconds)
+
     def background(self, text: str) -> None:
         self.aside.emit(text)
+
+    def undoable(self, text: str, undo: object) -> None:
+        """An action's result with an Undo beside it for a few seconds (``undo()`` takes it back)."""
+        self.undo_offered.emit(text, undo)
 
     def failure(self, doing: str, error: BaseException) -> None:
         """Report an error that has no place in a form. Refusals are the user's to fix;

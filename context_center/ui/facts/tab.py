@@ -643,11 +643,21 @@ class FactsTab(QWidget):
         fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
 
         def done(entry) -> None:
-            self.messages.info(f"Archived {entry.scope}/{entry.name}.md")
+            self.messages.undoable(f"Archived {entry.scope}/{entry.name}.md", lambda: self._recover(entry))
             self.written.emit(entry.change, None)
 
         self.client.submit(lambda e: e.forget(fact_id, scope, revision), done,
                            lambda e: self.messages.failure("forget the fact", e))
+
+    def _recover(self, entry) -> None:
+        """Undo of a forget: the archived file back as the active fact (a new revision)."""
+        path = str(entry.path)
+
+        def done(result: WriteResult) -> None:
+            self.messages.info(f"Recovered {result.fact.ref} (revision {result.fact.revision})")
+            self.written.emit(result.change, (result.fact.scope, result.fact.id))
+
+        self.client.submit(lambda e: e.recover(path), done, lambda e: self.messages.failure("undo the forget", e))
 
     @Slot()
     def history_selected(self) -> None:

@@ -28,3 +28,26 @@ def test_a_filter_hiding_the_selected_fact_moves_the_selection_to_what_is_listed
     assert ui.facts_shown() == []
     assert tab.current_row() is None and tab.detail.toPlainText() == ""
     assert not tab.buttons["forget"].isEnabled()
+
+
+def test_forget_offers_undo_in_the_status_bar_for_a_few_seconds(ui, qtbot, monkeypatch):
+    """Issue #36, point 10: Forget gets an Undo in the status bar."""
+    ui.remember(name="deploy-order", title="Deploy order", body="Deploys run the migrations first.")
+    ui.show_facts("deploy-order")
+    ui.select_fact("deploy-order")
+    window, tab = ui.window, ui.window.facts
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
+    tab.forget_selected()
+    qtbot.waitUntil(lambda: window.undo_button.isVisible(), timeout=10000)
+    assert window.statusBar().currentMessage() == "Archived project/deploy-order.md"
+    qtbot.waitUntil(lambda: ui.facts_shown() == [], timeout=10000)
+    assert window._undo_timer.isActive() and window._undo_timer.interval() == window.UNDO_SECONDS * 1000
+    window.undo_button.click()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["deploy-order"], timeout=10000)
+    assert not window.undo_button.isVisible()
+    assert window.statusBar().currentMessage().startswith("Recovered project/deploy-order.md")
+
+    tab.forget_selected()   # the next action withdraws the Undo
+    qtbot.waitUntil(lambda: window.undo_button.isVisible(), timeout=10000)
+    window.messages.info("Something else")
+    assert not window.undo_button.isVisible()
