@@ -463,6 +463,18 @@ class Engine:
     def archived(self) -> list[ArchivedFact]:
         return self._memory.archived()
 
+    def archived_fact(self, path: str | os.PathLike[str]) -> Fact:
+        """One archive entry of this store read as a fact (as the Facts tab shows one); a file that
+        is no longer a fact is an InvalidInput naming what is wrong (its text stays readable)."""
+        from .memory.fact_file import FactFileError, parse_fact
+
+        text = self.archived_text(path)
+        scope = "team" if is_git_entry(str(path)) else self._store.owned_archive_entry(str(path))[1]
+        try:
+            return parse_fact(text, path=Path(str(path)), scope=scope, name_from_file=False)[0]
+        except FactFileError as exc:
+            raise InvalidInput(f"the archive entry is not a fact any more: {exc}") from exc
+
     def archived_text(self, path: str | os.PathLike[str]) -> str:
         """The file text of one archive entry of this store (NOT_FOUND for anything else); a
         forgotten team fact's (``git:<commit>:<file>``) is git's."""

@@ -1,10 +1,13 @@
 """The Archive tab: forgotten facts, a preview, and recovery (with the engine's refusals)."""
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSplitter,
     QTextBrowser,
@@ -12,10 +15,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import ArchivedFact, WriteResult
+from ..engine import ArchivedFact, Engine, Fact, InvalidInput, WriteResult
 from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
+
+
+def archived_markdown(fact: Fact, entry: ArchivedFact) -> str:
+    """An archive entry as the Facts tab shows a fact: its title, what it was, its body (a new user
+    found raw YAML here)."""
+    def plain(text: str) -> str:   # a field's text, never read as Markdown
+        return "".join(f"\\{ch}" if ch in "\\`*_{}[]()#+-.!|<>" else ch for ch in text)
+
+    fields = [("Archived", entry.archived_at.replace("T", " ").rstrip("Z") + " UTC"),
+              ("Why", entry.reason or "forgotten"), ("Name", fact.name), ("Scope", entry.scope),
+              ("Type", fact.type), ("Revision", str(fact.revision)), ("Keywords", fact.keywords),
+              ("Subject key", fact.subject_key), ("Description", fact.description)]
+    lines = [f"## {plain(fact.label)}", ""]
+    lines += [f"- **{label}:** {plain(value)}" for label, value in fields if value]
+    return "\n".join(lines) + "\n\n---\n\n" + fact.body + "\n"
 
 
 class ArchiveTab(QWidget):
@@ -24,7 +42,13 @@ class ArchiveTab(QWidget):
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.client, self.messages = client, messages
-        self.entries: list[ArchivedFact] = []
+        self.entries: list[ArchivedFact] = []   # shown (those the search matches)
+        self.all_entries: list[ArchivedFact] = []
+        self.search = QLineEdit()
+        self.search.setObjectName("archive_search")
+        self.search.setPlaceholderText("Search the archive by name, title or why")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(lambda _text: self._show(self.all_entries))
         self.table = read_only_table(["Archived (UTC)", "Scope", "Name", "Revision", "Why", "Archive file"],
                                      "archive")
         self.table.currentCellChanged.connect(self._preview)
@@ -42,6 +66,7 @@ class ArchiveTab(QWidget):
         row.addWidget(self.status, 1)
         row.addWidget(self.recover_button)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.search)
         layout.addWidget(splitter, 1)
         layout.addLayout(row)
 
@@ -55,6 +80,14 @@ class ArchiveTab(QWidget):
                            lambda e: self.messages.failure("read the archive", e))
 
     def show_entries(self, entries: list[ArchivedFact]) -> None:
+        self.all_entries = entries
+        self._show(entries)
+
+    def _show(self, entries: list[ArchivedFact]) -> None:
+        words = self.search.text().lower().split()
+        if words:
+            entries = [e for e in entries
+                       if all(w in f"{e.name} {e.title} {e.reason} {e.scope}".lower() for w in words)]
         self.entries = entries
         fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope, entry.name,
                            entry.revision, entry.reason or "forgotten", entry.path) for entry in entries])
@@ -62,6 +95,8 @@ class ArchiveTab(QWidget):
             self.preview.clear()  # the entry's text arrives from the engine; nothing stale meanwhile
             self.table.selectRow(0)
             self._preview(self.table.currentRow())
+        elif self.all_entries:
+            self.preview.setPlainText("No archived fact matches the search.")
         else:
             self.preview.setPlainText("The archive is empty. Forgotten facts land here and can be recovered.")
         self.recover_button.setEnabled(bool(entries))
@@ -73,13 +108,22 @@ class ArchiveTab(QWidget):
             return
         path = self.entries[row].path
 
-        def show(text: str) -> None:
+        def show(fact: Fact | str) -> None:
             current = self.table.currentRow()
             if 0 <= current < len(self.entries) and self.entries[current].path == path:
-                self.preview.setPlainText(text)
+                if isinstance(fact, str):   # no longer a fact: its text as it is
+                    self.preview.setPlainText(fact)
+                else:
+                    self.preview.setMarkdown(archived_markdown(fact, self.entries[current]))
 
-        self.client.submit(lambda engine: engine.archived_text(path), show,
-                           lambda e: self.preview.setPlainText(f"(cannot be shown: {describe(e)})"), owner=self)
+        def read(engine: Engine) -> Fact | str:
+            try:
+                return engine.archived_fact(path)
+            except InvalidInput:
+                return engine.archived_text(path)
+
+        self.client.submit(read, show, lambda e: self.preview.setPlainText(f"(cannot be shown: {describe(e)})"),
+                           owner=self)
 
     @Slot()
     def recover_selected(self) -> None:
@@ -90,12 +134,13 @@ class ArchiveTab(QWidget):
         self.status.setText("Recovering…")
 
         def done(result: WriteResult) -> None:
+            self.status.setToolTip("")
             self.status.setText(f"Recovered {result.fact.ref} as revision {result.fact.revision}.")
             self.messages.info(f"Recovered {result.fact.ref}")
             self.written.emit(result.change, (result.fact.scope, result.fact.id))
 
-        def refused(error: BaseException) -> None:
-            self.status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
-                                f"{describe(error)}</span>")
+        def refused(error: BaseException) -> None:   # in words; the code in the tooltip
+            self.status.setText(f"<span style='color:#b00020'>{html.escape(describe(error))}</span>")
+            self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
 
         self.client.submit(lambda engine: engine.recover(path), done, refused)

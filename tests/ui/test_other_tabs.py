@@ -80,9 +80,18 @@ def test_recover_and_its_refusal(ui, qtbot):
     tab = ui.window.archive
     qtbot.waitUntil(lambda: tab.table.rowCount() == 1, timeout=10000)
     qtbot.waitUntil(lambda: "rises" in tab.preview.toPlainText(), timeout=10000)  # read on selection
+    shown = tab.preview.toPlainText()   # rendered as the Facts tab shows a fact, not raw YAML
+    assert "Name: phoenix" in shown and "Why: forgotten" in shown and "revision:" not in shown
+    tab.search.setText("nothing like it")
+    assert tab.table.rowCount() == 0 and tab.preview.toPlainText() == "No archived fact matches the search."
+    tab.search.setText("PHOENIX")
+    assert tab.table.rowCount() == 1
+    qtbot.waitUntil(lambda: "rises" in tab.preview.toPlainText(), timeout=10000)
+    tab.search.clear()
     ui.remember(name="phoenix", body="a new one with the same name")
     tab.recover_selected()
-    qtbot.waitUntil(lambda: "ALREADY_ACTIVE" in tab.status.text(), timeout=10000)
+    qtbot.waitUntil(lambda: tab.status.toolTip() == "Error code: ALREADY_ACTIVE", timeout=10000)
+    assert "ALREADY_ACTIVE" not in tab.status.text()   # said in words
     assert tab.table.rowCount() == 1
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
         other.forget("phoenix")

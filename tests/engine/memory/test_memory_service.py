@@ -490,3 +490,14 @@ def test_an_archive_entry_made_by_another_tools_save_by_name_says_so(engine):
     remember(engine, "plain", "b")
     engine.forget("plain")
     assert next(e for e in engine.archived() if e.name == "plain").reason == ""
+
+
+def test_an_archive_entry_reads_as_a_fact_and_nothing_else_does(engine):
+    from context_center.engine import FactInput, NotFound
+
+    fact = engine.remember(FactInput(name="phoenix", title="Phoenix", body="rises", scope="global")).fact
+    entry = engine.forget(fact.id)
+    read = engine.archived_fact(str(entry.path))
+    assert (read.id, read.name, read.scope, read.body) == (fact.id, "phoenix", "global", "rises")
+    with pytest.raises(NotFound):
+        engine.archived_fact(str(fact.path))   # not an archive entry of this store

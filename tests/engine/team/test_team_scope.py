@@ -87,6 +87,8 @@ def test_forget_is_the_files_deletion_listed_and_recovered_from_git(team_engine,
     listed = [e for e in team_engine.archived() if e.scope == "team"]
     assert [(str(e.path), e.id, e.revision) for e in listed] == [(str(entry.path), fact.id, 1)]
     assert "Deploy on Tuesdays." in team_engine.archived_text(str(entry.path))
+    as_fact = team_engine.archived_fact(str(entry.path))   # read as a fact: the Archive tab's preview
+    assert (as_fact.id, as_fact.scope, as_fact.body) == (fact.id, "team", "Deploy on Tuesdays.")
     back = team_engine.recover(str(entry.path)).fact
     assert (back.id, back.scope, back.revision, back.body) == (fact.id, "team", 2, "Deploy on Tuesdays.")
     assert team_engine.archived() == []
