@@ -19,6 +19,9 @@ def test_sync_answers_pulled_pushed_and_conflicts_and_offline_is_exit_0(tmp_path
     assert run(laptop, "memory", "remember", "--title", "A fact", "--body", "x", "--json").returncode == 0
     refused = run(laptop, "sync", "--json")
     assert refused.returncode == 1 and json.loads(refused.stdout)["error"] == "SYNC_NOT_SET_UP"
+    said = run(laptop, "sync").stderr.strip()   # the next step named, once (issue #36)
+    assert said == ("SYNC_NOT_SET_UP: sync is not set up for this state root (set it up with "
+                    "`context-center sync init --remote URL`)"), said
     first = run(laptop, "sync", "init", "--remote", remote, "--json")
     assert first.returncode == 0, first.stderr
     data = json.loads(first.stdout)

@@ -147,7 +147,7 @@ class SyncService:
 
     def sync(self) -> SyncResult:
         if not self.initialised():
-            raise SyncNotSetUp("sync is not set up for this state root; set it up with a remote first",
+            raise SyncNotSetUp("sync is not set up for this state root",
                                hint="set_up_sync")
         with self._sync_lock:
             result = SyncResult("", at=clock.format_timestamp(clock.now()))
