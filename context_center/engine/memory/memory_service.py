@@ -57,11 +57,11 @@ _GROUNDED_BY = ("body", "refs")
 SAVE_BY_NAME_SECONDS = 5   # an archive entry this close to a same-named save in the other scope came from it
 
 
-
 def name_from_title(title: str) -> str:
     """The name (and file name, with ``.md``) a fact made without one gets from its title, as it
     will be stored: a masked secret never reaches a file name."""
     return portable_name(slug(sensitive.redact(title)[0])[:80])
+
 
 class MemoryService:
     """The facts of one store, read and written. ``git`` answers for the team scope's history

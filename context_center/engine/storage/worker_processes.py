@@ -61,7 +61,7 @@ def import_path() -> list[str]:
     return [home, *(entry for entry in sys.path if entry and entry != home)]
 
 
-def map_requests(boot: str, requests: list[Any], timeout: float = 300.0) -> list[Any] | None:
+def map_requests(boot: str, requests: list[Any], timeout: float = 120.0) -> list[Any] | None:
     """Each of ``requests`` answered by a worker of its own running ``boot`` (which reads one
     marshalled request on its input and writes one marshalled answer); ``None`` when any failed
     (the reason logged), and the caller does the work itself."""

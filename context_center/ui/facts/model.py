@@ -108,10 +108,6 @@ class FactsTableModel(QAbstractTableModel):
         self._rank = rank
         self._relayout(self._all)
 
-    def ranked(self) -> bool:
-        """Whether the rows shown are in a search's order of relevance (not a column's)."""
-        return self._rank is not None
-
     def _shown(self, rows: list[FactRow]) -> list[FactRow]:
         shown = rows if self._passes is None else [row for row, ok in zip(rows, self._passes(rows)) if ok]
         if self._rank is not None:
