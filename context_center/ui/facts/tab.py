@@ -96,11 +96,16 @@ class FactsTable(QTableView):
         shown = [c for c in range(len(self.WIDTHS)) if c != self.TITLE and not header.isSectionHidden(c)]
         widths = {c: self.WIDTHS[c] for c in shown}
         short = self.TITLE_LEAST - (self.viewport().width() - sum(widths.values()))
+        metrics = header.fontMetrics()
         for column, least in self.LEAST.items():
             if short <= 0:
                 break
             if column in widths:
-                give = min(short, widths[column] - least)
+                # never below its header's word (nor, for Updated, the date): "reshnes" said nothing
+                label = str(self.model().headerData(column, Qt.Orientation.Horizontal) or "")
+                least = max(least, metrics.horizontalAdvance(label) + 14,
+                            metrics.horizontalAdvance("2026-12-03") + 14 if column == 7 else 0)
+                give = max(0, min(short, widths[column] - least))
                 widths[column] -= give
                 short -= give
         # the title takes the rest, never less than its least: past that the table scrolls sideways
