@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QPlainTextEdit,
+    QProgressBar,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ..engine import Engine, FactInput
 from .engine_client import EngineClient
-from .messages import Messages
+from .messages import Messages, describe
 
 INTERVALS = (0, 5, 15, 60)    # minutes; 0 is off
 
@@ -59,6 +61,75 @@ def describe_result(data: dict[str, Any]) -> str:
     return text
 
 
+class SetUpSyncDialog(QDialog):
+    """Sync ▸ Set up sync…: the remote's URL, then (on the worker) the engine's own set-up: it
+    checks the remote answers as a git repository, commits what is here and syncs once. Its
+    refusals are the command line's, said here in place."""
+
+    set_up = Signal(object)   # the first sync's JSON
+
+    def __init__(self, client: EngineClient, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.client = client
+        self.setWindowTitle("Set up sync")
+        self.setMinimumWidth(520)
+        about = QLabel("Sync keeps this store's facts in a git repository you can push to (a private one: "
+                       "your facts are in it), so your other machines share them. Give its URL, as "
+                       "<code>git clone</code> takes it: an SSH address, an HTTPS URL, or a folder.")
+        about.setWordWrap(True)
+        self.remote = QLineEdit()
+        self.remote.setObjectName("sync_remote")
+        self.remote.setPlaceholderText("git@github.com:me/my-facts.git")
+        self.remote.textChanged.connect(self._typed)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)   # git says nothing of how far it is: busy, not a count
+        self.progress.hide()
+        self.status = QLabel()
+        self.status.setObjectName("sync_setup_status")
+        self.status.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.go = self.buttons.addButton("Check and &set up", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.go.setEnabled(False)
+        self.buttons.accepted.connect(self.submit)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(about)
+        layout.addWidget(self.remote)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+
+    @Slot(str)
+    def _typed(self, text: str) -> None:
+        self.go.setEnabled(bool(text.strip()))
+        self.status.clear()
+
+    @Slot()
+    def submit(self) -> None:
+        remote = self.remote.text().strip()
+        if not remote:
+            return
+        self.go.setEnabled(False)
+        self.remote.setEnabled(False)
+        self.progress.show()
+        self.status.setStyleSheet("")
+        self.status.setText(f"Checking {remote} and syncing for the first time…")
+        self.client.submit(lambda engine: engine.sync_init(remote).to_json(), self._done, self._refused, owner=self)
+
+    def _done(self, data: dict[str, Any]) -> None:
+        self.progress.hide()
+        self.set_up.emit(data)
+        self.accept()
+
+    def _refused(self, error: BaseException) -> None:
+        self.progress.hide()
+        self.remote.setEnabled(True)
+        self.go.setEnabled(True)
+        self.status.setStyleSheet("color: #b00020")
+        self.status.setText(describe(error))
+        self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
+
+
 class SyncController(QObject):
     """The Sync menu, the status-bar label and the background timer of one window."""
 
@@ -82,6 +153,12 @@ class SyncController(QObject):
         self.conflicts_action = QAction("&Conflicts…", self)
         self.conflicts_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
         self.conflicts_action.triggered.connect(self.open_conflicts)
+        self.setup_action = QAction("Set &up sync…", self)
+        self.setup_action.setToolTip("Give a git repository you can push to: this store's facts go there, "
+                                     "and your other machines' come back")
+        self.setup_action.triggered.connect(self.open_setup)
+        self.menu.addAction(self.setup_action)
+        self.menu.addSeparator()
         self.menu.addAction(self.sync_action)
         self.menu.addAction(self.conflicts_action)
         self.interval_menu = self.menu.addMenu("&Background sync")
@@ -101,10 +178,14 @@ class SyncController(QObject):
         for action in (self.sync_action, self.conflicts_action):
             action.setEnabled(ready)
         self.interval_menu.setEnabled(ready)
+        self.setup_action.setEnabled(not ready)
+        self.setup_action.setToolTip("Sync is set up" if ready else "Give a git repository you can push to: "
+                                     "this store's facts go there, and your other machines' come back")
         if not ready:
             self.timer.stop()
             self.label.setText("")
-            self.sync_action.setToolTip("Sync is not set up: run `context-center sync init --remote URL`")
+            self.sync_action.setToolTip("Sync is not set up yet: Sync ▸ Set up sync… (or `context-center sync "
+                                        "init --remote URL`)")
 
     # status --------------------------------------------------------------------------------------
 
@@ -167,6 +248,20 @@ class SyncController(QObject):
         self.label.setText("Sync failed")
         self.label.setStyleSheet("color: #b00020")
         self.messages.failure("sync", error)
+
+    @Slot()
+    def open_setup(self) -> "SetUpSyncDialog":
+        dialog = SetUpSyncDialog(self.client, self.window)
+        dialog.set_up.connect(self._set_up)
+        dialog.open()
+        return dialog
+
+    def _set_up(self, data: dict[str, Any]) -> None:
+        """The first sync of a new set-up came back: the menu, the timer and the label as for any."""
+        self.start()
+        self._show(data)
+        self.messages.info(describe_result(data))
+        self.synced.emit(data)
 
     @Slot()
     def open_conflicts(self) -> "ConflictsDialog":

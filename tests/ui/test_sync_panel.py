@@ -10,7 +10,30 @@ from support.sync_remotes import make_machine
 def test_sync_is_off_until_it_is_set_up(git_home, ui):
     sync = ui.window.sync
     assert not sync.sync_action.isEnabled() and not sync.timer.isActive()
-    assert "sync init" in sync.sync_action.toolTip()
+    assert "Set up sync…" in sync.sync_action.toolTip() and sync.setup_action.isEnabled()
+
+
+def test_set_up_sync_checks_the_remote_then_syncs_without_a_terminal(git_home, ui, tmp_path, remote):
+    """Issue #36: every Sync item was grey with no explanation; Set up sync… does what `sync init`
+    does, with its refusals said in place."""
+    sync = ui.window.sync
+    ui.remember(name="written-here", scope="global")
+    dialog = sync.open_setup()
+    assert not dialog.go.isEnabled()   # nothing typed yet
+    dialog.remote.setText(str(tmp_path / "nowhere.git"))
+    dialog.go.click()
+    ui.qtbot.waitUntil(lambda: dialog.remote.isEnabled(), timeout=20000)
+    assert "could not be reached as a git repository, so sync was not set up" in dialog.status.text()
+    assert dialog.status.toolTip() == "Error code: INVALID_INPUT" and dialog.isVisible()
+    assert not sync.sync_action.isEnabled()
+
+    dialog.remote.setText(remote)
+    with ui.qtbot.waitSignal(sync.synced, timeout=30000) as signal:
+        dialog.go.click()
+    assert signal.args[0]["pushed"] >= 1 and not dialog.isVisible()
+    ui.qtbot.waitUntil(lambda: sync.sync_action.isEnabled(), timeout=10000)
+    assert not sync.setup_action.isEnabled() and sync.label.text().startswith("Synced")
+    assert sync.timer.isActive()   # background sync on, at its default interval
 
 
 def test_sync_now_shows_the_result_and_offline_is_a_warning_not_an_error(
