@@ -137,6 +137,8 @@ class ReviewTab(QWidget):
         self.items = items
         fill(self.table, [(item.kind, ", ".join(item.refs) or item.target, item.reason) for item in items])
         self.counted.emit(len(items))
+        if not self._notice:
+            self.status.setToolTip("")   # (a refusal's code goes with it)
         self.status.setText(self._notice + ("Nothing to review." if not items else
                                             f"{len(items)} item{'s' if len(items) != 1 else ''} to review."))
         self._notice = ""
@@ -224,8 +226,8 @@ class ReviewTab(QWidget):
             self.written.emit(Change(facts=True, archive=True), None)   # the window reloads, this tab too
 
         def refused(error: BaseException) -> None:
-            self._notice = (f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
-                            f"{html.escape(describe(error))}</span> ")
+            self._notice = f"<span style='color:#b00020'>{html.escape(describe(error))}</span> "   # in words
+            self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
             self.status.setText(self._notice)
             self.reload()   # what the engine refused is shown as it is now, the refusal kept in view
 

@@ -237,7 +237,8 @@ class SettingsDialog(QDialog):
 
     def _refused(self, error: BaseException) -> None:
         self._set_busy(False)
-        self.error.setText(f"{getattr(error, 'code', 'ERROR')}: {describe(error)}")
+        self.error.setText(describe(error))   # in words; the code in the tooltip
+        self.error.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
         self.error.show()
 
     @Slot()

@@ -64,8 +64,9 @@ def test_a_stale_preview_is_refused_in_place_and_a_dismissal_holds(ui, qtbot):
     ui.remember(name="deploy-day", title="Deploy day", body="Deploys go out on Tuesdays after the smoke tests "
                 "pass, and never on Fridays.", expected_revision=1)   # another process changes it meanwhile
     review.buttons["apply"].click()
-    qtbot.waitUntil(lambda: "NOT_FOUND" in review.status.text() and review.status.text().endswith("to review."),
-                    timeout=15000)
+    qtbot.waitUntil(lambda: review.status.toolTip() == "Error code: NOT_FOUND"
+                    and review.status.text().endswith("to review."), timeout=15000)
+    assert "NOT_FOUND" not in review.status.text()   # said in words
     assert "changed since it was listed" in review.status.text()
     assert len(list(ui.state_root.glob("projects/*/memory/deploy-day*.md"))) == 2   # nothing was written
     qtbot.waitUntil(lambda: review.items and review.items[0].id != shown, timeout=15000)   # shown as it is now

@@ -125,7 +125,8 @@ def test_an_unusable_judge_is_refused_in_place(ui, qtbot, memory_keyring):
     dialog.model.setText("judge-small")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     qtbot.waitUntil(dialog.error.isVisible, timeout=10000)
-    assert dialog.error.text().startswith("INVALID_INPUT: The judge's settings are not usable")
+    assert dialog.error.text().startswith("The judge's settings are not usable")
+    assert dialog.error.toolTip() == "Error code: INVALID_INPUT"
     assert dialog.isVisible() and dialog.url.text() == "ftp://judge.example/v1"
     assert stored(ui, "judge.url") is None and stored(ui, POLICY_SETTING) is None   # nothing half-saved
     dialog.url.setText("http://judge.example/v1")

@@ -66,6 +66,7 @@ def dismissal_html(dismissal: Dismissal) -> str:
 
 
 def refused(status: QLabel, error: BaseException) -> None:
-    """Say a refusal (a secret, a conflict, a duplicate) in the tab's status line, its code first."""
-    status.setText(f"<span style='color:#b00020'>{getattr(error, 'code', 'ERROR')}: "
-                   f"{html.escape(describe(error))}</span>")
+    """Say a refusal (a secret, a conflict, a duplicate) in the tab's status line, in words; its
+    code in the tooltip (for a bug report, not for reading)."""
+    status.setText(f"<span style='color:#b00020'>{html.escape(describe(error))}</span>")
+    status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
