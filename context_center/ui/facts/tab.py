@@ -77,7 +77,8 @@ class FactsTable(QTableView):
     # each column's width, and the least it is given when the title would be squeezed: the columns
     # give way in this order (team first, the title never), as far as their least
     WIDTHS = (150, 240, 66, 60, 75, 70, 36, 135, 80, 150)
-    LEAST = {9: 60, 7: 80, 0: 90, 8: 60, 4: 60, 5: 55, 2: 50, 3: 50}
+    UPDATED = 7
+    LEAST = {9: 60, UPDATED: 80, 0: 90, 8: 60, 4: 60, 5: 55, 2: 50, 3: 50}
     TITLE_LEAST = 260
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
@@ -104,7 +105,7 @@ class FactsTable(QTableView):
                 # never below its header's word (nor, for Updated, the date): "reshnes" said nothing
                 label = str(self.model().headerData(column, Qt.Orientation.Horizontal) or "")
                 least = max(least, metrics.horizontalAdvance(label) + 14,
-                            metrics.horizontalAdvance("2026-12-03") + 14 if column == 7 else 0)
+                            metrics.horizontalAdvance("2026-12-03") + 14 if column == self.UPDATED else 0)
                 give = max(0, min(short, widths[column] - least))
                 widths[column] -= give
                 short -= give
@@ -396,11 +397,10 @@ class FactsTab(QWidget):
         """Search results come most relevant first, and the header says no column orders them; a
         header click sorts them by that column; an empty search is in the column's order again."""
         header = self.table.horizontalHeader()
+        self.proxy.set_text(text)
         if text.split():
-            self.proxy.set_text(text)
             header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         else:
-            self.proxy.set_text(text)
             column, order = self.model.sort_state()
             if header.sortIndicatorSection() != column:
                 header.setSortIndicator(column, order)
