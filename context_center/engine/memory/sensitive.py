@@ -158,20 +158,34 @@ def _in_base64(text: str) -> list[Finding]:
 _NEEDLES = ("PRIVATE KEY", "AKIA", "ASIA", "ABIA", "ACCA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
             "glpat-", "sk-", "AIza", "xox", "k_live_", "k_test_", "npm_", "hf_", "eyJ", "://", "Bearer ",
             "密码", "口令", "密钥", "令牌")
+# The same needles looked for in fewer passes: a short piece several of them share first ("gh" in
+# five GitHub prefixes, "_" in five more), and those needles only where it is found. Each pass
+# reads the whole text, so 13 passes instead of 26 halve the quick look over a long body (a first
+# open of 100,000 facts looks at every one). A test holds the groups to _NEEDLES.
+_NEEDLE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("PRIVATE KEY", ("PRIVATE KEY",)), ("IA", ("AKIA", "ASIA", "ABIA")), ("ACCA", ("ACCA",)),
+    ("gh", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")), ("_", ("github_pat_", "k_live_", "k_test_", "npm_", "hf_")),
+    ("glpat-", ("glpat-",)), ("sk-", ("sk-",)), ("AIza", ("AIza",)), ("xox", ("xox",)), ("eyJ", ("eyJ",)),
+    ("://", ("://",)), ("Bearer ", ("Bearer ",)))
+_CJK_NEEDLES = tuple(needle for needle in _NEEDLES if not needle.isascii())   # (in ASCII text, none)
 _LOWER_NEEDLES = ("pass", "pwd", "secret", "key", "token", "credential")   # the assignment's names
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{24}")
 
 
 def may_hold_secret(text: str) -> bool:
     """False only when ``text`` certainly holds no secret :func:`find_secrets` would find."""
-    if any(needle in text for needle in _NEEDLES):
+    for piece, needles in _NEEDLE_GROUPS:
+        if piece in text and any(needle in text for needle in needles):
+            return True
+    ascii_only = text.isascii()   # no CJK word, no zero-width character
+    if not ascii_only and any(needle in text for needle in _CJK_NEEDLES):
         return True
     lowered = text.lower()
     if any(needle in lowered for needle in _LOWER_NEEDLES) and (   # the gates _direct itself keeps:
             "=" in text or ":" in text                                 # an assignment,
             or any(verb in lowered for verb in _PROSE_VERBS) or "\u0130" in text):   # a sentence
         return True
-    return bool(_BASE64_RUN.search(text) or _INVISIBLE.search(text))
+    return bool(_BASE64_RUN.search(text) or (not ascii_only and _INVISIBLE.search(text)))
 
 
 def _folded(text: str) -> tuple[str, list[int]]:

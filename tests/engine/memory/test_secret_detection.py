@@ -148,6 +148,20 @@ def test_a_fact_is_scanned_whole_without_missing_a_secret_in_any_field(kind: str
             assert (field, kind) in fact_findings(fact)[1], (field, neighbour)
 
 
+def test_the_quick_looks_groups_hold_every_needle_and_each_needle_holds_its_group():
+    """The quick look searches a shared piece first, then the needles under it: every needle is
+    under exactly one group, and contains that group's piece (else a text holding the needle
+    would skip it)."""
+    from context_center.engine.memory import sensitive
+
+    grouped = [needle for _piece, needles in sensitive._NEEDLE_GROUPS for needle in needles]
+    assert sorted(grouped + list(sensitive._CJK_NEEDLES)) == sorted(sensitive._NEEDLES)
+    assert len(grouped) == len(set(grouped))
+    assert all(piece in needle for piece, needles in sensitive._NEEDLE_GROUPS for needle in needles)
+    for needle in sensitive._NEEDLES:   # each one, alone in plain prose, trips the quick look
+        assert sensitive.may_hold_secret(f"the deploy notes mention {needle} once")
+
+
 def test_the_quick_look_lets_a_word_that_names_a_secret_pass_when_nothing_is_said_of_it():
     """'token' or 'key' alone (no assignment, no sentence saying what it is) cannot be a secret
     the scan finds: the quick look says so, and the scan is skipped."""
