@@ -1,5 +1,6 @@
-"""``context-center team install-hook`` and ``team check-staged``: the pre-commit check of the
-team facts committed with the code (``.context-center/memory/``)."""
+"""``context-center team``: the team facts committed with the code (``.context-center/memory/``):
+the pre-commit check (``install-hook``, ``check-staged``), the changes not committed yet and a
+commit of them alone (``changes``, ``commit``)."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from .. import engine as facade
-from ..engine import EngineError, StorageError
+from ..engine import Engine, EngineError, StorageError
 from .output import Output, Subcommands, add_json_option, visible
 
 BYPASS = "git commit --no-verify"
@@ -36,6 +37,19 @@ def register(commands: Subcommands) -> None:
                     "cannot be parsed.")
     add_json_option(check)
     check.set_defaults(handler=check_staged, opens_engine=False)
+    changes = sub.add_parser(
+        "changes", help="the team facts changed and not committed yet, with their diffs",
+        description="Each file under .context-center/memory/ whose text differs from the last commit: added, "
+                    "modified or deleted, who changed it last, its diff, and what the pre-commit check finds.")
+    add_json_option(changes)
+    changes.set_defaults(handler=changes_command)
+    commit = sub.add_parser(
+        "commit", help="commit the team facts' changes, and nothing else staged",
+        description="Check the changed team fact files as the pre-commit hook does, then commit them alone "
+                    "(git commit --only): whatever else is staged stays staged and out of this commit.")
+    commit.add_argument("-m", "--message", required=True, help="the commit message")
+    add_json_option(commit)
+    commit.set_defaults(handler=commit_command)
 
 
 def _start(args: argparse.Namespace) -> Path:
@@ -88,3 +102,24 @@ def check_staged(args: argparse.Namespace) -> int:
         sys.stderr.write(visible("\n".join(lines)) + "\n")
         return 1
     return _guarded(args, check)
+
+
+def changes_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    found = engine.team_changes()
+
+    def human() -> str:
+        if not found:
+            return "The team facts have no changes to commit."
+        lines = []
+        for change in found:
+            last = f"last changed by {change.last.author}, {change.last.date[:10]}" if change.last else \
+                "never committed"
+            lines.append(f"{change.state:<8} {change.path}  ({last})")
+            lines += [f"  {p.path}" + (f":{p.line}" if p.line else "") + f": {p.reason}" for p in change.problems]
+        return "\n".join(lines)
+    return out.emit({"changes": [change.to_json() for change in found]}, human)
+
+
+def commit_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    made = engine.commit_team_facts(args.message)
+    return out.emit(made.to_json(), lambda: f"Committed {len(made.paths)} team fact file(s) as {made.commit}.")

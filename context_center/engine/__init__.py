@@ -106,6 +106,8 @@ _LAZY = {
     "HookReport": "team.hook:HookReport", "HookConflict": "team.hook:HookConflict",
     "check_staged": "team.staged_check:check_staged", "StagedProblem": "team.staged_check:StagedProblem",
     "StagedReport": "team.staged_check:StagedReport",
+    "TeamChange": "team.commit:TeamChange", "TeamCommit": "team.commit:TeamCommit",
+    "TeamCheckFailed": "team.commit:TeamCheckFailed",
     # the user's config file (storage/user_config)
     "read_config": "storage.user_config:read_config", "set_state_root": "storage.user_config:set_state_root",
     "unset_state_root": "storage.user_config:unset_state_root", "config_file": "storage.user_config:config_file",

@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .suggestions.candidates import Dismissal, SuggestionSet
     from .suggestions.service import Acceptance, SuggestionService
     from .sync.service import SyncResult, SyncService
+    from .team.commit import TeamChange, TeamCommit
     from .team.service import TeamService
     from .team.status import TeamStatus
 
@@ -701,6 +702,16 @@ class Engine:
         """Fact path → who changed it last (git author, date) and whether it has uncommitted
         changes, for every team fact (of ``facts`` if given). Runs git: off the GUI thread."""
         return self._team.statuses(self.facts() if facts is None else facts)
+
+    def team_changes(self) -> list[TeamChange]:
+        """The team folder's files that differ from the last commit: each with its diff, who
+        changed it last and what the pre-commit check finds. Runs git: off the GUI thread."""
+        return self._team.changes()
+
+    def commit_team_facts(self, message: str, expected: dict[str, str] | None = None) -> TeamCommit:
+        """Commit the team folder's changes, checked first, and nothing else the user staged
+        (``expected``: path → digest of each change as shown; anything else refuses)."""
+        return self._team.commit(message, expected)
 
     def share_with_team(self, ref: str, scope: str | None = None) -> WriteResult:
         """Copy a personal fact into the team scope (a new id, an uncommitted change); the personal

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import NotFound
+from ..errors import InvalidInput, NotFound
 from ..memory.fact_input import WriteResult
 from ..memory.memory_service import MemoryService
 from ..records import Fact
 from .archive import read_git_entry
+from .commit import TeamChange, TeamCommit, commit_team_changes, team_changes
 from .repository import NO_GIT_NOTE, TeamRepository
 from .share import shared_copy
 from .status import TeamStatus, team_statuses
@@ -28,6 +29,19 @@ class TeamService:
         """Fact path → its last change (git author, date) and whether it has uncommitted changes,
         for the team facts of ``facts``. Runs git."""
         return team_statuses(self.repository, facts) if self.repository is not None else {}
+
+    def changes(self) -> list[TeamChange]:
+        """The team folder's files not committed yet, each with its diff and who changed it last."""
+        return team_changes(self._bound())
+
+    def commit(self, message: str, expected: dict[str, str] | None = None) -> TeamCommit:
+        """Commit the team folder's changes (checked first), and nothing else; see :mod:`.commit`."""
+        return commit_team_changes(self._bound(), message, expected)
+
+    def _bound(self) -> TeamRepository:
+        if self.repository is None:
+            raise InvalidInput("no project is bound here, so there is no team folder")
+        return self.repository
 
     def share(self, fact: Fact) -> WriteResult:
         """Copy ``fact`` into the team scope (a new id, an uncommitted change); see :mod:`.share`."""
