@@ -36,6 +36,7 @@ from .settings_dialog import SettingsDialog
 from .store_choice import StoreChoice, short
 from .suggestions.tab import SuggestionsTab
 from .sync_panel import SyncController
+from .team_commit import CommitTeamDialog
 
 MAX_RECENT = 8
 # An open's other work waits for the list's first paint, but never longer than this.
@@ -209,6 +210,13 @@ class MainWindow(QMainWindow):
             action.triggered.connect(slot)
             fact_menu.addAction(action)
         self.menuBar().addMenu(self.sync.menu)
+        self.sync.menu.addSeparator()
+        self.team_commit_action = QAction("Commit &team facts…", self)
+        self.team_commit_action.setShortcut(QKeySequence("Ctrl+Shift+G"))
+        self.team_commit_action.setToolTip("The team facts changed in this repository, with their diffs; commit "
+                                           "them alone, checked first")
+        self.team_commit_action.triggered.connect(self.open_team_commit)
+        self.sync.menu.addAction(self.team_commit_action)
         go_menu = self.menuBar().addMenu("&Go")
         for number in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(number).replace("&", ""), self)
@@ -594,6 +602,18 @@ class MainWindow(QMainWindow):
         dialog.accepted.connect(lambda: self.messages.info("Settings saved"))
         dialog.open()
         return dialog
+
+    @Slot()
+    def open_team_commit(self) -> CommitTeamDialog:
+        dialog = CommitTeamDialog(self.client, self)
+        dialog.committed.connect(self._team_committed)
+        dialog.open()
+        return dialog
+
+    @Slot(object)
+    def _team_committed(self, made: dict) -> None:
+        self.messages.info(f"Committed {len(made['paths'])} team fact file(s) as {made['commit']}")
+        self.reload(Change.everything())   # the Team column's "uncommitted" and last authors
 
     @Slot()
     def open_import(self) -> ImportDialog:

@@ -7,7 +7,6 @@ facts changed since it was shown is refused by the engine (never a stale preview
 """
 from __future__ import annotations
 
-import difflib
 import html
 from typing import Any
 
@@ -28,24 +27,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import Change, Engine, MemoryReview
+from .diffs import diff_html
 from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
 
 UNUSED_NOTE = ("“Unused” rests on what the Claude Code hook injected and what agents' MCP searches returned: "
                "an agent that recalls by other means is invisible to it.")
-
-
-def diff_html(before: str, after: str) -> str:
-    """The texts before and after as a line diff: removed lines red, added green."""
-    rows = []
-    for line in difflib.ndiff(before.splitlines(), after.splitlines()):
-        tag, text = line[:2], html.escape(line[2:])
-        if tag == "? ":
-            continue
-        style = {"- ": "background:#fdecea;color:#611a15", "+ ": "background:#e6f4ea;color:#0d5c2e"}.get(tag, "")
-        rows.append(f'<div style="{style}">{html.escape(tag)}{text or "&nbsp;"}</div>')
-    return '<div style="font-family:monospace;white-space:pre-wrap">' + "".join(rows) + "</div>"
 
 
 class EditTextDialog(QDialog):

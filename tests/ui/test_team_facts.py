@@ -124,3 +124,66 @@ def test_the_window_opens_within_a_screen_smaller_than_its_default_size(qtbot, t
     finally:
         window.close()
         client.shutdown()
+
+
+def test_commit_team_facts_shows_the_changes_with_diffs_and_commits_them_alone(team_ui, qtbot, git_repo):
+    """Sync ▸ Commit team facts…: each changed file with who changed it last and its diff; a commit
+    of those files only (what the user staged stays staged); the window says what was committed."""
+    from support.git_repos import git
+
+    ui = team_ui
+    team = ui.remember(name="deploys", body="Deploy on Tuesdays.", scope="team")
+    commit_all(git_repo, "Deploy rule", BOB)
+    with open_engine(state_root=ui.state_root, workspace=git_repo) as engine:
+        engine.edit(team.id, FactInput(body="Deploy on Wednesdays."))
+    ui.remember(name="node", body="Node 22.", scope="team")
+    (git_repo / "README.md").write_text("staged by the user, not for this commit\n")
+    git(git_repo, "add", "README.md")
+
+    assert ui.window.team_commit_action.isEnabled()
+    assert ui.window.team_commit_action.shortcut() == QKeySequence("Ctrl+Shift+G")
+    dialog = ui.window.open_team_commit()
+    qtbot.waitUntil(lambda: dialog.list.count() == 2, timeout=10000)
+    rows = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+    assert rows[0].startswith("Modified: deploys.md") and f"last changed by {BOB[0]}" in rows[0]
+    assert rows[1].startswith("Added: node.md") and "never committed" in rows[1]
+    text = dialog.diff.toPlainText()
+    assert "-Deploy on Tuesdays." in text and "+Deploy on Wednesdays." in text and "Deploy rule" in text
+    dialog.list.setCurrentRow(1)
+    assert "+Node 22." in dialog.diff.toPlainText()
+    assert not dialog.go.isEnabled()   # a message first
+    qtbot.keyClicks(dialog.message, "Team: deploy day and Node")
+    assert dialog.go.isEnabled()
+
+    with qtbot.waitSignal(dialog.committed, timeout=10000) as committed:
+        qtbot.mouseClick(dialog.go, Qt.MouseButton.LeftButton)
+    assert sorted(committed.args[0]["paths"]) == [".context-center/memory/deploys.md", ".context-center/memory/node.md"]
+    assert git(git_repo, "log", "-1", "--format=%s").strip() == "Team: deploy day and Node"
+    assert git(git_repo, "diff", "--cached", "--name-only").split() == ["README.md"]
+    qtbot.waitUntil(lambda: "Committed 2 team fact file(s)" in ui.window.statusBar().currentMessage(),
+                    timeout=5000)
+
+
+def test_commit_team_facts_refuses_in_place_what_the_check_or_a_later_edit_would_break(team_ui, qtbot, git_repo):
+    ui = team_ui
+    fact = ui.remember(name="deploys", body="Deploy on Tuesdays.", scope="team")
+    folder = git_repo / ".context-center" / "memory"
+    (folder / "leak.md").write_text("---\nname: leak\n---\nghp_" + "a1B2" * 9 + "\n", encoding="utf-8")
+    dialog = ui.window.open_team_commit()
+    qtbot.waitUntil(lambda: dialog.list.count() == 2, timeout=10000)
+    assert "refused by the pre-commit check" in dialog.status.text()
+    qtbot.keyClicks(dialog.message, "Team facts")
+    assert not dialog.go.isEnabled()   # nothing is committed with a secret in it
+    (folder / "leak.md").unlink()
+    qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.list.count() == 1 and dialog.go.isEnabled(), timeout=10000)
+
+    with open_engine(state_root=ui.state_root, workspace=git_repo) as engine:   # edited after it was shown
+        engine.edit(fact.id, FactInput(body="Deploy on Fridays."))
+    qtbot.mouseClick(dialog.go, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "changed since the list was shown" in dialog.status.text() and not dialog.busy,
+                    timeout=10000)
+    assert dialog.status.toolTip() == "Error code: REVISION_CONFLICT" and dialog.isVisible()
+    assert "+Deploy on Fridays." in dialog.diff.toPlainText()   # shown as it is now
+    with qtbot.waitSignal(dialog.committed, timeout=10000):
+        qtbot.mouseClick(dialog.go, Qt.MouseButton.LeftButton)
