@@ -105,6 +105,16 @@ def register(commands: Subcommands) -> Subcommands:
     add_json_option(recover_parser)
     recover_parser.set_defaults(handler=recover)
 
+    delete_parser = sub.add_parser(
+        "delete-archived", help="delete an archived fact for good (with its earlier revisions)",
+        description="Delete an archive entry permanently, and the snapshots of its earlier revisions when no "
+                    "active fact or other archive entry is that fact. It cannot be recovered. Without --yes, "
+                    "only says what would be destroyed.")
+    delete_parser.add_argument("path", metavar="PATH", help="its archive path (memory archived lists them)")
+    delete_parser.add_argument("--yes", action="store_true", help="really delete (otherwise: a dry run)")
+    add_json_option(delete_parser)
+    delete_parser.set_defaults(handler=delete_archived)
+
     subjects_parser = sub.add_parser("subjects", help="subject keys in use")
     add_json_option(subjects_parser)
     subjects_parser.set_defaults(handler=subjects)
@@ -380,6 +390,29 @@ def archived(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 def recover(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     path = args.path if args.path.startswith("git:") else os.path.abspath(args.path)   # git:<commit>:<file>
     return _written(engine, out, engine.recover(path), "Recovered")
+
+
+SYNC_KEEPS = ("Sync is set up: the next sync deletes it on the remote too, but the sync repository's earlier "
+              "commits still hold it.")
+
+
+def delete_archived(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    path = args.path if args.path.startswith("git:") else os.path.abspath(args.path)
+    done = engine.delete_archived(path, dry_run=not args.yes)
+    synced = bool(engine.sync_status()["initialised"])
+    data = {**done.to_json(), "deleted": bool(args.yes), "sync_history_keeps_it": synced}
+
+    def human() -> str:
+        lines = [f"{'Deleted' if args.yes else 'Would delete'} {done.entry}"]
+        lines += [f"  and revision {p.name}" for p in done.revisions]
+        if done.kept:
+            lines.append(f"Its earlier revisions stay: {done.kept}.")
+        if synced:
+            lines.append(SYNC_KEEPS)
+        if not args.yes:
+            lines.append("Nothing was deleted. Run it again with --yes to delete this for good.")
+        return "\n".join(lines)
+    return out.emit(data, human)
 
 
 def subjects(engine: Engine, args: argparse.Namespace, out: Output) -> int:

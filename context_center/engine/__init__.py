@@ -68,6 +68,7 @@ _LAZY = {
     "default_skill_folder": "suggestions.candidates:default_skill_folder",
     "skill_file": "suggestions.candidates:skill_file",
     "name_from_title": "memory.memory_service:name_from_title",
+    "ArchiveDeletion": "memory.archive_deletion:ArchiveDeletion",
     "Proposal": "memory.proposals:Proposal", "STALE_DAYS": "memory.proposals:STALE_DAYS",
     # each agent's view of the instructions (instructions/)
     "AgentComparison": "instructions.agent_compare:AgentComparison",

@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .instructions.agent_compare import AgentComparison
     from .instructions.agent_view import AgentHomes, AgentView
     from .instructions.align import AlignPlan
+    from .memory.archive_deletion import ArchiveDeletion
     from .memory.proposals import Proposal
     from .recall.injection_log import Injection, InjectionRecord, WhyNot
     from .recall.recall_records import RecallResult
@@ -489,6 +490,12 @@ class Engine:
 
     def recover(self, path: str) -> WriteResult:
         return self._shown(self._memory.recover(path))
+
+    def delete_archived(self, path: str, *, dry_run: bool = False,
+                        expected: ArchiveDeletion | None = None) -> ArchiveDeletion:
+        """Delete an archive entry for good, and its earlier revisions when no active fact or other
+        entry is that fact; ``dry_run`` says what would go, ``expected`` refuses anything else."""
+        return self._memory.delete_archived(str(path), dry_run=dry_run, expected=expected)
 
     # Instructions and what each agent receives -------------------------------------------------
 

@@ -1,13 +1,15 @@
-"""The Archive tab: forgotten facts, a preview, and recovery (with the engine's refusals)."""
+"""The Archive tab: forgotten facts, a preview, recovery, and deletion for good (listed and confirmed first)."""
 from __future__ import annotations
 
 import html
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTextBrowser,
@@ -15,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import ArchivedFact, Engine, Fact, InvalidInput, WriteResult
+from ..engine import ArchiveDeletion, ArchivedFact, Engine, Fact, InvalidInput, WriteResult
 from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
@@ -59,12 +61,20 @@ class ArchiveTab(QWidget):
         self.status.setWordWrap(True)
         self.recover_button = QPushButton("&Recover")
         self.recover_button.clicked.connect(self.recover_selected)
+        self.delete_button = QPushButton("&Delete permanently…")
+        self.delete_button.setObjectName("archive_delete")
+        self.delete_button.setShortcut(QKeySequence("Shift+Del"))
+        self.delete_button.setToolTip("Delete this archived fact for good, with its earlier revisions when nothing "
+                                      "else is that fact (Shift+Del). It cannot be recovered.")
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.confirm: QMessageBox | None = None   # the question open, if any
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
         splitter.addWidget(self.preview)
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
         row.addWidget(self.recover_button)
+        row.addWidget(self.delete_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
         layout.addWidget(splitter, 1)
@@ -100,6 +110,7 @@ class ArchiveTab(QWidget):
         else:
             self.preview.setPlainText("The archive is empty. Forgotten facts land here and can be recovered.")
         self.recover_button.setEnabled(bool(entries))
+        self.delete_button.setEnabled(bool(entries))
 
     @Slot(int, int, int, int)
     def _preview(self, row: int, *_: int) -> None:
@@ -139,8 +150,64 @@ class ArchiveTab(QWidget):
             self.messages.info(f"Recovered {result.fact.ref}")
             self.written.emit(result.change, (result.fact.scope, result.fact.id))
 
-        def refused(error: BaseException) -> None:   # in words; the code in the tooltip
-            self.status.setText(f"<span style='color:#b00020'>{html.escape(describe(error))}</span>")
-            self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
+        self.client.submit(lambda engine: engine.recover(path), done, self._refused)
 
-        self.client.submit(lambda engine: engine.recover(path), done, refused)
+    # deleting for good ---------------------------------------------------------------------------
+
+    @Slot()
+    def delete_selected(self) -> None:
+        """Ask the engine what would go, list it, and delete exactly that once confirmed."""
+        row = self.table.currentRow()
+        if not 0 <= row < len(self.entries):
+            return
+        path = str(self.entries[row].path)
+
+        def plan(engine: Engine) -> tuple[ArchiveDeletion, bool]:
+            return engine.delete_archived(path, dry_run=True), bool(engine.sync_status()["initialised"])
+
+        self.client.submit(plan, lambda found: self._confirm(*found), self._refused)
+
+    def _confirm(self, plan: ArchiveDeletion, synced: bool) -> None:
+        lines = [f"<p>This deletes <b>{html.escape(plan.name)}</b> for good; it cannot be recovered.</p>",
+                 "<p>Destroyed:</p><ul>", f"<li>the archive entry {html.escape(plan.entry.name)}</li>"]
+        if plan.revisions:
+            lines.append(f"<li>{len(plan.revisions)} earlier revision(s): "
+                         + ", ".join(html.escape(p.name) for p in plan.revisions[:8])
+                         + (" …" if len(plan.revisions) > 8 else "") + "</li>")
+        lines.append("</ul>")
+        if plan.kept:
+            lines.append(f"<p>Its earlier revisions stay: {html.escape(plan.kept)}.</p>")
+        if synced:
+            lines.append("<p>Sync is set up: the next sync deletes it on the remote too, but the sync "
+                         "repository's earlier commits still hold it.</p>")
+        box = QMessageBox(QMessageBox.Icon.Warning, "Delete permanently", "".join(lines),
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("archive_delete_confirm")
+        delete = box.addButton("Delete permanently", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)   # Enter never destroys
+        self.confirm = box
+
+        def answered() -> None:
+            self.confirm = None
+            if box.clickedButton() is delete:
+                self._delete(plan)
+
+        box.finished.connect(lambda _result: answered())
+        box.open()
+
+    def _delete(self, plan: ArchiveDeletion) -> None:
+        self.status.setText("Deleting…")
+
+        def done(gone: ArchiveDeletion) -> None:
+            self.status.setToolTip("")
+            revisions = f" and {len(gone.revisions)} earlier revision(s)" if gone.revisions else ""
+            self.status.setText(f"Deleted {gone.name}{revisions} for good.")
+            self.messages.info(f"Deleted {gone.name} from the archive for good")
+            self.reload()
+
+        self.client.submit(lambda engine: engine.delete_archived(str(plan.entry), expected=plan), done,
+                           self._refused)
+
+    def _refused(self, error: BaseException) -> None:   # in words; the code in the tooltip
+        self.status.setText(f"<span style='color:#b00020'>{html.escape(describe(error))}</span>")
+        self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")

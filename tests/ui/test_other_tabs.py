@@ -104,6 +104,43 @@ def test_recover_and_its_refusal(ui, qtbot):
     qtbot.waitUntil(lambda: [r.fact.id for r in ui.window.facts.model.rows()] == [fact.id], timeout=10000)
 
 
+def test_delete_permanently_lists_what_goes_asks_and_deletes_only_that(ui, qtbot):
+    from PySide6.QtWidgets import QMessageBox
+
+    from context_center.engine import FactInput, open_engine
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        leaked = other.remember(FactInput(name="leaked", title="leaked", body="first")).fact
+        other.edit(leaked.id, FactInput(body="second"))
+        other.forget(leaked.id)
+        kept = other.remember(FactInput(name="kept", title="kept", body="stays")).fact
+        other.forget(kept.id)
+    ui.window.refresh_all()
+    ui.window.tabs.setCurrentWidget(ui.window.archive)
+    tab = ui.window.archive
+    qtbot.waitUntil(lambda: tab.table.rowCount() == 2, timeout=10000)
+    row = next(r for r in range(2) if tab.entries[r].id == leaked.id)
+    tab.table.selectRow(row)
+    entry = tab.entries[row].path
+    assert tab.delete_button.isEnabled() and tab.delete_button.shortcut().toString() == "Shift+Del"
+
+    tab.delete_selected()
+    qtbot.waitUntil(lambda: tab.confirm is not None, timeout=10000)
+    text = tab.confirm.text()
+    assert "leaked" in text and "cannot be recovered" in text and entry.name in text and "000000001.md" in text
+    assert tab.confirm.defaultButton() == tab.confirm.button(QMessageBox.StandardButton.Cancel)
+    tab.confirm.button(QMessageBox.StandardButton.Cancel).click()   # asked, and nothing goes
+    qtbot.waitUntil(lambda: tab.confirm is None, timeout=5000)
+    assert entry.exists()
+
+    tab.delete_selected()
+    qtbot.waitUntil(lambda: tab.confirm is not None, timeout=10000)
+    destroy = next(b for b in tab.confirm.buttons() if b.text() == "Delete permanently")
+    destroy.click()
+    qtbot.waitUntil(lambda: "Deleted leaked and 1 earlier revision(s) for good." in tab.status.text(), timeout=10000)
+    qtbot.waitUntil(lambda: tab.table.rowCount() == 1 and tab.entries[0].id == kept.id, timeout=10000)
+    assert not entry.exists()
+
+
 def test_geometry_last_tab_and_workspace_are_remembered(open_window, qtbot, tmp_path):
     first = open_window("remembered.ini")
     first.window.tabs.setCurrentIndex(3)

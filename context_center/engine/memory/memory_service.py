@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .. import clock
-from ..errors import AlreadyActive, InvalidInput, NotFound, ScopeConflict
+from ..errors import AlreadyActive, InvalidInput, NotFound, RevisionConflict, ScopeConflict
 from ..records import ArchivedFact, Fact, Progress, Revision, SessionContext, Snapshot, Subject
 from ..storage.paths import TEAM, versioned_by_git
 from ..storage.store_lock import StoreLock
-from . import sensitive
+from . import archive_deletion, sensitive
 from .fact_file import render_fact
 from .fact_input import FactInput, WriteResult, apply_input, parse_ref
 from .fact_refs import check_refs
@@ -535,6 +535,21 @@ class MemoryService:
             path.unlink()
             self._after_write(scope)
         return WriteResult(fact, from_archive=True)
+
+    def delete_archived(self, raw_path: str, *, dry_run: bool = False,
+                        expected: archive_deletion.ArchiveDeletion | None = None) -> archive_deletion.ArchiveDeletion:
+        """Delete an archive entry for good, with its earlier revisions when nothing else is that
+        fact (:mod:`.archive_deletion`); ``dry_run``: only say what would go. ``expected``: what
+        the user was shown; anything else is refused."""
+        with self._writing():
+            self.reload()
+            plan = archive_deletion.plan_deletion(self.store, raw_path)
+            if dry_run:
+                return plan
+            if expected is not None and plan != expected:
+                raise RevisionConflict(f"what deleting {plan.entry.name} destroys changed since it was listed; "
+                                       "look at it again")
+            return archive_deletion.delete(self.store, plan)
 
     def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
         """Mask every secret in the fact's files — the active file, each revision snapshot (in both
