@@ -222,6 +222,15 @@ def main(out: Path) -> int:
     _settle(app, client)
     _shoot(dialog, out / "history.png")
     dialog.close()
+
+    window.theme.choose("dark")   # the dark theme: the same tabs
+    for name, tab in (("facts", window.facts), ("instructions", window.instructions), ("review", window.review)):
+        window.tabs.setCurrentWidget(tab)
+        if tab is window.facts:
+            tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "package-manager"))
+        _settle(app, client, 1500 if tab is window.review else 600)
+        _shoot(window, out / f"dark-{name}.png")
+    window.theme.choose("system")
     window.close()
     client.shutdown()
     return 0

@@ -5,8 +5,9 @@
 
 - ``icons/*.svg`` → ``context_center/resources/<name>.svg`` (the notes left out) and
   ``context_center/resources/icons/<size>/<name>.png`` for the desktop's sizes;
-- ``themes/*.qss`` → ``context_center/resources/themes.rcc``, a binary Qt resource (``pyside6-rcc``),
-  registered by the window with ``QResource.registerResource``;
+- ``themes/*.qss`` and ``themes/*.json`` (the style sheet, each theme's palette and tones) →
+  ``context_center/resources/themes.rcc``, a binary Qt resource (``pyside6-rcc``), registered by the
+  window with ``QResource.registerResource``;
 - ``translations/*.ts`` → ``context_center/resources/translations/<name>.qm`` (``pyside6-lrelease``).
 
 It runs with PySide6's own tools from the project's environment, never inside the isolated PEP 517
@@ -82,7 +83,7 @@ def render_png(size: int) -> Build:
 
 
 def compile_themes(root: Path, sources: list[Path], output: Path) -> None:
-    """Every theme in one binary resource, each at ``:/themes/<name>.qss``."""
+    """Every theme file in one binary resource, each at ``:/themes/<file name>``."""
     with tempfile.TemporaryDirectory() as work:
         qrc = Path(work) / "themes.qrc"
         files = "".join(f'    <file alias="{s.name}">{s.resolve()}</file>\n' for s in sources)
@@ -107,7 +108,7 @@ def plan(root: Path) -> dict[str, tuple[list[Path], Build]]:
         add(out / icon.name, [icon], export_svg)
         for size in ICON_SIZES:
             add(out / "icons" / str(size) / f"{icon.stem}.png", [icon], render_png(size))
-    themes = sorted((src / "themes").glob("*.qss"))
+    themes = sorted([*(src / "themes").glob("*.qss"), *(src / "themes").glob("*.json")])
     if themes:
         add(out / "themes.rcc", themes, compile_themes)
     for ts in sorted((src / "translations").glob("*.ts")):

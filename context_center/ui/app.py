@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from .. import APP_ID, APP_NAME
 from ..engine import import_deferred_modules
+from . import language
 from .engine_client import EngineClient
 from .main_window import MainWindow
 from .stop_signals import StopSignals
@@ -39,6 +40,9 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
     """Build the window over a worker; opens ``workspace`` (else the last one, else the cwd)."""
     import_deferred_modules()   # here, not on the worker once the window is shown (a GUI stall)
     settings = settings or QSettings("Context Center", SETTINGS_APP)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication), "the window needs a QApplication"
+    language.install(app, language.chosen(settings))   # before any widget is made: each is made in it
     client = EngineClient()
     # the store every face opens (store_choice.py); ``state_root``: this window's --state-root
     window = MainWindow(client, settings, state_root)

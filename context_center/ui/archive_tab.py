@@ -21,6 +21,7 @@ from ..engine import ArchiveDeletion, ArchivedFact, Engine, Fact, InvalidInput, 
 from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
+from .theme import tone
 
 
 def archived_markdown(fact: Fact, entry: ArchivedFact) -> str:
@@ -209,5 +210,5 @@ class ArchiveTab(QWidget):
                            self._refused)
 
     def _refused(self, error: BaseException) -> None:   # in words; the code in the tooltip
-        self.status.setText(f"<span style='color:#b00020'>{html.escape(describe(error))}</span>")
+        self.status.setText(f"<span style='color:{tone('error')}'>{html.escape(describe(error))}</span>")
         self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")

@@ -30,11 +30,10 @@ from ..engine import AGENT_NAMES, CONNECTABLE_AGENTS, StorePaths
 from .engine_client import EngineClient
 from .messages import describe
 from .store_choice import short
+from .theme import tone
 
-ERROR_STYLE = "color: #b00020"
 LABELS = {("claude-code", False): "&Connect Claude Code…", ("claude-code", True): "&Remove from Claude Code…",
           ("codex", False): "C&onnect Codex…", ("codex", True): "R&emove from Codex…"}
-OK_STYLE = "color: #1b5e20"
 
 
 class ConnectDialog(QDialog):
@@ -133,14 +132,14 @@ class ConnectDialog(QDialog):
                          f"{len(live.output)} characters for the agent")
             lines += [f"<tt>{html.escape(line)}</tt>" for line in live.output.splitlines()[:6]]
         if report.problems:
-            lines += [f"<span style='{ERROR_STYLE}'>• {html.escape(p.what)}</span>" for p in report.problems]
+            lines += [f"<span style='color:{tone('error')}'>• {html.escape(p.what)}</span>" for p in report.problems]
         else:
-            lines.append(f"<span style='{OK_STYLE}'>Every agent reaches this store.</span>")
+            lines.append(f"<span style='color:{tone('ok')}'>Every agent reaches this store.</span>")
         self.status.setText("<br>".join(lines))
 
     @Slot(object)
     def _failed(self, error: BaseException) -> None:
-        self.status.setText(f"<span style='{ERROR_STYLE}'>{html.escape(describe(error))}</span>")
+        self.status.setText(f"<span style='color:{tone('error')}'>{html.escape(describe(error))}</span>")
 
     # a change ------------------------------------------------------------------------------------------
 
@@ -176,7 +175,7 @@ class ConnectDialog(QDialog):
         self.pending = []
         self.diff.hide()
         self.write_button.hide()
-        self.preview_title.setText(f"<span style='{ERROR_STYLE}'>{html.escape(describe(error))}</span>")
+        self.preview_title.setText(f"<span style='color:{tone('error')}'>{html.escape(describe(error))}</span>")
 
     @Slot()
     def write(self) -> None:
@@ -191,7 +190,7 @@ class ConnectDialog(QDialog):
 
     def _written(self, backups: list[Path | None]) -> None:
         kept = [short(b) for b in backups if b is not None]
-        self.preview_title.setText(f"<span style='{OK_STYLE}'>Written.</span>" +
+        self.preview_title.setText(f"<span style='color:{tone('ok')}'>Written.</span>" +
                                    (f" Backups: {html.escape(', '.join(kept))}" if kept else ""))
         self.diff.hide()
         self.connected.emit()

@@ -21,9 +21,9 @@ from ..engine import IMPORT_SOURCES, ImportReport
 from .engine_client import EngineClient
 from .messages import describe
 from .tables import fill, read_only_table
+from .theme import set_tone
 
 STATUS_TEXT = {"would_import": "to import", "imported": "imported"}
-ERROR_STYLE = "color: #b00020"
 
 
 def _short(path: str, location: str) -> str:
@@ -97,7 +97,7 @@ class ImportDialog(QDialog):
     @Slot()
     def preview(self) -> None:
         """A dry run of the chosen source: what would be imported, what is skipped and why."""
-        self.summary.setStyleSheet("")
+        set_tone(self.summary, None)
         self.summary.setText(f"Looking for {self.source.currentText()} memories…")
         self._run(True, self._show)
 
@@ -141,5 +141,5 @@ class ImportDialog(QDialog):
 
     def _failed(self, error: BaseException) -> None:
         self.source.setEnabled(True)
-        self.summary.setStyleSheet(ERROR_STYLE)
+        set_tone(self.summary, "error")
         self.summary.setText(describe(error))

@@ -8,6 +8,7 @@ from typing import Callable
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QLabel,
     QMainWindow,
@@ -29,7 +30,7 @@ from .import_dialog import ImportDialog
 from .index_builder import IndexBuilder
 from .instructions.tab import InstructionsTab
 from .messages import Messages
-from .offer_bar import BLUE, OfferBar
+from .offer_bar import OfferBar
 from .recall.tab import RecallTab
 from .review_tab import ReviewTab
 from .settings_dialog import SettingsDialog
@@ -37,6 +38,7 @@ from .store_choice import StoreChoice, short
 from .suggestions.tab import SuggestionsTab
 from .sync_panel import SyncController
 from .team_commit import CommitTeamDialog
+from .theme import ThemeFollower, set_tone
 
 MAX_RECENT = 8
 # An open's other work waits for the list's first paint, but never longer than this.
@@ -55,6 +57,10 @@ class MainWindow(QMainWindow):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.client, self.settings = client, settings
+        app = QApplication.instance()
+        assert isinstance(app, QApplication), "the window needs a QApplication"
+        self.theme = ThemeFollower(app, settings, self)   # before any widget is polished
+        self.theme.changed.connect(self._theme_changed)
         self.messages = Messages(self)
         self._asides: str | None = None   # the background note showing, if one is
         self.store = StoreChoice(self, client, settings, self.messages, state_root)
@@ -80,7 +86,7 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(widget, title)
         self.reasonix_bar = self._reasonix_offer()
         self.started_in: str | None = None   # the folder the window was started in, when another opened
-        self.workspace_bar = OfferBar("workspace_offer", BLUE, [
+        self.workspace_bar = OfferBar("workspace_offer", "info", [
             ("Open this folder", "open_started_in", self.open_started_in),
             ("Keep", "keep_workspace", lambda: self.workspace_bar.hide())])
         central = QWidget()
@@ -117,7 +123,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.pinned)
         self.problem_count = QLabel()
         self.problem_count.setObjectName("problem_count")
-        self.problem_count.setStyleSheet("color: #b00020")
+        set_tone(self.problem_count, "error")
         self.problem_count.setToolTip("Files that cannot be read, subject conflicts and facts whose cited code is "
                                       "gone: listed under the Facts tab")
         self.statusBar().addPermanentWidget(self.problem_count)
@@ -279,7 +285,7 @@ class MainWindow(QMainWindow):
             self.open_workspace(self.started_in)
 
     def _reasonix_offer(self) -> OfferBar:
-        return OfferBar("reasonix_offer", BLUE, [("Open Reasonix memory", "open_reasonix", self.open_reasonix),
+        return OfferBar("reasonix_offer", "info", [("Open Reasonix memory", "open_reasonix", self.open_reasonix),
                                                  ("Not now", "not_now", self._decline_reasonix)])
 
     def _look_for_reasonix(self) -> None:
@@ -584,7 +590,7 @@ class MainWindow(QMainWindow):
     @Slot(int, int)
     def _pinned(self, total: int, budget: int) -> None:
         self.pinned.setText(f"Pinned {total:,} / {budget:,} characters")
-        self.pinned.setStyleSheet("color: #b00020" if total > budget else "")
+        set_tone(self.pinned, "error" if total > budget else None)
 
     @Slot()
     def _new_fact(self) -> None:
@@ -598,10 +604,16 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.client, self)
+        dialog = SettingsDialog(self.client, self, theme=self.theme, settings=self.settings)
         dialog.accepted.connect(lambda: self.messages.info("Settings saved"))
         dialog.open()
         return dialog
+
+    @Slot(str)
+    def _theme_changed(self, _name: str) -> None:
+        """Labels follow the new style sheet by themselves; what was rendered as HTML (details,
+        diffs, instruction bodies) is rendered again."""
+        self.reload(Change.everything())
 
     @Slot()
     def open_team_commit(self) -> CommitTeamDialog:

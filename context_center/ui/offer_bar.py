@@ -6,17 +6,15 @@ from typing import Callable
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
-BLUE = ("#e8f0fe", "#c6d4f0")     # an offer (a store found nearby)
-AMBER = ("#fff4e5", "#f0d5a8")    # a choice left from before
-
 
 class OfferBar(QFrame):
-    def __init__(self, name: str, colours: tuple[str, str],
-                 answers: list[tuple[str, str, Callable[[], None]]]) -> None:
-        """``answers``: (label, object name, what it does) of each button, left to right."""
+    def __init__(self, name: str, kind: str, answers: list[tuple[str, str, Callable[[], None]]]) -> None:
+        """``kind``: info (an offer: a store found nearby) or warning (a choice left from before);
+        the theme colours each (``QFrame[offer=…]``). ``answers``: (label, object name, what it
+        does) of each button, left to right."""
         super().__init__()
         self.setObjectName(name)
-        self.setStyleSheet(f"#{name} {{ background: {colours[0]}; border-bottom: 1px solid {colours[1]}; }}")
+        self.setProperty("offer", kind)
         row = QHBoxLayout(self)
         self.text = QLabel()
         self.text.setWordWrap(True)

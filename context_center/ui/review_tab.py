@@ -31,6 +31,7 @@ from .diffs import diff_html
 from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
+from .theme import tone
 
 UNUSED_NOTE = ("“Unused” rests on what the Claude Code hook injected and what agents' MCP searches returned: "
                "an agent that recalls by other means is invisible to it.")
@@ -214,7 +215,7 @@ class ReviewTab(QWidget):
             self.written.emit(Change(facts=True, archive=True), None)   # the window reloads, this tab too
 
         def refused(error: BaseException) -> None:
-            self._notice = f"<span style='color:#b00020'>{html.escape(describe(error))}</span> "   # in words
+            self._notice = f"<span style='color:{tone('error')}'>{html.escape(describe(error))}</span> "   # in words
             self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
             self.status.setText(self._notice)
             self.reload()   # what the engine refused is shown as it is now, the refusal kept in view
@@ -258,7 +259,7 @@ class ReviewTab(QWidget):
             self.written.emit(Change(facts=True, archive=True), None)
 
         self.client.submit(job, done, lambda e: self.status.setText(
-            f"<span style='color:#b00020'>Could not undo: {html.escape(describe(e))}</span>"))
+            f"<span style='color:{tone('error')}'>Could not undo: {html.escape(describe(e))}</span>"))
 
 
 def _evidence_html(evidence: dict[str, Any]) -> str:

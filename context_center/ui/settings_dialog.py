@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QSettings, Qt, Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -37,8 +38,11 @@ from ..engine import (
     open_judge,
     set_judge_key,
 )
+from . import language
+from . import theme as theme_module
 from .engine_client import EngineClient
 from .messages import describe
+from .theme import ThemeFollower, set_banner, set_tone
 
 DEFAULT_TIMEOUT = 20.0
 POLICY_TEXT = {
@@ -48,8 +52,6 @@ POLICY_TEXT = {
                           "waits in Suggestions, and agents can neither promote nor edit saved memories."),
     "read-only": ("Read-&only", "Agents search and read memories but cannot write, edit or delete any."),
 }
-ERROR_STYLE = "color: #b00020"
-WARNING_STYLE = "background: #fff4e5; color: #663c00; padding: 6px; border-radius: 4px"
 
 
 @dataclass(frozen=True)
@@ -72,9 +74,12 @@ def _sentence(text: str) -> str:
 class SettingsDialog(QDialog):
     """Edit → Settings: read on open, validated and stored on Save; a refusal stays in the dialog."""
 
-    def __init__(self, client: EngineClient, parent: QWidget | None = None) -> None:
+    def __init__(self, client: EngineClient, parent: QWidget | None = None, *,
+                 theme: ThemeFollower | None = None, settings: QSettings | None = None) -> None:
+        """``theme`` and ``settings``: the window's look and where it keeps its language (the
+        Appearance group is shown when they are given)."""
         super().__init__(parent)
-        self.client = client
+        self.client, self.theme, self.window_settings = client, theme, settings
         self.view: SettingsView | None = None      # as read when the dialog opened
         self.setWindowTitle("Settings")
         self.setMinimumWidth(600)
@@ -127,7 +132,7 @@ class SettingsDialog(QDialog):
         self.keyring_warning = QLabel()
         self.keyring_warning.setObjectName("keyring_problem")
         self.keyring_warning.setWordWrap(True)
-        self.keyring_warning.setStyleSheet(WARNING_STYLE)
+        set_banner(self.keyring_warning, "warning")
         self.keyring_warning.hide()
         self.test_button = QPushButton("T&est")
         self.test_button.setObjectName("judge_test")
@@ -153,22 +158,56 @@ class SettingsDialog(QDialog):
         judge_layout.addLayout(form)
         judge_layout.addLayout(test_row)
 
+        appearance = QGroupBox("Appearance")
+        self.theme_choice = QComboBox()
+        self.theme_choice.setObjectName("theme_choice")
+        for choice in theme_module.CHOICES:
+            self.theme_choice.addItem(self.tr(theme_module.CHOICE_WORDS[choice]), choice)
+        self.language_choice = QComboBox()
+        self.language_choice.setObjectName("language_choice")
+        for choice in language.CHOICES:
+            self.language_choice.addItem(self.tr(language.CHOICE_WORDS[choice]) if choice == "system"
+                                         else language.CHOICE_WORDS[choice], choice)
+        self.language_note = QLabel()
+        self.language_note.setObjectName("language_note")
+        self.language_note.setWordWrap(True)
+        set_tone(self.language_note, "muted")
+        self.language_choice.currentIndexChanged.connect(self._language_note)
+        looks = QFormLayout(appearance)
+        looks.addRow("T&heme:", self.theme_choice)
+        looks.addRow("&Language:", self.language_choice)
+        looks.addRow("", self.language_note)
+        if theme is not None and settings is not None:
+            self.theme_choice.setCurrentIndex(self.theme_choice.findData(theme.choice))
+            self.language_choice.setCurrentIndex(self.language_choice.findData(language.chosen(settings)))
+        else:
+            appearance.hide()
+        self._language_note()
+
         self.error = QLabel()
         self.error.setObjectName("settings_error")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(ERROR_STYLE)
+        set_tone(self.error, "error")
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.hide()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addWidget(appearance)
         layout.addWidget(agents)
         layout.addWidget(judge)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         self._set_busy(True)  # until the settings are read
         self.client.submit(load_settings, self.show_settings, self._refused, owner=self)
+
+    @Slot()
+    def _language_note(self) -> None:
+        started = self.window_settings is not None and language.chosen(self.window_settings)
+        picked = self.language_choice.currentData()
+        self.language_note.setText(self.tr("The window speaks it the next time it starts.")
+                                   if started and picked != started else "")
 
     # reading -------------------------------------------------------------------------------------
 
@@ -231,6 +270,9 @@ class SettingsDialog(QDialog):
         self.client.submit(job, self._saved, self._refused, owner=self)
 
     def _saved(self, _result: object) -> None:
+        if self.theme is not None and self.window_settings is not None:   # the window's own, kept by Qt
+            self.window_settings.setValue(language.SETTING, self.language_choice.currentData())
+            self.theme.choose(self.theme_choice.currentData())
         self.key.clear()
         self._set_busy(False)
         self.accept()
@@ -265,7 +307,7 @@ class SettingsDialog(QDialog):
             key_stored, answer = result
             self._set_busy(False)
             self._show_key_state(key_stored)
-            self.test_result.setStyleSheet("")
+            set_tone(self.test_result, None)
             self.test_result.setText(f"✓ {_sentence(answer)}." if answer else
                                      "No judge is set (the URL is empty): agents' memory search stays local.")
 
@@ -277,11 +319,11 @@ class SettingsDialog(QDialog):
             self._set_busy(False)
             if self.key.text().strip():  # stored before the judge was asked
                 self._show_key_state(True)
-            self.test_result.setStyleSheet(ERROR_STYLE)
+            set_tone(self.test_result, "error")
             self.test_result.setText(f"✗ {_sentence(str(error))}")
 
         self.error.hide()
-        self.test_result.setStyleSheet("")
+        set_tone(self.test_result, None)
         self.test_result.setText("Asking the judge…")
         self._set_busy(True)
         self.client.submit(job, answered, failed, owner=self)

@@ -20,7 +20,8 @@ from ..engine import ConfigError, StateRootChoice, choose_state_root
 from . import dialogs
 from .engine_client import EngineClient
 from .messages import Messages
-from .offer_bar import AMBER, OfferBar
+from .offer_bar import OfferBar
+from .theme import set_tone
 
 if TYPE_CHECKING:
     from ..engine import DoctorReport
@@ -55,7 +56,7 @@ class StoreChoice(QObject):
         self.warning = QPushButton()
         self.warning.setObjectName("agents_elsewhere")
         self.warning.setFlat(True)
-        self.warning.setStyleSheet("color: #8a4b00")
+        set_tone(self.warning, "warning")
         self.warning.clicked.connect(self.connect_agents.emit)
         self.warning.hide()
         self.offer = self._offer_bar()
@@ -149,7 +150,7 @@ class StoreChoice(QObject):
     # an earlier version's remembered root ---------------------------------------------------------------
 
     def _offer_bar(self) -> OfferBar:
-        return OfferBar("store_offer", AMBER, [("Use it for every agent", "adopt_remembered", self._use_remembered),
+        return OfferBar("store_offer", "warning", [("Use it for every agent", "adopt_remembered", self._use_remembered),
                                                ("Keep this one", "keep_current", self._keep_current)])
 
     def _remembered(self) -> str:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from ..engine import Engine, FactInput
 from .engine_client import EngineClient
 from .messages import Messages, describe
+from .theme import set_tone
 
 INTERVALS = (0, 5, 15, 60)    # minutes; 0 is off
 
@@ -112,7 +113,7 @@ class SetUpSyncDialog(QDialog):
         self.go.setEnabled(False)
         self.remote.setEnabled(False)
         self.progress.show()
-        self.status.setStyleSheet("")
+        set_tone(self.status, None)
         self.status.setText(f"Checking {remote} and syncing for the first time…")
         self.client.submit(lambda engine: engine.sync_init(remote).to_json(), self._done, self._refused, owner=self)
 
@@ -125,7 +126,7 @@ class SetUpSyncDialog(QDialog):
         self.progress.hide()
         self.remote.setEnabled(True)
         self.go.setEnabled(True)
-        self.status.setStyleSheet("color: #b00020")
+        set_tone(self.status, "error")
         self.status.setText(describe(error))
         self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
 
@@ -219,7 +220,7 @@ class SyncController(QObject):
     def _show(self, data: dict[str, Any]) -> None:
         self.label.setText(describe_result(data))
         warning = bool(data.get("offline") or data.get("warning"))
-        self.label.setStyleSheet("color: #9a6700" if warning else "color: #b00020" if data["conflicts"] else "")
+        set_tone(self.label, "warning" if warning else "error" if data["conflicts"] else None)
         self.label.setToolTip(data.get("warning") or "")
 
     # syncing -------------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ class SyncController(QObject):
             return
         self.running = True
         self.sync_action.setEnabled(False)
-        self.label.setStyleSheet("")
+        set_tone(self.label, None)
         self.label.setText("Syncing…")
         self.client.submit(lambda engine: engine.sync().to_json(), self._done, self._failed, owner=self)
 
@@ -246,7 +247,7 @@ class SyncController(QObject):
         self.running = False
         self.sync_action.setEnabled(True)
         self.label.setText("Sync failed")
-        self.label.setStyleSheet("color: #b00020")
+        set_tone(self.label, "error")
         self.messages.failure("sync", error)
 
     @Slot()

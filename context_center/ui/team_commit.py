@@ -5,6 +5,7 @@ of exactly those files with a message. The engine checks them first and commits 
 dialog showed; a file changed since refuses the commit, and the list is read again."""
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -25,6 +26,7 @@ from ..engine import Engine
 from .diffs import unified_html
 from .engine_client import EngineClient
 from .messages import describe
+from .theme import set_tone, tone, tone_color
 
 STATE_WORDS = {"added": "Added", "modified": "Modified", "deleted": "Deleted"}
 
@@ -104,7 +106,7 @@ class CommitTeamDialog(QDialog):
                                    f"    {last_words(change)}" + (f" · {len(problems)} problem(s)" if problems else ""))
             item.setToolTip(change["path"] + "".join(f"\n{p['reason']}" for p in problems))
             if problems:
-                item.setForeground(Qt.GlobalColor.red)
+                item.setForeground(tone_color("error"))
             self.list.addItem(item)
         refused = sum(1 for change in changes if change["problems"])
         if changes:
@@ -127,11 +129,12 @@ class CommitTeamDialog(QDialog):
             self.diff.clear()
             return
         change = self.changes[row]
-        problems = "".join(f"<p style='color:#b00020'>{p['reason']}" + (f" (line {p['line']})" if p["line"] else "")
-                           + "</p>" for p in change["problems"])
+        problems = "".join(f"<p style='color:{tone('error')}'>{html.escape(p['reason'])}"
+                           + (f" (line {p['line']})" if p["line"] else "") + "</p>" for p in change["problems"])
         last = change["last"]
-        head = (f"<p><b>{change['path']}</b> — {STATE_WORDS[change['state']].lower()}; {last_words(change)}"
-                + (f" in {last['commit']} “{last['message']}”" if last else "") + "</p>")
+        head = (f"<p><b>{html.escape(change['path'])}</b> — {STATE_WORDS[change['state']].lower()}; "
+                + html.escape(last_words(change))
+                + (f" in {last['commit']} “{html.escape(last['message'])}”" if last else "") + "</p>")
         self.diff.setHtml(head + problems + unified_html(change["diff"]))
 
     # committing ----------------------------------------------------------------------------------
@@ -174,5 +177,5 @@ class CommitTeamDialog(QDialog):
 
     def _say(self, text: str, *, error: bool = False, code: str = "") -> None:
         self.status.setText(text)
-        self.status.setStyleSheet("color: #b00020" if error else "")
+        set_tone(self.status, "error" if error else None)
         self.status.setToolTip(f"Error code: {code}" if code else "")

@@ -39,6 +39,7 @@ from ...engine import (
 from .. import dialogs
 from ..engine_client import EngineClient
 from ..messages import describe
+from ..theme import set_banner, set_tone
 
 if TYPE_CHECKING:   # (a suggestion's record: loaded with the Suggestions tab)
     from ...engine import Acceptance
@@ -95,7 +96,7 @@ class FactForm(QDialog):
             self.fields[name] = widget
             error = QLabel()
             error.setObjectName(f"error_{name}")
-            error.setStyleSheet("color: #b00020")
+            set_tone(error, "error")
             error.setWordWrap(True)
             error.hide()
             self.errors[name] = error
@@ -132,7 +133,7 @@ class FactForm(QDialog):
         self.errors["body"] = QLabel()
         self.errors["body"].setObjectName("error_body")
         self.errors["body"].setWordWrap(True)  # a secret's refusal names kinds and fields: never clip it
-        self.errors["body"].setStyleSheet("color: #b00020")
+        set_tone(self.errors["body"], "error")
         self.errors["body"].hide()
         form.addRow("B&ody", self.body)
         form.addRow("", self.errors["body"])
@@ -168,7 +169,7 @@ class FactForm(QDialog):
         self.banner.linkActivated.connect(self._banner_link)
         self._holder: tuple[str, str] | None = None   # (scope, id) of the fact a subject conflict named
         self.open_holder: Callable[[str, str], None] | None = None   # opens it (set by the Facts tab)
-        self.banner.setStyleSheet("background: #fdecea; color: #611a15; padding: 6px; border-radius: 4px")
+        set_banner(self.banner, "error")
         self.banner.hide()
         self.reload_button = QPushButton("&Reload the current revision")
         self.reload_button.hide()
@@ -214,7 +215,7 @@ class FactForm(QDialog):
     def _note_under(self, field: str, object_name: str) -> QLabel:
         note = QLabel()
         note.setObjectName(object_name)
-        note.setStyleSheet("color: palette(placeholder-text)")
+        set_tone(note, "muted")
         note.hide()
         column = self.fields[field].parentWidget().layout()
         column.insertWidget(1, note)
@@ -237,7 +238,7 @@ class FactForm(QDialog):
             over = total > PINNED_BUDGET_CHARS
             self.pinned_note.setText(f"Pinned facts: {total:,} of {PINNED_BUDGET_CHARS:,} characters"
                                      + (" — over the budget: shorten this body or unpin another fact" if over else ""))
-            self.pinned_note.setStyleSheet("color: #b00020" if over else "color: palette(placeholder-text)")
+            set_tone(self.pinned_note, "error" if over else "muted")
         self.pinned_note.setVisible(pinned and self.pinned_others is not None)
 
     def fill(self, fact: Fact) -> None:

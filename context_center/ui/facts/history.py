@@ -24,6 +24,7 @@ from ...engine import PurgeReport, Revision, WriteResult, changed_fields
 from .. import dialogs
 from ..engine_client import EngineClient
 from ..messages import Messages
+from ..theme import tone
 
 
 def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
@@ -31,7 +32,7 @@ def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
     lines = difflib.unified_diff(old.splitlines(), new.splitlines(), old_label, new_label, lineterm="")
     out = []
     for line in lines:
-        color = "#b00020" if line.startswith("-") else "#1b5e20" if line.startswith("+") else "#555"
+        color = tone("error") if line.startswith("-") else tone("ok") if line.startswith("+") else tone("muted")
         out.append(f'<span style="color:{color}">{html.escape(line)}</span>')
     return '<pre style="white-space: pre-wrap">' + ("\n".join(out) or "(no difference)") + "</pre>"
 

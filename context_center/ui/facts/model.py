@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QIdentityProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from ...engine import Fact, FactView, TeamStatus, limit_text
+from ..theme import tone_color
 
-STALE_COLOR = QColor("#b35900")
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -68,7 +68,6 @@ COLUMNS = (("Name", lambda r: r.view.fact.name), ("Title", _title),
            ("Grounding", lambda r: "" if r.view.grounding.state == "none" else r.view.grounding.state),
            ("Last change (team)", lambda r: r.view.team.summary if r.view.team else ""))
 GROUNDING_COLUMN = len(COLUMNS) - 2
-BROKEN_COLOR = QColor("#b00020")
 TEAM_COLUMN = len(COLUMNS) - 1
 _ANSWERED_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.ToolTipRole,
                              Qt.ItemDataRole.ForegroundRole})
@@ -198,9 +197,9 @@ class FactsTableModel(QAbstractTableModel):
             if view.overridden_by:  # greyed: agents get the project fact instead
                 return QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
             if index.column() == GROUNDING_COLUMN and view.grounding.state == "broken":
-                return BROKEN_COLOR
+                return tone_color("error")
             if view.freshness in ("stale", "expired"):
-                return STALE_COLOR
+                return tone_color("warning")
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

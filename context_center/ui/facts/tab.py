@@ -33,6 +33,7 @@ from .. import dialogs
 from ..editor import open_in_editor
 from ..engine_client import EngineClient
 from ..messages import Messages
+from ..theme import set_banner
 from .detail import OPEN_SCHEME, detail_markdown
 from .form import FactForm
 from .history import HistoryDialog
@@ -273,8 +274,7 @@ class FactsTab(QWidget):
         self.waiting_note = QLabel()
         self.waiting_note.setObjectName("waiting_proposals")
         self.waiting_note.setTextFormat(Qt.TextFormat.RichText)
-        self.waiting_note.setStyleSheet("#waiting_proposals { background: #e8f0fe; border: 1px solid #c6d4f0; "
-                                        "border-radius: 4px; padding: 4px 8px; }")
+        set_banner(self.waiting_note, "info")
         self.waiting_note.linkActivated.connect(lambda _link: self.review_proposals.emit())
         self.waiting_note.hide()
         outer = QVBoxLayout(self)

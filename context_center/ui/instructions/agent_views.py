@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import Sequence
 
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QTableWidget
 
 from ...engine import (
@@ -19,14 +19,14 @@ from ...engine import (
     AgentDocument,
     AgentView,
 )
+from ..theme import tone, tone_color
 
 AGENT_HEADERS = ["#", "Status", "File", "Bytes received", "≈ Tokens", "Why"]
 
 
 def compare_headers(comparison: AgentComparison) -> list[str]:
     return ["File", *(AGENT_DISPLAY_NAMES[a] for a in comparison.views)]
-WARNING = "#b00020"
-_BACKGROUND = {"truncated": "#fdecea", "dropped": "#fdecea", "on_demand": "#f1f3f4", "skipped": "#f1f3f4"}
+_BACKGROUND = {"truncated": "removed_bg", "dropped": "removed_bg", "on_demand": "quiet_bg", "skipped": "quiet_bg"}
 
 
 def agent_rows(view: AgentView) -> tuple[list[Sequence[object]], list[str]]:
@@ -57,9 +57,9 @@ def colour_rows(table: QTableWidget, statuses: Sequence[Sequence[str | None]]) -
             item = table.item(r, c)
             if item is None or status not in _BACKGROUND:
                 continue
-            item.setBackground(QBrush(QColor(_BACKGROUND[status])))
+            item.setBackground(QBrush(tone_color(_BACKGROUND[status])))
             if status in ("truncated", "dropped"):
-                item.setForeground(QBrush(QColor(WARNING)))
+                item.setForeground(QBrush(tone_color("removed_fg")))
 
 
 def agent_statuses(view: AgentView) -> list[list[str | None]]:
@@ -89,7 +89,7 @@ def summary(view: AgentView) -> str:
 
 
 def warnings_html(warnings: Sequence[str]) -> str:
-    return "".join(f'<p style="color:{WARNING}"><b>⚠</b> {html.escape(w)}</p>' for w in warnings)
+    return "".join(f'<p style="color:{tone("error")}"><b>⚠</b> {html.escape(w)}</p>' for w in warnings)
 
 
 def document_html(document: AgentDocument) -> str:
@@ -101,11 +101,11 @@ def document_html(document: AgentDocument) -> str:
         kept = data[:document.kept_bytes].decode("utf-8", errors="replace")
         rest = data[document.kept_bytes:].decode("utf-8", errors="replace")
         return (head + '<pre style="white-space: pre-wrap">' + html.escape(kept)
-                + f'<span style="background:#fdecea;color:{WARNING}">✂ the agent stops here (line '
-                  f'{document.cut_line}); what follows is not received</span>'
-                + f'<span style="color:#9e9e9e;text-decoration:line-through">{html.escape(rest)}</span></pre>')
+                + f'<span style="background:{tone("removed_bg")};color:{tone("removed_fg")}">✂ the agent stops '
+                  f'here (line {document.cut_line}); what follows is not received</span>'
+                + f'<span style="color:{tone("faded")};text-decoration:line-through">{html.escape(rest)}</span></pre>')
     if document.status in ("dropped", "skipped"):
-        return head + f'<pre style="white-space: pre-wrap;color:#9e9e9e">{html.escape(document.text)}</pre>'
+        return head + f'<pre style="white-space: pre-wrap;color:{tone("faded")}">{html.escape(document.text)}</pre>'
     return head + f'<pre style="white-space: pre-wrap">{html.escape(document.body)}</pre>'
 
 

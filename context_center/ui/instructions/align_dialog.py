@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 from ...engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS
 from ..engine_client import EngineClient
 from ..messages import describe
+from ..theme import set_tone
 
 SOURCES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md", "REASONIX.md", ".cursorrules", ".windsurfrules")
-ERROR_STYLE = "color: #b00020"
 
 
 class AlignDialog(QDialog):
@@ -111,7 +111,7 @@ class AlignDialog(QDialog):
         if plan.agents != tuple(a for a in INSTRUCTION_AGENTS if a in self.chosen()):
             return   # another choice is on its way
         self.plan = plan
-        self.status.setStyleSheet("")
+        set_tone(self.status, None)
         parts = ["<ul>" + "".join(f"<li>{html.escape(note)}</li>" for note in plan.notes) + "</ul>"]
         for change in plan.changes:
             parts.append(f"<p><b>{'Create' if change.before is None else 'Change'} {html.escape(change.label)}</b>: "
@@ -125,7 +125,7 @@ class AlignDialog(QDialog):
         self.outcome.clear()
         self.plan = None
         self.apply_button.setEnabled(False)
-        self.status.setStyleSheet(ERROR_STYLE)
+        set_tone(self.status, "error")
         self.status.setText(describe(error))
 
     @Slot()

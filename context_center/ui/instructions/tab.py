@@ -28,6 +28,7 @@ from ..editor import open_in_editor
 from ..engine_client import EngineClient
 from ..messages import Messages
 from ..tables import fill, read_only_table
+from ..theme import tone
 from . import agent_views
 from .align_dialog import AlignDialog
 
@@ -39,15 +40,18 @@ _SKIPPED = re.compile(r"&lt;!-- skipped: ([a-z ]+) --&gt;")
 def body_html(body: str) -> str:
     """The expanded body, with import boundaries and rejected import lines visibly marked."""
     out = []
+    info = f"background:{tone('info_bg')};color:{tone('info_fg')}"
+    removed = f"background:{tone('removed_bg')};color:{tone('removed_fg')}"
+    note = f"background:{tone('note_bg')};color:{tone('note_fg')}"
     for line in html.escape(body).split("\n"):
         match = _IMPORT.match(line)
         if match and match.group(2) is not None:
-            out.append(f'<span style="background:#e3f2fd;color:#0d47a1">▼ imported from {match.group(2)}</span>')
+            out.append(f'<span style="{info}">▼ imported from {match.group(2)}</span>')
         elif match:
-            out.append('<span style="background:#e3f2fd;color:#0d47a1">▲ end of import</span>')
+            out.append(f'<span style="{info}">▲ end of import</span>')
         else:
-            line = _REJECTED.sub(r'<span style="background:#fdecea;color:#b00020">[rejected: \1]</span>', line)
-            out.append(_SKIPPED.sub(r'<span style="background:#fff8e1;color:#8d6e00">[skipped: \1]</span>', line))
+            line = _REJECTED.sub(rf'<span style="{removed}">[rejected: \1]</span>', line)
+            out.append(_SKIPPED.sub(rf'<span style="{note}">[skipped: \1]</span>', line))
     return '<pre style="white-space: pre-wrap">' + "\n".join(out) + "</pre>"
 
 

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 from ...engine import STALE_DAYS, ArchivedFact, Engine, FactInput, Proposal, WriteResult
 from ..engine_client import EngineClient
 from ..facts.form import FactForm
-from ..facts.model import STALE_COLOR
 from ..messages import Messages
 from ..tables import fill, read_only_table
+from ..theme import tone_color
 from .render import proposal_html, refused, when
 
 
@@ -113,7 +113,7 @@ class ProposalsPanel(QGroupBox):
                 for column in range(self.proposal_table.columnCount()):
                     item = self.proposal_table.item(number, column)
                     if item is not None:
-                        item.setForeground(STALE_COLOR)
+                        item.setForeground(tone_color("warning"))
         count = len(proposals)
         self.setTitle(f"From agents ({count})" if count else "From agents")
         self.no_proposals.setVisible(not count)

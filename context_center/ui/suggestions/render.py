@@ -8,8 +8,8 @@ from typing import TypeAlias
 from PySide6.QtWidgets import QLabel
 
 from ...engine import STALE_DAYS, Dismissal, MemoryCandidate, Proposal, SkillCandidate
-from ..facts.model import STALE_COLOR
 from ..messages import describe
+from ..theme import tone
 
 Candidate: TypeAlias = MemoryCandidate | SkillCandidate
 
@@ -39,7 +39,7 @@ def proposal_html(proposal: Proposal) -> str:
     written = (f"imported from {proposal.agent} at {when(proposal.written_at)} UTC (written there "
                f"{when(fact.created_at)} UTC)" if proposal.imported_from else
                f"written by {proposal.agent} at {when(proposal.written_at)} UTC")
-    stale = (f"<p style='color:{STALE_COLOR.name()}'><b>Stale:</b> waiting for more than {STALE_DAYS} days. "
+    stale = (f"<p style='color:{tone('warning')}'><b>Stale:</b> waiting for more than {STALE_DAYS} days. "
              "Promote it if it still holds; otherwise delete it.</p>" if proposal.stale else "")
     labels = [(name, value) for name, value in (("Subject", fact.subject), ("Topics", ", ".join(fact.topics)),
                                                 ("Tags", ", ".join(fact.tags)), ("Links", ", ".join(fact.links)))
@@ -68,5 +68,5 @@ def dismissal_html(dismissal: Dismissal) -> str:
 def refused(status: QLabel, error: BaseException) -> None:
     """Say a refusal (a secret, a conflict, a duplicate) in the tab's status line, in words; its
     code in the tooltip (for a bug report, not for reading)."""
-    status.setText(f"<span style='color:#b00020'>{html.escape(describe(error))}</span>")
+    status.setText(f"<span style='color:{tone('error')}'>{html.escape(describe(error))}</span>")
     status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")

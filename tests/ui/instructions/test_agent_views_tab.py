@@ -3,7 +3,8 @@ colour, the three side by side, and the view kept live."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QColor
+
+from context_center.ui.theme import tone_color
 
 
 @pytest.fixture
@@ -37,8 +38,8 @@ def test_codex_view_shows_the_cut_file_and_the_dropped_one_in_the_warning_colour
                     and tab.documents.rowCount() == 3, timeout=10000)
     assert column(tab.documents, 1) == ["loaded", "CUT", "DROPPED"]
     assert column(tab.documents, 3) == ["20,000", "12,768 of 20,000", "—"]
-    assert tab.documents.item(1, 2).foreground().color() == QColor("#b00020")
-    assert tab.documents.item(2, 2).background().color() == QColor("#fdecea")
+    assert tab.documents.item(1, 2).foreground().color() == tone_color("removed_fg")
+    assert tab.documents.item(2, 2).background().color() == tone_color("removed_bg")
     assert tab.warning.isVisibleTo(tab) and "workspace/pkg/AGENTS.md is cut at line 128" in tab.warning.text()
     assert "Codex, started in pkg/web, receives 2 of 3 file(s): 32,768 bytes" in tab.summary.text()
     tab.documents.setCurrentCell(1, 0)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from context_center.engine import FactInput, open_agent_memory, open_engine
 from context_center.ui.facts.form import FactForm
-from context_center.ui.facts.model import STALE_COLOR
+from context_center.ui.theme import tone_color
 
 
 @pytest.fixture(autouse=True)
@@ -196,7 +196,7 @@ def test_a_proposal_waiting_more_than_thirty_days_is_marked_stale(ui, qtbot):
     [fresh, old] = tab.agents.proposals
     assert old.stale and not fresh.stale
     assert row_texts(tab, 1)[4].endswith(" · stale") and not row_texts(tab, 0)[4].endswith("stale")
-    assert tab.agents.proposal_table.item(1, 0).foreground().color() == STALE_COLOR
+    assert tab.agents.proposal_table.item(1, 0).foreground().color() == tone_color("warning")
     assert "waiting for more than 30 days" in tab.agents.proposal_table.item(1, 0).toolTip()
     tab.agents.select_proposal(old.fact.id)
     assert "Stale: waiting for more than 30 days" in tab.agents.proposal_detail.toPlainText()
