@@ -2,6 +2,7 @@
 
     python resources/compile.py           # compile what changed (./dev.sh does, before run, test and package)
     python resources/compile.py --check   # say what is stale and exit 1; compile nothing
+    python resources/compile.py --lupdate # bring each translations/*.ts up to the window's words
 
 - ``icons/*.svg`` → ``context_center/resources/<name>.svg`` (the notes left out) and
   ``context_center/resources/icons/<size>/<name>.png`` for the desktop's sizes;
@@ -9,6 +10,9 @@
   ``context_center/resources/themes.rcc``, a binary Qt resource (``pyside6-rcc``), registered by the
   window with ``QResource.registerResource``;
 - ``translations/*.ts`` → ``context_center/resources/translations/<name>.qm`` (``pyside6-lrelease``).
+  ``--lupdate`` first reads every ``tr("…")`` of ``context_center/ui/`` into each ``.ts``
+  (``pyside6-lupdate``, without line numbers, so moving code changes nothing): a new word arrives
+  unfinished, a word no longer used leaves. ``tests/ui/test_translations.py`` fails on either.
 
 It runs with PySide6's own tools from the project's environment, never inside the isolated PEP 517
 build: the compiled files are committed, so a wheel or the .deb is built from them as they are.
@@ -82,18 +86,45 @@ def render_png(size: int) -> Build:
     return build
 
 
-def compile_themes(root: Path, sources: list[Path], output: Path) -> None:
-    """Every theme file in one binary resource, each at ``:/themes/<file name>``."""
-    with tempfile.TemporaryDirectory() as work:
-        qrc = Path(work) / "themes.qrc"
-        files = "".join(f'    <file alias="{s.name}">{s.resolve()}</file>\n' for s in sources)
-        qrc.write_text(f'<!DOCTYPE RCC>\n<RCC version="1.0">\n  <qresource prefix="/themes">\n{files}'
-                       "  </qresource>\n</RCC>\n", encoding="utf-8")
-        subprocess.run([_tool("pyside6-rcc"), "--binary", str(qrc), "-o", str(output)], check=True)
+def binary_resource(prefix: str) -> Build:
+    """The sources in one binary Qt resource, each at ``:/<prefix>/<file name>``."""
+    def build(_root: Path, sources: list[Path], output: Path) -> None:
+        with tempfile.TemporaryDirectory() as work:
+            qrc = Path(work) / f"{prefix}.qrc"
+            files = "".join(f'    <file alias="{s.name}">{s.resolve()}</file>\n' for s in sources)
+            qrc.write_text(f'<!DOCTYPE RCC>\n<RCC version="1.0">\n  <qresource prefix="/{prefix}">\n{files}'
+                           "  </qresource>\n</RCC>\n", encoding="utf-8")
+            subprocess.run([_tool("pyside6-rcc"), "--binary", str(qrc), "-o", str(output)], check=True)
+    return build
+
+
+compile_themes = binary_resource("themes")
 
 
 def compile_translation(_root: Path, sources: list[Path], output: Path) -> None:
     subprocess.run([_tool("pyside6-lrelease"), "-silent", str(sources[0]), "-qm", str(output)], check=True)
+
+
+def window_sources(root: Path) -> list[Path]:
+    """The files whose ``tr("…")`` words the translations hold."""
+    return sorted((root / "context_center" / "ui").rglob("*.py"))
+
+
+def lupdate(root: Path, ts: Path) -> None:
+    """Bring ``ts`` up to the window's words (translations kept; words gone removed)."""
+    subprocess.run([_tool("pyside6-lupdate"), "-silent", "-no-obsolete", "-locations", "none",
+                    *map(str, window_sources(root)), "-ts", str(ts)], check=True)
+
+
+def unfinished(ts: Path) -> list[str]:
+    """The source texts of ``ts`` without a finished translation."""
+    found = []
+    for message in ET.parse(ts).getroot().iter("message"):
+        translation = message.find("translation")
+        if translation is None or translation.get("type") in ("unfinished", "vanished", "obsolete") \
+                or not (translation.text or "").strip():
+            found.append(message.findtext("source") or "")
+    return found
 
 
 def plan(root: Path) -> dict[str, tuple[list[Path], Build]]:
@@ -168,9 +199,16 @@ def compile_all(root: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="say what is stale and exit 1; compile nothing")
+    parser.add_argument("--lupdate", action="store_true",
+                        help="bring each translations/*.ts up to the window's words, then compile")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout (default: this one)")
     args = parser.parse_args(argv)
     root = args.root.resolve()
+    if args.lupdate:
+        for ts in sorted((root / "resources" / "translations").glob("*.ts")):
+            lupdate(root, ts)
+            left = unfinished(ts)
+            print(f"{ts.relative_to(root)}: {len(left)} unfinished", file=sys.stderr)
     if args.check:
         problems = stale(root)
         for problem in problems:

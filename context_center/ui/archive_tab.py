@@ -22,6 +22,7 @@ from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
 from .theme import tone
+from .words import tr
 
 
 def archived_markdown(fact: Fact, entry: ArchivedFact) -> str:
@@ -30,10 +31,10 @@ def archived_markdown(fact: Fact, entry: ArchivedFact) -> str:
     def plain(text: str) -> str:   # a field's text, never read as Markdown
         return "".join(f"\\{ch}" if ch in "\\`*_{}[]()#+-.!|<>" else ch for ch in text)
 
-    fields = [("Archived", entry.archived_at.replace("T", " ").rstrip("Z") + " UTC"),
-              ("Why", entry.reason or "forgotten"), ("Name", fact.name), ("Scope", entry.scope),
-              ("Type", fact.type), ("Revision", str(fact.revision)), ("Keywords", fact.keywords),
-              ("Subject key", fact.subject_key), ("Description", fact.description)]
+    fields = [(tr("Archived"), entry.archived_at.replace("T", " ").rstrip("Z") + " UTC"),
+              (tr("Why"), entry.reason or tr("forgotten")), (tr("Name"), fact.name), (tr("Scope"), entry.scope),
+              (tr("Type"), fact.type), (tr("Revision"), str(fact.revision)), (tr("Keywords"), fact.keywords),
+              (tr("Subject key"), fact.subject_key), (tr("Description"), fact.description)]
     lines = [f"## {plain(fact.label)}", ""]
     lines += [f"- **{label}:** {plain(value)}" for label, value in fields if value]
     return "\n".join(lines) + "\n\n---\n\n" + fact.body + "\n"
@@ -49,24 +50,24 @@ class ArchiveTab(QWidget):
         self.all_entries: list[ArchivedFact] = []
         self.search = QLineEdit()
         self.search.setObjectName("archive_search")
-        self.search.setPlaceholderText("Search the archive by name, title or why")
+        self.search.setPlaceholderText(tr("Search the archive by name, title or why"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(lambda _text: self._show(self.all_entries))
-        self.table = read_only_table(["Archived (UTC)", "Scope", "Name", "Revision", "Why", "Archive file"],
-                                     "archive")
+        self.table = read_only_table([tr("Archived (UTC)"), tr("Scope"), tr("Name"), tr("Revision"), tr("Why"),
+                                      tr("Archive file")], "archive")
         self.table.currentCellChanged.connect(self._preview)
         self.preview = QTextBrowser()
         self.preview.setObjectName("archive_preview")
         self.status = QLabel()
         self.status.setObjectName("archive_status")
         self.status.setWordWrap(True)
-        self.recover_button = QPushButton("&Recover")
+        self.recover_button = QPushButton(tr("&Recover"))
         self.recover_button.clicked.connect(self.recover_selected)
-        self.delete_button = QPushButton("&Delete permanently…")
+        self.delete_button = QPushButton(tr("&Delete permanently…"))
         self.delete_button.setObjectName("archive_delete")
         self.delete_button.setShortcut(QKeySequence("Shift+Del"))
-        self.delete_button.setToolTip("Delete this archived fact for good, with its earlier revisions when nothing "
-                                      "else is that fact (Shift+Del). It cannot be recovered.")
+        self.delete_button.setToolTip(tr("Delete this archived fact for good, with its earlier revisions when nothing "
+                                         "else is that fact (Shift+Del). It cannot be recovered."))
         self.delete_button.clicked.connect(self.delete_selected)
         self.confirm: QMessageBox | None = None   # the question open, if any
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -88,7 +89,7 @@ class ArchiveTab(QWidget):
 
     def reload(self) -> None:
         self.client.submit(lambda engine: engine.archived(), self.show_entries,
-                           lambda e: self.messages.failure("read the archive", e))
+                           lambda e: self.messages.failure(tr("read the archive"), e))
 
     def show_entries(self, entries: list[ArchivedFact]) -> None:
         self.all_entries = entries
@@ -101,15 +102,15 @@ class ArchiveTab(QWidget):
                        if all(w in f"{e.name} {e.title} {e.reason} {e.scope}".lower() for w in words)]
         self.entries = entries
         fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope, entry.name,
-                           entry.revision, entry.reason or "forgotten", entry.path) for entry in entries])
+                           entry.revision, entry.reason or tr("forgotten"), entry.path) for entry in entries])
         if entries:
             self.preview.clear()  # the entry's text arrives from the engine; nothing stale meanwhile
             self.table.selectRow(0)
             self._preview(self.table.currentRow())
         elif self.all_entries:
-            self.preview.setPlainText("No archived fact matches the search.")
+            self.preview.setPlainText(tr("No archived fact matches the search."))
         else:
-            self.preview.setPlainText("The archive is empty. Forgotten facts land here and can be recovered.")
+            self.preview.setPlainText(tr("The archive is empty. Forgotten facts land here and can be recovered."))
         self.recover_button.setEnabled(bool(entries))
         self.delete_button.setEnabled(bool(entries))
 
@@ -134,8 +135,10 @@ class ArchiveTab(QWidget):
             except InvalidInput:
                 return engine.archived_text(path)
 
-        self.client.submit(read, show, lambda e: self.preview.setPlainText(f"(cannot be shown: {describe(e)})"),
-                           owner=self)
+        def unreadable(error: BaseException) -> None:
+            self.preview.setPlainText(tr("(cannot be shown: {error})").format(error=describe(error)))
+
+        self.client.submit(read, show, unreadable, owner=self)
 
     @Slot()
     def recover_selected(self) -> None:
@@ -143,12 +146,13 @@ class ArchiveTab(QWidget):
         if not 0 <= row < len(self.entries):
             return
         path = str(self.entries[row].path)
-        self.status.setText("Recovering…")
+        self.status.setText(tr("Recovering…"))
 
         def done(result: WriteResult) -> None:
             self.status.setToolTip("")
-            self.status.setText(f"Recovered {result.fact.ref} as revision {result.fact.revision}.")
-            self.messages.info(f"Recovered {result.fact.ref}")
+            self.status.setText(tr("Recovered {ref} as revision {revision}.").format(ref=result.fact.ref,
+                                                                                   revision=result.fact.revision))
+            self.messages.info(tr("Recovered {ref}").format(ref=result.fact.ref))
             self.written.emit(result.change, (result.fact.scope, result.fact.id))
 
         self.client.submit(lambda engine: engine.recover(path), done, self._refused)
@@ -169,22 +173,25 @@ class ArchiveTab(QWidget):
         self.client.submit(plan, lambda found: self._confirm(*found), self._refused)
 
     def _confirm(self, plan: ArchiveDeletion, synced: bool) -> None:
-        lines = [f"<p>This deletes <b>{html.escape(plan.name)}</b> for good; it cannot be recovered.</p>",
-                 "<p>Destroyed:</p><ul>", f"<li>the archive entry {html.escape(plan.entry.name)}</li>"]
+        lines = [tr("<p>This deletes <b>{name}</b> for good; it cannot be recovered.</p>").format(
+                     name=html.escape(plan.name)),
+                 tr("<p>Destroyed:</p>") + "<ul>",
+                 tr("<li>the archive entry {name}</li>").format(name=html.escape(plan.entry.name))]
         if plan.revisions:
-            lines.append(f"<li>{len(plan.revisions)} earlier revision(s): "
-                         + ", ".join(html.escape(p.name) for p in plan.revisions[:8])
-                         + (" …" if len(plan.revisions) > 8 else "") + "</li>")
+            names = (", ".join(html.escape(p.name) for p in plan.revisions[:8])
+                     + (" …" if len(plan.revisions) > 8 else ""))
+            lines.append(tr("<li>{count} earlier revision(s): {names}</li>").format(count=len(plan.revisions),
+                                                                                     names=names))
         lines.append("</ul>")
         if plan.kept:
-            lines.append(f"<p>Its earlier revisions stay: {html.escape(plan.kept)}.</p>")
+            lines.append(tr("<p>Its earlier revisions stay: {kept}.</p>").format(kept=html.escape(plan.kept)))
         if synced:
-            lines.append("<p>Sync is set up: the next sync deletes it on the remote too, but the sync "
-                         "repository's earlier commits still hold it.</p>")
-        box = QMessageBox(QMessageBox.Icon.Warning, "Delete permanently", "".join(lines),
+            lines.append(tr("<p>Sync is set up: the next sync deletes it on the remote too, but the sync "
+                            "repository's earlier commits still hold it.</p>"))
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Delete permanently"), "".join(lines),
                           QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("archive_delete_confirm")
-        delete = box.addButton("Delete permanently", QMessageBox.ButtonRole.DestructiveRole)
+        delete = box.addButton(tr("Delete permanently"), QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)   # Enter never destroys
         self.confirm = box
 
@@ -197,13 +204,16 @@ class ArchiveTab(QWidget):
         box.open()
 
     def _delete(self, plan: ArchiveDeletion) -> None:
-        self.status.setText("Deleting…")
+        self.status.setText(tr("Deleting…"))
 
         def done(gone: ArchiveDeletion) -> None:
             self.status.setToolTip("")
-            revisions = f" and {len(gone.revisions)} earlier revision(s)" if gone.revisions else ""
-            self.status.setText(f"Deleted {gone.name}{revisions} for good.")
-            self.messages.info(f"Deleted {gone.name} from the archive for good")
+            if gone.revisions:
+                self.status.setText(tr("Deleted {name} and {count} earlier revision(s) for good.").format(
+                    name=gone.name, count=len(gone.revisions)))
+            else:
+                self.status.setText(tr("Deleted {name} for good.").format(name=gone.name))
+            self.messages.info(tr("Deleted {name} from the archive for good").format(name=gone.name))
             self.reload()
 
         self.client.submit(lambda engine: engine.delete_archived(str(plan.entry), expected=plan), done,
@@ -211,4 +221,4 @@ class ArchiveTab(QWidget):
 
     def _refused(self, error: BaseException) -> None:   # in words; the code in the tooltip
         self.status.setText(f"<span style='color:{tone('error')}'>{html.escape(describe(error))}</span>")
-        self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
+        self.status.setToolTip(tr("Error code: {code}").format(code=getattr(error, "code", "ERROR")))

@@ -31,9 +31,11 @@ from .engine_client import EngineClient
 from .messages import describe
 from .store_choice import short
 from .theme import tone
+from .words import QT_TR_NOOP, tr
 
-LABELS = {("claude-code", False): "&Connect Claude Code…", ("claude-code", True): "&Remove from Claude Code…",
-          ("codex", False): "C&onnect Codex…", ("codex", True): "R&emove from Codex…"}
+LABELS = {("claude-code", False): QT_TR_NOOP("&Connect Claude Code…"),
+          ("claude-code", True): QT_TR_NOOP("&Remove from Claude Code…"),
+          ("codex", False): QT_TR_NOOP("C&onnect Codex…"), ("codex", True): QT_TR_NOOP("R&emove from Codex…")}
 
 
 class ConnectDialog(QDialog):
@@ -44,30 +46,30 @@ class ConnectDialog(QDialog):
     def __init__(self, client: EngineClient, paths: StorePaths | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("connect_agents")
-        self.setWindowTitle("Connect agents")
+        self.setWindowTitle(tr("Connect agents"))
         self.client, self.paths = client, paths
         self.home = Path.home()
         self.pending: list[Any] = []     # the edits on show, written by "Write these changes"
         self.report: Any = None
         layout = QVBoxLayout(self)
-        where = f"<b>{html.escape(short(paths.root))}</b>" if paths else "no store (open one first)"
-        intro = QLabel(f"Your agents should read and write the store this window shows: {where}. Connecting "
-                       "registers the Claude Code hooks and the MCP server with that store pinned, whatever "
-                       "the agent's environment. Each change is shown before it is written.")
+        where = f"<b>{html.escape(short(paths.root))}</b>" if paths else tr("no store (open one first)")
+        intro = QLabel(tr("Your agents should read and write the store this window shows: {store}. Connecting "
+                          "registers the Claude Code hooks and the MCP server with that store pinned, whatever "
+                          "the agent's environment. Each change is shown before it is written.").format(store=where))
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        self.status = QLabel("Looking at your agents' settings…")
+        self.status = QLabel(tr("Looking at your agents' settings…"))
         self.status.setObjectName("report")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.status)
-        agents = QGroupBox("Agents")
+        agents = QGroupBox(tr("Agents"))
         grid = QGridLayout(agents)
         self.buttons: dict[tuple[str, bool], QPushButton] = {}
         for row, agent in enumerate(CONNECTABLE_AGENTS):
             grid.addWidget(QLabel(AGENT_NAMES[agent]), row, 0)
             for column, remove in ((1, False), (2, True)):
-                button = QPushButton(LABELS[(agent, remove)])
+                button = QPushButton(tr(LABELS[(agent, remove)]))
                 button.setObjectName(f"{'remove' if remove else 'connect'}_{agent}")
                 button.clicked.connect(lambda _checked=False, a=agent, r=remove: self.preview(a, r))
                 button.setEnabled(paths is not None)
@@ -85,11 +87,11 @@ class ConnectDialog(QDialog):
         self.diff.hide()
         layout.addWidget(self.diff, 1)
         actions = QHBoxLayout()
-        self.write_button = QPushButton("&Write these changes")
+        self.write_button = QPushButton(tr("&Write these changes"))
         self.write_button.setObjectName("write")
         self.write_button.clicked.connect(self.write)
         self.write_button.hide()
-        self.check_button = QPushButton("Check again and run the &hook")
+        self.check_button = QPushButton(tr("Check again and run the &hook"))
         self.check_button.setObjectName("check")
         self.check_button.clicked.connect(lambda: self.check(live=True))
         self.check_button.setEnabled(paths is not None)
@@ -109,7 +111,7 @@ class ConnectDialog(QDialog):
     def check(self, live: bool) -> None:
         assert self.paths is not None
         root, workspace, home = self.paths.root, self.paths.workspace, self.home
-        self.status.setText("Running the registered hook on a sample prompt…" if live else "Looking…")
+        self.status.setText(tr("Running the registered hook on a sample prompt…") if live else tr("Looking…"))
 
         def look(engine: Any) -> Any:
             from ..engine import doctor, doctor_sample_prompt
@@ -123,18 +125,20 @@ class ConnectDialog(QDialog):
         lines = []
         for registration in report.registrations:
             reach = registration.store if registration.store is not None else registration.url
-            lines.append(f"{AGENT_NAMES[registration.agent]} · {registration.kind} ({registration.scope}): "
-                         f"reaches {html.escape(short(str(reach)))}")
+            lines.append(tr("{agent} · {kind} ({scope}): reaches {place}").format(
+                agent=AGENT_NAMES[registration.agent], kind=registration.kind, scope=registration.scope,
+                place=html.escape(short(str(reach)))))
         if report.live is not None:
             live = report.live
-            said = "did not answer in time" if live.exit_code is None else f"exit {live.exit_code}"
-            lines.append(f"The registered hook ran: {said} in {live.seconds:.2f} s, "
-                         f"{len(live.output)} characters for the agent")
+            said = tr("did not answer in time") if live.exit_code is None else tr("exit {code}").format(
+                code=live.exit_code)
+            lines.append(tr("The registered hook ran: {result} in {seconds} s, {count} characters for the agent")
+                         .format(result=said, seconds=f"{live.seconds:.2f}", count=len(live.output)))
             lines += [f"<tt>{html.escape(line)}</tt>" for line in live.output.splitlines()[:6]]
         if report.problems:
             lines += [f"<span style='color:{tone('error')}'>• {html.escape(p.what)}</span>" for p in report.problems]
         else:
-            lines.append(f"<span style='color:{tone('ok')}'>Every agent reaches this store.</span>")
+            lines.append(f"<span style='color:{tone('ok')}'>" + tr("Every agent reaches this store.") + "</span>")
         self.status.setText("<br>".join(lines))
 
     @Slot(object)
@@ -157,14 +161,19 @@ class ConnectDialog(QDialog):
         self.pending = edits
         name = AGENT_NAMES[agent]
         if not edits:
-            self.preview_title.setText(f"{name} has no entry of this install: nothing to remove." if remove
-                                       else f"{name} is already connected to this store: nothing to change.")
+            self.preview_title.setText(tr("{agent} has no entry of this install: nothing to remove.").format(agent=name)
+                                       if remove else
+                                       tr("{agent} is already connected to this store: nothing to change.").format(
+                                           agent=name))
             self.diff.hide()
             self.write_button.hide()
             return
         files = ", ".join(short(edit.path) for edit in edits)
-        self.preview_title.setText(f"{'Removing' if remove else 'Connecting'} {name} changes {files} as below "
-                                   "(a backup of each is kept beside it). Nothing is written until you say so.")
+        said = (tr("Removing {agent} changes {files} as below (a backup of each is kept beside it). Nothing is "
+                   "written until you say so.") if remove else
+                tr("Connecting {agent} changes {files} as below (a backup of each is kept beside it). Nothing is "
+                   "written until you say so."))
+        self.preview_title.setText(said.format(agent=name, files=files))
         self.diff.setPlainText("\n".join(edit.diff for edit in edits))
         self.diff.show()
         self.write_button.show()
@@ -190,8 +199,9 @@ class ConnectDialog(QDialog):
 
     def _written(self, backups: list[Path | None]) -> None:
         kept = [short(b) for b in backups if b is not None]
-        self.preview_title.setText(f"<span style='color:{tone('ok')}'>Written.</span>" +
-                                   (f" Backups: {html.escape(', '.join(kept))}" if kept else ""))
+        self.preview_title.setText(f"<span style='color:{tone('ok')}'>" + tr("Written.") + "</span>" +
+                                   (" " + tr("Backups: {files}").format(files=html.escape(", ".join(kept)))
+                                    if kept else ""))
         self.diff.hide()
         self.connected.emit()
         self.check(live=False)

@@ -13,6 +13,8 @@ from PySide6.QtCore import QProcess, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from .words import tr
+
 # editors that take "+LINE FILE", and those that take "-g FILE:LINE"
 _PLUS_LINE = {"vi", "vim", "nvim", "gvim", "nano", "emacs", "emacsclient", "micro", "kak", "hx", "joe", "mg"}
 _GOTO = {"code", "codium", "code-insiders", "subl", "zed"}
@@ -50,13 +52,13 @@ def open_in_editor(parent: QWidget, path: str | os.PathLike[str], line: int = 0)
 
 def show_path(parent: QWidget, path: Path, line: int = 0) -> QMessageBox:
     where = f"{path}:{line}" if line > 0 else str(path)
-    box = QMessageBox(QMessageBox.Icon.Information, "Open the file yourself",
-                      f"No editor could be started for this file. It is at:\n\n{where}\n\n"
-                      "Set $VISUAL or $EDITOR, or a default application for Markdown files, to open "
-                      "files from here.", QMessageBox.StandardButton.Close, parent)
+    box = QMessageBox(QMessageBox.Icon.Information, tr("Open the file yourself"),
+                      tr("No editor could be started for this file. It is at:\n\n{path}\n\n"
+                         "Set $VISUAL or $EDITOR, or a default application for Markdown files, to open "
+                         "files from here.").format(path=where), QMessageBox.StandardButton.Close, parent)
     box.setObjectName("editor_fallback")
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    copy = box.addButton("&Copy path and close", QMessageBox.ButtonRole.AcceptRole)
+    copy = box.addButton(tr("&Copy path and close"), QMessageBox.ButtonRole.AcceptRole)
     copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(str(path)))
     box.open()
     return box

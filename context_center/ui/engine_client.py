@@ -18,6 +18,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ..engine import Engine, StorePaths, open_engine
+from .words import QT_TR_NOOP, tr
 
 Result = TypeVar("Result")
 Job = Callable[[Engine], object]   # what the worker runs: a submitted job, or a step of the client's own
@@ -30,7 +31,7 @@ class _Pending:
     owner: QObject | None = None    # the callbacks are dropped once it is deleted
 
 
-READING = "Reading the facts"   # what the progress bar says while an open reads every file
+READING = QT_TR_NOOP("Reading the facts")   # what the progress bar says while an open reads every file
 
 
 class _Runner(QObject):
@@ -58,13 +59,13 @@ class _Runner(QObject):
 
     def _reading(self, done: int, total: int) -> None:
         """A store never opened before is read file by file: the window says how far it is."""
-        self.progress.emit(READING, done, total)
+        self.progress.emit(tr(READING), done, total)   # (QCoreApplication.translate is thread-safe)
 
     @Slot(int, object)
     def run(self, job_id: int, job: Job) -> None:
         try:
             if self.engine is None:
-                raise RuntimeError("the store is not open")
+                raise RuntimeError(tr("the store is not open"))
             result = job(self.engine)
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the GUI
             exc.__traceback_text__ = traceback.format_exc()  # type: ignore[attr-defined]

@@ -12,6 +12,8 @@ import sys
 
 from PySide6.QtCore import QObject, QProcess, Signal, Slot
 
+from .words import tr
+
 
 class IndexBuilder(QObject):
     progress = Signal(int, int)
@@ -74,7 +76,7 @@ class IndexBuilder(QObject):
             self.finished.emit(self._report)
         else:
             error = bytes(self.process.readAllStandardError().data()).decode("utf-8", "replace").strip()
-            self.failed.emit(error or f"the index process exited with code {code}")
+            self.failed.emit(error or tr("the index process exited with code {code}").format(code=code))
         self.process.deleteLater()
         self.process = None
         if self._again and self._target is not None:

@@ -13,13 +13,21 @@ from importlib import resources
 from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from .words import QT_TR_NOOP
+
 CHOICES = ("system", "en", "zh_CN")
 # each language named in itself (a name: never translated)
-CHOICE_WORDS = {"system": "Follow the system", "en": "English", "zh_CN": "简体中文"}
+CHOICE_WORDS = {"system": QT_TR_NOOP("Follow the system"), "en": "English", "zh_CN": "简体中文"}
 SETTING = "window/language"
 TRANSLATED = ("zh_CN",)
 
 _installed: list[QTranslator] = []
+_applied = {"language": "en"}
+
+
+def current() -> str:
+    """The language the window speaks (en until a translation is installed)."""
+    return _applied["language"]
 
 
 def chosen(settings: QSettings) -> str:
@@ -45,6 +53,7 @@ def install(app: QApplication, choice: str) -> str:
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()
+    _applied["language"] = "en"
     language = resolved(choice)
     if language not in TRANSLATED:
         return "en"
@@ -55,6 +64,7 @@ def install(app: QApplication, choice: str) -> str:
             return "en"
     app.installTranslator(ours)
     _installed.append(ours)
+    _applied["language"] = language
     qt = QTranslator(app)   # QDialogButtonBox's Save, Cancel…: Qt's own words
     if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -39,11 +40,19 @@ from .suggestions.tab import SuggestionsTab
 from .sync_panel import SyncController
 from .team_commit import CommitTeamDialog
 from .theme import ThemeFollower, set_tone
+from .words import tr
 
 MAX_RECENT = 8
 # An open's other work waits for the list's first paint, but never longer than this.
 REST_AFTER_MS = 500
 ONCE_AFTER = Qt.ConnectionType(Qt.ConnectionType.QueuedConnection.value | Qt.ConnectionType.SingleShotConnection.value)
+# a title's mnemonic: "&Facts", or a translation's "事实(&F)" at its end
+_MNEMONIC = re.compile(r"\(&[^&]\)$|&(?=[^&])")
+
+
+def without_mnemonic(text: str) -> str:
+    """``text`` without its mnemonic (the Go menu names each tab so)."""
+    return _MNEMONIC.sub("", text)
 
 
 class FileChanges(QObject):
@@ -80,15 +89,15 @@ class MainWindow(QMainWindow):
         self.review = ReviewTab(client, self.messages)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        for widget, title in ((self.facts, "&Facts"), (self.instructions, "&Instructions"),
-                              (self.recall, "&Recall"), (self.archive, "&Archive"),
-                              (self.suggestions, "&Suggestions"), (self.review, "Re&view")):
+        for widget, title in ((self.facts, tr("&Facts")), (self.instructions, tr("&Instructions")),
+                              (self.recall, tr("&Recall")), (self.archive, tr("&Archive")),
+                              (self.suggestions, tr("&Suggestions")), (self.review, tr("Re&view"))):
             self.tabs.addTab(widget, title)
         self.reasonix_bar = self._reasonix_offer()
         self.started_in: str | None = None   # the folder the window was started in, when another opened
         self.workspace_bar = OfferBar("workspace_offer", "info", [
-            ("Open this folder", "open_started_in", self.open_started_in),
-            ("Keep", "keep_workspace", lambda: self.workspace_bar.hide())])
+            (tr("Open this folder"), "open_started_in", self.open_started_in),
+            (tr("Keep"), "keep_workspace", lambda: self.workspace_bar.hide())])
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -106,7 +115,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(220)
         self.progress.hide()
         self.sync = SyncController(client, self.messages, self)
-        self.undo_button = QPushButton("&Undo")
+        self.undo_button = QPushButton(tr("&Undo"))
         self.undo_button.setObjectName("undo")
         self.undo_button.setFlat(True)
         self.undo_button.hide()
@@ -124,8 +133,8 @@ class MainWindow(QMainWindow):
         self.problem_count = QLabel()
         self.problem_count.setObjectName("problem_count")
         set_tone(self.problem_count, "error")
-        self.problem_count.setToolTip("Files that cannot be read, subject conflicts and facts whose cited code is "
-                                      "gone: listed under the Facts tab")
+        self.problem_count.setToolTip(tr("Files that cannot be read, subject conflicts and facts whose cited code is "
+                                         "gone: listed under the Facts tab"))
         self.statusBar().addPermanentWidget(self.problem_count)
         self._build_menus()
         self._connect_signals()
@@ -158,39 +167,40 @@ class MainWindow(QMainWindow):
     # composition -----------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open workspace…", self)
+        file_menu = self.menuBar().addMenu(tr("&File"))
+        self.open_action = QAction(tr("&Open workspace…"), self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_workspace)
         file_menu.addAction(self.open_action)
-        self.recent_menu = file_menu.addMenu("&Recent workspaces")
-        self.reasonix_action = QAction("Open &Reasonix memory…", self)
-        self.reasonix_action.setToolTip("Open the state root Reasonix uses (~/.reasonix), so both tools share "
-                                        "one memory")
+        self.recent_menu = file_menu.addMenu(tr("&Recent workspaces"))
+        self.reasonix_action = QAction(tr("Open &Reasonix memory…"), self)
+        self.reasonix_action.setToolTip(tr("Open the state root Reasonix uses (~/.reasonix), so both tools share "
+                                           "one memory"))
         self.reasonix_action.setEnabled(False)  # until one is found on this machine
         self.reasonix_action.triggered.connect(self.open_reasonix)
         file_menu.addAction(self.reasonix_action)
-        other_store = QAction("Open another &store…", self)
-        other_store.setToolTip("Open a state root folder: for every agent too, or for this window only")
+        other_store = QAction(tr("Open another &store…"), self)
+        other_store.setToolTip(tr("Open a state root folder: for every agent too, or for this window only"))
         other_store.triggered.connect(self.choose_state_root)
         file_menu.addAction(other_store)
-        self.connect_action = QAction("&Connect agents…", self)
+        self.connect_action = QAction(tr("&Connect agents…"), self)
         self.connect_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
-        self.connect_action.setToolTip("Register the Claude Code hooks and the MCP server for Claude Code and "
-                                       "Codex, pinned to this store; see what each agent reaches")
+        self.connect_action.setToolTip(tr("Register the Claude Code hooks and the MCP server for Claude Code and "
+                                          "Codex, pinned to this store; see what each agent reaches"))
         self.connect_action.triggered.connect(self.open_connect)
         file_menu.addAction(self.connect_action)
-        refresh = QAction("Re&fresh", self)
+        refresh = QAction(tr("Re&fresh"), self)
         refresh.setShortcut(QKeySequence.StandardKey.Refresh)
         refresh.triggered.connect(self.refresh_all)
         file_menu.addAction(refresh)
-        import_action = QAction("&Import from another agent…", self)
+        import_action = QAction(tr("&Import from another agent…"), self)
         import_action.setShortcut(QKeySequence("Ctrl+Shift+I"))
-        import_action.setToolTip("Bring in what Claude Code, Codex or context-eng remember, as suggestions to review")
+        import_action.setToolTip(tr("Bring in what Claude Code, Codex or context-eng remember, as suggestions to "
+                                    "review"))
         import_action.triggered.connect(self.open_import)
         file_menu.addAction(import_action)
         file_menu.addSeparator()
-        settings = QAction("Se&ttings…", self)
+        settings = QAction(tr("Se&ttings…"), self)
         preferences = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)  # none on some desktops
         comma = QKeySequence("Ctrl+,")
         settings.setShortcuts(preferences + ([comma] if comma not in preferences else []))
@@ -198,39 +208,39 @@ class MainWindow(QMainWindow):
         settings.triggered.connect(self.open_settings)
         file_menu.addAction(settings)
         file_menu.addSeparator()
-        quit_action = QAction("&Quit", self)
+        quit_action = QAction(tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
-        fact_menu = self.menuBar().addMenu("F&act")
-        for label, keys, slot in (("&New fact", QKeySequence.StandardKey.New, self._new_fact),
-                                  ("&Search facts", QKeySequence.StandardKey.Find, self._search_facts),
-                                  ("&Pin / unpin", "Ctrl+P", self.facts.toggle_pin),
-                                  ("&Verify", "Ctrl+Shift+V", self.facts.verify_selected),
-                                  ("&History", "Ctrl+H", self.facts.history_selected),
-                                  ("&Move to the other scope", "Ctrl+M", self.facts.move_selected),
-                                  ("Share with the &team", "Ctrl+Shift+T", self.facts.share_selected),
-                                  ("&Forget…", QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
+        fact_menu = self.menuBar().addMenu(tr("F&act"))
+        for label, keys, slot in ((tr("&New fact"), QKeySequence.StandardKey.New, self._new_fact),
+                                  (tr("&Search facts"), QKeySequence.StandardKey.Find, self._search_facts),
+                                  (tr("&Pin / unpin"), "Ctrl+P", self.facts.toggle_pin),
+                                  (tr("&Verify"), "Ctrl+Shift+V", self.facts.verify_selected),
+                                  (tr("&History"), "Ctrl+H", self.facts.history_selected),
+                                  (tr("&Move to the other scope"), "Ctrl+M", self.facts.move_selected),
+                                  (tr("Share with the &team"), "Ctrl+Shift+T", self.facts.share_selected),
+                                  (tr("&Forget…"), QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
             action = QAction(label, self)
             action.setShortcut(QKeySequence(keys))
             action.triggered.connect(slot)
             fact_menu.addAction(action)
         self.menuBar().addMenu(self.sync.menu)
         self.sync.menu.addSeparator()
-        self.team_commit_action = QAction("Commit &team facts…", self)
+        self.team_commit_action = QAction(tr("Commit &team facts…"), self)
         self.team_commit_action.setShortcut(QKeySequence("Ctrl+Shift+G"))
-        self.team_commit_action.setToolTip("The team facts changed in this repository, with their diffs; commit "
-                                           "them alone, checked first")
+        self.team_commit_action.setToolTip(tr("The team facts changed in this repository, with their diffs; commit "
+                                              "them alone, checked first"))
         self.team_commit_action.triggered.connect(self.open_team_commit)
         self.sync.menu.addAction(self.team_commit_action)
-        go_menu = self.menuBar().addMenu("&Go")
-        for number in range(self.tabs.count()):
-            action = QAction(self.tabs.tabText(number).replace("&", ""), self)
+        go_menu = self.menuBar().addMenu(tr("&Go"))
+        for number in range(self.tabs.count()):   # each tab by its title (translated where the tabs are added)
+            action = QAction(without_mnemonic(self.tabs.tabText(number)), self)
             action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
             action.triggered.connect(lambda _checked=False, n=number: self.tabs.setCurrentIndex(n))
             go_menu.addAction(action)
-        help_menu = self.menuBar().addMenu("&Help")
-        about = QAction("&About Context Center", self)
+        help_menu = self.menuBar().addMenu(tr("&Help"))
+        about = QAction(tr("&About Context Center"), self)
         about.triggered.connect(self._about)
         help_menu.addAction(about)
         self._fill_recent()
@@ -246,8 +256,7 @@ class MainWindow(QMainWindow):
         self.client.open_failed.connect(self._open_failed)
         self.client.progress.connect(self._progress)
         self.facts.pinned_changed.connect(self._pinned)
-        self.facts.problems_counted.connect(
-            lambda n: self.problem_count.setText(f"⚠ {n} problem{'s' if n != 1 else ''}" if n else ""))
+        self.facts.problems_counted.connect(self._problems_counted)
         self.facts.written.connect(self.reload)
         self.archive.written.connect(self.reload)
         self.review.written.connect(self.reload)
@@ -268,15 +277,15 @@ class MainWindow(QMainWindow):
 
     def open_workspace(self, workspace: str | None) -> None:
         self._stop_watching()
-        self._aside("Opening the store…")
+        self._aside(tr("Opening the store…"))
         self.client.open(self.store.state_root, workspace)
 
     def opened_last_workspace(self, last: str, started_in: str) -> None:
         """The window opened ``last`` (the last workspace used) though it was started in another
         folder: say so, with the switch one click away (a new user took the old project for the new)."""
         self.started_in = started_in
-        self.workspace_bar.offer(f"Opened {short(Path(last))}, the last workspace you used. You started Context Center "
-                                 f"in {short(Path(started_in))}.")
+        self.workspace_bar.offer(tr("Opened {last}, the last workspace you used. You started Context Center in "
+                                    "{started_in}.").format(last=short(Path(last)), started_in=short(Path(started_in))))
 
     @Slot()
     def open_started_in(self) -> None:
@@ -285,8 +294,8 @@ class MainWindow(QMainWindow):
             self.open_workspace(self.started_in)
 
     def _reasonix_offer(self) -> OfferBar:
-        return OfferBar("reasonix_offer", "info", [("Open Reasonix memory", "open_reasonix", self.open_reasonix),
-                                                 ("Not now", "not_now", self._decline_reasonix)])
+        return OfferBar("reasonix_offer", "info", [(tr("Open Reasonix memory"), "open_reasonix", self.open_reasonix),
+                                                 (tr("Not now"), "not_now", self._decline_reasonix)])
 
     def _look_for_reasonix(self) -> None:
         self.client.submit(lambda _engine: reasonix_state_roots(), self._reasonix_found, lambda _e: None)
@@ -305,8 +314,9 @@ class MainWindow(QMainWindow):
         opened = self.paths.root if self.paths else None
         offered = self.settings.value("store/reasonix_offered", False, bool)
         if roots and opened not in roots and not offered:
-            self.reasonix_bar.offer(f"A Reasonix memory store is on this machine ({short(roots[0])}). Open it "
-                                    "here, so Context Center and Reasonix read and write the same facts?")
+            self.reasonix_bar.offer(tr("A Reasonix memory store is on this machine ({path}). Open it here, so "
+                                       "Context Center and Reasonix read and write the same facts?").format(
+                path=short(roots[0])))
 
     def _decline_reasonix(self) -> None:
         self.settings.setValue("store/reasonix_offered", True)
@@ -326,7 +336,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def choose_state_root(self) -> None:
         start = str(self.paths.root) if self.paths else os.path.expanduser("~")
-        chosen = dialogs.choose_directory(self, "Open another store", start)
+        chosen = dialogs.choose_directory(self, tr("Open another store"), start)
         if chosen:
             self.open_state_root(chosen)
 
@@ -351,13 +361,13 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
-        self._aside(f"Workspace {paths.workspace}")   # (the store is the permanent label's to say)
+        self._aside(tr("Workspace {path}").format(path=paths.workspace))   # (the store is the permanent label's to say)
         for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions, self.review):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         changes, target = self.file_changes, self.instructions.target
         self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
                            self._watching,
-                           lambda e: self.messages.failure("watch the files", e))
+                           lambda e: self.messages.failure(tr("watch the files"), e))
         # The list of facts comes next; everything else (the other tabs, whether sync is set up,
         # a Reasonix store nearby, the search index) starts once the list is painted. Run
         # meanwhile, it competed for the interpreter with the list's arrival and first paint: the
@@ -370,7 +380,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _open_failed(self, error: BaseException) -> None:
         if not self.store.open_failed(error):
-            self.messages.failure("open the store", error)
+            self.messages.failure(tr("open the store"), error)
 
     def _watching(self, watcher) -> None:
         self.watcher = watcher
@@ -384,17 +394,19 @@ class MainWindow(QMainWindow):
     def _index_ready(self, report: dict | None) -> None:
         self.progress.hide()
         if report and (report["added"] or report["updated"] or report["removed"]):
-            self.messages.background(f"Search index up to date ({report['added']} added, {report['updated']} "
-                               f"updated, {report['removed']} removed)")
+            self.messages.background(tr("Search index up to date ({added} added, {updated} updated, {removed} "
+                                        "removed)").format(added=report["added"], updated=report["updated"],
+                                                           removed=report["removed"]))
 
     @Slot(str)
     def _index_failed(self, error: str) -> None:
         self.progress.hide()
-        self.messages.background(f"The search index could not be built: {error.splitlines()[-1] if error else ''}")
+        self.messages.background(tr("The search index could not be built: {error}").format(
+            error=error.splitlines()[-1] if error else ""))
 
     @Slot(int, int)
     def _index_progress(self, done: int, total: int) -> None:
-        self._progress("Building the search index", done, total)
+        self._progress(tr("Building the search index"), done, total)
 
     def _recent(self) -> list[str]:
         """The recent workspaces, newest first (QSettings gives back an object)."""
@@ -418,7 +430,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def choose_workspace(self) -> None:
         start = str(self.paths.workspace) if self.paths else os.getcwd()
-        chosen = dialogs.choose_directory(self, "Open workspace", start)
+        chosen = dialogs.choose_directory(self, tr("Open workspace"), start)
         if chosen:
             self.open_workspace(chosen)
 
@@ -430,7 +442,7 @@ class MainWindow(QMainWindow):
         made since the window started lit nothing)."""
         self._look_for_reasonix()
         self.client.submit(lambda engine: engine.refresh(), lambda _changed: self.reload(Change.everything()),
-                           lambda e: self.messages.failure("read the store", e))
+                           lambda e: self.messages.failure(tr("read the store"), e))
 
     @Slot(object)
     def _synced(self, data: dict) -> None:
@@ -444,7 +456,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _files_changed(self, paths: set[Path]) -> None:
         self.client.submit(lambda engine: engine.refresh_for(paths), self.reload,
-                           lambda e: self.messages.failure("read the store", e))
+                           lambda e: self.messages.failure(tr("read the store"), e))
 
     @Slot(object, object)
     def reload(self, change: Change, select: tuple[str, str] | None = None) -> None:
@@ -484,15 +496,16 @@ class MainWindow(QMainWindow):
     @Slot(int)
     def _review_counted(self, count: int) -> None:
         """The Review tab's title counts its items."""
-        self.tabs.setTabText(self.tabs.indexOf(self.review), f"Re&view ({count})" if count else "Re&view")
+        self.tabs.setTabText(self.tabs.indexOf(self.review),
+                             tr("Re&view ({count})").format(count=count) if count else tr("Re&view"))
 
     @Slot(int)
     def _proposals_waiting(self, count: int) -> None:
         """The Suggestions tab's title counts the agents' proposals that wait."""
         index = self.tabs.indexOf(self.suggestions)
-        self.tabs.setTabText(index, f"&Suggestions ({count})" if count else "&Suggestions")
-        self.tabs.setTabToolTip(index, "" if not count else "1 memory from an agent waits for you" if count == 1
-                                else f"{count} memories from agents wait for you")
+        self.tabs.setTabText(index, tr("&Suggestions ({count})").format(count=count) if count else tr("&Suggestions"))
+        self.tabs.setTabToolTip(index, "" if not count else tr("1 memory from an agent waits for you") if count == 1
+                                else tr("{count} memories from agents wait for you").format(count=count))
 
     @Slot()
     def show_proposals(self) -> None:
@@ -587,9 +600,17 @@ class MainWindow(QMainWindow):
         self.progress.setValue(done)
         self.progress.setVisible(done < total)
 
+    @Slot(int)
+    def _problems_counted(self, count: int) -> None:
+        """The status bar's count of the problems listed under the Facts tab."""
+        if count == 1:
+            self.problem_count.setText(tr("⚠ 1 problem"))
+        else:
+            self.problem_count.setText(tr("⚠ {count} problems").format(count=count) if count else "")
+
     @Slot(int, int)
     def _pinned(self, total: int, budget: int) -> None:
-        self.pinned.setText(f"Pinned {total:,} / {budget:,} characters")
+        self.pinned.setText(tr("Pinned {total} / {budget} characters").format(total=f"{total:,}", budget=f"{budget:,}"))
         set_tone(self.pinned, "error" if total > budget else None)
 
     @Slot()
@@ -605,7 +626,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def open_settings(self) -> SettingsDialog:
         dialog = SettingsDialog(self.client, self, theme=self.theme, settings=self.settings)
-        dialog.accepted.connect(lambda: self.messages.info("Settings saved"))
+        dialog.accepted.connect(lambda: self.messages.info(tr("Settings saved")))
         dialog.open()
         return dialog
 
@@ -624,7 +645,8 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _team_committed(self, made: dict) -> None:
-        self.messages.info(f"Committed {len(made['paths'])} team fact file(s) as {made['commit']}")
+        self.messages.info(tr("Committed {count} team fact file(s) as {commit}").format(count=len(made["paths"]),
+                                                                                         commit=made["commit"]))
         self.reload(Change.everything())   # the Team column's "uncommitted" and last authors
 
     @Slot()
@@ -643,9 +665,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def _about(self) -> None:
         from .. import __version__
-        QMessageBox.about(self, "About Context Center",
-                          f"<b>Context Center</b> {__version__}<p>See and steer what coding agents are told "
-                          "and what they remember.</p>")
+        QMessageBox.about(self, tr("About Context Center"),
+                          tr("<b>Context Center</b> {version}<p>See and steer what coding agents are told and what "
+                             "they remember.</p>").format(version=__version__))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         for dialog in self.findChildren(QDialog):  # its dialogs go with it; a changed form asks first

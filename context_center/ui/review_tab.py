@@ -32,9 +32,22 @@ from .engine_client import EngineClient
 from .messages import Messages, describe
 from .tables import fill, read_only_table
 from .theme import tone
+from .words import QT_TR_NOOP, tr
 
-UNUSED_NOTE = ("“Unused” rests on what the Claude Code hook injected and what agents' MCP searches returned: "
-               "an agent that recalls by other means is invisible to it.")
+UNUSED_NOTE = QT_TR_NOOP("“Unused” rests on what the Claude Code hook injected and what agents' MCP searches "
+                         "returned: an agent that recalls by other means is invisible to it.")
+# the engine's words for an item's kind and action (one the window does not know is shown as it is)
+KIND_WORDS = {"duplicate": QT_TR_NOOP("duplicate"), "contradiction": QT_TR_NOOP("contradiction"),
+              "override": QT_TR_NOOP("override"), "stale": QT_TR_NOOP("stale"), "expired": QT_TR_NOOP("expired"),
+              "broken": QT_TR_NOOP("broken"), "changed": QT_TR_NOOP("changed"), "unused": QT_TR_NOOP("unused"),
+              "oversize": QT_TR_NOOP("oversize"), "staged": QT_TR_NOOP("staged"), "worktree": QT_TR_NOOP("worktree")}
+ACTION_WORDS = {"merge": QT_TR_NOOP("merge"), "keep": QT_TR_NOOP("keep"), "verify": QT_TR_NOOP("verify"),
+                "forget": QT_TR_NOOP("forget"), "split": QT_TR_NOOP("split"), "advice": QT_TR_NOOP("advice"),
+                "clear": QT_TR_NOOP("clear")}
+
+
+def _word(words: dict[str, str], word: str) -> str:
+    return tr(words[word]) if word in words else word
 
 
 class EditTextDialog(QDialog):
@@ -42,17 +55,17 @@ class EditTextDialog(QDialog):
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Edit, then apply")
+        self.setWindowTitle(tr("Edit, then apply"))
         self.setMinimumSize(560, 320)
         self.text = QPlainTextEdit(text)
         self.text.setObjectName("review_edit_text")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Apply")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("&Apply"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("The fact will hold this text (a new revision; Undo takes it back):"))
+        layout.addWidget(QLabel(tr("The fact will hold this text (a new revision; Undo takes it back):")))
         layout.addWidget(self.text, 1)
         layout.addWidget(buttons)
 
@@ -67,7 +80,7 @@ class ReviewTab(QWidget):
         self.items: list[Any] = []
         self.undo_tokens: list[str] = []    # what the last apply here recorded (Undo, Ctrl+Z takes it back)
         self._notice = ""                   # a refusal, kept in view while the queue is worked out again
-        self.table = read_only_table(["Kind", "Facts", "Why"], "review")
+        self.table = read_only_table([tr("Kind"), tr("Facts"), tr("Why")], "review")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.currentCellChanged.connect(self._preview)
         self.table.itemSelectionChanged.connect(self._update_buttons)
@@ -79,17 +92,17 @@ class ReviewTab(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
-        for key, label, slot in (("apply", "&Apply", self.apply_selected),
-                                 ("keep_other", "&Keep the other", self.keep_other),
-                                 ("edit", "&Edit then apply…", self.edit_then_apply),
-                                 ("dismiss", "&Dismiss", self.dismiss_selected),
-                                 ("undo", "&Undo", self.undo_last)):
+        for key, label, slot in (("apply", tr("&Apply"), self.apply_selected),
+                                 ("keep_other", tr("&Keep the other"), self.keep_other),
+                                 ("edit", tr("&Edit then apply…"), self.edit_then_apply),
+                                 ("dismiss", tr("&Dismiss"), self.dismiss_selected),
+                                 ("undo", tr("&Undo"), self.undo_last)):
             button = QPushButton(label)
             button.setObjectName(f"review_{key}")
             button.clicked.connect(slot)
             self.buttons[key] = button
             row.addWidget(button)
-        self.buttons["undo"].setToolTip("Take the last apply back, as new revisions (Ctrl+Z)")
+        self.buttons["undo"].setToolTip(tr("Take the last apply back, as new revisions (Ctrl+Z)"))
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo_last,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -97,7 +110,7 @@ class ReviewTab(QWidget):
         splitter.addWidget(self.preview)
         splitter.setSizes([260, 340])
         layout = QVBoxLayout(self)
-        note = QLabel("Proposals only: nothing is changed until you apply it, and Undo takes an apply back.")
+        note = QLabel(tr("Proposals only: nothing is changed until you apply it, and Undo takes an apply back."))
         note.setWordWrap(True)
         layout.addWidget(note)
         layout.addWidget(splitter, 1)
@@ -117,19 +130,22 @@ class ReviewTab(QWidget):
 
     def reload(self) -> None:
         """Work the queue out again (on the worker); what is shown stays until the answer comes."""
-        self.status.setText(self._notice + "Checking the store…")
+        self.status.setText(self._notice + tr("Checking the store…"))
         self.client.submit(lambda engine: MemoryReview(engine).items(), self.show_items,
-                           lambda e: self.status.setText(f"Could not review the store: {describe(e)}"), owner=self)
+                           lambda e: self.status.setText(tr("Could not review the store: {error}").format(
+                               error=describe(e))), owner=self)
 
     def show_items(self, items: list[Any]) -> None:
         selected = {self.items[r].id for r in self._rows() if r < len(self.items)}
         self.items = items
-        fill(self.table, [(item.kind, ", ".join(item.refs) or item.target, item.reason) for item in items])
+        fill(self.table, [(_word(KIND_WORDS, item.kind), ", ".join(item.refs) or item.target, item.reason)
+                          for item in items])
         self.counted.emit(len(items))
         if not self._notice:
             self.status.setToolTip("")   # (a refusal's code goes with it)
-        self.status.setText(self._notice + ("Nothing to review." if not items else
-                                            f"{len(items)} item{'s' if len(items) != 1 else ''} to review."))
+        self.status.setText(self._notice + (tr("Nothing to review.") if not items else
+                                            tr("1 item to review.") if len(items) == 1 else
+                                            tr("{count} items to review.").format(count=len(items))))
         self._notice = ""
         rows = [n for n, item in enumerate(items) if item.id in selected]
         if rows:
@@ -137,7 +153,8 @@ class ReviewTab(QWidget):
         elif items:
             self.table.selectRow(0)
         else:
-            self.preview.setHtml("<p>Nothing to review: no duplicates, contradictions, stale or broken facts.</p>")
+            self.preview.setHtml("<p>" + tr("Nothing to review: no duplicates, contradictions, stale or broken facts.")
+                                 + "</p>")
         self._preview(self.table.currentRow())
         self._update_buttons()
 
@@ -152,12 +169,13 @@ class ReviewTab(QWidget):
         if not 0 <= row < len(self.items):
             return
         item = self.items[row]
-        parts = [f"<h3>{html.escape(item.kind)}: {html.escape(item.action)}</h3>",
+        kind, action = _word(KIND_WORDS, item.kind), _word(ACTION_WORDS, item.action)
+        parts = [f"<h3>{html.escape(kind)}: {html.escape(action)}</h3>",
                  f"<p>{html.escape(item.reason)}</p>"]
         if item.before or item.after:
             parts.append(diff_html(item.before, item.after))
         if item.kind == "unused":
-            parts.append(f"<p><i>{html.escape(UNUSED_NOTE)}</i></p>")
+            parts.append(f"<p><i>{html.escape(tr(UNUSED_NOTE))}</i></p>")
         parts.append(_evidence_html(item.evidence))
         self.preview.setHtml("".join(parts))
 
@@ -169,7 +187,8 @@ class ReviewTab(QWidget):
         choice = len(chosen) == 1 and chosen[0].kind in ("contradiction", "override")
         self.buttons["keep_other"].setVisible(choice)
         if choice:
-            self.buttons["keep_other"].setToolTip(f"Keep {chosen[0].refs[1]} and forget {chosen[0].refs[0]}")
+            self.buttons["keep_other"].setToolTip(tr("Keep {kept} and forget {forgotten}").format(
+                kept=chosen[0].refs[1], forgotten=chosen[0].refs[0]))
         self.buttons["dismiss"].setEnabled(bool(chosen))
         self.buttons["undo"].setEnabled(bool(self.undo_tokens))
 
@@ -200,7 +219,7 @@ class ReviewTab(QWidget):
         return dialog
 
     def _apply(self, ids: list[str], text: str | None, keep: str | None = None) -> None:
-        self.status.setText("Applying…")
+        self.status.setText(tr("Applying…"))
 
         def job(engine: Engine) -> list[dict[str, Any]]:
             review = MemoryReview(engine)
@@ -209,14 +228,17 @@ class ReviewTab(QWidget):
         def done(results: list[dict[str, Any]]) -> None:
             self.undo_tokens = [r["undo"] for r in results]
             changed = sum(len(r["changes"]) for r in results)
-            self.status.setText(f"Applied {len(results)} item{'s' if len(results) != 1 else ''} "
-                                f"({changed} change{'s' if changed != 1 else ''}). Undo (Ctrl+Z) takes it back.")
-            self.messages.info(f"Applied {len(results)} review item{'s' if len(results) != 1 else ''}")
+            items = tr("1 item") if len(results) == 1 else tr("{count} items").format(count=len(results))
+            changes = tr("1 change") if changed == 1 else tr("{count} changes").format(count=changed)
+            self.status.setText(tr("Applied {items} ({changes}). Undo (Ctrl+Z) takes it back.").format(
+                items=items, changes=changes))
+            self.messages.info(tr("Applied 1 review item") if len(results) == 1 else
+                               tr("Applied {count} review items").format(count=len(results)))
             self.written.emit(Change(facts=True, archive=True), None)   # the window reloads, this tab too
 
         def refused(error: BaseException) -> None:
             self._notice = f"<span style='color:{tone('error')}'>{html.escape(describe(error))}</span> "   # in words
-            self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
+            self.status.setToolTip(tr("Error code: {code}").format(code=getattr(error, "code", "ERROR")))
             self.status.setText(self._notice)
             self.reload()   # what the engine refused is shown as it is now, the refusal kept in view
 
@@ -234,10 +256,12 @@ class ReviewTab(QWidget):
                 review.dismiss(item_id)
 
         def done(_none: None) -> None:
-            self.status.setText(f"Dismissed {len(ids)}: not proposed again until their facts change.")
+            self.status.setText(tr("Dismissed {count}: not proposed again until their facts change.").format(
+                count=len(ids)))
             self.reload()
 
-        self.client.submit(job, done, lambda e: self.status.setText(f"Could not dismiss: {describe(e)}"))
+        self.client.submit(job, done, lambda e: self.status.setText(tr("Could not dismiss: {error}").format(
+            error=describe(e))))
 
     @Slot()
     def undo_last(self) -> None:
@@ -254,12 +278,15 @@ class ReviewTab(QWidget):
             return len(tokens)
 
         def done(count: int) -> None:
-            self.status.setText(f"Undone: the store is as before ({count} decision{'s' if count != 1 else ''} "
-                                "taken back, as new revisions).")
+            self.status.setText(tr("Undone: the store is as before (1 decision taken back, as new revisions).")
+                                if count == 1 else
+                                tr("Undone: the store is as before ({count} decisions taken back, as new "
+                                   "revisions).").format(count=count))
             self.written.emit(Change(facts=True, archive=True), None)
 
         self.client.submit(job, done, lambda e: self.status.setText(
-            f"<span style='color:{tone('error')}'>Could not undo: {html.escape(describe(e))}</span>"))
+            f"<span style='color:{tone('error')}'>"
+            + tr("Could not undo: {error}").format(error=html.escape(describe(e))) + "</span>"))
 
 
 def _evidence_html(evidence: dict[str, Any]) -> str:
@@ -274,4 +301,4 @@ def _evidence_html(evidence: dict[str, Any]) -> str:
             rows.append(f"<li>{label}:<ul>{inner}</ul></li>")
         else:
             rows.append(f"<li>{label}: {html.escape(str(value))[:300]}</li>")
-    return f"<p><b>Evidence</b></p><ul>{''.join(rows)}</ul>" if rows else ""
+    return "<p><b>" + tr("Evidence") + f"</b></p><ul>{''.join(rows)}</ul>" if rows else ""

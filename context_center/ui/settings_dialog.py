@@ -43,15 +43,23 @@ from . import theme as theme_module
 from .engine_client import EngineClient
 from .messages import describe
 from .theme import ThemeFollower, set_banner, set_tone
+from .words import QT_TR_NOOP, tr
 
 DEFAULT_TIMEOUT = 20.0
 POLICY_TEXT = {
-    "contract": ("&Contract", "Instructions, decisions, constraints and mistakes are saved at once; anything else "
-                              "an agent writes (preferences, workflows, project notes…) waits in Suggestions for you."),
-    "review": ("Re&view", "Stricter: only short project decisions and constraints are saved at once; everything else "
-                          "waits in Suggestions, and agents can neither promote nor edit saved memories."),
-    "read-only": ("Read-&only", "Agents search and read memories but cannot write, edit or delete any."),
+    "contract": (QT_TR_NOOP("&Contract"),
+                 QT_TR_NOOP("Instructions, decisions, constraints and mistakes are saved at once; anything else "
+                            "an agent writes (preferences, workflows, project notes…) waits in Suggestions for you.")),
+    "review": (QT_TR_NOOP("Re&view"),
+               QT_TR_NOOP("Stricter: only short project decisions and constraints are saved at once; everything else "
+                          "waits in Suggestions, and agents can neither promote nor edit saved memories.")),
+    "read-only": (QT_TR_NOOP("Read-&only"),
+                  QT_TR_NOOP("Agents search and read memories but cannot write, edit or delete any.")),
 }
+# the words of theme.CHOICE_WORDS and language.CHOICE_WORDS["system"], marked for translation here (the
+# languages' own names are names: never translated)
+FOLLOW_SYSTEM = QT_TR_NOOP("Follow the system")
+THEME_WORDS = {"system": FOLLOW_SYSTEM, "light": QT_TR_NOOP("Light"), "dark": QT_TR_NOOP("Dark")}
 
 
 @dataclass(frozen=True)
@@ -81,21 +89,21 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.client, self.theme, self.window_settings = client, theme, settings
         self.view: SettingsView | None = None      # as read when the dialog opened
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(tr("Settings"))
         self.setMinimumWidth(600)
 
-        agents = QGroupBox("Agents (MCP server)")
+        agents = QGroupBox(tr("Agents (MCP server)"))
         agents_layout = QVBoxLayout(agents)
-        intro = QLabel("What agents may write to this store over MCP. Agents' servers read this when they start.")
+        intro = QLabel(tr("What agents may write to this store over MCP. Agents' servers read this when they start."))
         intro.setWordWrap(True)
         agents_layout.addWidget(intro)
         self.policy_group = QButtonGroup(self)
         self.policy_buttons: dict[str, QRadioButton] = {}
         for policy in POLICIES:
             label, sentence = POLICY_TEXT[policy]
-            button = QRadioButton(label)
+            button = QRadioButton(tr(label))
             button.setObjectName(f"policy_{policy}")
-            explanation = QLabel(sentence)
+            explanation = QLabel(tr(sentence))
             explanation.setWordWrap(True)
             explanation.setContentsMargins(24, 0, 0, 6)   # under the button's text, not its circle
             self.policy_group.addButton(button)
@@ -103,28 +111,28 @@ class SettingsDialog(QDialog):
             agents_layout.addWidget(button)
             agents_layout.addWidget(explanation)
 
-        judge = QGroupBox("Relevance judge")
-        about = QLabel("Optional: an OpenAI-compatible endpoint that agents' memory search asks whether each memory "
-                       "helps. Leave the URL empty to search locally only.")
+        judge = QGroupBox(tr("Relevance judge"))
+        about = QLabel(tr("Optional: an OpenAI-compatible endpoint that agents' memory search asks whether each "
+                          "memory helps. Leave the URL empty to search locally only."))
         about.setWordWrap(True)
         self.url = QLineEdit()
         self.url.setObjectName("judge_url")
-        self.url.setPlaceholderText("http://localhost:8080/v1 — empty: no judge")
+        self.url.setPlaceholderText(tr("http://localhost:8080/v1 — empty: no judge"))
         self.model = QLineEdit()
         self.model.setObjectName("judge_model")
-        self.model.setPlaceholderText("the model to ask")
+        self.model.setPlaceholderText(tr("the model to ask"))
         self.timeout = QDoubleSpinBox()
         self.timeout.setObjectName("judge_timeout")
         self.timeout.setRange(1, 600)
         self.timeout.setDecimals(1)
-        self.timeout.setSuffix(" s")
+        self.timeout.setSuffix(tr(" s"))
         self.timeout.setValue(DEFAULT_TIMEOUT)
         self.key = QLineEdit()
         self.key.setObjectName("judge_key")
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.remove_key = QPushButton("&Remove key")
+        self.remove_key = QPushButton(tr("&Remove key"))
         self.remove_key.setObjectName("judge_remove_key")
-        self.remove_key.setToolTip("Delete the stored API key from the OS keyring now")
+        self.remove_key.setToolTip(tr("Delete the stored API key from the OS keyring now"))
         self.remove_key.clicked.connect(self.remove_stored_key)
         key_row = QHBoxLayout()
         key_row.addWidget(self.key, 1)
@@ -134,9 +142,10 @@ class SettingsDialog(QDialog):
         self.keyring_warning.setWordWrap(True)
         set_banner(self.keyring_warning, "warning")
         self.keyring_warning.hide()
-        self.test_button = QPushButton("T&est")
+        self.test_button = QPushButton(tr("T&est"))
         self.test_button.setObjectName("judge_test")
-        self.test_button.setToolTip("Save the judge's settings (and a key you typed), then ask it one tiny question")
+        self.test_button.setToolTip(tr("Save the judge's settings (and a key you typed), then ask it one tiny "
+                                       "question"))
         self.test_button.clicked.connect(self.test_judge)
         self.test_result = QLabel()
         self.test_result.setObjectName("judge_test_result")
@@ -146,10 +155,10 @@ class SettingsDialog(QDialog):
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.test_result, 1)
         form = QFormLayout()
-        form.addRow("&URL:", self.url)
-        form.addRow("&Model:", self.model)
-        form.addRow("&Timeout:", self.timeout)
-        key_label = QLabel("API &key:")
+        form.addRow(tr("&URL:"), self.url)
+        form.addRow(tr("&Model:"), self.model)
+        form.addRow(tr("&Timeout:"), self.timeout)
+        key_label = QLabel(tr("API &key:"))
         key_label.setBuddy(self.key)  # a row of a layout gets no buddy by itself
         form.addRow(key_label, key_row)
         form.addRow("", self.keyring_warning)
@@ -158,15 +167,15 @@ class SettingsDialog(QDialog):
         judge_layout.addLayout(form)
         judge_layout.addLayout(test_row)
 
-        appearance = QGroupBox("Appearance")
+        appearance = QGroupBox(tr("Appearance"))
         self.theme_choice = QComboBox()
         self.theme_choice.setObjectName("theme_choice")
         for choice in theme_module.CHOICES:
-            self.theme_choice.addItem(self.tr(theme_module.CHOICE_WORDS[choice]), choice)
+            self.theme_choice.addItem(tr(THEME_WORDS.get(choice, theme_module.CHOICE_WORDS[choice])), choice)
         self.language_choice = QComboBox()
         self.language_choice.setObjectName("language_choice")
         for choice in language.CHOICES:
-            self.language_choice.addItem(self.tr(language.CHOICE_WORDS[choice]) if choice == "system"
+            self.language_choice.addItem(tr(FOLLOW_SYSTEM) if choice == "system"
                                          else language.CHOICE_WORDS[choice], choice)
         self.language_note = QLabel()
         self.language_note.setObjectName("language_note")
@@ -174,8 +183,8 @@ class SettingsDialog(QDialog):
         set_tone(self.language_note, "muted")
         self.language_choice.currentIndexChanged.connect(self._language_note)
         looks = QFormLayout(appearance)
-        looks.addRow("T&heme:", self.theme_choice)
-        looks.addRow("&Language:", self.language_choice)
+        looks.addRow(tr("T&heme:"), self.theme_choice)
+        looks.addRow(tr("&Language:"), self.language_choice)
         looks.addRow("", self.language_note)
         if theme is not None and settings is not None:
             self.theme_choice.setCurrentIndex(self.theme_choice.findData(theme.choice))
@@ -206,7 +215,7 @@ class SettingsDialog(QDialog):
     def _language_note(self) -> None:
         started = self.window_settings is not None and language.chosen(self.window_settings)
         picked = self.language_choice.currentData()
-        self.language_note.setText(self.tr("The window speaks it the next time it starts.")
+        self.language_note.setText(tr("The window speaks it the next time it starts.")
                                    if started and picked != started else "")
 
     # reading -------------------------------------------------------------------------------------
@@ -227,8 +236,8 @@ class SettingsDialog(QDialog):
 
     def _show_key_state(self, stored: bool) -> None:
         self.key.clear()  # a key typed here is stored, never shown back
-        self.key.setPlaceholderText("a key is stored in the OS keyring — type a new one to replace it" if stored
-                                    else "optional; kept in the OS keyring, never in a file")
+        self.key.setPlaceholderText(tr("a key is stored in the OS keyring — type a new one to replace it") if stored
+                                    else tr("optional; kept in the OS keyring, never in a file"))
 
     def _set_busy(self, busy: bool) -> None:
         busy = busy or self.view is None   # nothing can be saved over settings that could not be read
@@ -280,14 +289,14 @@ class SettingsDialog(QDialog):
     def _refused(self, error: BaseException) -> None:
         self._set_busy(False)
         self.error.setText(describe(error))   # in words; the code in the tooltip
-        self.error.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
+        self.error.setToolTip(tr("Error code: {code}").format(code=getattr(error, "code", "ERROR")))
         self.error.show()
 
     @Slot()
     def remove_stored_key(self) -> None:
         def removed(_result: object) -> None:
             self._show_key_state(False)
-            self.test_result.setText("The API key was removed from the keyring.")
+            self.test_result.setText(tr("The API key was removed from the keyring."))
 
         self.error.hide()
         self.client.submit(lambda _engine: clear_judge_key(), removed, self._refused, owner=self)
@@ -309,7 +318,7 @@ class SettingsDialog(QDialog):
             self._show_key_state(key_stored)
             set_tone(self.test_result, None)
             self.test_result.setText(f"✓ {_sentence(answer)}." if answer else
-                                     "No judge is set (the URL is empty): agents' memory search stays local.")
+                                     tr("No judge is set (the URL is empty): agents' memory search stays local."))
 
         def failed(error: BaseException) -> None:
             if not isinstance(error, JudgeError):
@@ -324,6 +333,6 @@ class SettingsDialog(QDialog):
 
         self.error.hide()
         set_tone(self.test_result, None)
-        self.test_result.setText("Asking the judge…")
+        self.test_result.setText(tr("Asking the judge…"))
         self._set_busy(True)
         self.client.submit(job, answered, failed, owner=self)

@@ -22,13 +22,15 @@ from .engine_client import EngineClient
 from .messages import Messages
 from .offer_bar import OfferBar
 from .theme import set_tone
+from .words import QT_TR_NOOP, tr
 
 if TYPE_CHECKING:
     from ..engine import DoctorReport
 
 REMEMBERED_KEY = "store/root"          # where an earlier version kept the window's own state root
+# where the choice came from (said through tr() where shown: only "the default" is a word)
 SOURCE_SAID = {"flag": "--state-root", "env": "$CONTEXT_CENTER_HOME", "config": "config.toml",
-               "default": "the default"}
+               "default": QT_TR_NOOP("the default")}
 
 
 def short(path: Path | str) -> str:
@@ -69,18 +71,18 @@ class StoreChoice(QObject):
             return False
         from ..engine import platform_default_state_root
 
-        self.messages.problem.emit("The config file cannot be used",
-                                   f"{error.message}.\n\nThis window opened the default store meanwhile, for "
-                                   "this window only. The agents' commands that do not name their store stop with "
-                                   "the same message until the file is fixed (`context-center config unset "
-                                   "state-root` mends a bad value).")
+        self.messages.problem.emit(tr("The config file cannot be used"),
+                                   tr("{message}.\n\nThis window opened the default store meanwhile, for this window "
+                                      "only. The agents' commands that do not name their store stop with the same "
+                                      "message until the file is fixed (`context-center config unset state-root` "
+                                      "mends a bad value).").format(message=error.message))
         self.state_root, self.session_only = str(platform_default_state_root()), True
         self.reopen.emit()
         return True
 
     def opened(self, root: Path) -> None:
         """An open: the store's name at once (its source and the agents follow :meth:`check`)."""
-        self.label.setText(f"Store: {short(root)}")
+        self.label.setText(tr("Store: {path}").format(path=short(root)))
         self.label.setToolTip(str(root))
 
     def check(self, root: Path, workspace: Path) -> None:
@@ -100,16 +102,17 @@ class StoreChoice(QObject):
 
     def _looked(self, root: Path, choice: StateRootChoice | None, report: DoctorReport) -> None:
         self.choice = choice
-        source = "this window only" if self.session_only else SOURCE_SAID[choice.source] if choice else ""
-        self.label.setText(f"Store: {short(root)}" + (f" · {source}" if source else ""))
-        self.label.setToolTip(f"{root}\nEvery face (this window, the command line, the Claude Code hook, the MCP "
-                              "server) opens the store given by --state-root, else $CONTEXT_CENTER_HOME, else "
-                              "config.toml, else the default.")
+        source = tr("this window only") if self.session_only else tr(SOURCE_SAID[choice.source]) if choice else ""
+        self.label.setText(tr("Store: {path}").format(path=short(root)) + (f" · {source}" if source else ""))
+        self.label.setToolTip(f"{root}\n" + tr("Every face (this window, the command line, the Claude Code hook, the "
+                                               "MCP server) opens the store given by --state-root, else "
+                                               "$CONTEXT_CENTER_HOME, else config.toml, else the default."))
         elsewhere = [p for p in report.problems if p.fix.endswith(("connect claude-code", "connect codex"))]
-        self.warning.setText("⚠ Agents reach another store" if any("reaches the store" in p.what for p in elsewhere)
-                             else "⚠ Agents not connected")
-        self.warning.setToolTip("\n".join(p.what for p in elsewhere) + "\n\nClick to connect them (File ▸ Connect "
-                                                                       "agents…).")
+        self.warning.setText(tr("⚠ Agents reach another store") if any("reaches the store" in p.what
+                                                                        for p in elsewhere)
+                             else tr("⚠ Agents not connected"))
+        self.warning.setToolTip("\n".join(p.what for p in elsewhere) + "\n\n"
+                                + tr("Click to connect them (File ▸ Connect agents…)."))
         # a store open for this window only is not the agents' on purpose: nothing to connect them to
         self.warning.setVisible(bool(elsewhere) and any(report.agents.values()) and not self.session_only)
         self._offer_remembered(root)
@@ -119,11 +122,11 @@ class StoreChoice(QObject):
     def open_other(self, root: str) -> None:
         """Open ``root``: for every agent too (config.toml), or for this window's session only."""
         agents_too = dialogs.confirm(
-            self.window, "Open another store",
-            f"Open {short(root)} in this window.\n\nShould your agents use it too? The Claude Code hook, the MCP "
-            "server and the command line would then all read and write this store (it is written into "
-            "config.toml). Otherwise it is open in this window only, until it closes.",
-            action="Use it for every agent", cancel="Only in this window")
+            self.window, tr("Open another store"),
+            tr("Open {path} in this window.\n\nShould your agents use it too? The Claude Code hook, the MCP server and "
+               "the command line would then all read and write this store (it is written into config.toml). "
+               "Otherwise it is open in this window only, until it closes.").format(path=short(root)),
+            action=tr("Use it for every agent"), cancel=tr("Only in this window"))
         if not agents_too:
             self.state_root, self.session_only = root, True
             self.reopen.emit()
@@ -142,16 +145,18 @@ class StoreChoice(QObject):
                 self.state_root, self.session_only = None, False
             else:   # the environment outranks the file here: say so, and open it all the same
                 self.state_root, self.session_only = root, True
-                self.messages.info(f"{SOURCE_SAID[choice.source]} still chooses {short(choice.path)} for "
-                                   "commands started from this environment")
+                self.messages.info(tr("{source} still chooses {path} for commands started from this "
+                                      "environment").format(source=tr(SOURCE_SAID[choice.source]),
+                                                            path=short(choice.path)))
             self.reopen.emit()
-        self.client.submit(write, written, lambda e: self.messages.failure("write config.toml", e), owner=self)
+        self.client.submit(write, written, lambda e: self.messages.failure(tr("write config.toml"), e), owner=self)
 
     # an earlier version's remembered root ---------------------------------------------------------------
 
     def _offer_bar(self) -> OfferBar:
-        return OfferBar("store_offer", "warning", [("Use it for every agent", "adopt_remembered", self._use_remembered),
-                                               ("Keep this one", "keep_current", self._keep_current)])
+        return OfferBar("store_offer", "warning", [(tr("Use it for every agent"), "adopt_remembered",
+                                                    self._use_remembered),
+                                                   (tr("Keep this one"), "keep_current", self._keep_current)])
 
     def _remembered(self) -> str:
         value = self.settings.value(REMEMBERED_KEY, "", str)
@@ -164,8 +169,9 @@ class StoreChoice(QObject):
         if Path(remembered) == root or not Path(remembered).is_dir():
             self.settings.remove(REMEMBERED_KEY)   # nothing to offer: the same store, or gone
             return
-        self.offer.offer(f"An earlier version of this window opened {short(remembered)} at every start, while "
-                         f"your agents used {short(root)}. Use {short(remembered)} for every agent from now on?")
+        self.offer.offer(tr("An earlier version of this window opened {remembered} at every start, while your "
+                            "agents used {root}. Use {remembered} for every agent from now on?").format(
+            remembered=short(remembered), root=short(root)))
 
     def _use_remembered(self) -> None:
         remembered = self._remembered()

@@ -33,8 +33,12 @@ from ..engine import Engine, FactInput
 from .engine_client import EngineClient
 from .messages import Messages, describe
 from .theme import set_tone
+from .words import QT_TR_NOOP, tr
 
 INTERVALS = (0, 5, 15, 60)    # minutes; 0 is off
+# a conflict's kind (the engine's code), in words
+KIND_WORDS = {"edited_both": QT_TR_NOOP("edited both"), "forgotten_here": QT_TR_NOOP("forgotten here"),
+              "forgotten_there": QT_TR_NOOP("forgotten there")}
 
 
 def _conflict_rows(engine: Engine) -> list[dict[str, Any]]:
@@ -51,14 +55,15 @@ def _conflict_rows(engine: Engine) -> list[dict[str, Any]]:
 
 def describe_result(data: dict[str, Any]) -> str:
     if data.get("offline"):
-        return "Sync: offline — the facts wait here for the next sync"
-    text = f"Synced {data['at'][11:16]} UTC · ↓{data['pulled']} ↑{data['pushed']}"
+        return tr("Sync: offline — the facts wait here for the next sync")
+    text = tr("Synced {time} UTC · ↓{pulled} ↑{pushed}").format(time=data["at"][11:16], pulled=data["pulled"],
+                                                               pushed=data["pushed"])
     if data["conflicts"]:
-        text += f" · {len(data['conflicts'])} conflict(s)"
+        text += " · " + tr("{count} conflict(s)").format(count=len(data["conflicts"]))
     if data.get("refused"):
-        text += f" · {len(data['refused'])} refused from the remote"
+        text += " · " + tr("{count} refused from the remote").format(count=len(data["refused"]))
     if data.get("archived"):
-        text += f" · {len(data['archived'])} deleted there, kept in the archive"
+        text += " · " + tr("{count} deleted there, kept in the archive").format(count=len(data["archived"]))
     return text
 
 
@@ -72,11 +77,11 @@ class SetUpSyncDialog(QDialog):
     def __init__(self, client: EngineClient, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.client = client
-        self.setWindowTitle("Set up sync")
+        self.setWindowTitle(tr("Set up sync"))
         self.setMinimumWidth(520)
-        about = QLabel("Sync keeps this store's facts in a git repository you can push to (a private one: "
-                       "your facts are in it), so your other machines share them. Give its URL, as "
-                       "<code>git clone</code> takes it: an SSH address, an HTTPS URL, or a folder.")
+        about = QLabel(tr("Sync keeps this store's facts in a git repository you can push to (a private one: "
+                          "your facts are in it), so your other machines share them. Give its URL, as "
+                          "<code>git clone</code> takes it: an SSH address, an HTTPS URL, or a folder."))
         about.setWordWrap(True)
         self.remote = QLineEdit()
         self.remote.setObjectName("sync_remote")
@@ -89,7 +94,7 @@ class SetUpSyncDialog(QDialog):
         self.status.setObjectName("sync_setup_status")
         self.status.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.go = self.buttons.addButton("Check and &set up", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.go = self.buttons.addButton(tr("Check and &set up"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.go.setEnabled(False)
         self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
@@ -114,7 +119,7 @@ class SetUpSyncDialog(QDialog):
         self.remote.setEnabled(False)
         self.progress.show()
         set_tone(self.status, None)
-        self.status.setText(f"Checking {remote} and syncing for the first time…")
+        self.status.setText(tr("Checking {remote} and syncing for the first time…").format(remote=remote))
         self.client.submit(lambda engine: engine.sync_init(remote).to_json(), self._done, self._refused, owner=self)
 
     def _done(self, data: dict[str, Any]) -> None:
@@ -128,7 +133,7 @@ class SetUpSyncDialog(QDialog):
         self.go.setEnabled(True)
         set_tone(self.status, "error")
         self.status.setText(describe(error))
-        self.status.setToolTip(f"Error code: {getattr(error, 'code', 'ERROR')}")
+        self.status.setToolTip(tr("Error code: {code}").format(code=getattr(error, "code", "ERROR")))
 
 
 class SyncController(QObject):
@@ -146,27 +151,27 @@ class SyncController(QObject):
         self.label.setContentsMargins(0, 0, 14, 0)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.sync_now)
-        self.menu = QMenu("S&ync", parent)
-        self.sync_action = QAction("&Sync now", self)
+        self.menu = QMenu(tr("S&ync"), parent)
+        self.sync_action = QAction(tr("&Sync now"), self)
         self.sync_action.setShortcut(QKeySequence("Ctrl+Shift+Y"))
-        self.sync_action.setToolTip("Pull the facts other machines pushed, commit the changes made here, push")
+        self.sync_action.setToolTip(tr("Pull the facts other machines pushed, commit the changes made here, push"))
         self.sync_action.triggered.connect(self.sync_now)
-        self.conflicts_action = QAction("&Conflicts…", self)
+        self.conflicts_action = QAction(tr("&Conflicts…"), self)
         self.conflicts_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
         self.conflicts_action.triggered.connect(self.open_conflicts)
-        self.setup_action = QAction("Set &up sync…", self)
-        self.setup_action.setToolTip("Give a git repository you can push to: this store's facts go there, "
-                                     "and your other machines' come back")
+        self.setup_action = QAction(tr("Set &up sync…"), self)
+        self.setup_action.setToolTip(tr("Give a git repository you can push to: this store's facts go there, "
+                                        "and your other machines' come back"))
         self.setup_action.triggered.connect(self.open_setup)
         self.menu.addAction(self.setup_action)
         self.menu.addSeparator()
         self.menu.addAction(self.sync_action)
         self.menu.addAction(self.conflicts_action)
-        self.interval_menu = self.menu.addMenu("&Background sync")
+        self.interval_menu = self.menu.addMenu(tr("&Background sync"))
         self.interval_group = QActionGroup(self)
         self.interval_actions: dict[int, QAction] = {}
         for minutes in INTERVALS:
-            action = QAction("Off" if minutes == 0 else f"Every {minutes} minutes", self)
+            action = QAction(tr("Off") if minutes == 0 else tr("Every {minutes} minutes").format(minutes=minutes), self)
             action.setCheckable(True)
             action.triggered.connect(lambda _checked=False, m=minutes: self.set_interval(m))
             self.interval_group.addAction(action)
@@ -180,13 +185,13 @@ class SyncController(QObject):
             action.setEnabled(ready)
         self.interval_menu.setEnabled(ready)
         self.setup_action.setEnabled(not ready)
-        self.setup_action.setToolTip("Sync is set up" if ready else "Give a git repository you can push to: "
-                                     "this store's facts go there, and your other machines' come back")
+        self.setup_action.setToolTip(tr("Sync is set up") if ready else tr(
+            "Give a git repository you can push to: this store's facts go there, and your other machines' come back"))
         if not ready:
             self.timer.stop()
             self.label.setText("")
-            self.sync_action.setToolTip("Sync is not set up yet: Sync ▸ Set up sync… (or `context-center sync "
-                                        "init --remote URL`)")
+            self.sync_action.setToolTip(tr("Sync is not set up yet: Sync ▸ Set up sync… (or `context-center sync "
+                                           "init --remote URL`)"))
 
     # status --------------------------------------------------------------------------------------
 
@@ -199,7 +204,7 @@ class SyncController(QObject):
         self._enable(bool(status["initialised"]))
         if not self.initialised:
             return
-        self.sync_action.setToolTip(f"Sync with {status['remote']}")
+        self.sync_action.setToolTip(tr("Sync with {remote}").format(remote=status["remote"]))
         self._apply_interval(int(status["interval_minutes"]))
         if status["last"]:
             self._show(status["last"])
@@ -215,7 +220,7 @@ class SyncController(QObject):
     def set_interval(self, minutes: int) -> None:
         self.client.submit(lambda engine: engine.set_sync_interval(minutes),
                            lambda _none: self._apply_interval(minutes),
-                           lambda e: self.messages.failure("change the sync interval", e), owner=self)
+                           lambda e: self.messages.failure(tr("change the sync interval"), e), owner=self)
 
     def _show(self, data: dict[str, Any]) -> None:
         self.label.setText(describe_result(data))
@@ -232,7 +237,7 @@ class SyncController(QObject):
         self.running = True
         self.sync_action.setEnabled(False)
         set_tone(self.label, None)
-        self.label.setText("Syncing…")
+        self.label.setText(tr("Syncing…"))
         self.client.submit(lambda engine: engine.sync().to_json(), self._done, self._failed, owner=self)
 
     def _done(self, data: dict[str, Any]) -> None:
@@ -240,15 +245,15 @@ class SyncController(QObject):
         self.sync_action.setEnabled(True)
         self._show(data)
         if data.get("warning"):
-            self.messages.info(f"Sync: {data['warning']}")
+            self.messages.info(tr("Sync: {warning}").format(warning=data["warning"]))
         self.synced.emit(data)
 
     def _failed(self, error: BaseException) -> None:
         self.running = False
         self.sync_action.setEnabled(True)
-        self.label.setText("Sync failed")
+        self.label.setText(tr("Sync failed"))
         set_tone(self.label, "error")
-        self.messages.failure("sync", error)
+        self.messages.failure(tr("sync"), error)
 
     @Slot()
     def open_setup(self) -> "SetUpSyncDialog":
@@ -280,7 +285,7 @@ class ConflictsDialog(QDialog):
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.client, self.messages = client, messages
-        self.setWindowTitle("Sync conflicts")
+        self.setWindowTitle(tr("Sync conflicts"))
         self.setObjectName("sync_conflicts")
         self.resize(900, 560)
         self.rows: list[dict[str, Any]] = []
@@ -291,21 +296,21 @@ class ConflictsDialog(QDialog):
         self.diff.setObjectName("sync_diff")
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("sync_edit")
-        self.editor.setPlaceholderText("Edit the text to keep, then Save edit")
-        self.empty = QLabel("No conflicts: every fact is as both machines last agreed.")
+        self.editor.setPlaceholderText(tr("Edit the text to keep, then Save edit"))
+        self.empty = QLabel(tr("No conflicts: every fact is as both machines last agreed."))
         right = QWidget()
         column = QVBoxLayout(right)
-        column.addWidget(QLabel("What differs (mine → theirs):"))
+        column.addWidget(QLabel(tr("What differs (mine → theirs):")))
         column.addWidget(self.diff, 2)
-        column.addWidget(QLabel("Or edit the body to keep:"))
+        column.addWidget(QLabel(tr("Or edit the body to keep:")))
         column.addWidget(self.editor, 1)
         split = QSplitter()
         split.addWidget(self.list)
         split.addWidget(right)
         split.setSizes([260, 640])
-        self.keep_mine = QPushButton("Keep &mine")
-        self.keep_theirs = QPushButton("Keep &theirs")
-        self.save_edit = QPushButton("Save &edit")
+        self.keep_mine = QPushButton(tr("Keep &mine"))
+        self.keep_theirs = QPushButton(tr("Keep &theirs"))
+        self.save_edit = QPushButton(tr("Save &edit"))
         self.keep_mine.clicked.connect(lambda: self.resolve("mine"))
         self.keep_theirs.clicked.connect(lambda: self.resolve("theirs"))
         self.save_edit.clicked.connect(lambda: self.resolve("edit"))
@@ -324,14 +329,15 @@ class ConflictsDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
-        self.client.submit(_conflict_rows, self._loaded, lambda e: self.messages.failure("list the conflicts", e),
+        self.client.submit(_conflict_rows, self._loaded, lambda e: self.messages.failure(tr("list the conflicts"), e),
                            owner=self)
 
     def _loaded(self, rows: list[dict[str, Any]]) -> None:
         self.rows = rows
         self.list.clear()
         for row in rows:
-            self.list.addItem(QListWidgetItem(f"{row['ref']} ({row['kind'].replace('_', ' ')})"))
+            kind = tr(KIND_WORDS[row["kind"]]) if row["kind"] in KIND_WORDS else row["kind"].replace("_", " ")
+            self.list.addItem(QListWidgetItem(tr("{ref} ({kind})").format(ref=row["ref"], kind=kind)))
         self.empty.setVisible(not rows)
         if rows:
             self.list.setCurrentRow(0)
@@ -348,13 +354,14 @@ class ConflictsDialog(QDialog):
         if not 0 <= index < len(self.rows):
             return
         row = self.rows[index]
-        mine = f"revision {row['mine']}" if row["mine"] else "forgotten"
-        theirs = f"revision {row['theirs']}" if row["theirs"] else "forgotten"
-        self.keep_mine.setText(f"Keep &mine ({mine})")
-        self.keep_theirs.setText(f"Keep &theirs ({theirs})")
+        mine = tr("revision {revision}").format(revision=row["mine"]) if row["mine"] else tr("forgotten")
+        theirs = tr("revision {revision}").format(revision=row["theirs"]) if row["theirs"] else tr("forgotten")
+        self.keep_mine.setText(tr("Keep &mine ({side})").format(side=mine))
+        self.keep_theirs.setText(tr("Keep &theirs ({side})").format(side=theirs))
         lines = difflib.unified_diff(row["mine_text"].splitlines(), row["theirs_text"].splitlines(),
-                                     f"mine ({mine})", f"theirs ({theirs})", lineterm="")
-        self.diff.setPlainText("\n".join(lines) or "The two versions have the same text.")
+                                     tr("mine ({side})").format(side=mine), tr("theirs ({side})").format(side=theirs),
+                                     lineterm="")
+        self.diff.setPlainText("\n".join(lines) or tr("The two versions have the same text."))
         self.editor.setPlainText(row["body"])
         self._set_buttons(True)
 
@@ -377,4 +384,4 @@ class ConflictsDialog(QDialog):
 
     def _refused(self, error: BaseException) -> None:
         self._set_buttons(True)
-        self.messages.failure("settle the conflict", error)
+        self.messages.failure(tr("settle the conflict"), error)

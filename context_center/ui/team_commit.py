@@ -27,8 +27,11 @@ from .diffs import unified_html
 from .engine_client import EngineClient
 from .messages import describe
 from .theme import set_tone, tone, tone_color
+from .words import QT_TR_NOOP, tr
 
-STATE_WORDS = {"added": "Added", "modified": "Modified", "deleted": "Deleted"}
+STATE_WORDS = {"added": QT_TR_NOOP("Added"), "modified": QT_TR_NOOP("Modified"), "deleted": QT_TR_NOOP("Deleted")}
+STATE_WORDS_IN_SENTENCE = {"added": QT_TR_NOOP("added"), "modified": QT_TR_NOOP("modified"),
+                           "deleted": QT_TR_NOOP("deleted")}
 
 
 def _changes(engine: Engine) -> list[dict[str, Any]]:
@@ -38,7 +41,9 @@ def _changes(engine: Engine) -> list[dict[str, Any]]:
 
 def last_words(change: dict[str, Any]) -> str:
     last = change["last"]
-    return f"last changed by {last['author']}, {last['date'][:10]}" if last else "never committed"
+    if not last:
+        return tr("never committed")
+    return tr("last changed by {author}, {date}").format(author=last["author"], date=last["date"][:10])
 
 
 class CommitTeamDialog(QDialog):
@@ -48,11 +53,11 @@ class CommitTeamDialog(QDialog):
         super().__init__(parent)
         self.client = client
         self.changes: list[dict[str, Any]] = []
-        self.setWindowTitle("Commit team facts")
+        self.setWindowTitle(tr("Commit team facts"))
         self.resize(900, 560)
-        about = QLabel("The team facts in this repository's <code>.context-center/memory/</code> that differ from "
-                       "the last commit. Committing checks them as the pre-commit hook does and commits them "
-                       "alone: anything else you staged stays staged.")
+        about = QLabel(tr("The team facts in this repository's <code>.context-center/memory/</code> that differ "
+                          "from the last commit. Committing checks them as the pre-commit hook does and commits "
+                          "them alone: anything else you staged stays staged."))
         about.setWordWrap(True)
         self.list = QListWidget()
         self.list.setObjectName("team_changes")
@@ -65,14 +70,14 @@ class CommitTeamDialog(QDialog):
         split.setSizes([320, 580])
         self.message = QLineEdit()
         self.message.setObjectName("team_commit_message")
-        self.message.setPlaceholderText("What changed in the team's facts (the commit message)")
+        self.message.setPlaceholderText(tr("What changed in the team's facts (the commit message)"))
         self.message.textChanged.connect(self._enable)
         self.status = QLabel()
         self.status.setObjectName("team_commit_status")
         self.status.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.go = self.buttons.addButton("&Commit", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.again = self.buttons.addButton("&Look again", QDialogButtonBox.ButtonRole.ResetRole)
+        self.go = self.buttons.addButton(tr("&Commit"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.again = self.buttons.addButton(tr("&Look again"), QDialogButtonBox.ButtonRole.ResetRole)
         self.again.clicked.connect(self.load)
         self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
@@ -93,7 +98,7 @@ class CommitTeamDialog(QDialog):
     def load(self) -> None:
         self.busy = True
         self._enable()
-        self._say("Looking at the team folder…")
+        self._say(tr("Looking at the team folder…"))
         self.client.submit(_changes, self._loaded, self._refused, owner=self)
 
     def _loaded(self, changes: list[dict[str, Any]]) -> None:
@@ -102,8 +107,10 @@ class CommitTeamDialog(QDialog):
         self.list.clear()
         for change in changes:
             problems = change["problems"]
-            item = QListWidgetItem(f"{STATE_WORDS[change['state']]}: {change['path'].rsplit('/', 1)[-1]}\n"
-                                   f"    {last_words(change)}" + (f" · {len(problems)} problem(s)" if problems else ""))
+            state = tr(STATE_WORDS[change["state"]])
+            item = QListWidgetItem(tr("{state}: {file}").format(state=state, file=change["path"].rsplit("/", 1)[-1])
+                                   + "\n    " + last_words(change)
+                                   + (" · " + tr("{count} problem(s)").format(count=len(problems)) if problems else ""))
             item.setToolTip(change["path"] + "".join(f"\n{p['reason']}" for p in problems))
             if problems:
                 item.setForeground(tone_color("error"))
@@ -117,10 +124,11 @@ class CommitTeamDialog(QDialog):
             self._say(self.note, error=True, code="REVISION_CONFLICT")
             self.note = ""
         elif refused:
-            self._say(f"{refused} file(s) would be refused by the pre-commit check: fix them, then look again.",
-                      error=True)
+            self._say(tr("{count} file(s) would be refused by the pre-commit check: fix them, then look again.")
+                      .format(count=refused), error=True)
         else:
-            self._say(f"{len(changes)} file(s) to commit." if changes else "The team facts have no changes to commit.")
+            self._say(tr("{count} file(s) to commit.").format(count=len(changes)) if changes
+                      else tr("The team facts have no changes to commit."))
         self._enable()
 
     @Slot(int)
@@ -130,11 +138,16 @@ class CommitTeamDialog(QDialog):
             return
         change = self.changes[row]
         problems = "".join(f"<p style='color:{tone('error')}'>{html.escape(p['reason'])}"
-                           + (f" (line {p['line']})" if p["line"] else "") + "</p>" for p in change["problems"])
+                           + (" " + tr("(line {line})").format(line=p["line"]) if p["line"] else "") + "</p>"
+                           for p in change["problems"])
         last = change["last"]
-        head = (f"<p><b>{html.escape(change['path'])}</b> — {STATE_WORDS[change['state']].lower()}; "
-                + html.escape(last_words(change))
-                + (f" in {last['commit']} “{html.escape(last['message'])}”" if last else "") + "</p>")
+        fields = {"path": html.escape(change["path"]), "state": tr(STATE_WORDS_IN_SENTENCE[change["state"]]),
+                  "last": html.escape(last_words(change))}
+        if last:
+            head = tr("<p><b>{path}</b> — {state}; {last} in {commit} “{message}”</p>").format(
+                commit=last["commit"], message=html.escape(last["message"]), **fields)
+        else:
+            head = tr("<p><b>{path}</b> — {state}; {last}</p>").format(**fields)
         self.diff.setHtml(head + problems + unified_html(change["diff"]))
 
     # committing ----------------------------------------------------------------------------------
@@ -155,7 +168,7 @@ class CommitTeamDialog(QDialog):
         expected = {change["path"]: change["digest"] or "" for change in self.changes}
         self.busy = True
         self._enable()
-        self._say("Checking and committing…")
+        self._say(tr("Checking and committing…"))
         self.client.submit(lambda engine: engine.commit_team_facts(message, expected).to_json(), self._done,
                            self._refused_commit, owner=self)
 
@@ -178,4 +191,4 @@ class CommitTeamDialog(QDialog):
     def _say(self, text: str, *, error: bool = False, code: str = "") -> None:
         self.status.setText(text)
         set_tone(self.status, "error" if error else None)
-        self.status.setToolTip(f"Error code: {code}" if code else "")
+        self.status.setToolTip(tr("Error code: {code}").format(code=code) if code else "")

@@ -19,8 +19,10 @@ from PySide6.QtCore import QFile, QIODevice, QObject, QResource, QSettings, Qt, 
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from .words import QT_TR_NOOP
+
 CHOICES = ("system", "light", "dark")
-CHOICE_WORDS = {"system": "Follow the system", "light": "Light", "dark": "Dark"}
+CHOICE_WORDS = {"system": QT_TR_NOOP("Follow the system"), "light": QT_TR_NOOP("Light"), "dark": QT_TR_NOOP("Dark")}
 SETTING = "window/theme"
 _ROOT = "/context-center-themes"
 _TONE = re.compile(r"@([a-z_]+)")

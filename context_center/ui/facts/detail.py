@@ -4,8 +4,9 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ...engine import Grounding, RefCheck, limit_text
-from .model import FactRow
+from ...engine import Grounding, RefCheck
+from ..words import tr
+from .model import FactRow, limit_words, value_word
 
 OPEN_SCHEME = "open-ref"
 _OPEN = OPEN_SCHEME + ":"
@@ -14,11 +15,13 @@ _OPEN = OPEN_SCHEME + ":"
 def _provenance_lines(found: dict[str, Any] | None) -> tuple[str, ...]:
     if not found:
         return ()
-    lines = [f"**Suggested:** {found.get('why', '')}  ", f"**How to apply:** {found.get('how_to_apply', '')}  "]
+    lines = [tr("**Suggested:** {why}").format(why=found.get("why", "")) + "  ",
+             tr("**How to apply:** {how}").format(how=found.get("how_to_apply", "")) + "  "]
     for item in found.get("evidence") or []:
         if isinstance(item, dict):
-            lines.append(f"- {item.get('source', '')} session `{str(item.get('session', ''))[:8]}` at "
-                         f"{item.get('timestamp') or 'unknown time'}: “{item.get('text', '')}”")
+            lines.append("- " + tr("{source} session `{session}` at {time}: “{text}”").format(
+                source=item.get("source", ""), session=str(item.get("session", ""))[:8],
+                time=item.get("timestamp") or tr("unknown time"), text=item.get("text", "")))
     return tuple(lines)
 
 
@@ -28,8 +31,8 @@ def _open_link(check: RefCheck) -> str:
     if check.state not in ("ok", "moved", "changed", "unverified") or check.ref.endswith("/") or not path:
         return ""
     if check.at:
-        return f" [Open at line {check.at}]({_OPEN}{path}:{check.at})"
-    return f" [Open]({_OPEN}{path}:0)"
+        return " " + tr("[Open at line {line}]({link})").format(line=check.at, link=f"{_OPEN}{path}:{check.at}")
+    return " " + tr("[Open]({link})").format(link=f"{_OPEN}{path}:0")
 
 
 def grounding_lines(grounding: Grounding) -> list[str]:
@@ -37,17 +40,17 @@ def grounding_lines(grounding: Grounding) -> list[str]:
     changed range the recorded lines beside today's as a diff."""
     if grounding.state == "none":
         return []
-    lines = ["", f"### Cited code: {grounding.state}", ""]
+    lines = ["", tr("### Cited code: {state}").format(state=value_word(grounding.state)), ""]
     for check in grounding.refs:
-        who = (f" — commit `{check.commit[:10]}` by **{check.author}** on {(check.date or '')[:10]}"
-               if check.commit else "")
-        lines.append(f"- `{check.ref}`: **{check.state}** — {check.detail}{who}{_open_link(check)}")
+        who = (" — " + tr("commit `{commit}` by **{author}** on {date}").format(
+            commit=check.commit[:10], author=check.author, date=(check.date or "")[:10]) if check.commit else "")
+        lines.append(f"- `{check.ref}`: **{value_word(check.state)}** — {check.detail}{who}{_open_link(check)}")
         if check.state == "changed" and check.evidence is not None and check.evidence.lines and check.now:
             diff = [line for line in difflib.ndiff(list(check.evidence.lines), list(check.now))
                     if not line.startswith("? ")]
             lines += ["", "```diff", *diff, "```", ""]
-    lines += ["", "Verify the fact once it is right again (it records the code as it is now); Edit it, "
-                  "or Forget it."]
+    lines += ["", tr("Verify the fact once it is right again (it records the code as it is now); Edit it, "
+                     "or Forget it.")]
     return lines
 
 
@@ -63,27 +66,31 @@ def detail_markdown(row: FactRow, grounding: Grounding | None = None) -> str:
         lines += ["> " + view.override_sentence.replace("Overridden", "**Overridden**", 1)
                   .replace(holder, f"[{holder}](fact:{holder})", 1), ""]
     if view.sync_conflict is not None:
-        lines += ["> **Sync conflict**: another machine changed this fact too; settle it with Sync ▸ Conflicts "
-                  "(keep mine, keep theirs, or edit).", ""]
+        lines += ["> " + tr("**Sync conflict**: another machine changed this fact too; settle it with Sync ▸ "
+                            "Conflicts (keep mine, keep theirs, or edit)."), ""]
     if view.team is not None:
         status = view.team
         if status.note:
-            lines += [f"> **Team fact** (in the repository): {status.note}.", ""]
+            lines += ["> " + tr("**Team fact** (in the repository): {note}.").format(note=status.note), ""]
         else:
-            last = (f"last changed by **{status.author}** on {status.date[:10]} (commit `{status.commit}`: "
-                    f"{status.message})" if status.commit else "never committed")
-            lines += [f"> **Team fact**, committed with the code: {last}."
-                      + (" **Uncommitted changes** in the work tree: commit them to share them." if status.uncommitted
-                         else ""), ""]
+            last = (tr("last changed by **{author}** on {date} (commit `{commit}`: {message})").format(
+                        author=status.author, date=status.date[:10], commit=status.commit, message=status.message)
+                    if status.commit else tr("never committed"))
+            lines += ["> " + tr("**Team fact**, committed with the code: {last}.").format(last=last)
+                      + (" " + tr("**Uncommitted changes** in the work tree: commit them to share them.")
+                         if status.uncommitted else ""), ""]
     if fact.description:
         lines += [f"*{fact.description}*", ""]
-    meta = [("Reference", f"`{fact.ref}`"), ("Id", f"`{fact.id}`"), ("Revision", fact.revision),
-            ("Type", fact.type), ("Scope", fact.scope), ("Activation", fact.effective_activation),
-            ("Freshness", view.freshness), ("Volatility", fact.volatility or "by type"),
-            ("Subject key", fact.subject_key or "—"), ("Keywords", fact.keywords or "—"),
-            ("Expires", fact.expires_at or "never"), ("Last verified", fact.last_verified_at or "never"),
-            ("Only in", limit_text(fact) or "every worktree and branch"),
-            ("Created", fact.created_at), ("Updated", fact.updated_at)]
+    meta = [(tr("Reference"), f"`{fact.ref}`"), (tr("Id"), f"`{fact.id}`"), (tr("Revision"), fact.revision),
+            (tr("Type"), value_word(fact.type)), (tr("Scope"), value_word(fact.scope)),
+            (tr("Activation"), value_word(fact.effective_activation)),
+            (tr("Freshness"), value_word(view.freshness)),
+            (tr("Volatility"), value_word(fact.volatility) if fact.volatility else tr("by type")),
+            (tr("Subject key"), fact.subject_key or "—"), (tr("Keywords"), fact.keywords or "—"),
+            (tr("Expires"), fact.expires_at or tr("never")),
+            (tr("Last verified"), fact.last_verified_at or tr("never")),
+            (tr("Only in"), limit_words(fact) or tr("every worktree and branch")),
+            (tr("Created"), fact.created_at), (tr("Updated"), fact.updated_at)]
     lines += [f"**{k}:** {v}  " for k, v in meta]
     lines += grounding_lines(grounding or view.grounding)
     provenance = _provenance_lines(view.provenance)

@@ -40,6 +40,8 @@ from .. import dialogs
 from ..engine_client import EngineClient
 from ..messages import describe
 from ..theme import set_banner, set_tone
+from ..words import tr
+from .model import value_word
 
 if TYPE_CHECKING:   # (a suggestion's record: loaded with the Suggestions tab)
     from ...engine import Acceptance
@@ -72,20 +74,20 @@ class FactForm(QDialog):
         self._initial: dict[str, str] = {}   # the values as opened: what "changed" means
         self._show_all_errors = False         # set by a save attempt
         self._touched: set[str] = set()       # fields the user typed in or left (their errors show)
-        self.setWindowTitle("Edit fact" if fact else "New fact")
+        self.setWindowTitle(tr("Edit fact") if fact else tr("New fact"))
         self.setMinimumWidth(560)
         self.fields: dict[str, Any] = {}
         self.errors: dict[str, QLabel] = {}
         form = QFormLayout()
-        for name, label in (("title", "&Title"), ("name", "&Name"), ("description", "&Description"),
-                            ("type", "T&ype"), ("scope", "&Scope"), ("keywords", "&Keywords"),
-                            ("subject_key", "Su&bject key"), ("activation", "&Activation"),
-                            ("volatility", "&Volatility"), ("expires_at", "E&xpires"),
-                            ("worktree", "Only in &worktree"), ("branch", "Only on b&ranch")):
+        for name, label in (("title", tr("&Title")), ("name", tr("&Name")), ("description", tr("&Description")),
+                            ("type", tr("T&ype")), ("scope", tr("&Scope")), ("keywords", tr("&Keywords")),
+                            ("subject_key", tr("Su&bject key")), ("activation", tr("&Activation")),
+                            ("volatility", tr("&Volatility")), ("expires_at", tr("E&xpires")),
+                            ("worktree", tr("Only in &worktree")), ("branch", tr("Only on b&ranch"))):
             widget: QComboBox | QLineEdit
             if name in _CHOICES:
                 widget = QComboBox()
-                widget.addItems([c or "(by type)" for c in _CHOICES[name]])
+                widget.addItems([value_word(c) if c else tr("(by type)") for c in _CHOICES[name]])
                 widget.currentIndexChanged.connect(self.validate)
                 widget.activated.connect(lambda _i, n=name: self._touch(n))
             else:
@@ -108,7 +110,7 @@ class FactForm(QDialog):
             holder.setLayout(column)
             column.setContentsMargins(0, 0, 0, 0)
             form.addRow(label, holder)
-        self.fields["name"].setPlaceholderText("file name; from the title when empty")
+        self.fields["name"].setPlaceholderText(tr("file name; from the title when empty"))
         # what the name makes on disk, and the pinned budget while pinned: said as the user types
         self.file_preview = self._note_under("name", "file_name")
         self.pinned_note = self._note_under("activation", "pinned_note")
@@ -117,16 +119,17 @@ class FactForm(QDialog):
             widget = self.fields[name]
             (widget.currentIndexChanged if isinstance(widget, QComboBox) else widget.textChanged).connect(
                 self._update_notes)
-        self.fields["keywords"].setPlaceholderText("aliases and translations, space separated")
-        self.fields["subject_key"].setPlaceholderText("e.g. project.package_manager")
-        self.fields["expires_at"].setPlaceholderText("YYYY-MM-DD, RFC 3339, or empty")
-        self.fields["worktree"].setPlaceholderText("a worktree's name (main: the main checkout); empty: every worktree")
-        self.fields["branch"].setPlaceholderText("a branch glob such as release/*; empty: every branch")
+        self.fields["keywords"].setPlaceholderText(tr("aliases and translations, space separated"))
+        self.fields["subject_key"].setPlaceholderText(tr("e.g. project.package_manager"))
+        self.fields["expires_at"].setPlaceholderText(tr("YYYY-MM-DD, RFC 3339, or empty"))
+        self.fields["worktree"].setPlaceholderText(tr("a worktree's name (main: the main checkout); empty: every "
+                                                      "worktree"))
+        self.fields["branch"].setPlaceholderText(tr("a branch glob such as release/*; empty: every branch"))
         for name in ("worktree", "branch"):
-            self.fields[name].setToolTip("Keeps the fact to one task: it is recalled, searched by agents and "
-                                         "pinned only there, and listed everywhere with its limit")
+            self.fields[name].setToolTip(tr("Keeps the fact to one task: it is recalled, searched by agents and "
+                                            "pinned only there, and listed everywhere with its limit"))
         self.body = QPlainTextEdit()
-        self.body.setPlaceholderText("The fact, in Markdown")
+        self.body.setPlaceholderText(tr("The fact, in Markdown"))
         self.body.textChanged.connect(self.validate)
         self.body.textChanged.connect(self._update_notes)
         self.fields["body"] = self.body
@@ -135,15 +138,15 @@ class FactForm(QDialog):
         self.errors["body"].setWordWrap(True)  # a secret's refusal names kinds and fields: never clip it
         set_tone(self.errors["body"], "error")
         self.errors["body"].hide()
-        form.addRow("B&ody", self.body)
+        form.addRow(tr("B&ody"), self.body)
         form.addRow("", self.errors["body"])
         self.refs = QPlainTextEdit()
         self.refs.setObjectName("refs")
-        self.refs.setPlaceholderText("One per line, from the workspace: src/app.py, src/app.py:10-20, "
-                                     "src/app.py#main, docs/ — checked before the fact is recalled")
+        self.refs.setPlaceholderText(tr("One per line, from the workspace: src/app.py, src/app.py:10-20, "
+                                        "src/app.py#main, docs/ — checked before the fact is recalled"))
         self.refs.setMaximumHeight(4 * self.refs.fontMetrics().lineSpacing() + 12)
         self.refs.setTabChangesFocus(True)
-        form.addRow("Cites &code", self.refs)
+        form.addRow(tr("Cites &code"), self.refs)
         self.proposal = QLabel()
         self.proposal.setObjectName("proposed_refs")
         self.proposal.setWordWrap(True)
@@ -171,11 +174,11 @@ class FactForm(QDialog):
         self.open_holder: Callable[[str, str], None] | None = None   # opens it (set by the Facts tab)
         set_banner(self.banner, "error")
         self.banner.hide()
-        self.reload_button = QPushButton("&Reload the current revision")
+        self.reload_button = QPushButton(tr("&Reload the current revision"))
         self.reload_button.hide()
         self.reload_button.clicked.connect(self.reload_current)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setToolTip("Save (Ctrl+Return)")
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setToolTip(tr("Save (Ctrl+Return)"))
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
@@ -184,8 +187,8 @@ class FactForm(QDialog):
         self.yours.setObjectName("your_version")
         self.yours.setReadOnly(True)
         self.yours.setMaximumHeight(140)
-        self.yours.setToolTip("What you had typed, kept after reloading the newer revision: copy what you need")
-        self.yours_label = QLabel("Your version (not saved):")
+        self.yours.setToolTip(tr("What you had typed, kept after reloading the newer revision: copy what you need"))
+        self.yours_label = QLabel(tr("Your version (not saved):"))
         self.yours.hide()
         self.yours_label.hide()
         bottom = QHBoxLayout()
@@ -230,14 +233,17 @@ class FactForm(QDialog):
     def _update_notes(self) -> None:
         name = self.value("name").strip() or name_from_title(self.value("title"))
         scope = self.fact.scope if self.fact is not None else self.value("scope")
-        self.file_preview.setText(f"Saved as {scope}/{name}.md" if name else "")
+        self.file_preview.setText(tr("Saved as {path}").format(path=f"{scope}/{name}.md") if name else "")
         self.file_preview.setVisible(bool(name))
         pinned = self.value("activation") == "pinned"
         if pinned and self.pinned_others is not None:
             total = self.pinned_others + len(self.body.toPlainText().strip())
             over = total > PINNED_BUDGET_CHARS
-            self.pinned_note.setText(f"Pinned facts: {total:,} of {PINNED_BUDGET_CHARS:,} characters"
-                                     + (" — over the budget: shorten this body or unpin another fact" if over else ""))
+            said = tr("Pinned facts: {total} of {budget} characters").format(total=f"{total:,}",
+                                                                             budget=f"{PINNED_BUDGET_CHARS:,}")
+            if over:
+                said += " — " + tr("over the budget: shorten this body or unpin another fact")
+            self.pinned_note.setText(said)
             set_tone(self.pinned_note, "error" if over else "muted")
         self.pinned_note.setVisible(pinned and self.pinned_others is not None)
 
@@ -312,8 +318,8 @@ class FactForm(QDialog):
             self.proposal.hide()
             return
         shown = ", ".join(f"<code>{html.escape(ref)}</code>" for ref in self.proposed)
-        self.proposal.setText(f"The text names code in this workspace: {shown}. "
-                              '<a href="add">Cite it</a> (checked before the fact is recalled)')
+        self.proposal.setText(tr('The text names code in this workspace: {refs}. <a href="add">Cite it</a> '
+                                 "(checked before the fact is recalled)").format(refs=shown))
         self.proposal.show()
 
     @Slot()
@@ -363,17 +369,18 @@ class FactForm(QDialog):
         self.buttons.setEnabled(True)
         self.refused.emit(error)
         if not isinstance(error, RefusedError):
-            self.show_refusal(f"The store could not be written: {describe(error)}")
+            self.show_refusal(tr("The store could not be written: {error}").format(error=describe(error)))
             return
-        hint = {SubjectConflict: "Edit the holder instead, or choose another subject key.",
-                PinnedBudgetExceeded: "Set activation to relevant, or unpin another fact.",
-                NameConflict: "Choose another name.",
-                RevisionConflict: "Someone changed this fact since you opened it."}.get(type(error), "")
+        hint = {SubjectConflict: tr("Edit the holder instead, or choose another subject key."),
+                PinnedBudgetExceeded: tr("Set activation to relevant, or unpin another fact."),
+                NameConflict: tr("Choose another name."),
+                RevisionConflict: tr("Someone changed this fact since you opened it.")}.get(type(error), "")
         # in words: the code is for a bug report, in the tooltip (a new user read "PINNED_BUDGET:")
         link = ""
         if isinstance(error, SubjectConflict) and error.details.get("holder_ref") and self.open_holder is not None:
             self._holder = (str(error.details["holder_scope"]), str(error.details["holder"]))
-            link = f'<a href="holder">Open {html.escape(str(error.details["holder_ref"]))}</a>, the fact holding it'
+            link = tr('<a href="holder">Open {ref}</a>, the fact holding it').format(
+                ref=html.escape(str(error.details["holder_ref"])))
         self.show_refusal(describe(error) + (f"\n{hint}" if hint else ""), code=error.code, link=link)
         self.reload_button.setVisible(isinstance(error, RevisionConflict))
 
@@ -381,7 +388,7 @@ class FactForm(QDialog):
         """``link``: rich text to follow the sentence (an anchor the banner answers)."""
         said = html.escape(text, quote=False).replace("\n", "<br>")
         self.banner.setText(f"{said}<br>{link}" if link else said)
-        self.banner.setToolTip(f"Error code: {code}" if code else "")
+        self.banner.setToolTip(tr("Error code: {code}").format(code=code) if code else "")
         self.banner.show()
 
     @Slot(str)
@@ -392,8 +399,8 @@ class FactForm(QDialog):
     def reject(self) -> None:
         """Cancel, Escape or the close button: ask before throwing typed text away."""
         if self.is_dirty() and not dialogs.confirm(
-                self, "Discard changes?", "You changed this fact. Discard your changes?",
-                action="Discard changes", cancel="Keep editing"):
+                self, tr("Discard changes?"), tr("You changed this fact. Discard your changes?"),
+                action=tr("Discard changes"), cancel=tr("Keep editing")):
             return
         super().reject()
 

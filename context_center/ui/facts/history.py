@@ -25,6 +25,7 @@ from .. import dialogs
 from ..engine_client import EngineClient
 from ..messages import Messages
 from ..theme import tone
+from ..words import tr
 
 
 def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
@@ -34,7 +35,7 @@ def diff_html(old: str, new: str, old_label: str, new_label: str) -> str:
     for line in lines:
         color = tone("error") if line.startswith("-") else tone("ok") if line.startswith("+") else tone("muted")
         out.append(f'<span style="color:{color}">{html.escape(line)}</span>')
-    return '<pre style="white-space: pre-wrap">' + ("\n".join(out) or "(no difference)") + "</pre>"
+    return '<pre style="white-space: pre-wrap">' + ("\n".join(out) or html.escape(tr("(no difference)"))) + "</pre>"
 
 
 class HistoryDialog(QDialog):
@@ -47,7 +48,7 @@ class HistoryDialog(QDialog):
         super().__init__(parent)
         fact = history[0].fact
         self.client, self.messages, self.fact = client, messages, fact
-        self.setWindowTitle(f"History of {fact.ref}")
+        self.setWindowTitle(tr("History of {ref}").format(ref=fact.ref))
         self.resize(860, 540)
         # (what restore takes: a number, or a team fact's commit; its date; its text)
         self.versions: list[tuple[int | str, str, str]] = [(r.point, r.updated_at, changed_fields(r.fact))
@@ -58,13 +59,15 @@ class HistoryDialog(QDialog):
         for position, revision in enumerate(history):
             number = revision.point
             if self.team:   # git's history: commits, and the work tree's uncommitted change
-                head = ("Uncommitted change" if revision.commit == "uncommitted"
-                        else f"Commit {revision.commit}" if revision.commit else "The file (not in git)")
-                label = (head + (" (active)" if position == 0 else "")
-                         + f" — {revision.author or 'you'}: {revision.message or revision.change}\n"
+                head = (tr("Uncommitted change") if revision.commit == "uncommitted"
+                        else tr("Commit {commit}").format(commit=revision.commit) if revision.commit
+                        else tr("The file (not in git)"))
+                label = (head + (" " + tr("(active)") if position == 0 else "")
+                         + f" — {revision.author or tr('you')}: {revision.message or revision.change}\n"
                          + revision.updated_at[:19].replace("T", " "))
             else:
-                label = (f"Revision {number}" + (" (active)" if number == fact.revision else "")
+                label = (tr("Revision {number}").format(number=number)
+                         + (" " + tr("(active)") if number == fact.revision else "")
                          + f" — {revision.change}\n{revision.updated_at}")
             item = QListWidgetItem(label)
             item.setToolTip(label)
@@ -73,7 +76,7 @@ class HistoryDialog(QDialog):
         self.list.currentRowChanged.connect(self.show_diff)
         self.against = QComboBox()
         self.against.setObjectName("compare_with")
-        self.against.addItems(["Compare with the active revision", "Compare with the revision before it"])
+        self.against.addItems([tr("Compare with the active revision"), tr("Compare with the revision before it")])
         self.against.currentIndexChanged.connect(lambda _i: self.show_diff(self.list.currentRow()))
         self.view = QTextBrowser()
         self.view.setObjectName("diff")
@@ -81,18 +84,18 @@ class HistoryDialog(QDialog):
         splitter.addWidget(self.list)
         splitter.addWidget(self.view)
         splitter.setStretchFactor(1, 3)
-        self.restore_button = QPushButton("&Restore this revision")
+        self.restore_button = QPushButton(tr("&Restore this revision"))
         self.restore_button.clicked.connect(self.restore)
-        self.purge_button = QPushButton("&Purge secrets…")
+        self.purge_button = QPushButton(tr("&Purge secrets…"))
         self.purge_button.setObjectName("purge_secrets")
-        self.purge_button.setToolTip("Mask every secret in this fact's file, its revisions and its archive entries, "
-                                     "in place (the one rewrite history allows)")
+        self.purge_button.setToolTip(tr("Mask every secret in this fact's file, its revisions and its archive "
+                                        "entries, in place (the one rewrite history allows)"))
         self.purge_button.clicked.connect(self.confirm_purge)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         row = QHBoxLayout()
-        explain = QLabel("Restore copies the chosen revision, its verification date included, into a new "
-                         "revision; nothing is rewound and freshness counts from the restore.")
+        explain = QLabel(tr("Restore copies the chosen revision, its verification date included, into a new "
+                            "revision; nothing is rewound and freshness counts from the restore."))
         explain.setWordWrap(True)
         explain.setObjectName("restore_explained")
         row.addWidget(explain, 1)
@@ -114,14 +117,16 @@ class HistoryDialog(QDialog):
             return
         number, _, body = self.versions[row]
         self.restore_button.setEnabled(row > 0 if self.team else number != self.fact.revision)
+        label = tr("revision {number}").format(number=number)
         if self.against.currentIndex() == 0:
-            active = f"revision {self.fact.revision} (active)"
-            self.view.setHtml(diff_html(body, self.versions[0][2], f"revision {number}", active))
+            active = tr("revision {number} (active)").format(number=self.fact.revision)
+            self.view.setHtml(diff_html(body, self.versions[0][2], label, active))
         elif row + 1 < len(self.versions):  # what this revision changed
             before, _, old_body = self.versions[row + 1]
-            self.view.setHtml(diff_html(old_body, body, f"revision {before}", f"revision {number}"))
+            self.view.setHtml(diff_html(old_body, body, tr("revision {number}").format(number=before), label))
         else:
-            self.view.setHtml(diff_html("", body, "(nothing)", f"revision {number}, the first kept"))
+            self.view.setHtml(diff_html("", body, tr("(nothing)"),
+                                        tr("revision {number}, the first kept").format(number=number)))
 
     @Slot()
     def restore(self) -> None:
@@ -131,18 +136,18 @@ class HistoryDialog(QDialog):
                            self._failed, owner=self)
 
     def _restored(self, result: WriteResult) -> None:
-        self.messages.info(f"Restored revision {self.selected_revision()} of {result.fact.ref} "
-                           f"as revision {result.fact.revision}")
+        self.messages.info(tr("Restored revision {number} of {ref} as revision {revision}").format(
+            number=self.selected_revision(), ref=result.fact.ref, revision=result.fact.revision))
         self.restored.emit(result)
         self.accept()
 
     @Slot()
     def confirm_purge(self) -> None:
         """Ask first (it rewrites history in place), then purge."""
-        if dialogs.confirm(self, "Purge secrets from history",
-                           f"Mask every secret found in {self.fact.ref}, in each of its revisions and in its "
-                           "archive entries? The files are rewritten in place; the masked values cannot be "
-                           "brought back.", action="Purge"):
+        if dialogs.confirm(self, tr("Purge secrets from history"),
+                           tr("Mask every secret found in {ref}, in each of its revisions and in its archive "
+                              "entries? The files are rewritten in place; the masked values cannot be brought "
+                              "back.").format(ref=self.fact.ref), action=tr("Purge")):
             self.purge()
 
     def purge(self) -> None:
@@ -154,16 +159,17 @@ class HistoryDialog(QDialog):
     def _purged(self, report: PurgeReport) -> None:
         self.purge_button.setEnabled(True)
         if report.rewritten:
-            self.messages.info(f"Masked {', '.join(report.kinds)} in {len(report.rewritten)} file(s) of "
-                               f"{report.ref}")
+            self.messages.info(tr("Masked {kinds} in {count} file(s) of {ref}").format(
+                kinds=", ".join(report.kinds), count=len(report.rewritten), ref=report.ref))
         else:
-            self.messages.info(f"No secret found in {report.ref}, its revisions or its archive entries")
+            self.messages.info(tr("No secret found in {ref}, its revisions or its archive entries").format(
+                ref=report.ref))
         self.purged.emit(report)
 
     def _purge_failed(self, error: BaseException) -> None:
         self.purge_button.setEnabled(True)
-        self.messages.failure("purge the secrets", error)
+        self.messages.failure(tr("purge the secrets"), error)
 
     def _failed(self, error: BaseException) -> None:
         self.restore_button.setEnabled(True)
-        self.messages.failure("restore the revision", error)
+        self.messages.failure(tr("restore the revision"), error)

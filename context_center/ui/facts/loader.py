@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt
 
 from ...engine import PINNED_BUDGET_CHARS, Engine
-from .model import FactRow, FactsTableModel, haystack_of
+from ..words import tr
+from .model import FactRow, FactsTableModel, haystack_of, value_word
 
 
 @dataclass(frozen=True)
@@ -48,8 +49,10 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
             gc.enable()
     if sort is not None:
         rows = FactsTableModel.sorted_rows(rows, *sort)
-    conflicts = [f"Subject {subject} is held by {len(facts)} {scope} facts: "
-                 f"{', '.join(f.ref for f in facts)} — keep one, edit or forget the others"
+    # (QCoreApplication.translate is thread-safe: the words are made here, on the worker)
+    conflicts = [tr("Subject {subject} is held by {count} {scope} facts: {refs} — keep one, edit or forget the "
+                    "others").format(subject=subject, count=len(facts), scope=value_word(scope),
+                                     refs=", ".join(f.ref for f in facts))
                  for scope, subject, facts in engine.subject_conflicts()]
     problems = [(str(d.path), d.line, d.reason) for d in engine.diagnostics()]
     return FactsView(engine.generation, rows, problems, engine.pinned_total(), PINNED_BUDGET_CHARS, conflicts,

@@ -7,8 +7,9 @@ from PySide6.QtCore import QAbstractTableModel, QIdentityProxyModel, QModelIndex
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from ...engine import Fact, FactView, TeamStatus, limit_text
+from ...engine import Fact, FactView, TeamStatus
 from ..theme import tone_color
+from ..words import QT_TR_NOOP, tr
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -54,21 +55,60 @@ def haystack_of(fact: Fact) -> str:
     return " ".join((fact.name, fact.title, fact.description, fact.keywords, fact.body, fact.subject_key)).lower()
 
 
+# The engine's values of a fact's fields (its type, scope, activation, volatility, freshness, and
+# what its cited code says), as the window shows them; the value itself stays what is stored,
+# sorted and filtered on.
+VALUE_WORDS = {
+    "user": QT_TR_NOOP("user"), "feedback": QT_TR_NOOP("feedback"), "project": QT_TR_NOOP("project"),
+    "reference": QT_TR_NOOP("reference"), "team": QT_TR_NOOP("team"), "global": QT_TR_NOOP("global"),
+    "relevant": QT_TR_NOOP("relevant"), "pinned": QT_TR_NOOP("pinned"), "evergreen": QT_TR_NOOP("evergreen"),
+    "stable": QT_TR_NOOP("stable"), "volatile": QT_TR_NOOP("volatile"), "fresh": QT_TR_NOOP("fresh"),
+    "current": QT_TR_NOOP("current"), "stale": QT_TR_NOOP("stale"), "expired": QT_TR_NOOP("expired"),
+    "grounded": QT_TR_NOOP("grounded"), "changed": QT_TR_NOOP("changed"), "broken": QT_TR_NOOP("broken"),
+    "unverified": QT_TR_NOOP("unverified"), "none": QT_TR_NOOP("none"), "ok": QT_TR_NOOP("ok"),
+    "moved": QT_TR_NOOP("moved"), "missing": QT_TR_NOOP("missing"), "invalid": QT_TR_NOOP("invalid"),
+}
+
+
+def value_word(value: str) -> str:
+    """An engine value of a fact's field in the window's language (itself when it is none of them)."""
+    word = VALUE_WORDS.get(value)
+    return tr(word) if word is not None else value
+
+
+def limit_words(fact: Fact) -> str:
+    """Where a fact kept to one task applies: ``worktree feature-x``, ``branch release/*``, both, or ""."""
+    return ", ".join(part for part in (tr("worktree {name}").format(name=fact.worktree) if fact.worktree else "",
+                                       tr("branch {name}").format(name=fact.branch) if fact.branch else "") if part)
+
+
+def team_summary(team: TeamStatus) -> str:
+    """One line: ``alice, 2026-02-01`` and ``· uncommitted`` when the work tree differs."""
+    last = (f"{team.author}, {team.date[:10]}" if team.commit
+            else tr("not in git") if team.note else tr("never committed"))
+    return tr("{last} · uncommitted").format(last=last) if team.uncommitted and team.commit else last
+
+
 def _title(row: FactRow) -> str:
     """The label, and where a fact kept to one task applies (every fact is listed, with its limit)."""
     fact = row.view.fact
-    return f"{fact.label}  [only {limit_text(fact)}]" if fact.worktree or fact.branch else fact.label
+    if fact.worktree or fact.branch:
+        return tr("{label}  [only {limit}]").format(label=fact.label, limit=limit_words(fact))
+    return fact.label
 
 
-COLUMNS = (("Name", lambda r: r.view.fact.name), ("Title", _title),
-           ("Type", lambda r: r.view.fact.type), ("Scope", lambda r: r.view.fact.scope),
-           ("Activation", lambda r: r.view.fact.effective_activation), ("Freshness", lambda r: r.view.freshness),
-           ("Rev", lambda r: r.view.fact.revision),
-           ("Updated", lambda r: r.view.fact.updated_at[:19].replace("T", " ")),
-           ("Grounding", lambda r: "" if r.view.grounding.state == "none" else r.view.grounding.state),
-           ("Last change (team)", lambda r: r.view.team.summary if r.view.team else ""))
+COLUMNS = ((QT_TR_NOOP("Name"), lambda r: r.view.fact.name), (QT_TR_NOOP("Title"), _title),
+           (QT_TR_NOOP("Type"), lambda r: r.view.fact.type), (QT_TR_NOOP("Scope"), lambda r: r.view.fact.scope),
+           (QT_TR_NOOP("Activation"), lambda r: r.view.fact.effective_activation),
+           (QT_TR_NOOP("Freshness"), lambda r: r.view.freshness),
+           (QT_TR_NOOP("Rev"), lambda r: r.view.fact.revision),
+           (QT_TR_NOOP("Updated"), lambda r: r.view.fact.updated_at[:19].replace("T", " ")),
+           (QT_TR_NOOP("Grounding"), lambda r: "" if r.view.grounding.state == "none" else r.view.grounding.state),
+           (QT_TR_NOOP("Last change (team)"), lambda r: team_summary(r.view.team) if r.view.team else ""))
 GROUNDING_COLUMN = len(COLUMNS) - 2
 TEAM_COLUMN = len(COLUMNS) - 1
+# the columns that show an engine value (type, scope, activation, freshness, grounding): said in words
+_VALUE_COLUMNS = frozenset({2, 3, 4, 5, GROUNDING_COLUMN})
 _ANSWERED_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.ToolTipRole,
                              Qt.ItemDataRole.ForegroundRole})
 
@@ -175,23 +215,26 @@ class FactsTableModel(QAbstractTableModel):
             return None
         row = self._rows[number]
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[index.column()][1](row)
+            value = COLUMNS[index.column()][1](row)
+            return value_word(value) if index.column() in _VALUE_COLUMNS else value
         if role == Qt.ItemDataRole.UserRole:
             return row
         view = row.view
         if role == Qt.ItemDataRole.ToolTipRole:  # the cell's full text (columns clip), then what it is about
             cell = str(COLUMNS[index.column()][1](row))
+            if index.column() in _VALUE_COLUMNS:
+                cell = value_word(cell)
             about = view.fact.description or view.fact.label
             tip = cell if about in (cell, "") else f"{cell}\n{about}"
             if view.overridden_by:
-                tip += f"\nOverridden by {view.overridden_by}"
+                tip += "\n" + tr("Overridden by {ref}").format(ref=view.overridden_by)
             if view.team is not None and view.team.uncommitted:
-                tip += "\nChanged in the work tree, not committed yet"
+                tip += "\n" + tr("Changed in the work tree, not committed yet")
             if view.sync_conflict is not None:
-                tip += "\nA sync conflict waits to be settled (Sync ▸ Conflicts)"
+                tip += "\n" + tr("A sync conflict waits to be settled (Sync ▸ Conflicts)")
             problem = view.grounding.problem
             if problem is not None:
-                tip += f"\nIts cited code: {problem.ref}: {problem.detail}"
+                tip += "\n" + tr("Its cited code: {ref}: {detail}").format(ref=problem.ref, detail=problem.detail)
             return tip
         if role == Qt.ItemDataRole.ForegroundRole:
             if view.overridden_by:  # greyed: agents get the project fact instead
@@ -204,7 +247,7 @@ class FactsTableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][0]
+            return tr(COLUMNS[section][0])
         return None
 
 

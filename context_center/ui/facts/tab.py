@@ -34,13 +34,14 @@ from ..editor import open_in_editor
 from ..engine_client import EngineClient
 from ..messages import Messages
 from ..theme import set_banner
+from ..words import QT_TR_NOOP, tr
 from .detail import OPEN_SCHEME, detail_markdown
 from .form import FactForm
 from .history import HistoryDialog
 from .loader import FactsView, load_facts_view
-from .model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel
+from .model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, value_word
 
-WELCOME = """
+WELCOME = QT_TR_NOOP("""
 <h2>Welcome to Context Center</h2>
 <p>Context Center shows and steers what coding agents are told and what they remember.</p>
 <ul>
@@ -57,7 +58,7 @@ accept it.</li>
 <p>To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
 Press <b>Ctrl+N</b> or the button below. Then connect your agents (<b>Ctrl+Shift+K</b>): Claude Code's hooks
 and the MCP server for Claude Code and Codex, pinned to the store this window shows.</p>
-"""
+""")
 
 
 PAGE_LIST, PAGE_WELCOME, PAGE_LOADING = range(3)
@@ -139,19 +140,21 @@ class FactsTab(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search facts (Ctrl+F)")
+        self.search.setPlaceholderText(tr("Search facts (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._search_changed)
         self.filters: dict[str, QComboBox] = {}
         top = QHBoxLayout()
         top.addWidget(self.search, 2)
+        anything = {"scope": tr("Any scope"), "type": tr("Any type"), "activation": tr("Any activation"),
+                    "freshness": tr("Any freshness"), "grounding": tr("Any grounding")}
         for name in ("scope", "type", "activation", "freshness", "grounding"):
             values = GROUNDING_STATES if name == "grounding" else FACT_CHOICES[name]
             combo = QComboBox()
             combo.setObjectName(f"filter_{name}")
-            combo.addItem(f"Any {name}", "")
+            combo.addItem(anything[name], "")
             for value in values:
-                combo.addItem(value, value)
+                combo.addItem(value_word(value), value)
             combo.currentIndexChanged.connect(lambda _i, n=name, c=combo: self.proxy.set_filter(n, c.currentData()))
             self.filters[name] = combo
             top.addWidget(combo)
@@ -192,12 +195,12 @@ class FactsTab(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
-        for key, label, slot in (("new", "&New fact", self.new_fact), ("edit", "&Edit", self.edit_selected),
-                                 ("pin", "&Pin", self.toggle_pin), ("verify", "&Verify", self.verify_selected),
-                                 ("history", "&History", self.history_selected),
-                                 ("move", "&Move to global", self.move_selected),
-                                 ("share", "Share with &team", self.share_selected),
-                                 ("forget", "&Forget…", self.forget_selected)):
+        for key, label, slot in (("new", tr("&New fact"), self.new_fact), ("edit", tr("&Edit"), self.edit_selected),
+                                 ("pin", tr("&Pin"), self.toggle_pin), ("verify", tr("&Verify"), self.verify_selected),
+                                 ("history", tr("&History"), self.history_selected),
+                                 ("move", tr("&Move to global"), self.move_selected),
+                                 ("share", tr("Share with &team"), self.share_selected),
+                                 ("forget", tr("&Forget…"), self.forget_selected)):
             button = QPushButton(label)
             button.setObjectName(f"button_{key}")
             button.clicked.connect(slot)
@@ -225,7 +228,7 @@ class FactsTab(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
-        self.no_results = QLabel('No fact matches the search and filters. <a href="clear">Clear them</a>')
+        self.no_results = QLabel(tr('No fact matches the search and filters. <a href="clear">Clear them</a>'))
         self.no_results.setObjectName("no_results")
         self.no_results.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.no_results.linkActivated.connect(lambda _link: self.clear_filters())
@@ -239,11 +242,11 @@ class FactsTab(QWidget):
         welcome_layout = QVBoxLayout(welcome)
         self.welcome_text = QTextBrowser()
         self.welcome_text.setObjectName("welcome")
-        self.welcome_text.setHtml(WELCOME)
-        first = QPushButton("Add your &first fact")
+        self.welcome_text.setHtml(tr(WELCOME))
+        first = QPushButton(tr("Add your &first fact"))
         first.setObjectName("button_first_fact")
         first.clicked.connect(self.new_fact)
-        agents = QPushButton("Co&nnect your agents…")
+        agents = QPushButton(tr("Co&nnect your agents…"))
         agents.setObjectName("button_connect_agents")
         agents.clicked.connect(self.connect_agents.emit)
         welcome_layout.addWidget(self.welcome_text)
@@ -256,7 +259,7 @@ class FactsTab(QWidget):
         loading = QWidget()
         loading_layout = QVBoxLayout(loading)
         loading_layout.addStretch(1)
-        self.loading_label = QLabel("Reading the facts…")
+        self.loading_label = QLabel(tr("Reading the facts…"))
         self.loading_label.setObjectName("loading")
         self.loading_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         busy = QProgressBar()
@@ -317,7 +320,7 @@ class FactsTab(QWidget):
             self.settled.emit()
 
         def failed(error: BaseException) -> None:
-            self.messages.failure("load the facts", error)
+            self.messages.failure(tr("load the facts"), error)
             self.settled.emit()
 
         self.client.submit(functools.partial(load_facts_view, sort=self.model.sort_state()), shown, failed)
@@ -344,19 +347,20 @@ class FactsTab(QWidget):
         self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
         for path, line, reason in view.problems:
             item = QListWidgetItem(f"✗ {path}:{line}: {reason}")
-            item.setToolTip(f"{path}:{line}\n{reason}\n\nDouble-click to open the file at this line")
+            item.setToolTip(f"{path}:{line}\n{reason}\n\n" + tr("Double-click to open the file at this line"))
             item.setData(Qt.ItemDataRole.UserRole, (path, line))
             self.problems.addItem(item)
         for ref in view.broken:
-            item = QListWidgetItem(f"✗ {ref}: the code it cites is gone; recall holds it back")
-            item.setToolTip(f"{ref}\nDouble-click to see what it cites and what removed it: verify, edit or "
-                            "forget it")
+            item = QListWidgetItem("✗ " + tr("{ref}: the code it cites is gone; recall holds it back").format(ref=ref))
+            item.setToolTip(f"{ref}\n" + tr("Double-click to see what it cites and what removed it: verify, edit or "
+                                            "forget it"))
             item.setData(Qt.ItemDataRole.UserRole + 1, ref)
             self.problems.addItem(item)
         count = len(view.conflicts) + len(view.problems) + len(view.broken)
         self.problems.setVisible(bool(count))
-        self.problems_heading.setText(f"<b>{'1 problem' if count == 1 else f'{count:,} problems'} in the facts</b> — "
-                                      "double-click one to open it")
+        self.problems_heading.setText(
+            tr("<b>1 problem in the facts</b> — double-click one to open it") if count == 1
+            else tr("<b>{count} problems in the facts</b> — double-click one to open it").format(count=f"{count:,}"))
         self.problems_heading.setVisible(bool(count))
         self.problems_counted.emit(count)
         self.stack.setCurrentIndex(PAGE_WELCOME if not view.rows and not view.problems else PAGE_LIST)
@@ -370,9 +374,10 @@ class FactsTab(QWidget):
         self.listed.emit()
 
     def _show_waiting(self, count: int) -> None:
-        says = "1 memory from an agent waits" if count == 1 else f"{count:,} memories from agents wait"
-        self.waiting_note.setText(f"{says} in Suggestions — <a href=\"review\">review {'it' if count == 1 else 'them'}"
-                                  "</a>")
+        self.waiting_note.setText(
+            tr('1 memory from an agent waits in Suggestions — <a href="review">review it</a>') if count == 1
+            else tr('{count} memories from agents wait in Suggestions — <a href="review">review them</a>').format(
+                count=f"{count:,}"))
         self.waiting_note.setVisible(count > 0)
 
     # selection --------------------------------------------------------------------------------------
@@ -464,28 +469,30 @@ class FactsTab(QWidget):
             current = self.current_row()
             if lost and current is not None and current.key == key:
                 self.lost_keys = lost
-                self._banner = (f"> **Rewritten by another tool**: the last save dropped {', '.join(lost)} "
-                                f"(kept in the revision before). [Restore the lost keys](restore-keys:{row.fact.ref})"
-                                "\n\n")
+                self._banner = "> " + tr("**Rewritten by another tool**: the last save dropped {keys} (kept in the "
+                                         "revision before). [Restore the lost keys]({link})").format(
+                    keys=", ".join(lost), link=f"restore-keys:{row.fact.ref}") + "\n\n"
                 self._render_detail(current)
 
         self.client.submit(lambda e: e.lost_keys(fact_id, scope), show, lambda _e: None, owner=self)
 
     @Slot()
     def restore_lost_keys_selected(self) -> None:
-        self._write_selected(lambda e, f: e.restore_lost_keys(f.id, f.scope), "Restored the keys of",
-                             "restore the lost keys")
+        self._write_selected(lambda e, f: e.restore_lost_keys(f.id, f.scope),
+                             tr("Restored the keys of {ref} (revision {revision})"), tr("restore the lost keys"))
 
     def _update_buttons(self) -> None:
         row = self.current_row()
         for key in ("edit", "pin", "verify", "history", "move", "forget"):
             self.buttons[key].setEnabled(row is not None)
         self.buttons["share"].setEnabled(row is not None and row.fact.scope != "team")
-        self.buttons["share"].setToolTip("Copy this personal fact into the team scope (the repository's "
-                                         ".context-center/memory), as an uncommitted change to review and commit; "
-                                         "yours is kept, and overrides the copy until you remove it (Ctrl+Shift+T)")
-        self.buttons["pin"].setText("Un&pin" if row and row.fact.pinned else "&Pin")
-        self.buttons["move"].setText(f"&Move to {_other_scope(row.fact.scope) if row else 'global'}")
+        self.buttons["share"].setToolTip(tr("Copy this personal fact into the team scope (the repository's "
+                                            ".context-center/memory), as an uncommitted change to review and commit; "
+                                            "yours is kept, and overrides the copy until you remove it "
+                                            "(Ctrl+Shift+T)"))
+        self.buttons["pin"].setText(tr("Un&pin") if row and row.fact.pinned else tr("&Pin"))
+        target = _other_scope(row.fact.scope) if row else "global"
+        self.buttons["move"].setText(tr("&Move to global") if target == "global" else tr("&Move to project"))
 
     def _link(self, url) -> None:
         """``fact:<ref>`` links (an override's explanation) select that fact, clearing filters."""
@@ -507,8 +514,11 @@ class FactsTab(QWidget):
     @Slot()
     def _update_count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.total()
-        noun = "fact" if total == 1 else "facts"
-        self.count_label.setText(f"{total:,} {noun}" if shown == total else f"{shown:,} of {total:,} {noun}")
+        if shown == total:
+            said = tr("1 fact") if total == 1 else tr("{total} facts")
+        else:
+            said = tr("{shown} of 1 fact") if total == 1 else tr("{shown} of {total} facts")
+        self.count_label.setText(said.format(shown=f"{shown:,}", total=f"{total:,}"))
         self.no_results.setVisible(total > 0 and shown == 0)
 
     def clear_filters(self) -> None:
@@ -534,17 +544,18 @@ class FactsTab(QWidget):
 
     # actions ------------------------------------------------------------------------------------------
 
-    def _write_selected(self, write: Callable[[Engine, Fact], WriteResult], verb: str, doing: str,
+    def _write_selected(self, write: Callable[[Engine, Fact], WriteResult], said: str, doing: str,
                         select_result: bool = False) -> None:
-        """Run ``write(engine, fact)`` on the selected fact; say ``verb`` and what changed, or the
-        refusal ("Could not ``doing``"). ``select_result`` keeps the written fact selected."""
+        """Run ``write(engine, fact)`` on the selected fact; say ``said`` (its ``{ref}`` and
+        ``{revision}`` the written fact's), or the refusal ("Could not ``doing``"). ``select_result``
+        keeps the written fact selected."""
         row = self.current_row()
         if row is None:
             return
         fact = row.fact
 
         def done(result: WriteResult) -> None:
-            self.messages.info(f"{verb} {result.fact.ref} (revision {result.fact.revision})")
+            self.messages.info(said.format(ref=result.fact.ref, revision=result.fact.revision))
             self.written.emit(result.change, (result.fact.scope, result.fact.id) if select_result else None)
 
         self.client.submit(lambda e: write(e, fact), done, lambda e: self.messages.failure(doing, e))
@@ -570,7 +581,7 @@ class FactsTab(QWidget):
         form.set_pinned_others(self.pinned_total - (len(fact.body.strip()) if fact.pinned and not fact.staging else 0))
         dropped = self._dropped_on_rewrite(row)
         if dropped:
-            form.show_refusal("The file says what this form cannot keep; saving drops it:\n" + "\n".join(
+            form.show_refusal(tr("The file says what this form cannot keep; saving drops it:") + "\n" + "\n".join(
                 f"• {reason}" for reason in dropped))
         form.open()
         return form
@@ -594,8 +605,9 @@ class FactsTab(QWidget):
     @Slot(object)
     def _saved(self, result: WriteResult) -> None:
         fact = result.fact
-        self.messages.info(f"Saved {fact.ref} (revision {fact.revision})" if result.changed
-                           else f"{fact.ref} unchanged (revision {fact.revision})")
+        said = (tr("Saved {ref} (revision {revision})") if result.changed
+                else tr("{ref} unchanged (revision {revision})"))
+        self.messages.info(said.format(ref=fact.ref, revision=fact.revision))
         self.table.setFocus()  # typing goes to the table, on the saved fact, not to a stale row
         self.written.emit(result.change, (fact.scope, fact.id))
 
@@ -603,9 +615,11 @@ class FactsTab(QWidget):
     def toggle_pin(self) -> None:
         row = self.current_row()
         if row is not None and row.fact.pinned:
-            self._write_selected(lambda e, f: e.unpin(f.id, f.scope), "Unpinned", "unpin the fact")
+            self._write_selected(lambda e, f: e.unpin(f.id, f.scope), tr("Unpinned {ref} (revision {revision})"),
+                                 tr("unpin the fact"))
         elif row is not None:
-            self._write_selected(lambda e, f: e.pin(f.id, f.scope), "Pinned", "pin the fact")
+            self._write_selected(lambda e, f: e.pin(f.id, f.scope), tr("Pinned {ref} (revision {revision})"),
+                                 tr("pin the fact"))
 
     @Slot()
     def move_selected(self) -> None:
@@ -613,8 +627,10 @@ class FactsTab(QWidget):
         row = self.current_row()
         if row is not None:
             target = _other_scope(row.fact.scope)
-            self._write_selected(lambda e, f: e.move(f.id, target, f.scope, f.revision), "Moved to",
-                                 f"move the fact to the {target} scope", select_result=True)
+            doing = tr("move the fact to the global scope") if target == "global" \
+                else tr("move the fact to the project scope")
+            self._write_selected(lambda e, f: e.move(f.id, target, f.scope, f.revision),
+                                 tr("Moved to {ref} (revision {revision})"), doing, select_result=True)
 
     @Slot()
     def share_selected(self) -> None:
@@ -622,47 +638,53 @@ class FactsTab(QWidget):
         row = self.current_row()
         if row is None or row.fact.scope == "team":
             return
-        self._write_selected(lambda e, f: e.share_with_team(f.id, f.scope), "Shared with the team (uncommitted):",
-                             "share the fact with the team", select_result=True)
+        self._write_selected(lambda e, f: e.share_with_team(f.id, f.scope),
+                             tr("Shared with the team (uncommitted): {ref} (revision {revision})"),
+                             tr("share the fact with the team"), select_result=True)
 
     @Slot()
     def verify_selected(self) -> None:
         row = self.current_row()
         dropped = self._dropped_on_rewrite(row) if row is not None else []
         if row is not None and dropped and not dialogs.confirm(
-                self, "Verify fact", f"Verifying rewrites {row.fact.ref} without what its file says that is not "
-                "valid:\n\n" + "\n".join(f"• {reason}" for reason in dropped) + "\n\nEdit it instead to keep a valid "
-                "value.", action="Verify and drop"):
+                self, tr("Verify fact"),
+                tr("Verifying rewrites {ref} without what its file says that is not valid:").format(ref=row.fact.ref)
+                + "\n\n" + "\n".join(f"• {reason}" for reason in dropped) + "\n\n"
+                + tr("Edit it instead to keep a valid value."), action=tr("Verify and drop")):
             return
-        self._write_selected(lambda e, f: e.verify(f.id, f.scope), "Verified", "verify the fact")
+        self._write_selected(lambda e, f: e.verify(f.id, f.scope), tr("Verified {ref} (revision {revision})"),
+                             tr("verify the fact"))
 
     @Slot()
     def forget_selected(self) -> None:
         row = self.current_row()
         if row is None:
             return
-        if not dialogs.confirm(self, "Forget fact", f"Move {row.fact.ref} to the archive?\n\n“{row.fact.label}”\n\n"
-                               "Agents will no longer recall it. You can recover it from the Archive tab.",
-                               action="Forget"):
+        if not dialogs.confirm(self, tr("Forget fact"),
+                               tr("Move {ref} to the archive?\n\n“{label}”\n\nAgents will no longer recall it. You can "
+                                  "recover it from the Archive tab.").format(ref=row.fact.ref, label=row.fact.label),
+                               action=tr("Forget")):
             return
         fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
 
         def done(entry) -> None:
-            self.messages.undoable(f"Archived {entry.scope}/{entry.name}.md", lambda: self._recover(entry))
+            self.messages.undoable(tr("Archived {path}").format(path=f"{entry.scope}/{entry.name}.md"),
+                                   lambda: self._recover(entry))
             self.written.emit(entry.change, None)
 
         self.client.submit(lambda e: e.forget(fact_id, scope, revision), done,
-                           lambda e: self.messages.failure("forget the fact", e))
+                           lambda e: self.messages.failure(tr("forget the fact"), e))
 
     def _recover(self, entry) -> None:
         """Undo of a forget: the archived file back as the active fact (a new revision)."""
         path = str(entry.path)
 
         def done(result: WriteResult) -> None:
-            self.messages.info(f"Recovered {result.fact.ref} (revision {result.fact.revision})")
+            self.messages.info(tr("Recovered {ref} (revision {revision})").format(ref=result.fact.ref,
+                                                                                   revision=result.fact.revision))
             self.written.emit(result.change, (result.fact.scope, result.fact.id))
 
-        self.client.submit(lambda e: e.recover(path), done, lambda e: self.messages.failure("undo the forget", e))
+        self.client.submit(lambda e: e.recover(path), done, lambda e: self.messages.failure(tr("undo the forget"), e))
 
     @Slot()
     def history_selected(self) -> None:
@@ -678,4 +700,4 @@ class FactsTab(QWidget):
             self.history_dialog = dialog
 
         self.client.submit(lambda e: e.history(fact_id, scope), show,
-                           lambda e: self.messages.failure("read the history", e))
+                           lambda e: self.messages.failure(tr("read the history"), e))

@@ -18,14 +18,38 @@ from ...engine import (
     AgentComparison,
     AgentDocument,
     AgentView,
+    FileRow,
 )
 from ..theme import tone, tone_color
+from ..words import QT_TR_NOOP, tr
 
-AGENT_HEADERS = ["#", "Status", "File", "Bytes received", "≈ Tokens", "Why"]
+AGENT_HEADERS = ["#", QT_TR_NOOP("Status"), QT_TR_NOOP("File"), QT_TR_NOOP("Bytes received"), QT_TR_NOOP("≈ Tokens"),
+                 QT_TR_NOOP("Why")]
+# The engine's statuses in the window's words: short in a table cell (DOCUMENT_STATUS_WORDS), whole in
+# a sentence; a status the window does not know is shown as the engine says it.
+_SHORT_STATUS = {"loaded": QT_TR_NOOP("loaded"), "truncated": QT_TR_NOOP("CUT"), "dropped": QT_TR_NOOP("DROPPED"),
+                 "on_demand": QT_TR_NOOP("on demand"), "skipped": QT_TR_NOOP("skipped")}
+_STATUS = {"loaded": QT_TR_NOOP("loaded"), "truncated": QT_TR_NOOP("truncated"), "dropped": QT_TR_NOOP("dropped"),
+           "on_demand": QT_TR_NOOP("on demand"), "skipped": QT_TR_NOOP("skipped")}
+
+
+def agent_headers() -> list[str]:
+    """:data:`AGENT_HEADERS` in the window's language."""
+    return [tr(header) for header in AGENT_HEADERS]
+
+
+def short_status(status: str) -> str:
+    """A status in a table cell: ``loaded``, ``CUT``, ``DROPPED``, ``on demand``, ``skipped``."""
+    return tr(_SHORT_STATUS[status]) if status in _SHORT_STATUS else DOCUMENT_STATUS_WORDS.get(status, status)
+
+
+def status_name(status: str) -> str:
+    """A status in a sentence: ``loaded``, ``truncated``, ``dropped``, ``on demand``, ``skipped``."""
+    return tr(_STATUS[status]) if status in _STATUS else status.replace("_", " ")
 
 
 def compare_headers(comparison: AgentComparison) -> list[str]:
-    return ["File", *(AGENT_DISPLAY_NAMES[a] for a in comparison.views)]
+    return [tr("File"), *(AGENT_DISPLAY_NAMES[a] for a in comparison.views)]
 _BACKGROUND = {"truncated": "removed_bg", "dropped": "removed_bg", "on_demand": "quiet_bg", "skipped": "quiet_bg"}
 
 
@@ -33,19 +57,35 @@ def agent_rows(view: AgentView) -> tuple[list[Sequence[object]], list[str]]:
     rows: list[Sequence[object]] = []
     tips: list[str] = []
     for d in view.documents:
-        received = f"{d.kept_bytes:,} of {d.bytes:,}" if d.status == "truncated" else \
-            f"{d.bytes:,}" if d.status == "loaded" else "—"
+        received = tr("{kept} of {total}").format(kept=f"{d.kept_bytes:,}", total=f"{d.bytes:,}") \
+            if d.status == "truncated" else f"{d.bytes:,}" if d.status == "loaded" else "—"
         tokens = f"{d.tokens:,}" if d.received or d.status == "on_demand" else "—"
-        rows.append((d.order, DOCUMENT_STATUS_WORDS[d.status], d.label, received, tokens, d.reason))
-        tips.append(f"{d.path}\n{d.status}: {d.reason}")
+        rows.append((d.order, short_status(d.status), d.label, received, tokens, d.reason))
+        tips.append(f"{d.path}\n{d.status}: {d.reason}")   # (the engine's code and its reason)
     return rows, tips
+
+
+def cell(row: FileRow, agent: str) -> str:
+    """What ``agent`` does with the file, in a few words (the engine's ``FileRow.cell``, in the
+    window's language): ``loaded 87 B``, ``CUT 3,913 of 40,069 B``, ``DROPPED``, ``on demand``,
+    ``skipped``, or ``—`` (not read)."""
+    d = row.per_agent[agent]
+    if d is None:
+        return "—"
+    if d.status == "truncated":
+        return tr("CUT {kept} of {total} B").format(kept=f"{d.kept_bytes:,}", total=f"{d.bytes:,}")
+    if d.status == "loaded":
+        if agent == "reasonix" and d.imports:
+            return tr("loaded {bytes} B + imports").format(bytes=f"{d.bytes:,}")
+        return tr("loaded {bytes} B").format(bytes=f"{d.bytes:,}")
+    return short_status(d.status)
 
 
 def comparison_rows(comparison: AgentComparison) -> tuple[list[Sequence[object]], list[str]]:
     rows: list[Sequence[object]] = []
     tips: list[str] = []
     for row in comparison.rows:
-        rows.append((row.label, *(row.cell(a) for a in comparison.views)))
+        rows.append((row.label, *(cell(row, a) for a in comparison.views)))
         tips.append(str(row.path))
     return rows, tips
 
@@ -76,15 +116,17 @@ def summary(view: AgentView) -> str:
     received = sum(1 for d in view.documents if d.received)
     where = view.target.relative_to(view.workspace).as_posix() if view.target.is_relative_to(view.workspace) \
         else str(view.target)
-    text = (f"{name}, started in {'the workspace root' if where == '.' else where}, receives {received} of "
-            f"{len(view.documents)} file(s): {view.total_bytes:,} bytes, "
-            f"≈{view.total_tokens:,} tokens")
+    text = tr("{agent}, started in {folder}, receives {received} of {count} file(s): {bytes} bytes, "
+              "≈{tokens} tokens").format(agent=name, folder=tr("the workspace root") if where == "." else where,
+                                         received=received, count=len(view.documents),
+                                         bytes=f"{view.total_bytes:,}", tokens=f"{view.total_tokens:,}")
     limit = view.limits.get("project_doc_max_bytes")
     if limit is not None:
-        text += f"; project budget {limit:,} bytes ({view.limits.get('source')})"
+        text += tr("; project budget {limit} bytes ({source})").format(limit=f"{limit:,}",
+                                                                       source=view.limits.get("source"))
     elif "memory_index_lines" in view.limits:
-        text += (f"; auto memory index: {view.limits['memory_index_lines']} lines / "
-                 f"{view.limits['memory_index_bytes']:,} bytes")
+        text += tr("; auto memory index: {lines} lines / {bytes} bytes").format(
+            lines=view.limits["memory_index_lines"], bytes=f"{view.limits['memory_index_bytes']:,}")
     return text
 
 
@@ -94,15 +136,16 @@ def warnings_html(warnings: Sequence[str]) -> str:
 
 def document_html(document: AgentDocument) -> str:
     """What the agent receives of ``document``; a cut shows the lost rest struck through."""
-    head = (f"<p><b>{html.escape(document.label)}</b> — {html.escape(document.status.replace('_', ' '))}: "
+    head = (f"<p><b>{html.escape(document.label)}</b> — {html.escape(status_name(document.status))}: "
             f"{html.escape(document.reason)}</p>")
     if document.status == "truncated" and document.kept_bytes is not None:
         data = document.text.encode("utf-8")
         kept = data[:document.kept_bytes].decode("utf-8", errors="replace")
         rest = data[document.kept_bytes:].decode("utf-8", errors="replace")
         return (head + '<pre style="white-space: pre-wrap">' + html.escape(kept)
-                + f'<span style="background:{tone("removed_bg")};color:{tone("removed_fg")}">✂ the agent stops '
-                  f'here (line {document.cut_line}); what follows is not received</span>'
+                + f'<span style="background:{tone("removed_bg")};color:{tone("removed_fg")}">'
+                + html.escape(tr("✂ the agent stops here (line {line}); what follows is not received").format(
+                    line=document.cut_line)) + "</span>"
                 + f'<span style="color:{tone("faded")};text-decoration:line-through">{html.escape(rest)}</span></pre>')
     if document.status in ("dropped", "skipped"):
         return head + f'<pre style="white-space: pre-wrap;color:{tone("faded")}">{html.escape(document.text)}</pre>'
@@ -116,17 +159,20 @@ def comparison_html(comparison: AgentComparison, row_index: int | None) -> str:
         parts.append(f"<p><b>{html.escape(row.label)}</b></p><ul>")
         for agent in comparison.views:
             document = row.per_agent[agent]
-            fate = "does not read it" if document is None else \
-                f"{document.status.replace('_', ' ')} — {document.reason}"
+            fate = tr("does not read it") if document is None else \
+                f"{status_name(document.status)} — {document.reason}"
             parts.append(f"<li><b>{AGENT_DISPLAY_NAMES[agent]}</b>: {html.escape(fate)}</li>")
         parts.append("</ul>")
-    totals = ", ".join(f"{AGENT_DISPLAY_NAMES[a]} {comparison.views[a].total_bytes:,} bytes"
+    totals = ", ".join(tr("{agent} {bytes} bytes").format(agent=AGENT_DISPLAY_NAMES[a],
+                                                           bytes=f"{comparison.views[a].total_bytes:,}")
                        for a in comparison.views)
-    parts.append(f"<p>Received in all: {totals}.</p>")   # (the limits crossed are named above the table)
+    # (the limits crossed are named above the table)
+    parts.append("<p>" + tr("Received in all: {totals}.").format(totals=totals) + "</p>")
     if comparison.differences:
-        parts.append("<p><b>Differences</b></p><ul>")
+        parts.append("<p><b>" + tr("Differences") + "</b></p><ul>")
         parts += [f"<li>{html.escape(d.message)}</li>" for d in comparison.differences]
         parts.append("</ul>")
     else:
-        parts.append(f"<p>The {len(comparison.views)} agents receive the same files.</p>")
+        parts.append("<p>" + tr("The {count} agents receive the same files.").format(count=len(comparison.views))
+                     + "</p>")
     return "".join(parts)

@@ -28,6 +28,7 @@ from ...engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS
 from ..engine_client import EngineClient
 from ..messages import describe
 from ..theme import set_tone
+from ..words import tr
 
 SOURCES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md", "REASONIX.md", ".cursorrules", ".windsurfrules")
 
@@ -38,13 +39,13 @@ class AlignDialog(QDialog):
     def __init__(self, client: EngineClient, workspace: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("align_agents")
-        self.setWindowTitle("Align agents")
+        self.setWindowTitle(tr("Align agents"))
         self.client, self.workspace = client, workspace
         self.plan: Any = None
         layout = QVBoxLayout(self)
-        intro = QLabel("Make every agent chosen receive the workspace's standing rules from one file, "
-                       "AGENTS.md, each by its own import or setting. Nothing is written until you apply; "
-                       "every file is backed up, and the last align can be undone.")
+        intro = QLabel(tr("Make every agent chosen receive the workspace's standing rules from one file, "
+                          "AGENTS.md, each by its own import or setting. Nothing is written until you apply; "
+                          "every file is backed up, and the last align can be undone."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         grid = QGridLayout()
@@ -60,9 +61,9 @@ class AlignDialog(QDialog):
         self.source.setObjectName("align_source")
         for name in SOURCES:
             if (workspace / name).is_file() or name == "AGENTS.md":
-                self.source.addItem(name if name != "AGENTS.md" else "AGENTS.md (as it is)", name)
+                self.source.addItem(name if name != "AGENTS.md" else tr("AGENTS.md (as it is)"), name)
         self.source.currentIndexChanged.connect(lambda _index: self.preview())
-        source_label = QLabel("&Source text")
+        source_label = QLabel(tr("&Source text"))
         source_label.setBuddy(self.source)
         row = QGridLayout()
         row.addWidget(source_label, 0, 0)
@@ -79,10 +80,10 @@ class AlignDialog(QDialog):
         self.changes.setObjectName("align_changes")
         layout.addWidget(self.changes, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.apply_button = QPushButton("&Apply")
+        self.apply_button = QPushButton(tr("&Apply"))
         self.apply_button.setEnabled(False)
         self.apply_button.clicked.connect(self.apply)
-        self.undo_button = QPushButton("&Undo last align")
+        self.undo_button = QPushButton(tr("&Undo last align"))
         self.undo_button.clicked.connect(self.undo)
         buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.undo_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -99,10 +100,10 @@ class AlignDialog(QDialog):
         agents, name = self.chosen(), self.source.currentData()
         source = None if name in (None, "AGENTS.md") else self.workspace / name
         self.apply_button.setEnabled(False)
-        self.status.setText("Working out the change…")
+        self.status.setText(tr("Working out the change…"))
         if not agents:
             self.plan = None
-            self.status.setText("Choose at least one agent.")
+            self.status.setText(tr("Choose at least one agent."))
             self.changes.clear()
             return
         self.client.submit(lambda engine: engine.align_agents(agents, source), self._shown, self._failed, owner=self)
@@ -114,11 +115,13 @@ class AlignDialog(QDialog):
         set_tone(self.status, None)
         parts = ["<ul>" + "".join(f"<li>{html.escape(note)}</li>" for note in plan.notes) + "</ul>"]
         for change in plan.changes:
-            parts.append(f"<p><b>{'Create' if change.before is None else 'Change'} {html.escape(change.label)}</b>: "
+            what = tr("Create {file}") if change.before is None else tr("Change {file}")
+            parts.append(f"<p><b>{what.format(file=html.escape(change.label))}</b>: "
                          f"{html.escape(change.why)}</p><pre>{html.escape(change.diff)}</pre>")
         self.changes.setHtml("".join(parts))
-        self.status.setText(f"{len(plan.changes)} file(s) to change; the source is {plan.source}."
-                            if plan.changes else "Nothing to change: every agent chosen receives AGENTS.md.")
+        self.status.setText(tr("{count} file(s) to change; the source is {source}.").format(
+            count=len(plan.changes), source=plan.source)
+            if plan.changes else tr("Nothing to change: every agent chosen receives AGENTS.md."))
         self.apply_button.setEnabled(bool(plan.changes))
 
     def _failed(self, error: BaseException) -> None:
@@ -137,7 +140,7 @@ class AlignDialog(QDialog):
         self.client.submit(lambda engine: engine.apply_align(plan), self._applied, self._failed, owner=self)
 
     def _applied(self, backups: Path) -> None:
-        self.outcome.setText(f"Applied; the files as they were are in {backups}.")
+        self.outcome.setText(tr("Applied; the files as they were are in {folder}.").format(folder=backups))
         self.changed.emit()
         self.preview()
 
@@ -146,6 +149,6 @@ class AlignDialog(QDialog):
         self.client.submit(lambda engine: engine.undo_align(), self._undone, self._failed, owner=self)
 
     def _undone(self, restored: list[str]) -> None:
-        self.outcome.setText("Restored " + ", ".join(restored) + ".")
+        self.outcome.setText(tr("Restored {files}.").format(files=", ".join(restored)))
         self.changed.emit()
         self.preview()

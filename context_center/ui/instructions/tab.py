@@ -29,6 +29,7 @@ from ..engine_client import EngineClient
 from ..messages import Messages
 from ..tables import fill, read_only_table
 from ..theme import tone
+from ..words import QT_TR_NOOP, tr
 from . import agent_views
 from .align_dialog import AlignDialog
 
@@ -46,12 +47,15 @@ def body_html(body: str) -> str:
     for line in html.escape(body).split("\n"):
         match = _IMPORT.match(line)
         if match and match.group(2) is not None:
-            out.append(f'<span style="{info}">▼ imported from {match.group(2)}</span>')
+            out.append(f'<span style="{info}">' + tr("▼ imported from {path}").format(path=match.group(2))
+                       + "</span>")
         elif match:
-            out.append(f'<span style="{info}">▲ end of import</span>')
+            out.append(f'<span style="{info}">' + tr("▲ end of import") + "</span>")
         else:
-            line = _REJECTED.sub(rf'<span style="{removed}">[rejected: \1]</span>', line)
-            out.append(_SKIPPED.sub(rf'<span style="{note}">[skipped: \1]</span>', line))
+            line = _REJECTED.sub(lambda m: f'<span style="{removed}">'
+                                 + tr("[rejected: {reason}]").format(reason=m.group(1)) + "</span>", line)
+            out.append(_SKIPPED.sub(lambda m: f'<span style="{note}">'
+                                    + tr("[skipped: {reason}]").format(reason=m.group(1)) + "</span>", line))
     return '<pre style="white-space: pre-wrap">' + "\n".join(out) + "</pre>"
 
 
@@ -63,7 +67,11 @@ def _display(path: Path, workspace: Path) -> str:
         return "user/" + path.name
 
 
-REASONIX_HEADERS = ["Order", "Scope", "File", "Priority", "Characters", "≈ Tokens"]
+REASONIX_HEADERS = [QT_TR_NOOP("Order"), QT_TR_NOOP("Scope"), QT_TR_NOOP("File"), QT_TR_NOOP("Priority"),
+                    QT_TR_NOOP("Characters"), QT_TR_NOOP("≈ Tokens")]
+# where an instruction file sits on the chain (the engine's words; an unknown one is shown as it is)
+_SCOPE_WORDS = {"user": QT_TR_NOOP("user"), "project": QT_TR_NOOP("project"), "ancestor": QT_TR_NOOP("ancestor"),
+                "local": QT_TR_NOOP("local")}
 COMPARE = "compare"
 _COMPARED_KEY = "instructions/compared_agents"   # the agents the side by side shows
 
@@ -86,18 +94,18 @@ class InstructionsTab(QWidget):
         self.agent = QComboBox()
         self.agent.setObjectName("agent")
         for agent in INSTRUCTION_AGENTS:
-            self.agent.addItem(AGENT_DISPLAY_NAMES[agent] + (" (Context Center's chain)" if agent == "reasonix"
-                                                             else ""), agent)
-        self.agent.addItem("Side by side", COMPARE)
-        self.agent.setToolTip("Resolve the chain the way this agent does, and show what it actually receives")
+            self.agent.addItem(tr("{agent} (Context Center's chain)").format(agent=AGENT_DISPLAY_NAMES[agent])
+                               if agent == "reasonix" else AGENT_DISPLAY_NAMES[agent], agent)
+        self.agent.addItem(tr("Side by side"), COMPARE)
+        self.agent.setToolTip(tr("Resolve the chain the way this agent does, and show what it actually receives"))
         self.agent.currentIndexChanged.connect(lambda _index: self._agent_changed())
-        agent_label = QLabel("A&gent")
+        agent_label = QLabel(tr("A&gent"))
         agent_label.setBuddy(self.agent)
         self.compared = self._saved_agents()
         self.pick_agents = QToolButton()
         self.pick_agents.setObjectName("pick_agents")
-        self.pick_agents.setText("Agents…")
-        self.pick_agents.setToolTip("Which agents the side by side shows (remembered)")
+        self.pick_agents.setText(tr("Agents…"))
+        self.pick_agents.setToolTip(tr("Which agents the side by side shows (remembered)"))
         self.pick_agents.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.pick_agents)
         self.agent_actions: dict[str, QAction] = {}
@@ -114,40 +122,41 @@ class InstructionsTab(QWidget):
         self.warning.setWordWrap(True)
         self.warning.setTextFormat(Qt.TextFormat.RichText)
         self.warning.hide()
-        self.target_button = QPushButton("&Target folder…")
+        self.target_button = QPushButton(tr("&Target folder…"))
         self.target_button.setObjectName("choose_target")
-        self.target_button.setToolTip("Show what an agent started in another folder of the workspace receives")
+        self.target_button.setToolTip(tr("Show what an agent started in another folder of the workspace receives"))
         self.target_button.clicked.connect(self.choose_target)
-        self.align_button = QPushButton("A&lign agents…")
+        self.align_button = QPushButton(tr("A&lign agents…"))
         self.align_button.setObjectName("align_agents_button")
-        self.align_button.setToolTip("Make every agent receive the workspace's rules from AGENTS.md, each by its "
-                                     "own import or setting (shown first, backed up, undoable)")
+        self.align_button.setToolTip(tr("Make every agent receive the workspace's rules from AGENTS.md, each by its "
+                                        "own import or setting (shown first, backed up, undoable)"))
         self.align_button.clicked.connect(self.align_agents)
-        self.documents = read_only_table(REASONIX_HEADERS, "documents", stretch=2)
+        self.documents = read_only_table([tr(h) for h in REASONIX_HEADERS], "documents", stretch=2)
         self.documents.currentCellChanged.connect(self._show_document)
         self.documents.doubleClicked.connect(self.open_in_editor)
         self.body = QTextBrowser()
         self.body.setObjectName("instruction_body")
-        self.diagnostics = read_only_table(["Code", "File and line", "Message"], "diagnostics")
-        self.diagnostics.setToolTip("Double-click a diagnostic to open its file at that line")
+        self.diagnostics = read_only_table([tr("Code"), tr("File and line"), tr("Message")], "diagnostics")
+        self.diagnostics.setToolTip(tr("Double-click a diagnostic to open its file at that line"))
         self.diagnostics.doubleClicked.connect(self.open_diagnostic)
 
         self.note = QLineEdit()
         self.note.setObjectName("quick_add")
-        self.note.setPlaceholderText("Quick add a standing rule (like /remember): e.g. Run the tests before pushing")
+        self.note.setPlaceholderText(tr("Quick add a standing rule (like /remember): e.g. Run the tests before "
+                                        "pushing"))
         self.note.returnPressed.connect(self.quick_add)
         self.add_to = QComboBox()
         self.add_to.setObjectName("quick_add_file")
-        self.add_to.setToolTip("The instruction file the note is added to (.local.md files are not committed)")
+        self.add_to.setToolTip(tr("The instruction file the note is added to (.local.md files are not committed)"))
         self.add_to.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.add_to.activated.connect(self._pick_target)
-        add_to_label = QLabel("to")
+        add_to_label = QLabel(tr("to"))
         add_to_label.setBuddy(self.add_to)
-        add = QPushButton("&Add note")
+        add = QPushButton(tr("&Add note"))
         add.clicked.connect(self.quick_add)
-        self.open_button = QPushButton("&Open in editor")
+        self.open_button = QPushButton(tr("&Open in editor"))
         self.open_button.clicked.connect(self.open_in_editor)
-        refresh = QPushButton("&Refresh")
+        refresh = QPushButton(tr("&Refresh"))
         refresh.clicked.connect(self.reload)
 
         left = QWidget()
@@ -262,7 +271,7 @@ class InstructionsTab(QWidget):
                 if mode == COMPARE else engine.agent_instructions(mode, folder)
             return resolved, targets, view, mode
 
-        self.client.submit(load, self._loaded, lambda e: self.messages.failure("resolve the instructions", e))
+        self.client.submit(load, self._loaded, lambda e: self.messages.failure(tr("resolve the instructions"), e))
 
     def _loaded(self, loaded: tuple[InstructionSet, list[tuple[Path, bool]], AgentView | AgentComparison | None,
                                     str]) -> None:
@@ -272,7 +281,8 @@ class InstructionsTab(QWidget):
         self.add_to.blockSignals(True)
         self.add_to.clear()
         for path, exists in targets:
-            self.add_to.addItem(_display(path, resolved.workspace) + ("" if exists else " (new file)"), str(path))
+            shown = _display(path, resolved.workspace)
+            self.add_to.addItem(shown if exists else tr("{file} (new file)").format(file=shown), str(path))
         self.add_to.blockSignals(False)
         self._showing = True
         try:
@@ -301,18 +311,19 @@ class InstructionsTab(QWidget):
         read = {str(d.path) for d in view.documents if d.status in ("loaded", "truncated")}
         reads = next((i for i in range(self.add_to.count()) if self.add_to.itemData(i) in read), -1)
         if reads < 0:
-            self.add_to_note.setText(f"{name} reads none of the files quick add writes to: a note would not reach "
-                                     "it. Align agents… can make it read AGENTS.md.")
+            self.add_to_note.setText(tr("{agent} reads none of the files quick add writes to: a note would not reach "
+                                        "it. Align agents… can make it read AGENTS.md.").format(agent=name))
             self.add_to_note.show()
             return
         if self._picked is None:
             self.add_to.setCurrentIndex(reads)
         chosen = self.add_to.currentIndex()
         if self.add_to.itemData(chosen) in read:
-            self.add_to_note.setText(f"Quick add writes to {self.add_to.itemText(chosen)}, which {name} reads.")
+            self.add_to_note.setText(tr("Quick add writes to {file}, which {agent} reads.").format(
+                file=self.add_to.itemText(chosen), agent=name))
         else:
-            self.add_to_note.setText(f"{name} does not read {self.add_to.itemText(chosen)}: a note there would not "
-                                     "reach it.")
+            self.add_to_note.setText(tr("{agent} does not read {file}: a note there would not reach it.").format(
+                agent=name, file=self.add_to.itemText(chosen)))
         self.add_to_note.show()
 
     @Slot(int)
@@ -333,7 +344,7 @@ class InstructionsTab(QWidget):
     def choose_target(self) -> None:
         """Resolve the chain for another folder of the workspace (``web/src`` reads its AGENTS.md too)."""
         start = self.target or (str(self.resolved.workspace) if self.resolved else "")
-        chosen = dialogs.choose_directory(self, "Resolve the instructions for the folder", start)
+        chosen = dialogs.choose_directory(self, tr("Resolve the instructions for the folder"), start)
         if chosen:
             self.set_target(chosen)
 
@@ -371,7 +382,7 @@ class InstructionsTab(QWidget):
         """What one agent receives, by its own rules: status, bytes and why, per file."""
         row_before = self.documents.currentRow() if isinstance(self.view, AgentView) else -1
         self.resolved, self.view = resolved, view
-        self._headers(agent_views.AGENT_HEADERS, 5)
+        self._headers(agent_views.agent_headers(), 5)
         self.documents.setTextElideMode(Qt.TextElideMode.ElideRight)
         rows, tips = agent_views.agent_rows(view)
         fill(self.documents, rows, tips)
@@ -381,8 +392,8 @@ class InstructionsTab(QWidget):
         self._diagnostics(view.diagnostics)
         self._select(row_before, len(view.documents))
         if not view.documents:
-            self.body.setHtml(f"<p>{AGENT_DISPLAY_NAMES[view.agent]} finds no instruction files for this folder."
-                              "</p>")
+            self.body.setHtml("<p>" + html.escape(tr("{agent} finds no instruction files for this folder.").format(
+                agent=AGENT_DISPLAY_NAMES[view.agent])) + "</p>")
 
     def show_comparison(self, resolved: InstructionSet, comparison: AgentComparison) -> None:
         """The agents picked, side by side: each file's fate per agent, and where they differ."""
@@ -394,8 +405,11 @@ class InstructionsTab(QWidget):
         fill(self.documents, rows, tips)
         agent_views.colour_rows(self.documents, agent_views.comparison_statuses(comparison))
         count = len(comparison.differences)
-        self.summary.setText(f"{len(comparison.rows)} file(s) across {len(comparison.views)} agents; "
-                             + ("no differences" if not count else f"{count} difference(s)"))
+        files, agents = len(comparison.rows), len(comparison.views)
+        self.summary.setText(tr("{files} file(s) across {agents} agents; no differences").format(
+            files=files, agents=agents) if not count else
+            tr("{files} file(s) across {agents} agents; {count} difference(s)").format(
+                files=files, agents=agents, count=count))
         self._show_warnings([f"{AGENT_DISPLAY_NAMES[a]}: {w}" for a, v in comparison.views.items()
                              for w in v.warnings])
         self._diagnostics([d for v in comparison.views.values() for d in v.diagnostics])
@@ -406,18 +420,22 @@ class InstructionsTab(QWidget):
     def show_set(self, resolved: InstructionSet) -> None:
         row_before = self.documents.currentRow() if self.view is None else -1
         self.view = None
-        self._headers(REASONIX_HEADERS, 2)
+        self._headers([tr(h) for h in REASONIX_HEADERS], 2)
         self.documents.setTextElideMode(Qt.TextElideMode.ElideRight)
         self._show_warnings([])
         self.resolved = resolved
         docs = resolved.documents
         where = resolved.target.relative_to(resolved.workspace).as_posix()
-        count = "No documents" if not docs else "1 document" if len(docs) == 1 else f"{len(docs)} documents"
-        self.summary.setText(f"{count} for {'the workspace root' if where == '.' else where}, "
-                             f"{sum(d.chars for d in docs):,} characters, ≈{sum(d.tokens for d in docs):,} tokens; "
-                             "later entries win")
-        fill(self.documents, [(d.order, d.scope, d.label, d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],
-             [str(d.path) + (f"\nimports: {', '.join(d.imports)}" if d.imports else "") for d in docs])
+        count = tr("No documents") if not docs else tr("1 document") if len(docs) == 1 else \
+            tr("{count} documents").format(count=len(docs))
+        chars, tokens = sum(d.chars for d in docs), sum(d.tokens for d in docs)
+        self.summary.setText(tr("{documents} for {folder}, {chars} characters, ≈{tokens} tokens; later entries win")
+                             .format(documents=count, folder=tr("the workspace root") if where == "." else where,
+                                     chars=f"{chars:,}", tokens=f"{tokens:,}"))
+        fill(self.documents, [(d.order, tr(_SCOPE_WORDS[d.scope]) if d.scope in _SCOPE_WORDS else d.scope, d.label,
+                               d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],
+             [str(d.path) + ("\n" + tr("imports: {files}").format(files=", ".join(d.imports)) if d.imports else "")
+              for d in docs])
         self._diagnostics(resolved.diagnostics)
         if docs:
             # the same row as before; at first the most specific document (later entries win)
@@ -425,8 +443,8 @@ class InstructionsTab(QWidget):
             self.documents.selectRow(row)
             self._show_document(row)  # the same row stays selected: show its new body all the same
         else:
-            self.body.setHtml("<p>No instruction files on the chain from the workspace root to the target. "
-                              "Quick add a note below to create <code>AGENTS.md</code>.</p>")
+            self.body.setHtml("<p>" + tr("No instruction files on the chain from the workspace root to the target. "
+                                         "Quick add a note below to create <code>AGENTS.md</code>.") + "</p>")
         self.open_button.setEnabled(bool(docs))
 
     def _row_path(self, row: int) -> Path | None:
@@ -480,8 +498,8 @@ class InstructionsTab(QWidget):
 
         def done(path) -> None:
             self.note.clear()
-            self.messages.info(f"Added to {path}")
+            self.messages.info(tr("Added to {path}").format(path=path))
             self.reload()
 
         self.client.submit(lambda engine: engine.add_instruction_note(note, file=file), done,
-                           lambda e: self.messages.failure("add the note", e))
+                           lambda e: self.messages.failure(tr("add the note"), e))

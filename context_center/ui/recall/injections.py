@@ -20,9 +20,20 @@ from ...engine import Engine
 from ..engine_client import EngineClient
 from ..messages import Messages, describe
 from ..tables import fill, read_only_table
+from ..words import QT_TR_NOOP, tr
 
 TIMELINE_ROWS = 1000   # the newest records shown (the record itself keeps its own bounds)
-ALL_SESSIONS = "All sessions"
+ALL_SESSIONS = QT_TR_NOOP("All sessions")
+# the engine's words for a record's kind and a fact's decision (one the window does not know is shown as it is)
+KIND_WORDS = {"recall": QT_TR_NOOP("recall"), "session-context": QT_TR_NOOP("session-context")}
+DECISION_WORDS = {"injected": QT_TR_NOOP("injected"), "rejected": QT_TR_NOOP("rejected"),
+                  "overridden": QT_TR_NOOP("overridden"), "recalled": QT_TR_NOOP("recalled"),
+                  "suppressed": QT_TR_NOOP("suppressed"), "included": QT_TR_NOOP("included"),
+                  "left out": QT_TR_NOOP("left out")}
+
+
+def _word(words: dict[str, str], word: str) -> str:
+    return tr(words[word]) if word in words else word
 
 Timeline = tuple[int | None, list[str], list[dict[str, Any]], list[tuple[str, str]], tuple[int, int]]
 
@@ -42,7 +53,7 @@ def _newest(engine: Engine) -> int | None:
 
 def _outcome(record: dict[str, Any]) -> str:
     if record["suppressed"]:
-        return f"suppressed: {record['suppressed']}"
+        return tr("suppressed: {reason}").format(reason=record["suppressed"])
     return ", ".join(i["ref"] for i in record["injected"])
 
 
@@ -57,9 +68,9 @@ class InjectionView(QWidget):
         self.sessions = QComboBox()
         self.sessions.setObjectName("injection_sessions")
         self.sessions.setMinimumContentsLength(24)
-        self.sessions.addItem(ALL_SESSIONS, None)
+        self.sessions.addItem(tr(ALL_SESSIONS), None)
         self.sessions.currentIndexChanged.connect(self._session_chosen)
-        session_label = QLabel("&Session:")
+        session_label = QLabel(tr("&Session:"))
         session_label.setBuddy(self.sessions)
         self.bounds = QLabel()
         self.bounds.setObjectName("injection_bounds")
@@ -69,30 +80,31 @@ class InjectionView(QWidget):
         top.addStretch(1)
         top.addWidget(self.bounds)
 
-        self.timeline = read_only_table(["Time (UTC)", "Session", "Kind", "Chars", "Injected", "Prompt"],
-                                        "injection_timeline")
+        self.timeline = read_only_table([tr("Time (UTC)"), tr("Session"), tr("Kind"), tr("Chars"), tr("Injected"),
+                                         tr("Prompt")], "injection_timeline")
         self.timeline.itemSelectionChanged.connect(self._record_chosen)
-        self.outcome = QLabel("Choose a record to see what the agent received.")
+        self.outcome = QLabel(tr("Choose a record to see what the agent received."))
         self.outcome.setObjectName("injection_outcome")
         self.outcome.setWordWrap(True)
         self.outcome.setTextFormat(Qt.TextFormat.PlainText)
-        self.trace = read_only_table(["Fact", "Revision", "Decision", "Score", "Reason"], "injection_trace")
+        self.trace = read_only_table([tr("Fact"), tr("Revision"), tr("Decision"), tr("Score"), tr("Reason")],
+                                     "injection_trace")
         self.trace.itemSelectionChanged.connect(self._trace_row_chosen)
 
         self.fact_choice = QComboBox()
         self.fact_choice.setObjectName("why_not_fact")
         self.fact_choice.setMinimumContentsLength(28)
-        self.why_button = QPushButton("&Why not?")
+        self.why_button = QPushButton(tr("&Why not?"))
         self.why_button.setObjectName("why_not_button")
-        self.why_button.setToolTip("Ask the gate again about this fact for the selected record's prompt")
+        self.why_button.setToolTip(tr("Ask the gate again about this fact for the selected record's prompt"))
         self.why_button.clicked.connect(self.ask_why_not)
         self.why_result = QLabel()
         self.why_result.setObjectName("why_not_result")
         self.why_result.setWordWrap(True)
         self.why_result.setTextFormat(Qt.TextFormat.PlainText)
-        why_box = QGroupBox("Why not this fact?")
+        why_box = QGroupBox(tr("Why not this fact?"))
         why_row = QHBoxLayout()
-        fact_label = QLabel("&Fact:")
+        fact_label = QLabel(tr("&Fact:"))
         fact_label.setBuddy(self.fact_choice)
         why_row.addWidget(fact_label)
         why_row.addWidget(self.fact_choice, 1)
@@ -123,7 +135,7 @@ class InjectionView(QWidget):
         self.records, self.newest_id, self._selected_id = [], None, None
         self.sessions.blockSignals(True)
         self.sessions.clear()
-        self.sessions.addItem(ALL_SESSIONS, None)
+        self.sessions.addItem(tr(ALL_SESSIONS), None)
         self.sessions.blockSignals(False)
         self.fact_choice.clear()
         fill(self.timeline, [])
@@ -132,11 +144,11 @@ class InjectionView(QWidget):
     def reload(self) -> None:
         session = self.sessions.currentData()
         self.client.submit(lambda engine: _timeline(engine, session), self._show_timeline,
-                           lambda e: self.messages.failure("read the injection record", e))
+                           lambda e: self.messages.failure(tr("read the injection record"), e))
 
     def poll(self) -> None:
         """Reload when a hook has written a record since the last look (the catalog is not watched)."""
-        self.client.submit(_newest, self._polled, lambda e: self.messages.failure("read the injection record", e))
+        self.client.submit(_newest, self._polled, lambda e: self.messages.failure(tr("read the injection record"), e))
 
     def _polled(self, newest: int | None) -> None:
         if newest != self.newest_id:
@@ -148,14 +160,14 @@ class InjectionView(QWidget):
         chosen = self.sessions.currentData()
         self.sessions.blockSignals(True)
         self.sessions.clear()
-        self.sessions.addItem(ALL_SESSIONS, None)
+        self.sessions.addItem(tr(ALL_SESSIONS), None)
         for session in sessions:
-            self.sessions.addItem(session or "(no session id)", session)
+            self.sessions.addItem(session or tr("(no session id)"), session)
         index = self.sessions.findData(chosen) if chosen is not None else 0
         self.sessions.setCurrentIndex(max(index, 0))
         self.sessions.blockSignals(False)
-        self.bounds.setText(f"Kept: the last {days:,} days, at most {entries:,} records" if days and entries
-                            else "The injection record is turned off")
+        self.bounds.setText(tr("Kept: the last {days} days, at most {entries} records").format(
+            days=f"{days:,}", entries=f"{entries:,}") if days and entries else tr("The injection record is turned off"))
         current_fact = self.fact_choice.currentData()
         self.fact_choice.clear()
         for ref, label in facts:
@@ -163,8 +175,9 @@ class InjectionView(QWidget):
         if current_fact is not None:
             self.fact_choice.setCurrentIndex(max(self.fact_choice.findData(current_fact), 0))
         self.timeline.blockSignals(True)
-        fill(self.timeline, [(r["time"], r["session_id"] or "-", r["kind"], f"{r['chars']:,}", _outcome(r),
-                              r["prompt"] if r["kind"] == "recall" else f"session start ({r['source'] or '?'})")
+        fill(self.timeline, [(r["time"], r["session_id"] or "-", _word(KIND_WORDS, r["kind"]), f"{r['chars']:,}",
+                              _outcome(r), r["prompt"] if r["kind"] == "recall"
+                              else tr("session start ({source})").format(source=r["source"] or "?"))
                              for r in records])
         self.timeline.blockSignals(False)
         row = next((i for i, r in enumerate(records) if r["id"] == self._selected_id), None)
@@ -202,22 +215,23 @@ class InjectionView(QWidget):
         self.why_result.clear()
         if record is None:
             self._selected_id = None
-            self.outcome.setText("No injection has been recorded for this workspace yet." if not self.records
-                                 else "Choose a record to see what the agent received.")
+            self.outcome.setText(tr("No injection has been recorded for this workspace yet.") if not self.records
+                                 else tr("Choose a record to see what the agent received."))
             fill(self.trace, [])
             self._enable_why()
             return
         self._selected_id = record["id"]
-        what = (f"Prompt “{record['prompt']}”" if record["kind"] == "recall"
-                else f"Session start ({record['source'] or 'unknown source'})")
-        given = (f"nothing (suppressed: {record['suppressed']})" if record["suppressed"]
-                 else f"{len(record['injected'])} fact(s), {record['chars']:,} characters")
+        what = (tr("Prompt “{prompt}”").format(prompt=record["prompt"]) if record["kind"] == "recall"
+                else tr("Session start ({source})").format(source=record["source"] or tr("unknown source")))
+        given = (tr("nothing (suppressed: {reason})").format(reason=record["suppressed"]) if record["suppressed"]
+                 else tr("{count} fact(s), {chars} characters").format(count=len(record["injected"]),
+                                                                       chars=f"{record['chars']:,}"))
         more = record.get("rejected_count", 0) - sum(t["decision"] != "injected" for t in record["trace"])
-        self.outcome.setText(f"{what} — {record['agent']}, session {record['session_id'] or '(none)'}, "
-                             f"{record['time']}: the agent received {given}"
-                             + (f"; {more} more held back, not named" if more > 0 else ""))
-        fill(self.trace, [(t["ref"], t["revision"], t["decision"], "-" if t["score"] is None else f"{t['score']:.3f}",
-                           t["reason"]) for t in record["trace"]])
+        self.outcome.setText(tr("{what} — {agent}, session {session}, {time}: the agent received {given}").format(
+            what=what, agent=record["agent"], session=record["session_id"] or tr("(none)"), time=record["time"],
+            given=given) + (tr("; {count} more held back, not named").format(count=more) if more > 0 else ""))
+        fill(self.trace, [(t["ref"], t["revision"], _word(DECISION_WORDS, t["decision"]),
+                           "-" if t["score"] is None else f"{t['score']:.3f}", t["reason"]) for t in record["trace"]])
         self._enable_why()
 
     @Slot()
@@ -239,17 +253,18 @@ class InjectionView(QWidget):
         ref, injection_id = self.fact_choice.currentData(), self._selected_id
         if ref is None or injection_id is None:
             return
-        self.why_result.setText("Asking the gate…")
+        self.why_result.setText(tr("Asking the gate…"))
         self.client.submit(lambda engine: engine.why_not(ref, injection_id).to_json(), self._answered,
                            self._not_answered)
 
     def _answered(self, answer: dict[str, Any]) -> None:
         if answer["injection_id"] != self._selected_id:
             return   # another record was chosen meanwhile
-        said = (f"The record says: {answer['recorded']}." if answer["recorded"]
-                else "The record's trace did not name this fact.")
+        said = (tr("The record says: {recorded}.").format(recorded=answer["recorded"]) if answer["recorded"]
+                else tr("The record's trace did not name this fact."))
         note = answer["note"][:1].upper() + answer["note"][1:]
-        self.why_result.setText(f"{answer['ref']}: {answer['decision']} — {answer['reason']}.\n{said}\n{note}.")
+        self.why_result.setText(f"{answer['ref']}: {_word(DECISION_WORDS, answer['decision'])} — {answer['reason']}."
+                                f"\n{said}\n{note}.")
 
     def _not_answered(self, error: BaseException) -> None:
         self.why_result.setText(describe(error))

@@ -23,9 +23,13 @@ from ...engine import Engine
 from ..engine_client import EngineClient
 from ..messages import Messages
 from ..tables import fill, read_only_table
+from ..words import QT_TR_NOOP, tr
 from .injections import InjectionView
 
 POLL_MS = 2000
+# a fact's freshness, as the engine names it (one the window does not know is shown as it is)
+FRESHNESS_WORDS = {"fresh": QT_TR_NOOP("fresh"), "current": QT_TR_NOOP("current"), "stale": QT_TR_NOOP("stale"),
+                   "expired": QT_TR_NOOP("expired")}
 
 
 class TraceView(QWidget):
@@ -40,11 +44,12 @@ class TraceView(QWidget):
         self.block.setObjectName(f"{prefix}_block")
         self.block.setReadOnly(True)
         self.block.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.block.setPlaceholderText("Nothing would be appended.")
-        self.selected = read_only_table(["Fact", "Revision", "Score", "Freshness", "Reason"], f"{prefix}_selected")
-        self.rejected = read_only_table(["Fact", "Score", "Why not"], f"{prefix}_rejected")
+        self.block.setPlaceholderText(tr("Nothing would be appended."))
+        self.selected = read_only_table([tr("Fact"), tr("Revision"), tr("Score"), tr("Freshness"), tr("Reason")],
+                                        f"{prefix}_selected")
+        self.rejected = read_only_table([tr("Fact"), tr("Score"), tr("Why not")], f"{prefix}_rejected")
         tables = QSplitter(Qt.Orientation.Vertical)
-        for title, table in (("Selected", self.selected), ("Rejected candidates", self.rejected)):
+        for title, table in ((tr("Selected"), self.selected), (tr("Rejected candidates"), self.rejected)):
             box = QGroupBox(title)
             QVBoxLayout(box).addWidget(table)
             tables.addWidget(box)
@@ -58,20 +63,26 @@ class TraceView(QWidget):
 
     def show_trace(self, trace: dict[str, Any] | None) -> None:
         if not trace:
-            self.outcome.setText("No recall has run for this workspace yet.")
+            self.outcome.setText(tr("No recall has run for this workspace yet."))
             self.block.clear()
             fill(self.selected, [])
             fill(self.rejected, [])
             return
-        when = f" at {trace['created_at']}" if trace.get("created_at") else ""
-        state = (f"Suppressed: {trace['suppressed']}" if trace["suppressed"]
-                 else f"Recalled {len(trace['hits'])} fact(s)")
+        state = (tr("Suppressed: {reason}").format(reason=trace["suppressed"]) if trace["suppressed"]
+                 else tr("Recalled {count} fact(s)").format(count=len(trace["hits"])))
         more = trace.get("rejected_count", 0) - len(trace.get("rejected", []))
-        self.outcome.setText(f"<b>{state}</b>{when} for “{trace['query']}” — {trace['used_chars']:,} of "
-                             f"{trace['char_budget']:,} characters, at most {trace['limit']} facts, "
-                             f"{trace['omitted']} omitted" + (f", {more} more rejected" if more > 0 else ""))
+        numbers = {"query": trace["query"], "used": f"{trace['used_chars']:,}", "budget": f"{trace['char_budget']:,}",
+                   "limit": trace["limit"], "omitted": trace["omitted"]}
+        said = (tr("<b>{state}</b> at {time} for “{query}” — {used} of {budget} characters, at most {limit} facts, "
+                   "{omitted} omitted").format(state=state, time=trace["created_at"], **numbers)
+                if trace.get("created_at") else
+                tr("<b>{state}</b> for “{query}” — {used} of {budget} characters, at most {limit} facts, "
+                   "{omitted} omitted").format(state=state, **numbers))
+        self.outcome.setText(said + (tr(", {count} more rejected").format(count=more) if more > 0 else ""))
         self.block.setPlainText(trace["block"])
-        fill(self.selected, [(h["ref"], h["revision"], f"{h['score']:.3f}", h["freshness"], h["reason"])
+        fill(self.selected, [(h["ref"], h["revision"], f"{h['score']:.3f}",
+                              tr(FRESHNESS_WORDS[h["freshness"]]) if h["freshness"] in FRESHNESS_WORDS
+                              else h["freshness"], h["reason"])
                               for h in trace["hits"]])
         fill(self.rejected, [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}", r["reason"])
                               for r in trace.get("rejected", [])])
@@ -88,9 +99,9 @@ class RecallTab(QWidget):
         self.client, self.messages = client, messages
         self.message = QLineEdit()
         self.message.setObjectName("recall_message")
-        self.message.setPlaceholderText("Type a user message to see what automatic recall would append")
+        self.message.setPlaceholderText(tr("Type a user message to see what automatic recall would append"))
         self.message.returnPressed.connect(self.try_message)
-        button = QPushButton("&Try recall")
+        button = QPushButton(tr("&Try recall"))
         button.clicked.connect(self.try_message)
         top = QHBoxLayout()
         top.addWidget(self.message, 1)
@@ -108,15 +119,15 @@ class RecallTab(QWidget):
         context_layout.addWidget(self.context_label)
         context_layout.addWidget(self.context, 1)
         self.pages = QTabWidget()
-        self.pages.addTab(self.tester, "Try a message")
-        self.pages.addTab(self.last, "Last recall (any process)")
-        self.pages.addTab(self.injections, "What agents received")
-        self.pages.addTab(context_page, "Pinned session context")
+        self.pages.addTab(self.tester, tr("Try a message"))
+        self.pages.addTab(self.last, tr("Last recall (any process)"))
+        self.pages.addTab(self.injections, tr("What agents received"))
+        self.pages.addTab(context_page, tr("Pinned session context"))
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.pages, 1)
         self.tester.show_trace(None)
-        self.tester.outcome.setText("Type a message above and press Enter.")
+        self.tester.outcome.setText(tr("Type a message above and press Enter."))
         self._last_id: int | None = None
         self.poll = QTimer(self)
         self.poll.setInterval(POLL_MS)
@@ -135,7 +146,7 @@ class RecallTab(QWidget):
         """Another workspace was opened: no trace or context of the previous one stays on screen."""
         self._last_id = None
         self.tester.show_trace(None)
-        self.tester.outcome.setText("Type a message above and press Enter.")
+        self.tester.outcome.setText(tr("Type a message above and press Enter."))
         self.last.show_trace(None)
         self.injections.reset()
         self.context.clear()
@@ -144,7 +155,7 @@ class RecallTab(QWidget):
     def reload(self) -> None:
         self.reload_last()
         self.injections.reload()
-        self.client.submit(_context, self._show_context, lambda e: self.messages.failure("build the context", e))
+        self.client.submit(_context, self._show_context, lambda e: self.messages.failure(tr("build the context"), e))
 
     @Slot()
     def _poll(self) -> None:
@@ -159,7 +170,7 @@ class RecallTab(QWidget):
         if self.client.busy:
             return  # the worker is busy (an index build, a write): poll again later
         self.client.submit(lambda engine: engine.last_recall(), self._show_last,
-                           lambda e: self.messages.failure("read the last recall", e))
+                           lambda e: self.messages.failure(tr("read the last recall"), e))
 
     def _show_last(self, trace: dict[str, Any] | None) -> None:
         trace_id = trace.get("trace_id") if trace else None
@@ -169,11 +180,11 @@ class RecallTab(QWidget):
 
     def _show_context(self, result: tuple[str, int, int, list[str]]) -> None:
         text, used, budget, suppressed = result
-        note = f"Pinned bodies: {used:,} of {budget:,} characters"
+        note = tr("Pinned bodies: {used} of {budget} characters").format(used=f"{used:,}", budget=f"{budget:,}")
         if suppressed:
-            note += " — overridden by project facts: " + "; ".join(suppressed)
+            note += tr(" — overridden by project facts: {facts}").format(facts="; ".join(suppressed))
         self.context_label.setText(note)
-        self.context.setPlainText(text or "(no pinned facts: nothing is added at session start)")
+        self.context.setPlainText(text or tr("(no pinned facts: nothing is added at session start)"))
 
     @Slot()
     def try_message(self) -> None:
@@ -181,7 +192,7 @@ class RecallTab(QWidget):
         if not message.strip():
             return
         self.client.submit(lambda engine: engine.recall(message).to_json(), self._tried,
-                           lambda e: self.messages.failure("run recall", e))
+                           lambda e: self.messages.failure(tr("run recall"), e))
 
     def _tried(self, trace: dict[str, Any]) -> None:
         self.tester.show_trace(trace)

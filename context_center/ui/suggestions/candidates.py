@@ -27,8 +27,19 @@ from ...engine import Acceptance, Dismissal, Engine, FactInput, LeftOut, MemoryC
 from ..engine_client import EngineClient
 from ..facts.form import FactForm
 from ..messages import Messages, describe
-from .render import Candidate, candidate_html, dismissal_html, refused
+from ..words import QT_TR_NOOP, tr
+from .render import Candidate, candidate_html, dismissal_html, refused, scope_word, type_word
 from .skill_dialogs import SkillEditor, SkillTarget
+
+# why the scan left statements out (the engine's words; one the window does not know is shown as it is)
+_LEFT_OUT_WORDS = {"accepted": QT_TR_NOOP("accepted"), "dismissed": QT_TR_NOOP("dismissed"),
+                   "already a fact or an instruction": QT_TR_NOOP("already a fact or an instruction"),
+                   "over the limit of candidates": QT_TR_NOOP("over the limit of candidates")}
+
+
+def _scanning() -> str:
+    """What the progress bar says while the transcripts are read."""
+    return tr("Scanning transcripts")
 
 
 class CandidatesPanel(QGroupBox):
@@ -38,13 +49,13 @@ class CandidatesPanel(QGroupBox):
     def __init__(self, client: EngineClient, messages: Messages, status: QLabel,
                  parent: QWidget | None = None) -> None:
         """``status`` is the tab's status line, where a decision (or a refusal) is said."""
-        super().__init__("From transcripts", parent)
+        super().__init__(tr("From transcripts"), parent)
         self.setObjectName("from_transcripts")
         self.client, self.messages, self.status = client, messages, status
         self.found: SuggestionSet | None = None
         self.workspace: Path | None = None
         self.scanned = False
-        self.sources = QLabel("Not scanned yet.")
+        self.sources = QLabel(tr("Not scanned yet."))
         self.sources.setObjectName("suggestion_sources")
         self.sources.setWordWrap(True)
         self.progress = QProgressBar()
@@ -52,7 +63,7 @@ class CandidatesPanel(QGroupBox):
         self.progress.hide()
         self.tree = QTreeWidget()
         self.tree.setObjectName("suggestions")
-        self.tree.setHeaderLabels(["Candidate", "Kind", "Sessions"])
+        self.tree.setHeaderLabels([tr("Candidate"), tr("Kind"), tr("Sessions")])
         self.tree.setColumnWidth(0, 280)  # within the splitter's first 520 px, with "Sessions" in full
         self.tree.setColumnWidth(1, 100)
         self.tree.currentItemChanged.connect(self._show)
@@ -60,11 +71,11 @@ class CandidatesPanel(QGroupBox):
         self.detail.setObjectName("suggestion_detail")
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
-        for key, label, slot in (("accept", "&Accept", self.accept_current),
-                                 ("edit", "&Edit and accept…", self.edit_current),
-                                 ("dismiss", "&Dismiss", self.dismiss_current),
-                                 ("undismiss", "&Undo dismiss", self.undismiss_current),
-                                 ("scan", "&Scan again", self.scan)):
+        for key, label, slot in (("accept", tr("&Accept"), self.accept_current),
+                                 ("edit", tr("&Edit and accept…"), self.edit_current),
+                                 ("dismiss", tr("&Dismiss"), self.dismiss_current),
+                                 ("undismiss", tr("&Undo dismiss"), self.undismiss_current),
+                                 ("scan", tr("&Scan again"), self.scan)):
             button = QPushButton(label)
             button.setObjectName(f"suggestion_{key}")
             button.clicked.connect(slot)
@@ -94,62 +105,67 @@ class CandidatesPanel(QGroupBox):
     @Slot()
     def scan(self) -> None:
         self.scanned = True
-        self.sources.setText("Scanning recent Claude Code and Codex sessions of this workspace…")
+        self.sources.setText(tr("Scanning recent Claude Code and Codex sessions of this workspace…"))
         self.progress.setRange(0, 0)
         self.progress.show()
-        report = self.client.report_progress("Scanning transcripts")
+        report = self.client.report_progress(_scanning())
         self.client.submit(lambda engine: (engine.suggestions(progress=report), engine.paths.workspace),
                            self._scanned, self._scan_failed)
 
     @Slot(str, int, int)
     def _progress(self, what: str, done: int, total: int) -> None:
-        if what == "Scanning transcripts":
+        if what == _scanning():
             self.progress.setRange(0, total)
             self.progress.setValue(done)
 
     def _scan_failed(self, error: BaseException) -> None:
         self.progress.hide()
-        self.sources.setText(f"The scan failed: {describe(error)}")
+        self.sources.setText(tr("The scan failed: {error}").format(error=describe(error)))
 
     def _scanned(self, result: tuple[SuggestionSet, Path]) -> None:
         found, self.workspace = result
         self.found = found
         self.progress.hide()
-        parts = [f"{s.name}: {s.sessions} session(s)" if s.available else f"{s.name}: unavailable ({s.detail})"
+        parts = [tr("{source}: {count} session(s)").format(source=s.name, count=s.sessions) if s.available
+                 else tr("{source}: unavailable ({detail})").format(source=s.name, detail=s.detail)
                  for s in found.sources]
-        skipped = ", ".join(f"{n} {why}" for why, n in found.skipped.items())
-        self.sources.setText("Sources — " + "; ".join(parts) + (f". Left out: {skipped}." if skipped else "")
-                             + (" (listed under Already known)" if found.known else ""))
+        skipped = ", ".join(tr("{count} {reason}").format(count=n, reason=tr(_LEFT_OUT_WORDS[why])
+                                                          if why in _LEFT_OUT_WORDS else why)
+                            for why, n in found.skipped.items())
+        self.sources.setText(tr("Sources — {sources}").format(sources="; ".join(parts))
+                             + (tr(". Left out: {reasons}.").format(reasons=skipped) if skipped else "")
+                             + (tr(" (listed under Already known)") if found.known else ""))
         self.tree.clear()
-        for title, items in (("Memories", found.memories), ("Skills", found.skills)):
-            group = QTreeWidgetItem([f"{title} ({len(items)})"])
+        for title, items in ((tr("Memories ({count})"), found.memories), (tr("Skills ({count})"), found.skills)):
+            group = QTreeWidgetItem([title.format(count=len(items))])
             group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
             self.tree.addTopLevelItem(group)
             for candidate in items:
-                kind = (f"{candidate.type} · {candidate.scope}" if isinstance(candidate, MemoryCandidate)
-                        else "skill")
+                kind = (f"{type_word(candidate.type)} · {scope_word(candidate.scope)}"
+                        if isinstance(candidate, MemoryCandidate) else tr("skill"))
                 item = QTreeWidgetItem([candidate.title, kind, str(len({e.session for e in candidate.evidence}))])
                 item.setData(0, Qt.ItemDataRole.UserRole, candidate)
                 group.addChild(item)
             group.setExpanded(True)
-        dismissed = QTreeWidgetItem([f"Dismissed ({len(found.dismissed)})"])
+        dismissed = QTreeWidgetItem([tr("Dismissed ({count})").format(count=len(found.dismissed))])
         dismissed.setFlags(dismissed.flags() & ~Qt.ItemFlag.ItemIsSelectable)
         self.tree.addTopLevelItem(dismissed)
         for dismissal in found.dismissed:
             candidate = dismissal.candidate
-            kind = ("no longer in the recent sessions" if candidate is None
-                    else "skill" if isinstance(candidate, SkillCandidate) else f"{candidate.type} · {candidate.scope}")
+            kind = (tr("no longer in the recent sessions") if candidate is None
+                    else tr("skill") if isinstance(candidate, SkillCandidate)
+                    else f"{type_word(candidate.type)} · {scope_word(candidate.scope)}")
             sessions = str(len({e.session for e in candidate.evidence})) if candidate is not None else ""
             item = QTreeWidgetItem([dismissal.title, kind, sessions])
             item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
             dismissed.addChild(item)
-        known = QTreeWidgetItem([f"Already known ({len(found.known)})"])
+        known = QTreeWidgetItem([tr("Already known ({count})").format(count=len(found.known))])
         known.setFlags(known.flags() & ~Qt.ItemFlag.ItemIsSelectable)
-        known.setToolTip(0, "Statements left out because a fact or an instruction already says them")
+        known.setToolTip(0, tr("Statements left out because a fact or an instruction already says them"))
         self.tree.addTopLevelItem(known)
         for left_out in found.known:
-            item = QTreeWidgetItem([left_out.statement, "already said", ""])
-            item.setToolTip(0, f"Already said by: {left_out.matches}")
+            item = QTreeWidgetItem([left_out.statement, tr("already said"), ""])
+            item.setToolTip(0, tr("Already said by: {matches}").format(matches=left_out.matches))
             item.setData(0, Qt.ItemDataRole.UserRole, left_out)
             known.addChild(item)
         self.counted.emit(len(found.memories) + len(found.skills))
@@ -158,7 +174,8 @@ class CandidatesPanel(QGroupBox):
         if first is not None:
             self.tree.setCurrentItem(first)
         else:
-            self.detail.setHtml("<p>No suggestions: nothing new worth remembering in the recent sessions.</p>")
+            self.detail.setHtml("<p>" + tr("No suggestions: nothing new worth remembering in the recent sessions.")
+                                + "</p>")
         self._update_buttons()
 
     # the current candidate -------------------------------------------------------------------------
@@ -192,8 +209,9 @@ class CandidatesPanel(QGroupBox):
         if isinstance(shown, Dismissal):
             self.detail.setHtml(dismissal_html(shown))
         elif isinstance(shown, LeftOut):
-            self.detail.setHtml(f"<p><b>{html.escape(shown.statement)}</b></p><p>Left out: a fact or an instruction "
-                                f"already says it:</p><blockquote>{html.escape(shown.matches)}</blockquote>")
+            self.detail.setHtml(f"<p><b>{html.escape(shown.statement)}</b></p><p>"
+                                + tr("Left out: a fact or an instruction already says it:")
+                                + f"</p><blockquote>{html.escape(shown.matches)}</blockquote>")
         elif shown is not None:
             self.detail.setHtml(candidate_html(shown))
         self._update_buttons()
@@ -206,10 +224,11 @@ class CandidatesPanel(QGroupBox):
 
     # decisions -----------------------------------------------------------------------------------
 
-    def _done(self, what: str):
+    def _done(self, said: str, note: str):
+        """``said`` (the status line) and ``note`` (the status bar) name the result as ``{ref}``."""
         def done(result: Acceptance) -> None:
-            self.status.setText(f"{what}: {html.escape(result.ref)}")
-            self.messages.info(f"{what} {result.ref}")
+            self.status.setText(said.format(ref=html.escape(result.ref)))
+            self.messages.info(note.format(ref=result.ref))
             self.accepted.emit(result)
             self.show_current()
         return done
@@ -233,7 +252,7 @@ class CandidatesPanel(QGroupBox):
                 return
             folder, name = str(path.parent.parent), path.parent.name
             self.client.submit(lambda e: e.accept_suggestion(cid, skill_dir=folder, skill_body=body, skill_name=name),
-                               self._done("Wrote"), self._refused)
+                               self._done(tr("Wrote: {ref}"), tr("Wrote {ref}")), self._refused)
 
         target.accepted.connect(write)
         target.open()
@@ -248,7 +267,8 @@ class CandidatesPanel(QGroupBox):
         cid = candidate.id
         if isinstance(candidate, SkillCandidate):
             return self._write_skill(candidate)
-        self.client.submit(lambda e: e.accept_suggestion(cid), self._done("Remembered"), self._refused)
+        self.client.submit(lambda e: e.accept_suggestion(cid),
+                           self._done(tr("Remembered: {ref}"), tr("Remembered {ref}")), self._refused)
         return None
 
     @Slot()
@@ -274,8 +294,8 @@ class CandidatesPanel(QGroupBox):
             return engine.accept_suggestion(cid, request)
 
         form = FactForm(self.client, None, self, initial=initial, save_job=store)
-        form.setWindowTitle("Edit and accept suggestion")
-        form.saved.connect(self._done("Remembered"))
+        form.setWindowTitle(tr("Edit and accept suggestion"))
+        form.saved.connect(self._done(tr("Remembered: {ref}"), tr("Remembered {ref}")))
         form.open()
         return form
 
@@ -287,8 +307,8 @@ class CandidatesPanel(QGroupBox):
         cid, title = candidate.id, candidate.title
 
         def done(_result: object) -> None:
-            self.status.setText(f"Dismissed “{html.escape(title)}”; it will not be suggested again here "
-                                "(undo it from the Dismissed list).")
+            self.status.setText(tr("Dismissed “{title}”; it will not be suggested again here (undo it from the "
+                                   "Dismissed list).").format(title=html.escape(title)))
             self.show_current()
 
         self.client.submit(lambda e: e.dismiss_suggestion(cid), done, self._refused)
@@ -301,8 +321,8 @@ class CandidatesPanel(QGroupBox):
         cid, title = dismissal.id, dismissal.title
 
         def done(_result: object) -> None:
-            self.status.setText(f"Restored “{html.escape(title)}”; it is suggested again while the recent "
-                                "sessions hold it.")
+            self.status.setText(tr("Restored “{title}”; it is suggested again while the recent sessions hold "
+                                   "it.").format(title=html.escape(title)))
             self.show_current()
 
         self.client.submit(lambda e: e.undismiss_suggestion(cid), done, self._refused)

@@ -26,7 +26,8 @@ from ..facts.form import FactForm
 from ..messages import Messages
 from ..tables import fill, read_only_table
 from ..theme import tone_color
-from .render import proposal_html, refused, when
+from ..words import tr
+from .render import proposal_html, refused, scope_word, when
 
 
 class ProposalsPanel(QGroupBox):
@@ -36,17 +37,17 @@ class ProposalsPanel(QGroupBox):
     def __init__(self, client: EngineClient, messages: Messages, status: QLabel,
                  parent: QWidget | None = None) -> None:
         """``status`` is the tab's status line, where a decision (or a refusal) is said."""
-        super().__init__("From agents", parent)
+        super().__init__(tr("From agents"), parent)
         self.client, self.messages, self.status = client, messages, status
         self.proposals: list[Proposal] = []
         self.setObjectName("from_agents")
-        self.no_proposals = QLabel("Nothing waits for you. A memory an agent writes over MCP that needs your "
-                                   "review (the write policy is in File ▸ Settings), or one imported from another "
-                                   "agent (File ▸ Import from another agent…), waits here until you promote it.")
+        self.no_proposals = QLabel(tr("Nothing waits for you. A memory an agent writes over MCP that needs your "
+                                      "review (the write policy is in File ▸ Settings), or one imported from another "
+                                      "agent (File ▸ Import from another agent…), waits here until you promote it."))
         self.no_proposals.setObjectName("no_proposals")
         self.no_proposals.setWordWrap(True)
-        self.proposal_table = read_only_table(["Memory", "Category", "Scope", "From", "Written (UTC)"], "proposals",
-                                              stretch=0)
+        self.proposal_table = read_only_table([tr("Memory"), tr("Category"), tr("Scope"), tr("From"),
+                                               tr("Written (UTC)")], "proposals", stretch=0)
         self.proposal_table.currentCellChanged.connect(self._show_proposal)
         edit = QAction(self.proposal_table)  # Return opens the selected one, as in the Facts tab
         edit.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
@@ -59,10 +60,11 @@ class ProposalsPanel(QGroupBox):
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         for key, label, tip, slot in (
-                ("promote", "&Promote", "Keep it as it is: agents may recall it from now on", self.promote_proposal),
-                ("edit", "Edi&t then promote…", "Edit its text, title or description, then promote it (Return)",
+                ("promote", tr("&Promote"), tr("Keep it as it is: agents may recall it from now on"),
+                 self.promote_proposal),
+                ("edit", tr("Edi&t then promote…"), tr("Edit its text, title or description, then promote it (Return)"),
                  self.edit_proposal),
-                ("delete", "De&lete", "Move it to the archive (recoverable from the Archive tab)",
+                ("delete", tr("De&lete"), tr("Move it to the archive (recoverable from the Archive tab)"),
                  self.delete_proposal)):
             button = QPushButton(label)
             button.setObjectName(f"proposal_{key}")
@@ -90,7 +92,7 @@ class ProposalsPanel(QGroupBox):
     def reload_proposals(self) -> None:
         """Read the staged memories again (the window calls this whenever the facts may have changed)."""
         self.client.submit(lambda engine: engine.agent_proposals(), self.show_proposals,
-                           lambda e: self.messages.failure("read the agents' proposals", e))
+                           lambda e: self.messages.failure(tr("read the agents' proposals"), e))
 
     def clear(self) -> None:
         """A new workspace: nothing shown until its proposals are read."""
@@ -104,9 +106,11 @@ class ProposalsPanel(QGroupBox):
         shown, row = self.current_proposal(), self.proposal_table.currentRow()
         self.proposals = proposals
         fill(self.proposal_table,
-             [(" ".join(p.fact.body.split())[:300], p.fact.effective_category, p.fact.scope, p.agent,
-               when(p.written_at) + (" · stale" if p.stale else "")) for p in proposals],
-             [p.fact.body + (f"\n\nStale: waiting for more than {STALE_DAYS} days" if p.stale else "")
+             [(" ".join(p.fact.body.split())[:300], p.fact.effective_category, scope_word(p.fact.scope), p.agent,
+               tr("{time} · stale").format(time=when(p.written_at)) if p.stale else when(p.written_at))
+              for p in proposals],
+             [p.fact.body + ("\n\n" + tr("Stale: waiting for more than {days} days").format(days=STALE_DAYS)
+                             if p.stale else "")
               for p in proposals])
         for number, proposal in enumerate(proposals):
             if proposal.stale:  # the whole row, as stale facts are in the Facts tab
@@ -115,7 +119,7 @@ class ProposalsPanel(QGroupBox):
                     if item is not None:
                         item.setForeground(tone_color("warning"))
         count = len(proposals)
-        self.setTitle(f"From agents ({count})" if count else "From agents")
+        self.setTitle(tr("From agents ({count})").format(count=count) if count else tr("From agents"))
         self.no_proposals.setVisible(not count)
         self.proposal_body.setVisible(bool(count))
         if not (shown is not None and self.select_proposal(shown.fact.id)) and count:
@@ -146,9 +150,12 @@ class ProposalsPanel(QGroupBox):
     def _promoted(self, label: str, edited: bool = False):
         def done(result: WriteResult) -> None:
             fact = result.fact
-            self.status.setText(f"Promoted “{html.escape(label)}” as {html.escape(fact.ref)} (revision "
-                                f"{fact.revision}){', with your edits' if edited else ''}: agents may recall it now.")
-            self.messages.info(f"Promoted {fact.ref}")
+            said = tr("Promoted “{label}” as {ref} (revision {revision}), with your edits: agents may recall it "
+                      "now.") if edited else \
+                tr("Promoted “{label}” as {ref} (revision {revision}): agents may recall it now.")
+            self.status.setText(said.format(label=html.escape(label), ref=html.escape(fact.ref),
+                                            revision=fact.revision))
+            self.messages.info(tr("Promoted {ref}").format(ref=fact.ref))
             self.written.emit(result.change, (fact.scope, fact.id))
         return done
 
@@ -175,8 +182,8 @@ class ProposalsPanel(QGroupBox):
             return engine.approve_proposal(fact_id, scope, edits=request)
 
         form = FactForm(self.client, proposal.fact, self, save_job=promote)
-        form.setWindowTitle(f"Edit then promote — from {proposal.agent}")
-        form.buttons.button(QDialogButtonBox.StandardButton.Save).setText("&Promote")
+        form.setWindowTitle(tr("Edit then promote — from {agent}").format(agent=proposal.agent))
+        form.buttons.button(QDialogButtonBox.StandardButton.Save).setText(tr("&Promote"))
         form.saved.connect(self._promoted(proposal.fact.label, edited=True))
         form.refused.connect(self._refused)
         form.open()
@@ -191,8 +198,9 @@ class ProposalsPanel(QGroupBox):
         fact_id, scope, label = proposal.fact.id, proposal.fact.scope, proposal.fact.label
 
         def done(entry: ArchivedFact) -> None:
-            self.status.setText(f"Deleted “{html.escape(label)}” to the archive; recover it from the Archive tab.")
-            self.messages.info(f"Archived {entry.scope}/{entry.name}.md")
+            self.status.setText(tr("Deleted “{label}” to the archive; recover it from the Archive tab.").format(
+                label=html.escape(label)))
+            self.messages.info(tr("Archived {file}").format(file=f"{entry.scope}/{entry.name}.md"))
             self.written.emit(entry.change, None)
 
         self.client.submit(lambda e: e.reject_proposal(fact_id, scope), done, self._refused)

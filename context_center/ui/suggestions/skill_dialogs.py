@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from ...engine import EngineError, SkillCandidate, default_skill_folder, skill_file
 from .. import dialogs
 from ..messages import describe
+from ..words import tr
 
 
 class SkillEditor(QDialog):
@@ -27,7 +28,7 @@ class SkillEditor(QDialog):
 
     def __init__(self, skill: SkillCandidate, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Edit skill {skill.name}")
+        self.setWindowTitle(tr("Edit skill {name}").format(name=skill.name))
         self.resize(680, 520)
         self.text = QPlainTextEdit(skill.body)
         self.text.setObjectName("skill_body")
@@ -46,11 +47,11 @@ class SkillTarget(QDialog):
 
     def __init__(self, skill: SkillCandidate, workspace: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Write skill {skill.name}")
+        self.setWindowTitle(tr("Write skill {name}").format(name=skill.name))
         self.resize(640, 180)
         self.folder = QLineEdit(str(default_skill_folder(workspace)))
         self.folder.setObjectName("skill_folder")
-        browse = QPushButton("&Browse…")
+        browse = QPushButton(tr("&Browse…"))
         browse.setObjectName("skill_browse")
         browse.clicked.connect(self.browse)
         self.name = QLineEdit(skill.name)
@@ -60,16 +61,16 @@ class SkillTarget(QDialog):
         self.target.setWordWrap(True)
         self.target.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Write SKILL.md")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("&Write SKILL.md"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder, 1)
         folder_row.addWidget(browse)
         form = QFormLayout()
-        form.addRow("&Folder:", folder_row)
-        form.addRow("Skill &name:", self.name)
-        form.addRow("Writes:", self.target)
+        form.addRow(tr("&Folder:"), folder_row)
+        form.addRow(tr("Skill &name:"), self.name)
+        form.addRow(tr("Writes:"), self.target)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.buttons)
@@ -80,11 +81,11 @@ class SkillTarget(QDialog):
     def _resolve(self) -> tuple[Path | None, str]:
         folder = Path(self.folder.text().strip()).expanduser()
         if not self.folder.text().strip() or not folder.is_absolute():
-            return None, "Choose a folder (a full path)."
+            return None, tr("Choose a folder (a full path).")
         try:
             return skill_file(folder, self.name.text()), ""
         except EngineError as exc:
-            return None, f"The name cannot be used: {describe(exc)}"
+            return None, tr("The name cannot be used: {error}").format(error=describe(exc))
 
     def path(self) -> Path | None:
         """The SKILL.md that will be written, or None while the folder or the name is unusable."""
@@ -93,8 +94,8 @@ class SkillTarget(QDialog):
     def _update(self) -> None:
         path, problem = self._resolve()
         if path is not None:
-            missing = "" if path.parent.parent.is_dir() else " (the folder will be created)"
-            self.target.setText(f"{path}{missing}")
+            self.target.setText(str(path) if path.parent.parent.is_dir()
+                                else tr("{file} (the folder will be created)").format(file=path))
         else:
             self.target.setText(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(path is not None)
@@ -104,6 +105,6 @@ class SkillTarget(QDialog):
         start = Path(self.folder.text().strip() or ".").expanduser()
         while not start.is_dir() and start != start.parent:
             start = start.parent  # a chooser cannot start in (or pick) a folder that does not exist yet
-        chosen = dialogs.choose_directory(self, "Folder for the skill", str(start))
+        chosen = dialogs.choose_directory(self, tr("Folder for the skill"), str(start))
         if chosen:
             self.folder.setText(chosen)
