@@ -1,15 +1,21 @@
-"""Screenshots of every tab and the main dialogs at 1280×800, on a demo store made here.
+"""Screenshots of every tab and the main dialogs, light and dark, in English and Chinese, on a
+demo store made here.
 
-    xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python docs/make_screenshots.py [OUT_DIR]
+    xvfb-run -a -s "-screen 0 2600x1700x24" .venv/bin/python docs/make_screenshots.py [OUT_DIR]
+        [--size 1280x800] [--scale 1] [--prefix ""]
 
-Writes PNGs to ``docs/screenshots/`` (or OUT_DIR). Nothing outside a temporary
-folder is read or written besides the PNGs: the state root, workspace, settings and
-the home holding the demo transcripts are all made for the run.
+Writes PNGs to ``docs/screenshots/`` (or OUT_DIR): the window at ``--size`` (logical pixels),
+drawn at ``--scale`` (``QT_SCALE_FACTOR``: 2 draws a 2× screen), each file name after
+``--prefix``. Nothing outside a temporary folder is read or written besides the PNGs: the state
+root, the workspace (a git repository with team facts), settings and the home holding the demo
+transcripts are all made for the run.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -52,8 +58,29 @@ def _transcripts(home: Path, workspace: Path) -> None:
                                          "message": {"role": "user", "content": text}}) + "\n")
 
 
+def _git(workspace: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Ana Silva",
+           "GIT_AUTHOR_EMAIL": "ana@example.test", "GIT_COMMITTER_NAME": "Ana Silva",
+           "GIT_COMMITTER_EMAIL": "ana@example.test"}
+    subprocess.run(["git", *args], cwd=workspace, env=env, check=True, capture_output=True)
+
+
+def _team_facts(root: Path, workspace: Path) -> None:
+    """Two team facts committed, then one edited and one added: what Commit team facts… lists."""
+    with open_engine(state_root=root, workspace=workspace) as engine:
+        deploys = engine.remember(FactInput(name="deploy-day", title="Deploys go out on Tuesdays", scope="team",
+                                            body="Deploy on Tuesdays; Friday deploys need a second reviewer.")).fact
+        engine.remember(FactInput(name="node-version", title="Node 20 in CI", scope="team", body="CI runs Node 20."))
+        _git(workspace, "add", "-A")
+        _git(workspace, "commit", "-q", "-m", "Team memory: deploy day and Node")
+        engine.edit(deploys.id, FactInput(body="Deploy on Wednesdays; Friday deploys need a second reviewer."))
+        engine.remember(FactInput(name="review-rule", title="Two approvals", scope="team",
+                                  body="A pull request needs two approvals before it merges."))
+
+
 def _demo_store(root: Path, workspace: Path) -> None:
-    (workspace / ".git").mkdir(parents=True)
+    workspace.mkdir(parents=True)
+    _git(workspace, "init", "-q", "-b", "main")
     (workspace / "docs").mkdir()
     (workspace / "docs" / "testing.md").write_text("Run `pnpm test` before pushing; CI runs the same.\n")
     (workspace / "AGENTS.md").write_text("# Project rules\n\nUse pnpm, never npm.\n@docs/testing.md\n@../secrets.md\n")
@@ -91,6 +118,9 @@ def _demo_store(root: Path, workspace: Path) -> None:
         engine.forget(gone.id)
         engine.recall("which package manager do we use for installs")
         _hook_turns(engine)
+    _git(workspace, "add", "-A")
+    _git(workspace, "commit", "-q", "-m", "Start")
+    _team_facts(root, workspace)
 
 
 def _hook_turns(engine) -> None:
@@ -134,13 +164,24 @@ def _agent_files(home: Path, workspace: Path) -> None:
     (workspace / "GEMINI.md").write_text("- Prefer Flash for quick questions.\n- Never push to main.\n")
 
 
+class _Named:
+    """``out / name`` with the run's prefix before the name."""
+
+    def __init__(self, folder: Path, prefix: str) -> None:
+        self.folder, self.prefix = folder, prefix
+
+    def __truediv__(self, name: str) -> Path:
+        return self.folder / f"{self.prefix}{name}"
+
+
 def _shoot(widget: QWidget, path: Path) -> None:
     widget.grab().save(str(path))
     print(f"wrote {path}")
 
 
-def main(out: Path) -> int:
+def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
     out.mkdir(parents=True, exist_ok=True)
+    out = _Named(out, prefix)
     scratch = Path(tempfile.mkdtemp(prefix="cc-shots-"))
     root, workspace, home = scratch / "state", scratch / "work" / "shop-web", scratch / "home"
     _demo_store(root, workspace)
@@ -152,7 +193,7 @@ def main(out: Path) -> int:
     app.setWindowIcon(app_icon())
     settings = QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat)
     window, client = create_window(str(root), str(workspace), settings)
-    window.resize(*SIZE)
+    window.resize(*size)
     window.show()
     _settle(app, client, 800)
     shots = [("facts", window.facts), ("instructions", window.instructions), ("recall", window.recall),
@@ -231,10 +272,49 @@ def main(out: Path) -> int:
         _settle(app, client, 1500 if tab is window.review else 600)
         _shoot(window, out / f"dark-{name}.png")
     window.theme.choose("system")
+    _settle(app, client)
+
+    setup = window.sync.open_setup()   # Sync ▸ Set up sync…, a remote typed
+    setup.remote.setText("git@github.com:ana/my-facts.git")
+    _settle(app, client)
+    _shoot(setup, out / "set-up-sync.png")
+    setup.close()
+    commit = window.open_team_commit()   # Sync ▸ Commit team facts…, a message typed
+    _settle(app, client, 800)
+    commit.message.setText("Team memory: deploy on Wednesdays, two approvals")
+    _settle(app, client)
+    _shoot(commit, out / "commit-team-facts.png")
+    commit.close()
+    window.close()
+    client.shutdown()
+
+    settings.setValue("window/language", "zh_CN")   # the window in Chinese: made anew, as at a start
+    window, client = create_window(str(root), str(workspace), settings)
+    window.resize(*size)
+    window.show()
+    _settle(app, client, 800)
+    for name, tab in (("facts", window.facts), ("review", window.review)):
+        window.tabs.setCurrentWidget(tab)
+        if tab is window.facts:
+            tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "package-manager"))
+        _settle(app, client, 1500 if tab is window.review else 600)
+        _shoot(window, out / f"zh-{name}.png")
+    commit = window.open_team_commit()
+    _settle(app, client, 800)
+    _shoot(commit, out / "zh-commit-team-facts.png")
+    commit.close()
     window.close()
     client.shutdown()
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / "screenshots"))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=Path, default=Path(__file__).parent / "screenshots")
+    parser.add_argument("--size", default="1280x800", help="the window's size in logical pixels, WxH")
+    parser.add_argument("--scale", default="1", help="QT_SCALE_FACTOR: 2 draws as on a 2× screen")
+    parser.add_argument("--prefix", default="", help="put before every file name")
+    args = parser.parse_args()
+    os.environ["QT_SCALE_FACTOR"] = args.scale   # before the application is made
+    width, height = (int(part) for part in args.size.split("x"))
+    sys.exit(main(args.out, (width, height), args.prefix))
