@@ -3,25 +3,19 @@ from it (resources/compile.py, with PySide6's own tools). What is committed must
 what is committed, and the build must really make what the window will load."""
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
+
+from support.resources_compiler import loaded_compiler
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def compiler(qapp):   # (the PNGs are drawn by Qt: pytest-qt's application, made first, serves)
-    spec = importlib.util.spec_from_file_location("resources_compile", ROOT / "resources" / "compile.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    yield from loaded_compiler("resources_compile")
 
 
 def test_no_compiled_file_is_older_than_its_source(compiler):

@@ -4,10 +4,8 @@ each {field}, tag and mnemonic, the locale chooses the language, refusals are wo
 code, and a window made in Chinese shows no English word of its own."""
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
-import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -31,6 +29,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 
 from context_center.engine import EngineError, FactInput, NotFound, open_engine  # noqa: E402
 from context_center.ui import language, messages  # noqa: E402
+from support.resources_compiler import loaded_compiler  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "context_center_zh_CN.ts"
@@ -41,13 +40,7 @@ ALLOWED = {"Context Center", "Reasonix", "Claude Code", "Codex", "GitHub Copilot
 
 @pytest.fixture(scope="module")
 def compiler():
-    spec = importlib.util.spec_from_file_location("resources_compile_tr", ROOT / "resources" / "compile.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    yield from loaded_compiler("resources_compile_tr")
 
 
 def pairs(ts: Path) -> list[tuple[str, str]]:
