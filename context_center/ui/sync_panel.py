@@ -157,7 +157,7 @@ class SyncController(QObject):
         self.sync_action.setToolTip(tr("Pull the facts other machines pushed, commit the changes made here, push"))
         self.sync_action.triggered.connect(self.sync_now)
         self.conflicts_action = QAction(tr("&Conflicts…"), self)
-        self.conflicts_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        self.conflicts_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
         self.conflicts_action.triggered.connect(self.open_conflicts)
         self.setup_action = QAction(tr("Set &up sync…"), self)
         self.setup_action.setToolTip(tr("Give a git repository you can push to: this store's facts go there, "

@@ -1,0 +1,23 @@
+"""Every shortcut of the window does one thing: two actions on one key make Qt run neither."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
+
+
+def test_no_two_actions_of_the_window_share_a_shortcut(ui):
+    window = ui.window
+    window.sync._enable(True)   # Conflicts… and Sync now are live once sync is set up
+    holders: dict[str, set[str]] = defaultdict(set)
+    for action in window.findChildren(QAction):
+        for keys in action.shortcuts():
+            if not keys.isEmpty():
+                holders[keys.toString(QKeySequence.SequenceFormat.PortableText)].add(action.text())
+    assert holders, "the window has shortcuts"
+    shared = {keys: sorted(texts) for keys, texts in holders.items() if len(texts) > 1}
+    assert shared == {}
