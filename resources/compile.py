@@ -6,6 +6,8 @@
 
 - ``icons/*.svg`` → ``context_center/resources/<name>.svg`` (the notes left out) and
   ``context_center/resources/icons/<size>/<name>.png`` for the desktop's sizes;
+- ``icons/lucide/*.svg`` (the window's icons, from Lucide: ISC licence, ``icons/lucide/LICENSE``) →
+  ``context_center/resources/icons.rcc``, and the licence beside it as ``LICENSE-lucide.md``;
 - ``themes/*.qss`` and ``themes/*.json`` (the style sheet, each theme's palette and tones) →
   ``context_center/resources/themes.rcc``, a binary Qt resource (``pyside6-rcc``), registered by the
   window with ``QResource.registerResource``;
@@ -99,6 +101,11 @@ def binary_resource(prefix: str) -> Build:
 
 
 compile_themes = binary_resource("themes")
+compile_icons = binary_resource("icons")
+
+
+def copy_file(_root: Path, sources: list[Path], output: Path) -> None:
+    shutil.copyfile(sources[0], output)
 
 
 def compile_translation(_root: Path, sources: list[Path], output: Path) -> None:
@@ -139,6 +146,10 @@ def plan(root: Path) -> dict[str, tuple[list[Path], Build]]:
         add(out / icon.name, [icon], export_svg)
         for size in ICON_SIZES:
             add(out / "icons" / str(size) / f"{icon.stem}.png", [icon], render_png(size))
+    lucide = sorted((src / "icons" / "lucide").glob("*.svg"))
+    if lucide:
+        add(out / "icons.rcc", lucide, compile_icons)
+        add(out / "LICENSE-lucide.md", [src / "icons" / "lucide" / "LICENSE"], copy_file)
     themes = sorted([*(src / "themes").glob("*.qss"), *(src / "themes").glob("*.json")])
     if themes:
         add(out / "themes.rcc", themes, compile_themes)

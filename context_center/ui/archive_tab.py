@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 
 from ..engine import ArchiveDeletion, ArchivedFact, Engine, Fact, InvalidInput, WriteResult
 from .engine_client import EngineClient
+from .facts.model import value_word
+from .icons import icon
 from .messages import Messages, describe
 from .tables import fill, read_only_table
 from .theme import tone
@@ -32,8 +34,9 @@ def archived_markdown(fact: Fact, entry: ArchivedFact) -> str:
         return "".join(f"\\{ch}" if ch in "\\`*_{}[]()#+-.!|<>" else ch for ch in text)
 
     fields = [(tr("Archived"), entry.archived_at.replace("T", " ").rstrip("Z") + " UTC"),
-              (tr("Why"), entry.reason or tr("forgotten")), (tr("Name"), fact.name), (tr("Scope"), entry.scope),
-              (tr("Type"), fact.type), (tr("Revision"), str(fact.revision)), (tr("Keywords"), fact.keywords),
+              (tr("Why"), entry.reason or tr("forgotten")), (tr("Name"), fact.name),
+              (tr("Scope"), value_word(entry.scope)), (tr("Type"), value_word(fact.type)),
+              (tr("Revision"), str(fact.revision)), (tr("Keywords"), fact.keywords),
               (tr("Subject key"), fact.subject_key), (tr("Description"), fact.description)]
     lines = [f"## {plain(fact.label)}", ""]
     lines += [f"- **{label}:** {plain(value)}" for label, value in fields if value]
@@ -61,9 +64,9 @@ class ArchiveTab(QWidget):
         self.status = QLabel()
         self.status.setObjectName("archive_status")
         self.status.setWordWrap(True)
-        self.recover_button = QPushButton(tr("&Recover"))
+        self.recover_button = QPushButton(icon("archive-restore"), tr("&Recover"))
         self.recover_button.clicked.connect(self.recover_selected)
-        self.delete_button = QPushButton(tr("&Delete permanently…"))
+        self.delete_button = QPushButton(icon("trash-2"), tr("&Delete permanently…"))
         self.delete_button.setObjectName("archive_delete")
         self.delete_button.setShortcut(QKeySequence("Shift+Del"))
         self.delete_button.setToolTip(tr("Delete this archived fact for good, with its earlier revisions when nothing "
@@ -99,9 +102,10 @@ class ArchiveTab(QWidget):
         words = self.search.text().lower().split()
         if words:
             entries = [e for e in entries
-                       if all(w in f"{e.name} {e.title} {e.reason} {e.scope}".lower() for w in words)]
+                       if all(w in f"{e.name} {e.title} {e.reason} {e.scope} {value_word(e.scope)}".lower()
+                               for w in words)]
         self.entries = entries
-        fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), entry.scope, entry.name,
+        fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), value_word(entry.scope), entry.name,
                            entry.revision, entry.reason or tr("forgotten"), entry.path) for entry in entries])
         if entries:
             self.preview.clear()  # the entry's text arrives from the engine; nothing stale meanwhile

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -27,6 +27,7 @@ from .archive_tab import ArchiveTab
 from .connect_dialog import ConnectDialog
 from .engine_client import EngineClient
 from .facts.tab import FactsTab
+from .icons import icon
 from .import_dialog import ImportDialog
 from .index_builder import IndexBuilder
 from .instructions.tab import InstructionsTab
@@ -89,10 +90,12 @@ class MainWindow(QMainWindow):
         self.review = ReviewTab(client, self.messages)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        for widget, title in ((self.facts, tr("&Facts")), (self.instructions, tr("&Instructions")),
-                              (self.recall, tr("&Recall")), (self.archive, tr("&Archive")),
-                              (self.suggestions, tr("&Suggestions")), (self.review, tr("Re&view"))):
-            self.tabs.addTab(widget, title)
+        for widget, title, glyph in ((self.facts, tr("&Facts"), "notebook-text"),
+                                     (self.instructions, tr("&Instructions"), "file-text"),
+                                     (self.recall, tr("&Recall"), "radar"), (self.archive, tr("&Archive"), "archive"),
+                                     (self.suggestions, tr("&Suggestions"), "lightbulb"),
+                                     (self.review, tr("Re&view"), "list-checks")):
+            self.tabs.addTab(widget, icon(glyph), title)
         self.reasonix_bar = self._reasonix_offer()
         self.started_in: str | None = None   # the folder the window was started in, when another opened
         self.workspace_bar = OfferBar("workspace_offer", "info", [
@@ -115,7 +118,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(220)
         self.progress.hide()
         self.sync = SyncController(client, self.messages, self)
-        self.undo_button = QPushButton(tr("&Undo"))
+        self.undo_button = QPushButton(icon("undo-2"), tr("&Undo"))
         self.undo_button.setObjectName("undo")
         self.undo_button.setFlat(True)
         self.undo_button.hide()
@@ -168,39 +171,39 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(tr("&File"))
-        self.open_action = QAction(tr("&Open workspace…"), self)
+        self.open_action = QAction(icon("folder-open"), tr("&Open workspace…"), self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_workspace)
         file_menu.addAction(self.open_action)
-        self.recent_menu = file_menu.addMenu(tr("&Recent workspaces"))
-        self.reasonix_action = QAction(tr("Open &Reasonix memory…"), self)
+        self.recent_menu = file_menu.addMenu(icon("history"), tr("&Recent workspaces"))
+        self.reasonix_action = QAction(icon("brain"), tr("Open &Reasonix memory…"), self)
         self.reasonix_action.setToolTip(tr("Open the state root Reasonix uses (~/.reasonix), so both tools share "
                                            "one memory"))
         self.reasonix_action.setEnabled(False)  # until one is found on this machine
         self.reasonix_action.triggered.connect(self.open_reasonix)
         file_menu.addAction(self.reasonix_action)
-        other_store = QAction(tr("Open another &store…"), self)
+        other_store = QAction(icon("database"), tr("Open another &store…"), self)
         other_store.setToolTip(tr("Open a state root folder: for every agent too, or for this window only"))
         other_store.triggered.connect(self.choose_state_root)
         file_menu.addAction(other_store)
-        self.connect_action = QAction(tr("&Connect agents…"), self)
+        self.connect_action = QAction(icon("plug"), tr("&Connect agents…"), self)
         self.connect_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
         self.connect_action.setToolTip(tr("Register the Claude Code hooks and the MCP server for Claude Code and "
                                           "Codex, pinned to this store; see what each agent reaches"))
         self.connect_action.triggered.connect(self.open_connect)
         file_menu.addAction(self.connect_action)
-        refresh = QAction(tr("Re&fresh"), self)
+        self.refresh_action = refresh = QAction(icon("refresh-cw"), tr("Re&fresh"), self)
         refresh.setShortcut(QKeySequence.StandardKey.Refresh)
         refresh.triggered.connect(self.refresh_all)
         file_menu.addAction(refresh)
-        import_action = QAction(tr("&Import from another agent…"), self)
+        import_action = QAction(icon("import"), tr("&Import from another agent…"), self)
         import_action.setShortcut(QKeySequence("Ctrl+Shift+I"))
         import_action.setToolTip(tr("Bring in what Claude Code, Codex or context-eng remember, as suggestions to "
                                     "review"))
         import_action.triggered.connect(self.open_import)
         file_menu.addAction(import_action)
         file_menu.addSeparator()
-        settings = QAction(tr("Se&ttings…"), self)
+        settings = QAction(icon("settings"), tr("Se&ttings…"), self)
         preferences = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)  # none on some desktops
         comma = QKeySequence("Ctrl+,")
         settings.setShortcuts(preferences + ([comma] if comma not in preferences else []))
@@ -208,26 +211,29 @@ class MainWindow(QMainWindow):
         settings.triggered.connect(self.open_settings)
         file_menu.addAction(settings)
         file_menu.addSeparator()
-        quit_action = QAction(tr("&Quit"), self)
+        quit_action = QAction(icon("log-out"), tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         fact_menu = self.menuBar().addMenu(tr("F&act"))
-        for label, keys, slot in ((tr("&New fact"), QKeySequence.StandardKey.New, self._new_fact),
-                                  (tr("&Search facts"), QKeySequence.StandardKey.Find, self._search_facts),
-                                  (tr("&Pin / unpin"), "Ctrl+P", self.facts.toggle_pin),
-                                  (tr("&Verify"), "Ctrl+Shift+V", self.facts.verify_selected),
-                                  (tr("&History"), "Ctrl+H", self.facts.history_selected),
-                                  (tr("&Move to the other scope"), "Ctrl+M", self.facts.move_selected),
-                                  (tr("Share with the &team"), "Ctrl+Shift+T", self.facts.share_selected),
-                                  (tr("&Forget…"), QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
-            action = QAction(label, self)
+        self.fact_actions: dict[str, QAction] = {}
+        for key, glyph, label, keys, slot in (
+                ("new", "plus", tr("&New fact"), QKeySequence.StandardKey.New, self._new_fact),
+                ("search", "search", tr("&Search facts"), QKeySequence.StandardKey.Find, self._search_facts),
+                ("pin", "pin", tr("&Pin / unpin"), "Ctrl+P", self.facts.toggle_pin),
+                ("verify", "badge-check", tr("&Verify"), "Ctrl+Shift+V", self.facts.verify_selected),
+                ("history", "history", tr("&History"), "Ctrl+H", self.facts.history_selected),
+                ("move", "arrow-left-right", tr("&Move to the other scope"), "Ctrl+M", self.facts.move_selected),
+                ("share", "users", tr("Share with the &team"), "Ctrl+Shift+T", self.facts.share_selected),
+                ("forget", "archive", tr("&Forget…"), QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
+            action = QAction(icon(glyph), label, self)
             action.setShortcut(QKeySequence(keys))
             action.triggered.connect(slot)
             fact_menu.addAction(action)
+            self.fact_actions[key] = action
         self.menuBar().addMenu(self.sync.menu)
         self.sync.menu.addSeparator()
-        self.team_commit_action = QAction(tr("Commit &team facts…"), self)
+        self.team_commit_action = QAction(icon("git-commit-horizontal"), tr("Commit &team facts…"), self)
         self.team_commit_action.setShortcut(QKeySequence("Ctrl+Shift+G"))
         self.team_commit_action.setToolTip(tr("The team facts changed in this repository, with their diffs; commit "
                                               "them alone, checked first"))
@@ -235,15 +241,37 @@ class MainWindow(QMainWindow):
         self.sync.menu.addAction(self.team_commit_action)
         go_menu = self.menuBar().addMenu(tr("&Go"))
         for number in range(self.tabs.count()):   # each tab by its title (translated where the tabs are added)
-            action = QAction(without_mnemonic(self.tabs.tabText(number)), self)
+            action = QAction(self.tabs.tabIcon(number), without_mnemonic(self.tabs.tabText(number)), self)
             action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
             action.triggered.connect(lambda _checked=False, n=number: self.tabs.setCurrentIndex(n))
             go_menu.addAction(action)
         help_menu = self.menuBar().addMenu(tr("&Help"))
-        about = QAction(tr("&About Context Center"), self)
+        about = QAction(icon("info"), tr("&About Context Center"), self)
         about.triggered.connect(self._about)
         help_menu.addAction(about)
         self._fill_recent()
+        self._build_toolbar()
+
+    def _build_toolbar(self) -> None:
+        """The actions of every day, one click away (each also in its menu, with its shortcut)."""
+        bar = self.addToolBar(tr("Toolbar"))
+        bar.setObjectName("main_toolbar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        bar.setIconSize(QSize(20, 20))
+        for group in (("new", "search"), ("pin", "verify", "history", "forget")):
+            for key in group:
+                bar.addAction(self.fact_actions[key])
+            bar.addSeparator()
+        bar.addAction(self.sync.sync_action)
+        bar.addAction(self.team_commit_action)
+        bar.addSeparator()
+        bar.addAction(self.refresh_action)
+        bar.addAction(self.connect_action)
+        for action in bar.actions():   # the tip names the shortcut, as a menu does
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            if keys and not action.isSeparator():
+                action.setToolTip(tr("{what} ({keys})").format(what=action.toolTip(), keys=keys))
 
     def _connect_signals(self) -> None:
         self.store.connect_agents.connect(self.open_connect)
@@ -667,7 +695,8 @@ class MainWindow(QMainWindow):
         from .. import __version__
         QMessageBox.about(self, tr("About Context Center"),
                           tr("<b>Context Center</b> {version}<p>See and steer what coding agents are told and what "
-                             "they remember.</p>").format(version=__version__))
+                             "they remember.</p><p>Icons: Lucide (lucide.dev), ISC licence; its text ships with the "
+                             "app as LICENSE-lucide.md.</p>").format(version=__version__))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         for dialog in self.findChildren(QDialog):  # its dialogs go with it; a changed form asks first

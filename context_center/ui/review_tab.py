@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ..engine import Change, Engine, MemoryReview
 from .diffs import diff_html
 from .engine_client import EngineClient
+from .icons import badge
 from .messages import Messages, describe
 from .tables import fill, read_only_table
 from .theme import tone
@@ -140,6 +141,10 @@ class ReviewTab(QWidget):
         self.items = items
         fill(self.table, [(_word(KIND_WORDS, item.kind), ", ".join(item.refs) or item.target, item.reason)
                           for item in items])
+        for number, item in enumerate(items):   # the states a fact's row shows with the same badge
+            mark, cell = badge(item.kind), self.table.item(number, 0)
+            if mark is not None and cell is not None:
+                cell.setIcon(mark)
         self.counted.emit(len(items))
         if not self._notice:
             self.status.setToolTip("")   # (a refusal's code goes with it)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from ..engine import Engine, FactInput
 from .engine_client import EngineClient
+from .icons import icon
 from .messages import Messages, describe
 from .theme import set_tone
 from .words import QT_TR_NOOP, tr
@@ -152,14 +153,14 @@ class SyncController(QObject):
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.sync_now)
         self.menu = QMenu(tr("S&ync"), parent)
-        self.sync_action = QAction(tr("&Sync now"), self)
+        self.sync_action = QAction(icon("folder-sync"), tr("&Sync now"), self)
         self.sync_action.setShortcut(QKeySequence("Ctrl+Shift+Y"))
         self.sync_action.setToolTip(tr("Pull the facts other machines pushed, commit the changes made here, push"))
         self.sync_action.triggered.connect(self.sync_now)
-        self.conflicts_action = QAction(tr("&Conflicts…"), self)
+        self.conflicts_action = QAction(icon("git-merge"), tr("&Conflicts…"), self)
         self.conflicts_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
         self.conflicts_action.triggered.connect(self.open_conflicts)
-        self.setup_action = QAction(tr("Set &up sync…"), self)
+        self.setup_action = QAction(icon("cloud-cog"), tr("Set &up sync…"), self)
         self.setup_action.setToolTip(tr("Give a git repository you can push to: this store's facts go there, "
                                         "and your other machines' come back"))
         self.setup_action.triggered.connect(self.open_setup)
@@ -167,7 +168,7 @@ class SyncController(QObject):
         self.menu.addSeparator()
         self.menu.addAction(self.sync_action)
         self.menu.addAction(self.conflicts_action)
-        self.interval_menu = self.menu.addMenu(tr("&Background sync"))
+        self.interval_menu = self.menu.addMenu(icon("timer"), tr("&Background sync"))
         self.interval_group = QActionGroup(self)
         self.interval_actions: dict[int, QAction] = {}
         for minutes in INTERVALS:

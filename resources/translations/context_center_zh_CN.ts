@@ -1,7 +1,8 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name />
+    <name></name>
     <message>
         <source>Archived</source>
         <translation>归档时间</translation>
@@ -115,7 +116,7 @@
         <translation>&lt;p&gt;它较早的修订版会保留：{kept}。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Sync is set up: the next sync deletes it on the remote too, but the sync repository's earlier commits still hold it.&lt;/p&gt;</source>
+        <source>&lt;p&gt;Sync is set up: the next sync deletes it on the remote too, but the sync repository&apos;s earlier commits still hold it.&lt;/p&gt;</source>
         <translation>&lt;p&gt;已设置同步：下次同步也会在远程仓库中删除它，但同步仓库较早的提交中仍保有它。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -167,11 +168,11 @@
         <translation>没有存储（请先打开一个）</translation>
     </message>
     <message>
-        <source>Your agents should read and write the store this window shows: {store}. Connecting registers the Claude Code hooks and the MCP server with that store pinned, whatever the agent's environment. Each change is shown before it is written.</source>
+        <source>Your agents should read and write the store this window shows: {store}. Connecting registers the Claude Code hooks and the MCP server with that store pinned, whatever the agent&apos;s environment. Each change is shown before it is written.</source>
         <translation>你的智能体应读写此窗口显示的存储：{store}。连接会注册 Claude Code 钩子和 MCP 服务器，并将其固定到该存储，无论智能体的环境如何。每项更改都会在写入前显示。</translation>
     </message>
     <message>
-        <source>Looking at your agents' settings…</source>
+        <source>Looking at your agents&apos; settings…</source>
         <translation>正在查看你的智能体设置…</translation>
     </message>
     <message>
@@ -463,7 +464,7 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>YYYY-MM-DD、RFC 3339 或留空</translation>
     </message>
     <message>
-        <source>a worktree's name (main: the main checkout); empty: every worktree</source>
+        <source>a worktree&apos;s name (main: the main checkout); empty: every worktree</source>
         <translation>工作树名称（main：主检出）；留空：所有工作树</translation>
     </message>
     <message>
@@ -519,8 +520,8 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>超出预算：请缩短此正文，或取消固定另一条事实</translation>
     </message>
     <message>
-        <source>The text names code in this workspace: {refs}. &lt;a href="add"&gt;Cite it&lt;/a&gt; (checked before the fact is recalled)</source>
-        <translation>文本提到了此工作区中的代码：{refs}。&lt;a href="add"&gt;引用它&lt;/a&gt;（召回该事实前会先检查）</translation>
+        <source>The text names code in this workspace: {refs}. &lt;a href=&quot;add&quot;&gt;Cite it&lt;/a&gt; (checked before the fact is recalled)</source>
+        <translation>文本提到了此工作区中的代码：{refs}。&lt;a href=&quot;add&quot;&gt;引用它&lt;/a&gt;（召回该事实前会先检查）</translation>
     </message>
     <message>
         <source>The store could not be written: {error}</source>
@@ -543,8 +544,8 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>自你打开以来，有人更改了这条事实。</translation>
     </message>
     <message>
-        <source>&lt;a href="holder"&gt;Open {ref}&lt;/a&gt;, the fact holding it</source>
-        <translation>&lt;a href="holder"&gt;打开 {ref}&lt;/a&gt;，即占用它的事实</translation>
+        <source>&lt;a href=&quot;holder&quot;&gt;Open {ref}&lt;/a&gt;, the fact holding it</source>
+        <translation>&lt;a href=&quot;holder&quot;&gt;打开 {ref}&lt;/a&gt;，即占用它的事实</translation>
     </message>
     <message>
         <source>Discard changes?</source>
@@ -607,7 +608,7 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>清除密钥(&amp;P)…</translation>
     </message>
     <message>
-        <source>Mask every secret in this fact's file, its revisions and its archive entries, in place (the one rewrite history allows)</source>
+        <source>Mask every secret in this fact&apos;s file, its revisions and its archive entries, in place (the one rewrite history allows)</source>
         <translation>就地遮盖这条事实的文件、其各修订版及其归档条目中的所有密钥（历史唯一允许的改写）</translation>
     </message>
     <message>
@@ -830,7 +831,7 @@ Claude Code or Codex sessions of this project) that may be worth remembering; no
 accept it.&lt;/li&gt;
 &lt;/ul&gt;
 &lt;p&gt;To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
-Press &lt;b&gt;Ctrl+N&lt;/b&gt; or the button below. Then connect your agents (&lt;b&gt;Ctrl+Shift+K&lt;/b&gt;): Claude Code's hooks
+Press &lt;b&gt;Ctrl+N&lt;/b&gt; or the button below. Then connect your agents (&lt;b&gt;Ctrl+Shift+K&lt;/b&gt;): Claude Code&apos;s hooks
 and the MCP server for Claude Code and Codex, pinned to the store this window shows.&lt;/p&gt;
 </source>
         <translation>
@@ -903,8 +904,8 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
         <translation>遗忘(&amp;F)…</translation>
     </message>
     <message>
-        <source>No fact matches the search and filters. &lt;a href="clear"&gt;Clear them&lt;/a&gt;</source>
-        <translation>没有与搜索和筛选条件匹配的事实。&lt;a href="clear"&gt;清除它们&lt;/a&gt;</translation>
+        <source>No fact matches the search and filters. &lt;a href=&quot;clear&quot;&gt;Clear them&lt;/a&gt;</source>
+        <translation>没有与搜索和筛选条件匹配的事实。&lt;a href=&quot;clear&quot;&gt;清除它们&lt;/a&gt;</translation>
     </message>
     <message>
         <source>Add your &amp;first fact</source>
@@ -943,12 +944,12 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
         <translation>&lt;b&gt;事实中有 {count} 个问题&lt;/b&gt; — 双击其中一个即可打开</translation>
     </message>
     <message>
-        <source>1 memory from an agent waits in Suggestions — &lt;a href="review"&gt;review it&lt;/a&gt;</source>
-        <translation>有 1 条来自智能体的记忆在“建议”中等待 — &lt;a href="review"&gt;审阅它&lt;/a&gt;</translation>
+        <source>1 memory from an agent waits in Suggestions — &lt;a href=&quot;review&quot;&gt;review it&lt;/a&gt;</source>
+        <translation>有 1 条来自智能体的记忆在“建议”中等待 — &lt;a href=&quot;review&quot;&gt;审阅它&lt;/a&gt;</translation>
     </message>
     <message>
-        <source>{count} memories from agents wait in Suggestions — &lt;a href="review"&gt;review them&lt;/a&gt;</source>
-        <translation>有 {count} 条来自智能体的记忆在“建议”中等待 — &lt;a href="review"&gt;审阅它们&lt;/a&gt;</translation>
+        <source>{count} memories from agents wait in Suggestions — &lt;a href=&quot;review&quot;&gt;review them&lt;/a&gt;</source>
+        <translation>有 {count} 条来自智能体的记忆在“建议”中等待 — &lt;a href=&quot;review&quot;&gt;审阅它们&lt;/a&gt;</translation>
     </message>
     <message>
         <source>**Rewritten by another tool**: the last save dropped {keys} (kept in the revision before). [Restore the lost keys]({link})</source>
@@ -963,7 +964,7 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
         <translation>恢复丢失的键</translation>
     </message>
     <message>
-        <source>Copy this personal fact into the team scope (the repository's .context-center/memory), as an uncommitted change to review and commit; yours is kept, and overrides the copy until you remove it (Ctrl+Shift+T)</source>
+        <source>Copy this personal fact into the team scope (the repository&apos;s .context-center/memory), as an uncommitted change to review and commit; yours is kept, and overrides the copy until you remove it (Ctrl+Shift+T)</source>
         <translation>将这条个人事实复制到团队范围（仓库的 .context-center/memory），作为一项未提交的更改供审阅和提交；你的这条会保留，并在你删除它之前覆盖该副本（Ctrl+Shift+T）</translation>
     </message>
     <message>
@@ -1295,7 +1296,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>对齐智能体</translation>
     </message>
     <message>
-        <source>Make every agent chosen receive the workspace's standing rules from one file, AGENTS.md, each by its own import or setting. Nothing is written until you apply; every file is backed up, and the last align can be undone.</source>
+        <source>Make every agent chosen receive the workspace&apos;s standing rules from one file, AGENTS.md, each by its own import or setting. Nothing is written until you apply; every file is backed up, and the last align can be undone.</source>
         <translation>让所选的每个智能体都从同一个文件 AGENTS.md 接收工作区的常驻规则，各自通过自己的导入方式或设置实现。在你应用之前不会写入任何内容；每个文件都会备份，上次对齐可以撤销。</translation>
     </message>
     <message>
@@ -1383,7 +1384,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>本地</translation>
     </message>
     <message>
-        <source>{agent} (Context Center's chain)</source>
+        <source>{agent} (Context Center&apos;s chain)</source>
         <translation>{agent}（Context Center 的指令链）</translation>
     </message>
     <message>
@@ -1419,7 +1420,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>对齐智能体(&amp;L)…</translation>
     </message>
     <message>
-        <source>Make every agent receive the workspace's rules from AGENTS.md, each by its own import or setting (shown first, backed up, undoable)</source>
+        <source>Make every agent receive the workspace&apos;s rules from AGENTS.md, each by its own import or setting (shown first, backed up, undoable)</source>
         <translation>让每个智能体都从 AGENTS.md 接收工作区的规则，各自通过自己的导入方式或设置实现（先展示、有备份、可撤销）</translation>
     </message>
     <message>
@@ -1671,6 +1672,14 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>关于 Context Center(&amp;A)</translation>
     </message>
     <message>
+        <source>Toolbar</source>
+        <translation>工具栏</translation>
+    </message>
+    <message>
+        <source>{what} ({keys})</source>
+        <translation>{what}（{keys}）</translation>
+    </message>
+    <message>
         <source>Opening the store…</source>
         <translation>正在打开存储…</translation>
     </message>
@@ -1767,8 +1776,8 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>关于 Context Center</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Context Center&lt;/b&gt; {version}&lt;p&gt;See and steer what coding agents are told and what they remember.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;Context Center&lt;/b&gt; {version}&lt;p&gt;查看并引导编码智能体被告知的内容以及它们记住的内容。&lt;/p&gt;</translation>
+        <source>&lt;b&gt;Context Center&lt;/b&gt; {version}&lt;p&gt;See and steer what coding agents are told and what they remember.&lt;/p&gt;&lt;p&gt;Icons: Lucide (lucide.dev), ISC licence; its text ships with the app as LICENSE-lucide.md.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Context Center&lt;/b&gt; {version}&lt;p&gt;查看并掌控编码智能体被告知的内容和它们记住的内容。&lt;/p&gt;&lt;p&gt;图标：Lucide（lucide.dev），ISC 许可；许可全文随应用附带，见 LICENSE-lucide.md。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>It may have been forgotten (see the Archive tab) or renamed; press F5 to reload.</source>
@@ -1811,7 +1820,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>“审阅”标签页显示各项的当前状态。</translation>
     </message>
     <message>
-        <source>The Review tab's history lists the decisions that can be undone.</source>
+        <source>The Review tab&apos;s history lists the decisions that can be undone.</source>
         <translation>“审阅”标签页的历史列出了可以撤销的决定。</translation>
     </message>
     <message>
@@ -1903,7 +1912,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>某个文件无法作为事实读取。</translation>
     </message>
     <message>
-        <source>Context Center's engine failed.</source>
+        <source>Context Center&apos;s engine failed.</source>
         <translation>Context Center 的引擎出错了。</translation>
     </message>
     <message>
@@ -2015,7 +2024,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>为何没有？(&amp;W)</translation>
     </message>
     <message>
-        <source>Ask the gate again about this fact for the selected record's prompt</source>
+        <source>Ask the gate again about this fact for the selected record&apos;s prompt</source>
         <translation>针对所选记录的提示词，就这条事实重新询问召回门控</translation>
     </message>
     <message>
@@ -2091,7 +2100,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>记录中写道：{recorded}。</translation>
     </message>
     <message>
-        <source>The record's trace did not name this fact.</source>
+        <source>The record&apos;s trace did not name this fact.</source>
         <translation>记录的追踪中没有提到这条事实。</translation>
     </message>
     <message>
@@ -2187,7 +2196,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>运行召回</translation>
     </message>
     <message>
-        <source>“Unused” rests on what the Claude Code hook injected and what agents' MCP searches returned: an agent that recalls by other means is invisible to it.</source>
+        <source>“Unused” rests on what the Claude Code hook injected and what agents&apos; MCP searches returned: an agent that recalls by other means is invisible to it.</source>
         <translation>“未使用”依据的是 Claude Code 钩子注入的内容和智能体 MCP 搜索返回的内容：通过其他方式召回的智能体不在其统计范围内。</translation>
     </message>
     <message>
@@ -2399,7 +2408,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>智能体（MCP 服务器）</translation>
     </message>
     <message>
-        <source>What agents may write to this store over MCP. Agents' servers read this when they start.</source>
+        <source>What agents may write to this store over MCP. Agents&apos; servers read this when they start.</source>
         <translation>智能体可以通过 MCP 向此存储写入什么。智能体的服务器在启动时读取此设置。</translation>
     </message>
     <message>
@@ -2407,7 +2416,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>相关性评判</translation>
     </message>
     <message>
-        <source>Optional: an OpenAI-compatible endpoint that agents' memory search asks whether each memory helps. Leave the URL empty to search locally only.</source>
+        <source>Optional: an OpenAI-compatible endpoint that agents&apos; memory search asks whether each memory helps. Leave the URL empty to search locally only.</source>
         <translation>可选：一个兼容 OpenAI 的端点，智能体的记忆搜索会询问它每条记忆是否有帮助。将 URL 留空则仅在本地搜索。</translation>
     </message>
     <message>
@@ -2435,7 +2444,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>测试(&amp;E)</translation>
     </message>
     <message>
-        <source>Save the judge's settings (and a key you typed), then ask it one tiny question</source>
+        <source>Save the judge&apos;s settings (and a key you typed), then ask it one tiny question</source>
         <translation>保存评判模型的设置（以及你输入的密钥），然后向它提一个简短的问题</translation>
     </message>
     <message>
@@ -2483,7 +2492,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>API 密钥已从密钥环中移除。</translation>
     </message>
     <message>
-        <source>No judge is set (the URL is empty): agents' memory search stays local.</source>
+        <source>No judge is set (the URL is empty): agents&apos; memory search stays local.</source>
         <translation>未设置评判模型（URL 为空）：智能体的记忆搜索仅在本地进行。</translation>
     </message>
     <message>
@@ -2501,7 +2510,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>{message}.
 
-This window opened the default store meanwhile, for this window only. The agents' commands that do not name their store stop with the same message until the file is fixed (`context-center config unset state-root` mends a bad value).</source>
+This window opened the default store meanwhile, for this window only. The agents&apos; commands that do not name their store stop with the same message until the file is fixed (`context-center config unset state-root` mends a bad value).</source>
         <translation>{message}。
 
 此窗口已暂时打开默认存储，仅供此窗口使用。在该文件修复之前，未指定存储的智能体命令会以同样的消息停止（`context-center config unset state-root` 可修正错误的值）。</translation>
@@ -2763,7 +2772,7 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>移到归档（可在“归档”标签页中恢复）</translation>
     </message>
     <message>
-        <source>read the agents' proposals</source>
+        <source>read the agents&apos; proposals</source>
         <translation>读取智能体的提议</translation>
     </message>
     <message>
@@ -2959,7 +2968,7 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>设置同步</translation>
     </message>
     <message>
-        <source>Sync keeps this store's facts in a git repository you can push to (a private one: your facts are in it), so your other machines share them. Give its URL, as &lt;code&gt;git clone&lt;/code&gt; takes it: an SSH address, an HTTPS URL, or a folder.</source>
+        <source>Sync keeps this store&apos;s facts in a git repository you can push to (a private one: your facts are in it), so your other machines share them. Give its URL, as &lt;code&gt;git clone&lt;/code&gt; takes it: an SSH address, an HTTPS URL, or a folder.</source>
         <translation>同步会把此存储的事实保存在一个你可以推送的 git 仓库中（请使用私有仓库：你的事实都在里面），让你的其他机器共享它们。请按 &lt;code&gt;git clone&lt;/code&gt; 接受的格式提供其 URL：SSH 地址、HTTPS URL 或文件夹。</translation>
     </message>
     <message>
@@ -2991,7 +3000,7 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>设置同步(&amp;U)…</translation>
     </message>
     <message>
-        <source>Give a git repository you can push to: this store's facts go there, and your other machines' come back</source>
+        <source>Give a git repository you can push to: this store&apos;s facts go there, and your other machines&apos; come back</source>
         <translation>提供一个你可以推送的 git 仓库：此存储的事实会推送到那里，你其他机器上的事实也会从那里同步回来</translation>
     </message>
     <message>
@@ -3139,11 +3148,11 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>提交团队事实</translation>
     </message>
     <message>
-        <source>The team facts in this repository's &lt;code&gt;.context-center/memory/&lt;/code&gt; that differ from the last commit. Committing checks them as the pre-commit hook does and commits them alone: anything else you staged stays staged.</source>
+        <source>The team facts in this repository&apos;s &lt;code&gt;.context-center/memory/&lt;/code&gt; that differ from the last commit. Committing checks them as the pre-commit hook does and commits them alone: anything else you staged stays staged.</source>
         <translation>此仓库 &lt;code&gt;.context-center/memory/&lt;/code&gt; 中与上次提交不同的团队事实。提交时会像 pre-commit 钩子那样检查它们，并只提交它们：你暂存的其他内容仍保持暂存。</translation>
     </message>
     <message>
-        <source>What changed in the team's facts (the commit message)</source>
+        <source>What changed in the team&apos;s facts (the commit message)</source>
         <translation>团队事实有哪些更改（提交说明）</translation>
     </message>
     <message>

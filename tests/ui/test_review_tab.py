@@ -86,3 +86,14 @@ def test_a_contradiction_keeps_the_other_fact_when_asked(ui, qtbot):
     assert "Evidence" in review.preview.toPlainText() and "{" not in review.preview.toPlainText()
     review.buttons["keep_other"].click()
     qtbot.waitUntil(lambda: ui.facts_shown() == [item.facts[1].name], timeout=15000)
+
+
+def test_an_item_about_a_state_wears_that_state_s_badge(ui, qtbot):
+    duplicates(ui)
+    ui.remember(name="old-freeze", title="Release freeze", body="The release branch is frozen until March.",
+                expires_at="2020-03-31T00:00:00Z")
+    ui.show_facts("deploy-day", "deploy-days", "old-freeze")
+    review = open_review(ui, qtbot)
+    kinds = {review.table.item(r, 0).text(): review.table.item(r, 0).icon() for r in range(review.table.rowCount())}
+    assert set(kinds) == {"duplicate", "expired"}
+    assert kinds["expired"].name() == "calendar-x" and kinds["duplicate"].isNull()

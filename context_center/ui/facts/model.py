@@ -8,6 +8,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
 from ...engine import Fact, FactView, TeamStatus
+from ..icons import badge
 from ..theme import tone_color
 from ..words import QT_TR_NOOP, tr
 
@@ -109,8 +110,11 @@ GROUNDING_COLUMN = len(COLUMNS) - 2
 TEAM_COLUMN = len(COLUMNS) - 1
 # the columns that show an engine value (type, scope, activation, freshness, grounding): said in words
 _VALUE_COLUMNS = frozenset({2, 3, 4, 5, GROUNDING_COLUMN})
+# the columns whose value can be a state with a badge (icons.BADGES): a team fact, pinned, stale or
+# expired, its cited code broken or changed
+BADGE_STATES = {3: ("team",), 4: ("pinned",), 5: ("stale", "expired"), GROUNDING_COLUMN: ("broken", "changed")}
 _ANSWERED_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole, Qt.ItemDataRole.ToolTipRole,
-                             Qt.ItemDataRole.ForegroundRole})
+                             Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.DecorationRole})
 
 
 class FactsTableModel(QAbstractTableModel):
@@ -219,6 +223,8 @@ class FactsTableModel(QAbstractTableModel):
             return value_word(value) if index.column() in _VALUE_COLUMNS else value
         if role == Qt.ItemDataRole.UserRole:
             return row
+        if role == Qt.ItemDataRole.DecorationRole:
+            return badge(COLUMNS[index.column()][1](row)) if index.column() in BADGE_STATES else None
         view = row.view
         if role == Qt.ItemDataRole.ToolTipRole:  # the cell's full text (columns clip), then what it is about
             cell = str(COLUMNS[index.column()][1](row))

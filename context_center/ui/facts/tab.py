@@ -39,7 +39,7 @@ from .detail import OPEN_SCHEME, detail_markdown
 from .form import FactForm
 from .history import HistoryDialog
 from .loader import FactsView, load_facts_view
-from .model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, value_word
+from .model import BADGE_STATES, TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, value_word
 
 WELCOME = QT_TR_NOOP("""
 <h2>Welcome to Context Center</h2>
@@ -77,8 +77,9 @@ class FactsTable(QTableView):
     painted = Signal()
     TITLE = 1
     # each column's width, and the least it is given when the title would be squeezed: the columns
-    # give way in this order (team first, the title never), as far as their least
-    WIDTHS = (150, 240, 66, 60, 75, 70, 36, 135, 80, 150)
+    # give way in this order (team first, the title never), as far as their least. Scope, activation,
+    # freshness and grounding have room for a state's badge beside the word ("team", "pinned"…).
+    WIDTHS = (150, 240, 66, 80, 92, 86, 36, 135, 98, 150)
     UPDATED = 7
     LEAST = {9: 60, UPDATED: 80, 0: 90, 8: 60, 4: 60, 5: 55, 2: 50, 3: 50}
     TITLE_LEAST = 260
@@ -99,15 +100,19 @@ class FactsTable(QTableView):
         shown = [c for c in range(len(self.WIDTHS)) if c != self.TITLE and not header.isSectionHidden(c)]
         widths = {c: self.WIDTHS[c] for c in shown}
         short = self.TITLE_LEAST - (self.viewport().width() - sum(widths.values()))
-        metrics = header.fontMetrics()
+        metrics, cells = header.fontMetrics(), self.fontMetrics()
+        badge = self.iconSize().width() if self.iconSize().isValid() else 16
         for column, least in self.LEAST.items():
             if short <= 0:
                 break
             if column in widths:
-                # never below its header's word (nor, for Updated, the date): "reshnes" said nothing
+                # never below its header's word (nor, for Updated, the date): "reshnes" said nothing;
+                # nor below a state's word beside its badge: a team fact's scope showed "t…"
                 label = str(self.model().headerData(column, Qt.Orientation.Horizontal) or "")
                 least = max(least, metrics.horizontalAdvance(label) + 14,
-                            metrics.horizontalAdvance("2026-12-03") + 14 if column == self.UPDATED else 0)
+                            metrics.horizontalAdvance("2026-12-03") + 14 if column == self.UPDATED else 0,
+                            *(cells.horizontalAdvance(value_word(state)) + badge + 18
+                              for state in BADGE_STATES.get(column, ())))
                 give = max(0, min(short, widths[column] - least))
                 widths[column] -= give
                 short -= give

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ...engine import STALE_DAYS, ArchivedFact, Engine, FactInput, Proposal, WriteResult
 from ..engine_client import EngineClient
 from ..facts.form import FactForm
+from ..icons import badge
 from ..messages import Messages
 from ..tables import fill, read_only_table
 from ..theme import tone_color
@@ -112,7 +113,11 @@ class ProposalsPanel(QGroupBox):
              [p.fact.body + ("\n\n" + tr("Stale: waiting for more than {days} days").format(days=STALE_DAYS)
                              if p.stale else "")
               for p in proposals])
+        staged = badge("staged")
         for number, proposal in enumerate(proposals):
+            first = self.proposal_table.item(number, 0)
+            if first is not None and staged is not None:
+                first.setIcon(staged)
             if proposal.stale:  # the whole row, as stale facts are in the Facts tab
                 for column in range(self.proposal_table.columnCount()):
                     item = self.proposal_table.item(number, column)

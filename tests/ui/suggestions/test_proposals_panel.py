@@ -72,6 +72,7 @@ def test_from_agents_lists_each_proposal_with_who_wrote_it_and_when(ui, qtbot):
     assert [p.fact.id for p in tab.agents.proposals] == [build["id"], tabs["id"]]   # newest first
     when = build["created_at"][:16].replace("T", " ")
     assert row_texts(tab, 0) == ["The build uses make, never ninja.", "preference", "project", "claude-code", when]
+    assert tab.agents.proposal_table.item(0, 0).icon().name() == "inbox"   # the staged badge
     assert tab.agents.select_proposal(tabs["id"])
     detail = tab.agents.proposal_detail.toPlainText()
     assert "Prefer tabs over spaces." in detail and "written by claude-code" in detail and "stale" not in detail.lower()
