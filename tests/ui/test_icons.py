@@ -138,7 +138,7 @@ def test_a_state_s_word_and_its_badge_fit_their_column(ui, qtbot):
     proxy, header = table.model(), table.horizontalHeader()
     for size in ((1800, 900), (1024, 640)):
         window.resize(*size)
-        qtbot.waitUntil(lambda: window.width() == size[0], timeout=5000)
+        qtbot.waitUntil(lambda wanted=size[0]: window.width() == wanted, timeout=5000)
         table.fit_columns()
         checked = 0
         for row in range(proxy.rowCount()):
