@@ -9,6 +9,7 @@ from .. import __version__
 from ..engine import EngineError, StorageError, open_engine
 from . import (
     config_commands,
+    cost_commands,
     desktop_commands,
     hook_commands,
     import_commands,
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     instruction_commands.register_report(memory_sub)
     recall_commands.register(memory_sub)
     review_commands.register(memory_sub)
+    cost_commands.register(memory_sub)
     instruction_commands.register(commands)
     hook_commands.register(commands)
     suggestion_commands.register(commands)

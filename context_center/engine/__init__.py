@@ -91,6 +91,12 @@ _LAZY = {
     "open_judge": "agents.judge_config:open_judge", "keyring_problem": "agents.judge_config:keyring_problem",
     "describe_judge": "agents.judge_config:describe", "JudgeError": "agents.judge:JudgeError",
     "guidance_block": "agents.guidance:guidance_block", "write_guidance": "agents.guidance:write_guidance",
+    "TOOLS": "agents.tool_schemas:TOOLS", "TOOL_NAMES": "agents.tool_schemas:NAMES",
+    "TOOL_HINT_KINDS": "agents.tool_schemas:HINT_KINDS", "TOOL_MAP_SCOPES": "agents.tool_schemas:MAP_SCOPES",
+    # what context costs each agent (costs/, above the facade)
+    "ContextCosts": "costs.report:ContextCosts", "CostReport": "costs.report:CostReport",
+    "AgentCost": "costs.report:AgentCost", "COST_KINDS": "costs.report:KINDS",
+    "daily_injections": "costs.report:daily_injections", "TOKEN_METHOD": "text.tokens:METHOD",
     # the HTTP server's tokens (agents/server_token)
     "create_server_token": "agents.server_token:create_server_token",
     "revoke_server_token": "agents.server_token:revoke_server_token",

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .resolver import InstructionDiagnostic, approximate_tokens
+from ..text.tokens import approximate_tokens
+from .resolver import InstructionDiagnostic
 
 STATUSES = ("loaded", "truncated", "dropped", "on_demand", "skipped")
 RECEIVED = ("loaded", "truncated")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import hashlib
-import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -23,18 +22,12 @@ from ..memory import sensitive
 from ..storage.atomic_write import write_atomic
 from ..storage.safe_read import UnsafeFile, read_regular_text
 from ..storage.store_lock import StoreLock
+from ..text.tokens import approximate_tokens
 from .imports import ImportExpander
 
 NORMAL_NAMES = ("REASONIX.md", "AGENTS.md", "CLAUDE.md")
 LOCAL_NAMES = ("REASONIX.local.md", "AGENTS.local.md", "CLAUDE.local.md")
 NEAR_DUPLICATE_RATIO = 0.85
-
-
-def approximate_tokens(text: str) -> int:
-    """max(⌈chars / 4⌉, ⌈words × 1.3⌉), with each CJK character counted as a word."""
-    cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
-    words = len(text.split()) + cjk
-    return max(math.ceil(len(text) / 4), math.ceil(words * 1.3)) if text else 0
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,129 @@
+"""What a user can act on in an agent's context: the source that dominates it, files cut or
+dropped (they cost nothing and do nothing), text the agent receives twice, and pinned facts no
+recorded prompt ever touched — each with the tokens acting on it would save, or that never arrive."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..instructions.agent_view import AgentView
+from ..text.analysis import tokenize
+from ..text.tokens import approximate_tokens
+from .sources import CostSource
+
+if TYPE_CHECKING:
+    from ..records import SessionContext
+
+DOMINANT_SHARE = 0.5          # one source past half of a turn's context is worth a word
+DOMINANT_LEAST = 200          # ... when the turn's context is worth talking about
+REPEAT_LEAST_CHARS = 60       # a paragraph shorter than this (a heading, "## Tests") repeating is no waste
+PROMPTS_LEAST = 10            # so few recorded prompts say nothing about what a pinned fact is for
+_PARAGRAPHS = re.compile(r"\n\s*\n")
+
+
+@dataclass(frozen=True)
+class Advice:
+    kind: str                    # dominant, cut, dropped, repeated, unmatched_pinned
+    text: str                    # one sentence
+    tokens: int                  # saved per turn (repeated) or per session (unmatched_pinned); never
+                                 # received (cut, dropped); the source's own (dominant)
+    paths: tuple[str, ...] = ()
+    refs: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "tokens": self.tokens, "paths": list(self.paths),
+                "refs": list(self.refs)}
+
+
+def advise(sources: list[CostSource], view: AgentView, context: SessionContext | None,
+           prompts: list[str]) -> list[Advice]:
+    """``sources``: the agent's, largest first; ``context``: the pinned facts when the agent gets
+    them; ``prompts``: the recorded prompts of this workspace."""
+    found = _dominant(view.agent, sources) + _cut_and_dropped(view) + _repeated(view)
+    if context is not None:
+        found += _unmatched_pinned(context, prompts)
+    return found
+
+
+def _dominant(agent: str, sources: list[CostSource]) -> list[Advice]:
+    every_turn = [s for s in sources if s.when == "every_turn"]
+    total = sum(s.tokens for s in every_turn)
+    if total < DOMINANT_LEAST or not every_turn:
+        return []
+    top = every_turn[0]   # (the sources come largest first)
+    if top.tokens / total < DOMINANT_SHARE:
+        return []
+    return [Advice("dominant", f"{top.label or top.kind} is {top.tokens / total:.0%} of what {agent} reads "
+                               f"every turn (~{top.tokens:,} of ~{total:,} tokens)", top.tokens,
+                   (top.path,) if top.path else (), (top.ref,) if top.ref else ())]
+
+
+def _cut_and_dropped(view: AgentView) -> list[Advice]:
+    found = []
+    for document in view.documents:
+        if document.status == "truncated":
+            lost = max(0, approximate_tokens(document.text) - approximate_tokens(document.body))
+            found.append(Advice("cut", f"{document.label} is cut at line {document.cut_line}: ~{lost:,} tokens after "
+                                       f"it never reach {view.agent}; shorten it, or keep what is discoverable as "
+                                       "memory", lost, (str(document.path),)))
+        elif document.status == "dropped":
+            lost = approximate_tokens(document.text)
+            found.append(Advice("dropped", f"{document.label} is dropped ({document.reason}): its ~{lost:,} tokens "
+                                           f"never reach {view.agent}", lost, (str(document.path),)))
+    return found
+
+
+def paragraphs(text: str) -> Iterable[str]:
+    for paragraph in _PARAGRAPHS.split(text):
+        normal = " ".join(paragraph.split())
+        if len(normal) >= REPEAT_LEAST_CHARS:
+            yield normal
+
+
+def _repeated(view: AgentView) -> list[Advice]:
+    """Paragraphs the agent receives more than once (in two files, or twice in one): every repeat
+    after the first is paid for every turn."""
+    seen: dict[str, str] = {}   # a paragraph → the label of the document that gave it first
+    repeats: dict[tuple[str, str], list[int]] = {}
+    paths: dict[str, str] = {}
+    for document in view.documents:
+        if not document.received:
+            continue
+        paths[document.label] = str(document.path)
+        for paragraph in paragraphs(document.body):
+            origin = seen.get(paragraph)
+            if origin is None:
+                seen[paragraph] = document.label
+            else:   # said before: in another file, or earlier in this one
+                repeats.setdefault((origin, document.label), []).append(approximate_tokens(paragraph))
+    found = []
+    for (origin, again), tokens in repeats.items():
+        count, saving = len(tokens), sum(tokens)
+        said = "paragraph" if count == 1 else "paragraphs"
+        where = f"{origin} and {again} both say the same {count} {said}" if again != origin else \
+            f"{origin} says {count} {said} twice"
+        found.append(Advice("repeated", f"{where}: ~{saving:,} tokens every turn for nothing new",
+                            saving, tuple(dict.fromkeys((paths[origin], paths[again])))))
+    return found
+
+
+def _unmatched_pinned(context: SessionContext, prompts: list[str]) -> list[Advice]:
+    """A pinned fact whose words met no recorded prompt: as a relevant fact it would come when a
+    prompt asks for it, and cost nothing otherwise."""
+    if len(prompts) < PROMPTS_LEAST:
+        return []
+    asked: set[str] = set()
+    for prompt in prompts:
+        asked.update(tokenize(prompt, drop_stopwords=True))
+    found = []
+    for fact in context.facts:
+        terms = set(tokenize(" ".join((fact.title, fact.keywords, fact.subject_key.replace(".", " "))),
+                             drop_stopwords=True))
+        if terms and not terms & asked:
+            tokens = approximate_tokens(f"- [{fact.ref}] {fact.body.strip()}")
+            found.append(Advice("unmatched_pinned", f"{fact.ref} is pinned, but none of its words came up in the "
+                                                    f"{len(prompts):,} recorded prompts: as a relevant fact it "
+                                                    f"would save ~{tokens:,} tokens every session", tokens,
+                                refs=(fact.ref,)))
+    return found
