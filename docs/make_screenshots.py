@@ -196,7 +196,8 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
     window.resize(*size)
     window.show()
     _settle(app, client, 800)
-    shots = [("facts", window.facts), ("instructions", window.instructions), ("recall", window.recall),
+    shots = [("overview", window.overview), ("facts", window.facts), ("instructions", window.instructions),
+             ("recall", window.recall),
              ("archive", window.archive), ("suggestions", window.suggestions), ("review", window.review)]
     for name, tab in shots:
         window.tabs.setCurrentWidget(tab)
@@ -205,7 +206,7 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
         if tab is window.recall:
             tab.message.setText("which branch are releases cut from?")
             tab.try_message()
-        _settle(app, client, 1500 if tab in (window.suggestions, window.review) else 500)
+        _settle(app, client, 1500 if tab in (window.suggestions, window.review, window.overview) else 500)
         _shoot(window, out / f"{name}.png")
 
     instructions = window.instructions   # what each agent receives, from web/src
@@ -265,11 +266,12 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
     dialog.close()
 
     window.theme.choose("dark")   # the dark theme: the same tabs
-    for name, tab in (("facts", window.facts), ("instructions", window.instructions), ("review", window.review)):
+    for name, tab in (("overview", window.overview), ("facts", window.facts), ("instructions", window.instructions),
+                      ("review", window.review)):
         window.tabs.setCurrentWidget(tab)
         if tab is window.facts:
             tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "package-manager"))
-        _settle(app, client, 1500 if tab is window.review else 600)
+        _settle(app, client, 1500 if tab in (window.review, window.overview) else 600)
         _shoot(window, out / f"dark-{name}.png")
     window.theme.choose("system")
     _settle(app, client)
@@ -293,11 +295,11 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
     window.resize(*size)
     window.show()
     _settle(app, client, 800)
-    for name, tab in (("facts", window.facts), ("review", window.review)):
+    for name, tab in (("overview", window.overview), ("facts", window.facts), ("review", window.review)):
         window.tabs.setCurrentWidget(tab)
         if tab is window.facts:
             tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "package-manager"))
-        _settle(app, client, 1500 if tab is window.review else 600)
+        _settle(app, client, 1500 if tab in (window.review, window.overview) else 600)
         _shoot(window, out / f"zh-{name}.png")
     commit = window.open_team_commit()
     _settle(app, client, 800)

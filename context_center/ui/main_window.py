@@ -33,6 +33,7 @@ from .index_builder import IndexBuilder
 from .instructions.tab import InstructionsTab
 from .messages import Messages
 from .offer_bar import OfferBar
+from .overview.tab import OverviewTab
 from .recall.tab import RecallTab
 from .review_tab import ReviewTab
 from .settings_dialog import SettingsDialog
@@ -88,14 +89,21 @@ class MainWindow(QMainWindow):
         self.archive = ArchiveTab(client, self.messages)
         self.suggestions = SuggestionsTab(client, self.messages)
         self.review = ReviewTab(client, self.messages)
+        self.overview = OverviewTab(client, self.messages)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        for widget, title, glyph in ((self.facts, tr("&Facts"), "notebook-text"),
+        # the Overview first (Ctrl+0), then the tabs that act (Ctrl+1…6)
+        for widget, title, glyph in ((self.overview, tr("&Overview"), "layout-dashboard"),
+                                     (self.facts, tr("&Facts"), "notebook-text"),
                                      (self.instructions, tr("&Instructions"), "file-text"),
                                      (self.recall, tr("&Recall"), "radar"), (self.archive, tr("&Archive"), "archive"),
                                      (self.suggestions, tr("&Suggestions"), "lightbulb"),
                                      (self.review, tr("Re&view"), "list-checks")):
             self.tabs.addTab(widget, icon(glyph), title)
+        # each tab's name, as the last tab shown is remembered (an index would move with a new tab)
+        self.tab_names = {self.overview: "overview", self.facts: "facts", self.instructions: "instructions",
+                          self.recall: "recall", self.archive: "archive", self.suggestions: "suggestions",
+                          self.review: "review"}
         self.reasonix_bar = self._reasonix_offer()
         self.started_in: str | None = None   # the folder the window was started in, when another opened
         self.workspace_bar = OfferBar("workspace_offer", "info", [
@@ -146,8 +154,12 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         self._fit_on_screen()
-        tab = settings.value("window/tab", 0, int)  # an unreadable value comes back as 0
-        self.tabs.setCurrentIndex(tab if isinstance(tab, int) else 0)
+        saved = str(settings.value("window/tab", "") or "")   # a name (an older index is no name: not kept)
+        remembered = next((w for w, name in self.tab_names.items() if name == saved), None)
+        # no tab remembered: the Facts tab, until the first list says whether the store has facts
+        # (then the Overview comes first; an empty store keeps the Facts tab's welcome)
+        self._tab_to_choose = remembered is None
+        self.tabs.setCurrentWidget(remembered or self.facts)
 
     def _fit_on_screen(self) -> None:
         """A geometry saved on a larger screen, or at another scale, is clamped to this screen's
@@ -242,7 +254,7 @@ class MainWindow(QMainWindow):
         go_menu = self.menuBar().addMenu(tr("&Go"))
         for number in range(self.tabs.count()):   # each tab by its title (translated where the tabs are added)
             action = QAction(self.tabs.tabIcon(number), without_mnemonic(self.tabs.tabText(number)), self)
-            action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
+            action.setShortcut(QKeySequence(f"Ctrl+{number}"))   # the Overview Ctrl+0, Facts Ctrl+1…
             action.triggered.connect(lambda _checked=False, n=number: self.tabs.setCurrentIndex(n))
             go_menu.addAction(action)
         help_menu = self.menuBar().addMenu(tr("&Help"))
@@ -289,6 +301,11 @@ class MainWindow(QMainWindow):
         self.archive.written.connect(self.reload)
         self.review.written.connect(self.reload)
         self.review.counted.connect(self._review_counted)
+        self.review.counted.connect(lambda count: self.overview.count("review", count))
+        self.suggestions.transcripts.counted.connect(lambda count: self.overview.count("suggestions", count))
+        self.overview.go_to.connect(self._go_to)
+        self.overview.connect_agents.connect(self.open_connect)
+        self.facts.listed.connect(self._first_list)
         self.tabs.currentChanged.connect(self._tab_shown)
         self.suggestions.accepted.connect(self._suggestion_accepted)
         self.suggestions.written.connect(self.reload)
@@ -390,7 +407,8 @@ class MainWindow(QMainWindow):
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
         self._aside(tr("Workspace {path}").format(path=paths.workspace))   # (the store is the permanent label's to say)
-        for tab in (self.facts, self.instructions, self.recall, self.archive, self.suggestions, self.review):
+        for tab in (self.overview, self.facts, self.instructions, self.recall, self.archive, self.suggestions,
+                    self.review):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
         changes, target = self.file_changes, self.instructions.target
         self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
@@ -506,6 +524,9 @@ class MainWindow(QMainWindow):
             # at (and once at an open, for the count in its title)
             if self.tabs.currentWidget() is self.review or change == Change.everything():
                 self.review.reload()
+        # the overview: when looked at, and once at an open (its last result shown meanwhile)
+        if self.tabs.currentWidget() is self.overview or change == Change.everything():
+            self.overview.reload()
         if change.archive:
             self.archive.reload()
         if change.instructions:
@@ -520,6 +541,27 @@ class MainWindow(QMainWindow):
     def _tab_shown(self, _index: int) -> None:
         if self.tabs.currentWidget() is self.review and self.paths is not None:
             self.review.reload()   # worked out when looked at (the last result shown meanwhile)
+        if self.tabs.currentWidget() is self.overview and self.paths is not None:
+            self.overview.reload()
+
+    @Slot()
+    def _first_list(self) -> None:
+        """With no tab remembered, the first list chooses: the Overview once the store has facts,
+        the Facts tab (its welcome) while it has none."""
+        if self._tab_to_choose:
+            self._tab_to_choose = False
+            if self.facts.model.rows():
+                self.tabs.setCurrentWidget(self.overview)
+
+    @Slot(str)
+    def _go_to(self, where: str) -> None:
+        """An Overview link: the tab that acts on what it counts."""
+        if where == "broken":   # the facts whose cited code is gone: the Facts tab, filtered to them
+            combo = self.facts.filters["grounding"]
+            combo.setCurrentIndex(combo.findData("broken"))
+            where = "facts"
+        widget = next(w for w, name in self.tab_names.items() if name == where)
+        self.tabs.setCurrentWidget(widget)
 
     @Slot(int)
     def _review_counted(self, count: int) -> None:
@@ -549,10 +591,11 @@ class MainWindow(QMainWindow):
             return
         self._rest_waits_for_list = False
         self._rest_pending = True
-        table = self.facts.table
-        if table.isVisible() and not self.isMinimized():
+        # what the user sees first: the list, or the Overview's counts (the first list chose it)
+        shown = self.overview if self.tabs.currentWidget() is self.overview else self.facts.table
+        if shown.isVisible() and not self.isMinimized():
             # queued: the rest starts once this paint and the window's other paints are done
-            table.painted.connect(self._after_first_list, ONCE_AFTER)
+            shown.painted.connect(self._after_first_list, ONCE_AFTER)
             QTimer.singleShot(REST_AFTER_MS, self, self._after_first_list)
         else:
             QTimer.singleShot(0, self, self._after_first_list)
@@ -706,7 +749,7 @@ class MainWindow(QMainWindow):
                     event.ignore()
                     return
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/tab", self.tabs.currentIndex())
+        self.settings.setValue("window/tab", self.tab_names.get(self.tabs.currentWidget(), "facts"))
         self.client.close()  # answers still on their way have no window to go to
         self._stop_watching()
         self.index_builder.close()

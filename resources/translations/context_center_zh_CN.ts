@@ -1536,6 +1536,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>跟随系统</translation>
     </message>
     <message>
+        <source>&amp;Overview</source>
+        <translation>概览(&amp;O)</translation>
+    </message>
+    <message>
         <source>&amp;Facts</source>
         <translation>事实(&amp;F)</translation>
     </message>
@@ -1932,8 +1936,24 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>所有会话</translation>
     </message>
     <message>
+        <source>instruction files</source>
+        <translation>指令文件</translation>
+    </message>
+    <message>
+        <source>pinned facts</source>
+        <translation>固定事实</translation>
+    </message>
+    <message>
         <source>recall</source>
         <translation>召回</translation>
+    </message>
+    <message>
+        <source>memory index</source>
+        <translation>记忆索引</translation>
+    </message>
+    <message>
+        <source>MCP tools</source>
+        <translation>MCP 工具</translation>
     </message>
     <message>
         <source>session-context</source>
@@ -2264,8 +2284,144 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>事实将保存此文本（一个新修订版；撤销可以还原）：</translation>
     </message>
     <message>
+        <source>Open the Facts tab (Ctrl+1)</source>
+        <translation>打开“事实”标签页（Ctrl+1）</translation>
+    </message>
+    <message>
         <source>Facts</source>
         <translation>事实</translation>
+    </message>
+    <message>
+        <source>Memory and skill candidates from your agents&apos; sessions: the Suggestions tab</source>
+        <translation>来自智能体会话的记忆与技能候选：见“建议”标签页</translation>
+    </message>
+    <message>
+        <source>Memories agents wrote that wait for your review: the Suggestions tab</source>
+        <translation>智能体写入、等待你审阅的记忆：见“建议”标签页</translation>
+    </message>
+    <message>
+        <source>Duplicates, contradictions, stale and unused facts: the Review tab</source>
+        <translation>重复、矛盾、过时和未使用的事实：见“审阅”标签页</translation>
+    </message>
+    <message>
+        <source>Facts whose cited code is gone: the Facts tab, filtered</source>
+        <translation>所引用代码已不存在的事实：见“事实”标签页（已筛选）</translation>
+    </message>
+    <message>
+        <source>Waiting for you</source>
+        <translation>等待你处理</translation>
+    </message>
+    <message>
+        <source>Connect agents… (Ctrl+Shift+K)</source>
+        <translation>连接智能体…（Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <source>Agents on this store</source>
+        <translation>使用此存储的智能体</translation>
+    </message>
+    <message>
+        <source>Each file an agent receives, and its cuts: the Instructions tab (Ctrl+2)</source>
+        <translation>智能体收到的每个文件及其截断：见“指令”标签页（Ctrl+2）</translation>
+    </message>
+    <message>
+        <source>What a turn costs each agent</source>
+        <translation>每个智能体每轮的上下文开销</translation>
+    </message>
+    <message>
+        <source>What the hook gave on each turn: the Recall tab (Ctrl+3)</source>
+        <translation>钩子每轮注入的内容：见“召回”标签页（Ctrl+3）</translation>
+    </message>
+    <message>
+        <source>Injections per day, the last 30 days</source>
+        <translation>近 30 天每日注入次数</translation>
+    </message>
+    <message>
+        <source>Working it out…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Could not work the overview out: {error}</source>
+        <translation>无法计算概览：{error}</translation>
+    </message>
+    <message>
+        <source>{count} facts</source>
+        <translation>{count} 条事实</translation>
+    </message>
+    <message>
+        <source>{agent} ~{tokens} tokens every turn</source>
+        <translation>{agent} 每轮约 {tokens} 个词元</translation>
+    </message>
+    <message>
+        <source>Tokens are estimated: characters ÷ 4 or words × 1.3, whichever is more.</source>
+        <translation>词元数为估算值：取“字符数 ÷ 4”与“词数 × 1.3”中的较大者。</translation>
+    </message>
+    <message>
+        <source>{total} injections in 30 days, {today} today</source>
+        <translation>30 天内注入 {total} 次，今天 {today} 次</translation>
+    </message>
+    <message>
+        <source>No injection recorded yet: the Claude Code hook records what it gives each turn.</source>
+        <translation>尚无注入记录：Claude Code 钩子会记录每轮注入的内容。</translation>
+    </message>
+    <message>
+        <source>Worked out in {ms} ms.</source>
+        <translation>用时 {ms} 毫秒。</translation>
+    </message>
+    <message>
+        <source>Suggestions: your sessions are read when you open the tab</source>
+        <translation>建议：打开该标签页时才会读取你的会话</translation>
+    </message>
+    <message>
+        <source>Suggestions: {count}</source>
+        <translation>建议：{count}</translation>
+    </message>
+    <message>
+        <source>Review: …</source>
+        <translation>审阅：…</translation>
+    </message>
+    <message>
+        <source>Review: {count}</source>
+        <translation>审阅：{count}</translation>
+    </message>
+    <message>
+        <source>Agents&apos; memories staged: …</source>
+        <translation>智能体暂存的记忆：…</translation>
+    </message>
+    <message>
+        <source>Agents&apos; memories staged: {count}</source>
+        <translation>智能体暂存的记忆：{count}</translation>
+    </message>
+    <message>
+        <source>Facts whose cited code is gone: …</source>
+        <translation>所引用代码已不存在的事实：…</translation>
+    </message>
+    <message>
+        <source>Facts whose cited code is gone: {count}</source>
+        <translation>所引用代码已不存在的事实：{count}</translation>
+    </message>
+    <message>
+        <source>{agent}: its hook and the MCP server reach this store</source>
+        <translation>{agent}：其钩子和 MCP 服务器都连接到此存储</translation>
+    </message>
+    <message>
+        <source>{agent}: its hook reaches this store</source>
+        <translation>{agent}：其钩子连接到此存储</translation>
+    </message>
+    <message>
+        <source>{agent}: the MCP server reaches this store</source>
+        <translation>{agent}：MCP 服务器连接到此存储</translation>
+    </message>
+    <message>
+        <source>{agent}: connected to another store</source>
+        <translation>{agent}：连接到了另一个存储</translation>
+    </message>
+    <message>
+        <source>{agent}: not connected</source>
+        <translation>{agent}：未连接</translation>
+    </message>
+    <message>
+        <source>{agent}: not on this machine</source>
+        <translation>{agent}：本机未安装</translation>
     </message>
     <message>
         <source>&amp;Keep the other</source>
@@ -3202,6 +3358,14 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>Checking and committing…</source>
         <translation>正在检查并提交…</translation>
+    </message>
+    <message>
+        <source>tokens every turn (estimated)</source>
+        <translation>每轮词元数（估算）</translation>
+    </message>
+    <message>
+        <source>injections</source>
+        <translation>注入次数</translation>
     </message>
 </context>
 </TS>

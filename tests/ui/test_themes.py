@@ -61,6 +61,8 @@ def test_text_is_readable_on_what_it_is_drawn_on(name):
     weak = [(what, round(contrast(fg, bg), 2)) for what, fg, bg in pairs if contrast(fg, bg) < 4.5]
     assert weak == []
     assert contrast(tones["faded"], palette["Base"]) >= 3.0   # text an agent never receives: faded, still legible
+    charts = [name for name in tones if name.startswith("chart_")]   # a bar against the chart's Base: 3:1
+    assert len(charts) == 6 and [c for c in charts if contrast(tones[c], palette["Base"]) < 3.0] == []
 
 
 def test_settings_switch_the_theme_at_once_and_the_window_renders_in_it(ui, qtbot, monkeypatch):

@@ -4,7 +4,7 @@ import sys
 import threading
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QSettings
 
 from context_center.ui.facts.form import FactForm
 
@@ -88,7 +88,8 @@ def _paint_without_saying(monkeypatch, state_root, workspace) -> None:
     monkeypatch.setattr(FactsTable, "paintEvent", lambda self, event: QTableView.paintEvent(self, event))
 
 
-def test_the_other_tabs_wait_for_the_lists_first_paint(open_window, qtbot, monkeypatch, state_root, workspace):
+def test_the_other_tabs_wait_for_the_lists_first_paint(open_window, qtbot, monkeypatch, state_root, workspace,
+                                                        tmp_path):
     """Started before the table has painted the list, they shared the interpreter with that paint:
     each cell it asks about waited its turn (freezes of 100-170 ms at 100,000 facts)."""
     from context_center.ui import main_window
@@ -96,7 +97,8 @@ def test_the_other_tabs_wait_for_the_lists_first_paint(open_window, qtbot, monke
     _paint_without_saying(monkeypatch, state_root, workspace)
     order: list[str] = []
     _record_loads(monkeypatch, order)
-    harness = open_window()
+    QSettings(str(tmp_path / "facts.ini"), QSettings.Format.IniFormat).setValue("window/tab", "facts")
+    harness = open_window("facts.ini")   # the Facts tab remembered: the list is what is seen first
     qtbot.waitUntil(lambda: "listed" in order, timeout=10000)
     for _ in range(5):
         QCoreApplication.processEvents()   # a zero timer, had one been started, fires here
@@ -269,3 +271,30 @@ def test_a_store_never_opened_before_shows_how_far_its_reading_is(qtbot, tmp_pat
     finally:
         window.close()
         client.shutdown()
+
+
+def test_a_store_with_facts_opens_on_the_overview_and_the_rest_waits_for_its_first_paint(
+        open_window, qtbot, monkeypatch, state_root, workspace):
+    """No tab remembered: the first list chooses the Overview (the store has facts), and what the
+    user sees first is its counts — the other tabs, the charts and NumPy come after it painted."""
+    from PySide6.QtWidgets import QWidget
+
+    from context_center.ui import main_window
+    from context_center.ui.overview import tab as overview_tab
+    monkeypatch.setattr(main_window, "REST_AFTER_MS", 60_000)
+    _paint_without_saying(monkeypatch, state_root, workspace)
+    monkeypatch.setattr(overview_tab._Body, "paintEvent", lambda self, event: QWidget.paintEvent(self, event))
+    order: list[str] = []
+    _record_loads(monkeypatch, order)
+    harness = open_window()
+    window = harness.window
+    qtbot.waitUntil(lambda: "listed" in order, timeout=10000)
+    for _ in range(5):
+        QCoreApplication.processEvents()
+    assert window.tabs.currentWidget() is window.overview and order == ["listed"], order
+    assert window.overview.charts is None
+    window.overview._body_painted()
+    qtbot.waitUntil(lambda: {"instructions", "archive"} <= set(order), timeout=10000)
+    qtbot.waitUntil(lambda: window.overview.data is not None, timeout=10000)
+    window.overview._body_painted()   # the counts painted: the charts load after
+    qtbot.waitUntil(lambda: window.overview.charts is not None, timeout=10000)

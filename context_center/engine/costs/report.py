@@ -172,11 +172,14 @@ class ContextCosts:
         return find([load(f) for f in agent_files(self.homes.home, workspace)], workspace)
 
     def report(self, agents: Iterable[str] | None = None, target: str | Path | None = None,
-               now: dt.datetime | None = None) -> CostReport:
+               now: dt.datetime | None = None, records: list[Injection] | None = None,
+               registrations: list[Registration] | None = None) -> CostReport:
+        """``records`` and ``registrations``: the injection record and the agents' registrations,
+        when the caller read them already."""
         engine = self.engine
         chosen = tuple(agents) if agents else AGENTS
-        registrations = self.registrations()
-        records = engine.injections()
+        registrations = self.registrations() if registrations is None else registrations
+        records = engine.injections() if records is None else records
         context = engine.session_context()
         today = (now or dt.datetime.now(dt.timezone.utc)).date()
         listing = tool_listing()
