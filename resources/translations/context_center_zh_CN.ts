@@ -2356,6 +2356,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>词元数为估算值：取“字符数 ÷ 4”与“词数 × 1.3”中的较大者。</translation>
     </message>
     <message>
+        <source>1 injection in 30 days, {today} today</source>
+        <translation>30 天内注入 1 次，今天 {today} 次</translation>
+    </message>
+    <message>
         <source>{total} injections in 30 days, {today} today</source>
         <translation>30 天内注入 {total} 次，今天 {today} 次</translation>
     </message>

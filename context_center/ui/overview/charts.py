@@ -93,7 +93,7 @@ class InjectionChart:
         plot.getAxis("bottom").setTicks([[(d, labels[d]) for d in days if d % 7 == (len(days) - 1) % 7]])
         plot.getAxis("left").setLabel(tr("injections"))
         plot.setXRange(-0.6, len(days) - 0.4, padding=0)
-        plot.setYRange(0, max(max(per_day, default=0), 1) * 1.15, padding=0)
+        plot.setYRange(0, max(max(per_day, default=0), 4) * 1.15, padding=0)   # (whole counts: no 0.5 tick)
 
 
 def charts() -> tuple[CostChart, InjectionChart]:

@@ -209,8 +209,9 @@ class OverviewTab(QWidget):
             for a in data.costs))
         self.method.setText(tr("Tokens are estimated: characters ÷ 4 or words × 1.3, whichever is more."))
         total, today = sum(data.injections_per_day), data.injections_per_day[-1] if data.injections_per_day else 0
-        self.injection_summary.setText(tr("{total} injections in 30 days, {today} today").format(
-            total=f"{total:,}", today=f"{today:,}") if total else
+        self.injection_summary.setText(tr("1 injection in 30 days, {today} today").format(today=today) if total == 1
+            else tr("{total} injections in 30 days, {today} today").format(total=f"{total:,}", today=f"{today:,}")
+            if total else
             tr("No injection recorded yet: the Claude Code hook records what it gives each turn."))
         self.status.setText(tr("Worked out in {ms} ms.").format(ms=round(data.seconds * 1000)))
         self._charts_wanted = True
