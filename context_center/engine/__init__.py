@@ -75,6 +75,7 @@ _LAZY = {
     "AgentDifference": "instructions.agent_compare:AgentDifference", "FileRow": "instructions.agent_compare:FileRow",
     "AgentDocument": "instructions.agent_view:AgentDocument", "AgentHomes": "instructions.agent_view:AgentHomes",
     "AgentView": "instructions.agent_view:AgentView", "DOCUMENT_STATUS_WORDS": "instructions.agent_view:SHORT_STATUS",
+    "Meter": "instructions.agent_view:Meter",
     "DOCUMENT_STATUSES": "instructions.agent_view:STATUSES",
     # importing what other agents remember (importers/, above the facade)
     "import_memories": "importers.service:import_memories", "IMPORT_SOURCES": "importers.labels:SOURCE_LABELS",

@@ -1208,6 +1208,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>≈ Token</translation>
     </message>
     <message>
+        <source>Against the limit</source>
+        <translation>对照上限</translation>
+    </message>
+    <message>
         <source>loaded</source>
         <translation>已加载</translation>
     </message>
@@ -3370,6 +3374,26 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>injections</source>
         <translation>注入次数</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>{used} {unit} after {before} of {limit}</source>
+        <translation>在已用 {before} 之后 {used} {unit}，上限 {limit}</translation>
+    </message>
+    <message>
+        <source>{used} {unit} of {limit}</source>
+        <translation>{used} {unit}，上限 {limit}</translation>
     </message>
 </context>
 </TS>

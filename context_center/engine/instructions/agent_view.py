@@ -39,6 +39,24 @@ class Trigger:
 
 
 @dataclass(frozen=True)
+class Meter:
+    """A document against a limit of its agent, in the limit's own unit (``bytes``, ``lines``,
+    ``characters``): ``used`` is all of the document, received or not; ``before`` what the documents
+    before it spent of a budget they share (Codex's project files), else 0."""
+    unit: str
+    used: int
+    limit: int
+    before: int = 0
+
+    @property
+    def over(self) -> bool:
+        return self.before + self.used > self.limit
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "before": self.before, "used": self.used, "limit": self.limit}
+
+
+@dataclass(frozen=True)
 class AgentDocument:
     label: str
     scope: str
@@ -55,6 +73,7 @@ class AgentDocument:
     parent: str | None = None      # the label of the importing file, for an imported one
     priority: int | None = None    # Reasonix's precedence number; the others load in order
     trigger: Trigger | None = None  # what makes an on-demand document read
+    meters: tuple[Meter, ...] = ()  # against the agent's limits that apply to it (none: no limit cuts it)
 
     @property
     def received(self) -> bool:
@@ -87,6 +106,8 @@ class AgentDocument:
             out["parent"] = self.parent
         if self.trigger is not None:
             out["trigger"] = self.trigger.to_json()
+        if self.meters:
+            out["meters"] = [m.to_json() for m in self.meters]
         return out
 
 

@@ -21,7 +21,7 @@ import yaml
 from ..memory.fact_file import load_yaml
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CLAUDE_CODE, ClaudeCodeRules
-from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger, decode, line_of_byte
+from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Meter, Trigger, decode, line_of_byte
 from .resolver import InstructionDiagnostic
 from .rule_files import files_in, folders_below
 
@@ -258,6 +258,9 @@ class ClaudeCodeView:
             return document
         data = document.text.encode("utf-8")
         lines = data.split(b"\n")
+        document = replace(document, meters=(
+            Meter("lines", data.rstrip(b"\n").count(b"\n") + 1 if data.strip() else 0, rules.memory_index_lines),
+            Meter("bytes", document.bytes, rules.memory_index_bytes)))
         kept = b"\n".join(lines[:rules.memory_index_lines])
         if len(kept) > rules.memory_index_bytes:
             cut = kept.rfind(b"\n", 0, rules.memory_index_bytes)

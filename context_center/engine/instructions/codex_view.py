@@ -13,7 +13,7 @@ from typing import Any
 
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CODEX, CodexRules
-from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, decode, line_of_byte
+from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Meter, decode, line_of_byte
 from .resolver import InstructionDiagnostic
 
 
@@ -62,8 +62,11 @@ class CodexView:
                 continue
             scope = "project" if depth == 0 else "ancestor" if folder != target else "cwd"
             first, others = present[0], present[1:]
-            documents.append(self._project_document(first, scope, budget, remaining, diagnostics))
-            remaining -= documents[-1].received_bytes
+            document = self._project_document(first, scope, budget, remaining, diagnostics)
+            if budget > 0 and document.status in ("loaded", "truncated", "dropped"):
+                document = replace(document, meters=(Meter("bytes", document.bytes, budget, budget - remaining),))
+            documents.append(document)
+            remaining -= document.received_bytes
             for other in others:
                 documents.append(self._document(other, scope, "skipped",
                                                 f"Codex reads one file per folder; {self.label(first)} comes first "
@@ -126,15 +129,17 @@ class CodexView:
             else:
                 cap = rules.memory_summary_tokens * rules.bytes_per_token
                 size, data = self._read(summary, self.rules.report_read_cap, diagnostics)
+                meter = (Meter("bytes", size or 0, cap),)
                 if size is not None and size > cap:
                     line = line_of_byte(data, cap)
-                    documents.append(self._made(summary, "memory", "truncated",
-                                                f"Codex injects its memory summary cut to about "
-                                                f"{rules.memory_summary_tokens:,} tokens", size, data,
-                                                kept_bytes=cap, cut_line=line))
+                    documents.append(replace(self._made(summary, "memory", "truncated",
+                                                        f"Codex injects its memory summary cut to about "
+                                                        f"{rules.memory_summary_tokens:,} tokens", size, data,
+                                                        kept_bytes=cap, cut_line=line), meters=meter))
                 elif size is not None:
-                    documents.append(self._made(summary, "memory", "loaded", "Codex injects its memory summary",
-                                                size, data))
+                    documents.append(replace(self._made(summary, "memory", "loaded",
+                                                        "Codex injects its memory summary", size, data),
+                                             meters=meter))
         for path in files:
             if path != summary:
                 documents.append(self._document(path, "memory", "on_demand" if on else "skipped",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
-from .agent_view import AgentDocument, Labeller, Trigger, decode, line_of_byte
+from .agent_view import AgentDocument, Labeller, Meter, Trigger, decode, line_of_byte
 from .resolver import InstructionDiagnostic
 
 READ_CAP = 4 * 1024 * 1024   # of one file, for the report (no agent here receives more)
@@ -127,8 +127,12 @@ def read_document(path: Path, label: str, scope: str, status: str, reason: str,
 
 
 def cut_to_chars(document: AgentDocument, limit: int, why: str) -> AgentDocument:
-    """``document`` as an agent that keeps its first ``limit`` characters receives it."""
-    if len(document.body) <= limit or not (document.received or document.status == "on_demand"):
+    """``document`` as an agent that keeps its first ``limit`` characters receives it (and its
+    meter against that limit)."""
+    if not (document.received or document.status == "on_demand"):
+        return document
+    document = replace(document, meters=(Meter("characters", len(document.body), limit),))
+    if len(document.body) <= limit:
         return document
     if document.status == "on_demand":   # cut when it is read
         return replace(document, body=document.body[:limit],

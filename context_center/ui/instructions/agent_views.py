@@ -22,9 +22,12 @@ from ...engine import (
 )
 from ..theme import tone, tone_color
 from ..words import QT_TR_NOOP, tr
+from .limit_bars import METERS_ROLE, meter_text
 
 AGENT_HEADERS = ["#", QT_TR_NOOP("Status"), QT_TR_NOOP("File"), QT_TR_NOOP("Bytes received"), QT_TR_NOOP("≈ Tokens"),
-                 QT_TR_NOOP("Why")]
+                 QT_TR_NOOP("Against the limit"), QT_TR_NOOP("Why")]
+METER_COLUMN = 5
+WHY_COLUMN = 6
 # The engine's statuses in the window's words: short in a table cell (DOCUMENT_STATUS_WORDS), whole in
 # a sentence; a status the window does not know is shown as the engine says it.
 _SHORT_STATUS = {"loaded": QT_TR_NOOP("loaded"), "truncated": QT_TR_NOOP("CUT"), "dropped": QT_TR_NOOP("DROPPED"),
@@ -60,9 +63,17 @@ def agent_rows(view: AgentView) -> tuple[list[Sequence[object]], list[str]]:
         received = tr("{kept} of {total}").format(kept=f"{d.kept_bytes:,}", total=f"{d.bytes:,}") \
             if d.status == "truncated" else f"{d.bytes:,}" if d.status == "loaded" else "—"
         tokens = f"{d.tokens:,}" if d.received or d.status == "on_demand" else "—"
-        rows.append((d.order, short_status(d.status), d.label, received, tokens, d.reason))
+        rows.append((d.order, short_status(d.status), d.label, received, tokens, meter_text(d.meters), d.reason))
         tips.append(f"{d.path}\n{d.status}: {d.reason}")   # (the engine's code and its reason)
     return rows, tips
+
+
+def put_meters(table: QTableWidget, view: AgentView) -> None:
+    """Each file's meters on its cell of the limit column, which draws them as bars."""
+    for number, document in enumerate(view.documents):
+        item = table.item(number, METER_COLUMN)
+        if item is not None and document.meters:
+            item.setData(METERS_ROLE, document.meters)
 
 
 def cell(row: FileRow, agent: str) -> str:

@@ -32,6 +32,7 @@ from ..theme import tone
 from ..words import QT_TR_NOOP, tr
 from . import agent_views
 from .align_dialog import AlignDialog
+from .limit_bars import LimitBarDelegate
 
 _IMPORT = re.compile(r'^(&lt;instruction-import path=&quot;(.*?)&quot;&gt;|&lt;/instruction-import&gt;)$')
 _REJECTED = re.compile(r"&lt;!-- rejected: ([a-z_]+) --&gt;")
@@ -132,6 +133,7 @@ class InstructionsTab(QWidget):
                                         "own import or setting (shown first, backed up, undoable)"))
         self.align_button.clicked.connect(self.align_agents)
         self.documents = read_only_table([tr(h) for h in REASONIX_HEADERS], "documents", stretch=2)
+        self.documents.setItemDelegate(LimitBarDelegate(self.documents))   # (a cell with meters: bars)
         self.documents.currentCellChanged.connect(self._show_document)
         self.documents.doubleClicked.connect(self.open_in_editor)
         self.body = QTextBrowser()
@@ -382,10 +384,11 @@ class InstructionsTab(QWidget):
         """What one agent receives, by its own rules: status, bytes and why, per file."""
         row_before = self.documents.currentRow() if isinstance(self.view, AgentView) else -1
         self.resolved, self.view = resolved, view
-        self._headers(agent_views.agent_headers(), 5)
+        self._headers(agent_views.agent_headers(), agent_views.WHY_COLUMN)
         self.documents.setTextElideMode(Qt.TextElideMode.ElideRight)
         rows, tips = agent_views.agent_rows(view)
         fill(self.documents, rows, tips)
+        agent_views.put_meters(self.documents, view)
         agent_views.colour_rows(self.documents, agent_views.agent_statuses(view))
         self.summary.setText(agent_views.summary(view))
         self._show_warnings(list(view.warnings))

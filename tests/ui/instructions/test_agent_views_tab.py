@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from context_center.ui.instructions import agent_views
 from context_center.ui.theme import tone_color
 
 
@@ -119,7 +120,7 @@ def test_the_side_by_side_shows_the_agents_picked_and_remembers_them(agent_home,
     again.set_agent("cursor")
     assert not again.pick_agents.isVisible()
     qtbot.waitUntil(lambda: again.documents.rowCount() == 2, timeout=10000)
-    whys = [again.documents.item(r, 5).text() for r in range(2)]
+    whys = [again.documents.item(r, agent_views.WHY_COLUMN).text() for r in range(2)]
     assert any("globs **/*.ts" in why for why in whys)
 
 
