@@ -123,3 +123,17 @@ def test_a_pinned_fact_no_recorded_prompt_touched_is_named_with_what_it_would_sa
     assert unmatched[0]["tokens"] == estimate("- [project/deploy-window.md] Deploys go out on Tuesdays after the "
                                               "smoke tests.")
     assert "10 recorded prompts" in unmatched[0]["text"]
+
+
+def test_paragraphs_that_state_discoverable_facts_not_rules_are_named_with_their_saving(cli):
+    facts = ["The API server lives in services/api and is written in Go 1.22, with its migrations beside it.",
+             "The web client is a Next.js 14 application; its components are stored under web/src/components."]
+    rules = ["Never push to main: open a pull request and wait for the two approvals the branch rules ask for.",
+             "Run the whole test suite with make test before you push, and keep the coverage above ninety percent."]
+    (cli.workspace / "CLAUDE.md").write_text("# Project\n\n" + "\n\n".join([rules[0], *facts, rules[1]]) + "\n",
+                                             encoding="utf-8")
+    claude = by_agent(cli.ok("memory", "cost", "--agent", "claude-code"))["claude-code"]
+    [advice] = [a for a in claude["advice"] if a["kind"] == "discoverable"]
+    assert advice["tokens"] == sum(estimate(p) for p in facts)
+    assert advice["text"].startswith("workspace/CLAUDE.md: 2 paragraphs state discoverable facts, not rules")
+    assert advice["paths"] == [str(cli.workspace / "CLAUDE.md")]

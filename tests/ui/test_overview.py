@@ -69,11 +69,13 @@ def test_the_overview_comes_first_with_the_counts_and_the_charts_data_of_a_known
     spent = [math.ceil(chars / 4) for chars in known_store]
     assert by_kind["recall"] == round(sum(spent) / len(spent)) > 0
     rows = [a.agent for a in overview.data.costs]
-    assert rows == ["reasonix", "claude-code", "codex"]
+    assert rows[:3] == ["reasonix", "claude-code", "codex"]   # the seeds' three, then others that read a file
+    assert "copilot" in rows and "gemini" not in rows        # Copilot reads CLAUDE.md; no GEMINI.md here
+    assert all(a.per_turn_tokens > 0 for a in overview.data.costs[3:])
     bar = cost.bars["instructions"]
     widths, y = list(bar.opts["width"]), list(bar.opts["y"])
     assert widths[rows.index("claude-code")] == by_kind["instructions"]
-    assert y == [2, 1, 0]   # the first agent on top
+    assert y == list(range(len(rows)))[::-1]   # the first agent on top
     recall = cost.bars["recall"]   # stacked after the instructions
     assert list(recall.opts["x0"])[rows.index("claude-code")] == by_kind["instructions"]
     assert list(injections.bar.opts["height"]) == [0.0] * 29 + [3.0]
@@ -119,3 +121,19 @@ def test_the_charts_follow_the_theme(known_store, open_window, qtbot):
     finally:
         harness.window.theme.choose("light")
         theme.apply(app, "light")
+
+
+def test_the_chart_library_loads_only_with_the_charts_and_imports_cleanly_with_warnings_as_errors(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    probe = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+             "import context_center.ui.app, context_center.ui.overview.tab\n"
+             "assert 'pyqtgraph' not in sys.modules and 'numpy' not in sys.modules\n"
+             "import context_center.ui.overview.charts\n"
+             "assert 'pyqtgraph' in sys.modules\n")
+    proc = subprocess.run([sys.executable, "-W", "error", "-c", probe], capture_output=True, text=True,
+                          timeout=120, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]

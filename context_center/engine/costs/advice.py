@@ -1,6 +1,7 @@
 """What a user can act on in an agent's context: the source that dominates it, files cut or
-dropped (they cost nothing and do nothing), text the agent receives twice, and pinned facts no
-recorded prompt ever touched — each with the tokens acting on it would save, or that never arrive."""
+dropped (they cost nothing and do nothing), text the agent receives twice, paragraphs that state
+discoverable facts rather than rules, and pinned facts no recorded prompt ever touched — each with
+the tokens acting on it would save, or that never arrive."""
 from __future__ import annotations
 
 import re
@@ -24,9 +25,9 @@ _PARAGRAPHS = re.compile(r"\n\s*\n")
 
 @dataclass(frozen=True)
 class Advice:
-    kind: str                    # dominant, cut, dropped, repeated, unmatched_pinned
+    kind: str                    # dominant, cut, dropped, repeated, discoverable, unmatched_pinned
     text: str                    # one sentence
-    tokens: int                  # saved per turn (repeated) or per session (unmatched_pinned); never
+    tokens: int                  # saved per turn (repeated, discoverable) or per session (unmatched_pinned); never
                                  # received (cut, dropped); the source's own (dominant)
     paths: tuple[str, ...] = ()
     refs: tuple[str, ...] = ()
@@ -40,7 +41,7 @@ def advise(sources: list[CostSource], view: AgentView, context: SessionContext |
            prompts: list[str]) -> list[Advice]:
     """``sources``: the agent's, largest first; ``context``: the pinned facts when the agent gets
     them; ``prompts``: the recorded prompts of this workspace."""
-    found = _dominant(view.agent, sources) + _cut_and_dropped(view) + _repeated(view)
+    found = _dominant(view.agent, sources) + _cut_and_dropped(view) + _repeated(view) + _discoverable(view)
     if context is not None:
         found += _unmatched_pinned(context, prompts)
     return found
@@ -105,6 +106,43 @@ def _repeated(view: AgentView) -> list[Advice]:
             f"{origin} says {count} {said} twice"
         found.append(Advice("repeated", f"{where}: ~{saving:,} tokens every turn for nothing new",
                             saving, tuple(dict.fromkeys((paths[origin], paths[again])))))
+    return found
+
+
+# A paragraph that states how things are, not what to do: no word of a rule, and a word of a
+# description. The seed: keep instruction files short, keep discoverable facts as memory.
+_RULE_WORDS = frozenset("""must never always don't dont should shouldn't avoid prefer use run ensure only keep follow
+instead require required please remember do not make sure check write add remove"""
+                        .split())
+_RULE_PHRASES = ("do not", "make sure")
+_DESCRIPTION_WORDS = frozenset("is are was lives live uses contains holds has have located version runs built written "
+                               "stored served deployed".split())
+_WORDS = re.compile(r"[a-z']+")
+
+
+def states_a_fact(paragraph: str) -> bool:
+    lowered = paragraph.lower()
+    if lowered.startswith(("#", "```", "@")) or any(phrase in lowered for phrase in _RULE_PHRASES):
+        return False
+    words = set(_WORDS.findall(lowered))
+    return not words & _RULE_WORDS and bool(words & _DESCRIPTION_WORDS)
+
+
+def _discoverable(view: AgentView) -> list[Advice]:
+    """Per instruction file: the paragraphs that state discoverable facts, not rules — as memory,
+    recalled when a prompt needs them, they would cost nothing on the other turns."""
+    found = []
+    for document in view.documents:
+        if not document.received or document.scope in ("auto-memory", "memory"):
+            continue
+        facts = [p for p in paragraphs(document.body) if states_a_fact(p)]
+        if facts:
+            saving = sum(approximate_tokens(p) for p in facts)
+            said = "paragraph states a discoverable fact" if len(facts) == 1 else \
+                f"{len(facts)} paragraphs state discoverable facts"
+            found.append(Advice("discoverable", f"{document.label}: {said}, not rules: as memory "
+                                                f"{'it' if len(facts) == 1 else 'they'} would save ~{saving:,} "
+                                                "tokens per turn", saving, (str(document.path),)))
     return found
 
 

@@ -18,7 +18,7 @@ from .report import AgentCost, ContextCosts, daily_injections
 if TYPE_CHECKING:
     from ..facade import Engine
 
-CHARTED_AGENTS = ("reasonix", "claude-code", "codex")   # the three the seeds name: the Overview's bars
+SEED_AGENTS = ("reasonix", "claude-code", "codex")   # the three the seeds name: always a bar each
 CONNECTABLE = (CLAUDE, CODEX)
 DAYS = 30
 
@@ -67,9 +67,10 @@ def overview(engine: Engine, homes: AgentHomes | None = None, now: dt.datetime |
     root = Path(engine.paths.root).resolve()
     today = (now or dt.datetime.now(dt.timezone.utc)).date()
     records = engine.injections()
-    report = costs.report(CHARTED_AGENTS, now=now, records=records, registrations=registrations)
+    report = costs.report(now=now, records=records, registrations=registrations)
+    charted = tuple(a for a in report.agents if a.agent in SEED_AGENTS or a.per_turn_tokens)   # the others: when used
     return StoreOverview(
         len(facts), dict(Counter(f.scope for f in facts)), dict(freshness), len(engine.agent_proposals()),
         sum(1 for f in facts if f.refs and engine.grounding(f).state == "broken"),
         tuple(_link(agent, [r for r in registrations if r.agent == agent], root, homes) for agent in CONNECTABLE),
-        report.agents, tuple(daily_injections(records, today, DAYS)), time.perf_counter() - started)
+        charted, tuple(daily_injections(records, today, DAYS)), time.perf_counter() - started)
