@@ -13,16 +13,14 @@ scale. What is drawn is kept per icon, colour, size and scale.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
-from PySide6.QtCore import QByteArray, QFile, QIODevice, QRect, QRectF, QResource, QSize, Qt
+from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QIconEngine, QImage, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
+from . import compiled
 from .theme import tone_color
 
-_ROOT = "/context-center-icons"
-_registered = False
 # (name, colour, width, height, scale) → the drawing; a handful of colours, sizes and scales per icon
 _drawn: dict[tuple[str, int, int, int, float], QPixmap] = {}
 
@@ -38,27 +36,13 @@ BADGES: dict[str, tuple[str, str | None]] = {
 }
 
 
-def _register() -> None:
-    global _registered
-    if _registered:
-        return
-    with resources.as_file(resources.files("context_center.resources") / "icons.rcc") as path:
-        if not QResource.registerResource(str(path), _ROOT):
-            raise RuntimeError(f"the icons resource {path} could not be read; reinstall Context Center")
-    _registered = True
-
-
 @lru_cache(maxsize=None)
 def svg(name: str) -> bytes:
     """The Lucide drawing ``name`` (``pin``, ``trash-2``…); KeyError when the app does not ship it."""
-    _register()
-    file = QFile(f":{_ROOT}/icons/{name}.svg")
-    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise KeyError(f"no icon named {name!r} is bundled (resources/icons/lucide/)")
     try:
-        return bytes(file.readAll().data())
-    finally:
-        file.close()
+        return compiled.read("icons.rcc", f"icons/{name}.svg")
+    except KeyError:
+        raise KeyError(f"no icon named {name!r} is bundled (resources/icons/lucide/)") from None
 
 
 def _colour(tone: str | None, mode: QIcon.Mode) -> QColor:

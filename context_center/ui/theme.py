@@ -12,45 +12,28 @@ from __future__ import annotations
 
 import json
 import re
-from importlib import resources
 from typing import Any
 
-from PySide6.QtCore import QFile, QIODevice, QObject, QResource, QSettings, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from . import compiled
 from .words import QT_TR_NOOP
 
 CHOICES = ("system", "light", "dark")
 CHOICE_WORDS = {"system": QT_TR_NOOP("Follow the system"), "light": QT_TR_NOOP("Light"), "dark": QT_TR_NOOP("Dark")}
 SETTING = "window/theme"
-_ROOT = "/context-center-themes"
 _TONE = re.compile(r"@([a-z_]+)")
 
-_registered = False
 _current: dict[str, Any] = {"name": "light", "tones": {}}
 
 
-def _register() -> None:
-    """The compiled themes, registered with Qt once per process."""
-    global _registered
-    if _registered:
-        return
-    with resources.as_file(resources.files("context_center.resources") / "themes.rcc") as path:
-        if not QResource.registerResource(str(path), _ROOT):
-            raise RuntimeError(f"the themes resource {path} could not be read; reinstall Context Center")
-    _registered = True
-
-
 def _read(name: str) -> str:
-    _register()
-    file = QFile(f":{_ROOT}/themes/{name}")
-    if not file.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise RuntimeError(f"the theme file {name} is missing from the themes resource")
     try:
-        return bytes(file.readAll().data()).decode("utf-8")
-    finally:
-        file.close()
+        return compiled.read("themes.rcc", f"themes/{name}").decode("utf-8")
+    except KeyError:
+        raise RuntimeError(f"the theme file {name} is missing from the themes resource") from None
 
 
 def theme_data(name: str) -> dict[str, Any]:

@@ -2,20 +2,8 @@
 colour, the three side by side, and the view kept live."""
 from __future__ import annotations
 
-import pytest
-
 from context_center.ui.instructions import agent_views
 from context_center.ui.theme import tone_color
-
-
-@pytest.fixture
-def agent_home(tmp_path, monkeypatch):
-    """The agents' own folders (~/.codex, ~/.claude) under tmp_path, never the tester's."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("CODEX_HOME", raising=False)
-    return home
 
 
 def lines_of(count: int) -> str:

@@ -5,21 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from PySide6.QtCore import QRect
 
 from context_center.ui.instructions.agent_views import METER_COLUMN
 from context_center.ui.instructions.limit_bars import METERS_ROLE
 from context_center.ui.theme import tone_color
-
-
-@pytest.fixture
-def agent_home(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("CODEX_HOME", raising=False)
-    return home
 
 
 def drawn(table, row: int, column: int) -> Counter:
