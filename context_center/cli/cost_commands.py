@@ -37,7 +37,8 @@ def costs(engine: Engine, args: argparse.Namespace, out: Output) -> int:
                                      s.label or s.path or s.ref or ""] for s in shown], max_width=60))
             if agent.recall is not None:
                 r = agent.recall
-                lines.append(f"recall: {r.turns:,} recorded turns, mean ~{r.mean_tokens:,} tokens, "
+                turns = "1 recorded turn" if r.turns == 1 else f"{r.turns:,} recorded turns"
+                lines.append(f"recall: {turns}, mean ~{r.mean_tokens:,} tokens, "
                              f"p95 ~{r.p95_tokens:,}; last 7 days: {', '.join(f'{d:,}' for d in r.last_7_days)}")
             lines += [f"- {advice.text}" for advice in agent.advice]
             lines.append("")

@@ -138,9 +138,9 @@ def _discoverable(view: AgentView) -> list[Advice]:
         facts = [p for p in paragraphs(document.body) if states_a_fact(p)]
         if facts:
             saving = sum(approximate_tokens(p) for p in facts)
-            said = "paragraph states a discoverable fact" if len(facts) == 1 else \
-                f"{len(facts)} paragraphs state discoverable facts"
-            found.append(Advice("discoverable", f"{document.label}: {said}, not rules: as memory "
+            said = "1 paragraph states a discoverable fact, not a rule" if len(facts) == 1 else \
+                f"{len(facts)} paragraphs state discoverable facts, not rules"
+            found.append(Advice("discoverable", f"{document.label}: {said}: as memory "
                                                 f"{'it' if len(facts) == 1 else 'they'} would save ~{saving:,} "
                                                 "tokens per turn", saving, (str(document.path),)))
     return found

@@ -204,7 +204,7 @@ class ContextCosts:
         if server is not None:
             sources.append(CostSource("mcp_tools", str(server.file), None, len(listing.encode("utf-8")),
                                       approximate_tokens(listing), "registered", "every_turn",
-                                      f"the MCP server {server.name!r}: {len(TOOLS)} tools"))
+                                      f"the MCP server {server.name!r} ({len(TOOLS)} tools)"))
         sources.sort(key=lambda s: (-s.tokens, s.kind, s.path or s.ref or ""))
         advice = advise(sources, view, context if pinned else None, prompts)
         return AgentCost(agent, tuple(sources), recall, METHOD, tuple(advice), dict(view.limits))
