@@ -20,6 +20,21 @@ DOMINANT_SHARE = 0.5          # one source past half of a turn's context is wort
 DOMINANT_LEAST = 200          # ... when the turn's context is worth talking about
 REPEAT_LEAST_CHARS = 60       # a paragraph shorter than this (a heading, "## Tests") repeating is no waste
 PROMPTS_LEAST = 10            # so few recorded prompts say nothing about what a pinned fact is for
+PROMPT_CHARS = 1_000          # of each recorded prompt (the record keeps up to 16,000): 2,000 long ones stay cheap
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the recorded prompts asked about: how many, and their words (analyzed once a report)."""
+    prompts: int
+    terms: frozenset[str]
+
+
+def asked(prompts: list[str]) -> Asked:
+    terms: set[str] = set()
+    for prompt in prompts:
+        terms.update(tokenize(prompt[:PROMPT_CHARS], drop_stopwords=True))
+    return Asked(len(prompts), frozenset(terms))
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 
 
@@ -38,7 +53,7 @@ class Advice:
 
 
 def advise(sources: list[CostSource], view: AgentView, context: SessionContext | None,
-           prompts: list[str]) -> list[Advice]:
+           prompts: Asked) -> list[Advice]:
     """``sources``: the agent's, largest first; ``context``: the pinned facts when the agent gets
     them; ``prompts``: the recorded prompts of this workspace."""
     found = _dominant(view.agent, sources) + _cut_and_dropped(view) + _repeated(view) + _discoverable(view)
@@ -146,22 +161,19 @@ def _discoverable(view: AgentView) -> list[Advice]:
     return found
 
 
-def _unmatched_pinned(context: SessionContext, prompts: list[str]) -> list[Advice]:
+def _unmatched_pinned(context: SessionContext, prompts: Asked) -> list[Advice]:
     """A pinned fact whose words met no recorded prompt: as a relevant fact it would come when a
     prompt asks for it, and cost nothing otherwise."""
-    if len(prompts) < PROMPTS_LEAST:
+    if prompts.prompts < PROMPTS_LEAST:
         return []
-    asked: set[str] = set()
-    for prompt in prompts:
-        asked.update(tokenize(prompt, drop_stopwords=True))
     found = []
     for fact in context.facts:
         terms = set(tokenize(" ".join((fact.title, fact.keywords, fact.subject_key.replace(".", " "))),
                              drop_stopwords=True))
-        if terms and not terms & asked:
+        if terms and not terms & prompts.terms:
             tokens = approximate_tokens(f"- [{fact.ref}] {fact.body.strip()}")
             found.append(Advice("unmatched_pinned", f"{fact.ref} is pinned, but none of its words came up in the "
-                                                    f"{len(prompts):,} recorded prompts: as a relevant fact it "
+                                                    f"{prompts.prompts:,} recorded prompts: as a relevant fact it "
                                                     f"would save ~{tokens:,} tokens every session", tokens,
                                 refs=(fact.ref,)))
     return found

@@ -21,7 +21,7 @@ from ..instructions.agent_view import AgentDocument, AgentHomes, AgentView
 from ..text.tokens import METHOD, approximate_tokens, tokens_of_chars
 from ..wiring.agent_files import agent_files, load
 from ..wiring.registrations import MCP, Registration, find
-from .advice import Advice, advise
+from .advice import Advice, Asked, advise, asked
 from .sources import KINDS, CostSource
 
 if TYPE_CHECKING:
@@ -183,14 +183,15 @@ class ContextCosts:
         context = engine.session_context()
         today = (now or dt.datetime.now(dt.timezone.utc)).date()
         listing = tool_listing()
-        prompts = [r.query or r.prompt for r in records if r.kind == "recall"]
+        # what the recorded prompts asked, once for every agent (and only when a fact is pinned)
+        prompts = asked([r.query or r.prompt for r in records if r.kind == "recall"] if context.facts else [])
         return CostReport(str(engine.paths.workspace), tuple(
             self._agent(agent, engine.agent_instructions(agent, target, self.homes), registrations,
                         [r for r in records if r.agent == agent], context, listing, prompts, today)
             for agent in chosen))
 
     def _agent(self, agent: str, view: AgentView, registrations: list[Registration], records: list[Injection],
-               context: SessionContext, listing: str, prompts: list[str], today: dt.date) -> AgentCost:
+               context: SessionContext, listing: str, prompts: Asked, today: dt.date) -> AgentCost:
         sources = [document_source(d) for d in view.documents]
         mine = [r for r in registrations if r.agent == agent]
         pinned = agent in PINNED_NATIVELY or any(r.kind == SESSION_START for r in mine)
