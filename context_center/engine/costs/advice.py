@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..instructions.agent_view import AgentView
 from ..text.analysis import tokenize
 from ..text.tokens import approximate_tokens
-from .sources import CostSource
+from .sources import MEMORY_INDEX_SCOPES, CostSource
 
 if TYPE_CHECKING:
     from ..records import SessionContext
@@ -148,7 +148,7 @@ def _discoverable(view: AgentView) -> list[Advice]:
     recalled when a prompt needs them, they would cost nothing on the other turns."""
     found = []
     for document in view.documents:
-        if not document.received or document.scope in ("auto-memory", "memory"):
+        if not document.received or document.scope in MEMORY_INDEX_SCOPES:
             continue
         facts = [p for p in paragraphs(document.body) if states_a_fact(p)]
         if facts:

@@ -22,14 +22,13 @@ from ..text.tokens import METHOD, approximate_tokens, tokens_of_chars
 from ..wiring.agent_files import agent_files, load
 from ..wiring.registrations import MCP, Registration, find
 from .advice import Advice, Asked, advise, asked
-from .sources import KINDS, CostSource
+from .sources import KINDS, MEMORY_INDEX_SCOPES, CostSource
 
 if TYPE_CHECKING:
     from ..facade import Engine
     from ..recall.injection_log import Injection
     from ..records import SessionContext
 
-MEMORY_INDEX_SCOPES = frozenset({"auto-memory", "memory"})   # the agent views' scope of a memory index
 # the agents given the pinned facts at a session's start: Reasonix reads the store itself; Claude
 # Code through the SessionStart hook, when it is registered
 PINNED_NATIVELY = frozenset({"reasonix"})

@@ -6,6 +6,7 @@ from typing import Any
 
 KINDS = ("instructions", "pinned", "memory_index", "recall", "mcp_tools")
 WHEN = ("every_turn", "session_start", "on_demand")
+MEMORY_INDEX_SCOPES = frozenset({"auto-memory", "memory"})   # the agent views' scope of a memory index
 
 
 @dataclass(frozen=True)
