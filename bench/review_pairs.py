@@ -7,7 +7,8 @@ The pairs are realistic project notes (a third in Chinese, a third hard negative
 words), each labelled duplicate, contradiction or different. Words are weighted by their rarity
 among all the notes of the file, as the review weighs them among a store's facts. Goals (issue
 #33): duplicates precision ≥ 0.9 and recall ≥ 0.7; proposed duplicates among LoCoMo's turns at
-most 1 % of the turns. Then ``memory review --json`` at 10,000 facts, as a whole command.
+most 1 % of the turns (each conversation alone, a smaller store, is printed too). Then
+``memory review --json`` at 10,000 facts, as a whole command.
 """
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ def scores(pairs: list[dict], label: str, lang: str | None = None) -> tuple[floa
     return hits / max(len(proposed), 1), hits / max(len(true), 1), len(true)
 
 
+def _facts(bodies: list[str]) -> list[Fact]:
+    stamp = "2026-01-01T00:00:00Z"
+    return [Fact(id=f"t-{n}", revision=1, name=f"t-{n}", title="", description="", type="project", scope="project",
+                 body=body, created_at=stamp, updated_at=stamp) for n, body in enumerate(bodies)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=Path, default=ROOT / "tests" / "data" / "review_pairs.jsonl")
@@ -65,15 +72,15 @@ def main() -> None:
 
     if args.pairs_only:
         return
-    stamp = "2026-01-01T00:00:00Z"
-    facts = [Fact(id=f"t-{n}", revision=1, name=f"t-{n}", title="", description="", type="project",
-                  scope="project", body=body, created_at=stamp, updated_at=stamp)
-             for n, (_, body) in enumerate(turn for conversation in load_locomo() for turn in turns(conversation))]
-    found = duplicates_and_contradictions(facts, lambda _fact: Usage())
-    duplicate_turns = {fact.id for item in found if item.kind == "duplicate" for fact in item.facts}
-    print(f"LoCoMo sample: {len(facts):,} turns, {sum(i.kind == 'duplicate' for i in found)} duplicate pairs "
-          f"proposed, touching {len(duplicate_turns)} turns ({len(duplicate_turns) / len(facts):.1%}; goal ≤ 1 %); "
-          f"{sum(i.kind == 'contradiction' for i in found)} contradictions")
+    conversations = [[body for _, body in turns(conversation)] for conversation in load_locomo()]
+    for label, bodies in [("LoCoMo sample", [body for turns_ in conversations for body in turns_]),
+                          *((f"  conversation {n}", turns_) for n, turns_ in enumerate(conversations, 1))]:
+        found = duplicates_and_contradictions(_facts(bodies), lambda _fact: Usage())
+        touched = {fact.id for item in found if item.kind == "duplicate" for fact in item.facts}
+        goal = "" if label.startswith(" ") else "; goal ≤ 1 %"
+        print(f"{label}: {len(bodies):,} turns, duplicate pairs proposed {sum(i.kind == 'duplicate' for i in found)}, "
+              f"touching {len(touched)} turns ({len(touched) / len(bodies):.2%}{goal}); "
+              f"contradictions {sum(i.kind == 'contradiction' for i in found)}")
 
     with tempfile.TemporaryDirectory(prefix="cc-review-") as tmp:
         root, workspace = Path(tmp) / "state", Path(tmp) / "ws"

@@ -34,3 +34,22 @@ def test_opposite_statements_and_same_words_are_told_apart():
     assert judge("Always use pnpm for installs.", "Always use date-fns for dates.") == "different"
     assert judge("Deploys go out on Tuesdays after the smoke tests pass.",
                  "Deploys go out on Tuesdays once the smoke tests pass.") == "duplicate"
+
+
+def test_words_many_notes_say_make_no_repeat_nor_contradiction():
+    """A chat's pleasantries share only words dozens of its notes hold: neither repeats nor opposites
+    to review; a note said twice among them, with a word few notes hold, still is one."""
+    chatter = [f"{name}: Thanks! Let me know if you need anything. Take care and talk soon!"
+               for name in ("Nate", "Joanna", "Tim", "John", "Maria", "Gina", "Jon", "Mel", "Caroline", "Evan")]
+    notes = [*chatter,
+             "Gina: Don't let anything stop you. Take care!",
+             "Deploys go out on Tuesdays after the smoke tests pass.",
+             "Deploys go out on Tuesdays once the smoke tests pass.",
+             *(f"Service {n} logs to its own bucket." for n in range(20))]
+    weights = Weights(read(note) for note in notes)
+    assert judge("Thanks! Take care and talk soon!", "Take care and talk soon, thanks!", weights) == "different"
+    assert judge("Gina: Don't let anything stop you. Take care!",
+                 "Maria: Let me know if you need anything. Take care!", weights) == "different"
+    assert judge(notes[-22], notes[-21], weights) == "duplicate"
+    # the same pleasantries compared alone, with nothing to say they are common, are a repeat
+    assert judge("Thanks! Take care and talk soon!", "Take care and talk soon, thanks!") == "duplicate"
