@@ -77,9 +77,9 @@ def main() -> None:
                           *((f"  conversation {n}", turns_) for n, turns_ in enumerate(conversations, 1))]:
         found = duplicates_and_contradictions(_facts(bodies), lambda _fact: Usage())
         touched = {fact.id for item in found if item.kind == "duplicate" for fact in item.facts}
-        goal = "" if label.startswith(" ") else "; goal ≤ 1 %"
+        target = "" if label.startswith(" ") else "; goal ≤ 1 %"
         print(f"{label}: {len(bodies):,} turns, duplicate pairs proposed {sum(i.kind == 'duplicate' for i in found)}, "
-              f"touching {len(touched)} turns ({len(touched) / len(bodies):.2%}{goal}); "
+              f"touching {len(touched)} turns ({len(touched) / len(bodies):.2%}{target}); "
               f"contradictions {sum(i.kind == 'contradiction' for i in found)}")
 
     with tempfile.TemporaryDirectory(prefix="cc-review-") as tmp:
