@@ -796,8 +796,8 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>代码依据</translation>
     </message>
     <message>
-        <source>Last change (team)</source>
-        <translation>最近更改（团队）</translation>
+        <source>Last commit</source>
+        <translation>最近提交</translation>
     </message>
     <message>
         <source>Overridden by {ref}</source>

@@ -45,7 +45,7 @@ def test_team_facts_show_who_changed_them_last_and_what_is_uncommitted(team_ui, 
     ui.show_facts("deploys", "mine")
     tab = ui.window.facts
     headers = [tab.model.headerData(i, Qt.Orientation.Horizontal) for i in range(tab.model.columnCount())]
-    last = headers.index("Last change (team)")
+    last = headers.index("Last commit")
     assert _cell(ui, "team/deploys.md", last).startswith(f"{BOB[0]}, ") and _cell(ui, "project/mine.md", last) == ""
     assert not tab.table.isColumnHidden(last)   # shown: there are team facts
     tab.filters["scope"].setCurrentIndex(tab.filters["scope"].findData("team"))
@@ -107,6 +107,33 @@ def test_at_1024_by_640_the_title_keeps_its_room_when_the_team_column_appears(te
     ui.window.resize(1800, 900)   # room again: every column its own width
     qtbot.waitUntil(lambda: header.sectionSize(team) == table.WIDTHS[team], timeout=5000)
     assert header.sectionSize(updated) == table.WIDTHS[updated] and header.sectionSize(title) > table.TITLE_LEAST
+
+
+def test_at_the_default_1280_by_800_the_facts_table_needs_no_sideways_scroll(team_ui, qtbot, git_repo):
+    """A new user's walk: at the window's default size, with team facts, the table was 140 pixels
+    wider than its room and Updated showed "2026-12-0…". Updated shows the day (the time in its
+    tooltip), the team column's header is short, and the title gives way to its floor when that
+    ends the scroll; at 1,024 pixels, where nothing would, it keeps its least and the table scrolls."""
+    ui = team_ui
+    ui.window.resize(1280, 800)
+    ui.remember(name="mine", body="My own note.")
+    ui.remember(name="deploys", body="Deploy on Tuesdays.", scope="team")
+    commit_all(git_repo, "Deploy rule", BOB)
+    ui.show_facts("deploys", "mine")
+    table = ui.window.facts.table
+    header, bar = table.horizontalHeader(), table.horizontalScrollBar()
+    assert not table.isColumnHidden(9)
+    qtbot.waitUntil(lambda: header.length() <= table.viewport().width(), timeout=5000)
+    assert bar.maximum() == 0 and table.TITLE_FLOOR <= header.sectionSize(1) < table.TITLE_LEAST
+    updated = _cell(ui, "project/mine.md", 7)
+    model = ui.window.facts.model
+    tip = model.index(model.row_of(_row(ui, "project/mine.md").key), 7).data(Qt.ItemDataRole.ToolTipRole)
+    assert len(updated) == 10 and tip.startswith(updated + " ") and len(tip.split("\n")[0]) == 19
+    assert header.fontMetrics().horizontalAdvance(updated) < header.sectionSize(7) - 8   # not elided
+
+    ui.window.resize(1024, 640)
+    qtbot.waitUntil(lambda: header.sectionSize(1) == table.TITLE_LEAST, timeout=5000)
+    assert bar.maximum() > 0
 
 
 def test_the_window_opens_within_a_screen_smaller_than_its_default_size(qtbot, tmp_path, state_root, git_repo):

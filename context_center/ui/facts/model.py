@@ -105,7 +105,8 @@ COLUMNS = ((QT_TR_NOOP("Name"), lambda r: r.view.fact.name), (QT_TR_NOOP("Title"
            (QT_TR_NOOP("Rev"), lambda r: r.view.fact.revision),
            (QT_TR_NOOP("Updated"), lambda r: r.view.fact.updated_at[:19].replace("T", " ")),
            (QT_TR_NOOP("Grounding"), lambda r: "" if r.view.grounding.state == "none" else r.view.grounding.state),
-           (QT_TR_NOOP("Last change (team)"), lambda r: team_summary(r.view.team) if r.view.team else ""))
+           (QT_TR_NOOP("Last commit"), lambda r: team_summary(r.view.team) if r.view.team else ""))
+UPDATED_COLUMN = 7
 GROUNDING_COLUMN = len(COLUMNS) - 2
 TEAM_COLUMN = len(COLUMNS) - 1
 # the columns that show an engine value (type, scope, activation, freshness, grounding): said in words
@@ -220,6 +221,8 @@ class FactsTableModel(QAbstractTableModel):
         row = self._rows[number]
         if role == Qt.ItemDataRole.DisplayRole:
             value = COLUMNS[index.column()][1](row)
+            if index.column() == UPDATED_COLUMN:   # the day; the time is in its tooltip (sorting reads both)
+                return value[:10]
             return value_word(value) if index.column() in _VALUE_COLUMNS else value
         if role == Qt.ItemDataRole.UserRole:
             return row

@@ -39,7 +39,7 @@ from .detail import OPEN_SCHEME, detail_markdown
 from .form import FactForm
 from .history import HistoryDialog
 from .loader import FactsView, load_facts_view
-from .model import BADGE_STATES, TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, value_word
+from .model import BADGE_STATES, TEAM_COLUMN, UPDATED_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, value_word
 
 WELCOME = QT_TR_NOOP("""
 <h2>Welcome to Context Center</h2>
@@ -80,9 +80,10 @@ class FactsTable(QTableView):
     # give way in this order (team first, the title never), as far as their least. Scope, activation,
     # freshness and grounding have room for a state's badge beside the word ("team", "pinned"…).
     WIDTHS = (150, 240, 66, 80, 92, 86, 36, 135, 98, 150)
-    UPDATED = 7
+    UPDATED = UPDATED_COLUMN
     LEAST = {9: 60, UPDATED: 80, 0: 90, 8: 60, 4: 60, 5: 55, 2: 50, 3: 50}
     TITLE_LEAST = 260
+    TITLE_FLOOR = 160   # ... and the least it gives way to when that ends the sideways scroll
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         super().paintEvent(event)
@@ -116,8 +117,11 @@ class FactsTable(QTableView):
                 give = max(0, min(short, widths[column] - least))
                 widths[column] -= give
                 short -= give
-        # the title takes the rest, never less than its least: past that the table scrolls sideways
-        widths[self.TITLE] = max(self.TITLE_LEAST, self.viewport().width() - sum(widths.values()))
+        # the title takes the rest, never less than its least, unless giving way to its floor ends a
+        # sideways scroll (at 1,280 pixels with team facts, every other column at its least, the table
+        # was 140 pixels too wide); past that the table scrolls sideways and the title keeps its least
+        rest = self.viewport().width() - sum(widths.values())
+        widths[self.TITLE] = rest if self.TITLE_FLOOR <= rest < self.TITLE_LEAST else max(self.TITLE_LEAST, rest)
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
