@@ -22,9 +22,9 @@ def test_the_labelled_pairs_stay_at_least_as_well_judged_as_measured():
         return proposed.count(label) / max(len(proposed), 1), proposed.count(label) / true
 
     contradiction_precision, contradiction_recall = precision_recall("contradiction")
-    assert contradiction_precision >= 0.9 and contradiction_recall >= 0.6   # measured 0.92, 0.62
+    assert contradiction_precision >= 0.9 and contradiction_recall >= 0.6   # measured 0.94, 0.64
     duplicate_precision, duplicate_recall = precision_recall("duplicate")
-    assert duplicate_precision >= 0.6 and duplicate_recall >= 0.3   # measured 0.65, 0.33 (the goal is 0.9, 0.7)
+    assert duplicate_precision >= 0.75 and duplicate_recall >= 0.3   # measured 0.79, 0.33 (the goal is 0.9, 0.7)
 
 
 def test_opposite_statements_and_same_words_are_told_apart():
@@ -53,3 +53,15 @@ def test_words_many_notes_say_make_no_repeat_nor_contradiction():
     assert judge(notes[-22], notes[-21], weights) == "duplicate"
     # the same pleasantries compared alone, with nothing to say they are common, are a repeat
     assert judge("Thanks! Take care and talk soon!", "Take care and talk soon, thanks!") == "duplicate"
+
+
+def test_a_note_negating_what_the_other_asserts_is_no_repeat_of_it():
+    """"Never tabs" against "use tabs" is one word: too little for a contradiction, but the two are
+    not one fact said twice; and what follows "instead of" or "rather than" is what must not be."""
+    assert judge("Indent with tabs in this repo.", "Indent in this repo with spaces, never tabs.") == "different"
+    assert judge("Dependencies are pinned to exact versions.",
+                 "Use caret ranges for dependencies instead of pinning exact versions.") == "contradiction"
+    assert read("Favor composition rather than inheritance.").negated == read("Never inheritance.").negated
+    # a negation about something else leaves a repeat a repeat
+    assert judge("We use pnpm for every install in the web package.",
+                 "Every install in the web package goes through pnpm, never yarn.") == "duplicate"
