@@ -137,3 +137,19 @@ def test_paragraphs_that_state_discoverable_facts_not_rules_are_named_with_their
     assert advice["tokens"] == sum(estimate(p) for p in facts)
     assert advice["text"].startswith("workspace/CLAUDE.md: 2 paragraphs state discoverable facts, not rules")
     assert advice["paths"] == [str(cli.workspace / "CLAUDE.md")]
+
+
+def test_a_discoverable_paragraph_is_named_by_the_imported_file_that_says_it(cli):
+    """A new user's walk: a fact paragraph in AGENTS.md, which CLAUDE.md imports beside
+    docs/style.md, was named "workspace/CLAUDE.md" with ~61 tokens: the paragraph ran on across the
+    imports' wrappers into the style guide's rule."""
+    fact = "The API server lives in services/api and is written in Go 1.22, with its migrations beside it."
+    rule = "Four-space indentation in Python, and never a tab: the formatter rejects tabs in CI."
+    (cli.workspace / "docs").mkdir()
+    (cli.workspace / "docs" / "style.md").write_text(f"# Style\n{rule}\n", encoding="utf-8")
+    (cli.workspace / "AGENTS.md").write_text(f"# Agents\n\n{fact}\n", encoding="utf-8")
+    (cli.workspace / "CLAUDE.md").write_text("@AGENTS.md\n@docs/style.md\n", encoding="utf-8")
+    reasonix = by_agent(cli.ok("memory", "cost", "--agent", "reasonix"))["reasonix"]
+    [advice] = [a for a in reasonix["advice"] if a["kind"] == "discoverable"]
+    assert advice["text"].startswith("workspace/AGENTS.md: 1 paragraph states a discoverable fact, not a rule")
+    assert advice["tokens"] == estimate(fact) and advice["paths"] == [str(cli.workspace / "AGENTS.md")]

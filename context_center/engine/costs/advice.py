@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..instructions.agent_view import AgentView
@@ -100,19 +101,17 @@ def paragraphs(text: str) -> Iterable[str]:
 def _repeated(view: AgentView) -> list[Advice]:
     """Paragraphs the agent receives more than once (in two files, or twice in one): every repeat
     after the first is paid for every turn."""
-    seen: dict[str, str] = {}   # a paragraph → the label of the document that gave it first
+    seen: dict[str, str] = {}   # a paragraph → the label of the file that gave it first
     repeats: dict[tuple[str, str], list[int]] = {}
     paths: dict[str, str] = {}
-    for document in view.documents:
-        if not document.received:
-            continue
-        paths[document.label] = str(document.path)
-        for paragraph in paragraphs(document.body):
+    for label, path, text in _received_parts(view):
+        paths[label] = str(path)
+        for paragraph in paragraphs(text):
             origin = seen.get(paragraph)
             if origin is None:
-                seen[paragraph] = document.label
+                seen[paragraph] = label
             else:   # said before: in another file, or earlier in this one
-                repeats.setdefault((origin, document.label), []).append(approximate_tokens(paragraph))
+                repeats.setdefault((origin, label), []).append(approximate_tokens(paragraph))
     found = []
     for (origin, again), tokens in repeats.items():
         count, saving = len(tokens), sum(tokens)
@@ -146,19 +145,27 @@ def states_a_fact(paragraph: str) -> bool:
 def _discoverable(view: AgentView) -> list[Advice]:
     """Per instruction file: the paragraphs that state discoverable facts, not rules — as memory,
     recalled when a prompt needs them, they would cost nothing on the other turns."""
+    facts: dict[tuple[str, Path], list[str]] = {}   # per file (an imported one apart from its importer)
+    for label, path, text in _received_parts(view, without=MEMORY_INDEX_SCOPES):
+        facts.setdefault((label, path), []).extend(p for p in paragraphs(text) if states_a_fact(p))
     found = []
-    for document in view.documents:
-        if not document.received or document.scope in MEMORY_INDEX_SCOPES:
-            continue
-        facts = [p for p in paragraphs(document.body) if states_a_fact(p)]
-        if facts:
-            saving = sum(approximate_tokens(p) for p in facts)
-            said = "1 paragraph states a discoverable fact, not a rule" if len(facts) == 1 else \
-                f"{len(facts)} paragraphs state discoverable facts, not rules"
-            found.append(Advice("discoverable", f"{document.label}: {said}: as memory "
-                                                f"{'it' if len(facts) == 1 else 'they'} would save ~{saving:,} "
-                                                "tokens per turn", saving, (str(document.path),)))
+    for (label, path), said_facts in facts.items():
+        if said_facts:
+            saving = sum(approximate_tokens(p) for p in said_facts)
+            said = "1 paragraph states a discoverable fact, not a rule" if len(said_facts) == 1 else \
+                f"{len(said_facts)} paragraphs state discoverable facts, not rules"
+            found.append(Advice("discoverable", f"{label}: {said}: as memory "
+                                                f"{'it' if len(said_facts) == 1 else 'they'} would save ~{saving:,} "
+                                                "tokens per turn", saving, (str(path),)))
     return found
+
+
+def _received_parts(view: AgentView, without: Iterable[str] = ()) -> Iterable[tuple[str, Path, str]]:
+    """What the agent receives, in runs each with the file it came from (an import is its own file:
+    a paragraph never runs across one, and is named by the file that says it)."""
+    for document in view.documents:
+        if document.received and document.scope not in without:
+            yield from document.parts()
 
 
 def _unmatched_pinned(context: SessionContext, prompts: Asked) -> list[Advice]:

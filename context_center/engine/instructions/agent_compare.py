@@ -20,13 +20,12 @@ from .codex_view import CodexView
 from .copilot_view import CopilotView
 from .cursor_view import CursorView
 from .gemini_view import GeminiView
-from .imports import _FENCE, import_target
+from .imports import _FENCE, IMPORT_WRAPPER, import_target
 from .reasonix_view import reasonix_view
 from .resolver import InstructionSet
 from .windsurf_view import WindsurfView
 
 MIN_REPEATED_CHARS = 40   # shorter shared text (a heading, a one-word line) is not worth a warning
-_WRAPPER = re.compile(r'^(<instruction-import path="[^"]*">|</instruction-import>)$', re.MULTILINE)
 _NOT_READ = {
     "codex": f"Codex reads only {', '.join(dict.fromkeys((*CODEX.project_names, *CODEX.global_names)))} "
              "(and configured fallback names), one per folder",
@@ -202,40 +201,42 @@ def _rules_reaching_some(views: dict[str, AgentView]) -> list[AgentDifference]:
     rule also written in a file every agent reads is not named. At most ten per file, then a count."""
     if len(views) < 2:
         return []
-    rules: dict[str, tuple[str, AgentDocument, set[str]]] = {}
+    rules: dict[str, tuple[str, str, Path, set[str]]] = {}   # key → (text, the file's label and path, agents)
     for agent, view in views.items():
         for document in view.documents:
             if not document.received:
                 continue
-            for line in document.body.split("\n"):
-                match = _RULE_LINE.match(line)
-                if match is None:
-                    continue
-                key = " ".join(match.group(1).lower().split())
-                if len(key) >= MIN_RULE_CHARS:
-                    rules.setdefault(key, (match.group(1).strip(), document, set()))[2].add(agent)
+            for label, path, text in document.parts():   # a rule an import brings is its file's
+                for line in text.split("\n"):
+                    match = _RULE_LINE.match(line)
+                    if match is None:
+                        continue
+                    key = " ".join(match.group(1).lower().split())
+                    if len(key) >= MIN_RULE_CHARS:
+                        rules.setdefault(key, (match.group(1).strip(), label, path, set()))[3].add(agent)
     found: list[AgentDifference] = []
     per_file: dict[str, int] = {}
-    for text, document, agents in rules.values():
+    paths: dict[str, Path] = {}
+    for text, label, path, agents in rules.values():
         if len(agents) == len(views):
             continue
-        count = per_file[document.label] = per_file.get(document.label, 0) + 1
+        count = per_file[label] = per_file.get(label, 0) + 1
+        paths[label] = path
         if count > RULES_NAMED_PER_FILE:
             continue
         shown = text if len(text) <= 80 else text[:79] + "…"
         reaching = _listed([DISPLAY_NAMES[a] for a in views if a in agents])
-        found.append(AgentDifference("rule_reaches_some", f"{document.label} rule '{shown}' reaches {reaching} only",
-                                     (document.path,), tuple(a for a in views if a not in agents)))
+        found.append(AgentDifference("rule_reaches_some", f"{label} rule '{shown}' reaches {reaching} only",
+                                     (path,), tuple(a for a in views if a not in agents)))
     for label, count in per_file.items():
         if count > RULES_NAMED_PER_FILE:
-            path = next(d.path for d in (r[1] for r in rules.values()) if d.label == label)
             found.append(AgentDifference("rule_reaches_some", f"… and {count - RULES_NAMED_PER_FILE} more rule(s) of "
-                                         f"{label} that reach only some of the agents", (path,), ()))
+                                         f"{label} that reach only some of the agents", (paths[label],), ()))
     return found
 
 
 def _normalized(text: str) -> str:
-    return " ".join(_WRAPPER.sub("", text).split())
+    return " ".join(IMPORT_WRAPPER.sub("", text).split())
 
 
 def _received_twice(views: dict[str, AgentView]) -> list[AgentDifference]:

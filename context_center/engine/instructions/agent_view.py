@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..text.tokens import approximate_tokens
+from .imports import provenance
 from .resolver import InstructionDiagnostic
 
 STATUSES = ("loaded", "truncated", "dropped", "on_demand", "skipped")
@@ -88,6 +90,15 @@ class AgentDocument:
     @property
     def chars(self) -> int:
         return len(self.body)
+
+    def parts(self) -> list[tuple[str, Path, str]]:
+        """What the agent receives of this document in runs, each with the label and path of the
+        file it came from: an imported file's lines are that file's, not its importer's."""
+        folder = posixpath.dirname(self.label)
+        return [(self.label, self.path, text) if origin is None else
+                (posixpath.normpath(posixpath.join(folder, origin)),
+                 Path(os.path.normpath(self.path.parent / origin)), text)
+                for origin, text in provenance(self.body)]
 
     @property
     def tokens(self) -> int:

@@ -24,6 +24,9 @@ from typing import Callable
 from ..storage.safe_read import read_regular_text
 
 MAX_IMPORT_DEPTH = 5
+# the lines that open and close an expanded import: what an agent receives, not what a file says
+IMPORT_WRAPPER = re.compile(r'^(<instruction-import path="[^"]*">|</instruction-import>)$', re.MULTILINE)
+_OPENING = re.compile(r'^<instruction-import path="([^"]*)">$')
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _WINDOWS_ABSOLUTE = re.compile(r"^[A-Za-z]:[\\/]")
 
@@ -135,3 +138,25 @@ class ImportExpander:
         inner = self._expand(imported, content, stack + [real], seen, result, depth + 1).strip()
         where = os.path.relpath(imported, self._base).replace(os.sep, "/")   # relative to the document's folder
         return f'<instruction-import path="{where}">\n{inner}\n</instruction-import>'
+
+
+def provenance(body: str) -> list[tuple[str | None, str]]:
+    """An expanded body in runs of lines, each with the file it came from: the import's path
+    (relative to the document's folder, as its wrapper names it) or None for the document's own
+    lines. The wrappers themselves belong to no run."""
+    runs: list[tuple[str | None, list[str]]] = []
+    stack: list[str] = []
+    for line in body.split("\n"):
+        opening = _OPENING.match(line)
+        if opening:
+            stack.append(opening.group(1))
+            continue
+        if line == "</instruction-import>" and stack:
+            stack.pop()
+            continue
+        origin = stack[-1] if stack else None
+        if runs and runs[-1][0] == origin:
+            runs[-1][1].append(line)
+        else:
+            runs.append((origin, [line]))
+    return [(origin, "\n".join(lines)) for origin, lines in runs]

@@ -23,7 +23,7 @@ from ..storage.atomic_write import write_atomic
 from ..storage.safe_read import UnsafeFile, read_regular_text
 from ..storage.store_lock import StoreLock
 from ..text.tokens import approximate_tokens
-from .imports import ImportExpander
+from .imports import IMPORT_WRAPPER, ImportExpander
 
 NORMAL_NAMES = ("REASONIX.md", "AGENTS.md", "CLAUDE.md")
 LOCAL_NAMES = ("REASONIX.local.md", "AGENTS.local.md", "CLAUDE.local.md")
@@ -91,13 +91,10 @@ class InstructionSet:
                 "diagnostics": [d.to_json() for d in self.diagnostics]}
 
 
-_IMPORT_WRAPPER = re.compile(r'^(<instruction-import path="[^"]*">|</instruction-import>)$', re.MULTILINE)
-
-
 def _content_key(body: str) -> str:
     """The text a document carries, without import wrappers: a CLAUDE.md that only
     imports AGENTS.md carries exactly what AGENTS.md does, so it is kept once."""
-    return "\n".join(line for line in _IMPORT_WRAPPER.sub("", body).split("\n") if line.strip())
+    return "\n".join(line for line in IMPORT_WRAPPER.sub("", body).split("\n") if line.strip())
 
 
 def _without_imported(kept: list[InstructionDocument],

@@ -219,6 +219,21 @@ def test_the_side_by_side_names_each_rule_that_reaches_some_agents_only(state_ro
                                                 "of the agents")
 
 
+def test_a_rule_an_import_brings_is_named_by_the_file_that_says_it(state_root, workspace, homes):
+    """A new user's walk: rules in AGENTS.md and docs/style.md, which CLAUDE.md imports, were named
+    "workspace/CLAUDE.md rule …" (the importer Reasonix receives them in)."""
+    _write(workspace, {"AGENTS.md": "- Use pnpm for installs.\n",
+                       "docs/style.md": "- Four-space indentation in Python.\n",
+                       "CLAUDE.md": "@AGENTS.md\n@docs/style.md\n\n- Keep answers short, in English.\n"})
+    with open_engine(state_root, workspace) as engine:
+        comparison = engine.compare_agents(workspace, homes, agents=("reasonix", "codex"))
+    rules = sorted(d.message for d in comparison.differences if d.kind == "rule_reaches_some")
+    assert rules == ["workspace/CLAUDE.md rule 'Keep answers short, in English.' reaches Reasonix only",
+                     "workspace/docs/style.md rule 'Four-space indentation in Python.' reaches Reasonix only"]
+    [style] = [d for d in comparison.differences if d.kind == "rule_reaches_some" and "style.md" in d.message]
+    assert style.paths == (workspace / "docs" / "style.md",)
+
+
 def test_what_a_hostile_clone_can_hold_neither_crashes_nor_hides_a_view(state_root, workspace, homes):
     """Found by an attack on these views: a thousand nested folders (recursion), 2,001 folders that
     came first and hid the rest (depth first), an import too long for a file name, a quadratic
