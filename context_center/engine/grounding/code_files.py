@@ -40,6 +40,12 @@ class CodeFile:
     digest: str        # of the whole file's text
     _found: dict[tuple[str, ...], int | str] = field(default_factory=dict, compare=False, repr=False)
 
+    @classmethod
+    def of(cls, raw: bytes) -> CodeFile:
+        """The file whose bytes are ``raw`` (UTF-8, undecodable bytes replaced)."""
+        text = raw.decode("utf-8", "replace").replace("\r\n", "\n")
+        return cls(tuple(text.split("\n")), digest(text))
+
     def span(self, start: int, end: int) -> tuple[str, ...] | None:
         """Lines ``start``..``end`` (1-based, inclusive), or None past the end of the file."""
         if end > len(self.lines):
@@ -121,8 +127,7 @@ class CodeFiles:
         except OSError as exc:
             found = Unreadable(getattr(exc, "reason", None) or exc.strerror or str(exc))
         else:
-            text = raw.decode("utf-8", "replace").replace("\r\n", "\n")
-            found = CodeFile(tuple(text.split("\n")), digest(text))
+            found = CodeFile.of(raw)
         with self._lock:
             self._kept[key] = (stamp, found)
             self._kept.move_to_end(key)

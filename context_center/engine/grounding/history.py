@@ -16,7 +16,7 @@ from ..memory.fact_refs import RefProblem, parse_ref
 from ..storage.git_command import GitError, git_bytes, repository_root, run_git
 from ..storage.safe_read import read_regular_bytes
 from .check import Grounding, RefCheck
-from .code_files import MAX_CODE_BYTES
+from .code_files import MAX_CODE_BYTES, CodeFile
 
 _TIMEOUT = 20.0
 _FORMAT = "--format=%H%x1f%an%x1f%aI"
@@ -53,7 +53,10 @@ class History:
             return check
         path = ref.path
         if check.state == "missing" and self.workspace.joinpath(*path.split("/")).is_file():
-            # the file is there: the symbol or the lines went in a commit that changed it
+            # the file is there: the symbol or the lines went in a commit that changed it, or in an
+            # edit not committed yet (HEAD still has the symbol; the file differs from HEAD's)
+            if self._head_has_word(path, ref.symbol) if ref.kind == "symbol" else self._uncommitted(path):
+                return replace(check, detail=check.detail + "; the change is not committed yet")
             found = self._look("symbol", f"{path}#{ref.symbol}") if ref.kind == "symbol" else \
                 self._look("changed", path)
         else:
@@ -88,14 +91,27 @@ class History:
     def _uncommitted(self, path: str) -> bool:
         """Whether the file in the work tree differs from HEAD's (compared here, not by ``git diff``,
         which refreshes the index and so would run a repository's fsmonitor command)."""
-        assert self._root is not None
+        committed = self._at_head(path)
+        if committed is None:
+            return False
         try:
-            committed = git_bytes([*READ_ONLY_GIT, "cat-file", "blob", f"HEAD:{self._relative(path)}"], self._root,
-                                  timeout=_TIMEOUT)
             where = self.workspace.joinpath(*path.split("/"))
             return read_regular_bytes(where, MAX_CODE_BYTES, follow_symlinks=False) != committed   # never a FIFO
-        except (GitError, OSError):
+        except OSError:
             return False
+
+    def _head_has_word(self, path: str, word: str) -> bool:
+        """Whether HEAD's version of the file holds ``word`` as the check looks for it."""
+        committed = self._at_head(path)
+        return committed is not None and bool(CodeFile.of(committed).find_word(word))
+
+    def _at_head(self, path: str) -> bytes | None:
+        assert self._root is not None
+        try:
+            return git_bytes([*READ_ONLY_GIT, "cat-file", "blob", f"HEAD:{self._relative(path)}"], self._root,
+                             timeout=_TIMEOUT)
+        except GitError:
+            return None
 
     def _relative(self, path: str) -> str:
         assert self._root is not None

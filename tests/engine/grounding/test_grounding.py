@@ -138,11 +138,27 @@ def test_a_renamed_file_says_where_it_went(engine, repo):
 def test_a_removed_symbol_is_missing_by_the_commit_that_removed_it(engine, repo):
     remember(engine, "src/auth/login.py#login_handler")
     (repo / "src" / "auth" / "login.py").write_text(LOGIN.replace("login_handler", "sign_in"))
+    # not committed yet: no commit is blamed (a new user's walk saw the one that added the symbol)
+    [(_, explained)] = engine.grounding_report()
+    [ref] = explained.refs
+    assert ref.state == "missing" and ref.commit is None and ref.author is None
+    assert ref.detail == "login_handler is no longer in src/auth/login.py; the change is not committed yet"
     commit = commit_all(repo, "Rename the handler", author=BOB)
     [(_, explained)] = engine.grounding_report()
     [ref] = explained.refs
     assert ref.state == "missing" and ref.detail == "login_handler is no longer in src/auth/login.py"
     assert ref.commit.startswith(commit) and ref.author == BOB[0]
+
+
+def test_lines_cut_from_a_file_in_an_edit_not_committed_blame_no_commit(engine, repo):
+    remember(engine, "src/auth/login.py:4-6")
+    (repo / "src" / "auth" / "login.py").write_text("\n".join(LOGIN.splitlines()[:2]) + "\n")
+    [(_, explained)] = engine.grounding_report()
+    [ref] = explained.refs
+    assert ref.state == "missing" and ref.commit is None and ref.detail.endswith("; the change is not committed yet")
+    commit = commit_all(repo, "Shorten the login module", author=BOB)
+    [(_, explained)] = engine.grounding_report()
+    assert explained.refs[0].commit.startswith(commit) and "not committed" not in explained.refs[0].detail
 
 
 def test_a_branch_switch_changes_the_answer(engine, repo):
