@@ -83,6 +83,9 @@ def _said(report: "facade.DoctorReport") -> str:
         lines.append(f"live hook run: exit {live.exit_code if live.exit_code is not None else 'none (timed out)'} in "
                      f"{live.seconds:.2f} s, {len(live.output)} characters out")
         lines += [f"    | {line}" for line in live.output.splitlines()[:8]]
+        if live.exit_code == 0 and not live.output.strip():
+            lines.append("    (nothing recalled for the test prompt: the hook runs, but this run shows no recall; "
+                         "`memory recall --last` says why)")
     if report.problems:
         lines.append("problems:")
         lines += [f"- {p.what}" + (f"\n  fix: {p.fix}" if p.fix else "") for p in report.problems]

@@ -29,7 +29,8 @@ def cc(tmp_path: Path, user_config_home: Path, workspace: Path):
     return cc
 
 
-def test_doctor_then_connect_then_the_hook_recalls_from_the_store_the_window_shows(cc, tmp_path: Path):
+def test_doctor_then_connect_then_the_hook_recalls_from_the_store_the_window_shows(cc, tmp_path: Path,
+                                                                                   workspace: Path):
     store = tmp_path / "reasonix"
     assert cc("config", "set", "state-root", str(store)).returncode == 0
     made = cc("memory", "remember", "--title", "Release train", "--body", "Releases leave on Thursdays at noon.",
@@ -52,5 +53,29 @@ def test_doctor_then_connect_then_the_hook_recalls_from_the_store_the_window_sho
     assert "Releases leave on Thursdays" in report["live_hook"]["output"]
     human = cc("doctor")
     assert human.returncode == 0 and "everything is wired to one store" in human.stdout
+    assert "nothing recalled" not in human.stdout
+    # doctor's run is a test, not a turn an agent was given: it stays out of what agents received
+    # (a new user's walk: it filled that list and lowered what memory cost counts a turn's recall)
+    assert json.loads(cc("memory", "recall", "--history", "--json").stdout)["injections"] == []
+    event = json.dumps({"session_id": "s1", "hook_event_name": "UserPromptSubmit", "cwd": str(workspace),
+                        "prompt": "When does the release train leave?"})
+    hook = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(store), "hook", "claude-code"],
+                          input=event, capture_output=True, text=True, timeout=120)
+    assert "Releases leave on Thursdays" in hook.stdout, hook.stderr
     received = json.loads(cc("memory", "recall", "--history", "--json").stdout)
-    assert "Release train" in json.dumps(received)
+    [given] = received["injections"]
+    assert given["session_id"] == "s1" and "When does the release train leave?" in json.dumps(given)
+
+
+def test_the_live_run_recalls_a_fact_named_in_one_word_and_says_when_nothing_is_recalled(cc, tmp_path: Path):
+    """A new user's walk: a fact titled "pnpm" gave the prompt "Remind me about pnpm?", which recall's
+    gate held back (one word of two), and doctor still said all was well with nothing to show."""
+    store = tmp_path / "reasonix"
+    assert cc("config", "set", "state-root", str(store)).returncode == 0
+    assert cc("memory", "remember", "--title", "pnpm", "--body", "We use pnpm for installs, never npm.").returncode == 0
+    assert cc("connect", "claude-code", "--yes").returncode == 0
+    report = json.loads(cc("doctor", "--json").stdout)
+    assert "We use pnpm for installs" in report["live_hook"]["output"]
+    assert cc("memory", "forget", "project/pnpm.md").returncode == 0
+    human = cc("doctor").stdout
+    assert "0 characters out" in human and "nothing recalled for the test prompt" in human

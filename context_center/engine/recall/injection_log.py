@@ -34,6 +34,9 @@ DEFAULT_KEEP_ENTRIES = 2000
 PROMPT_LINE_CHARS = 200      # the prompt's first line, as the timeline shows it
 PROMPT_KEEP_CHARS = 16_000   # of the masked prompt, kept so the gate can be asked again
 LABEL_CHARS = 200            # an agent name, a session id, a SessionStart source
+# the session of ``doctor``'s live hook run: a test, not a turn an agent was given, so not kept (it
+# filled What agents received and lowered what memory cost counts a turn's recall at)
+TEST_SESSION = "context-center-doctor"
 
 
 @dataclass(frozen=True)
@@ -271,8 +274,8 @@ class InjectionRecord:
     def add(self, given: RecallResult | SessionContext, *, agent: str, session_id: str = "",
             source: str = "") -> int | None:
         """Keep what a hook gave ``agent``; its id, or None when nothing is kept (a read-only store,
-        or the record turned off)."""
-        if self._lock.read_only or self._catalog().read_only:
+        the record turned off, or doctor's test run)."""
+        if session_id == TEST_SESSION or self._lock.read_only or self._catalog().read_only:
             return None
         now = clock.now()
         time = clock.format_timestamp(now)

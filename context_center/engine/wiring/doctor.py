@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EngineError
+from ..recall.injection_log import TEST_SESSION as LIVE_SESSION
 from ..storage.user_config import StateRootChoice, choose_state_root
 from .agent_files import AGENT_NAMES, CLAUDE, CODEX, agent_files, installed, load
 from .registrations import HOOK_EVENTS, MCP, Registration, find, program, resolved_program
 
 SAMPLE_PROMPT = "What do you remember about this project? (a test prompt from context-center doctor)"
 LIVE_TIMEOUT = 30.0          # Claude Code's own default for a UserPromptSubmit hook
-LIVE_SESSION = "context-center-doctor"
 MAX_SHOWN_OUTPUT = 4000
 
 
@@ -116,13 +116,18 @@ def fix_command(*words: str) -> str:
 
 
 def sample_prompt(facts: list[Any]) -> str:
-    """A prompt in the words of the newest fact (its title, else its description, its name or
-    its body's first words), so the live run shows a recall; :data:`SAMPLE_PROMPT` without one."""
+    """A prompt in the words of the newest fact (its title, else its description or its name, and
+    its body's first words), so the live run shows a recall; :data:`SAMPLE_PROMPT` without one. A
+    title alone was too little: "Remind me about pnpm?" matched one word of two, and recall's gate
+    held it back, so the run proved the hook starts, not that it recalls."""
     for fact in sorted(facts, key=lambda f: f.updated_at, reverse=True):
-        words = fact.title.strip() or fact.description.strip() or fact.name.replace("-", " ").strip() or \
-            " ".join(fact.body.split()[:12])
+        if fact.staging:
+            continue   # recall never gives a staged memory
+        named = fact.title.strip() or fact.description.strip() or fact.name.replace("-", " ").strip()
+        said = " ".join(fact.body.split()[:12])
+        words = ": ".join(part for part in (named, said) if part)
         if words:
-            return f"Remind me about {words[:200]}?"
+            return f"Remind me about {words[:300]}?"
     return SAMPLE_PROMPT
 
 
