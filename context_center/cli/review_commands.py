@@ -55,7 +55,7 @@ def listing(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             lines.append(f"{item.id}  [{item.kind}] {item.reason}")
             if item.before or item.after:
                 lines.append(_diff(item.before, item.after))
-        lines.append("Apply one: context-center memory review apply ID (undo prints the token that takes it back); "
+        lines.append("Apply one: context-center memory review apply ID (it prints the undo token that takes it back); "
                      "dismiss: memory review dismiss ID")
         return "\n".join(lines)
 

@@ -29,6 +29,11 @@ def test_review_apply_undo_dismiss_and_history(cli):
     refused = cli.refused("memory", "review", "apply", duplicate["id"], code="NOT_FOUND")   # its facts changed
     assert refused["hint"] == "review"
     assert "run `memory review`" in cli.run("memory", "review", "apply", "nope").err
+    # an id the review never makes is named as such, not as one whose facts changed (a new user's walk)
+    for verb in ("apply", "dismiss"):
+        refused = cli.refused("memory", "review", verb, "nonsense-123", code="NOT_FOUND")
+        assert "is not a review item's id" in refused["message"] and "changed" not in refused["message"]
+    assert "it prints the undo token" in human
     cli.ok("memory", "review", "dismiss", by_kind["expired"]["id"])
     assert "expired" not in {item["kind"] for item in cli.ok("memory", "review")["items"]}
     [entry] = cli.ok("memory", "review", "history")["decisions"]

@@ -3,6 +3,7 @@ its preview, and the writes that carry the action out."""
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +11,7 @@ from ..records import Fact
 
 KINDS = ("duplicate", "contradiction", "override", "stale", "expired", "broken", "changed", "unused", "oversize",
          "staged", "worktree")
+ITEM_ID = re.compile(rf"(?:{'|'.join(KINDS)})-[0-9a-f]{{10}}")   # what item_id makes
 ACTIONS = ("merge", "keep", "verify", "forget", "split", "advice", "clear")
 
 

@@ -18,7 +18,7 @@ from ..memory.fact_input import FactInput
 from . import finders
 from .decisions import Decisions
 from .finders import Usage
-from .items import ReviewItem, Step, said_digest
+from .items import ITEM_ID, ReviewItem, Step, said_digest
 
 if TYPE_CHECKING:
     from ..facade import Engine
@@ -60,6 +60,9 @@ class MemoryReview:
     def item(self, item_id: str) -> ReviewItem:
         """The item as it is now; NotFound when its facts changed since it was listed (never apply a
         stale preview), or it was applied or dismissed."""
+        if not ITEM_ID.fullmatch(item_id):
+            raise NotFound(f"{item_id!r} is not a review item's id (a kind and ten hex digits, like "
+                           "duplicate-1a2b3c4d5e)", hint="review")
         found = next((item for item in self.items(include_dismissed=True) if item.id == item_id), None)
         if found is None:
             raise NotFound(f"no review item {item_id}: its facts changed since it was listed, or it was applied; "
