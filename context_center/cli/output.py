@@ -5,6 +5,7 @@ import argparse
 import json
 import re
 import sys
+import unicodedata
 from contextlib import AbstractContextManager
 from typing import Any, Callable, Iterable, Sequence, TypeAlias
 
@@ -77,15 +78,35 @@ def cli_hint(exc: EngineError) -> str:
     }.get(exc.hint or "", "")
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, max_width: int = 48) -> str:
-    """A plain, aligned text table; long cells are clipped with an ellipsis."""
-    def clip(cell: str) -> str:
-        cell = " ".join(str(cell).split())
-        return cell if len(cell) <= max_width else cell[:max_width - 1] + "…"
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: two for a wide character (Chinese, Japanese, Korean,
+    full-width forms), none for a combining mark, one for the rest."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
 
-    body = [[clip(c) for c in row] for row in rows]
-    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(headers)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
+
+def _clip(cell: str, width: int) -> str:
+    """``cell`` in at most ``width`` columns, an ellipsis ending a cut."""
+    if display_width(cell) <= width:
+        return cell
+    kept, used = [], 1
+    for ch in cell:
+        used += display_width(ch)
+        if used > width:
+            break
+        kept.append(ch)
+    return "".join(kept) + "…"
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, max_width: int = 48) -> str:
+    """A plain, aligned text table, padded by the columns each cell takes on a terminal (a Chinese
+    name is twice as wide as its characters count); long cells are clipped with an ellipsis."""
+    def pad(cell: str, width: int) -> str:
+        return cell + " " * (width - display_width(cell))
+
+    body = [[_clip(" ".join(str(c).split()), max_width) for c in row] for row in rows]
+    widths = [max([display_width(h)] + [display_width(r[i]) for r in body]) for i, h in enumerate(headers)]
+    lines = ["  ".join(pad(h, w) for h, w in zip(headers, widths)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in body]
+    lines += ["  ".join(pad(c, w) for c, w in zip(r, widths)).rstrip() for r in body]
     return "\n".join(lines)

@@ -1,6 +1,7 @@
 """``context-center memory …`` as scripts see it: JSON shapes, exit codes, human output."""
 import json
 import re
+import unicodedata
 
 import pytest
 
@@ -73,6 +74,21 @@ def test_list_without_json_is_a_table(cli):
     header, rule, row = result.out.splitlines()[:3]
     assert header.split() == ["REF", "TYPE", "ACTIVATION", "FRESHNESS", "REV", "TITLE"]
     assert set(rule.replace(" ", "")) == {"-"} and row.startswith("project/table-row.md")
+
+
+def test_a_table_lines_up_chinese_names_by_the_columns_they_take(cli):
+    """A new user's walk: rows after project/数据库迁移.md were shifted, padded by character count
+    while each Chinese character takes two columns of a terminal."""
+    def display_width(text: str) -> int:   # as a terminal shows it: a Chinese character is two columns
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    cli.remember("数据库迁移", "数据库迁移用 Alembic")
+    cli.remember("deploy-day", "Deploys go out on Tuesdays.")
+    header, _, *rows = cli.run("memory", "list").out.splitlines()
+    column = header.index("TYPE")
+    for row in rows:   # TYPE starts at one terminal column on every line
+        cut = next(i for i in range(len(row) + 1) if display_width(row[:i]) >= column)
+        assert display_width(row[:cut]) == column and row[cut:].startswith("project"), row
 
 
 def test_show_without_json_is_markdown(cli):
