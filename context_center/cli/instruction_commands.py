@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine, InvalidInput
+from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine, InvalidInput, counted
 from .output import Output, Subcommands, add_json_option, table
 
 if TYPE_CHECKING:
@@ -64,7 +64,8 @@ def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             lines.append(table(("ORDER", "PRIORITY", "SCOPE", "FILE", "CHARS", "~TOKENS", "IMPORTS"),
                                [(str(d.order), str(d.priority), d.scope, d.label, f"{d.chars:,}", f"{d.tokens:,}",
                                  ", ".join(d.imports) or "-") for d in resolved.documents], max_width=70))
-            lines.append(f"\n{len(resolved.documents)} document(s), {sum(d.chars for d in resolved.documents):,} "
+            chars = sum(d.chars for d in resolved.documents)
+            lines.append(f"\n{counted(len(resolved.documents), 'document')}, {chars:,} "
                          f"characters, ~{resolved.total_tokens:,} tokens; digest {resolved.extra['digest'][:12]}")
         else:
             lines.append("No instruction files on the chain (REASONIX.md, AGENTS.md, CLAUDE.md, *.local.md).")
@@ -117,8 +118,8 @@ def _agent(view: AgentView, out: Output) -> int:
         else:
             lines.append(f"{name} finds no instruction files here.")
         received = sum(1 for d in view.documents if d.received)
-        lines.append(f"\n{name} receives {received} of {len(view.documents)} file(s): {view.total_bytes:,} bytes, "
-                     f"~{view.total_tokens:,} tokens")
+        lines.append(f"\n{name} receives {received} of {counted(len(view.documents), 'file')}: "
+                     f"{view.total_bytes:,} bytes, ~{view.total_tokens:,} tokens")
         lines.append("Limits: " + ", ".join(f"{k} {_value(v)}" for k, v in view.limits.items()
                                             if v not in (None, [], "")))
         lines += [f"WARNING: {w}" for w in view.warnings]

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import SCOPES, Engine, FactFields, FactInput, InvalidInput, WriteResult, limit_text
+from ..engine import SCOPES, Engine, FactFields, FactInput, InvalidInput, WriteResult, counted, limit_text
 from .output import Handler, Output, Subcommands, add_json_option, table
 
 _FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
@@ -237,8 +237,9 @@ def summary(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 
     def human() -> str:
         lines = [f"Workspace    {data['workspace']}", f"State root   {data['state_root']}",
-                 f"Instructions {len(instructions.documents)} document(s), "
-                 f"{data['instructions']['chars']:,} characters, {len(instructions.diagnostics)} diagnostic(s)",
+                 f"Instructions {counted(len(instructions.documents), 'document')}, "
+                 f"{data['instructions']['chars']:,} characters, "
+                 f"{counted(len(instructions.diagnostics), 'diagnostic')}",
                  "Facts        " + ", ".join(f"{n} {scope}" for scope, n in data["facts"].items()),
                  f"Pinned       {data['pinned']['used_chars']:,} / {context.budget:,} characters",
                  f"Archived     {data['archived']}", f"Subjects     {data['subjects']}"]
@@ -353,8 +354,9 @@ def purge_secrets(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     report = engine.purge_secrets(args.ref, args.scope)
     if not report.rewritten:
         return out.emit(report.to_json(), f"No secret found in {report.ref}, its revisions or its archive entries.")
-    return out.emit(report.to_json(), f"Masked {', '.join(report.kinds)} in {len(report.rewritten)} file(s) of "
-                                      f"{report.ref}:\n" + "\n".join(f"  {p}" for p in report.rewritten))
+    return out.emit(report.to_json(), f"Masked {', '.join(report.kinds)} in "
+                                      f"{counted(len(report.rewritten), 'file')} of {report.ref}:\n"
+                                      + "\n".join(f"  {p}" for p in report.rewritten))
 
 
 def revisions(engine: Engine, args: argparse.Namespace, out: Output) -> int:
@@ -430,4 +432,4 @@ def session_context(engine: Engine, args: argparse.Namespace, out: Output) -> in
 
 def migrate(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     count = engine.migrate()
-    return out.emit({"migrated": count}, f"Migrated {count} legacy fact file(s).")
+    return out.emit({"migrated": count}, f"Migrated {counted(count, 'legacy fact file')}.")

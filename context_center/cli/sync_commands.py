@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine import ArchivedFact, Engine, FactInput
+from ..engine import ArchivedFact, Engine, FactInput, counted
 from .output import Output, Subcommands, add_json_option, table
 
 
@@ -47,7 +47,8 @@ def _human(data: dict[str, Any]) -> str:
     lines = []
     if data.get("warning"):
         lines.append(f"Warning: {data['warning']}")
-    lines.append(f"Pulled {data['pulled']} file(s), pushed {data['pushed']} file(s) ({data['remote']}).")
+    lines.append(f"Pulled {counted(data['pulled'], 'file')}, pushed {counted(data['pushed'], 'file')} "
+                 f"({data['remote']}).")
     for item in data["renamed"]:
         lines.append(f"Two facts had one name: {item['from']} kept, the other is now {item['to']}.")
     if data["conflicts"]:
@@ -79,7 +80,7 @@ def status_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
             return "Sync is not set up: `context-center sync init --remote URL`."
         last = data["last"]
         said = (f"last sync {last['at']}: pulled {last['pulled']}, pushed {last['pushed']}"
-                + (f", {len(last['conflicts'])} conflict(s)" if last["conflicts"] else "")
+                + (f", {counted(len(last['conflicts']), 'conflict')}" if last["conflicts"] else "")
                 + (" (offline)" if last["offline"] else "")) if last else "never synced on this machine"
         return f"Remote {data['remote']} · machine {data['machine']} · {said}"
     return out.emit(data, human)
@@ -107,4 +108,4 @@ def interval_command(engine: Engine, args: argparse.Namespace, out: Output) -> i
         engine.set_sync_interval(args.minutes)
     minutes = engine.sync_interval()
     return out.emit({"interval_minutes": minutes},
-                    f"Background sync every {minutes} minute(s)." if minutes else "Background sync is off.")
+                    f"Background sync every {counted(minutes, 'minute')}." if minutes else "Background sync is off.")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from .. import engine as facade
-from ..engine import Engine, EngineError, StorageError
+from ..engine import Engine, EngineError, StorageError, counted
 from .output import Output, Subcommands, add_json_option, visible
 
 BYPASS = "git commit --no-verify"
@@ -95,7 +95,7 @@ def check_staged(args: argparse.Namespace) -> int:
         if out.as_json:
             out.emit(report.to_json())
         files = len({p.path for p in report.problems})
-        lines = [f"context-center: commit refused: {len(report.problems)} problem(s) in {files} staged team "
+        lines = [f"context-center: commit refused: {counted(len(report.problems), 'problem')} in {files} staged team "
                  "fact file(s)"]
         lines += [f"  {p.path}" + (f":{p.line}" if p.line else "") + f": {p.reason}" for p in report.problems]
         lines.append(f"Fix the file and stage it again (git add), or commit anyway, knowingly: {BYPASS}")
@@ -122,4 +122,4 @@ def changes_command(engine: Engine, args: argparse.Namespace, out: Output) -> in
 
 def commit_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     made = engine.commit_team_facts(args.message)
-    return out.emit(made.to_json(), lambda: f"Committed {len(made.paths)} team fact file(s) as {made.commit}.")
+    return out.emit(made.to_json(), lambda: f"Committed {counted(len(made.paths), 'team fact file')} as {made.commit}.")

@@ -98,6 +98,7 @@ _LAZY = {
     "ContextCosts": "costs.report:ContextCosts", "CostReport": "costs.report:CostReport",
     "AgentCost": "costs.report:AgentCost", "COST_KINDS": "costs.report:KINDS",
     "daily_injections": "costs.report:daily_injections", "TOKEN_METHOD": "text.tokens:METHOD",
+    "counted": "text.counting:counted",
     "StoreOverview": "costs.overview:StoreOverview", "store_overview": "costs.overview:overview",
     "AgentLink": "costs.overview:AgentLink",
     # the HTTP server's tokens (agents/server_token)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..text.counting import counted
 from .agent_rules import AGENTS, CLAUDE_CODE, CODEX, COPILOT, CURSOR, DISPLAY_NAMES, GEMINI, WINDSURF
 from .agent_view import SHORT_STATUS, AgentDocument, AgentHomes, AgentView, within
 from .claude_code_view import ClaudeCodeView, import_path, import_tokens
@@ -230,8 +231,9 @@ def _rules_reaching_some(views: dict[str, AgentView]) -> list[AgentDifference]:
                                      (path,), tuple(a for a in views if a not in agents)))
     for label, count in per_file.items():
         if count > RULES_NAMED_PER_FILE:
-            found.append(AgentDifference("rule_reaches_some", f"… and {count - RULES_NAMED_PER_FILE} more rule(s) of "
-                                         f"{label} that reach only some of the agents", (paths[label],), ()))
+            more = counted(count - RULES_NAMED_PER_FILE, "more rule")
+            found.append(AgentDifference("rule_reaches_some", f"… and {more} of {label} that reach only some of the "
+                                         "agents", (paths[label],), ()))
     return found
 
 

@@ -28,6 +28,7 @@ from .. import clock
 from ..errors import InvalidInput, NotFound, RefusedError
 from ..storage.atomic_write import create_exclusive, write_atomic_bytes
 from ..storage.safe_read import UnsafeFile, read_regular_bytes
+from ..text.counting import counted
 from .agent_rules import AGENTS, DISPLAY_NAMES, GEMINI
 from .claude_code_view import import_tokens
 from .rule_files import without_comments as _without_comments
@@ -161,12 +162,12 @@ def _claude_md(path: Path, source_text: str, is_source: bool, notes: list[str]) 
     after = "@AGENTS.md\n" + (f"\n{own}\n" if own else "")
     own_lines = [line for line in _lines(own) if not line.startswith("#")]   # (a heading names, it rules nothing)
     if own_lines and removed:
-        notes.append(f"CLAUDE.md and AGENTS.md differ: {len(own_lines)} line(s) of CLAUDE.md are not in "
-                     "AGENTS.md and stay in CLAUDE.md (Claude Code only); to make CLAUDE.md's text the source "
+        notes.append(f"CLAUDE.md and AGENTS.md differ: CLAUDE.md has {counted(len(own_lines), 'line')} AGENTS.md "
+                     "lacks, kept in CLAUDE.md (Claude Code only); to make CLAUDE.md's text the source "
                      "instead, choose it as the source")
     why = "Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md"
     if removed:
-        why += f"; {removed} line(s) AGENTS.md holds too are taken out (they would reach Claude Code twice)"
+        why += f"; taken out: {counted(removed, 'line')} AGENTS.md holds too (Claude Code would read each twice)"
     return FileChange(path, "CLAUDE.md", before, after, why)
 
 

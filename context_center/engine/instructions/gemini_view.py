@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..storage.safe_read import read_regular_prefix
+from ..text.counting import counted
 from .agent_rules import GEMINI, GeminiRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger, within
 from .claude_code_view import import_tokens
@@ -77,7 +78,7 @@ class GeminiView:
             if len(kept) < len(names) or len(kept) > MAX_FILE_NAMES:
                 diagnostics.append(InstructionDiagnostic(
                     "agent_config_limit", self.label(path), path, 0,
-                    f"{self.label(path)}: context.fileName gives {len(names):,} name(s); "
+                    f"{self.label(path)}: context.fileName gives {counted(len(names), 'name')}; "
                     f"{min(len(kept), MAX_FILE_NAMES):,} are read here (none absolute or with '..', at most "
                     f"{MAX_FILE_NAMES})"))
             if kept:

@@ -243,7 +243,7 @@ class InstructionResolver:
                                   if tag != "equal")
                     diagnostics.append(InstructionDiagnostic(
                         "near_duplicate", second.label, second.path, 0,
-                        f"{second.label} nearly repeats {first.label} ({changed} line(s) differ); both are "
+                        f"{second.label} nearly repeats {first.label} (lines differing: {changed:,}); both are "
                         "loaded, so the shared lines are carried twice — consider importing one from the other"))
         return [dataclasses.replace(d, order=order) for order, d in enumerate(kept)]
 

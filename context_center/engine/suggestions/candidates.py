@@ -22,6 +22,7 @@ from ..memory import sensitive
 from ..memory.fact_file import yaml_scalar
 from ..memory.fields import check_name, slug
 from ..text.analysis import tokenize
+from ..text.counting import counted
 from .transcripts import Session, SourceStatus, UserTurn
 
 MAX_SESSIONS = 12
@@ -363,7 +364,7 @@ def _memory(cid: str, statement: str, items: list[tuple[str, Evidence]]) -> Memo
     fact_type, scope = classify(core)
     evidence = [e for _, e in items]
     sessions_seen = len({e.session for e in evidence})
-    reason = (f"said “{items[0][0]}” in {sessions_seen} session(s); "
+    reason = (f"said “{items[0][0]}” in {counted(sessions_seen, 'session')}; "
               + {"reference": "a link, kept as a reference", "feedback": "guidance on how to work",
                  "user": "a personal preference, offered as global",
                  "project": "a project convention"}[fact_type])

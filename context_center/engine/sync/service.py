@@ -23,6 +23,7 @@ from ..records import Diagnostic, Fact
 from ..storage.git_command import GitError
 from ..storage.paths import StorePaths
 from ..storage.store_lock import StoreLock
+from ..text.counting import counted
 from . import machine as machine_state
 from .conflict_flag import read_flag
 from .fact_merge import SyncConflict
@@ -221,8 +222,8 @@ class SyncService:
     def _warn_refused(result: SyncResult) -> SyncResult:
         if result.refused:
             named = ", ".join(r.path for r in result.refused[:3]) + (" …" if len(result.refused) > 3 else "")
-            said = (f"the remote offered {len(result.refused)} path(s) that do not travel, refused and left out "
-                    f"of this machine's store ({named}; `sync --json` says why)")
+            said = (f"the remote offered {counted(len(result.refused), 'path')} that do not travel, refused and "
+                    f"left out of this machine's store ({named}; `sync --json` says why)")
             result.warning = f"{result.warning}; {said}" if result.warning else said
         return result
 

@@ -24,6 +24,7 @@ from ..errors import InvalidInput, RefusedError, RevisionConflict
 from ..memory.fact_file import decode_fact_bytes
 from ..storage.git_command import GitError, git_bytes, run_git
 from ..storage.safe_read import read_regular_bytes
+from ..text.counting import counted
 from .history import Commit, last_changes
 from .repository import NO_GIT_NOTE, TeamRepository
 from .staged_check import StagedProblem, check_content
@@ -159,7 +160,7 @@ def commit_team_changes(repo: TeamRepository, message: str, expected: dict[str, 
     problems = [problem for change in changes for problem in change.problems]
     if problems:
         raise TeamCheckFailed(
-            f"the pre-commit check refused {len({p.path for p in problems})} file(s): "
+            f"the pre-commit check refused {counted(len({p.path for p in problems}), 'file')}: "
             + "; ".join(f"{p.path}{f':{p.line}' if p.line else ''}: {p.reason}" for p in problems[:5])
             + (" …" if len(problems) > 5 else ""), problems=[p.to_json() for p in problems])
     top = repo.root

@@ -63,7 +63,7 @@ def test_a_dry_run_shows_each_change_and_writes_nothing(engine, workspace):
     assert json.loads("\n".join(line for line in gemini.after.splitlines() if "//" not in line))["context"] == {
         "fileName": ["AGENTS.md", "GEMINI.md"], "loadMemoryFromIncludeDirectories": True}
     assert any("Codex reads AGENTS.md already" in note for note in plan.notes)
-    assert any("1 line(s) of CLAUDE.md are not in AGENTS.md" in note for note in plan.notes)   # (not its heading)
+    assert any("CLAUDE.md has 1 line AGENTS.md lacks" in note for note in plan.notes)   # (not its heading)
     assert {"changes", "notes", "source", "agents"} <= set(plan.to_json())
 
 

@@ -215,7 +215,7 @@ def test_the_side_by_side_names_each_rule_that_reaches_some_agents_only(state_ro
     rules = [d.message for d in comparison.differences if d.kind == "rule_reaches_some"]
     assert "workspace/AGENTS.md rule 'Run the tests before every commit.' reaches Codex only" in rules
     claude = [m for m in rules if "CLAUDE.md" in m]
-    assert len(claude) == 11 and claude[-1] == ("… and 4 more rule(s) of workspace/CLAUDE.md that reach only some "
+    assert len(claude) == 11 and claude[-1] == ("… and 4 more rules of workspace/CLAUDE.md that reach only some "
                                                 "of the agents")
 
 

@@ -365,9 +365,9 @@ def test_statements_in_the_same_words_are_not_one_candidate(engine, home, worksp
     assert set(by_body) == {"Always use date-fns. Don't use moment.js.", "Always use pnpm."}
     dates, pnpm = by_body["Always use date-fns. Don't use moment.js."], by_body["Always use pnpm."]
     assert [e.text for e in dates.evidence] == ["Always use date-fns. Don't use moment.js."]
-    assert "in 1 session(s)" in dates.reason
+    assert "in 1 session;" in dates.reason
     assert [e.text for e in pnpm.evidence] == ["Always use pnpm.", "Again, always use pnpm please."]
-    assert "in 2 session(s)" in pnpm.reason
+    assert "in 2 sessions;" in pnpm.reason
     assert result.memories[0] is pnpm   # seen in more sessions first
 
 
