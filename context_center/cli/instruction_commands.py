@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine, InvalidInput, counted
+from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine, InstructionDiagnostic, InvalidInput, counted
 from .output import Output, Subcommands, add_json_option, table
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             lines.append("No instruction files on the chain (REASONIX.md, AGENTS.md, CLAUDE.md, *.local.md).")
         if resolved.diagnostics:
             lines += ["", "Diagnostics:"]
-            lines += [f"  {d.code}  {d.source}:{d.line}  {d.message}" for d in resolved.diagnostics]
+            lines += [_diagnostic(d) for d in resolved.diagnostics]
         return "\n".join(lines)
 
     return out.emit(resolved.to_json(), human)
@@ -124,7 +124,7 @@ def _agent(view: AgentView, out: Output) -> int:
                                             if v not in (None, [], "")))
         lines += [f"WARNING: {w}" for w in view.warnings]
         if view.diagnostics:
-            lines += ["", "Diagnostics:"] + [f"  {d.code}  {d.source}:{d.line}  {d.message}" for d in view.diagnostics]
+            lines += ["", "Diagnostics:"] + [_diagnostic(d) for d in view.diagnostics]
         return "\n".join(lines)
 
     return out.emit(view.to_json(), human)
@@ -181,3 +181,8 @@ def add(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     note = " ".join(args.note)
     path = engine.add_instruction_note(note, local=args.local, file=args.file)
     return out.emit({"path": str(path), "note": " ".join(note.split())}, f"Added to {path}")
+
+
+def _diagnostic(d: InstructionDiagnostic) -> str:
+    """One diagnostic's line: its code, the file (and the line, when it is about one) and what it says."""
+    return f"  {d.code}  {d.source}" + (f":{d.line}" if d.line else "") + f"  {d.message}"

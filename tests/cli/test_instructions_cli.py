@@ -19,6 +19,13 @@ def test_the_readable_report_lists_order_sizes_imports_and_diagnostics(cli):
     out = cli.run("memory", "instructions").out
     assert "workspace/AGENTS.md" in out and "workspace/docs/setup.md" in out
     assert "~TOKENS" in out and "Diagnostics:" in out and "import_outside_source" in out
+    assert f"{cli.workspace / 'AGENTS.md'}:3  " in out   # the rejected import's line
+    # a diagnostic about a whole file names no line (a new user's walk read "AGENTS.md:0")
+    (cli.workspace / "CLAUDE.md").write_text("@AGENTS.md\n")
+    out = cli.run("memory", "instructions").out
+    [line] = [line for line in out.splitlines() if "duplicate_document" in line]
+    assert f"{cli.workspace / 'AGENTS.md'}  " in line and ":0" not in line
+    assert "1 document," in out
 
 
 def test_target_option_is_relative_to_the_current_directory(cli):
