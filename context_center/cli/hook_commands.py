@@ -18,7 +18,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from ..engine import EngineError, detect_workspace, open_engine
+from ..engine import EngineError, choose_state_root, detect_workspace, open_engine
 from . import hook_budget
 from .hook_budget import out_of_time_message
 from .output import Opener, Subcommands
@@ -115,6 +115,11 @@ def _answer(args: argparse.Namespace, opener: Opener, deadline: float | None = N
         return
     workspace = _workspace(args, event)
     session = _clean(event["session_id"]) if isinstance(event.get("session_id"), str) else ""
+    root = choose_state_root(args.state_root).path
+    if not root.is_dir():   # a hook never makes a store: a mistyped one would stay empty, silently
+        sys.stderr.write(f"context-center hook: no store at {root}, nothing given; `context-center doctor` says "
+                         "which store each agent reaches\n")
+        return
     with opener(state_root=args.state_root, workspace=workspace) as engine:
         if args.session_start:
             context = engine.session_context()

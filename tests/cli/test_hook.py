@@ -76,3 +76,15 @@ def test_a_store_busy_past_the_budget_costs_the_turn_nothing_but_time(stored):
 def test_the_budget_is_not_spent_by_a_normal_turn(stored, tmp_path: Path):
     proc = hook(stored, event(prompt="how do deploys work?", cwd=str(stored.workspace)))
     assert proc.returncode == 0 and b"staging cluster" in proc.stdout and proc.stderr == b""
+
+
+def test_a_store_that_is_not_there_is_named_and_never_made(cli, tmp_path: Path):
+    """A new user's walk: ``--state-root ~/.reasonix`` on a machine without Reasonix made an empty
+    store, printed nothing and said nothing; every later prompt recalled from it, silently."""
+    missing = tmp_path / "no-such-store"
+    for flag in ([], ["--session-start"]):
+        proc = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(missing), "hook",
+                               "claude-code", *flag], input=event(prompt="how do deploys work?", session_id="s"),
+                              capture_output=True, env=cli.env(), cwd=cli.workspace, timeout=60)
+        assert proc.returncode == 0 and proc.stdout == b""
+        assert f"no store at {missing}" in proc.stderr.decode() and not missing.exists()
