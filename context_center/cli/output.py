@@ -74,6 +74,7 @@ def cli_hint(exc: EngineError) -> str:
         "set_up_sync": "set it up with `context-center sync init --remote URL`",
         "review": "run `memory review` to list the items as they are now",
         "review_history": "see `memory review history` for the decisions and their undo tokens",
+        "review_dismissed": "run `memory review dismissed` to list what is dismissed",
         "align_source": "name it with `instructions align --source FILE`",
     }.get(exc.hint or "", "")
 

@@ -27,6 +27,13 @@ def register(memory_sub: Subcommands) -> None:
     dismiss.add_argument("id", metavar="ID")
     add_json_option(dismiss)
     dismiss.set_defaults(handler=dismiss_item)
+    dismissed = sub.add_parser("dismissed", help="the items dismissed (while their facts are unchanged)")
+    add_json_option(dismissed)
+    dismissed.set_defaults(handler=dismissed_items)
+    undismiss = sub.add_parser("undismiss", help="propose a dismissed item again")
+    undismiss.add_argument("id", metavar="ID")
+    add_json_option(undismiss)
+    undismiss.set_defaults(handler=undismiss_item)
     undo = sub.add_parser("undo", help="take a whole decision back, as new revisions")
     undo.add_argument("token", metavar="TOKEN")
     add_json_option(undo)
@@ -75,6 +82,18 @@ def apply_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
 def dismiss_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     MemoryReview(engine).dismiss(args.id)
     return out.emit({"dismissed": args.id}, f"Dismissed {args.id}: not proposed again until its facts change.")
+
+
+def dismissed_items(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    items = MemoryReview(engine).dismissed()
+    return out.emit({"items": [item.to_json() for item in items]}, lambda: "\n".join(
+        [f"{item.id}  [{item.kind}] {item.reason}" for item in items]
+        + ["Propose one again: context-center memory review undismiss ID"]) if items else "Nothing is dismissed.")
+
+
+def undismiss_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    MemoryReview(engine).undismiss(args.id)
+    return out.emit({"undismissed": args.id}, f"{args.id} is proposed again.")
 
 
 def undo_decision(engine: Engine, args: argparse.Namespace, out: Output) -> int:

@@ -23,6 +23,7 @@ HINTS = (
     "set_up_sync",      # sync was asked of a state root that has no remote yet
     "review",           # a review item was not found: list the review again
     "review_history",   # a review decision was not found: list what was decided
+    "review_dismissed",  # a review item is not dismissed: list what is
     "align_source",     # an align needs the file whose text becomes AGENTS.md: name it
 )
 

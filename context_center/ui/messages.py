@@ -20,6 +20,7 @@ _HINTS = {
     "set_up_sync": QT_TR_NOOP("Set it up once with Sync ▸ Set up sync… (a git repository you can push to)."),
     "review": QT_TR_NOOP("The Review tab shows the items as they are now."),
     "review_history": QT_TR_NOOP("The Review tab's history lists the decisions that can be undone."),
+    "review_dismissed": QT_TR_NOOP("Undo, right after a dismissal, proposes the items again."),
     "align_source": QT_TR_NOOP("Choose the file whose text becomes AGENTS.md in Align agents…."),
 }
 # What each refusal or failure means, said by the window in its own language from the error's code

@@ -80,6 +80,7 @@ class ReviewTab(QWidget):
         self.client, self.messages = client, messages
         self.items: list[Any] = []
         self.undo_tokens: list[str] = []    # what the last apply here recorded (Undo, Ctrl+Z takes it back)
+        self.undismiss_ids: list[str] = []  # or what the last dismissal here dismissed (Undo proposes them again)
         self._notice = ""                   # a refusal, kept in view while the queue is worked out again
         self.table = read_only_table([tr("Kind"), tr("Facts"), tr("Why")], "review")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -103,7 +104,8 @@ class ReviewTab(QWidget):
             button.clicked.connect(slot)
             self.buttons[key] = button
             row.addWidget(button)
-        self.buttons["undo"].setToolTip(tr("Take the last apply back, as new revisions (Ctrl+Z)"))
+        self.buttons["undo"].setToolTip(tr("Take the last apply back, as new revisions, or the last dismissal "
+                                           "(Ctrl+Z)"))
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo_last,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -122,7 +124,7 @@ class ReviewTab(QWidget):
 
     def reset(self) -> None:
         self.items = []
-        self.undo_tokens = []
+        self.undo_tokens, self.undismiss_ids = [], []
         fill(self.table, [])
         self.preview.clear()
         self.status.clear()
@@ -195,7 +197,7 @@ class ReviewTab(QWidget):
             self.buttons["keep_other"].setToolTip(tr("Keep {kept} and forget {forgotten}").format(
                 kept=chosen[0].refs[1], forgotten=chosen[0].refs[0]))
         self.buttons["dismiss"].setEnabled(bool(chosen))
-        self.buttons["undo"].setEnabled(bool(self.undo_tokens))
+        self.buttons["undo"].setEnabled(bool(self.undo_tokens or self.undismiss_ids))
 
     # deciding -------------------------------------------------------------------------------------
 
@@ -231,7 +233,7 @@ class ReviewTab(QWidget):
             return [review.apply(item_id, edit_text=text, keep=keep) for item_id in ids]
 
         def done(results: list[dict[str, Any]]) -> None:
-            self.undo_tokens = [r["undo"] for r in results]
+            self.undo_tokens, self.undismiss_ids = [r["undo"] for r in results], []
             changed = sum(len(r["changes"]) for r in results)
             items = tr("1 item") if len(results) == 1 else tr("{count} items").format(count=len(results))
             changes = tr("1 change") if changed == 1 else tr("{count} changes").format(count=changed)
@@ -261,8 +263,9 @@ class ReviewTab(QWidget):
                 review.dismiss(item_id)
 
         def done(_none: None) -> None:
-            self.status.setText(tr("Dismissed {count}: not proposed again until their facts change.").format(
-                count=len(ids)))
+            self.undo_tokens, self.undismiss_ids = [], ids
+            self.status.setText(tr("Dismissed {count}: not proposed again until their facts change. Undo (Ctrl+Z) "
+                                   "proposes them again.").format(count=len(ids)))
             self.reload()
 
         self.client.submit(job, done, lambda e: self.status.setText(tr("Could not dismiss: {error}").format(
@@ -270,6 +273,8 @@ class ReviewTab(QWidget):
 
     @Slot()
     def undo_last(self) -> None:
+        if self.undismiss_ids:
+            self._undismiss()
         if not self.undo_tokens:
             return
         tokens = list(reversed(self.undo_tokens))   # the last applied first
@@ -292,6 +297,23 @@ class ReviewTab(QWidget):
         self.client.submit(job, done, lambda e: self.status.setText(
             f"<span style='color:{tone('error')}'>"
             + tr("Could not undo: {error}").format(error=html.escape(describe(e))) + "</span>"))
+
+
+    def _undismiss(self) -> None:
+        ids, self.undismiss_ids = self.undismiss_ids, []
+        self._update_buttons()
+
+        def job(engine: Engine) -> None:
+            review = MemoryReview(engine)
+            for item_id in ids:
+                review.undismiss(item_id)
+
+        def done(_none: None) -> None:
+            self.status.setText(tr("Proposed again: {count}.").format(count=len(ids)))
+            self.reload()
+
+        self.client.submit(job, done, lambda e: self.status.setText(tr("Could not undo: {error}").format(
+            error=describe(e))))
 
 
 def _evidence_html(evidence: dict[str, Any]) -> str:

@@ -1832,6 +1832,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>“审阅”标签页的历史列出了可以撤销的决定。</translation>
     </message>
     <message>
+        <source>Undo, right after a dismissal, proposes the items again.</source>
+        <translation>忽略之后立即撤销，即可重新提出这些条目。</translation>
+    </message>
+    <message>
         <source>Choose the file whose text becomes AGENTS.md in Align agents….</source>
         <translation>请在“对齐智能体…”中选择哪个文件的文本成为 AGENTS.md。</translation>
     </message>
@@ -2288,6 +2292,14 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>事实将保存此文本（一个新修订版；撤销可以还原）：</translation>
     </message>
     <message>
+        <source>Take the last apply back, as new revisions, or the last dismissal (Ctrl+Z)</source>
+        <translation>撤回上一次应用（以新修订版本的形式），或上一次忽略（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Dismissed {count}: not proposed again until their facts change. Undo (Ctrl+Z) proposes them again.</source>
+        <translation>已忽略 {count} 项：在相关事实变化之前不再提出。撤销（Ctrl+Z）可重新提出。</translation>
+    </message>
+    <message>
         <source>Open the Facts tab (Ctrl+1)</source>
         <translation>打开“事实”标签页（Ctrl+1）</translation>
     </message>
@@ -2444,10 +2456,6 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>忽略(&amp;D)</translation>
     </message>
     <message>
-        <source>Take the last apply back, as new revisions (Ctrl+Z)</source>
-        <translation>撤回上次应用，以新修订版的形式（Ctrl+Z）</translation>
-    </message>
-    <message>
         <source>Proposals only: nothing is changed until you apply it, and Undo takes an apply back.</source>
         <translation>仅为提议：在你应用之前不会更改任何内容，撤销可以还原一次应用。</translation>
     </message>
@@ -2512,10 +2520,6 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>已应用 {count} 个审阅项</translation>
     </message>
     <message>
-        <source>Dismissed {count}: not proposed again until their facts change.</source>
-        <translation>已忽略 {count} 项：在相关事实变化之前不会再提出。</translation>
-    </message>
-    <message>
         <source>Could not dismiss: {error}</source>
         <translation>无法忽略：{error}</translation>
     </message>
@@ -2530,6 +2534,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>Could not undo: {error}</source>
         <translation>无法撤销：{error}</translation>
+    </message>
+    <message>
+        <source>Proposed again: {count}.</source>
+        <translation>已重新提出：{count} 项。</translation>
     </message>
     <message>
         <source>Evidence</source>

@@ -36,6 +36,15 @@ def test_review_apply_undo_dismiss_and_history(cli):
     assert "it prints the undo token" in human
     cli.ok("memory", "review", "dismiss", by_kind["expired"]["id"])
     assert "expired" not in {item["kind"] for item in cli.ok("memory", "review")["items"]}
+    # a dismissal can be listed and taken back (a new user's walk found neither)
+    assert [i["id"] for i in cli.ok("memory", "review", "dismissed")["items"]] == [by_kind["expired"]["id"]]
+    assert by_kind["expired"]["id"] in cli.run("memory", "review", "dismissed").out
+    cli.ok("memory", "review", "undismiss", by_kind["expired"]["id"])
+    assert "expired" in {item["kind"] for item in cli.ok("memory", "review")["items"]}
+    assert cli.ok("memory", "review", "dismissed")["items"] == []
+    refused = cli.refused("memory", "review", "undismiss", by_kind["expired"]["id"], code="NOT_FOUND")
+    assert refused["hint"] == "review_dismissed"
+    cli.ok("memory", "review", "dismiss", by_kind["expired"]["id"])
     [entry] = cli.ok("memory", "review", "history")["decisions"]
     assert entry["token"] == done["undo"] and entry["undone_at"]
     assert cli.refused("memory", "review", "undo", "feedbeef", code="NOT_FOUND")["hint"] == "review_history"

@@ -74,6 +74,11 @@ def test_a_stale_preview_is_refused_in_place_and_a_dismissal_holds(ui, qtbot):
     qtbot.waitUntil(lambda: review.status.text().endswith("Nothing to review."), timeout=15000)
     review.reload()
     qtbot.waitUntil(lambda: review.status.text() == "Nothing to review.", timeout=15000)
+    # Undo (Ctrl+Z) right after a dismissal proposes the item again (a new user's walk found no way back)
+    assert review.buttons["undo"].isEnabled()
+    review.undo_last()
+    qtbot.waitUntil(lambda: review.status.text().endswith("1 item to review."), timeout=15000)
+    assert not review.buttons["undo"].isEnabled()
 
 
 def test_a_contradiction_keeps_the_other_fact_when_asked(ui, qtbot):

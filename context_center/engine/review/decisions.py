@@ -33,6 +33,14 @@ class Decisions:
         value = [item for item in self._setting(DISMISSED_KEY, []) if item != item_id]
         self._set(DISMISSED_KEY, [*value, item_id][-KEPT_DISMISSALS:])
 
+    def undismiss(self, item_id: str) -> bool:
+        """Propose the item again; False when it was not dismissed."""
+        value = self._setting(DISMISSED_KEY, [])
+        if not isinstance(value, list) or item_id not in value:
+            return False
+        self._set(DISMISSED_KEY, [item for item in value if item != item_id])
+        return True
+
     def record(self, item: dict[str, Any], changes: list[dict[str, Any]]) -> str:
         token = secrets.token_hex(6)
         entry = {"token": token, "item": item["id"], "kind": item["kind"], "facts": item["facts"],

@@ -120,6 +120,17 @@ class MemoryReview:
         """Not proposed again until its facts change."""
         self.decisions.dismiss(self.item(item_id).id)
 
+    def dismissed(self) -> list[ReviewItem]:
+        """The items dismissed whose facts are unchanged since (a change proposes them again anyway)."""
+        ids = self.decisions.dismissed()
+        return [item for item in self.items(include_dismissed=True) if item.id in ids]
+
+    def undismiss(self, item_id: str) -> None:
+        """Propose a dismissed item again."""
+        if not self.decisions.undismiss(item_id):
+            raise NotFound(f"{item_id} is not dismissed (an item whose facts changed since is proposed again "
+                           "already, under a new id)", hint="review_dismissed")
+
     def apply(self, item_id: str, *, edit_text: str | None = None, keep: str | None = None) -> dict[str, Any]:
         """Carry the item's action out as ordinary writes; returns ``{"applied", "undo", "changes"}``.
         ``edit_text``: the text written instead of the proposed one (merge, verify, keep);
