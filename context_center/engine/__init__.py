@@ -111,7 +111,7 @@ _LAZY = {
     "matching_grant": "agents.server_token:matching_grant",
     # the review queue (review/, above the facade)
     "MemoryReview": "review.service:MemoryReview", "ReviewItem": "review.items:ReviewItem",
-    "REVIEW_KINDS": "review.items:KINDS",
+    "REVIEW_KINDS": "review.items:KINDS", "REVIEW_TEAM_NOTE": "review.service:TEAM_NOTE",
     # the team's pre-commit hook (team/)
     "install_hook": "team.hook:install_hook", "uninstall_hook": "team.hook:uninstall_hook",
     "HookReport": "team.hook:HookReport", "HookConflict": "team.hook:HookConflict",

@@ -31,6 +31,7 @@ from .diffs import diff_html
 from .engine_client import EngineClient
 from .icons import badge
 from .messages import Messages, describe
+from .review_words import evidence_word, reason
 from .tables import fill, read_only_table
 from .theme import tone
 from .words import QT_TR_NOOP, tr
@@ -141,7 +142,7 @@ class ReviewTab(QWidget):
     def show_items(self, items: list[Any]) -> None:
         selected = {self.items[r].id for r in self._rows() if r < len(self.items)}
         self.items = items
-        fill(self.table, [(_word(KIND_WORDS, item.kind), ", ".join(item.refs) or item.target, item.reason)
+        fill(self.table, [(_word(KIND_WORDS, item.kind), ", ".join(item.refs) or item.target, reason(item))
                           for item in items])
         for number, item in enumerate(items):   # the states a fact's row shows with the same badge
             mark, cell = badge(item.kind), self.table.item(number, 0)
@@ -178,7 +179,7 @@ class ReviewTab(QWidget):
         item = self.items[row]
         kind, action = _word(KIND_WORDS, item.kind), _word(ACTION_WORDS, item.action)
         parts = [f"<h3>{html.escape(kind)}: {html.escape(action)}</h3>",
-                 f"<p>{html.escape(item.reason)}</p>"]
+                 f"<p>{html.escape(reason(item))}</p>"]
         if item.before or item.after:
             parts.append(diff_html(item.before, item.after))
         if item.kind == "unused":
@@ -322,7 +323,7 @@ def _evidence_html(evidence: dict[str, Any]) -> str:
     for key, value in evidence.items():
         if key in ("note", "refs", "checked_at") or value in (None, "", [], {}):
             continue
-        label = html.escape(key.replace("_", " "))
+        label = html.escape(evidence_word(key))
         if isinstance(value, dict):
             inner = "".join(f"<li>{html.escape(str(k))}: {html.escape(str(v))[:300]}</li>" for k, v in value.items())
             rows.append(f"<li>{label}:<ul>{inner}</ul></li>")

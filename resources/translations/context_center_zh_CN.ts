@@ -3403,5 +3403,173 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <source>{used} {unit} of {limit}</source>
         <translation>{used} {unit}，上限 {limit}</translation>
     </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>same title</source>
+        <translation>标题相同</translation>
+    </message>
+    <message>
+        <source>statements</source>
+        <translation>陈述</translation>
+    </message>
+    <message>
+        <source>subject key</source>
+        <translation>主题键</translation>
+    </message>
+    <message>
+        <source>last verified</source>
+        <translation>最近核实</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>volatility</source>
+        <translation>易变性</translation>
+    </message>
+    <message>
+        <source>expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>worktrees</source>
+        <translation>工作树列表</translation>
+    </message>
+    <message>
+        <source>last injected</source>
+        <translation>最近注入</translation>
+    </message>
+    <message>
+        <source>searched</source>
+        <translation>被搜索次数</translation>
+    </message>
+    <message>
+        <source>last searched</source>
+        <translation>最近被搜索</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>parts</source>
+        <translation>各部分</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>times</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>pinned characters</source>
+        <translation>已固定字符数</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>bytes received</source>
+        <translation>收到的字节数</translation>
+    </message>
+    <message>
+        <source>cut at line</source>
+        <translation>截断行</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>写入时间</translation>
+    </message>
+    <message>
+        <source>imported from</source>
+        <translation>导入自</translation>
+    </message>
+    <message>
+        <source> (team facts change by a commit: edit their files in the repository and commit them)</source>
+        <translation>（团队事实通过提交来更改：请在仓库中编辑它们的文件并提交）</translation>
+    </message>
+    <message>
+        <source>the same title</source>
+        <translation>标题相同</translation>
+    </message>
+    <message>
+        <source>{share} of what the shorter says, in other words</source>
+        <translation>较短一条内容的 {share}，只是换了说法</translation>
+    </message>
+    <message>
+        <source>{kept} and {other} say the same thing ({why}): keep {kept} with what only the other says, and forget {other} to the archive.</source>
+        <translation>{kept} 与 {other} 说的是同一件事（{why}）：保留 {kept}，并补上只有另一条才有的内容，再把 {other} 遗忘到归档。</translation>
+    </message>
+    <message>
+        <source>{newer} and {older} say opposite things on the same terms: keep one (by default the newer, {newer}) and forget the other.</source>
+        <translation>{newer} 与 {older} 就同一件事说法相反：保留其中一条（默认保留较新的 {newer}），遗忘另一条。</translation>
+    </message>
+    <message>
+        <source>{winner} overrides {other} (subject {subject}) with a different text: agents get only {winner}. If that is meant, dismiss this; else forget {other}.</source>
+        <translation>{winner} 以不同的文本覆盖了 {other}（主题 {subject}）：智能体只会收到 {winner}。如果这是有意的，请忽略此项；否则请遗忘 {other}。</translation>
+    </message>
+    <message>
+        <source>{fact} is past its freshness window (last verified {date}): verify it if it still holds, else edit or forget it.</source>
+        <translation>{fact} 已超出新鲜期（最近核实于 {date}）：如果仍然成立请核实它，否则请编辑或遗忘它。</translation>
+    </message>
+    <message>
+        <source>{fact} expired on {date} and is no longer recalled: forget it, or edit it with a new expiry.</source>
+        <translation>{fact} 已于 {date} 过期，不再被召回：请遗忘它，或编辑并设置新的过期时间。</translation>
+    </message>
+    <message>
+        <source>{fact} cites {ref}, which is gone ({detail}); recall holds it back: edit it to cite what is there now, or forget it.</source>
+        <translation>{fact} 引用的 {ref} 已不存在（{detail}）；召回会暂不提供它：请编辑它以引用现在的代码，或遗忘它。</translation>
+    </message>
+    <message>
+        <source>The code {fact} cites changed ({detail}): verify it if it still holds (the code as it is now is recorded), else edit or forget it.</source>
+        <translation>{fact} 引用的代码已更改（{detail}）：如果仍然成立请核实它（会记录代码的当前状态），否则请编辑或遗忘它。</translation>
+    </message>
+    <message>
+        <source>{fact} is kept to worktree {worktree}, which this repository no longer has, so nothing recalls it: clear the limit to share it with every worktree, or forget it.</source>
+        <translation>{fact} 仅限于工作树 {worktree}，而此仓库已没有该工作树，因此没有任何地方会召回它：请清除此限制以便所有工作树共享它，或遗忘它。</translation>
+    </message>
+    <message>
+        <source>{fact} was not injected by the hook nor returned by an MCP search in the last {days} days: forget it, or pin it if every session should have it.</source>
+        <translation>{fact} 在最近 {days} 天内既未被钩子注入，也未被 MCP 搜索返回：请遗忘它；如果每个会话都应有它，请固定它。</translation>
+    </message>
+    <message>
+        <source>{fact}, written by {agent}, has waited since {date} (over 30 days): promote it (Suggestions) or forget it.</source>
+        <translation>{fact} 由 {agent} 写入，自 {date} 起一直在等待（已超过 30 天）：请提升它（建议标签页）或遗忘它。</translation>
+    </message>
+    <message>
+        <source>The pinned facts use {used} of {budget} characters: unpin one that need not reach every session, or shorten one.</source>
+        <translation>已固定的事实占用了 {budget} 个字符中的 {used} 个：请取消固定一条不必进入每个会话的事实，或缩短其中一条。</translation>
+    </message>
+    <message>
+        <source>{file} is {bytes} bytes; {agent} receives the first {kept}: the rest, from line {line}, never reaches it. Move what matters above the cut, or into an imported file.</source>
+        <translation>{file} 有 {bytes} 字节；{agent} 只收到前 {kept} 字节：从第 {line} 行起的其余内容永远到不了它。请把重要内容移到截断处之前，或移到一个被导入的文件中。</translation>
+    </message>
+    <message>
+        <source>{fact} is {chars} characters, past what recall injects at once ({limit}): split it into {count} facts at its paragraphs.</source>
+        <translation>{fact} 有 {chars} 个字符，超过了召回一次能注入的量（{limit}）：请按段落把它拆分为 {count} 条事实。</translation>
+    </message>
+    <message>
+        <source>{fact} is {chars} characters, {times} times what recall injects at once: keep the document in the repository and a fact that points to it (a ref), or forget it.</source>
+        <translation>{fact} 有 {chars} 个字符，是召回一次能注入的量的 {times} 倍：请把文档保存在仓库中，并保留一条指向它的事实（引用），或遗忘它。</translation>
+    </message>
 </context>
 </TS>

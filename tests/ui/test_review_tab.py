@@ -2,6 +2,8 @@
 apply, dismiss, and undo right after."""
 from __future__ import annotations
 
+import re
+
 from PySide6.QtWidgets import QDialogButtonBox
 
 
@@ -102,3 +104,70 @@ def test_an_item_about_a_state_wears_that_state_s_badge(ui, qtbot):
     kinds = {review.table.item(r, 0).text(): review.table.item(r, 0).icon() for r in range(review.table.rowCount())}
     assert set(kinds) == {"duplicate", "expired"}
     assert kinds["expired"].name() == "calendar-x" and kinds["duplicate"].isNull()
+
+
+def test_each_reason_is_the_engine_s_in_english_and_chinese_in_a_chinese_window(ui, qtbot):
+    """A new user's walk: in the Chinese window every reason was the engine's English sentence."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.engine import MemoryReview, open_engine
+    from context_center.ui import language
+    from context_center.ui.review_words import reason
+
+    duplicates(ui)
+    ui.remember(name="no-fridays", title="No Friday deploys", body="Never deploy the web app on Fridays.")
+    ui.remember(name="fridays", title="Friday deploys", body="Deploy the web app on Fridays after lunch.")
+    ui.remember(name="beta", title="Beta", body="The beta ends soon.", expires_at="2020-01-01")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        items = MemoryReview(engine).items()
+    assert {item.kind for item in items} >= {"duplicate", "contradiction", "expired"}
+    for item in items:   # the window's English is the engine's, word for word
+        assert reason(item) == item.reason, item.kind
+    app = QApplication.instance()
+    try:
+        language.install(app, "zh_CN")
+        for item in items:
+            said = reason(item)
+            assert re.search(r"[\u4e00-\u9fff]{4}", said) and all(ref in said for ref in item.refs), said
+            assert not re.search(r"\b(?:the|and|forget|keep)\b", said), said
+    finally:
+        language.install(app, "en")
+
+
+def test_the_window_words_every_kind_as_the_engine_does(qapp):
+    """Each kind's reason, made by the engine's finders, read back by the window word for word."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from context_center.engine.records import Fact
+    from context_center.engine.review import finders
+    from context_center.ui.review_words import reason
+
+    stamp = "2020-01-01T00:00:00Z"
+
+    def fact(name: str, **fields) -> Fact:
+        return Fact(id=f"id-{name}", revision=1, name=name, title=name, description="", type="project",
+                    scope="project", body=fields.pop("body", "A body."), created_at=stamp, updated_at=stamp, **fields)
+
+    problem = SimpleNamespace(ref="src/app.py#main", detail="main is no longer in src/app.py")
+    checked = SimpleNamespace(state="broken", problem=problem, to_json=lambda: {
+        "state": "broken", "refs": [{"ref": problem.ref, "state": "missing", "detail": problem.detail}]})
+    changed = SimpleNamespace(state="changed", problem=problem, to_json=lambda: {
+        "state": "changed", "refs": [{"ref": problem.ref, "state": "changed", "detail": problem.detail}]})
+    long = "\n\n".join("A paragraph of the long fact, said at length. " * 20 for _ in range(8))
+    items = [
+        *finders.freshness_items([fact("old"), fact("beta", expires_at="2020-02-01")], ["stale", "expired"]),
+        *finders.grounding_items([fact("cites", refs=("src/app.py#main",))], lambda f: checked),
+        *finders.grounding_items([fact("cites-too", refs=("src/app.py:3-4",))], lambda f: changed),
+        *finders.worktree_items([fact("lost", worktree="feature-x")], frozenset({"main"})),
+        *finders.unused_items([fact("idle")], lambda f: finders.Usage(), dt.datetime(2024, 1, 1, tzinfo=dt.UTC), 30),
+        *finders.oversize_items([fact("long", body=long)], 1_450, [{"agent": "Codex", "label": "workspace/AGENTS.md",
+                                                                   "bytes": 40_000, "kept_bytes": 32_768,
+                                                                   "cut_line": 410}]),
+        *finders.staged_items([SimpleNamespace(stale=True, fact=fact("staged"), agent="claude-code",
+                                               written_at=stamp, imported_from="")]),
+    ]
+    assert {item.kind for item in items} == {"stale", "expired", "broken", "changed", "worktree", "unused",
+                                             "oversize", "staged"}
+    for item in items:
+        assert reason(item) == item.reason, item.kind

@@ -221,7 +221,7 @@ def grounding_items(facts: list[Fact], grounding: Callable[[Fact], Any]) -> list
                 checked.to_json(), "forget", block(fact), "", (Step("forget", fact),)))
         elif checked.state == "changed" and problem is not None:
             items.append(ReviewItem(
-                "changed", (fact,), f"the code {fact.ref} cites changed ({problem.detail}): verify it if it still "
+                "changed", (fact,), f"The code {fact.ref} cites changed ({problem.detail}): verify it if it still "
                                     "holds (the code as it is now is recorded), else edit or forget it.",
                 checked.to_json(), "verify", block(fact), block(fact), (Step("verify", fact),)))
     return items
@@ -276,7 +276,7 @@ def oversize_items(facts: list[Fact], pinned_total: int, instructions: list[dict
                 "oversize", (fact,), f"{fact.ref} is {len(fact.body):,} characters, {len(parts)} times what recall "
                                      "injects at once: keep the document in the repository and a fact that "
                                      "points to it (a ref), or forget it.",
-                {"chars": len(fact.body)}, "advice", "", ""))
+                {"chars": len(fact.body), "times": len(parts)}, "advice", "", ""))
             continue
         steps = [Step("edit", fact, body=parts[0])]
         steps += [Step("create", None, body=part, name=f"{fact.name}-part-{n}", title=f"{fact.label} ({n})",
@@ -285,13 +285,14 @@ def oversize_items(facts: list[Fact], pinned_total: int, instructions: list[dict
         items.append(ReviewItem(
             "oversize", (fact,), f"{fact.ref} is {len(fact.body):,} characters, past what recall injects at once "
                                  f"({OVERSIZE_CHARS // 2:,}): split it into {len(parts)} facts at its paragraphs.",
-            {"chars": len(fact.body), "parts": [len(p) for p in parts]}, "split", block(fact),
+            {"chars": len(fact.body), "parts": [len(p) for p in parts], "limit": OVERSIZE_CHARS // 2}, "split",
+            block(fact),
             "\n".join(block(fact, part) if n == 0 else f"## (new) {fact.name}-part-{n + 1}\n{part}\n"
                       for n, part in enumerate(parts)), tuple(steps)))
     if pinned_total >= PINNED_NEAR * PINNED_BUDGET_CHARS:
         pinned = tuple(f for f in _active(facts) if f.pinned)
         items.append(ReviewItem(
-            "oversize", pinned, f"the pinned facts use {pinned_total:,} of {PINNED_BUDGET_CHARS:,} characters: unpin "
+            "oversize", pinned, f"The pinned facts use {pinned_total:,} of {PINNED_BUDGET_CHARS:,} characters: unpin "
                                 "one that need not reach every session, or shorten one.",
             {"pinned_chars": pinned_total, "budget": PINNED_BUDGET_CHARS}, "advice", "", "", (), "pinned"))
     for document in instructions:
