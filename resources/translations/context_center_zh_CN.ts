@@ -2808,6 +2808,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>{source}：{count} 个会话</translation>
     </message>
     <message>
+        <source>{source}: unavailable (no transcripts at {folder})</source>
+        <translation>{source}：不可用（{folder} 中没有会话记录）</translation>
+    </message>
+    <message>
         <source>{source}: unavailable ({detail})</source>
         <translation>{source}：不可用（{detail}）</translation>
     </message>

@@ -48,6 +48,7 @@ class SourceStatus:
     available: bool
     sessions: int
     detail: str = ""
+    missing: str = ""    # the folder of transcripts that is not there (a face words it in its own language)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "available": self.available, "sessions": self.sessions, "detail": self.detail}
@@ -243,7 +244,7 @@ def recent_sessions(workspace: Path, home: Path, limit: int) -> tuple[list[Sessi
             statuses.append(SourceStatus(source.name, False, 0, f"cannot be read: {exc.strerror or exc}"))
             continue
         if not source.root.is_dir():
-            statuses.append(SourceStatus(source.name, False, 0, f"no transcripts at {source.root}"))
+            statuses.append(SourceStatus(source.name, False, 0, f"no transcripts at {source.root}", str(source.root)))
             continue
         statuses.append(SourceStatus(source.name, True, len(found)))
         sessions.extend(found)

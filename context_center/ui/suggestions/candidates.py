@@ -127,7 +127,8 @@ class CandidatesPanel(QGroupBox):
         self.found = found
         self.progress.hide()
         parts = [tr("{source}: {count} session(s)").format(source=s.name, count=s.sessions) if s.available
-                 else tr("{source}: unavailable ({detail})").format(source=s.name, detail=s.detail)
+                 else tr("{source}: unavailable (no transcripts at {folder})").format(source=s.name, folder=s.missing)
+                 if s.missing else tr("{source}: unavailable ({detail})").format(source=s.name, detail=s.detail)
                  for s in found.sources]
         skipped = ", ".join(tr("{count} {reason}").format(count=n, reason=tr(_LEFT_OUT_WORDS[why])
                                                           if why in _LEFT_OUT_WORDS else why)

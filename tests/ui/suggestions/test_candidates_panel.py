@@ -198,6 +198,7 @@ def test_unavailable_sources_are_named(ui, qtbot, tmp_path, monkeypatch):
     tab = open_tab(ui, qtbot)
     sources = tab.transcripts.sources.text()
     assert "claude-code: unavailable" in sources and "codex: unavailable" in sources
+    assert f"no transcripts at {tmp_path / 'empty-home' / '.claude' / 'projects'}" in sources
     assert tab.transcripts.found.memories == [] and not tab.transcripts.buttons["accept"].isEnabled()
 
 
