@@ -386,7 +386,8 @@ def archived(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     return out.emit({"archived": [e.to_json() for e in entries]},
                     lambda: table(("ARCHIVED", "SCOPE", "NAME", "REV", "PATH"),
                                   [(e.archived_at, e.scope, e.name, str(e.revision), str(e.path))
-                                   for e in entries], max_width=120) if entries else "The archive is empty.")
+                                   for e in entries], max_width=120, whole_last=True)
+                    if entries else "The archive is empty.")
 
 
 def recover(engine: Engine, args: argparse.Namespace, out: Output) -> int:

@@ -99,13 +99,17 @@ def _clip(cell: str, width: int) -> str:
     return "".join(kept) + "…"
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, max_width: int = 48) -> str:
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, max_width: int = 48,
+          whole_last: bool = False) -> str:
     """A plain, aligned text table, padded by the columns each cell takes on a terminal (a Chinese
-    name is twice as wide as its characters count); long cells are clipped with an ellipsis."""
+    name is twice as wide as its characters count); long cells are clipped with an ellipsis, but
+    the last column's with ``whole_last`` (a path a command takes back must be whole)."""
     def pad(cell: str, width: int) -> str:
         return cell + " " * (width - display_width(cell))
 
-    body = [[_clip(" ".join(str(c).split()), max_width) for c in row] for row in rows]
+    body = [[" ".join(str(c).split()) if whole_last and n == len(row) - 1 else _clip(" ".join(str(c).split()),
+                                                                                     max_width)
+             for n, c in enumerate(row)] for row in rows]
     widths = [max([display_width(h)] + [display_width(r[i]) for r in body]) for i, h in enumerate(headers)]
     lines = ["  ".join(pad(h, w) for h, w in zip(headers, widths)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))

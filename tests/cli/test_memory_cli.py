@@ -91,6 +91,15 @@ def test_a_table_lines_up_chinese_names_by_the_columns_they_take(cli):
         assert display_width(row[:cut]) == column and row[cut:].startswith("project"), row
 
 
+def test_the_archive_listing_shows_each_path_whole_for_recover(cli):
+    """A second walk: the PATH column was cut at 120 characters, and recover takes only the whole path."""
+    fact = cli.remember("package-manager-again-with-a-rather-long-name-that-makes-the-archive-path-long", "pnpm.")
+    cli.ok("memory", "forget", fact["id"])
+    [entry] = cli.ok("memory", "archived")["archived"]
+    assert len(entry["path"]) > 120 and entry["path"] in cli.run("memory", "archived").out
+    assert cli.ok("memory", "recover", entry["path"])["name"].startswith("package-manager-again")
+
+
 def test_show_without_json_is_markdown(cli):
     cli.remember("readable", "The **body**.")
     out = cli.run("memory", "show", "readable").out
