@@ -63,7 +63,7 @@ def listing(engine: Engine, args: argparse.Namespace, out: Output) -> int:
             if item.before or item.after:
                 lines.append(_diff(item.before, item.after))
         lines.append("Apply one: context-center memory review apply ID (it prints the undo token that takes it back); "
-                     "dismiss: memory review dismiss ID")
+                     "dismiss: context-center memory review dismiss ID")
         return "\n".join(lines)
 
     return out.emit(data, human)

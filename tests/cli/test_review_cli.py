@@ -47,4 +47,8 @@ def test_review_apply_undo_dismiss_and_history(cli):
     cli.ok("memory", "review", "dismiss", by_kind["expired"]["id"])
     [entry] = cli.ok("memory", "review", "history")["decisions"]
     assert entry["token"] == done["undo"] and entry["undone_at"]
+    # an item whose facts changed since its dismissal is gone: undismiss says so, never "proposed again"
+    [expired_fact] = by_kind["expired"]["facts"]
+    cli.ok("memory", "edit", expired_fact, "--body", "The beta ended in 2020.")
+    cli.refused("memory", "review", "undismiss", by_kind["expired"]["id"], code="NOT_FOUND")
     assert cli.refused("memory", "review", "undo", "feedbeef", code="NOT_FOUND")["hint"] == "review_history"

@@ -126,8 +126,8 @@ class MemoryReview:
         return [item for item in self.items(include_dismissed=True) if item.id in ids]
 
     def undismiss(self, item_id: str) -> None:
-        """Propose a dismissed item again."""
-        if not self.decisions.undismiss(item_id):
+        """Propose a dismissed item again (one whose facts changed since is gone: nothing to propose)."""
+        if item_id not in {item.id for item in self.dismissed()} or not self.decisions.undismiss(item_id):
             raise NotFound(f"{item_id} is not dismissed (an item whose facts changed since is proposed again "
                            "already, under a new id)", hint="review_dismissed")
 
