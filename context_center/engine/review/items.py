@@ -32,6 +32,12 @@ class Step:
     scope: str = ""
     type: str = ""
 
+    @property
+    def changes_nothing(self) -> bool:
+        """An edit that would write the fact as it is (a merge with nothing to add): no write at all."""
+        return self.op == "edit" and self.fact is not None and self.body in (None, self.fact.body) \
+            and self.keywords is None and self.refs is None and self.worktree is None
+
 
 @dataclass(frozen=True)
 class ReviewItem:

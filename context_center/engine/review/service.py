@@ -147,7 +147,8 @@ class MemoryReview:
         done: list[dict[str, Any]] = []
         try:
             for step in steps:
-                done.append(self._write(step))
+                if not step.changes_nothing:   # said as it is: not "edited" (nor "restored" by an undo)
+                    done.append(self._write(step))
         except Exception:
             self._take_back(done)   # all or nothing: what was written is taken back
             raise

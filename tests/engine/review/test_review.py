@@ -66,9 +66,23 @@ def test_a_duplicate_is_merged_into_the_kept_fact_and_undo_puts_both_back(engine
     assert entry["item"] == item.id and entry["undone_at"]
 
 
+def test_a_merge_with_nothing_to_add_writes_no_edit_and_its_undo_restores_none(engine):
+    """A second walk: apply said "edited" and undo "restored" of a fact neither touched."""
+    kept = remember(engine, "deploy-day", "Deploys go out on Tuesdays after the smoke tests pass.")
+    remember(engine, "deploy-day-again", "Deploys go out on Tuesdays after the smoke tests pass.", title="deploy day")
+    review = MemoryReview(engine)
+    [item] = [i for i in review.items() if i.kind == "duplicate"]
+    survivor = item.facts[0]
+    done = review.apply(item.id)
+    assert [c["op"] for c in done["changes"]] == ["forgot"]
+    assert engine.fact(survivor.id).revision == survivor.revision
+    assert [c["op"] for c in review.undo(done["undo"])["changes"]] == ["recovered"]
+    assert {f.name for f in engine.facts()} == {kept.name, "deploy-day-again"}
+
+
 def test_a_stale_preview_is_never_applied_and_an_undo_never_overwrites_a_later_change(engine):
     remember(engine, "deploy-day", "Deploys go out on Tuesdays after the smoke tests pass.")
-    remember(engine, "deploy-days", "Deploys go out on Tuesdays once the smoke tests pass.")
+    remember(engine, "deploy-days", "Deploys go out on Tuesdays once the smoke tests pass. Roll back by image.")
     review = MemoryReview(engine)
     [item] = [i for i in review.items() if i.kind == "duplicate"]
     engine.edit(item.facts[1].id, FactInput(body="Deploys go out on Tuesdays once the smoke tests pass. Not Fridays."))
@@ -228,8 +242,10 @@ def test_an_item_that_would_write_a_team_fact_is_advice(engine, workspace: Path)
 
 
 def test_a_hand_edit_that_leaves_the_revision_is_a_change_to_the_review_and_to_undo(engine):
-    remember(engine, "deploy-day", "Deploys go out on Tuesdays after the smoke tests pass.", title="Deploys")
-    remember(engine, "deploy-days", "Deploys go out on Tuesdays once the smoke tests pass.", title="Deploys")
+    remember(engine, "deploy-day", "Deploys go out on Tuesdays after the smoke tests pass. Tag the image first.",
+             title="Deploys")
+    remember(engine, "deploy-days", "Deploys go out on Tuesdays once the smoke tests pass. Roll back by image.",
+             title="Deploys")
     review = MemoryReview(engine)
     [item] = [i for i in review.items() if i.kind == "duplicate"]
     path = item.facts[1].path
