@@ -153,3 +153,14 @@ def test_a_discoverable_paragraph_is_named_by_the_imported_file_that_says_it(cli
     [advice] = [a for a in reasonix["advice"] if a["kind"] == "discoverable"]
     assert advice["text"].startswith("workspace/AGENTS.md: 1 paragraph states a discoverable fact, not a rule")
     assert advice["tokens"] == estimate(fact) and advice["paths"] == [str(cli.workspace / "AGENTS.md")]
+    assert "(“The API server lives in services/api and is written in Go 1…”)" in advice["text"]
+
+
+def test_a_short_fact_paragraph_is_advice_too(cli):
+    """A second walk: "The API server lives in services/api and is written in Go." (58 characters)
+    was no advice at all; only paragraphs of 60 or more were read."""
+    fact = "The API server lives in services/api and is written in Go."
+    (cli.workspace / "AGENTS.md").write_text(f"# Agents\n\n{fact}\n\n- Use pnpm for installs.\n", encoding="utf-8")
+    codex = by_agent(cli.ok("memory", "cost", "--agent", "codex"))["codex"]
+    [advice] = [a for a in codex["advice"] if a["kind"] == "discoverable"]
+    assert f"(“{fact}”)" in advice["text"] and advice["tokens"] == estimate(fact)

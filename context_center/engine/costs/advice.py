@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 DOMINANT_SHARE = 0.5          # one source past half of a turn's context is worth a word
 DOMINANT_LEAST = 200          # ... when the turn's context is worth talking about
 REPEAT_LEAST_CHARS = 60       # a paragraph shorter than this (a heading, "## Tests") repeating is no waste
+FACT_LEAST_CHARS = 30         # "The API server lives in services/api." (58) is a fact worth keeping as memory
+QUOTED_CHARS = 60             # of the first such paragraph, quoted so the user finds it
 PROMPTS_LEAST = 10            # so few recorded prompts say nothing about what a pinned fact is for
 PROMPT_CHARS = 1_000          # of each recorded prompt (the record keeps up to 16,000): 2,000 long ones stay cheap
 
@@ -91,10 +93,10 @@ def _cut_and_dropped(view: AgentView) -> list[Advice]:
     return found
 
 
-def paragraphs(text: str) -> Iterable[str]:
+def paragraphs(text: str, least: int = REPEAT_LEAST_CHARS) -> Iterable[str]:
     for paragraph in _PARAGRAPHS.split(text):
         normal = " ".join(paragraph.split())
-        if len(normal) >= REPEAT_LEAST_CHARS:
+        if len(normal) >= least:
             yield normal
 
 
@@ -147,16 +149,17 @@ def _discoverable(view: AgentView) -> list[Advice]:
     recalled when a prompt needs them, they would cost nothing on the other turns."""
     facts: dict[tuple[str, Path], list[str]] = {}   # per file (an imported one apart from its importer)
     for label, path, text in _received_parts(view, without=MEMORY_INDEX_SCOPES):
-        facts.setdefault((label, path), []).extend(p for p in paragraphs(text) if states_a_fact(p))
+        facts.setdefault((label, path), []).extend(p for p in paragraphs(text, FACT_LEAST_CHARS) if states_a_fact(p))
     found = []
     for (label, path), said_facts in facts.items():
         if said_facts:
             saving = sum(approximate_tokens(p) for p in said_facts)
             said = "1 paragraph states a discoverable fact, not a rule" if len(said_facts) == 1 else \
                 f"{len(said_facts)} paragraphs state discoverable facts, not rules"
-            found.append(Advice("discoverable", f"{label}: {said}: as memory "
-                                                f"{'it' if len(said_facts) == 1 else 'they'} would save ~{saving:,} "
-                                                "tokens per turn", saving, (str(path),)))
+            first = said_facts[0] if len(said_facts[0]) <= QUOTED_CHARS else said_facts[0][:QUOTED_CHARS - 1] + "…"
+            found.append(Advice("discoverable", f"{label}: {said} (“{first}”" + (", …" if len(said_facts) > 1 else "")
+                                + f"): as memory {'it' if len(said_facts) == 1 else 'they'} would save ~{saving:,} "
+                                "tokens per turn", saving, (str(path),)))
     return found
 
 
