@@ -16,12 +16,14 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -202,11 +204,20 @@ class SettingsDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(appearance)
-        layout.addWidget(agents)
-        layout.addWidget(judge)
-        layout.addWidget(self.error)
+        # the groups scroll, Save and Cancel stay in view: on a 1280×800 screen, with the keyring's
+        # warning shown, the dialog was 746 pixels tall and its buttons fell off the screen (a walk)
+        body = self._body = QWidget()
+        inner = QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        for part in (appearance, agents, judge, self.error):
+            inner.addWidget(part)
+        self.groups = QScrollArea()
+        self.groups.setWidget(body)
+        self.groups.setWidgetResizable(True)
+        self.groups.setFrameShape(QFrame.Shape.NoFrame)
+        self.groups.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout = self._layout = QVBoxLayout(self)
+        layout.addWidget(self.groups, 1)
         layout.addWidget(self.buttons)
         self._set_busy(True)  # until the settings are read
         self.client.submit(load_settings, self.show_settings, self._refused, owner=self)
@@ -231,8 +242,20 @@ class SettingsDialog(QDialog):
         self.keyring_warning.setText(_sentence(view.keyring_problem or ""))
         self.keyring_warning.setVisible(view.keyring_problem is not None)
         self._set_busy(False)
-        # room for the warning, which arrives after the dialog was sized (adjustSize keeps to 2/3 of the screen)
-        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
+        self.fit()   # room for the warning, which arrives after the dialog was sized
+
+    def fit(self) -> None:
+        """As tall as what it shows, within the screen it is on (past that its groups scroll)."""
+        body = self._body
+        margins = self._layout.contentsMargins()
+        wanted = body.sizeHint().height() + self.buttons.sizeHint().height() + self._layout.spacing() \
+            + margins.top() + margins.bottom()
+        screen = self.screen().availableGeometry()
+        self.resize(max(self.width(), body.sizeHint().width() + margins.left() + margins.right()),
+                    min(wanted, screen.height() - 60))
+        frame = self.frameGeometry()
+        if frame.bottom() > screen.bottom() or frame.top() < screen.top():   # keep it all on the screen
+            self.move(frame.left(), max(screen.top(), screen.bottom() - frame.height()))
 
     def _show_key_state(self, stored: bool) -> None:
         self.key.clear()  # a key typed here is stored, never shown back

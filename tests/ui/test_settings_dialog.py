@@ -199,3 +199,18 @@ def test_without_a_usable_keyring_the_key_field_is_disabled_and_says_why(ui, qtb
     dialog.policy_buttons["review"].setChecked(True)
     save(dialog, qtbot)   # the rest still saves
     assert stored(ui, POLICY_SETTING) == "review"
+
+
+def test_with_the_keyring_warning_save_and_cancel_stay_on_a_small_screen(ui, qtbot, no_keyring):
+    """A walk at 1280×800: with the keyring's warning the dialog was 746 pixels tall, opened at y=73,
+    and Save and Cancel fell off the screen. The groups scroll; the dialog stays on its screen."""
+    dialog = open_settings(ui, qtbot)
+    dialog.show()
+    qtbot.waitUntil(dialog.keyring_warning.isVisible, timeout=5000)
+    screen = dialog.screen().availableGeometry()
+    assert screen.height() < 746 + 73   # (the offscreen screen here is smaller still than the walk's)
+    assert screen.contains(dialog.frameGeometry())
+    save_button = dialog.buttons.button(QDialogButtonBox.StandardButton.Save)
+    assert save_button.isVisible() and dialog.rect().contains(save_button.geometry().translated(
+        dialog.buttons.pos()))
+    assert dialog.groups.verticalScrollBar().maximum() > 0 or dialog.height() >= dialog._body.sizeHint().height()
