@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 DOMINANT_SHARE = 0.5          # one source past half of a turn's context is worth a word
 DOMINANT_LEAST = 200          # ... when the turn's context is worth talking about
 REPEAT_LEAST_CHARS = 60       # a paragraph shorter than this (a heading, "## Tests") repeating is no waste
-FACT_LEAST_CHARS = 30         # "The API server lives in services/api." (58) is a fact worth keeping as memory
+FACT_LEAST_CHARS = 30         # "The API server lives in services/api and is written in Go." (58) is a fact too
 QUOTED_CHARS = 60             # of the first such paragraph, quoted so the user finds it
 PROMPTS_LEAST = 10            # so few recorded prompts say nothing about what a pinned fact is for
 PROMPT_CHARS = 1_000          # of each recorded prompt (the record keeps up to 16,000): 2,000 long ones stay cheap
