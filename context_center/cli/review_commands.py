@@ -17,30 +17,24 @@ def register(memory_sub: Subcommands) -> None:
     add_json_option(review)
     review.set_defaults(handler=listing)
     sub = review.add_subparsers(dest="review_command", metavar="SUBCOMMAND")
-    apply = sub.add_parser("apply", help="carry one item's action out (ordinary writes: undo takes it back)")
-    apply.add_argument("id", metavar="ID")
+    apply = _verb(sub, "apply", "carry one item's action out (ordinary writes: undo takes it back)", apply_item, "ID")
     apply.add_argument("--edit-text", metavar="T", help="write this text instead of the proposed one (merge, verify)")
     apply.add_argument("--keep", metavar="REF", help="for a contradiction or an override: the fact that stands")
-    add_json_option(apply)
-    apply.set_defaults(handler=apply_item)
-    dismiss = sub.add_parser("dismiss", help="do not propose it again until its facts change")
-    dismiss.add_argument("id", metavar="ID")
-    add_json_option(dismiss)
-    dismiss.set_defaults(handler=dismiss_item)
-    dismissed = sub.add_parser("dismissed", help="the items dismissed (while their facts are unchanged)")
-    add_json_option(dismissed)
-    dismissed.set_defaults(handler=dismissed_items)
-    undismiss = sub.add_parser("undismiss", help="propose a dismissed item again")
-    undismiss.add_argument("id", metavar="ID")
-    add_json_option(undismiss)
-    undismiss.set_defaults(handler=undismiss_item)
-    undo = sub.add_parser("undo", help="take a whole decision back, as new revisions")
-    undo.add_argument("token", metavar="TOKEN")
-    add_json_option(undo)
-    undo.set_defaults(handler=undo_decision)
-    history = sub.add_parser("history", help="what was decided, newest first")
-    add_json_option(history)
-    history.set_defaults(handler=decision_history)
+    _verb(sub, "dismiss", "do not propose it again until its facts change", dismiss_item, "ID")
+    _verb(sub, "dismissed", "the items dismissed (while their facts are unchanged)", dismissed_items)
+    _verb(sub, "undismiss", "propose a dismissed item again", undismiss_item, "ID")
+    _verb(sub, "undo", "take a whole decision back, as new revisions", undo_decision, "TOKEN")
+    _verb(sub, "history", "what was decided, newest first", decision_history)
+
+
+def _verb(sub: Any, name: str, help: str, handler: Any, operand: str = "") -> argparse.ArgumentParser:
+    """One ``memory review`` subcommand: its help, its operand (an item's id, a token) if any, --json."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help)
+    if operand:
+        parser.add_argument(operand.lower(), metavar=operand)
+    add_json_option(parser)
+    parser.set_defaults(handler=handler)
+    return parser
 
 
 def _diff(before: str, after: str) -> str:
