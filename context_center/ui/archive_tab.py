@@ -104,12 +104,16 @@ class ArchiveTab(QWidget):
             entries = [e for e in entries
                        if all(w in f"{e.name} {e.title} {e.reason} {e.scope} {value_word(e.scope)}".lower()
                                for w in words)]
+        row = self.table.currentRow()
+        chosen = self.entries[row].path if 0 <= row < len(self.entries) else None
         self.entries = entries
         fill(self.table, [(entry.archived_at.replace("T", " ").rstrip("Z"), value_word(entry.scope), entry.name,
                            entry.revision, entry.reason or tr("forgotten"), entry.path) for entry in entries])
         if entries:
             self.preview.clear()  # the entry's text arrives from the engine; nothing stale meanwhile
-            self.table.selectRow(0)
+            # the entry chosen stays chosen: a late reload (the watcher's echo) chose the first one, and
+            # Delete permanently then asked about, and deleted, another fact than the one chosen
+            self.table.selectRow(next((r for r, e in enumerate(entries) if e.path == chosen), 0))
             self._preview(self.table.currentRow())
         elif self.all_entries:
             self.preview.setPlainText(tr("No archived fact matches the search."))
