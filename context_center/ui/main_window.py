@@ -508,10 +508,12 @@ class MainWindow(QMainWindow):
     def reload(self, change: Change, select: tuple[str, str] | None = None) -> None:
         """Reload exactly what ``change`` touched, once: a write made here (its result's change; the
         watcher's echo of it then finds nothing new), the files seen changing (the engine says
-        what that changed), or everything (F5, a sync). ``select`` keeps a written fact selected."""
+        what that changed), or everything (F5, a sync, a team commit). ``select`` keeps a written
+        fact selected. Everything is shown again even when no fact file changed: a git commit
+        changes none, and the team column kept "uncommitted" until a restart."""
         if change.facts:
             self._sync_index()
-            self.facts.reload(select=select)
+            self.facts.reload(force=change == Change.everything(), select=select)
         self._reload_beside_facts(change)
 
     def _reload_beside_facts(self, change: Change) -> None:

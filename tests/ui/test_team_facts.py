@@ -164,6 +164,7 @@ def test_commit_team_facts_shows_the_changes_with_diffs_and_commits_them_alone(t
     with open_engine(state_root=ui.state_root, workspace=git_repo) as engine:
         engine.edit(team.id, FactInput(body="Deploy on Wednesdays."))
     ui.remember(name="node", body="Node 22.", scope="team")
+    ui.show_facts("deploys", "node")
     (git_repo / "README.md").write_text("staged by the user, not for this commit\n")
     git(git_repo, "add", "README.md")
 
@@ -189,6 +190,32 @@ def test_commit_team_facts_shows_the_changes_with_diffs_and_commits_them_alone(t
     assert git(git_repo, "diff", "--cached", "--name-only").split() == ["README.md"]
     qtbot.waitUntil(lambda: "Committed 2 team fact file(s)" in ui.window.statusBar().currentMessage(),
                     timeout=5000)
+    # the Team column and the detail follow: a commit changes no fact file, and the list was kept
+    headers = [ui.window.facts.model.headerData(i, Qt.Orientation.Horizontal)
+               for i in range(ui.window.facts.model.columnCount())]
+    last = headers.index("Last commit")
+    qtbot.waitUntil(lambda: "uncommitted" not in _cell(ui, "team/deploys.md", last)
+                    and "never committed" not in _cell(ui, "team/node.md", last), timeout=10000)
+    ui.select_fact("node")
+    assert "never committed" not in ui.window.facts.detail.toPlainText()
+
+
+def test_f5_reads_git_again_after_a_commit_made_elsewhere(team_ui, qtbot, git_repo):
+    """A commit in a terminal changes no fact file: F5 still shows what git now says (only a
+    restart did)."""
+    ui = team_ui
+    ui.remember(name="deploys", body="Deploy on Tuesdays.", scope="team")
+    ui.show_facts("deploys")
+    headers = [ui.window.facts.model.headerData(i, Qt.Orientation.Horizontal)
+               for i in range(ui.window.facts.model.columnCount())]
+    last = headers.index("Last commit")
+    assert "never committed" in _cell(ui, "team/deploys.md", last)
+    commit_all(git_repo, "Deploy rule", BOB)
+    ui.window.refresh_action.trigger()
+    ui.idle()
+    qtbot.waitUntil(lambda: _cell(ui, "team/deploys.md", last).startswith(f"{BOB[0]}, "), timeout=10000)
+    ui.select_fact("deploys")
+    assert "never committed" not in ui.window.facts.detail.toPlainText()
 
 
 def test_commit_team_facts_refuses_in_place_what_the_check_or_a_later_edit_would_break(team_ui, qtbot, git_repo):
