@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..instructions.agent_view import AgentView
+from ..memory.sensitive import shown_ref
 from ..text.analysis import tokenize
 from ..text.tokens import approximate_tokens
 from .sources import MEMORY_INDEX_SCOPES, CostSource
@@ -182,8 +183,9 @@ def _unmatched_pinned(context: SessionContext, prompts: Asked) -> list[Advice]:
                              drop_stopwords=True))
         if terms and not terms & prompts.terms:
             tokens = approximate_tokens(f"- [{fact.ref}] {fact.body.strip()}")
-            found.append(Advice("unmatched_pinned", f"{fact.ref} is pinned, but none of its words came up in the "
+            ref = shown_ref(fact.ref)
+            found.append(Advice("unmatched_pinned", f"{ref} is pinned, but none of its words came up in the "
                                                     f"{prompts.prompts:,} recorded prompts: as a relevant fact it "
                                                     f"would save ~{tokens:,} tokens every session", tokens,
-                                refs=(fact.ref,)))
+                                refs=(ref,)))
     return found

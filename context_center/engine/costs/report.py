@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..agents.tool_schemas import TOOLS
 from ..instructions.agent_rules import AGENTS
 from ..instructions.agent_view import AgentDocument, AgentHomes, AgentView
+from ..memory.sensitive import redact, shown_ref
 from ..text.tokens import METHOD, approximate_tokens, tokens_of_chars
 from ..wiring.agent_files import agent_files, load
 from ..wiring.registrations import MCP, Registration, find
@@ -109,14 +110,15 @@ def document_source(document: AgentDocument) -> CostSource:
 
 
 def pinned_sources(context: SessionContext) -> list[CostSource]:
-    """Each pinned fact as the block gives it, and the block's framing (its tags and preambles)."""
+    """Each pinned fact as the block gives it, and the block's framing (its tags and preambles).
+    A fact is named as every face names it: a secret in a hand-written title or file name masked."""
     if not context.facts:
         return []
     sources = []
     for fact in context.facts:
         line = f"- [{fact.ref}] {fact.body.strip()}"
-        sources.append(CostSource("pinned", None, fact.ref, len(line.encode("utf-8")), approximate_tokens(line),
-                                  "pinned", "session_start", fact.label))
+        sources.append(CostSource("pinned", None, shown_ref(fact.ref), len(line.encode("utf-8")),
+                                  approximate_tokens(line), "pinned", "session_start", redact(fact.label)[0]))
     framing = max(0, approximate_tokens(context.text) - sum(s.tokens for s in sources))
     sources.append(CostSource("pinned", None, None, 0, framing, "pinned", "session_start",
                               "the session-context block's framing"))

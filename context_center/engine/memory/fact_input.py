@@ -6,7 +6,7 @@ from dataclasses import fields as dataclass_fields
 from typing import TypedDict
 
 from .. import clock
-from ..errors import InvalidInput
+from ..errors import InvalidInput, SensitiveContent
 from ..records import Change, Fact
 from . import sensitive
 from .fields import (
@@ -128,8 +128,8 @@ def validate_fact_input(request: FactInput, *, creating: bool) -> dict[str, str]
         problems["title"] = "a fact needs a title"
     if creating and not (request.body or "").strip():
         problems["body"] = "a fact needs a body"
-    for field in ("title", "description", "keywords", "body"):
-        value = getattr(request, field)
+    for field in ("name", "title", "description", "keywords", "subject_key", "body"):   # as typed: before any
+        value = getattr(request, field)                                                  # lower-casing
         if value and sensitive.find_secrets(value):
             kinds = ", ".join(sorted({f.kind for f in sensitive.find_secrets(value)}))
             problems.setdefault(field, f"contains a secret ({kinds}); it will not be written")
@@ -153,6 +153,10 @@ def apply_input(base: Fact, given: dict[str, str]) -> Fact:
             changes["volatility"] = "" if not value.strip() else check_choice(
                 "volatility", value, VOLATILITIES)
         elif key == "subject_key":
+            # looked at as typed: lower-cased, an AKIA… key id is no longer one any rule finds
+            if sensitive.find_secrets(value):
+                raise SensitiveContent("the subject key looks like a secret; choose a descriptive key "
+                                       "such as project.package_manager")
             changes["subject_key"] = check_subject_key(value)
         elif key == "expires_at":
             changes["expires_at"] = clock.parse_expiry(value)

@@ -16,7 +16,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern)) for kind, pattern in (
         ("private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
                         r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)"),
-        ("AWS access key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"),
+        # a run of exactly 20 capitals and digits, wherever it stands: in a name (aws_AKIA…) too
+        ("AWS access key", r"(?<![0-9A-Z])(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![0-9A-Z])"),
         ("GitHub token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})\b"),
         ("GitLab token", r"\bglpat-[A-Za-z0-9_-]{20,}\b"),
         ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
@@ -245,7 +246,7 @@ def redact(text: str) -> tuple[str, list[str]]:
 
 # Bumped whenever what is found changes: findings a folder snapshot carries from an earlier rule
 # are looked for again.
-RULES_VERSION = 2   # 2: NFKC forms, secrets said in prose
+RULES_VERSION = 3   # 2: NFKC forms, secrets said in prose; 3: an AWS key id after "_" or before a small letter
 # The fields of a fact a person or an agent reads, in the order they are reported.
 SHOWN_FIELDS = ("name", "title", "description", "keywords", "body", "subject_key", "category", "subject", "topics",
                 "tags", "links")

@@ -184,7 +184,9 @@ ALREADY_KNOWN = "already a fact or an instruction"
 
 
 def _first_chars(text: str, limit: int = 160) -> str:
-    flat = " ".join(text.split())
+    """The start of what a fact or an instruction says, a secret a hand put in it masked (before
+    the cut, so no part of one is left to show)."""
+    flat = " ".join(sensitive.redact(text)[0].split())
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
 
 

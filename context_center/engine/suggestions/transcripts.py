@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..memory.sensitive import redact
 from ..storage.safe_read import read_regular_bytes
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -26,10 +27,16 @@ _INJECTED = re.compile(r"^\s*(<(command-name|command-message|command-args|local-
 
 @dataclass(frozen=True)
 class UserTurn:
+    """One turn the user typed, its secrets masked as it is read: a key pasted into a prompt
+    (plain, full-width, split by zero-width characters) never reaches a candidate's title, body,
+    evidence or skill draft, whichever face shows them."""
     source: str         # "claude-code" | "codex"
     session: str        # the session id
     timestamp: str      # as recorded (RFC 3339)
     text: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", redact(self.text)[0])
 
 
 @dataclass

@@ -105,3 +105,54 @@ def test_purge_secrets_masks_every_revision_and_archive_entry_in_place(cli, stat
     assert report["rewritten"] == [str(revision)] and report["kinds"] == ["GitHub token"]
     assert TOKEN not in json.dumps(cli.ok("memory", "revisions", made["id"]))
     assert cli.ok("memory", "purge-secrets", made["id"])["rewritten"] == []   # nothing left
+
+
+def test_memory_cost_names_a_hand_written_pinned_fact_with_its_secrets_masked(state_root: Path, workspace: Path,
+                                                                              cli):
+    """#49: ``memory cost --json`` printed a hand-written fact's secret title verbatim."""
+    with open_engine(state_root, workspace) as engine:
+        memory = engine.paths.memory_dir("project")
+    memory.mkdir(parents=True, exist_ok=True)
+    (memory / f"deploy-{AWS}.md").write_text(
+        f"---\nname: deploy-{AWS}\ntitle: Deploy key {TOKEN}\ndescription: the deploy key\nactivation: pinned\n"
+        "metadata:\n  type: project\n  scope: project\n---\nDeploys use the key on staging.\n", encoding="utf-8")
+    for n in range(10):   # enough recorded prompts for the unmatched-pinned advice, which names the fact too
+        cli.run("hook", "claude-code", stdin=json.dumps({"prompt": f"what language should reply {n} use?",
+                                                         "cwd": str(cli.workspace)}))
+    for args in (("memory", "cost", "--json"), ("memory", "cost"), ("memory", "cost", "--agent", "reasonix")):
+        result = cli.run(*args)
+        assert result.code == 0, result.err
+        assert "Deploy key" in result.out and "[REDACTED]" in result.out, args
+        assert TOKEN not in result.out and AWS not in result.out, args
+
+
+@pytest.mark.parametrize("option,value", [("--subject-key", f"deploy.{AWS}"), ("--subject-key", TOKEN),
+                                          ("--name", f"aws_{AWS}"), ("--name", f"{AWS}key")])
+def test_the_command_line_refuses_a_secret_in_a_name_or_subject_key_as_typed(cli, option: str, value: str):
+    """#49: a subject key was lower-cased before any rule looked (``akiaq3…`` is no key to them)
+    and stored; an AWS key id after ``_`` was no key either. The MCP server refused both."""
+    args = ["memory", "remember", "--title", "deploy credentials", "--description", "d", "--body", "CI deploys.",
+            option, value]
+    if option != "--name":
+        args += ["--name", "deploy-credentials"]
+    refused = cli.refused(*args, code="SENSITIVE_CONTENT")
+    assert AWS not in json.dumps(refused) and TOKEN not in json.dumps(refused)
+    assert cli.ok("memory", "list")["facts"] == []
+    assert AWS.lower() not in every_file_text(cli.root).lower() and "zq8zq8" not in every_file_text(cli.root).lower()
+
+
+def test_the_form_names_a_secret_in_a_subject_key_before_saving():
+    from context_center.engine.memory.fact_input import validate_fact_input
+
+    problems = validate_fact_input(FactInput(name="deploy", title="Deploy", body="b", subject_key=f"ci.{AWS}"),
+                                   creating=True)
+    assert problems == {"subject_key": "contains a secret (AWS access key); it will not be written"}
+
+
+def test_an_aws_key_id_inside_a_word_is_found_and_a_longer_run_is_not():
+    from context_center.engine.memory.sensitive import find_secrets
+
+    for text in (f"aws_{AWS}", f"{AWS}_prod", f"{AWS}key", f"key={AWS}", f"the id {AWS}."):
+        assert [f.kind for f in find_secrets(text)] == ["AWS access key"], text
+    for text in (f"X{AWS}", f"{AWS}Q", f"{AWS}7"):   # 21 capitals and digits: not a key id
+        assert not find_secrets(text), text

@@ -216,3 +216,32 @@ def test_what_is_left_out_as_already_known_is_named_with_what_says_it(home, ui, 
     detail = tab.transcripts.detail.toPlainText()
     assert "already says it" in detail and detail.count("Never force-push to main.") == 2   # it, and what says it
     assert not tab.transcripts.buttons["accept"].isEnabled()
+
+
+def test_the_tab_never_shows_a_secret_a_transcript_holds(tmp_path, monkeypatch, workspace, ui, qtbot):
+    """#49: the Suggestions tab showed transcript secrets verbatim: plain, full-width, split by
+    zero-width characters, an AWS key id."""
+    github, aws = "ghp_" + "Zq8" * 12, "AKIAQ3EGT5JXKZ7PLM2R"
+    full_width, split = "".join(chr(ord(c) + 0xFEE0) for c in aws), "\u200b".join(github)
+    folder = tmp_path / "secret-home"
+    monkeypatch.setenv("HOME", str(folder))
+    claude_session(folder, workspace, "aaaa1111", [
+        ("2026-11-20T10:00:00Z", f"Always deploy with the token {github} from now on."),
+        ("2026-11-20T10:01:00Z", f"Remember that the CI key id is {full_width} on staging."),
+        ("2026-11-20T10:02:00Z", f"Never rotate the key {split} without telling ops."),
+        ("2026-11-20T10:03:00Z", f"run the deploy script with {aws} then tag the release")])
+    codex_session(folder, workspace, "bbbb2222", [("2026-11-21T09:00:00Z", f"run the deploy script with {aws}")])
+    tab = open_tab(ui, qtbot)
+    assert len(tab.transcripts.found.memories) == 3 and len(tab.transcripts.found.skills) == 1
+    shown = [tab.transcripts.sources.text()]
+    tree = tab.transcripts.tree
+    for group in range(tree.topLevelItemCount()):
+        parent = tree.topLevelItem(group)
+        for row in range(parent.childCount()):
+            item = parent.child(row)
+            tree.setCurrentItem(item)
+            shown += [item.text(column) for column in range(3)] + [tab.transcripts.detail.toPlainText(),
+                                                                   tab.transcripts.detail.toHtml()]
+    text = "\n".join(shown)
+    assert "[REDACTED]" in text
+    assert not [key for key in (github, aws, full_width, split, "Zq8Zq8", "Ｑ３ＥＧＴ") if key in text]
