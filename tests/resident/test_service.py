@@ -433,3 +433,17 @@ def test_a_caller_told_stopping_hears_it_before_the_service_ends(tmp_path, monke
     assert written == [True]   # the answer was written before close returned
     caller.join(30)
     assert answers == [{"protocol": wire.PROTOCOL, "stopping": True}]
+
+
+@pytest.mark.adversarial
+def test_a_summary_the_service_answers_runs_nothing_the_workspaces_git_config_names(git_repo, service):
+    from support.hostile_git import arm, fired
+
+    markers = arm(git_repo)
+    service.start()
+    served = service.status()["served"]
+    for argv in (["memory", "--json"], ["memory"], ["memory", "list", "--json"]):
+        done = service.command("--workspace", str(git_repo), *argv)
+        assert done.returncode == 0, done.stderr
+    assert service.status()["served"] == served + 3   # the service's answers, not the fallback's
+    assert fired(markers) == []

@@ -13,17 +13,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..memory.fact_refs import RefProblem, parse_ref
-from ..storage.git_command import GitError, git_bytes, repository_root, run_git
+from ..storage.git_command import GitError, read_git, read_git_bytes, repository_root
 from ..storage.safe_read import read_regular_bytes
 from .check import Grounding, RefCheck
 from .code_files import MAX_CODE_BYTES, CodeFile
 
 _TIMEOUT = 20.0
 _FORMAT = "--format=%H%x1f%an%x1f%aI"
-# reading only, and nothing a cloned repository's configuration could make git run (an fsmonitor
-# command, an external diff, a signature check's gpg program); paths taken as they are written
-READ_ONLY_GIT = ("--literal-pathspecs", "-c", "core.quotePath=false", "-c", "core.fsmonitor=false",
-                 "-c", "diff.external=", "-c", "log.showSignature=false", "-c", "gpg.program=false")
 
 
 class History:
@@ -86,7 +82,7 @@ class History:
 
     def _git(self, *args: str) -> str:
         assert self._root is not None
-        return run_git([*READ_ONLY_GIT, *args], self._root, timeout=_TIMEOUT).stdout
+        return read_git(["--literal-pathspecs", *args], self._root, timeout=_TIMEOUT).stdout   # paths as written
 
     def _uncommitted(self, path: str) -> bool:
         """Whether the file in the work tree differs from HEAD's (compared here, not by ``git diff``,
@@ -108,8 +104,7 @@ class History:
     def _at_head(self, path: str) -> bytes | None:
         assert self._root is not None
         try:
-            return git_bytes([*READ_ONLY_GIT, "cat-file", "blob", f"HEAD:{self._relative(path)}"], self._root,
-                             timeout=_TIMEOUT)
+            return read_git_bytes(["cat-file", "blob", f"HEAD:{self._relative(path)}"], self._root, timeout=_TIMEOUT)
         except GitError:
             return None
 

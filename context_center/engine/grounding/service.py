@@ -6,11 +6,11 @@ from pathlib import Path
 
 from ..memory.fact_refs import MAX_REFS, Evidence, RefProblem, parse_ref, resolve
 from ..records import Fact
-from ..storage.git_command import GitError, run_git
+from ..storage.git_command import GitError, read_git
 from .check import NONE, Checker, Grounding
 from .code_files import CodeFiles
 from .evidence import record
-from .history import READ_ONLY_GIT, History
+from .history import History
 from .proposal import proposed_refs
 
 
@@ -59,10 +59,8 @@ class GroundingService:
         if self.workspace is None:
             return False
         try:
-            # (check-ignore takes no pathspec magic: the options before it, without --literal-pathspecs)
-            options = [option for option in READ_ONLY_GIT if option != "--literal-pathspecs"]
-            return run_git([*options, "check-ignore", "-q", "--no-index", "--", path], self.workspace,
-                           check=False, timeout=10).returncode == 0
+            return read_git(["check-ignore", "-q", "--no-index", "--", path], self.workspace,
+                            check=False, timeout=10).returncode == 0
         except GitError:
             return False
 

@@ -21,6 +21,8 @@ from pathlib import Path
 from ..errors import StorageError
 
 TIMEOUT_SECONDS = 120.0
+# A read answers a summary, a listing or a lookup: it gives up long before a network operation would.
+READ_TIMEOUT_SECONDS = 20.0
 _QUIET_ENV = {
     "GIT_TERMINAL_PROMPT": "0",   # never ask for a password on a terminal we do not have
     "GIT_EDITOR": "true",         # a merge never opens an editor
@@ -33,6 +35,21 @@ _QUIET_ENV = {
 _REPOSITORY_ENV = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
                    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_CONFIG",
                    "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_PREFIX")
+
+
+# What a call that only reads passes before its command, so that nothing a repository's own
+# configuration names runs (a downloaded archive or a shared folder carries its .git/config): no
+# fsmonitor command, pager, external diff, signature program, hook, SSH command or transport (a
+# partial clone's lazy fetch), and no index written behind the user's back.
+READ_ONLY_OPTIONS = (
+    "--no-pager", "--no-optional-locks",
+    "-c", "core.fsmonitor=false", "-c", "core.pager=cat", "-c", "core.hooksPath=/dev/null",
+    "-c", "diff.external=", "-c", "log.showSignature=false",
+    "-c", "gpg.program=false", "-c", "gpg.ssh.program=false", "-c", "gpg.x509.program=false",
+    "-c", "core.sshCommand=false", "-c", "protocol.allow=never", "-c", "credential.helper=",
+    "-c", "core.quotePath=false",
+)
+_FILTER_KEYS = ("clean", "smudge", "process")
 
 
 def _environment(extra: dict[str, str] | None, isolated: bool) -> dict[str, str]:
@@ -112,11 +129,40 @@ def git_bytes(args: list[str], cwd: Path, *, timeout: float = TIMEOUT_SECONDS, i
     return proc.stdout
 
 
+def read_git(args: list[str], cwd: Path, *, check: bool = True, timeout: float = READ_TIMEOUT_SECONDS,
+             work_tree: bool = False) -> GitResult:
+    """``git ARGS`` for a call that only reads (see ``READ_ONLY_OPTIONS``). ``work_tree``: the
+    command reads the work tree's files (``status``), so the filters the repository configures
+    (a clean filter runs on every file whose stat git doubts) are switched off too."""
+    env = _no_filters(cwd, timeout) if work_tree else None
+    return run_git([*READ_ONLY_OPTIONS, *args], cwd, check=check, timeout=timeout, env=env)
+
+
+def read_git_bytes(args: list[str], cwd: Path, *, timeout: float = READ_TIMEOUT_SECONDS) -> bytes:
+    """``git ARGS``'s stdout as bytes, for a call that only reads objects (``cat-file``, ``show``)."""
+    return git_bytes([*READ_ONLY_OPTIONS, *args], cwd, timeout=timeout)
+
+
+def _no_filters(cwd: Path, timeout: float) -> dict[str, str]:
+    """Every filter driver the repository configures, emptied: git then reads each file as it is on
+    disk. Given as GIT_CONFIG_KEY_n/VALUE_n, which take any driver name (``-c`` splits at its '=')."""
+    listed = run_git([*READ_ONLY_OPTIONS, "config", "-z", "--name-only", "--get-regexp", r"^filter\."], cwd,
+                     check=False, timeout=timeout).stdout
+    drivers = sorted({name[len("filter."):].rpartition(".")[0] for name in listed.split("\0")
+                      if name.startswith("filter.") and name.count(".") >= 2})
+    settings = [(f"filter.{driver}.{key}", "") for driver in drivers for key in _FILTER_KEYS]
+    settings += [(f"filter.{driver}.required", "false") for driver in drivers]
+    env = {"GIT_CONFIG_COUNT": str(len(settings))}
+    for index, (key, value) in enumerate(settings):
+        env[f"GIT_CONFIG_KEY_{index}"], env[f"GIT_CONFIG_VALUE_{index}"] = key, value
+    return env
+
+
 def repository_root(start: Path) -> Path | None:
     """The top of the work tree that holds ``start``, or ``None`` outside any (or without git)."""
     if shutil.which("git") is None or not start.exists():
         return None
-    result = run_git(["rev-parse", "--show-toplevel"], start, check=False)
+    result = read_git(["rev-parse", "--show-toplevel"], start, check=False)
     if result.returncode != 0 or not result.stdout.strip():
         return None
     return Path(result.stdout.strip())

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..storage.atomic_write import write_atomic
-from ..storage.git_command import GitError, run_git
+from ..storage.git_command import GitError, read_git
 from ..storage.safe_read import read_regular_bytes
 
 IDENTITY_FILE = "repository.json"
@@ -49,8 +49,8 @@ def workspace_identity(workspace: Path) -> str:
     if not (workspace / ".git").exists():
         return ""
     try:   # this repository's own config: never a repository above it (a state root may be one)
-        result = run_git(["--git-dir", str(workspace / ".git"), "config", "--get", "remote.origin.url"],
-                         workspace, check=False, timeout=10)
+        result = read_git(["--git-dir", str(workspace / ".git"), "config", "--get", "remote.origin.url"],
+                          workspace, check=False, timeout=10)
     except GitError:
         return ""
     return normalize_origin(result.stdout) if result.returncode == 0 else ""

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import InvalidInput, RefusedError, RevisionConflict
 from ..memory.fact_file import decode_fact_bytes
-from ..storage.git_command import GitError, git_bytes, run_git
+from ..storage.git_command import GitError, read_git, read_git_bytes, run_git
 from ..storage.safe_read import read_regular_bytes
 from ..text.counting import counted
 from .history import Commit, last_changes
@@ -81,8 +81,8 @@ def team_changes(repo: TeamRepository) -> list[TeamChange]:
     top = repo.root
     assert top is not None
     try:
-        listed = run_git(["--literal-pathspecs", "status", "--porcelain=v1", "-z", "--no-renames",
-                          "--untracked-files=all", "--", repo.folder_relative], top).stdout.split("\0")
+        listed = read_git(["--literal-pathspecs", "status", "--porcelain=v1", "-z", "--no-renames",
+                           "--untracked-files=all", "--", repo.folder_relative], top, work_tree=True).stdout.split("\0")
     except GitError as exc:   # (a team folder reached through a link, among others: git will not look)
         raise RefusedError(f"git could not list the team folder's changes: {(exc.stderr or str(exc)).strip()}") \
             from None
@@ -113,7 +113,7 @@ def _change(top: Path, path: str, last: Commit | None) -> TeamChange | None:
 
 def _at_head(top: Path, path: str) -> bytes | None:
     try:
-        return git_bytes(["cat-file", "blob", f"HEAD:{path}"], top)
+        return read_git_bytes(["cat-file", "blob", f"HEAD:{path}"], top)
     except GitError:   # not in HEAD (added), or no HEAD yet
         return None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..storage.git_command import GitError, repository_root, run_git
+from ..storage.git_command import GitError, read_git, repository_root
 
 NO_GIT_NOTE = ("the team folder is not in a git repository (or git is not installed): its facts work as plain "
                "files, and their history is just the current file")
@@ -43,20 +43,21 @@ class TeamRepository:
             Path(os.path.realpath(self.folder.parent)) / self.folder.name
         return real.relative_to(os.path.realpath(self.root)).as_posix()
 
-    def git(self, *args: str, check: bool = True) -> str:
+    def git(self, *args: str, check: bool = True, work_tree: bool = False) -> str:
+        """A question that only reads (nothing the repository's configuration names runs)."""
         assert self.root is not None
-        return run_git(list(args), self.root, check=check).stdout
+        return read_git(list(args), self.root, check=check, work_tree=work_tree).stdout
 
     def show(self, commit: str, relative: str) -> str | None:
         """The file's text at ``commit``, or None when that commit has no such file."""
         assert self.root is not None
-        result = run_git(["show", f"{commit}:{relative}"], self.root, check=False)
+        result = read_git(["show", f"{commit}:{relative}"], self.root, check=False)
         return result.stdout if result.returncode == 0 else None
 
     def short(self, commit: str) -> str | None:
         """``commit`` resolved to a short hash, or None when it names no commit."""
         assert self.root is not None
-        result = run_git(["rev-parse", "--short", "--verify", "--quiet", f"{commit}^{{commit}}"], self.root,
+        result = read_git(["rev-parse", "--short", "--verify", "--quiet", f"{commit}^{{commit}}"], self.root,
                          check=False)
         return result.stdout.strip() or None if result.returncode == 0 else None
 
@@ -65,7 +66,7 @@ class TeamRepository:
         (default: the team folder). Renames are listed under their new name."""
         where = relative or self.folder_relative
         try:
-            out = self.git("status", "--porcelain=v1", "-z", "--untracked-files=all", "--", where)
+            out = self.git("status", "--porcelain=v1", "-z", "--untracked-files=all", "--", where, work_tree=True)
         except GitError:
             return {}
         found: dict[str, str] = {}

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..clock import parse_timestamp
 from ..memory.fact_file import FactFileError, decode_fact_bytes, parse_fact
 from ..memory.sensitive import find_secrets
-from ..storage.git_command import git_bytes, run_git
+from ..storage.git_command import read_git, read_git_bytes
 
 # a team fact file at any depth of the repository (a workspace may be a folder of a monorepo), and
 # the team folder or its parent staged as a link (git stages a link, never what is behind it)
@@ -54,14 +54,14 @@ class StagedReport:
 
 def staged_team_files(top: Path) -> list[tuple[str, str]]:
     """(path, git mode) of each team fact file the next commit adds or changes (deletions left out)."""
-    listed = run_git(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--diff-filter=ACMT", "--",
-                      PATHSPEC, *FOLDER_PATHSPECS], top).stdout.split("\0")
+    listed = read_git(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--diff-filter=ACMT", "--",
+                       PATHSPEC, *FOLDER_PATHSPECS], top).stdout.split("\0")
     return [(name, info.split()[1]) for info, name in zip(listed[0::2], listed[1::2]) if info.startswith(":")]
 
 
 def check_staged(start: Path) -> StagedReport:
     """Check what is staged in the repository holding ``start``."""
-    top = Path(run_git(["rev-parse", "--show-toplevel"], start).stdout.strip())
+    top = Path(read_git(["rev-parse", "--show-toplevel"], start).stdout.strip())
     staged = staged_team_files(top)
     problems: list[StagedProblem] = []
     for name, mode in staged:
@@ -71,7 +71,7 @@ def check_staged(start: Path) -> StagedReport:
             problems.append(StagedProblem(name, None, "symlink", f"{kind}: {what} of the repository (a link "
                                           "would point every clone somewhere of its own)"))
             continue
-        problems.extend(check_content(name, git_bytes(["cat-file", "blob", f":{name}"], top)))
+        problems.extend(check_content(name, read_git_bytes(["cat-file", "blob", f":{name}"], top)))
     return StagedReport(tuple(name for name, _ in staged), tuple(problems))
 
 
