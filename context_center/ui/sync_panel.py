@@ -147,6 +147,7 @@ class SyncController(QObject):
         self.client, self.messages, self.window = client, messages, parent
         self.running = False
         self.initialised = False
+        self.last: dict[str, Any] | None = None   # the result the label says
         self.label = QLabel()
         self.label.setObjectName("sync_status")
         self.label.setContentsMargins(0, 0, 14, 0)
@@ -224,6 +225,7 @@ class SyncController(QObject):
                            lambda e: self.messages.failure(tr("change the sync interval"), e), owner=self)
 
     def _show(self, data: dict[str, Any]) -> None:
+        self.last = data
         self.label.setText(describe_result(data))
         warning = bool(data.get("offline") or data.get("warning"))
         set_tone(self.label, "warning" if warning else "error" if data["conflicts"] else None)
@@ -273,9 +275,21 @@ class SyncController(QObject):
     @Slot()
     def open_conflicts(self) -> "ConflictsDialog":
         dialog = ConflictsDialog(self.client, self.messages, self.window)
-        dialog.settled.connect(lambda: self.synced.emit({"settled": True}))
+        dialog.settled.connect(self._settled)
         dialog.open()
         return dialog
+
+    @Slot()
+    def _settled(self) -> None:
+        """A conflict was settled: the label counts the conflicts still flagged (it kept "1
+        conflict" in red until the next sync), and the window reloads."""
+        def recount(flagged: set[str]) -> None:
+            if self.last is not None and self.last.get("conflicts"):
+                self._show({**self.last, "conflicts": [c for c in self.last["conflicts"] if c.get("id") in flagged]})
+
+        self.client.submit(lambda engine: {fact.id for fact, _flag in engine.sync_conflicts()}, recount,
+                           lambda _e: None, owner=self)
+        self.synced.emit({"settled": True})
 
 
 class ConflictsDialog(QDialog):

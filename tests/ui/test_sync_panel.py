@@ -139,3 +139,38 @@ def test_what_the_remote_offered_and_was_refused_is_a_warning_in_the_window(
     assert "1 refused from the remote" in sync.label.text() and sync.label.property("tone") == "warning"
     assert "index/_MAIN_999.toc" in sync.label.toolTip()
     assert not (state_root / "index" / "_MAIN_999.toc").exists()
+
+
+def test_keep_mine_settles_it_everywhere_the_window_said_it(open_window, state_root, workspace, tmp_path, remote):
+    """After Keep mine the detail said "Rewritten by another tool … Restore the lost keys" (which
+    wrote the flag back) and the status bar kept "1 conflict" in red until the next sync."""
+    desk = make_machine(tmp_path, "desk")
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        fact = engine.remember(FactInput(title="Shell", body="bash", scope="global")).fact
+        engine.sync_init(remote)
+    with desk.open() as engine:
+        engine.sync_init(remote)
+        engine.edit(fact.id, FactInput(body="fish"))
+        engine.sync()
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.edit(fact.id, FactInput(body="zsh"))
+    ui = open_window()
+    sync = ui.window.sync
+    ui.qtbot.waitUntil(lambda: sync.sync_action.isEnabled(), timeout=10000)
+    with ui.qtbot.waitSignal(sync.synced, timeout=20000):
+        sync.sync_now()
+    assert "1 conflict" in sync.label.text() and sync.label.property("tone") == "error"
+    dialog = sync.open_conflicts()
+    ui.qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10000)
+    with ui.qtbot.waitSignal(dialog.settled, timeout=10000):
+        dialog.keep_mine.click()
+    ui.qtbot.waitUntil(lambda: dialog.list.count() == 0, timeout=10000)
+    dialog.close()
+    ui.qtbot.waitUntil(lambda: "conflict" not in sync.label.text(), timeout=10000)
+    assert sync.label.text().startswith("Synced") and sync.label.property("tone") != "error"
+    ui.idle()
+    ui.qtbot.waitUntil(lambda: any(r.fact.body == "zsh" for r in ui.window.facts.model.rows()), timeout=10000)
+    ui.select_fact(fact.name)
+    ui.idle()
+    assert ui.window.facts.lost_keys == []
+    assert "Rewritten by another tool" not in ui.window.facts.detail.toPlainText()

@@ -17,6 +17,11 @@ from ..records import Fact
 
 # Context Center fields Reasonix does not know: context-eng's, and the code a fact cites
 _OURS = ("category", "status", "refs", "refs_evidence", "worktree", "branch")
+# keys only this app writes and removes, never lost to another tool: a revision's note, and the flag
+# a sync leaves on a conflict (``sync.conflict_flag.FLAG_KEY``, a room above this one), which settling
+# the conflict removes (the window called that a rewrite by another tool, and restoring the "lost"
+# key flagged the fact again)
+_OWN = ("revision_note", "sync_conflict")
 
 
 @dataclass(frozen=True)
@@ -46,7 +51,7 @@ def lost_keys(active: Fact, previous: Fact | None, previous_revision: int) -> Lo
     if previous is None:
         return None
     fields = {k: getattr(previous, k) for k in _OURS if getattr(previous, k) and not getattr(active, k)}
-    extra = tuple(e for e in previous.extra if e[0] not in dict(active.extra) and e[0] != "revision_note")
+    extra = tuple(e for e in previous.extra if e[0] not in dict(active.extra) and e[0] not in _OWN)
     metadata_extra = tuple(m for m in previous.metadata_extra if m[0] not in dict(active.metadata_extra))
     ours_left = any(getattr(active, k) for k in _OURS) or active.extra or active.metadata_extra
     if ours_left or not (fields or extra or metadata_extra):

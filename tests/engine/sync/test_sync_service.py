@@ -77,6 +77,12 @@ def test_one_fact_edited_on_two_machines_keeps_both_as_revisions_and_is_flagged(
         settled = engine.resolve_sync_conflict(fact.id, "theirs").fact      # the laptop's Thursday
         assert settled.body == "Thursday" and engine.sync_conflicts() == []
         assert "sync_conflict" not in engine.fact_json(settled)
+        # the flag this settling removed is no key another tool lost: nothing to restore (the
+        # window offered "Restore the lost keys", which wrote the flag back)
+        assert engine.lost_keys(fact.id) == []
+        from context_center.engine.memory.lost_keys import _OWN
+        from context_center.engine.sync.conflict_flag import FLAG_KEY
+        assert FLAG_KEY in _OWN   # (named there by its text: the memory room is below the sync room)
         engine.sync()
     with laptop.open() as engine:
         engine.sync()
