@@ -542,13 +542,13 @@ class Engine:
         """Write ``plan`` (backed up first); returns the folder of its backups."""
         from .instructions import align
 
-        return align.apply(plan, self._align_backups())
+        return align.apply(plan, self._align_backups(), self.paths.root)
 
     def undo_align(self) -> list[str]:
         """Take the latest align of this workspace back; returns the files restored."""
         from .instructions import align
 
-        return align.undo(self._align_backups())
+        return align.undo(self._align_backups(), self.paths.root)
 
     def _align_backups(self) -> Path:
         return self.paths.root / "backups" / "align" / project_key(self.paths.workspace)   # (a worktree's own)

@@ -309,10 +309,33 @@ def _digest(data: bytes | None) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 
-def apply(aligned: AlignPlan, backups: Path) -> Path:
+class LinkedBackups(RefusedError):
+    code = "UNSAFE_TARGET"
+
+
+def _refuse_links(backups: Path, within: Path | None) -> None:
+    """Refuse a folder on the way from ``within`` (the state root) to ``backups`` that is a link:
+    the copies of a user's files would be written wherever it points."""
+    if within is None:
+        return
+    try:
+        parts = backups.relative_to(within).parts
+    except ValueError:
+        return
+    place = within
+    for part in parts:
+        place = place / part
+        if place.is_symlink():
+            raise LinkedBackups(f"{place} is a link (to {os.readlink(place)}); nothing was written: the backups "
+                                "are never written through a link")
+
+
+def apply(aligned: AlignPlan, backups: Path, within: Path | None = None) -> Path:
     """Write ``aligned``'s changes, each file backed up first under ``backups`` (one folder per align,
     with a record of what was written); returns that folder. Refused, nothing written, when a file is
-    no longer what the plan was made from."""
+    no longer what the plan was made from, or when a folder from ``within`` (the state root) to the
+    backups is a link."""
+    _refuse_links(backups, within)
     for change in aligned.changes:
         if _read_or_none(change.path) != change.before:
             raise ChangedSince(f"{change.label} changed since the change was shown; nothing was written: look at "
@@ -361,9 +384,11 @@ def latest(backups: Path) -> tuple[Path, dict[str, Any]] | None:
     return None
 
 
-def undo(backups: Path) -> list[str]:
+def undo(backups: Path, within: Path | None = None) -> list[str]:
     """Take the latest align of this workspace back exactly; returns the labels of the files
-    restored. Refused, naming the file, when one changed since."""
+    restored. Refused, naming the file, when one changed since (and, as :func:`apply`, when the
+    way to the backups passes a link)."""
+    _refuse_links(backups, within)
     found = latest(backups)
     if found is None:
         raise NotFound("no align of this workspace to undo")

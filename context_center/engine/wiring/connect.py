@@ -12,12 +12,16 @@ the entries that run this install, and nothing else.
 
 A write keeps a backup of the file beside it, replaces the file atomically, and is refused when the
 file changed since the change was shown (Claude Code rewrites ``~/.claude.json`` while it runs):
-the file is read again just before. JSON files keep their other keys and their indentation; TOML is
-edited with tomlkit, which keeps comments and key order. A file that cannot be parsed is left as it
-is, with the reason.
+the file is read again just before. A JSON file is changed only where an entry is added, replaced
+or removed (json_splice): every other byte stays, its numbers, escapes, duplicate keys and layout
+included; TOML is edited with tomlkit, which keeps comments and key order. A file that cannot be
+parsed, or whose ``hooks`` or ``mcpServers`` is not what Claude Code documents, is left as it is,
+with the reason. A file is written where a link leads, keeping its mode and group; a link to
+nothing, and another user's file, are refused.
 """
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import os
@@ -31,6 +35,7 @@ from .. import clock
 from ..errors import InvalidInput, RefusedError
 from ..storage.atomic_write import create_exclusive, write_atomic
 from .agent_files import CLAUDE, CODEX, AgentFile, Loaded, claude_home, claude_json, codex_config, load, read_text
+from .json_splice import SpliceError, splice
 from .registrations import HOOK_EVENTS, MCP, SERVER_NAME, hook_form, program, runs_this_install, words
 
 AGENTS = (CLAUDE, CODEX)
@@ -91,7 +96,10 @@ def plan(agent: str, state_root: Path, home: Path, *, remove: bool = False) -> l
         edits = [_codex_edit(codex_config(home), state_root, remove)]
     else:
         raise InvalidInput(f"connect one of {', '.join(AGENTS)}, not {agent!r}")
-    return [edit for edit in edits if edit is not None]
+    found = [edit for edit in edits if edit is not None]
+    for edit in found:
+        _check_target(edit.path)
+    return found
 
 
 def apply(edits: list[Edit]) -> list[Path | None]:
@@ -100,16 +108,42 @@ def apply(edits: list[Edit]) -> list[Path | None]:
     when one is no longer what its edit was made from. A file that is a link is written where it
     leads (a dotfiles manager's link stays a link)."""
     for edit in edits:
+        _check_target(edit.path)
         if read_text(edit.path) != edit.before:
             raise ChangedMeanwhile(f"{edit.path} changed since the change was shown (its agent may be running); "
                                    "nothing was written: look at the change again")
     return [_write(edit) for edit in edits]
 
 
+class UnsafeTarget(RefusedError):
+    """The file is not one connect may write: another user's, or a link to nothing."""
+
+    code = "UNSAFE_TARGET"
+
+
+def _check_target(path: Path) -> None:
+    """Refuse a file that is (or lies in a folder that is) a link to nothing — connect would
+    make the link's target, folders and all, wherever it points — and a file of another user:
+    written in its place, it would become this user's (root's), and its owner's no more."""
+    for place in (path, *path.parents):
+        if os.path.islink(place) and not os.path.exists(place):
+            raise UnsafeTarget(f"{place} is a link to {os.readlink(place)}, which does not exist; nothing was "
+                               "written (connect never makes what a link points to)")
+    target = Path(os.path.realpath(path))
+    try:
+        owner = target.stat().st_uid
+    except FileNotFoundError:
+        return
+    if owner != os.geteuid():
+        raise UnsafeTarget(f"{target} belongs to another user (uid {owner}); nothing was written: connect "
+                           "writes only the files of the user it runs as")
+
+
 def _write(edit: Edit) -> Path | None:
     target = Path(os.path.realpath(edit.path))
     backup = None
-    mode = target.stat().st_mode & 0o7777 if edit.before is not None else None
+    found = target.stat() if edit.before is not None else None
+    mode = found.st_mode & 0o7777 if found is not None else None
     if edit.before is not None:
         stamp = clock.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
         backup = target.with_name(f"{target.name}.context-center-backup-{stamp}")
@@ -120,8 +154,11 @@ def _write(edit: Edit) -> Path | None:
         os.chmod(backup, mode or 0o600)   # ~/.claude.json holds tokens: its copies are as private as it is
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, edit.after)
-    if mode is not None:
-        os.chmod(target, mode)
+    if found is not None:   # the file as it was: its mode, and its group where this user may give it
+        os.chmod(target, found.st_mode & 0o7777)
+        if target.stat().st_gid != found.st_gid:
+            with contextlib.suppress(OSError):
+                os.chown(target, -1, found.st_gid)
     return backup
 
 
@@ -132,18 +169,23 @@ def _edit(file: AgentFile, change: Any) -> Edit | None:
     if loaded.problem:
         raise Unparseable(f"{file.path} {loaded.problem}; it is left as it is")
     data = json.loads(json.dumps(loaded.data or {}))   # a copy to change (a file not there yet: empty)
-    summary = change(data)
+    try:
+        summary = change(data)
+    except Unparseable as exc:
+        raise Unparseable(f"{file.path}: {exc.message}") from None
     if not summary:
         return None
     text = loaded.text or ""
     try:
-        after = json.dumps(data, indent=_indent(text), ensure_ascii=False, allow_nan=False)
-    except ValueError:   # 1e400 reads as infinity, which JSON cannot write back
+        if text.strip():   # only what changes is written: every other byte of the file stays
+            after = splice(text, loaded.data, data, _indent(text))
+        else:
+            after = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except SpliceError as exc:
+        raise Unparseable(f"{file.path}: {exc}; it is left as it is") from None
+    except ValueError:   # 1e400 reads as infinity, which JSON cannot write back (kept where nothing changes)
         raise Unparseable(f"{file.path} holds a number JSON cannot write back as it was; it is left as it is") \
             from None
-    after += "\n" if text.endswith("\n") or not text else ""
-    if "\r\n" in text:
-        after = after.replace("\n", "\r\n")
     return Edit(file.agent, file.path, loaded.text, after, tuple(summary)) if after != loaded.text else None
 
 
@@ -157,21 +199,34 @@ def _indent(text: str | None) -> int | str | None:
     return "\t" if found.group(1).startswith("\t") else len(found.group(1))
 
 
+def _json_type(value: Any) -> str:
+    """What a parsed JSON value is, in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def _ours(command: Any) -> bool:
     """A hook command that is this install's own hook (what connect wrote, or the README's line)."""
     return isinstance(command, str) and hook_form(words(command))
 
 
 def _claude_hooks(data: dict[str, Any], state_root: Path, remove: bool) -> list[str]:
-    hooks = data.get("hooks")
-    if hooks is not None and not isinstance(hooks, dict):
-        raise Unparseable("its \"hooks\" is not an object; it is left as it is")
-    hooks = hooks if hooks is not None else {}
+    hooks = data.get("hooks", {})
+    if not isinstance(hooks, dict):   # a value of another type (null too) is Claude Code's to judge, not ours
+        raise Unparseable(f"its \"hooks\" is {_json_type(hooks)}, not an object; it is left as it is")
     summary: list[str] = []
     for event in HOOK_EVENTS:
         wanted = hook_command(state_root, session_start=event == "SessionStart")
-        listed = hooks.get(event)
-        groups: list[Any] = listed if isinstance(listed, list) else []
+        groups = hooks.get(event, [])
+        if not isinstance(groups, list):
+            raise Unparseable(f"its \"hooks\" \"{event}\" is {_json_type(groups)}, not a list; it is left as it is")
         had = [h.get("command") for g in groups if isinstance(g, dict) for h in g.get("hooks") or []
                if isinstance(h, dict) and _ours(h.get("command"))]
         if not remove and had == [wanted]:
@@ -202,10 +257,10 @@ def _claude_hooks(data: dict[str, Any], state_root: Path, remove: bool) -> list[
 
 
 def _claude_server(data: dict[str, Any], state_root: Path, remove: bool) -> list[str]:
-    servers = data.get("mcpServers")
-    if servers is not None and not isinstance(servers, dict):
-        raise Unparseable("its \"mcpServers\" is not an object; it is left as it is")
-    servers = dict(servers or {})
+    servers = data.get("mcpServers", {})
+    if not isinstance(servers, dict):
+        raise Unparseable(f"its \"mcpServers\" is {_json_type(servers)}, not an object; it is left as it is")
+    servers = dict(servers)
     summary = _pin_servers(servers, state_root, remove, lambda: {"type": "stdio", "env": {}})
     if summary and (servers or "mcpServers" in data):
         data["mcpServers"] = servers

@@ -179,3 +179,22 @@ def test_an_undo_takes_away_the_folder_the_align_made(engine, workspace):
     assert (workspace / ".gemini" / "settings.json").is_file()
     engine.undo_align()
     assert not (workspace / ".gemini").exists()   # as it was: no folder left behind
+
+
+@pytest.mark.parametrize("linked", ["backups", "backups/align"])
+def test_backups_are_never_written_through_a_link(state_root, workspace, tmp_path, linked: str):
+    """#49: a symlinked ``<state root>/backups`` took the align's copies of the user's files
+    wherever it pointed. Refused, and nothing written: not the files, not the copies."""
+    _shared(workspace)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (state_root / linked).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(elsewhere, state_root / linked)
+    before = _files(workspace)
+    with open_engine(state_root, workspace) as engine:
+        with pytest.raises(RefusedError, match="is a link") as refused:
+            engine.apply_align(engine.align_agents())
+        assert refused.value.code == "UNSAFE_TARGET"
+        with pytest.raises(RefusedError, match="is a link"):
+            engine.undo_align()
+    assert _files(workspace) == before and list(elsewhere.rglob("*")) == []

@@ -190,12 +190,128 @@ def test_a_linked_file_stays_a_link_backups_never_overwrite_and_odd_json_is_kept
     real.parent.mkdir()
     real.write_text('{\r\n  "model": "opus"\r\n}\r\n')
     (home / ".claude" / "settings.json").symlink_to(real)
-    (home / ".claude.json").write_text('{"big": 1e400}')
-    with pytest.raises(Unparseable, match="cannot write back"):
-        connect_plan("claude-code", tmp_path / "store", home)
-    (home / ".claude.json").write_text("{}")
+    (home / ".claude.json").write_text('{"big": 1e400}')   # infinity to Python: kept as it is written
     for store in ("one", "two", "three"):   # three writes within a second: three backups
         connect_apply(connect_plan("claude-code", tmp_path / store, home))
+    assert (home / ".claude.json").read_text().startswith('{"big": 1e400, "mcpServers": {')
     assert (home / ".claude" / "settings.json").is_symlink()
     assert b"\r\n" in real.read_bytes() and b"\n\n" not in real.read_bytes() and "--state-root" in real.read_text()
     assert len(list(real.parent.glob("claude-settings.json.context-center-backup-*"))) == 3
+
+
+ODD_SETTINGS = """{
+  "cleanupPeriodDays": 1.50e3,
+  "env": {"A": "1", "B": "2"},
+  "model": "opus",
+  "model": "sonnet",
+  "statusLine": {"type": "command", "command": "echo \\u2028 \\u00e9"},
+  "hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "check", "timeout": 6e1}]}],
+    "UserPromptSubmit": [
+      {"hooks": [{"type": "command", "command": "other-tool remind", "timeout": 1.0E1}]}
+    ]
+  },
+  "permissions":{"allow":["Bash(npm run lint)"]}
+}
+"""
+ODD_CLAUDE_JSON = '{"numStartups": 4.20e1, "tips": {"a":1,"a":2}, "mcpServers": {"github": {"url": "\\u2028"}}}'
+
+
+def test_connect_changes_only_the_entries_it_adds_and_every_other_byte_stays(tmp_path: Path):
+    """#49: connect wrote the whole file back: ``1.50e3`` became ``1500.0``, a duplicate key was
+    dropped, an escaped ``\\u2028`` unescaped and compact objects expanded."""
+    home = tmp_path / "odd"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text(ODD_SETTINGS)
+    (home / ".claude.json").write_text(ODD_CLAUDE_JSON)
+    store = tmp_path / "store"
+    settings, claude = connect_plan("claude-code", store, home)
+    removed = [line for line in settings.diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    assert len(removed) == 1 and removed[0].endswith('"timeout": 1.0E1}]}')   # it only gets a comma after it
+    connect_apply([settings, claude])
+    text = (home / ".claude" / "settings.json").read_text()
+    ours = json.dumps(hook_command(store))
+    assert text == ODD_SETTINGS.replace(
+        '"timeout": 1.0E1}]}\n    ]\n  },',
+        '"timeout": 1.0E1}]},\n      {\n        "hooks": [\n          {\n            "type": "command",\n'
+        f'            "command": {ours}\n          }}\n        ]\n      }}\n    ],\n'
+        '    "SessionStart": [\n      {\n        "hooks": [\n          {\n            "type": "command",\n'
+        f'            "command": {json.dumps(hook_command(store, session_start=True))}\n          }}\n        ]\n'
+        '      }\n    ]\n  },')
+    written = (home / ".claude.json").read_text()
+    assert written.startswith('{"numStartups": 4.20e1, "tips": {"a":1,"a":2}, "mcpServers": {"github": '
+                              '{"url": "\\u2028"}, "context-center": {"type": "stdio", ') and "\n" not in written
+    connect_apply(connect_plan("claude-code", store, home, remove=True))
+    assert (home / ".claude" / "settings.json").read_text() == ODD_SETTINGS
+    assert (home / ".claude.json").read_text() == ODD_CLAUDE_JSON
+
+
+@pytest.mark.parametrize("settings,said", [
+    ('{"hooks": "none"}', '"hooks" is a string, not an object'),
+    ('{"hooks": null}', '"hooks" is null, not an object'),
+    ('{"hooks": {"UserPromptSubmit": {"command": "x"}}}', '"hooks" "UserPromptSubmit" is an object, not a list'),
+    ('{"hooks": {"SessionStart": 3}}', '"hooks" "SessionStart" is a number, not a list'),
+    ('{"hooks": {"UserPromptSubmit": []}, "hooks": {}}', 'key "hooks" stands twice')])
+def test_a_wrongly_typed_hooks_value_is_refused_not_replaced(tmp_path: Path, settings: str, said: str):
+    home = tmp_path / "typed"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text(settings)
+    with pytest.raises(Unparseable, match=said):
+        connect_plan("claude-code", tmp_path / "store", home)
+    assert (home / ".claude" / "settings.json").read_text() == settings
+
+
+def test_a_link_to_nothing_is_refused_and_nothing_is_made_where_it_points(tmp_path: Path):
+    """#49: writing through a dangling link made the link's target, folders and all."""
+    from context_center.engine.wiring.connect import UnsafeTarget
+
+    home = tmp_path / "linked"
+    home.mkdir()
+    (home / ".claude").symlink_to(tmp_path / "elsewhere" / "deep" / "claude")
+    with pytest.raises(UnsafeTarget, match="which does not exist"):
+        connect_plan("claude-code", tmp_path / "store", home)
+    (home / ".claude").unlink()
+    (home / ".claude").mkdir()
+    (home / ".claude" / "settings.json").symlink_to(tmp_path / "dotfiles" / "settings.json")
+    with pytest.raises(UnsafeTarget, match="which does not exist"):
+        connect_plan("claude-code", tmp_path / "store", home)
+    assert not (tmp_path / "elsewhere").exists() and not (tmp_path / "dotfiles").exists()
+    assert not (home / ".claude.json").exists()   # nothing at all: the other file of the change neither
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_another_users_file_is_refused_and_the_file_keeps_its_owner(tmp_path: Path):
+    """#49: connect as root through a link replaced another user's settings.json with a root-owned one."""
+    from context_center.engine.wiring.connect import UnsafeTarget
+
+    home = tmp_path / "root-home"
+    (home / ".claude").mkdir(parents=True)
+    theirs = tmp_path / "theirs" / "settings.json"
+    theirs.parent.mkdir()
+    theirs.write_text('{"model": "opus"}\n')
+    os.chown(theirs, 65534, 65534)
+    (home / ".claude" / "settings.json").symlink_to(theirs)
+    with pytest.raises(UnsafeTarget, match="belongs to another user"):
+        connect_plan("claude-code", tmp_path / "store", home)
+    (home / ".claude" / "settings.json").unlink()
+    (home / ".claude" / "settings.json").write_text('{"model": "opus"}\n')
+    edits = connect_plan("claude-code", tmp_path / "store", home)
+    os.chown(home / ".claude" / "settings.json", 65534, 65534)   # given away after the change was shown
+    with pytest.raises(UnsafeTarget, match="belongs to another user"):
+        connect_apply(edits)
+    assert os.stat(theirs).st_uid == os.stat(home / ".claude" / "settings.json").st_uid == 65534
+    assert theirs.read_text() == '{"model": "opus"}\n' and not (home / ".claude.json").exists()
+
+
+def test_a_written_file_keeps_its_mode_and_group(tmp_path: Path):
+    home = tmp_path / "grouped"
+    (home / ".claude").mkdir(parents=True)
+    settings = home / ".claude" / "settings.json"
+    settings.write_text("{}\n")
+    os.chmod(settings, 0o640)
+    if os.geteuid() == 0:
+        os.chown(settings, -1, 65534)
+    group = os.stat(settings).st_gid
+    connect_apply(connect_plan("claude-code", tmp_path / "store", home))
+    assert "hooks" in json.loads(settings.read_text())
+    assert (os.stat(settings).st_mode & 0o777, os.stat(settings).st_gid) == (0o640, group)
