@@ -5,7 +5,6 @@ import argparse
 import os
 import shlex
 import sys
-from pathlib import Path
 from typing import Any, cast
 
 from ..engine import SCOPES, Engine, FactFields, FactInput, InvalidInput, WriteResult, counted, limit_text
@@ -131,6 +130,18 @@ def register(commands: Subcommands) -> Subcommands:
 
 # input ------------------------------------------------------------------------------
 
+# A body is at most 60,000 characters; what is read for one is bounded a little above, so that the
+# engine's own limit speaks ("body is 80,000 characters"), never a read of /dev/zero without end.
+_MAX_BODY_READ = 256 * 1024
+
+
+def _bounded(stream: Any, what: str) -> str:
+    text = stream.read(_MAX_BODY_READ + 1)
+    if len(text) > _MAX_BODY_READ:
+        raise InvalidInput(f"{what} holds more than {_MAX_BODY_READ:,} characters; a fact's body is far shorter")
+    return text
+
+
 def _read_body(args: argparse.Namespace) -> str | None:
     if args.body is not None and args.body_file is not None:
         raise InvalidInput("give the body once: --body or --body-file")
@@ -138,13 +149,14 @@ def _read_body(args: argparse.Namespace) -> str | None:
         return args.body
     if args.body_file is not None:
         if args.body_file == "-":
-            return sys.stdin.read()
-        try:
-            return Path(args.body_file).read_text(encoding="utf-8")
+            return _bounded(sys.stdin, "standard input")
+        try:   # (a pipe is the user's own: `--body-file <(cmd)`; only its size is bounded)
+            with open(args.body_file, encoding="utf-8") as handle:
+                return _bounded(handle, f"--body-file {args.body_file}")
         except (OSError, UnicodeDecodeError) as exc:
             raise InvalidInput(f"cannot read --body-file {args.body_file}: {exc}") from None
     if sys.stdin is not None and not sys.stdin.isatty():
-        text = sys.stdin.read()
+        text = _bounded(sys.stdin, "standard input")
         if text.strip():
             return text
     return None

@@ -78,3 +78,53 @@ def test_a_broken_config_file_stops_the_mcp_server_before_its_handshake(run, bro
         done = run(*args)
         assert done.returncode == 2 and f"CONFIG_ERROR: {broken}:2:" in done.stderr, done.stderr
         assert done.stdout == ""
+
+
+@pytest.mark.adversarial
+@pytest.mark.parametrize("kind", ["dev-zero", "fifo", "folder", "link-to-fifo"])
+def test_a_config_file_that_is_no_regular_file_is_refused_at_once(run, user_config_home: Path, tmp_path: Path,
+                                                                   kind: str):
+    """A link to /dev/zero grew the command line to 23 GB and a FIFO hung it: st_size is 0 for
+    both, so a size check before reading let them through. Now the opened file decides."""
+    config = user_config_home / "context-center" / "config.toml"
+    config.parent.mkdir(parents=True)
+    if kind == "dev-zero":
+        config.symlink_to("/dev/zero")
+    elif kind == "fifo":
+        os.mkfifo(config)
+    elif kind == "folder":
+        config.mkdir()
+    else:
+        os.mkfifo(tmp_path / "pipe")
+        config.symlink_to(tmp_path / "pipe")
+    for args in (["memory", "list", "--json"], ["config", "show"], ["config", "set", "state-root", str(tmp_path)]):
+        done = run(*args)   # (the 60 s timeout of run() is the hang's witness)
+        assert done.returncode == 2 and f"{config}: not a regular file" in done.stderr, (args, done.stderr)
+        assert "Traceback" not in done.stderr
+    event = json.dumps({"prompt": "when do we deploy?", "cwd": str(tmp_path)})
+    turn = run("hook", "claude-code", stdin=event)
+    assert turn.returncode == 0 and turn.stdout == "" and turn.stderr.count("\n") == 1, turn.stderr
+
+
+@pytest.mark.adversarial
+@pytest.mark.parametrize("text, said", [
+    ('state_root = "/tmp/a\\u0000b"\n', "control character (a NUL)"),
+    ('state_root = "/tmp/a\\nb"\n', "control character (a newline)"),
+    ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deep"),
+    ('state_root = "/proc/self"\n', "inside /proc"),
+])
+def test_a_config_files_odd_values_are_one_line_errors(run, user_config_home: Path, text: str, said: str):
+    config = user_config_home / "context-center" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(text)
+    done = run("memory", "list", "--json")
+    assert done.returncode == 2 and said in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("value, said", [("/proc/self", "inside /proc"), ("/sys/kernel", "inside /sys"),
+                                         ("/tmp/a\nb", "a newline"), ("/tmp/a\tb", "a tab")])
+def test_config_set_refuses_a_state_root_no_store_can_live_in(run, user_config_home: Path, value: str, said: str):
+    done = run("config", "set", "state-root", value)
+    assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert not (user_config_home / "context-center" / "config.toml").exists()

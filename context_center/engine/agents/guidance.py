@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..errors import InvalidInput, StorageError
 from ..storage.atomic_write import write_atomic
+from ..storage.safe_read import read_regular_bytes
 
 START, END = "<!-- context-eng:start -->", "<!-- context-eng:end -->"
 GUIDANCE_FILE = "context_eng_guidance.md"
@@ -28,7 +29,7 @@ def write_guidance(path: str | os.PathLike[str]) -> bool:
     as it is. A file with a start marker but no end marker is refused, not guessed at."""
     target = Path(path)
     try:
-        text = target.read_text(encoding="utf-8") if target.exists() else ""
+        text = read_regular_bytes(target).decode("utf-8") if target.exists() else ""   # never a FIFO's wait
     except (OSError, UnicodeDecodeError) as exc:
         raise StorageError(f"cannot read {target}: {exc}") from exc
     block = guidance_block()

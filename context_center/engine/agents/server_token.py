@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import clock
 from ..errors import InvalidInput, RefusedError, StorageError
+from ..storage.safe_read import read_regular_bytes
 from ..storage.secret_store import SecretStore
 from .judge_config import keyring_problem
 
@@ -183,7 +184,10 @@ def given_token(token_file: str | None) -> str | None:
                                f"{stat.S_IMODE(info.st_mode):o}); make it yours alone: chmod 600 {token_file}")
         if info.st_size > 4096:
             raise InvalidInput(f"the token file {token_file} holds {info.st_size:,} bytes: a token is one line")
-        value = path.read_text(encoding="utf-8", errors="replace").strip()
+        try:   # (what is opened decides: the file could be swapped for a FIFO since the stat)
+            value = read_regular_bytes(path, 4096).decode("utf-8", errors="replace").strip()
+        except OSError as exc:
+            raise InvalidInput(f"the token file {token_file}: {exc.strerror or exc}") from None
         source = f"the token file {token_file}"
     else:
         value = os.environ.get(ENV_TOKEN, "").strip()

@@ -88,12 +88,14 @@ def git_roots(workspace: Path) -> list[Path]:
     dot_git = workspace / ".git"
     try:
         if dot_git.is_file():
-            line = dot_git.read_text(encoding="utf-8", errors="replace").strip()
+            line = read_regular_bytes(dot_git, 4096).decode("utf-8", "replace").strip()   # a workspace's: bounded
             if line.startswith("gitdir:"):
                 gitdir = (workspace / line[len("gitdir:"):].strip()).resolve()
                 common_file = gitdir / "commondir"
-                common = (gitdir / common_file.read_text(encoding="utf-8").strip()).resolve() \
-                    if common_file.is_file() else gitdir.parent.parent
+                common = gitdir.parent.parent
+                if common_file.is_file():
+                    named = read_regular_bytes(common_file, 4096).decode("utf-8", "replace").strip()
+                    common = (gitdir / named).resolve()
                 if common.name == ".git":
                     roots.append(common.parent)
     except OSError:

@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 from ..errors import InvalidInput
 from .atomic_write import write_atomic
+from .safe_read import UnsafeFile, read_regular_bytes
 
 APP_NAME = "context-center"
 HOME_ENV = "CONTEXT_CENTER_HOME"
@@ -100,14 +101,9 @@ def read_config(path: Path | None = None) -> UserConfig:
     """Read the config file (``path``, default :func:`config_file`); :class:`ConfigError` when it
     cannot be used."""
     path = path or config_file()
-    try:
-        raw = path.read_bytes() if path.stat().st_size <= MAX_CONFIG_BYTES else None
-    except FileNotFoundError:
-        return UserConfig(path, exists=False)
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    raw = _read(path)
     if raw is None:
-        raise ConfigError(f"{path}: over {MAX_CONFIG_BYTES:,} bytes; this is not a config file")
+        return UserConfig(path, exists=False)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -120,6 +116,8 @@ def read_config(path: Path | None = None) -> UserConfig:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}:{_line_of_error(str(exc))}: not valid TOML: {_without_position(str(exc))}") \
             from None
+    except RecursionError:   # arrays or tables nested thousands deep
+        raise ConfigError(f"{path}: nested too deep; this is not a config file") from None
     warnings = tuple(f"{path}:{_line_of_key(text, key)}: unknown key {key!r}, ignored (a newer version may have "
                      "written it)" for key in data if key not in KNOWN_KEYS)
     value = data.get(STATE_ROOT_KEY)
@@ -129,18 +127,49 @@ def read_config(path: Path | None = None) -> UserConfig:
     return UserConfig(path, True, checked_state_root(value, where), warnings)
 
 
+def _read(path: Path) -> bytes | None:
+    """The file's bytes (None: there is none). A regular file only, whatever a link points at, and
+    never more than the cap: a FIFO would hang every face, and ``/dev/zero`` grow it without end."""
+    try:
+        return read_regular_bytes(path, MAX_CONFIG_BYTES)
+    except FileNotFoundError:
+        return None
+    except UnsafeFile as exc:
+        reason = exc.reason.replace(f"over the {MAX_CONFIG_BYTES:,}-byte limit", "too large for a config file")
+        raise ConfigError(f"{path}: {reason}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+
+
+# Where no store can live: the kernel's own views of processes, devices and settings.
+_VIRTUAL = ("/proc", "/sys", "/dev")
+
+
 def checked_state_root(value: object, where: str = "state_root") -> Path:
     """``value`` as a state root the config file may hold, made absolute; :class:`ConfigError` saying
     why not (``where`` names the file and the line)."""
     if not isinstance(value, str) or not value.strip():
         raise ConfigError(f"{where}: state_root must be a folder's path, in quotes")
+    control = next((char for char in value if ord(char) < 0x20 or ord(char) == 0x7F), None)
+    if control is not None:
+        raise ConfigError(f"{where}: state_root holds a control character ({_shown(control)}); a folder's "
+                          "path has none")
     if not (value.startswith("~") or os.path.isabs(value)):
         raise ConfigError(f"{where}: state_root {value!r} is relative; give an absolute path or one starting "
                           "with ~ (a relative one would name another folder in every directory)")
     root = _absolute(_expanded(value, where))
+    real = os.path.realpath(root)
+    inside = next((top for top in _VIRTUAL if real == top or real.startswith(top + "/")), None)
+    if inside is not None:
+        raise ConfigError(f"{where}: state_root {value!r} is inside {inside}, the kernel's view of the system; "
+                          "no store can live there")
     if root.exists() and not root.is_dir():
         raise ConfigError(f"{where}: state_root {value!r} names a file, not a folder")
     return root
+
+
+def _shown(char: str) -> str:
+    return {"\n": "a newline", "\t": "a tab", "\r": "a carriage return", "\0": "a NUL"}.get(char, f"U+{ord(char):04X}")
 
 
 def set_state_root(folder: str | os.PathLike[str]) -> UserConfig:
@@ -172,19 +201,20 @@ def _document() -> Any:   # tomlkit's TOMLDocument, imported late
     import tomlkit
 
     path = config_file()
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
+    raw = _read(path)
+    if raw is None:
         return tomlkit.document()
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not UTF-8 text; fix it by hand (it is left as it is)") from None
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     try:
         return tomlkit.parse(text)
     except tomlkit.exceptions.ParseError as exc:
         raise ConfigError(f"{path}:{exc.line}: not valid TOML ({exc}); fix it by hand (it is left as it "
                           "is)") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deep; fix it by hand (it is left as it is)") from None
 
 
 def _write(document: Any) -> UserConfig:

@@ -23,6 +23,7 @@ from pathlib import Path
 from ..errors import InvalidInput, RefusedError
 from ..storage.atomic_write import write_atomic
 from ..storage.git_command import run_git
+from ..storage.safe_read import read_regular_bytes
 
 MARKER = "# context-center pre-commit hook"
 HOOK = "pre-commit"
@@ -77,7 +78,7 @@ exec {run}
 
 def _is_ours(path: Path) -> bool:
     try:
-        return MARKER in path.read_text(encoding="utf-8", errors="replace")
+        return MARKER in read_regular_bytes(path).decode("utf-8", errors="replace")   # never a FIFO's wait
     except OSError:
         return False
 
@@ -94,7 +95,7 @@ def install_hook(start: Path, command: Sequence[str]) -> HookReport:
     wanted = hook_text(command)
     kept = chained if os.path.lexists(chained) else None
     if os.path.lexists(hook) and _is_ours(hook):
-        if hook.read_text(encoding="utf-8") == wanted and os.access(hook, os.X_OK):
+        if read_regular_bytes(hook).decode("utf-8", "replace") == wanted and os.access(hook, os.X_OK):
             return HookReport(hook, False, "unchanged", kept)
         _write_executable(hook, wanted)
         return HookReport(hook, True, "updated", kept)
