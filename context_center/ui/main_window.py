@@ -227,6 +227,15 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        self.edit_menu = self.menuBar().addMenu(tr("&Edit"))
+        # one Undo for every undoable action: what the status bar's Undo offers (a forget, an edit, a
+        # review decision), else the Review tab's last decision while it is shown (Ctrl+Z did nothing
+        # in the Facts tab while the status bar offered Undo)
+        self.undo_action = QAction(icon("undo-2"), tr("&Undo"), self)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setEnabled(False)
+        self.undo_action.triggered.connect(self.undo_last)
+        self.edit_menu.addAction(self.undo_action)
         fact_menu = self.menuBar().addMenu(tr("F&act"))
         self.fact_actions: dict[str, QAction] = {}
         for key, glyph, label, keys, slot in (
@@ -301,6 +310,7 @@ class MainWindow(QMainWindow):
         self.archive.written.connect(self.reload)
         self.review.written.connect(self.reload)
         self.review.counted.connect(self._review_counted)
+        self.review.undo_changed.connect(self._update_undo)
         self.review.counted.connect(lambda count: self.overview.count("review", count))
         self.suggestions.transcripts.counted.connect(lambda count: self.overview.count("suggestions", count))
         self.overview.go_to.connect(self._go_to)
@@ -541,6 +551,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _tab_shown(self, _index: int) -> None:
+        self._update_undo()
         if self.tabs.currentWidget() is self.review and self.paths is not None:
             self.review.reload()   # worked out when looked at (the last result shown meanwhile)
         if self.tabs.currentWidget() is self.overview and self.paths is not None:
@@ -637,18 +648,35 @@ class MainWindow(QMainWindow):
         self._undo = undo
         self.undo_button.show()
         self._undo_timer.start(self.UNDO_SECONDS * 1000)
+        self._update_undo()
 
     @Slot()
     def _take_back(self) -> None:
         undo, self._undo = self._undo, None
         self.undo_button.hide()
         self._undo_timer.stop()
+        self._update_undo()
         if undo is not None:
             undo()
 
     def _withdraw_undo(self) -> None:
         self._undo = None
         self.undo_button.hide()
+        self._update_undo()
+
+    @Slot()
+    def undo_last(self) -> None:
+        """Edit ▸ Undo (Ctrl+Z): what the status bar offers to take back, else the Review tab's last
+        decision while that tab is shown."""
+        if self._undo is not None:
+            self._take_back()
+        elif self.tabs.currentWidget() is self.review and self.review.can_undo():
+            self.review.undo_last()
+
+    @Slot()
+    def _update_undo(self) -> None:
+        self.undo_action.setEnabled(self._undo is not None
+                                    or (self.tabs.currentWidget() is self.review and self.review.can_undo()))
 
     @Slot(str)
     def _aside(self, text: str) -> None:

@@ -11,7 +11,6 @@ import html
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -75,6 +74,7 @@ class EditTextDialog(QDialog):
 class ReviewTab(QWidget):
     written = Signal(object, object)   # Change, None: the window reloads what an apply or undo touched
     counted = Signal(int)              # items in the queue, for the tab's title
+    undo_changed = Signal()            # whether there is a decision to take back changed (Edit ▸ Undo)
 
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -107,8 +107,6 @@ class ReviewTab(QWidget):
             row.addWidget(button)
         self.buttons["undo"].setToolTip(tr("Take the last apply back, as new revisions, or the last dismissal "
                                            "(Ctrl+Z)"))
-        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo_last,
-                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
         splitter.addWidget(self.preview)
@@ -198,7 +196,11 @@ class ReviewTab(QWidget):
             self.buttons["keep_other"].setToolTip(tr("Keep {kept} and forget {forgotten}").format(
                 kept=chosen[0].refs[1], forgotten=chosen[0].refs[0]))
         self.buttons["dismiss"].setEnabled(bool(chosen))
-        self.buttons["undo"].setEnabled(bool(self.undo_tokens or self.undismiss_ids))
+        self.buttons["undo"].setEnabled(self.can_undo())
+        self.undo_changed.emit()   # (Ctrl+Z is the window's Edit ▸ Undo: one Undo, whichever tab)
+
+    def can_undo(self) -> bool:
+        return bool(self.undo_tokens or self.undismiss_ids)
 
     # deciding -------------------------------------------------------------------------------------
 
@@ -235,13 +237,14 @@ class ReviewTab(QWidget):
 
         def done(results: list[dict[str, Any]]) -> None:
             self.undo_tokens, self.undismiss_ids = [r["undo"] for r in results], []
+            self._update_buttons()
             changed = sum(len(r["changes"]) for r in results)
             items = tr("1 item") if len(results) == 1 else tr("{count} items").format(count=len(results))
             changes = tr("1 change") if changed == 1 else tr("{count} changes").format(count=changed)
             self.status.setText(tr("Applied {items} ({changes}). Undo (Ctrl+Z) takes it back.").format(
                 items=items, changes=changes))
-            self.messages.info(tr("Applied 1 review item") if len(results) == 1 else
-                               tr("Applied {count} review items").format(count=len(results)))
+            self.messages.undoable(tr("Applied 1 review item") if len(results) == 1 else
+                                   tr("Applied {count} review items").format(count=len(results)), self.undo_last)
             self.written.emit(Change(facts=True, archive=True), None)   # the window reloads, this tab too
 
         def refused(error: BaseException) -> None:
@@ -265,8 +268,11 @@ class ReviewTab(QWidget):
 
         def done(_none: None) -> None:
             self.undo_tokens, self.undismiss_ids = [], ids
-            self.status.setText(tr("Dismissed {count}: not proposed again until their facts change. Undo (Ctrl+Z) "
-                                   "proposes them again.").format(count=len(ids)))
+            self._update_buttons()
+            said = tr("Dismissed {count}: not proposed again until their facts change. Undo (Ctrl+Z) "
+                      "proposes them again.").format(count=len(ids))
+            self.status.setText(said)
+            self.messages.undoable(said, self.undo_last)   # (the last apply's word no longer stays)
             self.reload()
 
         self.client.submit(job, done, lambda e: self.status.setText(tr("Could not dismiss: {error}").format(
@@ -289,10 +295,11 @@ class ReviewTab(QWidget):
             return len(tokens)
 
         def done(count: int) -> None:
-            self.status.setText(tr("Undone: the store is as before (1 decision taken back, as new revisions).")
-                                if count == 1 else
-                                tr("Undone: the store is as before ({count} decisions taken back, as new "
-                                   "revisions).").format(count=count))
+            said = (tr("Undone: the store is as before (1 decision taken back, as new revisions).") if count == 1
+                    else tr("Undone: the store is as before ({count} decisions taken back, as new "
+                            "revisions).").format(count=count))
+            self.status.setText(said)
+            self.messages.info(said)   # ("Applied 1 review item" stayed in the status bar)
             self.written.emit(Change(facts=True, archive=True), None)
 
         self.client.submit(job, done, lambda e: self.status.setText(
@@ -311,6 +318,7 @@ class ReviewTab(QWidget):
 
         def done(_none: None) -> None:
             self.status.setText(tr("Proposed again: {count}.").format(count=len(ids)))
+            self.messages.info(self.status.text())
             self.reload()
 
         self.client.submit(job, done, lambda e: self.status.setText(tr("Could not undo: {error}").format(

@@ -584,9 +584,9 @@ class FactsTab(QWidget):
         if row is None:
             return None
         form = FactForm(self.client, row.fact, self)
-        form.saved.connect(self._saved)
-        form.open_holder = self._open_holder
         fact = row.fact
+        form.saved.connect(functools.partial(self._saved, before=fact.revision))
+        form.open_holder = self._open_holder
         form.set_pinned_others(self.pinned_total - (len(fact.body.strip()) if fact.pinned and not fact.staging else 0))
         dropped = self._dropped_on_rewrite(row)
         if dropped:
@@ -611,14 +611,30 @@ class FactsTab(QWidget):
         return [reason for reason in self._file_problems.get(path, ())
                 if reason.endswith(("treated as unset", "ignored", "treated as project"))]
 
-    @Slot(object)
-    def _saved(self, result: WriteResult) -> None:
+    def _saved(self, result: WriteResult, before: int | None = None) -> None:
+        """A form saved: said, with Undo beside it when it edited a personal fact (``before``, the
+        revision it edited: Undo writes that revision's text again, as a new revision)."""
         fact = result.fact
         said = (tr("Saved {ref} (revision {revision})") if result.changed
-                else tr("{ref} unchanged (revision {revision})"))
-        self.messages.info(said.format(ref=fact.ref, revision=fact.revision))
+                else tr("{ref} unchanged (revision {revision})")).format(ref=fact.ref, revision=fact.revision)
+        if before is not None and result.changed and fact.scope != "team":   # (a team fact's history is git's)
+            self.messages.undoable(said, lambda: self._undo_edit(fact, before))
+        else:
+            self.messages.info(said)
         self.table.setFocus()  # typing goes to the table, on the saved fact, not to a stale row
         self.written.emit(result.change, (fact.scope, fact.id))
+
+    def _undo_edit(self, fact: Fact, before: int) -> None:
+        """Undo of an edit: revision ``before`` written again, as a new revision."""
+        fact_id, scope = fact.id, fact.scope
+
+        def done(result: WriteResult) -> None:
+            self.messages.info(tr("Undone: {ref} holds revision {before}'s text again (revision {revision})").format(
+                ref=result.fact.ref, before=before, revision=result.fact.revision))
+            self.written.emit(result.change, (result.fact.scope, result.fact.id))
+
+        self.client.submit(lambda e: e.restore(fact_id, before, scope), done,
+                           lambda e: self.messages.failure(tr("undo the edit"), e))
 
     @Slot()
     def toggle_pin(self) -> None:
