@@ -87,6 +87,7 @@ _LAZY = {
     "server_policy": "agents.service:server_policy", "server_judge": "agents.service:server_judge",
     "POLICIES": "agents.policy:POLICIES", "POLICY_SETTING": "agents.policy:POLICY_SETTING",
     "AgentRefusal": "agents.refusals:AgentRefusal", "AGENT_CODES": "agents.refusals:CODES",
+    "json_said": "agents.refusals:said", "json_type": "agents.refusals:json_type",
     "configure_judge": "agents.judge_config:configure_judge", "set_judge_key": "agents.judge_config:set_judge_key",
     "clear_judge_key": "agents.judge_config:clear_judge_key", "judge_settings": "agents.judge_config:judge_settings",
     "open_judge": "agents.judge_config:open_judge", "keyring_problem": "agents.judge_config:keyring_problem",

@@ -17,19 +17,10 @@ from ..engine import TOOL_HINT_KINDS as HINT_KINDS
 from ..engine import TOOL_MAP_SCOPES as MAP_SCOPES
 from ..engine import TOOL_NAMES as NAMES
 from ..engine import TOOLS
+from ..engine import json_said as _said
+from ..engine import json_type as _json_type
 
 __all__ = ["HINT_KINDS", "MAP_SCOPES", "NAMES", "TOOLS", "schema_problem"]
-
-
-def _json_type(value: object) -> str:
-    """What JSON calls ``value``'s type."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    return "an array" if isinstance(value, list) else "an object"
 
 
 _REQUIRED = {name: tuple(schema.get("required", ())) for name, _, schema in TOOLS}
@@ -52,5 +43,5 @@ def schema_problem(name: str, arguments: dict[str, Any]) -> str | None:
             return (f"hints.{unknown[0]} does not exist: hints take {', '.join(HINT_KINDS)} "
                     "(the query's own words need no hint)")
     if name == "memory_map" and "scope" in arguments and arguments["scope"] not in MAP_SCOPES:
-        return f"scope must be one of {', '.join(MAP_SCOPES)} (got {arguments['scope']!r})"
+        return f"scope must be one of {', '.join(MAP_SCOPES)} (got {_said(arguments['scope'])})"
     return None

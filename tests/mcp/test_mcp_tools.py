@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,51 @@ def test_every_error_code_of_the_seed_and_ours(server: Server, workspace: Path, 
             assert "memory_demote" in delete
     run(scenario)
     assert "Traceback" not in server.stderr()
+
+
+PYTHON_WORDS = re.compile(r"\b(?:None|True|False|NoneType|dict|list|int|float|str|bool)\b|got '|\['|\{'")
+
+
+def test_an_argument_error_says_the_value_in_json_never_in_python(server: Server, workspace: Path):
+    """#49: an ``importance`` sent as ``null`` was answered "got None": an agent sent JSON and is
+    answered in JSON (``null``, ``true``, ``"x"``), never in Python's words."""
+    from mcp.shared.exceptions import MCPError
+
+    search = "memory_search"
+    cases = [
+        ("memory_create", {"content": "c", "category": "decision", "importance": None}, "INVALID_IMPORTANCE",
+         "got null"),
+        ("memory_create", {"content": "c", "category": "decision", "importance": True}, "INVALID_IMPORTANCE",
+         "got true"),
+        ("memory_create", {"content": "c", "category": "decision", "importance": [1]}, "INVALID_IMPORTANCE",
+         "got [1]"),
+        ("memory_create", {"content": "c", "category": 5}, "INVALID_CATEGORY", "text, not a number"),
+        ("memory_create", {"content": "c", "category": "decision", "subject": {"a": None}}, "INVALID_FILTER",
+         "text, not an object"),
+        ("memory_bind", {"projectPath": None}, "INVALID_PROJECT_PATH", "got null"),
+        (search, {"query": "x", "filters": {"minImportance": False}}, "INVALID_IMPORTANCE", "got false"),
+        (search, {"query": "x", "filters": {"limit": True}}, "INVALID_FILTER", "got true"),
+        (search, {"query": "x", "filters": {"active": "all"}}, "INVALID_FILTER", 'got "all"'),
+        (search, {"query": "x", "filters": {"scope": ["both"]}}, "INVALID_SCOPE", 'got ["both"]'),
+        (search, {"query": "x", "filters": {"match": None}}, "INVALID_FILTER", "got null"),
+        (search, {"query": "x", "filters": {"sort": {"by": {"a": 1}}}}, "INVALID_SORT", 'got {"a": 1}'),
+        (search, {"query": "x", "filters": {"sort": {"order": False}}}, "INVALID_SORT", "got false"),
+        (search, {"query": "x", "filters": {"time": {"field": None, "preset": "this_week"}}}, "INVALID_TIME",
+         "got null"),
+        (search, {"query": "x", "filters": {"time": {"preset": "today"}}}, "INVALID_TIME", 'got "today"'),
+        (search, {"query": "x", "filters": {"time": {"from": 20261101}}}, "INVALID_TIME", ": 20261101"),
+        (search, {"query": "x", "filters": {"topics": [None]}}, "INVALID_FILTER", "text, not null"),
+        (search, {"query": "x", "categories": [True]}, "INVALID_CATEGORY", "text, not a boolean"),
+    ]
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            for tool, arguments, code, said in cases:
+                message = await session.refused(tool, arguments, code)
+                assert said in message and not PYTHON_WORDS.search(message), (arguments, message)
+            for arguments, said in (({"scope": None}, "(got null)"), ({"scope": "all"}, '(got "all")')):
+                with pytest.raises(MCPError) as caught:
+                    await session.call("memory_map", arguments)
+                message = caught.value.error.message
+                assert said in message and not PYTHON_WORDS.search(message), message
+    run(scenario)

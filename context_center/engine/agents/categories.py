@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 
-from .refusals import AgentRefusal
+from .refusals import AgentRefusal, json_type
 
 BUILT_INS = ("instruction", "mistake", "preference", "decision", "constraint", "workflow")
 AUTO_PROMOTE = frozenset({"instruction", "decision", "constraint", "mistake"})
@@ -30,7 +30,7 @@ def normalize(name: object) -> tuple[str, str]:
     """(canonical, display) of a category name: NFKC, trimmed, 1–64 characters, no control
     characters; canonical is lowercased."""
     if not isinstance(name, str):
-        raise AgentRefusal("INVALID_CATEGORY", f"a category name is text, not {type(name).__name__}")
+        raise AgentRefusal("INVALID_CATEGORY", f"a category name is text, not {json_type(name)}")
     if len(name) > MAX_NAME * 4:   # before NFKC reads it all
         raise AgentRefusal("INVALID_CATEGORY", f"a category name has at most {MAX_NAME} characters; "
                                                f"got {len(name):,}")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..memory import sensitive
 from ..text.snippets import collapse
-from .refusals import AgentRefusal
+from .refusals import AgentRefusal, json_type, said
 
 MAX_TOKENS = 800
 MAX_RAW_CHARS = MAX_TOKENS * 4 * 4   # past this, content is too long however much of it is whitespace
@@ -93,7 +93,7 @@ def check_not_sensitive(text: str, field: str) -> None:
 
 def _label(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise AgentRefusal("INVALID_FILTER", f"{field} values are text, not {type(value).__name__}")
+        raise AgentRefusal("INVALID_FILTER", f"{field} values are text, not {json_type(value)}")
     if len(value) > MAX_LABEL * 4:
         raise AgentRefusal("INVALID_FILTER", f"{field} values have at most {MAX_LABEL} characters; "
                                              f"got {len(value):,}")
@@ -129,7 +129,7 @@ def check_labels(raw: object, field: str) -> tuple[str, ...]:
 
 def check_importance(raw: object, *, field: str = "importance") -> float:
     if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not 0 <= raw <= 1 or math.isnan(raw):
-        raise AgentRefusal("INVALID_IMPORTANCE", f"{field} must be a number from 0 to 1; got {raw!r}")
+        raise AgentRefusal("INVALID_IMPORTANCE", f"{field} must be a number from 0 to 1; got {said(raw)}")
     return float(raw)
 
 

@@ -1,7 +1,10 @@
 """The context-eng error codes: every refusal an agent can be given, with the seed's meaning."""
 from __future__ import annotations
 
+import json
+
 from ..errors import RefusedError
+from ..memory.sensitive import mask_personal
 
 CODES = (
     "INVALID_PROJECT_PATH",  # bind path is not an existing directory
@@ -26,6 +29,35 @@ CODES = (
     "REVIEW_REQUIRED",       # the review policy keeps this for the user
     "READ_ONLY",             # the read-only policy refuses every write
 )
+
+
+SAID_CHARS = 80   # of a value said back to an agent
+
+
+def json_type(value: object) -> str:
+    """What JSON calls ``value``'s type: an agent sent JSON, and is answered in its words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, (list, tuple)) else "an object"
+
+
+def said(value: object) -> str:
+    """``value`` as the agent sent it, in JSON (``null``, ``true``, ``"both"``), never a Python
+    repr (``None``, ``True``, ``'both'``); at most :data:`SAID_CHARS` characters."""
+    if isinstance(value, str) and len(value) > SAID_CHARS:
+        value = value[:SAID_CHARS]
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return json_type(value)
+    text = text if len(text) <= SAID_CHARS else text[:SAID_CHARS - 1] + "…"
+    return mask_personal(text)   # a key sent back into the agent's transcript is a key kept there
 
 
 class AgentRefusal(RefusedError):

@@ -14,7 +14,7 @@ from typing import Any
 from .. import clock
 from . import categories
 from .claims import LABEL_KINDS, check_importance, check_labels, check_subject
-from .refusals import AgentRefusal
+from .refusals import AgentRefusal, said
 
 MAX_LIMIT = 50
 SEARCH_SCOPES = ("both", "global", "project")
@@ -67,7 +67,7 @@ def check_scope(raw: object, allowed: tuple[str, ...] = SEARCH_SCOPES) -> str:
     if raw is None:
         return allowed[0]
     if not isinstance(raw, str) or raw.strip().lower() not in allowed:
-        raise AgentRefusal("INVALID_SCOPE", f"scope must be one of {', '.join(allowed)}; got {raw!r}")
+        raise AgentRefusal("INVALID_SCOPE", f"scope must be one of {', '.join(allowed)}; got {said(raw)}")
     return raw.strip().lower()
 
 
@@ -92,13 +92,13 @@ def _time(raw: object, now: dt.datetime) -> TimeWindow | None:
         raise AgentRefusal("INVALID_TIME", "time must be an object: field, and preset or from/to")
     which = raw.get("field", "updated")
     if which not in TIME_FIELDS:
-        raise AgentRefusal("INVALID_TIME", f"time.field must be created or updated; got {which!r}")
+        raise AgentRefusal("INVALID_TIME", f"time.field must be created or updated; got {said(which)}")
     preset, start_text, end_text = raw.get("preset"), raw.get("from"), raw.get("to")
     if preset is not None:
         if start_text is not None or end_text is not None:
             raise AgentRefusal("INVALID_TIME", "give time.preset or time.from/to, not both")
         if preset not in TIME_PRESETS:
-            raise AgentRefusal("INVALID_TIME", f"time.preset must be this_week or this_month; got {preset!r}")
+            raise AgentRefusal("INVALID_TIME", f"time.preset must be this_week or this_month; got {said(preset)}")
         midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
         first = midnight - dt.timedelta(days=midnight.weekday()) if preset == "this_week" else midnight.replace(day=1)
         return TimeWindow(which, first, None)
@@ -115,7 +115,7 @@ def _moment(raw: object, name: str) -> dt.datetime | None:
         return None
     moment = clock.parse_timestamp(raw) if isinstance(raw, str) else None
     if moment is None:
-        raise AgentRefusal("INVALID_TIME", f"time.{name} is not an ISO-8601 date or time: {raw!r}")
+        raise AgentRefusal("INVALID_TIME", f"time.{name} is not an ISO-8601 date or time: {said(raw)}")
     return moment
 
 
@@ -123,7 +123,7 @@ def _limit(raw: object) -> int:
     if raw is None:
         return MAX_LIMIT
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
-        raise AgentRefusal("INVALID_FILTER", f"limit must be a whole number from 1 to {MAX_LIMIT}; got {raw!r}")
+        raise AgentRefusal("INVALID_FILTER", f"limit must be a whole number from 1 to {MAX_LIMIT}; got {said(raw)}")
     return min(raw, MAX_LIMIT)
 
 
@@ -136,7 +136,7 @@ def _active(raw: object) -> bool | None:
         return False
     if raw == "any":
         return None
-    raise AgentRefusal("INVALID_FILTER", f"active must be 1 (default), 0 or \"any\"; got {raw!r}")
+    raise AgentRefusal("INVALID_FILTER", f"active must be 1 (default), 0 or \"any\"; got {said(raw)}")
 
 
 def _sort(raw: object) -> tuple[str, str]:
@@ -145,9 +145,9 @@ def _sort(raw: object) -> tuple[str, str]:
         raise AgentRefusal("INVALID_SORT", "sort must be an object: {by, order}")
     by, order = sort.get("by", "relevance"), sort.get("order", "desc")
     if by not in SORT_BY:
-        raise AgentRefusal("INVALID_SORT", f"sort.by must be one of {', '.join(SORT_BY)}; got {by!r}")
+        raise AgentRefusal("INVALID_SORT", f"sort.by must be one of {', '.join(SORT_BY)}; got {said(by)}")
     if order not in SORT_ORDER:
-        raise AgentRefusal("INVALID_SORT", f"sort.order must be desc or asc; got {order!r}")
+        raise AgentRefusal("INVALID_SORT", f"sort.order must be desc or asc; got {said(order)}")
     return by, order
 
 
@@ -159,7 +159,7 @@ def parse_search(arguments: dict[str, Any], now: dt.datetime | None = None) -> S
     hints = _mapping(arguments.get("hints"), "hints")
     match = filters.get("match", "any")
     if match not in ("any", "all"):
-        raise AgentRefusal("INVALID_FILTER", f"match must be any or all; got {match!r}")
+        raise AgentRefusal("INVALID_FILTER", f"match must be any or all; got {said(match)}")
     by, order = _sort(filters.get("sort"))
     minimum = filters.get("minImportance")
     hint_categories = hints.get("categories")

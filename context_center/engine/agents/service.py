@@ -42,7 +42,7 @@ from .claims import (
 )
 from .memories import AgentMemory
 from .policy import POLICIES, POLICY_SETTING
-from .refusals import AgentRefusal
+from .refusals import AgentRefusal, said
 from .search_request import check_scope, parse_search
 
 MAX_PROJECT_PATH_BYTES = 4096   # PATH_MAX on Linux: a longer projectPath cannot name a folder
@@ -117,7 +117,8 @@ class AgentMemoryService:
         """``raw`` as an existing, readable directory, or INVALID_PROJECT_PATH saying why; nothing
         is opened or created before it passes."""
         if not isinstance(raw, (str, os.PathLike)) or not str(raw).strip():
-            raise AgentRefusal("INVALID_PROJECT_PATH", "projectPath must be an existing directory")
+            raise AgentRefusal("INVALID_PROJECT_PATH", "projectPath must be an existing directory"
+                               + ("" if isinstance(raw, str) else f"; got {said(raw)}"))
         text = str(raw)
         shown = text if len(text) <= 120 else text[:117] + "…"
         if len(text.encode("utf-8", "surrogatepass")) > MAX_PROJECT_PATH_BYTES:
@@ -140,7 +141,8 @@ class AgentMemoryService:
             os.listdir(path)          # readable, as every open of the project will need
             path.resolve(strict=True)
         except (OSError, ValueError, RuntimeError) as exc:   # EACCES, ENAMETOOLONG, a loop, a NUL, a surrogate
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+            reason = (exc.strerror if isinstance(exc, OSError) and exc.strerror
+                      else "its links loop" if isinstance(exc, RuntimeError) else "no path this system opens")
             raise AgentRefusal("INVALID_PROJECT_PATH", f"projectPath {shown} cannot be read ({reason})") from None
         return path
 
@@ -306,9 +308,9 @@ class AgentMemoryService:
             near = categories.nearest(canonical, [*categories.BUILT_INS, *existing])
             if near is not None:
                 other = existing.get(near[0], near[0])
-                raise AgentRefusal("NEAR_CATEGORY", f"category {display!r} is {near[1]:.0%} similar to the existing "
-                                                    f"category {other!r}; use {other!r}, or retry with "
-                                                    "confirmNewCategory: true to create the new one. No memory "
+                raise AgentRefusal("NEAR_CATEGORY", f"category {said(display)} is {near[1]:.0%} similar to the "
+                                                    f"existing category {said(other)}; use {said(other)}, or retry "
+                                                    "with confirmNewCategory: true to create the new one. No memory "
                                                     "was written.")
         self._engine.register_agent_category(self._scope_key(scope), canonical, display)
         return canonical, display
