@@ -164,3 +164,15 @@ def test_a_short_fact_paragraph_is_advice_too(cli):
     codex = by_agent(cli.ok("memory", "cost", "--agent", "codex"))["codex"]
     [advice] = [a for a in codex["advice"] if a["kind"] == "discoverable"]
     assert f"(“{fact}”)" in advice["text"] and advice["tokens"] == estimate(fact)
+
+
+def test_a_fact_in_a_bullet_list_is_advice_too(cli):
+    """#49: the README's own example was no advice when it sat in a bullet list: the list was one
+    paragraph, and its rule ("Use pnpm") hid the fact beside it."""
+    fact = "The API server lives in services/api and is written in Go."
+    (cli.workspace / "AGENTS.md").write_text(f"# Agents\n\n- {fact}\n- Use pnpm for installs.\n"
+                                             "* Never push to main.\n", encoding="utf-8")
+    codex = by_agent(cli.ok("memory", "cost", "--agent", "codex"))["codex"]
+    [advice] = [a for a in codex["advice"] if a["kind"] == "discoverable"]
+    assert f"(“{fact}”)" in advice["text"] and advice["tokens"] == estimate(fact)
+    assert advice["text"].startswith("workspace/AGENTS.md: 1 paragraph states a discoverable fact")

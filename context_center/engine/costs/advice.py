@@ -145,12 +145,28 @@ def states_a_fact(paragraph: str) -> bool:
     return not words & _RULE_WORDS and bool(words & _DESCRIPTION_WORDS)
 
 
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+", re.MULTILINE)
+
+
+def statements(text: str, least: int = FACT_LEAST_CHARS) -> Iterable[str]:
+    """The paragraphs of ``text``, a list's items each on its own (a bullet list is one paragraph,
+    and one rule among its items hid every fact beside it), whitespace collapsed."""
+    for paragraph in _PARAGRAPHS.split(text):
+        starts = [m.start() for m in _LIST_ITEM.finditer(paragraph)]
+        pieces = [paragraph] if not starts else [paragraph[:starts[0]]] + [
+            _LIST_ITEM.sub("", paragraph[a:b], count=1) for a, b in zip(starts, [*starts[1:], len(paragraph)])]
+        for piece in pieces:
+            normal = " ".join(piece.split())
+            if len(normal) >= least:
+                yield normal
+
+
 def _discoverable(view: AgentView) -> list[Advice]:
-    """Per instruction file: the paragraphs that state discoverable facts, not rules — as memory,
-    recalled when a prompt needs them, they would cost nothing on the other turns."""
+    """Per instruction file: the paragraphs (and list items) that state discoverable facts, not
+    rules — as memory, recalled when a prompt needs them, they would cost nothing on the other turns."""
     facts: dict[tuple[str, Path], list[str]] = {}   # per file (an imported one apart from its importer)
     for label, path, text in _received_parts(view, without=MEMORY_INDEX_SCOPES):
-        facts.setdefault((label, path), []).extend(p for p in paragraphs(text, FACT_LEAST_CHARS) if states_a_fact(p))
+        facts.setdefault((label, path), []).extend(p for p in statements(text) if states_a_fact(p))
     found = []
     for (label, path), said_facts in facts.items():
         if said_facts:
