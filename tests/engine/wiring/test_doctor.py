@@ -151,3 +151,30 @@ def test_the_live_run_starts_the_file_judged_ours_even_with_dot_on_path(tmp_path
     report = doctor(workspace, home, prompt="When does this project deploy?")
     assert report.live is not None and report.live.exit_code == 0 and "deploys on Fridays" in report.live.output
     assert not marker.exists()
+
+
+def test_the_readmes_claude_code_lines_work_together_and_doctor_finds_one_store(tmp_path: Path, workspace: Path,
+                                                                               store: Path):
+    """#49: the README's user and local lines used one name, so Claude Code warned "Conflicting
+    scopes", and the local line named no store. Each line is applied as ``claude mcp add`` keeps it
+    (user scope: ``mcpServers``; local: ``projects[<folder>].mcpServers``), this install's program
+    for ``context-center`` and the test's store for ``~/.reasonix``."""
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    lines = [line for line in readme.splitlines() if line.startswith("claude mcp add -s ")
+             and "--transport" not in line]
+    assert len(lines) == 2
+    claude: dict = {"mcpServers": {}, "projects": {str(workspace): {"mcpServers": {}}}}
+    for line in lines:
+        argv = shlex.split(line.replace("~/.reasonix", str(store)).replace('"$PWD"', str(workspace)))
+        scope, name, command = argv[4], argv[5], argv[argv.index("--") + 1:]
+        assert command[0] == "context-center"
+        table = claude["mcpServers"] if scope == "user" else claude["projects"][str(workspace)]["mcpServers"]
+        assert scope in ("user", "local") and name not in claude["mcpServers"] and name not in table
+        table[name] = {"type": "stdio", "command": program()[0], "args": [*program()[1:], *command[1:]], "env": {}}
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".claude.json").write_text(json.dumps(claude))
+    report = doctor(workspace, home, live=False)
+    servers = [r for r in report.registrations if r.kind == "mcp"]
+    assert sorted(r.scope for r in servers) == ["local", "user"] and len({r.name for r in servers}) == 2
+    assert all(r.store == store and r.store_source == "flag" and r.this_install for r in servers)
