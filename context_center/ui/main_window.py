@@ -48,12 +48,12 @@ MAX_RECENT = 8
 # An open's other work waits for the list's first paint, but never longer than this.
 REST_AFTER_MS = 500
 ONCE_AFTER = Qt.ConnectionType(Qt.ConnectionType.QueuedConnection.value | Qt.ConnectionType.SingleShotConnection.value)
-# a title's mnemonic: "&Facts", or a translation's "事实(&F)" at its end
-_MNEMONIC = re.compile(r"\(&[^&]\)$|&(?=[^&])")
+# a title's mnemonic: "&Facts", or a translation's "事实(&F)"
+_MNEMONIC = re.compile(r"\(&[^&]\)|&(?=[^&])")
 
 
 def without_mnemonic(text: str) -> str:
-    """``text`` without its mnemonic (the Go menu names each tab so)."""
+    """``text`` without its mnemonic (a tab's title: the Go menu's item has it)."""
     return _MNEMONIC.sub("", text)
 
 
@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         self.review = ReviewTab(client, self.messages)
         self.overview = OverviewTab(client, self.messages)
         self.tabs = QTabWidget()
+        self.tab_titles: list[str] = []   # each tab's title with its mnemonic (the Go menu's)
         self.tabs.setDocumentMode(True)
         # the Overview first (Ctrl+0), then the tabs that act (Ctrl+1…6)
         for widget, title, glyph in ((self.overview, tr("&Overview"), "layout-dashboard"),
@@ -99,7 +100,11 @@ class MainWindow(QMainWindow):
                                      (self.recall, tr("&Recall"), "radar"), (self.archive, tr("&Archive"), "archive"),
                                      (self.suggestions, tr("&Suggestions"), "lightbulb"),
                                      (self.review, tr("Re&view"), "list-checks")):
-            self.tabs.addTab(widget, icon(glyph), title)
+            # the tab without its mnemonic, the Go menu's item with it: the tabs' letters took
+            # every tab's Alt+F, Alt+A… from the menus and the tabs' buttons (Alt+F was the File menu,
+            # the Facts tab and Forget…); a tab is Ctrl+0…6, or Alt+G and its letter
+            self.tabs.addTab(widget, icon(glyph), without_mnemonic(title))
+            self.tab_titles.append(title)
         # each tab's name, as the last tab shown is remembered (an index would move with a new tab)
         self.tab_names = {self.overview: "overview", self.facts: "facts", self.instructions: "instructions",
                           self.recall: "recall", self.archive: "archive", self.suggestions: "suggestions",
@@ -187,7 +192,7 @@ class MainWindow(QMainWindow):
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_workspace)
         file_menu.addAction(self.open_action)
-        self.recent_menu = file_menu.addMenu(icon("history"), tr("&Recent workspaces"))
+        self.recent_menu = file_menu.addMenu(icon("history"), tr("Recent &workspaces"))
         self.reasonix_action = QAction(icon("brain"), tr("Open &Reasonix memory…"), self)
         self.reasonix_action.setToolTip(tr("Open the state root Reasonix uses (~/.reasonix), so both tools share "
                                            "one memory"))
@@ -241,6 +246,8 @@ class MainWindow(QMainWindow):
         for key, glyph, label, keys, slot in (
                 ("new", "plus", tr("&New fact"), QKeySequence.StandardKey.New, self._new_fact),
                 ("search", "search", tr("&Search facts"), QKeySequence.StandardKey.Find, self._search_facts),
+                # (Return in the list: the list's own key, not the window's)
+                ("edit", "file-text", tr("&Edit…"), "", self._edit_fact),
                 ("pin", "pin", tr("&Pin / unpin"), "Ctrl+P", self.facts.toggle_pin),
                 ("verify", "badge-check", tr("&Verify"), "Ctrl+Shift+V", self.facts.verify_selected),
                 ("history", "history", tr("&History"), "Ctrl+H", self.facts.history_selected),
@@ -262,7 +269,7 @@ class MainWindow(QMainWindow):
         self.sync.menu.addAction(self.team_commit_action)
         go_menu = self.menuBar().addMenu(tr("&Go"))
         for number in range(self.tabs.count()):   # each tab by its title (translated where the tabs are added)
-            action = QAction(self.tabs.tabIcon(number), without_mnemonic(self.tabs.tabText(number)), self)
+            action = QAction(self.tabs.tabIcon(number), self.tab_titles[number], self)
             action.setShortcut(QKeySequence(f"Ctrl+{number}"))   # the Overview Ctrl+0, Facts Ctrl+1…
             action.triggered.connect(lambda _checked=False, n=number: self.tabs.setCurrentIndex(n))
             go_menu.addAction(action)
@@ -580,13 +587,15 @@ class MainWindow(QMainWindow):
     def _review_counted(self, count: int) -> None:
         """The Review tab's title counts its items."""
         self.tabs.setTabText(self.tabs.indexOf(self.review),
-                             tr("Re&view ({count})").format(count=count) if count else tr("Re&view"))
+                             without_mnemonic(tr("Re&view ({count})").format(count=count) if count
+                                              else tr("Re&view")))
 
     @Slot(int)
     def _proposals_waiting(self, count: int) -> None:
         """The Suggestions tab's title counts the agents' proposals that wait."""
         index = self.tabs.indexOf(self.suggestions)
-        self.tabs.setTabText(index, tr("&Suggestions ({count})").format(count=count) if count else tr("&Suggestions"))
+        self.tabs.setTabText(index, without_mnemonic(tr("&Suggestions ({count})").format(count=count) if count
+                                                     else tr("&Suggestions")))
         self.tabs.setTabToolTip(index, "" if not count else tr("1 memory from an agent waits for you") if count == 1
                                 else tr("{count} memories from agents wait for you").format(count=count))
 
@@ -718,6 +727,11 @@ class MainWindow(QMainWindow):
     def _new_fact(self) -> None:
         self.tabs.setCurrentWidget(self.facts)
         self.facts.new_fact()
+
+    @Slot()
+    def _edit_fact(self) -> None:
+        self.tabs.setCurrentWidget(self.facts)
+        self.facts.edit_selected()
 
     @Slot()
     def _search_facts(self) -> None:

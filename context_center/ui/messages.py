@@ -49,6 +49,7 @@ CODE_WORDS = {
     "TEAM_CHECK_FAILED": QT_TR_NOOP("The pre-commit check refused a team fact file."),
     "TOKEN_EXISTS": QT_TR_NOOP("A token already exists."),
     "UNPARSEABLE": QT_TR_NOOP("A file could not be read as a fact."),
+    "UNSAFE_TARGET": QT_TR_NOOP("That file may not be written: it is another user's, or a link to nothing."),
     "ENGINE_ERROR": QT_TR_NOOP("Context Center's engine failed."),
 }
 

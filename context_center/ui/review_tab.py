@@ -61,7 +61,7 @@ class EditTextDialog(QDialog):
         self.text = QPlainTextEdit(text)
         self.text.setObjectName("review_edit_text")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("&Apply"))
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("A&pply"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
@@ -95,11 +95,11 @@ class ReviewTab(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
-        for key, label, slot in (("apply", tr("&Apply"), self.apply_selected),
+        for key, label, slot in (("apply", tr("A&pply"), self.apply_selected),
                                  ("keep_other", tr("&Keep the other"), self.keep_other),
-                                 ("edit", tr("&Edit then apply…"), self.edit_then_apply),
+                                 ("edit", tr("Ed&it then apply…"), self.edit_then_apply),
                                  ("dismiss", tr("&Dismiss"), self.dismiss_selected),
-                                 ("undo", tr("&Undo"), self.undo_last)):
+                                 ("undo", tr("U&ndo"), self.undo_last)):
             button = QPushButton(label)
             button.setObjectName(f"review_{key}")
             button.clicked.connect(slot)

@@ -908,8 +908,20 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
         <translation>没有与搜索和筛选条件匹配的事实。&lt;a href=&quot;clear&quot;&gt;清除它们&lt;/a&gt;</translation>
     </message>
     <message>
-        <source>Add your &amp;first fact</source>
-        <translation>添加第一条事实(&amp;F)</translation>
+        <source>E&amp;dit</source>
+        <translation>编辑(&amp;D)</translation>
+    </message>
+    <message>
+        <source>H&amp;istory</source>
+        <translation>历史(&amp;I)</translation>
+    </message>
+    <message>
+        <source>F&amp;orget…</source>
+        <translation>遗忘(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Add your fi&amp;rst fact</source>
+        <translation>添加第一条事实(&amp;R)</translation>
     </message>
     <message>
         <source>Co&amp;nnect your agents…</source>
@@ -1002,6 +1014,14 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
     <message>
         <source>{ref} unchanged (revision {revision})</source>
         <translation>{ref} 未更改（修订版 {revision}）</translation>
+    </message>
+    <message>
+        <source>Undone: {ref} holds revision {before}&apos;s text again (revision {revision})</source>
+        <translation>已撤销：{ref} 恢复为修订版 {before} 的文本（修订版 {revision}）</translation>
+    </message>
+    <message>
+        <source>undo the edit</source>
+        <translation>撤销编辑</translation>
     </message>
     <message>
         <source>Unpinned {ref} (revision {revision})</source>
@@ -1400,10 +1420,6 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>按此智能体的方式解析指令链，并显示它实际收到的内容</translation>
     </message>
     <message>
-        <source>A&amp;gent</source>
-        <translation>智能体(&amp;G)</translation>
-    </message>
-    <message>
         <source>Agents…</source>
         <translation>智能体…</translation>
     </message>
@@ -1456,8 +1472,12 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>到</translation>
     </message>
     <message>
-        <source>&amp;Add note</source>
-        <translation>添加备注(&amp;A)</translation>
+        <source>Age&amp;nt</source>
+        <translation>智能体(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A&amp;dd note</source>
+        <translation>添加备注(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Open in editor</source>
@@ -1592,8 +1612,8 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>打开工作区(&amp;O)…</translation>
     </message>
     <message>
-        <source>&amp;Recent workspaces</source>
-        <translation>最近的工作区(&amp;R)</translation>
+        <source>Recent &amp;workspaces</source>
+        <translation>最近的工作区(&amp;W)</translation>
     </message>
     <message>
         <source>Open &amp;Reasonix memory…</source>
@@ -1646,6 +1666,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>&amp;Search facts</source>
         <translation>搜索事实(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
     </message>
     <message>
         <source>&amp;Pin / unpin</source>
@@ -1924,6 +1948,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>某个文件无法作为事实读取。</translation>
     </message>
     <message>
+        <source>That file may not be written: it is another user&apos;s, or a link to nothing.</source>
+        <translation>不能写入该文件：它属于另一个用户，或是指向不存在之处的链接。</translation>
+    </message>
+    <message>
         <source>Context Center&apos;s engine failed.</source>
         <translation>Context Center 的引擎出错了。</translation>
     </message>
@@ -2060,8 +2088,8 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>为何没有这条事实？</translation>
     </message>
     <message>
-        <source>&amp;Fact:</source>
-        <translation>事实(&amp;F)：</translation>
+        <source>Fa&amp;ct:</source>
+        <translation>事实(&amp;C)：</translation>
     </message>
     <message>
         <source>read the injection record</source>
@@ -2288,8 +2316,16 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>编辑，然后应用</translation>
     </message>
     <message>
+        <source>A&amp;pply</source>
+        <translation>应用(&amp;P)</translation>
+    </message>
+    <message>
         <source>The fact will hold this text (a new revision; Undo takes it back):</source>
         <translation>事实将保存此文本（一个新修订版；撤销可以还原）：</translation>
+    </message>
+    <message>
+        <source>Ed&amp;it then apply…</source>
+        <translation>编辑后应用(&amp;I)…</translation>
     </message>
     <message>
         <source>Take the last apply back, as new revisions, or the last dismissal (Ctrl+Z)</source>
@@ -2448,12 +2484,12 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>保留另一条(&amp;K)</translation>
     </message>
     <message>
-        <source>&amp;Edit then apply…</source>
-        <translation>编辑后应用(&amp;E)…</translation>
-    </message>
-    <message>
         <source>&amp;Dismiss</source>
         <translation>忽略(&amp;D)</translation>
+    </message>
+    <message>
+        <source>U&amp;ndo</source>
+        <translation>撤销(&amp;N)</translation>
     </message>
     <message>
         <source>Proposals only: nothing is changed until you apply it, and Undo takes an apply back.</source>
@@ -2780,16 +2816,16 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>会话数</translation>
     </message>
     <message>
-        <source>&amp;Accept</source>
-        <translation>接受(&amp;A)</translation>
+        <source>A&amp;ccept</source>
+        <translation>接受(&amp;C)</translation>
     </message>
     <message>
-        <source>&amp;Edit and accept…</source>
-        <translation>编辑并接受(&amp;E)…</translation>
+        <source>Ed&amp;it and accept…</source>
+        <translation>编辑并接受(&amp;I)…</translation>
     </message>
     <message>
-        <source>&amp;Undo dismiss</source>
-        <translation>撤销忽略(&amp;U)</translation>
+        <source>U&amp;ndo dismiss</source>
+        <translation>撤销忽略(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Scan again</source>

@@ -25,7 +25,7 @@ def test_apply_then_undo_and_the_count_in_the_title(ui, qtbot):
     ui.show_facts("deploy-day", "deploy-days")
     review = open_review(ui, qtbot)
     window = ui.window
-    assert window.tabs.tabText(window.tabs.indexOf(review)) == "Re&view (1)"
+    assert window.tabs.tabText(window.tabs.indexOf(review)) == "Review (1)"
     assert review.table.item(0, 0).text() == "duplicate"
     preview = review.preview.toPlainText()
     assert "- ## project/deploy-days.md" in preview or "- ## project/deploy-day.md" in preview
@@ -33,7 +33,7 @@ def test_apply_then_undo_and_the_count_in_the_title(ui, qtbot):
     review.buttons["apply"].click()
     qtbot.waitUntil(lambda: len(ui.facts_shown()) == 1, timeout=15000)
     qtbot.waitUntil(lambda: review.status.text() == "Nothing to review.", timeout=15000)
-    assert window.tabs.tabText(window.tabs.indexOf(review)) == "Re&view"
+    assert window.tabs.tabText(window.tabs.indexOf(review)) == "Review"
     assert review.buttons["undo"].isEnabled()
     [kept] = window.facts.model.rows()
     assert "Rollbacks use the previous image." in kept.fact.body or "smoke tests" in kept.fact.body

@@ -204,12 +204,12 @@ class FactsTab(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
-        for key, label, slot in (("new", tr("&New fact"), self.new_fact), ("edit", tr("&Edit"), self.edit_selected),
+        for key, label, slot in (("new", tr("&New fact"), self.new_fact), ("edit", tr("E&dit"), self.edit_selected),
                                  ("pin", tr("&Pin"), self.toggle_pin), ("verify", tr("&Verify"), self.verify_selected),
-                                 ("history", tr("&History"), self.history_selected),
+                                 ("history", tr("H&istory"), self.history_selected),
                                  ("move", tr("&Move to global"), self.move_selected),
                                  ("share", tr("Share with &team"), self.share_selected),
-                                 ("forget", tr("&Forget…"), self.forget_selected)):
+                                 ("forget", tr("F&orget…"), self.forget_selected)):
             button = QPushButton(label)
             button.setObjectName(f"button_{key}")
             button.clicked.connect(slot)
@@ -252,7 +252,7 @@ class FactsTab(QWidget):
         self.welcome_text = QTextBrowser()
         self.welcome_text.setObjectName("welcome")
         self.welcome_text.setHtml(tr(WELCOME))
-        first = QPushButton(tr("Add your &first fact"))
+        first = QPushButton(tr("Add your fi&rst fact"))
         first.setObjectName("button_first_fact")
         first.clicked.connect(self.new_fact)
         agents = QPushButton(tr("Co&nnect your agents…"))

@@ -104,7 +104,7 @@ class InjectionView(QWidget):
         self.why_result.setTextFormat(Qt.TextFormat.PlainText)
         why_box = QGroupBox(tr("Why not this fact?"))
         why_row = QHBoxLayout()
-        fact_label = QLabel(tr("&Fact:"))
+        fact_label = QLabel(tr("Fa&ct:"))
         fact_label.setBuddy(self.fact_choice)
         why_row.addWidget(fact_label)
         why_row.addWidget(self.fact_choice, 1)

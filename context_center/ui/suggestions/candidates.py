@@ -71,10 +71,10 @@ class CandidatesPanel(QGroupBox):
         self.detail.setObjectName("suggestion_detail")
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
-        for key, label, slot in (("accept", tr("&Accept"), self.accept_current),
-                                 ("edit", tr("&Edit and accept…"), self.edit_current),
+        for key, label, slot in (("accept", tr("A&ccept"), self.accept_current),
+                                 ("edit", tr("Ed&it and accept…"), self.edit_current),
                                  ("dismiss", tr("&Dismiss"), self.dismiss_current),
-                                 ("undismiss", tr("&Undo dismiss"), self.undismiss_current),
+                                 ("undismiss", tr("U&ndo dismiss"), self.undismiss_current),
                                  ("scan", tr("&Scan again"), self.scan)):
             button = QPushButton(label)
             button.setObjectName(f"suggestion_{key}")

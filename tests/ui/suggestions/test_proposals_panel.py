@@ -65,10 +65,10 @@ def row_texts(tab, row: int) -> list[str]:
 
 def test_from_agents_lists_each_proposal_with_who_wrote_it_and_when(ui, qtbot):
     suggestions = ui.window.suggestions
-    assert tab_title(ui) == "&Suggestions" and suggestions.agents.no_proposals.isVisibleTo(suggestions)
+    assert tab_title(ui) == "Suggestions" and suggestions.agents.no_proposals.isVisibleTo(suggestions)
     [tabs, build] = propose(ui, "Prefer tabs over spaces.", "The build uses make, never ninja.")
     tab = show_proposals(ui, "Prefer tabs over spaces.", "The build uses make, never ninja.")
-    assert tab_title(ui) == "&Suggestions (2)" and tab.agents.title() == "From agents (2)"
+    assert tab_title(ui) == "Suggestions (2)" and tab.agents.title() == "From agents (2)"
     assert [p.fact.id for p in tab.agents.proposals] == [build["id"], tabs["id"]]   # newest first
     when = build["created_at"][:16].replace("T", " ")
     assert row_texts(tab, 0) == ["The build uses make, never ninja.", "preference", "project", "claude-code", when]
@@ -97,7 +97,7 @@ def test_staged_memories_are_not_facts_yet_and_the_facts_tab_says_they_wait(ui, 
 def test_a_staged_file_written_by_hand_is_picked_up_by_the_watcher(ui, qtbot):
     write_staged(ui, "run-the-linters", "Run the linters before every push.", dt.datetime.now(dt.timezone.utc))
     qtbot.waitUntil(lambda: waiting(ui) == ["Run the linters before every push."], timeout=10000)
-    assert tab_title(ui) == "&Suggestions (1)"
+    assert tab_title(ui) == "Suggestions (1)"
     assert row_texts(ui.window.suggestions, 0)[1:4] == ["workflow", "project", "codex"]
     qtbot.waitUntil(lambda: "1 memory from an agent waits in Suggestions" in ui.window.facts.waiting_note.text(),
                     timeout=10000)
@@ -113,7 +113,7 @@ def test_promote_makes_it_a_fact_as_a_new_revision(ui, qtbot):
     text = (ui.window.paths.memory_dir("project") / "prefer-tabs-over-spaces.md").read_text()
     assert "status: promoted" in text and "revision: 2" in text and memory["revision"] == 1
     assert "Promoted “Prefer tabs over spaces.” as project/prefer-tabs-over-spaces.md (revision 2)" in tab.status.text()
-    assert tab_title(ui) == "&Suggestions" and tab.agents.title() == "From agents"
+    assert tab_title(ui) == "Suggestions" and tab.agents.title() == "From agents"
     assert not tab.agents.proposal_body.isVisibleTo(tab) and tab.agents.no_proposals.isVisibleTo(tab)
     assert not ui.window.facts.waiting_note.isVisibleTo(ui.window.facts)
 
@@ -155,7 +155,7 @@ def test_delete_moves_it_to_the_archive_where_it_can_be_recovered(ui, qtbot):
     [entry] = archive.glob("*-answer-in-english.md")
     assert "Answer in English." in entry.read_text() and "status: staging" in entry.read_text()
     qtbot.waitUntil(lambda: [e.name for e in ui.window.archive.entries] == ["answer-in-english"], timeout=10000)
-    assert tab_title(ui) == "&Suggestions (1)" and tab.agents.current_proposal().fact.body == "Prefer tabs over spaces."
+    assert tab_title(ui) == "Suggestions (1)" and tab.agents.current_proposal().fact.body == "Prefer tabs over spaces."
 
 
 def test_a_refused_promotion_says_why_and_keeps_the_proposal(ui, qtbot):
@@ -168,7 +168,7 @@ def test_a_refused_promotion_says_why_and_keeps_the_proposal(ui, qtbot):
     assert "says the same as project/tabs.md" in tab.status.text()
     ui.window.refresh_all()
     ui.idle()
-    assert waiting(ui) == ["Prefer tabs over spaces."] and tab_title(ui) == "&Suggestions (1)"
+    assert waiting(ui) == ["Prefer tabs over spaces."] and tab_title(ui) == "Suggestions (1)"
     assert "status: staging" in staged.path.read_text() and ui.facts_shown() == ["tabs"]
 
 
