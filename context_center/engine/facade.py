@@ -448,9 +448,10 @@ class Engine:
                expected_revision: int | None = None) -> ArchivedFact:
         return self._shown(self._memory.forget(ref, scope, expected_revision))
 
-    def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
-        """Mask every secret in the fact's active file, revisions and archive entries, in place."""
-        return self._memory.purge_secrets(ref, scope)
+    def purge_secrets(self, ref: str, scope: str | None = None, *, dry_run: bool = False) -> PurgeReport:
+        """Mask every secret in the fact's active file, revisions and archive entries, in place;
+        ``dry_run``: the files that hold one (``rewritten``), none written."""
+        return self._memory.purge_secrets(ref, scope, dry_run=dry_run)
 
     def migrate(self) -> int:
         return self._memory.migrate()

@@ -551,11 +551,13 @@ class MemoryService:
                                        "look at it again")
             return archive_deletion.delete(self.store, plan)
 
-    def purge_secrets(self, ref: str, scope: str | None = None) -> PurgeReport:
+    def purge_secrets(self, ref: str, scope: str | None = None, *, dry_run: bool = False) -> PurgeReport:
         """Mask every secret in the fact's files — the active file, each revision snapshot (in both
         scope folders), its archive entries — in place. History is otherwise immutable; this is the
         one rewrite it allows, because a secret must not survive in it. No new revision is made
-        (one would snapshot the secret again)."""
+        (one would snapshot the secret again). ``dry_run``: which files hold a secret, none written."""
+        if dry_run:
+            return purge_files(self.store, self.resolve(ref, scope), dry_run=True)
         with self._writing():
             current = self._fresh(ref, scope)
             report = purge_files(self.store, current)

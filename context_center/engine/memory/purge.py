@@ -29,8 +29,9 @@ class PurgeReport:
         return {"ref": self.ref, "rewritten": [str(p) for p in self.rewritten], "kinds": list(self.kinds)}
 
 
-def purge_files(store: FactStore, fact: Fact) -> PurgeReport:
-    """Mask every secret in ``fact``'s files (call it holding the store lock)."""
+def purge_files(store: FactStore, fact: Fact, *, dry_run: bool = False) -> PurgeReport:
+    """Mask every secret in ``fact``'s files (call it holding the store lock); ``dry_run``: only
+    say which files hold one (the window offers Purge only when one does)."""
     assert fact.path is not None
     files = [fact.path, *store.revision_paths(fact)]
     files += [entry.path for entry in store.archived() if entry.id == fact.id]
@@ -43,7 +44,8 @@ def purge_files(store: FactStore, fact: Fact) -> PurgeReport:
             continue
         masked, found = sensitive.redact(text)
         if found:
-            write_atomic(path, masked)
+            if not dry_run:
+                write_atomic(path, masked)
             rewritten.append(path)
             kinds.update(found)
     return PurgeReport(fact.ref, tuple(rewritten), tuple(sorted(kinds)))

@@ -43,8 +43,9 @@ class HistoryDialog(QDialog):
     purged = Signal(object)
 
     def __init__(self, client: EngineClient, messages: Messages, history: list[Revision],
-                 parent: QWidget | None = None) -> None:
-        """``history``: every revision, the active one first (``engine.history``)."""
+                 parent: QWidget | None = None, secrets: PurgeReport | None = None) -> None:
+        """``history``: every revision, the active one first (``engine.history``); ``secrets``: the
+        files of the fact that hold a secret (a purge's dry run): Purge is offered only then."""
         super().__init__(parent)
         fact = history[0].fact
         self.client, self.messages, self.fact = client, messages, fact
@@ -91,8 +92,14 @@ class HistoryDialog(QDialog):
         self.purge_button.setToolTip(tr("Mask every secret in this fact's file, its revisions and its archive "
                                         "entries, in place (the one rewrite history allows)"))
         self.purge_button.clicked.connect(self.confirm_purge)
+        self.purge_button.setVisible(bool(secrets and secrets.rewritten))
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
+        # Return closes: it never leads to an irreversible action (it opened "Purge secrets…", the
+        # first button that took Return), nor to a restore
+        for button in (self.purge_button, self.restore_button):
+            button.setAutoDefault(False)
+        close.button(QDialogButtonBox.StandardButton.Close).setDefault(True)
         row = QHBoxLayout()
         explain = QLabel(tr("Restore copies the chosen revision, its verification date included, into a new "
                             "revision; nothing is rewound and freshness counts from the restore."))
@@ -158,6 +165,7 @@ class HistoryDialog(QDialog):
 
     def _purged(self, report: PurgeReport) -> None:
         self.purge_button.setEnabled(True)
+        self.purge_button.hide()   # nothing left to purge
         if report.rewritten:
             self.messages.info(tr("Masked {kinds} in {count} file(s) of {ref}").format(
                 kinds=", ".join(report.kinds), count=len(report.rewritten), ref=report.ref))

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import FACT_CHOICES, GROUNDING_STATES, Engine, Fact, Grounding, WriteResult
+from ...engine import FACT_CHOICES, GROUNDING_STATES, Engine, Fact, Grounding, PurgeReport, WriteResult
 from .. import dialogs
 from ..editor import open_in_editor
 from ..engine_client import EngineClient
@@ -718,11 +718,12 @@ class FactsTab(QWidget):
             return
         fact_id, scope = row.fact.id, row.fact.scope
 
-        def show(history) -> None:
-            dialog = HistoryDialog(self.client, self.messages, history, self)
+        def show(found: tuple[list, PurgeReport]) -> None:
+            history, secrets = found
+            dialog = HistoryDialog(self.client, self.messages, history, self, secrets=secrets)
             dialog.restored.connect(self._saved)
             dialog.open()
             self.history_dialog = dialog
 
-        self.client.submit(lambda e: e.history(fact_id, scope), show,
+        self.client.submit(lambda e: (e.history(fact_id, scope), e.purge_secrets(fact_id, scope, dry_run=True)), show,
                            lambda e: self.messages.failure(tr("read the history"), e))

@@ -156,3 +156,17 @@ def test_an_aws_key_id_inside_a_word_is_found_and_a_longer_run_is_not():
         assert [f.kind for f in find_secrets(text)] == ["AWS access key"], text
     for text in (f"X{AWS}", f"{AWS}Q", f"{AWS}7"):   # 21 capitals and digits: not a key id
         assert not find_secrets(text), text
+
+
+def test_a_purges_dry_run_names_the_files_holding_a_secret_and_writes_none(state_root: Path, workspace: Path):
+    """The window's History offers Purge secrets… only when there is something to purge."""
+    with open_engine(state_root, workspace) as engine:
+        fact = engine.remember(FactInput(title="CI", body="CI runs on every push.")).fact
+        engine.edit(fact.id, FactInput(body="CI runs on every push to main."))
+        assert engine.purge_secrets(fact.id, dry_run=True).rewritten == ()
+        revision = next((state_root / "projects").glob("*/memory/.revisions/*/*.md"))
+        text = revision.read_text(encoding="utf-8").replace("every push", f"every push with {TOKEN}")
+        revision.write_text(text, encoding="utf-8")
+        found = engine.purge_secrets(fact.id, dry_run=True)
+        assert found.rewritten == (revision,) and found.kinds == ("GitHub token",)
+        assert revision.read_text(encoding="utf-8") == text   # nothing written

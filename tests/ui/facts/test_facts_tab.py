@@ -307,10 +307,27 @@ def test_the_detail_follows_a_fact_moved_or_forgotten_by_another_process(ui, qtb
 
 def test_history_purges_a_secret_from_every_revision_after_asking(ui, qtbot, monkeypatch):
     token = "ghp_" + "Zq8" * 12
-    dialog = open_history(ui, qtbot, "leaky", {"body": "now clean"}, body="deploy token is placeholder")
-    revision = next(p for p in (ui.state_root / "projects").glob("*/memory/.revisions/*/*.md"))
+    clean = open_history(ui, qtbot, "clean", {"body": "still clean"}, body="nothing secret here")
+    assert not clean.purge_button.isVisibleTo(clean)   # offered only when there is something to purge
+    clean.reject()
+    ui.window.facts.history_dialog = None
+    from context_center.engine import FactInput, open_engine
+    fact = ui.remember(name="leaky", body="deploy token is placeholder")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
+        other.edit(fact.id, FactInput(body="now clean"))
+    revision = next(p for p in (ui.state_root / "projects").glob(f"*/memory/.revisions/{fact.id}/*.md"))
     revision.write_text(revision.read_text(encoding="utf-8").replace("placeholder", token), encoding="utf-8")
-    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: False)
+    ui.show_facts("clean", "leaky")
+    ui.select_fact("leaky")
+    ui.window.facts.history_selected()
+    qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
+    dialog = ui.window.facts.history_dialog
+    assert dialog.purge_button.isVisibleTo(dialog)
+    asked = []
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(a) or False)
+    qtbot.keyClick(dialog.list, Qt.Key.Key_Return)   # Return never leads to an irreversible action
+    assert asked == [] and not dialog.purge_button.isDefault()
+    assert dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close).isDefault()
     dialog.purge_button.click()
     assert token in revision.read_text(encoding="utf-8")   # asked, and the answer was no
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: k.get("action") == "Purge")
