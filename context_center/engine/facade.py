@@ -551,6 +551,15 @@ class Engine:
 
         return align.undo(self._align_backups(), self.paths.root)
 
+    def align_undoable(self) -> bool:
+        """Is there an align of this workspace to take back (the window's Undo last align)?"""
+        from .instructions import align
+
+        try:
+            return align.latest(self._align_backups()) is not None
+        except OSError:
+            return False
+
     def _align_backups(self) -> Path:
         return self.paths.root / "backups" / "align" / project_key(self.paths.workspace)   # (a worktree's own)
 

@@ -84,6 +84,7 @@ class AlignDialog(QDialog):
         self.apply_button.setEnabled(False)
         self.apply_button.clicked.connect(self.apply)
         self.undo_button = QPushButton(tr("&Undo last align"))
+        self.undo_button.setEnabled(False)   # until an align of this workspace is found to undo
         self.undo_button.clicked.connect(self.undo)
         buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.undo_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -91,6 +92,11 @@ class AlignDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(820, 620)
         self.preview()
+        self._look_for_undo()
+
+    def _look_for_undo(self) -> None:
+        self.client.submit(lambda engine: engine.align_undoable(), self.undo_button.setEnabled,
+                           lambda _e: self.undo_button.setEnabled(False), owner=self)
 
     def chosen(self) -> list[str]:
         return [agent for agent, box in self.boxes.items() if box.isChecked()]
@@ -140,15 +146,27 @@ class AlignDialog(QDialog):
         self.client.submit(lambda engine: engine.apply_align(plan), self._applied, self._failed, owner=self)
 
     def _applied(self, backups: Path) -> None:
+        set_tone(self.outcome, None)
         self.outcome.setText(tr("Applied; the files as they were are in {folder}.").format(folder=backups))
         self.changed.emit()
         self.preview()
+        self._look_for_undo()
 
     @Slot()
     def undo(self) -> None:
-        self.client.submit(lambda engine: engine.undo_align(), self._undone, self._failed, owner=self)
+        self.undo_button.setEnabled(False)
+        self.client.submit(lambda engine: engine.undo_align(), self._undone, self._undo_refused, owner=self)
 
     def _undone(self, restored: list[str]) -> None:
+        set_tone(self.outcome, None)
         self.outcome.setText(tr("Restored {files}.").format(files=", ".join(restored)))
         self.changed.emit()
         self.preview()
+        self._look_for_undo()
+
+    def _undo_refused(self, error: BaseException) -> None:
+        """Said under the preview, which stays as it is: Apply still applies it (a refused undo
+        took Apply away while the preview listed files to change)."""
+        set_tone(self.outcome, "error")
+        self.outcome.setText(describe(error))
+        self._look_for_undo()

@@ -51,3 +51,25 @@ def test_without_agents_md_the_dialog_asks_for_the_source(own_home, ui, qtbot, w
     assert (workspace / "AGENTS.md").read_text() == CLAUDE_MD
     qtbot.waitUntil(lambda: "Applied" in dialog.outcome.text(), timeout=10000)
     dialog.close()
+
+
+def test_undo_last_align_is_offered_only_with_an_align_to_undo_and_never_takes_apply(own_home, ui, qtbot,
+                                                                                    workspace):
+    """It was enabled with nothing to undo, and clicking it disabled Apply while the preview still
+    listed files to change."""
+    (workspace / "AGENTS.md").write_text("- Never push to main.\n", encoding="utf-8")
+    (workspace / "CLAUDE.md").write_text(CLAUDE_MD, encoding="utf-8")
+    tab, dialog = _open(ui, qtbot)
+    qtbot.waitUntil(lambda: dialog.apply_button.isEnabled(), timeout=10000)
+    ui.idle()
+    assert not dialog.undo_button.isEnabled()   # nothing aligned yet
+    dialog.undo()   # (as a click that came before the answer)
+    ui.idle()
+    assert dialog.apply_button.isEnabled() and "Change CLAUDE.md" in dialog.changes.toPlainText()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Applied" in dialog.outcome.text() and dialog.undo_button.isEnabled(), timeout=10000)
+    qtbot.mouseClick(dialog.undo_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Restored CLAUDE.md" in dialog.outcome.text(), timeout=10000)
+    ui.idle()
+    assert not dialog.undo_button.isEnabled() and dialog.apply_button.isEnabled()
+    dialog.close()
