@@ -239,12 +239,18 @@ class InstructionsTab(QWidget):
                 action.setChecked(False)
 
     def _fit_panes(self) -> None:
-        """An agent's table has more to say (status, bytes, why) than Reasonix's: give it room. A hidden
-        tab has no width yet: it is fitted when shown."""
-        total = self.splitter.width()
+        """An agent's table has more to say (status, bytes, why) than Reasonix's: give it room. The
+        side by side (the file and up to seven agents' columns) takes the whole width, the detail
+        below it: beside the detail the file's name was squeezed to "…" and the last agent's column
+        cut off at 1280 pixels. A hidden tab has no size yet: it is fitted when shown."""
+        compare = self.mode == COMPARE
+        orientation = Qt.Orientation.Vertical if compare else Qt.Orientation.Horizontal
+        if self.splitter.orientation() != orientation:
+            self.splitter.setOrientation(orientation)
+        total = self.splitter.height() if compare else self.splitter.width()
         if not self.isVisible() or total <= 0:
             return
-        share = 37 if self.mode == "reasonix" else 55
+        share = 55 if compare else 37 if self.mode == "reasonix" else 55
         self.splitter.setSizes([total * share // 100, total - total * share // 100])
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -2,6 +2,8 @@
 colour, the three side by side, and the view kept live."""
 from __future__ import annotations
 
+import pytest
+
 from context_center.ui.instructions import agent_views
 from context_center.ui.theme import tone_color
 
@@ -129,3 +131,24 @@ def test_quick_add_goes_to_a_file_the_agent_in_view_reads_and_says_which(agent_h
     tab.set_agent("codex")   # Codex reads AGENTS.md
     qtbot.waitUntil(lambda: tab.add_to.currentData() == str(workspace / "AGENTS.md"), timeout=10000)
     assert tab.add_to_note.text() == "Quick add writes to workspace/AGENTS.md, which Codex reads."
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_side_by_side_of_every_agent_fits_without_cutting_a_cell(agent_home, ui, qtbot, workspace, size):
+    """At 1280×800 the File column was squeezed to "…" and the Windsurf column cut off: the seven
+    agents' columns and the file's name are all shown whole, without a sideways scroll."""
+    (workspace / "AGENTS.md").write_text("Shared rule: never push to main.\n")
+    (workspace / ".cursor" / "rules").mkdir(parents=True)
+    (workspace / ".cursor" / "rules" / "typescript.mdc").write_text("---\nglobs: **/*.ts\n---\nStrict types.\n")
+    ui.window.resize(*size)
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_agent("compare")
+    table = tab.documents
+    qtbot.waitUntil(lambda: table.columnCount() == 8 and table.rowCount() >= 2, timeout=10000)
+    header = table.horizontalHeader()
+    qtbot.waitUntil(lambda: header.length() <= table.viewport().width(), timeout=5000)
+    assert table.horizontalScrollBar().maximum() == 0
+    for column in range(table.columnCount()):   # each cell and header whole: nothing elided
+        needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+        assert header.sectionSize(column) >= needed, (column, table.horizontalHeaderItem(column).text())
