@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 SERVICE_ENV = "CONTEXT_CENTER_SERVICE"   # "off": every command runs in its own process
 CONNECT_TIMEOUT = 1.0
 READ_WAIT = 120.0        # a read command waits this long for a busy service before running here
+SILENCE = 2.5            # … but a service silent this long (it beats every 0.5 s) is taken for none
 START_WAIT = 15.0        # `service start`: how long the service may take to answer for the first time
 RELAY_WAIT = 5.0         # how long `context-center mcp` waits for a server forked for it before serving itself
 
@@ -92,20 +93,38 @@ def ask(where: addresses.Address, argv: list[str], stdin: bytes, wait: float,
             wire.send_frames(sock, wire.header(head), stdin)
         except OSError as exc:
             raise NoAnswer(str(exc)) from exc
-        sock.settimeout(max(0.01, wait))
+        deadline = time.monotonic() + max(0.01, wait)
         try:
-            answer = wire.read_header(sock)
+            while True:
+                answer = _within(sock, deadline, wire.read_header)
+                if answer.get("working") is not True:
+                    break
             if answer.get("late") is True:
                 raise OutOfTime()
             if not isinstance(answer.get("code"), int):
                 raise NoAnswer(str(answer.get("refused", "no exit code")))
-            return answer["code"], wire.receive_frame(sock), wire.receive_frame(sock)
-        except TimeoutError as exc:
-            raise OutOfTime() from exc
+            return answer["code"], _within(sock, deadline, wire.receive_frame), \
+                _within(sock, deadline, wire.receive_frame)
         except (OSError, wire.WireError) as exc:
             raise NoAnswer(str(exc)) from exc
     finally:
         sock.close()
+
+
+def _within(sock: socket.socket, deadline: float, read: Any) -> Any:
+    """``read(sock)`` with every wait for bytes bounded by what is left before ``deadline``
+    (:class:`OutOfTime` past it) and by :data:`SILENCE` (:class:`NoAnswer`: a service that says
+    nothing for that long, the heartbeat included, is stopped or stuck, and is no service)."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise OutOfTime()
+    sock.settimeout(min(SILENCE, left))
+    try:
+        return read(sock)
+    except TimeoutError:
+        if time.monotonic() >= deadline - 0.01:
+            raise OutOfTime() from None
+        raise NoAnswer(f"the service said nothing for {SILENCE:g} s") from None
 
 
 def request(where: addresses.Address, op: str) -> dict[str, Any]:

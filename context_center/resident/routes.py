@@ -1,21 +1,25 @@
 """Which command lines the service answers: the hook and the commands that only read.
 
 Read from the raw arguments, without argparse (the client must stay small): the global options
-in their plain spellings, then the command's words. Anything else (an abbreviated option,
-``--help``, a command that writes) runs in its own process as always.
+in their plain spellings, then the command's words, then only the options of that command that
+read, spelled out (``tests/resident/test_routes.py`` holds them against the parser). Anything else
+(an abbreviated option, ``--help``, a command or an option that writes: ``memory recall
+--keep-days``) runs in its own process as always.
 """
 from __future__ import annotations
 
 HOOK = ("hook", "claude-code")
-# the command words the service answers; everything after them is the command's own business
-ANSWERED = frozenset({
-    HOOK,
-    ("memory",),                      # the summary
-    ("memory", "recall"),
-    ("memory", "show"),
-    ("memory", "session-context"),
-    ("memory", "list"),
-})
+# the command words the service answers, each with the options it may carry there (an option not
+# named here, or one that takes a value but is given none, sends the command to its own process).
+# The summary (``memory``) is not among them: it asks git about the team folder, which a
+# workspace's configuration can make take minutes, and no hook may wait behind that.
+ANSWERED: dict[tuple[str, ...], frozenset[str]] = {
+    HOOK: frozenset({"--session-start"}),
+    ("memory", "recall"): frozenset({"--json", "--max-chars", "--limit", "--last", "--history", "--session"}),
+    ("memory", "show"): frozenset({"--json", "--scope"}),
+    ("memory", "session-context"): frozenset({"--json"}),
+    ("memory", "list"): frozenset({"--json"}),
+}
 _GLOBAL = ("--state-root", "--workspace")
 _NEVER = frozenset({"-h", "--version"})
 # the options a noun takes before its subcommand (``memory --json``: the summary)
@@ -46,7 +50,15 @@ def route(argv: list[str]) -> tuple[str, ...] | None:
         words = (noun, argv[index])
     else:
         return None   # `memory --json pin X`, `memory remember …`: a command that writes, or a stray word
-    return words if words in ANSWERED else None
+    allowed = ANSWERED.get(words)
+    if allowed is None:
+        return None
+    for word in argv[index + 1:]:
+        if word == "--":
+            break
+        if word.startswith("-") and len(word) > 1 and word.split("=", 1)[0] not in allowed:
+            return None   # an option that writes, or an abbreviation argparse would read as one
+    return words
 
 
 _SERVER_OPTIONS = ("--project", "--policy")

@@ -37,6 +37,9 @@ from .zygote import MAX_MESSAGE, Zygote
 IDLE_SECONDS = 20 * 60
 IDLE_ENV = "CONTEXT_CENTER_SERVICE_IDLE"
 READ_TIMEOUT = 10.0      # a caller that connects and says nothing is dropped after this
+# While a request waits its turn and runs, the caller hears "working" this often: a service that
+# falls silent (stopped, or stuck mid-answer) is then taken for none within seconds (client.SILENCE).
+HEARTBEAT_SECONDS = 0.5
 WRITE_TIMEOUT = 60.0     # … and one that stops reading its answer
 _MARGIN = 0.05   # a hook's answer must leave before its caller stops waiting for it
 _ANSWER_GRACE = 5.0   # how long a stopping service waits for the answers it is still writing
@@ -151,6 +154,13 @@ class Service:
         except (EngineError, OSError) as exc:
             log.warning("context-center service: nothing warmed for %s: %s", cwd, exc)
 
+    def warm_then_release(self, state_root: str | None, cwd: str) -> None:
+        """:meth:`warm`, the command lock already held by the caller; released here."""
+        try:
+            self.warm(state_root, cwd)
+        finally:
+            self._executing.release()
+
     def _stale_code(self) -> bool:
         return _source_stamps() != self._sources
 
@@ -188,26 +198,28 @@ class Service:
         except Refused as exc:
             wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
             return
+        with _Heartbeat(conn) as beat:
+            self._answer(conn, request, beat)
+
+    def _answer(self, conn: socket.socket, request: runner.Request, beat: _Heartbeat) -> None:
         with self._executing:
-            if _gone(conn):
+            if beat.gone or _gone(conn):
                 return   # the caller hung up while it waited its turn: nothing to answer, nothing to record
             if request.deadline is not None and time.monotonic() >= request.deadline:
-                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "late": True}))
+                beat.answer(wire.header({"protocol": wire.PROTOCOL, "late": True}))
                 return   # its budget spent waiting: the turn goes without recall, as its own process's would
             if self.stopping.is_set() or self._stale_code():
                 self.stopping.set()   # its successor starts with the code as it is now
-                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": "stopping"}))
+                beat.answer(wire.header({"protocol": wire.PROTOCOL, "refused": "stopping"}))
                 return
             try:
                 outcome = runner.run(request, self.command)
             except runner.CallerGone as exc:
-                wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
+                beat.answer(wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
                 return
             self._served += 1
             self._last_command = time.monotonic()
-        conn.settimeout(WRITE_TIMEOUT)
-        wire.send_frames(conn, wire.header({"protocol": wire.PROTOCOL, "code": outcome.code}),
-                         outcome.stdout, outcome.stderr)
+        beat.answer(wire.header({"protocol": wire.PROTOCOL, "code": outcome.code}), outcome.stdout, outcome.stderr)
 
     def _mcp(self, conn: socket.socket, head: dict[str, Any]) -> None:
         """Hand the caller's ``context-center mcp`` to a process forked from the zygote, which then
@@ -335,6 +347,47 @@ class Service:
             self.pool.close()
 
 
+class _Heartbeat:
+    """Says "working" to a caller every :data:`HEARTBEAT_SECONDS` from the moment its request is
+    taken until its answer is written (the answer and the beats share the socket, one at a time)."""
+
+    _BEAT = wire.header({"protocol": wire.PROTOCOL, "working": True})
+
+    def __init__(self, conn: socket.socket) -> None:
+        self._conn = conn
+        self._sending = threading.Lock()
+        self._done = threading.Event()
+        self.gone = False   # a beat could not be written: the caller hung up
+        self._thread = threading.Thread(target=self._beat, daemon=True)
+
+    def __enter__(self) -> _Heartbeat:
+        self._conn.settimeout(WRITE_TIMEOUT)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _beat(self) -> None:
+        while not self._done.is_set():
+            with self._sending:
+                if self._done.is_set():
+                    return
+                try:
+                    wire.send_frames(self._conn, self._BEAT)
+                except OSError:
+                    self.gone = True
+                    return
+            self._done.wait(HEARTBEAT_SECONDS)
+
+    def answer(self, *frames: bytes) -> None:
+        """The last frames of the answer; no beat follows them."""
+        with self._sending:
+            self._done.set()
+            wire.send_frames(self._conn, *frames)
+
+
 def _current_umask() -> int:
     current = os.umask(0o022)
     os.umask(current)
@@ -438,8 +491,10 @@ def main(argv: list[str]) -> int:
         if args.mcp:
             service.zygote.start()
         if args.warm_cwd and os.path.isabs(args.warm_cwd):
-            with service._executing:
-                service.warm(args.state_root, args.warm_cwd)
+            # (while it warms, the socket is served: a caller waits its turn, hearing the heartbeat)
+            service._executing.acquire()
+            threading.Thread(target=service.warm_then_release, args=(args.state_root, args.warm_cwd),
+                             daemon=True).start()
         service.serve_forever()
     finally:
         service.close()

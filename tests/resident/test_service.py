@@ -7,16 +7,19 @@ import os
 import random
 import select
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from context_center.engine import open_engine
 from context_center.resident import client, wire
+from context_center.resident.routes import route
 from support.store import write_many
 
 TOPICS = ["deploy", "cache", "timeout", "release", "branch", "migration", "database", "index", "login", "token",
@@ -81,7 +84,6 @@ def test_the_session_start_hook_and_the_read_commands_answer_as_their_own_proces
         (["--workspace", str(service.workspace), "memory", "show", "fact-011"], ""),
         (["--workspace", str(service.workspace), "memory", "list", "--json"], ""),
         (["--workspace", str(service.workspace), "memory", "list"], ""),
-        (["--workspace", str(service.workspace), "memory", "--json"], ""),
         (["memory", "recall", "deploy cache timeout", "--json"], ""),   # the workspace found from the folder
         (["memory", "show", "no-such-fact", "--json"], ""),             # an error: the same code and words
         (["memory", "list", "--bogus"], ""),                            # a usage error: exit 2, the same usage
@@ -92,7 +94,10 @@ def test_the_session_start_hook_and_the_read_commands_answer_as_their_own_proces
         by_itself = service.command(*argv, stdin=stdin, env=alone)
         assert (by_service.returncode, by_service.stdout, by_service.stderr) == \
             (by_itself.returncode, by_itself.stdout, by_itself.stderr), argv
-    assert service.status()["served"] == served + len(commands)   # each one was the service's
+    # each one the service answers was the service's (`memory list --bogus`: an option it does not know)
+    assert service.status()["served"] == served + sum(route(argv) is not None for argv, _ in commands) == served + 8
+    summary = service.command("--workspace", str(service.workspace), "memory", "--json")
+    assert summary.returncode == 0 and service.status()["served"] == served + 8   # (it runs git)
 
 
 def test_a_write_by_another_process_is_seen_by_the_very_next_hook(service, facts):
@@ -139,7 +144,7 @@ def test_a_stale_socket_is_replaced_and_the_turn_still_gets_its_recall(service, 
     assert service.status()["served"] == served + 1
 
 
-def _impostor(path: Path, reply: bytes, stop: threading.Event) -> threading.Thread:
+def _impostor(path: Path, reply: bytes, stop: threading.Event, hold: bool = False) -> threading.Thread:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(str(path))
     listener.listen(8)
@@ -155,7 +160,7 @@ def _impostor(path: Path, reply: bytes, stop: threading.Event) -> threading.Thre
                 with conn:
                     if reply:
                         conn.sendall(reply)
-                    else:   # says nothing, ever
+                    if hold or not reply:   # then says nothing more, ever
                         stop.wait()
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
@@ -326,7 +331,9 @@ def test_a_caller_whose_folder_was_removed_still_gets_its_answer(service, facts,
 
 @pytest.mark.adversarial
 @pytest.mark.parametrize("argv", [["memory", "--json", "pin", "fact-001"], ["memory", "--json", "remember", "--title",
-                                  "planted", "--body", "x"], ["memory", "--he"], ["memory", "--json", "forget", "x"]])
+                                  "planted", "--body", "x"], ["memory", "--he"], ["memory", "--json", "forget", "x"],
+                                  ["memory", "recall", "--history", "--keep-days", "0", "--keep-entries", "0"],
+                                  ["memory", "recall", "--history", "--keep-e=0"]])
 def test_options_before_a_subcommand_never_carry_a_write_into_the_service(service, facts, argv):
     service.start()
     with pytest.raises(client.NoAnswer):
@@ -445,5 +452,57 @@ def test_a_summary_the_service_answers_runs_nothing_the_workspaces_git_config_na
     for argv in (["memory", "--json"], ["memory"], ["memory", "list", "--json"]):
         done = service.command("--workspace", str(git_repo), *argv)
         assert done.returncode == 0, done.stderr
-    assert service.status()["served"] == served + 3   # the service's answers, not the fallback's
+    assert service.status()["served"] == served + 1   # `memory list` was the service's; the summary never is
     assert fired(markers) == []
+
+
+def _framed(*frames: bytes) -> bytes:
+    return b"".join(len(f).to_bytes(4, "big") + f for f in frames)
+
+
+@pytest.mark.adversarial
+@pytest.mark.parametrize("reply", [
+    b"",                                                                        # takes the request, then nothing
+    _framed(wire.header({"protocol": 1, "working": True})),                    # a heartbeat, then silence
+    _framed(wire.header({"protocol": 1, "code": 0}))[:-3],                     # stops mid-frame
+    _framed(wire.header({"protocol": 1, "code": 0}), b"EVIL") + b"\x00\x00",  # stops inside the last frame
+])
+def test_a_service_that_falls_silent_is_taken_for_none_within_seconds(service, facts, reply):
+    """A read command waited 120 s on a stalled service; now silence of a few seconds (the
+    service beats every half second while it works) sends it to its own process."""
+    Path(service.address.folder).mkdir(mode=0o700)
+    stop = threading.Event()
+    thread = _impostor(Path(service.address.socket), reply, stop, hold=True)
+    try:
+        alone_env = {**service.env, "CONTEXT_CENTER_SERVICE": "off"}
+        argv = ("--workspace", str(service.workspace), "memory", "list", "--json")
+        started = time.monotonic()
+        listed = service.command(*argv)
+        took = time.monotonic() - started
+        assert listed.returncode == 0 and listed.stdout == service.command(*argv, env=alone_env).stdout
+        assert took < 30, f"{took:.1f} s: the caller waited on the silent service"   # (it was 120 s)
+        with open_engine(service.root, service.workspace) as engine:
+            want = engine.recall("deploy cache timeout", record=False).block
+        done = service.hook("deploy cache timeout")   # its 10 s budget: silence ends the wait, recall runs here
+        assert done.returncode == 0 and done.stdout == want + "\n", done.stderr
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+@pytest.mark.adversarial
+def test_a_stopped_service_is_no_service_and_a_resumed_one_serves_again(service, facts):
+    state = service.start()
+    alone_env = {**service.env, "CONTEXT_CENTER_SERVICE": "off"}
+    argv = ("--workspace", str(service.workspace), "memory", "show", "fact-011", "--json")
+    want = service.command(*argv, env=alone_env).stdout
+    os.kill(state["pid"], signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        shown = service.command(*argv)
+        assert shown.returncode == 0 and shown.stdout == want
+        assert time.monotonic() - started < 30   # (it waited 120 s)
+    finally:
+        os.kill(state["pid"], signal.SIGCONT)
+    served = service.status()["served"]
+    assert service.command(*argv).stdout == want and service.status()["served"] == served + 1
