@@ -1,7 +1,10 @@
 """Where the service listens: a Unix socket in a folder only this user can enter.
 
 ``$XDG_RUNTIME_DIR/context-center`` when the session has a runtime folder (the login manager's,
-private by construction), else ``/tmp/context-center-UID``. A folder that exists but is not ours,
+private by construction); else the login manager's folder itself, ``/run/user/UID``, when it is
+there and private (a caller started with a pared-down environment, as Codex starts an MCP
+server, must find the service its user's shell started, not start a second one); else
+``/tmp/context-center-UID``. A folder that exists but is not ours,
 is reachable by others, or is a symlink is never used: another user could otherwise stand in for
 the service. The socket's name holds a key of the installation (this package's folder, the
 interpreter and the version), so two installs never answer each other's commands.
@@ -71,11 +74,27 @@ def installation_key() -> str:
     return f"{zlib.crc32(source):08x}{zlib.crc32(source[::-1]):08x}"
 
 
+SYSTEM_RUNTIME = "/run/user"   # where logind makes each user's runtime folder (XDG_RUNTIME_DIR's value)
+
+
 def _candidates() -> list[str]:
     uid = os.getuid()
     runtime = os.environ.get("XDG_RUNTIME_DIR", "")
-    folders = [os.path.join(runtime, FOLDER_NAME)] if runtime and os.path.isabs(runtime) else []
+    if not (runtime and os.path.isabs(runtime)):
+        runtime = os.path.join(SYSTEM_RUNTIME, str(uid))
+        if not _own_private(runtime):
+            runtime = ""
+    folders = [os.path.join(runtime, FOLDER_NAME)] if runtime else []
     return [*folders, os.path.join("/tmp", f"{FOLDER_NAME}-{uid}")]
+
+
+def _own_private(folder: str) -> bool:
+    """Whether ``folder`` is a real folder of this user's that no one else can enter."""
+    try:
+        found = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid() and not found.st_mode & 0o077
 
 
 def private_folder(folder: str, *, create: bool) -> str:
