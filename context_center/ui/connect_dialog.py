@@ -27,11 +27,66 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine import AGENT_NAMES, CONNECTABLE_AGENTS, StorePaths
+from . import language
 from .engine_client import EngineClient
 from .messages import describe
 from .store_choice import short
 from .theme import tone
 from .words import QT_TR_NOOP, tr
+
+# doctor's problems in the window's words, by their code (the engine says them in English: the
+# Chinese window showed them so); {where} is the entry, worded by _where
+PROBLEM_WORDS = {
+    "store": QT_TR_NOOP("The store this install opens cannot be used. Details: {details}"),
+    "unreadable": QT_TR_NOOP("{path} cannot be read: left as it is"),
+    "no_agents": QT_TR_NOOP("Neither Claude Code (~/.claude) nor Codex (~/.codex) is set up on this machine"),
+    "no_hook": QT_TR_NOOP("No Claude Code {event} hook of Context Center is registered"),
+    "no_start_hook": QT_TR_NOOP("No Claude Code {event} hook of Context Center is registered (the pinned facts at "
+                                "a session's start)"),
+    "no_mcp": QT_TR_NOOP("The MCP server is not registered for {agent}"),
+    "shell_line": QT_TR_NOOP("{where} is a shell line, not a plain command: it is not run here"),
+    "not_this_install": QT_TR_NOOP("{where} runs {command}, not this install's context-center: it is reported, "
+                                   "never run"),
+    "entry": QT_TR_NOOP("{where}: its store cannot be told. Details: {problem}"),
+    "codex_unpinned": QT_TR_NOOP("{where} has no state root of its own (it reaches {store}): Codex does not pass the "
+                                 "environment on, so pin it"),
+    "other_store": QT_TR_NOOP("{where} reaches the store {store}, not {mine}"),
+    "codex_never": QT_TR_NOOP("Codex runs with approval_policy = \"never\", which refuses every call to the MCP "
+                              "server {name} unless its entry says default_tools_approval_mode = \"approve\""),
+    "hook_timed_out": QT_TR_NOOP("The registered hook ({file}) did not answer within 30 s"),
+    "hook_failed": QT_TR_NOOP("The registered hook ({file}) exited {code}"),
+}
+# an entry's kind and its file's scope, in words
+KIND_WORDS = {"mcp": QT_TR_NOOP("MCP server"), "UserPromptSubmit": QT_TR_NOOP("UserPromptSubmit hook"),
+              "SessionStart": QT_TR_NOOP("SessionStart hook")}
+SCOPE_WORDS = {"user": QT_TR_NOOP("user"), "project": QT_TR_NOOP("project"), "local": QT_TR_NOOP("local")}
+
+
+def _word(words: dict[str, str], value: str) -> str:
+    """An entry's kind or scope in words (in English, as the agents' files name it)."""
+    return tr(words[value]) if value in words and language.current() != "en" else value
+
+
+def _where(fields: dict[str, str]) -> str:
+    said = (tr("{agent}'s {kind} {name} in {file}") if fields.get("kind") == "mcp"
+            else tr("{agent}'s {kind} in {file}")).format(agent=fields.get("agent", ""),
+                                                          kind=_word(KIND_WORDS, fields.get("kind", "")),
+                                                          name=fields.get("name", ""), file=fields.get("file", ""))
+    if fields.get("scope", "user") != "user":
+        said += " " + tr("(the {scope} file: edit it, Connect does not)").format(
+            scope=_word(SCOPE_WORDS, fields["scope"]))
+    return said
+
+
+def problem_words(problem: Any) -> str:
+    """One of doctor's problems in the window's language: the engine's sentence in English, else
+    the window's words for its code (a problem without a known code: the engine's sentence)."""
+    if language.current() == "en" or problem.code not in PROBLEM_WORDS:
+        return str(problem.what)
+    fields = dict(problem.fields)
+    if problem.code == "store":
+        fields["details"] = problem.what
+    return tr(PROBLEM_WORDS[problem.code]).format_map({**fields, "where": _where(fields)})
 
 LABELS = {("claude-code", False): QT_TR_NOOP("&Connect Claude Code…"),
           ("claude-code", True): QT_TR_NOOP("&Remove from Claude Code…"),
@@ -126,7 +181,8 @@ class ConnectDialog(QDialog):
         for registration in report.registrations:
             reach = registration.store if registration.store is not None else registration.url
             lines.append(tr("{agent} · {kind} ({scope}): reaches {place}").format(
-                agent=AGENT_NAMES[registration.agent], kind=registration.kind, scope=registration.scope,
+                agent=AGENT_NAMES[registration.agent], kind=_word(KIND_WORDS, registration.kind),
+                scope=_word(SCOPE_WORDS, registration.scope),
                 place=html.escape(short(str(reach)))))
         if report.live is not None:
             live = report.live
@@ -136,7 +192,8 @@ class ConnectDialog(QDialog):
                          .format(result=said, seconds=f"{live.seconds:.2f}", count=len(live.output)))
             lines += [f"<tt>{html.escape(line)}</tt>" for line in live.output.splitlines()[:6]]
         if report.problems:
-            lines += [f"<span style='color:{tone('error')}'>• {html.escape(p.what)}</span>" for p in report.problems]
+            lines += [f"<span style='color:{tone('error')}'>• {html.escape(problem_words(p))}</span>"
+                      for p in report.problems]
         else:
             lines.append(f"<span style='color:{tone('ok')}'>" + tr("Every agent reaches this store.") + "</span>")
         self.status.setText("<br>".join(lines))

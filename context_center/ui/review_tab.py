@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -154,10 +154,11 @@ class ReviewTab(QWidget):
                                             tr("{count} items to review.").format(count=len(items))))
         self._notice = ""
         rows = [n for n, item in enumerate(items) if item.id in selected]
-        if rows:
-            self.table.selectRow(rows[0])
-        elif items:
-            self.table.selectRow(0)
+        if items:
+            # (not selectRow: with Control held, as the keyboard last said, it took the row away)
+            self.table.selectionModel().setCurrentIndex(
+                self.table.model().index(rows[0] if rows else 0, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
         else:
             self.preview.setHtml("<p>" + tr("Nothing to review: no duplicates, contradictions, stale or broken facts.")
                                  + "</p>")
@@ -325,6 +326,13 @@ class ReviewTab(QWidget):
             error=describe(e))))
 
 
+def _value_words(value: Any) -> str:
+    """A value of the evidence in words: yes or no, never Python's True or False ("same title: False")."""
+    if isinstance(value, bool):
+        return tr("yes") if value else tr("no")
+    return str(value)
+
+
 def _evidence_html(evidence: dict[str, Any]) -> str:
     """The evidence as a short list: each key, and a nested mapping as its own lines."""
     rows = []
@@ -333,8 +341,9 @@ def _evidence_html(evidence: dict[str, Any]) -> str:
             continue
         label = html.escape(evidence_word(key))
         if isinstance(value, dict):
-            inner = "".join(f"<li>{html.escape(str(k))}: {html.escape(str(v))[:300]}</li>" for k, v in value.items())
+            inner = "".join(f"<li>{html.escape(str(k))}: {html.escape(_value_words(v))[:300]}</li>"
+                            for k, v in value.items())
             rows.append(f"<li>{label}:<ul>{inner}</ul></li>")
         else:
-            rows.append(f"<li>{label}: {html.escape(str(value))[:300]}</li>")
+            rows.append(f"<li>{label}: {html.escape(_value_words(value))[:300]}</li>")
     return "<p><b>" + tr("Evidence") + f"</b></p><ul>{''.join(rows)}</ul>" if rows else ""

@@ -77,6 +77,13 @@ def load_settings(engine: Engine) -> SettingsView:
     return SettingsView(policy if policy in POLICIES else "contract", describe_judge(engine), keyring_problem())
 
 
+# the keyring's warning in the window's language (the engine words it in English, naming the backend)
+NO_KEYRING_WORDS = QT_TR_NOOP("No usable OS keyring, so the API key cannot be stored here. On a desktop, install and "
+                              "unlock one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Locker); on a "
+                              "headless server, choose a backend with PYTHON_KEYRING_BACKEND or a keyringrc.cfg, or "
+                              "use a judge that needs no key.")
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -239,7 +246,12 @@ class SettingsDialog(QDialog):
         self.model.setText(judge["model"] or "")
         self.timeout.setValue(judge["timeout"] or DEFAULT_TIMEOUT)
         self._show_key_state(bool(judge["key"]))
-        self.keyring_warning.setText(_sentence(view.keyring_problem or ""))
+        problem = _sentence(view.keyring_problem or "")
+        if language.current() != "en" and problem:   # the engine's sentence is English: words of the window,
+            self.keyring_warning.setText(tr(NO_KEYRING_WORDS))   # the engine's in the tooltip
+            self.keyring_warning.setToolTip(problem)
+        else:
+            self.keyring_warning.setText(problem)
         self.keyring_warning.setVisible(view.keyring_problem is not None)
         self._set_busy(False)
         self.fit()   # room for the warning, which arrives after the dialog was sized

@@ -144,6 +144,86 @@
         <translation>错误代码：{code}</translation>
     </message>
     <message>
+        <source>The store this install opens cannot be used. Details: {details}</source>
+        <translation>此安装打开的存储无法使用。详情：{details}</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read: left as it is</source>
+        <translation>无法读取 {path}：保持原样</translation>
+    </message>
+    <message>
+        <source>Neither Claude Code (~/.claude) nor Codex (~/.codex) is set up on this machine</source>
+        <translation>本机既未设置 Claude Code（~/.claude），也未设置 Codex（~/.codex）</translation>
+    </message>
+    <message>
+        <source>No Claude Code {event} hook of Context Center is registered</source>
+        <translation>未注册 Context Center 的 Claude Code {event} 钩子</translation>
+    </message>
+    <message>
+        <source>No Claude Code {event} hook of Context Center is registered (the pinned facts at a session&apos;s start)</source>
+        <translation>未注册 Context Center 的 Claude Code {event} 钩子（会话开始时的置顶事实）</translation>
+    </message>
+    <message>
+        <source>The MCP server is not registered for {agent}</source>
+        <translation>未为 {agent} 注册 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>{where} is a shell line, not a plain command: it is not run here</source>
+        <translation>{where}是一行 shell 命令，而非普通命令：此处不会运行它</translation>
+    </message>
+    <message>
+        <source>{where} runs {command}, not this install&apos;s context-center: it is reported, never run</source>
+        <translation>{where}运行的是 {command}，而非此安装的 context-center：只报告，从不运行</translation>
+    </message>
+    <message>
+        <source>{where}: its store cannot be told. Details: {problem}</source>
+        <translation>{where}：无法判断它使用的存储。详情：{problem}</translation>
+    </message>
+    <message>
+        <source>{where} has no state root of its own (it reaches {store}): Codex does not pass the environment on, so pin it</source>
+        <translation>{where}没有自己的状态根目录（它使用 {store}）：Codex 不会传递环境变量，请固定它</translation>
+    </message>
+    <message>
+        <source>{where} reaches the store {store}, not {mine}</source>
+        <translation>{where}使用的存储是 {store}，而不是 {mine}</translation>
+    </message>
+    <message>
+        <source>Codex runs with approval_policy = &quot;never&quot;, which refuses every call to the MCP server {name} unless its entry says default_tools_approval_mode = &quot;approve&quot;</source>
+        <translation>Codex 以 approval_policy = &quot;never&quot; 运行，这会拒绝对 MCP 服务器 {name} 的每次调用，除非其条目写明 default_tools_approval_mode = &quot;approve&quot;</translation>
+    </message>
+    <message>
+        <source>The registered hook ({file}) did not answer within 30 s</source>
+        <translation>已注册的钩子（{file}）在 30 秒内没有响应</translation>
+    </message>
+    <message>
+        <source>The registered hook ({file}) exited {code}</source>
+        <translation>已注册的钩子（{file}）以代码 {code} 退出</translation>
+    </message>
+    <message>
+        <source>MCP server</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>UserPromptSubmit hook</source>
+        <translation>UserPromptSubmit 钩子</translation>
+    </message>
+    <message>
+        <source>SessionStart hook</source>
+        <translation>SessionStart 钩子</translation>
+    </message>
+    <message>
+        <source>{agent}&apos;s {kind} {name} in {file}</source>
+        <translation>{file} 中 {agent} 的{kind} {name}</translation>
+    </message>
+    <message>
+        <source>{agent}&apos;s {kind} in {file}</source>
+        <translation>{file} 中 {agent} 的{kind}</translation>
+    </message>
+    <message>
+        <source>(the {scope} file: edit it, Connect does not)</source>
+        <translation>（{scope}文件：请自行编辑，连接不会修改它）</translation>
+    </message>
+    <message>
         <source>&amp;Connect Claude Code…</source>
         <translation>连接 Claude Code(&amp;C)…</translation>
     </message>
@@ -2576,6 +2656,14 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>已重新提出：{count} 项。</translation>
     </message>
     <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
         <source>Evidence</source>
         <translation>证据</translation>
     </message>
@@ -2606,6 +2694,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>Dark</source>
         <translation>深色</translation>
+    </message>
+    <message>
+        <source>No usable OS keyring, so the API key cannot be stored here. On a desktop, install and unlock one (GNOME Keyring, KWallet, macOS Keychain, Windows Credential Locker); on a headless server, choose a backend with PYTHON_KEYRING_BACKEND or a keyringrc.cfg, or use a judge that needs no key.</source>
+        <translation>没有可用的系统密钥环，因此无法在此保存 API 密钥。在桌面环境中，请安装并解锁一个密钥环（GNOME Keyring、KWallet、macOS 钥匙串、Windows 凭据保险箱）；在无界面的服务器上，请用 PYTHON_KEYRING_BACKEND 或 keyringrc.cfg 选择后端，或使用不需要密钥的评判模型。</translation>
     </message>
     <message>
         <source>Settings</source>

@@ -73,3 +73,26 @@ def test_the_empty_state_offers_to_connect_the_agents(open_window, qtbot):
     assert dialog is not None and dialog.isVisible()
     ui.idle()
     dialog.reject()
+
+
+def test_the_diagnostics_are_in_the_windows_language(open_window, qtbot, own_home: Path):
+    """The Chinese window showed doctor's English sentences: each problem is worded by its code."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
+    (own_home / ".claude").mkdir()
+    claude_settings(own_home).write_text(json.dumps({"hooks": {"UserPromptSubmit": [
+        {"hooks": [{"type": "command", "command": hook_command(own_home / "another-store")}]}]}}, indent=2) + "\n")
+    ui = open_window()
+    app = QApplication.instance()
+    language.install(app, "zh_CN")
+    try:
+        dialog = ui.window.open_connect()
+        qtbot.waitUntil(lambda: "•" in dialog.status.text(), timeout=10000)
+        shown = dialog.status.text()
+        for english in ("reaches the store", "is not registered", "hook of Context Center", "entry in", "'s "):
+            assert english not in shown, english
+        assert "另一个存储" in shown or "存储" in shown
+        dialog.reject()
+    finally:
+        language.install(app, "en")

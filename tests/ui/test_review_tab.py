@@ -171,3 +171,16 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
                                              "oversize", "staged"}
     for item in items:
         assert reason(item) == item.reason, item.kind
+
+
+def test_the_evidence_says_yes_or_no_never_true_or_false(ui, qtbot):
+    """"same title: False" (and "标题相同: False" in Chinese): words, not Python's booleans."""
+    from context_center.ui.review_tab import _evidence_html
+    shown = _evidence_html({"same_title": False, "similarity": 0.91, "nested": {"flag": True}})
+    assert "same title: no" in shown and "flag: yes" in shown
+    assert "False" not in shown and "True" not in shown
+    duplicates(ui)
+    ui.show_facts("deploy-day", "deploy-days")
+    review = open_review(ui, qtbot)
+    preview = review.preview.toPlainText()
+    assert "same title:" in preview and "False" not in preview and "True" not in preview

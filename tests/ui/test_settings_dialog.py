@@ -214,3 +214,22 @@ def test_with_the_keyring_warning_save_and_cancel_stay_on_a_small_screen(ui, qtb
     assert save_button.isVisible() and dialog.rect().contains(save_button.geometry().translated(
         dialog.buttons.pos()))
     assert dialog.groups.verticalScrollBar().maximum() > 0 or dialog.height() >= dialog._body.sizeHint().height()
+
+
+def test_the_keyring_warning_is_in_the_windows_language(ui, qtbot, no_keyring):
+    """The Chinese window showed the engine's English sentence; it is the window's now, the
+    engine's (naming the backend) in its tooltip."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
+    app = QApplication.instance()
+    language.install(app, "zh_CN")
+    try:
+        dialog = open_settings(ui, qtbot)
+        qtbot.waitUntil(lambda: dialog.keyring_warning.isVisibleTo(dialog), timeout=5000)
+        text = dialog.keyring_warning.text()
+        assert "密钥环" in text and "No usable" not in text and "keyring.backends" not in text
+        assert dialog.keyring_warning.toolTip().startswith("No usable OS keyring")
+        dialog.reject()
+    finally:
+        language.install(app, "en")

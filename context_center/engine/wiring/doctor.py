@@ -32,6 +32,10 @@ MAX_SHOWN_OUTPUT = 4000
 class Problem:
     what: str
     fix: str            # the command to run ("" when there is nothing to run)
+    # what it is, for a face that words it in another language: a code and the values its words name
+    # (``what`` is the English sentence, as the command line says it)
+    code: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, str]:
         return {"problem": self.what, "fix": self.fix}
@@ -96,7 +100,8 @@ def doctor(workspace: Path, home: Path | None = None, *, state_root: str | None 
     if codex.get("approval_policy") == "never":
         report.problems += [Problem(f"Codex runs with approval_policy = \"never\", which refuses every call to the "
                                     f"MCP server {r.name!r} unless its entry says default_tools_approval_mode = "
-                                    "\"approve\"", fix_command("connect", "codex"))
+                                    "\"approve\"", fix_command("connect", "codex"), "codex_never",
+                                    (("name", r.name),))
                             for r in report.registrations if r.agent == CODEX and r.kind == MCP
                             and r.entry.get("default_tools_approval_mode") != "approve"]
     hook = next((r for r in report.registrations if r.kind == "UserPromptSubmit" and r.this_install and r.argv), None)
@@ -106,7 +111,9 @@ def doctor(workspace: Path, home: Path | None = None, *, state_root: str | None 
             report.problems.append(Problem(
                 f"the registered hook ({hook.file}) " + ("did not answer within 30 s" if report.live.exit_code is None
                                                          else f"exited {report.live.exit_code}"),
-                fix_command("connect", "claude-code")))
+                fix_command("connect", "claude-code"),
+                "hook_timed_out" if report.live.exit_code is None else "hook_failed",
+                (("file", str(hook.file)), ("code", str(report.live.exit_code)))))
     return report
 
 
@@ -156,22 +163,27 @@ def _problems(report: DoctorReport, unreadable: list) -> list[Problem]:
     if report.store_problem:   # a bad value is mended by unset; a file that is not TOML only by hand
         by_hand = "fix it by hand" in report.store_problem or "not valid TOML" in report.store_problem or \
             "not UTF-8" in report.store_problem
-        found.append(Problem(report.store_problem, "" if by_hand else fix_command("config", "unset", "state-root")))
+        found.append(Problem(report.store_problem, "" if by_hand else fix_command("config", "unset", "state-root"),
+                             "store"))
     for item in unreadable:
-        found.append(Problem(f"{item.file.path} {item.problem}: left as it is", ""))
+        found.append(Problem(f"{item.file.path} {item.problem}: left as it is", "", "unreadable",
+                             (("path", str(item.file.path)),)))
     if not any(report.agents.values()):
-        found.append(Problem("neither Claude Code (~/.claude) nor Codex (~/.codex) is set up on this machine", ""))
+        found.append(Problem("neither Claude Code (~/.claude) nor Codex (~/.codex) is set up on this machine", "",
+                             "no_agents"))
     mine = report.store.path if report.store is not None else None
     if report.agents[CLAUDE]:
         for event in HOOK_EVENTS:
             if not any(r.kind == event and r.agent == CLAUDE for r in report.registrations):
                 flag = "" if event == "UserPromptSubmit" else " (the pinned facts at a session's start)"
                 found.append(Problem(f"no Claude Code {event} hook of Context Center is registered{flag}",
-                                     fix_command("connect", "claude-code")))
+                                     fix_command("connect", "claude-code"),
+                                     "no_hook" if event == "UserPromptSubmit" else "no_start_hook",
+                                     (("event", event),)))
     for agent in (CLAUDE, CODEX):
         if report.agents[agent] and not any(r.kind == MCP and r.agent == agent for r in report.registrations):
             found.append(Problem(f"the MCP server is not registered for {AGENT_NAMES[agent]}",
-                                 fix_command("connect", agent)))
+                                 fix_command("connect", agent), "no_mcp", (("agent", AGENT_NAMES[agent]),)))
     for item in report.registrations:
         found += _registration_problems(item, mine)
     return found
@@ -184,18 +196,23 @@ def _registration_problems(item: Registration, mine: Path | None) -> list[Proble
     fix = fix_command("connect", item.agent) if item.scope == "user" else ""
     if item.scope != "user":
         where += f" (the {item.scope} file: edit it, connect does not)"
+    # the entry, for a face's own words: its agent, kind, name, file, and the file's scope
+    entry = (("agent", AGENT_NAMES[item.agent]), ("kind", item.kind), ("name", item.name or ""),
+             ("file", str(item.file)), ("scope", item.scope))
     if item.url:
         return []   # over HTTP the store is the server's: `doctor` on that machine says which
     if not item.argv:
-        return [Problem(f"{where} is a shell line, not a plain command: it is not run here", fix)]
+        return [Problem(f"{where} is a shell line, not a plain command: it is not run here", fix, "shell_line", entry)]
     if not item.this_install:
         what = "this install's hook command" if item.kind in HOOK_EVENTS else "this install's context-center"
-        return [Problem(f"{where} runs {shlex.join(item.argv)[:300]}, not {what}: it is reported, never run", fix)]
+        return [Problem(f"{where} runs {shlex.join(item.argv)[:300]}, not {what}: it is reported, never run", fix,
+                        "not_this_install", (*entry, ("command", shlex.join(item.argv)[:300])))]
     if item.problem:
-        return [Problem(f"{where}: {item.problem}", fix)]
+        return [Problem(f"{where}: {item.problem}", fix, "entry", (*entry, ("problem", item.problem)))]
     if item.agent == CODEX and item.store_source not in ("flag", "env"):
         return [Problem(f"{where} has no state root of its own (it reaches {item.store}): Codex does not pass "
-                        "the environment on, so pin it", fix)]
+                        "the environment on, so pin it", fix, "codex_unpinned", (*entry, ("store", str(item.store))))]
     if mine is not None and item.store != mine:
-        return [Problem(f"{where} reaches the store {item.store} (by {item.store_source}), not {mine}", fix)]
+        return [Problem(f"{where} reaches the store {item.store} (by {item.store_source}), not {mine}", fix,
+                        "other_store", (*entry, ("store", str(item.store)), ("mine", str(mine))))]
     return []
