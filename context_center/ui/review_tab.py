@@ -105,6 +105,11 @@ class ReviewTab(QWidget):
             button.clicked.connect(slot)
             self.buttons[key] = button
             row.addWidget(button)
+        # Keep the other shows for a contradiction or an override only; its room stays when it is hidden,
+        # so Apply does not move ~110 px between item kinds under the pointer
+        policy = self.buttons["keep_other"].sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.buttons["keep_other"].setSizePolicy(policy)
         self.buttons["undo"].setToolTip(tr("Take the last apply back, as new revisions, or the last dismissal "
                                            "(Ctrl+Z)"))
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -177,7 +182,10 @@ class ReviewTab(QWidget):
             return
         item = self.items[row]
         kind, action = _word(KIND_WORDS, item.kind), _word(ACTION_WORDS, item.action)
-        parts = [f"<h3>{html.escape(kind)}: {html.escape(action)}</h3>",
+        what = item.refs[0] if item.refs else item.target   # what the action acts on ("contradiction: keep" said not)
+        head = tr("{kind}: {action} {what}").format(kind=kind, action=action, what=what) if what \
+            else f"{kind}: {action}"
+        parts = [f"<h3>{html.escape(head)}</h3>",
                  f"<p>{html.escape(reason(item))}</p>"]
         if item.before or item.after:
             parts.append(diff_html(item.before, item.after))

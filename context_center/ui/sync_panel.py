@@ -268,8 +268,8 @@ class SyncController(QObject):
     def _set_up(self, data: dict[str, Any]) -> None:
         """The first sync of a new set-up came back: the menu, the timer and the label as for any."""
         self.start()
-        self._show(data)
-        self.messages.info(describe_result(data))
+        self._show(data)   # (the label says it: the status bar said it a second time beside it)
+        self.messages.info(tr("Sync is set up"))
         self.synced.emit(data)
 
     @Slot()

@@ -896,38 +896,6 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>它引用的代码：{ref}：{detail}</translation>
     </message>
     <message>
-        <source>
-&lt;h2&gt;Welcome to Context Center&lt;/h2&gt;
-&lt;p&gt;Context Center shows and steers what coding agents are told and what they remember.&lt;/p&gt;
-&lt;ul&gt;
-&lt;li&gt;&lt;b&gt;Facts&lt;/b&gt; — background memory: short Markdown notes that agents may recall when relevant,
-in this project or globally. Pin a few to send them at the start of every session.&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;Instructions&lt;/b&gt; — the standing rules agents load every turn (REASONIX.md, AGENTS.md, CLAUDE.md),
-in load order, with imports and problems.&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;Recall&lt;/b&gt; — type a message and see exactly which facts would be appended to it, and why.&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;Archive&lt;/b&gt; — forgotten facts, ready to recover.&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;Suggestions&lt;/b&gt; — memories your agents wrote that wait for you, and things you told your agents (in
-Claude Code or Codex sessions of this project) that may be worth remembering; none reaches your agents until you
-accept it.&lt;/li&gt;
-&lt;/ul&gt;
-&lt;p&gt;To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
-Press &lt;b&gt;Ctrl+N&lt;/b&gt; or the button below. Then connect your agents (&lt;b&gt;Ctrl+Shift+K&lt;/b&gt;): Claude Code&apos;s hooks
-and the MCP server for Claude Code and Codex, pinned to the store this window shows.&lt;/p&gt;
-</source>
-        <translation>
-&lt;h2&gt;欢迎使用 Context Center&lt;/h2&gt;
-&lt;p&gt;Context Center 展示并引导编码智能体被告知的内容以及它们记住的内容。&lt;/p&gt;
-&lt;ul&gt;
-&lt;li&gt;&lt;b&gt;事实&lt;/b&gt; — 背景记忆：简短的 Markdown 笔记，智能体可在相关时召回，作用于此项目或全局。固定其中几条，即可在每个会话开始时发送给智能体。&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;指令&lt;/b&gt; — 智能体每轮都会加载的常驻规则（REASONIX.md、AGENTS.md、CLAUDE.md），按加载顺序列出，并显示导入和问题。&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;召回&lt;/b&gt; — 输入一条消息，准确查看哪些事实会被附加到它后面，以及原因。&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;归档&lt;/b&gt; — 已遗忘的事实，随时可以恢复。&lt;/li&gt;
-&lt;li&gt;&lt;b&gt;建议&lt;/b&gt; — 你的智能体写下、正等你处理的记忆，以及你对智能体说过、可能值得记住的内容（来自此项目的 Claude Code 或 Codex 会话）；在你接受之前，它们都不会到达你的智能体。&lt;/li&gt;
-&lt;/ul&gt;
-&lt;p&gt;首先，添加第一条事实：智能体应当了解的关于此项目的一项决策、一条约束或一个链接。按 &lt;b&gt;Ctrl+N&lt;/b&gt; 或下方的按钮。然后连接你的智能体（&lt;b&gt;Ctrl+Shift+K&lt;/b&gt;）：Claude Code 的钩子，以及供 Claude Code 和 Codex 使用的 MCP 服务器，都固定到此窗口显示的存储。&lt;/p&gt;
-</translation>
-    </message>
-    <message>
         <source>Search facts (Ctrl+F)</source>
         <translation>搜索事实（Ctrl+F）</translation>
     </message>
@@ -990,6 +958,44 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
     <message>
         <source>E&amp;dit</source>
         <translation>编辑(&amp;D)</translation>
+    </message>
+    <message>
+        <source>
+&lt;h2&gt;Welcome to Context Center&lt;/h2&gt;
+&lt;p&gt;Context Center shows and steers what coding agents are told and what they remember.&lt;/p&gt;
+&lt;ul&gt;
+&lt;li&gt;&lt;b&gt;Overview&lt;/b&gt; — what the store holds at a glance, and what needs you: each count goes to the tab that acts
+on it.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Facts&lt;/b&gt; — background memory: short Markdown notes that agents may recall when relevant,
+in this project or globally. Pin a few to send them at the start of every session.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Instructions&lt;/b&gt; — the standing rules agents load every turn (REASONIX.md, AGENTS.md, CLAUDE.md),
+in load order, with imports and problems.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Recall&lt;/b&gt; — type a message and see exactly which facts would be appended to it, and why.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Archive&lt;/b&gt; — forgotten facts, ready to recover.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Suggestions&lt;/b&gt; — memories your agents wrote that wait for you, and things you told your agents (in
+Claude Code or Codex sessions of this project) that may be worth remembering; none reaches your agents until you
+accept it.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Review&lt;/b&gt; — duplicates, contradictions and stale or broken facts, each with a proposed fix that changes
+nothing until you apply it (and Undo takes it back).&lt;/li&gt;
+&lt;/ul&gt;
+&lt;p&gt;To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
+Press &lt;b&gt;Ctrl+N&lt;/b&gt; or the button below. Then connect your agents (&lt;b&gt;Ctrl+Shift+K&lt;/b&gt;): Claude Code&apos;s hooks
+and the MCP server for Claude Code and Codex, pinned to the store this window shows.&lt;/p&gt;
+</source>
+        <translation>
+&lt;h2&gt;欢迎使用 Context Center&lt;/h2&gt;
+&lt;p&gt;Context Center 展示并引导编码智能体被告知的内容以及它们记住的内容。&lt;/p&gt;
+&lt;ul&gt;
+&lt;li&gt;&lt;b&gt;概览&lt;/b&gt; — 一眼看清存储中有什么、哪些需要你处理：每个计数都通向处理它的标签页。&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;事实&lt;/b&gt; — 背景记忆：简短的 Markdown 笔记，智能体可在相关时召回，作用于此项目或全局。固定其中几条，即可在每个会话开始时发送给智能体。&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;指令&lt;/b&gt; — 智能体每轮都会加载的常驻规则（REASONIX.md、AGENTS.md、CLAUDE.md），按加载顺序列出，并显示导入和问题。&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;召回&lt;/b&gt; — 输入一条消息，准确查看哪些事实会被附加到它后面，以及原因。&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;归档&lt;/b&gt; — 已遗忘的事实，随时可以恢复。&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;建议&lt;/b&gt; — 你的智能体写下、正等你处理的记忆，以及你对智能体说过、可能值得记住的内容（来自此项目的 Claude Code 或 Codex 会话）；在你接受之前，它们都不会到达你的智能体。&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;审阅&lt;/b&gt; — 重复、矛盾以及过时或失效的事实，每项都附有建议的修复；在你应用之前不会改变任何内容（撤销可以收回）。&lt;/li&gt;
+&lt;/ul&gt;
+&lt;p&gt;首先，添加第一条事实：智能体应当了解的关于此项目的一项决策、一条约束或一个链接。按 &lt;b&gt;Ctrl+N&lt;/b&gt; 或下方的按钮。然后连接你的智能体（&lt;b&gt;Ctrl+Shift+K&lt;/b&gt;）：Claude Code 的钩子，以及供 Claude Code 和 Codex 使用的 MCP 服务器，都固定到此窗口显示的存储。&lt;/p&gt;
+</translation>
     </message>
     <message>
         <source>H&amp;istory</source>
@@ -2452,12 +2458,20 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>使用此存储的智能体</translation>
     </message>
     <message>
+        <source>Nothing to chart yet: no agent receives an instruction file or a recall here.</source>
+        <translation>暂无可绘制的内容：这里没有智能体接收指令文件或召回。</translation>
+    </message>
+    <message>
         <source>Each file an agent receives, and its cuts: the Instructions tab (Ctrl+2)</source>
         <translation>智能体收到的每个文件及其截断：见“指令”标签页（Ctrl+2）</translation>
     </message>
     <message>
         <source>What a turn costs each agent</source>
         <translation>每个智能体每轮的上下文开销</translation>
+    </message>
+    <message>
+        <source>Nothing to chart yet: the hook has injected nothing in the last 30 days.</source>
+        <translation>暂无可绘制的内容：最近 30 天钩子没有注入任何内容。</translation>
     </message>
     <message>
         <source>What the hook gave on each turn: the Recall tab (Ctrl+3)</source>
@@ -2598,6 +2612,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>Nothing to review: no duplicates, contradictions, stale or broken facts.</source>
         <translation>没有需要审阅的内容：没有重复、矛盾、过时或失效的事实。</translation>
+    </message>
+    <message>
+        <source>{kind}: {action} {what}</source>
+        <translation>{kind}：{action} {what}</translation>
     </message>
     <message>
         <source>Keep {kept} and forget {forgotten}</source>
@@ -2944,6 +2962,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>{source}：不可用（{detail}）</translation>
     </message>
     <message>
+        <source> (listed under Dismissed)</source>
+        <translation>（列在“已忽略”下）</translation>
+    </message>
+    <message>
         <source>{count} {reason}</source>
         <translation>{count} 条{reason}</translation>
     </message>
@@ -3002,6 +3024,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>Left out: a fact or an instruction already says it:</source>
         <translation>已略去：已有事实或指令说明了这一点：</translation>
+    </message>
+    <message>
+        <source>{group}: choose one of its items to see it.</source>
+        <translation>{group}：选择其中一项以查看。</translation>
     </message>
     <message>
         <source>Wrote: {ref}</source>

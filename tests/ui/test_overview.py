@@ -137,3 +137,18 @@ def test_the_chart_library_loads_only_with_the_charts_and_imports_cleanly_with_w
     proc = subprocess.run([sys.executable, "-W", "error", "-c", probe], capture_output=True, text=True,
                           timeout=120, env=env, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_a_chart_with_nothing_to_draw_is_a_sentence_not_empty_axes(state_root, workspace, open_window, qtbot):
+    with open_engine(state_root=state_root, workspace=workspace) as engine:
+        engine.remember(FactInput(name="editor", title="Editor", body="Tabs are four spaces wide."))
+    harness = open_window()
+    overview = harness.window.overview
+    harness.window.tabs.setCurrentWidget(overview)
+    qtbot.waitUntil(lambda: overview.data is not None and overview.charts is not None, timeout=15000)
+    cost, injections = overview.charts
+    assert not any(overview.data.injections_per_day)
+    assert not injections.widget.isVisibleTo(overview) and overview.injection_empty.isVisibleTo(overview)
+    assert "injected nothing" in overview.injection_empty.text()
+    drawn = any(any(a.per_turn_by_kind().values()) for a in overview.data.costs)
+    assert cost.widget.isVisibleTo(overview) == drawn and overview.cost_empty.isVisibleTo(overview) == (not drawn)

@@ -29,6 +29,8 @@ def test_apply_then_undo_and_the_count_in_the_title(ui, qtbot):
     assert review.table.item(0, 0).text() == "duplicate"
     preview = review.preview.toPlainText()
     assert "- ## project/deploy-days.md" in preview or "- ## project/deploy-day.md" in preview
+    kept = review.items[0].refs[0]
+    assert preview.startswith(f"duplicate: merge {kept}")   # the header names what it acts on
     assert review.buttons["apply"].isEnabled() and not review.buttons["undo"].isEnabled()
     review.buttons["apply"].click()
     qtbot.waitUntil(lambda: len(ui.facts_shown()) == 1, timeout=15000)
@@ -184,3 +186,17 @@ def test_the_evidence_says_yes_or_no_never_true_or_false(ui, qtbot):
     review = open_review(ui, qtbot)
     preview = review.preview.toPlainText()
     assert "same title:" in preview and "False" not in preview and "True" not in preview
+
+
+def test_apply_stays_in_place_whether_keep_the_other_shows_or_not(ui, qtbot):
+    """Review's Apply moved ~110 px between item kinds (Keep the other comes and goes beside it)."""
+    review = ui.window.review
+    ui.window.tabs.setCurrentWidget(review)
+    keep, apply = review.buttons["keep_other"], review.buttons["apply"]
+    keep.setVisible(False)
+    qtbot.waitUntil(lambda: not keep.isVisible(), timeout=1000)
+    review.layout().activate()
+    hidden = apply.mapTo(review, apply.rect().topLeft())
+    keep.setVisible(True)
+    review.layout().activate()
+    assert apply.mapTo(review, apply.rect().topLeft()) == hidden

@@ -33,6 +33,7 @@ def test_set_up_sync_checks_the_remote_then_syncs_without_a_terminal(git_home, u
     assert signal.args[0]["pushed"] >= 1 and not dialog.isVisible()
     ui.qtbot.waitUntil(lambda: sync.sync_action.isEnabled(), timeout=10000)
     assert not sync.setup_action.isEnabled() and sync.label.text().startswith("Synced")
+    assert ui.window.statusBar().currentMessage() != sync.label.text()   # said once, in the label
     assert sync.timer.isActive()   # background sync on, at its default interval
 
 

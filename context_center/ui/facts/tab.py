@@ -45,6 +45,8 @@ WELCOME = QT_TR_NOOP("""
 <h2>Welcome to Context Center</h2>
 <p>Context Center shows and steers what coding agents are told and what they remember.</p>
 <ul>
+<li><b>Overview</b> — what the store holds at a glance, and what needs you: each count goes to the tab that acts
+on it.</li>
 <li><b>Facts</b> — background memory: short Markdown notes that agents may recall when relevant,
 in this project or globally. Pin a few to send them at the start of every session.</li>
 <li><b>Instructions</b> — the standing rules agents load every turn (REASONIX.md, AGENTS.md, CLAUDE.md),
@@ -54,6 +56,8 @@ in load order, with imports and problems.</li>
 <li><b>Suggestions</b> — memories your agents wrote that wait for you, and things you told your agents (in
 Claude Code or Codex sessions of this project) that may be worth remembering; none reaches your agents until you
 accept it.</li>
+<li><b>Review</b> — duplicates, contradictions and stale or broken facts, each with a proposed fix that changes
+nothing until you apply it (and Undo takes it back).</li>
 </ul>
 <p>To begin, add a first fact: a decision, a constraint, a link that an agent should know about this project.
 Press <b>Ctrl+N</b> or the button below. Then connect your agents (<b>Ctrl+Shift+K</b>): Claude Code's hooks
@@ -343,6 +347,7 @@ class FactsTab(QWidget):
             return  # nothing changed: our own write echoing back, or a touch
         self.generation = view.generation
         selected = self.current_row()
+        selected_at = self.table.currentIndex().row()   # where it was listed: a forgotten fact's place
         self.model.set_rows(view.rows, view.sorted_by)
         # the git column only where there are team facts: elsewhere its width is the title's
         if self.table.isColumnHidden(TEAM_COLUMN) == view.has_team:
@@ -376,8 +381,9 @@ class FactsTab(QWidget):
         self._update_count()
         moved = None if selected is None else next((r.key for r in view.rows if r.fact.id == selected.fact.id), None)
         if not (selected is not None and self.select(selected.key)) and not (moved and self.select(moved)):
-            if self.proxy.rowCount():  # the fact shown is gone (forgotten elsewhere): show another
-                self.table.selectRow(0)
+            if self.proxy.rowCount():  # the fact shown is gone (forgotten): the one now in its place
+                # (the first row was selected: after a Forget the selection jumped to the top)
+                self.table.selectRow(min(max(selected_at, 0), self.proxy.rowCount() - 1))
         # a reset model keeps no current row and says nothing: the detail follows what is current now
         self._current_changed(self.table.currentIndex(), QModelIndex())
         self.listed.emit()
@@ -624,6 +630,12 @@ class FactsTab(QWidget):
         self.table.setFocus()  # typing goes to the table, on the saved fact, not to a stale row
         self.written.emit(result.change, (fact.scope, fact.id))
 
+    @Slot(object)
+    def _restored(self, result: WriteResult) -> None:
+        """The history restored a revision (and said which): show it, selected."""
+        self.table.setFocus()
+        self.written.emit(result.change, (result.fact.scope, result.fact.id))
+
     def _undo_edit(self, fact: Fact, before: int) -> None:
         """Undo of an edit: revision ``before`` written again, as a new revision."""
         fact_id, scope = fact.id, fact.scope
@@ -721,7 +733,7 @@ class FactsTab(QWidget):
         def show(found: tuple[list, PurgeReport]) -> None:
             history, secrets = found
             dialog = HistoryDialog(self.client, self.messages, history, self, secrets=secrets)
-            dialog.restored.connect(self._saved)
+            dialog.restored.connect(self._restored)
             dialog.open()
             self.history_dialog = dialog
 

@@ -115,6 +115,12 @@ class OverviewTab(QWidget):
 
         self.cost_summary = _label("overview_costs")
         self.cost_slot = QVBoxLayout()
+        # a chart with nothing to draw is a sentence, not empty axes
+        self.cost_empty = _label("overview_costs_empty")
+        self.cost_empty.setText(tr("Nothing to chart yet: no agent receives an instruction file or a recall here."))
+        set_tone(self.cost_empty, "muted")
+        self.cost_empty.hide()
+        self.cost_slot.addWidget(self.cost_empty)
         see_files = _link("overview_instructions", tr("Each file an agent receives, and its cuts: the Instructions "
                                                       "tab (Ctrl+2)"))
         see_files.clicked.connect(lambda: self.go_to.emit("instructions"))
@@ -125,6 +131,11 @@ class OverviewTab(QWidget):
 
         self.injection_summary = _label("overview_injections")
         self.injection_slot = QVBoxLayout()
+        self.injection_empty = _label("overview_injections_empty")
+        self.injection_empty.setText(tr("Nothing to chart yet: the hook has injected nothing in the last 30 days."))
+        set_tone(self.injection_empty, "muted")
+        self.injection_empty.hide()
+        self.injection_slot.addWidget(self.injection_empty)
         see_recall = _link("overview_recall", tr("What the hook gave on each turn: the Recall tab (Ctrl+3)"))
         see_recall.clicked.connect(lambda: self.go_to.emit("recall"))
         injections = self._box(tr("Injections per day, the last 30 days"), self.injection_summary,
@@ -284,3 +295,9 @@ class OverviewTab(QWidget):
         days = len(data.injections_per_day)
         labels = [(today - dt.timedelta(days=days - 1 - d)).strftime("%m-%d") for d in range(days)]
         injections.show(data.injections_per_day, labels)
+        costs = any(any(a.per_turn_by_kind().values()) for a in data.costs)
+        injected = any(data.injections_per_day)
+        cost.widget.setVisible(costs)
+        self.cost_empty.setVisible(not costs)
+        injections.widget.setVisible(injected)
+        self.injection_empty.setVisible(not injected)

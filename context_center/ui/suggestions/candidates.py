@@ -130,12 +130,15 @@ class CandidatesPanel(QGroupBox):
                  else tr("{source}: unavailable (no transcripts at {folder})").format(source=s.name, folder=s.missing)
                  if s.missing else tr("{source}: unavailable ({detail})").format(source=s.name, detail=s.detail)
                  for s in found.sources]
+        # each reason with where its items are listed (the dismissed ones are under Dismissed: the
+        # header said they were under Already known)
+        under = {"dismissed": tr(" (listed under Dismissed)") if found.dismissed else "",
+                 "already a fact or an instruction": tr(" (listed under Already known)") if found.known else ""}
         skipped = ", ".join(tr("{count} {reason}").format(count=n, reason=tr(_LEFT_OUT_WORDS[why])
-                                                          if why in _LEFT_OUT_WORDS else why)
+                                                          if why in _LEFT_OUT_WORDS else why) + under.get(why, "")
                             for why, n in found.skipped.items())
         self.sources.setText(tr("Sources — {sources}").format(sources="; ".join(parts))
-                             + (tr(". Left out: {reasons}.").format(reasons=skipped) if skipped else "")
-                             + (tr(" (listed under Already known)") if found.known else ""))
+                             + (tr(". Left out: {reasons}.").format(reasons=skipped) if skipped else ""))
         self.tree.clear()
         for title, items in ((tr("Memories ({count})"), found.memories), (tr("Skills ({count})"), found.skills)):
             group = QTreeWidgetItem([title.format(count=len(items))])
@@ -215,6 +218,9 @@ class CandidatesPanel(QGroupBox):
                                 + f"</p><blockquote>{html.escape(shown.matches)}</blockquote>")
         elif shown is not None:
             self.detail.setHtml(candidate_html(shown))
+        elif current is not None:   # a group's header: what the group holds, not the last item's preview
+            self.detail.setHtml("<p>" + html.escape(tr("{group}: choose one of its items to see it.").format(
+                group=current.text(0))) + "</p>")
         self._update_buttons()
 
     def _update_buttons(self) -> None:

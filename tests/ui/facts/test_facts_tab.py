@@ -14,7 +14,9 @@ def save(form: FactForm) -> None:
 def test_a_first_run_explains_the_tabs_and_offers_a_first_fact(ui):
     tab = ui.window.facts
     assert tab.stack.currentIndex() == 1
-    assert "Instructions" in tab.welcome_text.toPlainText()
+    shown = tab.welcome_text.toPlainText()
+    for name in ("Overview", "Facts", "Instructions", "Recall", "Archive", "Suggestions", "Review"):
+        assert name + " —" in shown, name   # every tab (the Overview and Review were left out)
     assert ui.window.findChild(type(tab.buttons["new"]), "button_first_fact").isVisible()
 
 
@@ -144,6 +146,8 @@ def test_history_diff_and_restore(ui, qtbot):
     ui.idle()
     qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.revision == 3)
     assert ui.window.facts.model.rows()[0].fact.body == "first wording"
+    # what was restored, not "Saved project/wording.md (revision 3)"
+    assert ui.window.statusBar().currentMessage() == "Restored revision 1 of project/wording.md as revision 3"
 
 
 def test_forget_asks_then_archives(ui, qtbot, monkeypatch):

@@ -51,3 +51,19 @@ def test_forget_offers_undo_in_the_status_bar_for_a_few_seconds(ui, qtbot, monke
     qtbot.waitUntil(lambda: window.undo_button.isVisible(), timeout=10000)
     window.messages.info("Something else")
     assert not window.undo_button.isVisible()
+
+
+def test_after_a_forget_the_selection_stays_where_the_fact_was(ui, qtbot, monkeypatch):
+    """After Forget the selection jumped to the first row: the fact now in its place is selected."""
+    for name in ("alpha", "bravo", "charlie", "delta"):
+        ui.remember(name=name, title=name.title(), body=f"{name} body")
+    ui.show_facts("alpha", "bravo", "charlie", "delta")
+    ui.select_fact("charlie")
+    monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
+    ui.window.facts.forget_selected()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["alpha", "bravo", "delta"], timeout=10000)
+    assert ui.window.facts.current_row().fact.name == "delta"
+    ui.select_fact("delta")   # the last one: the one before it then
+    ui.window.facts.forget_selected()
+    qtbot.waitUntil(lambda: ui.facts_shown() == ["alpha", "bravo"], timeout=10000)
+    assert ui.window.facts.current_row().fact.name == "bravo"

@@ -245,3 +245,37 @@ def test_the_tab_never_shows_a_secret_a_transcript_holds(tmp_path, monkeypatch, 
     text = "\n".join(shown)
     assert "[REDACTED]" in text
     assert not [key for key in (github, aws, full_width, split, "Zq8Zq8", "Ｑ３ＥＧＴ") if key in text]
+
+
+def test_the_write_skill_dialog_shows_no_ampersand(qtbot, tmp_path):
+    """It showed "&Folder:": every label's mnemonic is a mnemonic, on a label with a buddy."""
+    from PySide6.QtWidgets import QLabel
+
+    from context_center.engine import SkillCandidate
+    from context_center.ui.suggestions.skill_dialogs import SkillTarget
+    dialog = SkillTarget(SkillCandidate("s1", "deploy", "Deploy", "How to deploy", "body", "why", ()), tmp_path)
+    qtbot.addWidget(dialog)
+    labels = [label for label in dialog.findChildren(QLabel) if "&" in label.text()]
+    assert labels and all(label.buddy() is not None for label in labels)
+    folder = next(label for label in labels if "Folder" in label.text())
+    assert folder.buddy() is dialog.folder
+
+
+def test_the_header_names_where_each_left_out_statement_is_listed(home, ui, qtbot, workspace):
+    """It said dismissed statements were under Already known; and a group's header kept the
+    previous item's preview."""
+    (workspace / "AGENTS.md").write_text("# Rules\n\n- Never force-push to main.\n")
+    tab = open_tab(ui, qtbot)
+    panel = tab.transcripts
+    first = panel.found.memories[0]
+    panel.select(first.id)
+    panel.dismiss_current()
+    qtbot.waitUntil(lambda: first.id not in {m.id for m in panel.found.memories}, timeout=10000)
+    sources = panel.sources.text()
+    assert "1 dismissed (listed under Dismissed)" in sources
+    assert "1 already a fact or an instruction (listed under Already known)" in sources
+    tree = panel.tree
+    memories = tree.topLevelItem(0)
+    panel.select(panel.found.memories[0].id)
+    tree.setCurrentItem(memories)
+    assert panel.detail.toPlainText().startswith(memories.text(0) + ": choose one of its items")
