@@ -99,3 +99,26 @@ def test_settings_switch_the_theme_at_once_and_the_window_renders_in_it(ui, qtbo
     monkeypatch.setattr(theme, "system_scheme", lambda: Qt.ColorScheme.Dark)
     QGuiApplication.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)   # a chosen theme stays
     assert theme.current() == "light"
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_an_unchecked_radio_button_can_be_seen(qtbot, name):
+    """Unchecked radio buttons were nearly invisible in the dark Settings: Fusion draws their ring a
+    shade darker than the window. Their ring stands out from the window at 3:1 at least."""
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QRadioButton
+
+    app = QApplication.instance()
+    try:
+        theme.apply(app, name)
+        button = QRadioButton("Review")
+        qtbot.addWidget(button)
+        button.show()
+        qtbot.waitExposed(button)
+        image = button.grab().toImage()
+        window = theme.theme_data(name)["palette"]["Window"]
+        ring = max((contrast(QColor(image.pixel(x, y)).name(), window)
+                    for x in range(min(18, image.width())) for y in range(image.height())), default=1.0)
+        assert ring >= 3.0, ring
+    finally:
+        theme.apply(app, "light")
