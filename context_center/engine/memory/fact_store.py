@@ -187,6 +187,14 @@ def _names(folder: Path) -> list[tuple[str, FileStamp]]:
         raise StorageError(f"cannot list {folder}: {exc.strerror}") from exc
 
 
+_LINKED = {
+    True: "the team folder is a symlink: its facts are not read and nothing is written through it (a cloned "
+          "repository could point it anywhere)",
+    False: "a symlink on the way to the {scope} facts: they are not read and nothing is written through it (it "
+           "could point anywhere); make it a folder",
+}
+
+
 class FactStore:
     """The two fact folders (project, global) of one state root and workspace."""
 
@@ -203,25 +211,30 @@ class FactStore:
         return self.paths.memory_dir(scope)
 
     def linked_folder(self, scope: str) -> Path | None:
-        """The symlink on the way to the team folder (``.context-center`` or its ``memory``), if any.
-        The team folder comes with a cloned repository: a link there could lead anywhere on this
-        machine, so such a folder is never read into a prompt nor written through."""
-        if scope != TEAM:
-            return None
-        folder = self.paths.workspace
-        for part in TEAM_FOLDER:
+        """The symlink on the way to a fact folder, if any: for the team folder, ``.context-center``
+        or its ``memory`` (it comes with a cloned repository); for a personal one, any folder
+        between the state root and it (a sync remote or another tool could have put one there).
+        A link could lead anywhere on this machine, so such a folder is never read into a prompt
+        nor written through. The state root itself is the user's to link."""
+        if scope == TEAM:
+            base, parts = self.paths.workspace, tuple(TEAM_FOLDER)
+        else:
+            base = self.paths.root
+            parts = self.directory(scope).relative_to(base).parts
+        folder = base
+        for part in parts:
             folder = folder / part
             if folder.is_symlink():
                 return folder
         return None
 
     def _link_diagnostics(self) -> tuple[Diagnostic, ...]:
-        if TEAM not in self.paths.scopes:
-            return ()
-        link = self.linked_folder(TEAM)
-        return () if link is None else (Diagnostic(link, 1, "the team folder is a symlink: its facts are not read "
-                                                           "and nothing is written through it (a cloned repository "
-                                                           "could point it anywhere)"),)
+        found = []
+        for scope in self.paths.scopes:
+            link = self.linked_folder(scope)
+            if link is not None:
+                found.append(Diagnostic(link, 1, _LINKED[scope == TEAM].format(scope=scope)))
+        return tuple(found)
 
     # loading ----------------------------------------------------------------------
 
@@ -351,7 +364,7 @@ class FactStore:
         changed = False
         for scope in self.paths.scopes:
             folder, table = self.directory(scope), self._tables[scope]
-            if scope == TEAM and any(path.parent == folder for path in paths) and self.linked_folder(scope):
+            if any(path.parent == folder for path in paths) and self.linked_folder(scope):
                 changed |= self._sync_scope(scope, True)   # a folder that became a link: its facts go
                 continue
             for path in paths:
@@ -407,8 +420,8 @@ class FactStore:
     def fact_path(self, scope: str, name: str) -> Path:
         link = self.linked_folder(scope)
         if link is not None:
-            raise StorageError(f"{link} is a symlink; Context Center does not write team facts through it "
-                               "(make it a folder of the repository)")
+            raise StorageError(f"{link} is a symlink; Context Center does not write facts through it "
+                               f"(make it a folder{' of the repository' if scope == TEAM else ''})")
         return self.directory(scope) / f"{name}.md"
 
     def create(self, fact: Fact) -> Fact:

@@ -24,9 +24,11 @@ from ..storage.safe_read import read_regular_text
 
 BEGIN = "<!-- context-center:index:begin (generated from the fact files; edits here are replaced) -->"
 END = "<!-- context-center:index:end -->"
-# A managed line, as upstream tells one: a ``- [..](name.md)`` link followed by spaces and an em dash
-# (our earlier form put `` (pinned)`` between). A hand-written ``- [notes](notes.md)`` is no such line.
-_DERIVED_LINE = re.compile(r"^\s*[-*]\s+\[[^\]]*\]\([^)]+\.md\)(?:\s+\(pinned\))?\s+\u2014")
+# A managed line, as upstream tells one: a ``- [..](name.md)`` link to a file of the folder itself
+# followed by spaces and an em dash (our earlier form put `` (pinned)`` between). A hand-written
+# ``- [notes](notes.md)``, or ``- [Design doc](docs/design.md) — read first`` (a file elsewhere:
+# no fact of this folder), is no such line.
+_DERIVED_LINE = re.compile(r"^\s*[-*]\s+\[[^\]]*\]\([^)/\\]+\.md\)(?:\s+\(pinned\))?\s+\u2014")
 
 
 def _entry(fact: Fact) -> str:
