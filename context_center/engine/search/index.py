@@ -151,6 +151,21 @@ class SyncReport:
         return self.added + self.updated + self.removed
 
 
+def _abandon(writer) -> None:   # (a whoosh SegmentWriter)
+    """Give a writer up whatever state a failure left it in, its lock released even when cancelling
+    fails: on a full disk closing the half-written segment fails too, and the lock, held by this
+    very process, would then keep each later writer of this process waiting for a minute."""
+    try:
+        writer.cancel()
+    except Exception:  # noqa: BLE001 - the failure being handled is the one to report
+        lock = getattr(writer, "writelock", None)
+        if lock is not None:
+            try:
+                lock.release()
+            except Exception:  # noqa: BLE001 - not held (any more)
+                pass
+
+
 def _read_only(exc: BaseException) -> bool:
     """Did ``exc`` come from a folder that cannot be written (read-only, full, not ours)?"""
     while exc is not None:
@@ -241,10 +256,7 @@ class SearchIndex:
             if not _read_only(exc):
                 raise
             # a read-only state root (or a full disk): search from an index in memory, this process only
-            from whoosh.filedb.filestore import RamStorage  # type: ignore[attr-defined]
-
-            self._index = RamStorage().create_index(_schema())
-            self._in_memory_digest = ""
+            self._in_memory()
 
     def _writer(self):
         deadline = time.monotonic() + WRITER_TIMEOUT
@@ -313,7 +325,7 @@ class SearchIndex:
                     progress(done, total)
             writer.commit()
         except BaseException:
-            writer.cancel()
+            _abandon(writer)
             raise
         self._record_digest(digest)
         self._index = index
@@ -331,14 +343,28 @@ class SearchIndex:
         self._index = None
         self._open(fresh=True)
         every = list(facts)
-        try:
-            return self._refill(every, progress)
-        except StorageError:
-            raise
-        except Exception:  # noqa: BLE001 - a damaged segment the writer cannot read: start from nothing
-            self._index = None
-            self._create()
-            return self._refill(every, progress)
+        for fresh in (False, True):
+            try:
+                return self._refill(every, progress)
+            except Exception as exc:  # noqa: BLE001 - said below
+                if _read_only(exc):   # a full disk or a read-only root: nothing can be written there
+                    break
+                if isinstance(exc, StorageError) or fresh:
+                    raise
+                self._index = None   # a damaged segment the writer cannot read: start from nothing
+                self._create()
+        self._in_memory()
+        return self._refill(every, progress)
+
+    def _in_memory(self) -> None:
+        """Search from an index in this process's memory: the folder cannot be written (a read-only
+        root, a full disk), and what is in it may be damaged."""
+        from whoosh.filedb.filestore import RamStorage  # type: ignore[attr-defined]
+
+        self._drop_searcher()
+        self._committed = None
+        self._index = RamStorage().create_index(_schema())
+        self._in_memory_digest = ""
 
     def _refill(self, facts: list[Fact], progress: Progress | None) -> SyncReport:
         documents = []
@@ -355,7 +381,7 @@ class SearchIndex:
                     progress(done, len(documents))
             writer.commit(mergetype=CLEAR)
         except BaseException:
-            writer.cancel()
+            _abandon(writer)
             raise
         self._record_digest(digest)
         return SyncReport(added=len(documents), rebuilt=True)

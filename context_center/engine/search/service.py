@@ -99,7 +99,7 @@ class SearchService:
             raise
         except Exception as exc:  # noqa: BLE001 - a damaged index (a truncated segment, garbage): it is
             # derived, so it is rebuilt from the facts; a bug would fail again below and propagate
-            log.warning("context-center: the search index %s was damaged (%s); rebuilt it from the facts",
+            log.warning("context-center: the search index %s was damaged (%s); rebuilding it from the facts",
                         self.index.folder, type(exc).__name__)
             self.rebuild(snapshot)
             return self._search(query, snapshot, limit)

@@ -213,3 +213,17 @@ def test_a_write_in_the_same_clock_tick_as_the_last_look_is_still_seen(state_roo
         os.utime(folder, ns=(stamp, stamp))         # … and the second one lands in the same tick
         warm.refresh_for(set())
         assert "second" in {fact.name for fact in warm.facts()}
+
+
+def test_a_damaged_index_on_a_full_disk_is_searched_from_memory_without_a_wait(full_disk: Path, workspace: Path):
+    """It said it rebuilt the index, which the full disk had refused, and the next search waited a
+    minute on the lock the failed rebuild left held in its own process."""
+    for segment in (full_disk / "index").glob("*.seg"):
+        segment.write_bytes(b"\x93garbage" * 4)
+    for _ in range(2):   # the first rebuild leaves half-written files behind; the second finds them
+        started = time.monotonic()
+        done = _cli(full_disk, workspace, "memory", "search", "deploy", "--json")
+        assert done.returncode == 0, done.stderr
+        assert "deploy-1" in done.stdout and "rebuilding it from the facts" in done.stderr
+        assert "rebuilt it" not in done.stderr
+        assert time.monotonic() - started < 30, "it waited on a lock"   # (it was 60 s)

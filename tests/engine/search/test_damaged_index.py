@@ -26,7 +26,7 @@ def test_a_truncated_segment_is_rebuilt_on_the_next_search(indexed, cli_process)
         segment.write_bytes(segment.read_bytes()[:7])
     result = cli_process.run("memory", "search", "parser", "--json")
     assert result.code == 0, result.err
-    assert len(result.json["hits"]) >= 1 and "rebuilt it from the facts" in result.err
+    assert len(result.json["hits"]) >= 1 and "rebuilding it from the facts" in result.err
 
 
 def test_a_file_where_the_index_folder_belongs_is_replaced(indexed, cli_process):
