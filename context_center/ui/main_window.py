@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QStatusBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -55,6 +56,47 @@ _MNEMONIC = re.compile(r"\(&[^&]\)|&(?=[^&])")
 def without_mnemonic(text: str) -> str:
     """``text`` without its mnemonic (a tab's title: the Go menu's item has it)."""
     return _MNEMONIC.sub("", text)
+
+
+class StatusBar(QStatusBar):
+    """The status bar, its message cut with "…" where its permanent widgets begin (a long message ran
+    on under the sync label), the whole message in its tooltip; ``currentMessage`` says it whole."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._permanent: list[QWidget] = []
+        self._whole = ""
+
+    def addPermanentWidget(self, widget: QWidget, stretch: int | None = 0) -> None:  # noqa: N802 - Qt's name
+        self._permanent.append(widget)
+        super().addPermanentWidget(widget, stretch or 0)
+
+    def showMessage(self, text: str, timeout: int | None = 0) -> None:  # noqa: N802 - Qt's name
+        self._whole = text
+        super().showMessage(self._cut(text), timeout or 0)
+        self.setToolTip(text if self._cut(text) != text else "")
+        QTimer.singleShot(0, self, self.refit)   # once a widget shown with it (Undo) has its place
+
+    def currentMessage(self) -> str:  # noqa: N802 - Qt's name
+        return self._whole if super().currentMessage() else ""
+
+    def _room(self) -> int:
+        shown = [w.geometry().x() for w in self._permanent if w.isVisible() and w.width() > 0]
+        return min(shown, default=self.width()) - 16
+
+    def _cut(self, text: str) -> str:
+        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(self._room(), 60))
+
+    @Slot()
+    def refit(self) -> None:
+        shown = super().currentMessage()
+        if shown and self._whole and self._cut(self._whole) != shown:
+            super().showMessage(self._cut(self._whole))   # (an aside's time restarts: it is seen whole meanwhile)
+            self.setToolTip(self._whole if self._cut(self._whole) != self._whole else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.refit()
 
 
 class FileChanges(QObject):
@@ -123,6 +165,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.store.offer)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
+        self.setStatusBar(StatusBar(self))
         self.reasonix_roots: list[Path] = []
 
         self.pinned = QLabel()
@@ -139,6 +182,8 @@ class MainWindow(QMainWindow):
         self._undo_timer = QTimer(self)
         self._undo_timer.setSingleShot(True)
         self._undo_timer.timeout.connect(self._withdraw_undo)
+        self._undo_timer.timeout.connect(self._leave_note_behind)
+        self._noted_on: QWidget | None = None   # the tab an action's result was said on
         self.undo_button.clicked.connect(self._take_back)
         self.statusBar().addPermanentWidget(self.undo_button)   # (a message hides the bar's other widgets)
         self.statusBar().addPermanentWidget(self.progress)
@@ -559,6 +604,7 @@ class MainWindow(QMainWindow):
     @Slot(int)
     def _tab_shown(self, _index: int) -> None:
         self._update_undo()
+        self._leave_note_behind()
         if self.tabs.currentWidget() is self.review and self.paths is not None:
             self.review.reload()   # worked out when looked at (the last result shown meanwhile)
         if self.tabs.currentWidget() is self.overview and self.paths is not None:
@@ -646,7 +692,16 @@ class MainWindow(QMainWindow):
         search index's note a moment later)."""
         self._asides = None
         self._withdraw_undo()   # a new action: the last one's Undo goes
+        self._noted_on = self.tabs.currentWidget()
         self.statusBar().showMessage(text)
+
+    def _leave_note_behind(self) -> None:
+        """An action's result is its tab's: on another tab, once its Undo is gone, it goes ("Applied 1
+        review item" stayed on every tab)."""
+        if self._undo is None and self._noted_on is not None and self._noted_on is not self.tabs.currentWidget():
+            self._noted_on = None
+            if self._asides is None:
+                self.statusBar().clearMessage()
 
     UNDO_SECONDS = 10
 
