@@ -47,7 +47,9 @@ def _human(data: dict[str, Any]) -> str:
     lines = []
     if data.get("warning"):
         lines.append(f"Warning: {data['warning']}")
-    lines.append(f"Pulled {counted(data['pulled'], 'file')}, pushed {counted(data['pushed'], 'file')} "
+    merged = (f", merged {counted(data['merged'], 'fact')} changed on both machines" if data.get("merged")
+              else "")
+    lines.append(f"Pulled {counted(data['pulled'], 'file')}{merged}, pushed {counted(data['pushed'], 'file')} "
                  f"({data['remote']}).")
     for item in data["renamed"]:
         lines.append(f"Two facts had one name: {item['from']} kept, the other is now {item['to']}.")
@@ -79,7 +81,8 @@ def status_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
         if not data["initialised"]:
             return "Sync is not set up: `context-center sync init --remote URL`."
         last = data["last"]
-        said = (f"last sync {last['at']}: pulled {last['pulled']}, pushed {last['pushed']}"
+        said = (f"last sync {last['at']}: pulled {last['pulled']}"
+                + (f", merged {last['merged']}" if last.get("merged") else "") + f", pushed {last['pushed']}"
                 + (f", {counted(len(last['conflicts']), 'conflict')}" if last["conflicts"] else "")
                 + (" (offline)" if last["offline"] else "")) if last else "never synced on this machine"
         return f"Remote {data['remote']} · machine {data['machine']} · {said}"

@@ -60,3 +60,37 @@ def test_settling_by_an_edit_needs_the_text(tmp_path, remote):
     edited = run(laptop, "sync", "resolve", "a-fact", "--keep", "edit", "--body", "y", "--json")
     assert edited.returncode == 0, edited.stderr
     assert json.loads(run(laptop, "sync", "conflicts", "--json").stdout) == {"conflicts": []}
+
+
+def test_a_fact_changed_on_both_machines_is_counted_as_merged_and_a_plain_clone_checks_the_facts_out(tmp_path,
+                                                                                                   git_home):
+    """The counts read 'pulled 0, pushed 6, 1 conflict' after the other machine's version had been
+    merged in; and the sync pushed main to a bare remote whose HEAD is master, so a plain clone of
+    it checked out nothing."""
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "master", str(remote)], check=True, timeout=60)
+    laptop = make_machine(tmp_path, "laptop", "app", origin="git@example.com:me/app.git")
+    desk = make_machine(tmp_path, "desk", "work-app", origin="git@example.com:me/app.git")
+    made = json.loads(run(laptop, "memory", "remember", "--name", "deploy", "--title", "Deploy", "--body",
+                          "We deploy on Tuesdays.", "--json").stdout)
+    assert run(laptop, "sync", "init", "--remote", str(remote), "--json").returncode == 0
+    assert json.loads(run(desk, "sync", "init", "--remote", str(remote), "--json").stdout)["pulled"] >= 1
+    assert run(laptop, "memory", "edit", made["id"], "--body", "We deploy on Wednesdays.").returncode == 0
+    assert run(desk, "memory", "edit", made["id"], "--body", "We deploy on Thursdays.").returncode == 0
+    assert run(laptop, "sync", "--json").returncode == 0
+    synced = json.loads(run(desk, "sync", "--json").stdout)
+    assert synced["merged"] == 1 and len(synced["conflicts"]) == 1
+    clone = tmp_path / "plain-clone"
+    subprocess.run(["git", "clone", "-q", str(remote), str(clone)], check=True, timeout=60, capture_output=True)
+    assert list(clone.rglob("deploy.md")), "a plain clone of the remote checked out nothing"
+    head = subprocess.run(["git", "--git-dir", str(remote), "symbolic-ref", "HEAD"], capture_output=True, text=True,
+                          timeout=60).stdout.strip()
+    assert head == "refs/heads/main"
+
+
+def test_the_human_line_says_what_was_merged():
+    from context_center.cli.sync_commands import _human
+
+    said = _human({"pulled": 0, "merged": 1, "pushed": 6, "remote": "r", "renamed": [], "conflicts": [],
+                   "warning": None})
+    assert said == "Pulled 0 files, merged 1 fact changed on both machines, pushed 6 files (r)."

@@ -56,6 +56,7 @@ class MergeOutcome:
     conflicts: list[SyncConflict]
     renamed: list[tuple[str, str]]     # (path, new path) of a fact that met another of its name
     kept_beside: list[str]             # paths whose other side was kept as <path>.theirs
+    merged: int = 0                    # facts changed on both machines, merged (a conflict among them)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ def settle(tree: SyncTree, theirs_ref: str, unmerged: list[Unmerged], machine: s
             facts[(match.group(1), found.fact.id)].add(item.path)
         else:
             _keep_beside(tree, theirs_ref, item, outcome)
+    outcome.merged = len(facts)
     for (folder, fact_id), paths in sorted(facts.items()):
         conflict = _settle_fact(tree, theirs_ref, folder, fact_id, paths, machine)
         if conflict is not None:

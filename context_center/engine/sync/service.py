@@ -46,11 +46,14 @@ class SyncNotSetUp(RefusedError):
 
 @dataclass
 class SyncResult:
-    """What one sync did. ``pulled`` / ``pushed`` count the files that came in / went out."""
+    """What one sync did. ``pulled`` / ``pushed`` count the files that came in / went out;
+    ``merged`` the facts changed on both machines whose two versions were merged here (a
+    conflict among them: both kept, the choice left to the user)."""
 
     remote: str
     pulled: int = 0
     pushed: int = 0
+    merged: int = 0
     conflicts: list[SyncConflict] = field(default_factory=list)
     committed: bool = False
     offline: bool = False
@@ -65,7 +68,7 @@ class SyncResult:
     at: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"pulled": self.pulled, "pushed": self.pushed,
+        return {"pulled": self.pulled, "merged": self.merged, "pushed": self.pushed,
                 "conflicts": [c.to_json() for c in self.conflicts], "committed": self.committed,
                 "offline": self.offline, "warning": self.warning or None, "remote": self.remote,
                 "renamed": [{"from": a, "to": b} for a, b in self.renamed], "kept_beside": self.kept_beside,
@@ -194,6 +197,7 @@ class SyncService:
             pushed = self.tree.push()
             if pushed.returncode == 0:
                 result.pushed += len(self.tree.changed_files(remote_before, self.tree.head()))
+                self.tree.point_local_remote_head()
                 return self._warn_refused(result)
             if "rejected" not in pushed.stdout + pushed.stderr and "fetch first" not in pushed.stderr:
                 result.offline = True
@@ -251,6 +255,7 @@ class SyncService:
             result.conflicts += outcome.merge.conflicts
             result.renamed += outcome.merge.renamed
             result.kept_beside += outcome.merge.kept_beside
+            result.merged += outcome.merge.merged
         changed = self.tree.changed_files(head, self.tree.head())
         result.pulled += len(outcome.written)
         _rebuild_indexes(self.paths.root, changed)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..storage.atomic_write import write_atomic
-from ..storage.git_command import GitResult, git_bytes, run_git
+from ..storage.git_command import GitResult, git_bytes, read_git, run_git
 from .travel import ATTRIBUTES, EXCLUDE, refusal
 
 BRANCH = "main"
@@ -238,6 +238,25 @@ class SyncTree:
     def push(self) -> GitResult:
         return self.git("push", "-q", "--porcelain", "--no-recurse-submodules", REMOTE,
                         f"HEAD:refs/heads/{BRANCH}", check=False, timeout=NETWORK_TIMEOUT)
+
+    def point_local_remote_head(self) -> None:
+        """A remote that is a repository on this machine, whose HEAD names a branch it does not have
+        (``git init --bare`` names ``master``), is pointed at ours: a plain clone of it then checks
+        the facts out instead of nothing. A remote elsewhere keeps its HEAD (its host sets it)."""
+        url = self.remote_url()
+        local = url[len("file://"):] if url.startswith("file://") else url
+        if not os.path.isabs(local) or not os.path.isdir(local):
+            return
+        remote = Path(local)
+        answer = read_git(["--git-dir", str(remote), "symbolic-ref", "-q", "HEAD"], self.root, check=False)
+        named = answer.stdout.strip()
+        if answer.returncode != 0 or named == f"refs/heads/{BRANCH}":
+            return
+        if read_git(["--git-dir", str(remote), "rev-parse", "-q", "--verify", f"{named}^{{commit}}"], self.root,
+                    check=False).returncode == 0:
+            return   # its HEAD names a branch it has: the remote's owner chose it
+        run_git(["--git-dir", str(remote), "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}"], self.root, check=False,
+                isolated=True)
 
     def ahead(self) -> bool:
         """Has HEAD commits the remote branch lacks?"""
