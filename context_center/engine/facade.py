@@ -253,8 +253,11 @@ class Engine:
     def _place_diagnostics(self) -> list[Diagnostic]:
         if not self.paths.bound:
             return []
-        tree = self.worktree
         found = []
+        team = self._team_repository
+        if team is not None and team.problem:   # git gave no answer in time: said, never waited on again
+            found.append(Diagnostic(self.paths.workspace / ".git", 1, team.problem, "warning"))
+        tree = self.worktree
         if tree is not None and tree.problem:
             found.append(Diagnostic(tree.path / ".git", 1, f"this worktree uses its own project folder: "
                                                           f"{tree.problem}", "warning"))

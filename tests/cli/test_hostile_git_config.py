@@ -24,7 +24,8 @@ def test_every_reading_face_leaves_the_repository_config_unrun(cli, git_repo):
     assert cli.run("team", "changes").code == 0
     revisions = cli.ok("memory", "revisions", "team/deploy-day.md")["revisions"]
     assert [r["revision"] for r in revisions][0] == "uncommitted" and len(revisions) == 2
-    cli.ok("memory", "archived")
+    archived = cli.ok("memory", "archived")["archived"]
+    assert [a["name"] for a in archived] == ["old"]   # the signed commit that deleted it was read
     cli.ok("memory", "grounding")
     cli.ok("memory", "list")
     assert fired(markers) == []
@@ -54,3 +55,5 @@ def test_the_hostile_config_does_fire_from_plain_git(git_repo):
     markers = arm(git_repo)
     subprocess.run(["git", "status", "--porcelain"], cwd=git_repo, capture_output=True, timeout=60)
     assert {"fsmonitor", "filter-process"} & set(fired(markers))
+    subprocess.run(["git", "log", "-1"], cwd=git_repo, capture_output=True, timeout=60)
+    assert "gpg" in fired(markers)   # the signed commit is checked by the hostile gpg.program

@@ -3,6 +3,7 @@ what a downloaded archive or a shared folder can carry. Each command leaves a ma
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 from .git_repos import commit_all, git
@@ -27,7 +28,11 @@ def arm(repo: Path) -> Path:
     team.mkdir(parents=True)
     (team / "deploy-day.md").write_text(TEAM_FACT)
     (repo / ".gitattributes").write_text("* filter=evil diff=evil\n")
+    (team / "old.md").write_text(TEAM_FACT.replace("deploy-day", "old"))
     commit_all(repo, "team fact")
+    (team / "old.md").unlink()
+    commit_all(repo, "forget a team fact")
+    _sign_head(repo)   # a signed commit that deleted a team fact: `log --show-signature` would check it
     (team / "deploy-day.md").write_text(TEAM_FACT.replace("Tuesdays", "Wednesdays"))
     (team / "ci.md").write_text(TEAM_FACT.replace("deploy-day", "ci").replace("We deploy on Tuesdays.", "CI: GitHub."))
     # the index's stat no longer matches any file: git must read (and so filter) each one
@@ -42,6 +47,12 @@ def arm(repo: Path) -> Path:
     def run(name: str, tail: str = "") -> str:
         return f"touch {markers}/{name}{tail}"
 
+    def program(name: str) -> str:   # (what git runs as a program, not through the shell)
+        script = repo.parent / f"evil-{name}"
+        script.write_text(f"#!/bin/sh\ntouch {markers}/{name}\nexit 1\n")
+        script.chmod(0o755)
+        return str(script)
+
     settings = {
         "core.fsmonitor": run("fsmonitor", "; true"),
         "core.pager": run("pager", "; cat"),
@@ -54,16 +65,26 @@ def arm(repo: Path) -> Path:
         "filter.evil.smudge": run("filter-smudge", "; cat"),
         "filter.evil.process": run("filter-process", "; false"),
         "core.hooksPath": str(hooks),
-        "gpg.program": run("gpg"),
+        "gpg.program": program("gpg"),
         "log.showSignature": "true",
         "core.sshCommand": run("ssh"),
-        "core.askPass": run("askpass"),
+        "core.askPass": program("askpass"),
         "credential.helper": f"!{run('credential')}",
         "core.editor": run("editor"),
     }
     for key, value in settings.items():
         git(repo, "config", key, value)
     return markers
+
+
+def _sign_head(repo: Path) -> None:
+    """HEAD rewritten with a (made-up) signature header: git asks gpg.program to verify it."""
+    headers, _, message = git(repo, "cat-file", "commit", "HEAD").partition("\n\n")
+    signature = ("gpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEEexampleexampleexample\n"
+                 " -----END PGP SIGNATURE-----")
+    made = subprocess.run(["git", "hash-object", "-t", "commit", "-w", "--stdin"], cwd=repo, check=True,
+                          input=f"{headers}\n{signature}\n\n{message}", capture_output=True, text=True, timeout=60)
+    git(repo, "update-ref", "HEAD", made.stdout.strip())
 
 
 def fired(markers: Path) -> list[str]:

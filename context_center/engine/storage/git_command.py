@@ -21,8 +21,9 @@ from pathlib import Path
 from ..errors import StorageError
 
 TIMEOUT_SECONDS = 120.0
-# A read answers a summary, a listing or a lookup: it gives up long before a network operation would.
-READ_TIMEOUT_SECONDS = 20.0
+# A read answers a summary, a listing or a lookup: it gives up long before a network operation would
+# (a workspace's config can include a FIFO or a file on a hung mount: git then waits for ever).
+READ_TIMEOUT_SECONDS = 10.0
 _QUIET_ENV = {
     "GIT_TERMINAL_PROMPT": "0",   # never ask for a password on a terminal we do not have
     "GIT_EDITOR": "true",         # a merge never opens an editor
@@ -62,10 +63,12 @@ class GitError(StorageError):
 
     code = "GIT_FAILED"
 
-    def __init__(self, message: str, *, returncode: int | None = None, stderr: str = "") -> None:
+    def __init__(self, message: str, *, returncode: int | None = None, stderr: str = "",
+                 timed_out: bool = False) -> None:
         super().__init__(message)
         self.returncode = returncode
         self.stderr = stderr
+        self.timed_out = timed_out   # git gave no answer in time and was stopped
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,19 @@ class GitResult:
     returncode: int
     stdout: str
     stderr: str
+
+
+def _command(args: list[str]) -> str:
+    """The git command ``args`` run (its first word that is no option nor an option's value)."""
+    skip = False
+    for word in args:
+        if skip:
+            skip = False
+        elif word in ("-c", "--git-dir", "-C"):
+            skip = True
+        elif not word.startswith("-"):
+            return word
+    return args[0] if args else "git"
 
 
 def git_executable() -> str:
@@ -101,13 +117,14 @@ def run_git(
             capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=timeout,
         )
     except subprocess.TimeoutExpired as exc:
-        raise GitError(f"git {args[0]} took longer than {timeout:.0f} s and was stopped") from exc
+        raise GitError(f"git {_command(args)} took longer than {timeout:.0f} s and was stopped", timed_out=True) \
+            from exc
     except OSError as exc:
         raise GitError(f"git could not be started: {exc}") from exc
     result = GitResult(proc.returncode, proc.stdout, proc.stderr)
     if check and proc.returncode != 0:
         message = proc.stderr.strip() or proc.stdout.strip() or f"exit status {proc.returncode}"
-        raise GitError(f"git {args[0]} failed: {message}", returncode=proc.returncode, stderr=proc.stderr)
+        raise GitError(f"git {_command(args)} failed: {message}", returncode=proc.returncode, stderr=proc.stderr)
     return result
 
 
@@ -119,12 +136,13 @@ def git_bytes(args: list[str], cwd: Path, *, timeout: float = TIMEOUT_SECONDS, i
         proc = subprocess.run([git_executable(), *args], cwd=cwd, env=_environment(None, isolated),
                               input=input_bytes, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired as exc:
-        raise GitError(f"git {args[0]} took longer than {timeout:.0f} s and was stopped") from exc
+        raise GitError(f"git {_command(args)} took longer than {timeout:.0f} s and was stopped", timed_out=True) \
+            from exc
     except OSError as exc:
         raise GitError(f"git could not be started: {exc}") from exc
     if proc.returncode != 0:
         stderr = proc.stderr.decode("utf-8", "replace")
-        raise GitError(f"git {args[0]} failed: {stderr.strip() or f'exit status {proc.returncode}'}",
+        raise GitError(f"git {_command(args)} failed: {stderr.strip() or f'exit status {proc.returncode}'}",
                        returncode=proc.returncode, stderr=stderr)
     return proc.stdout
 

@@ -77,7 +77,7 @@ class TeamCommit:
 def team_changes(repo: TeamRepository) -> list[TeamChange]:
     """Every file of the team folder whose work-tree text is not ``HEAD``'s, by path."""
     if not repo.available:
-        raise InvalidInput(NO_GIT_NOTE)
+        raise InvalidInput(repo.problem or NO_GIT_NOTE)
     top = repo.root
     assert top is not None
     try:

@@ -23,7 +23,7 @@ class TeamService:
     def history_note(self) -> str:
         """Why team facts have no git history here ("" when they do)."""
         repository = self.repository
-        return NO_GIT_NOTE if repository is not None and not repository.available else ""
+        return (repository.problem or NO_GIT_NOTE) if repository is not None and not repository.available else ""
 
     def statuses(self, facts: list[Fact]) -> dict[Path, TeamStatus]:
         """Fact path → its last change (git author, date) and whether it has uncommitted changes,
