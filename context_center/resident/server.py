@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import fcntl
 import logging
 import os
@@ -21,7 +22,7 @@ import socket
 import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import context_center
 
@@ -124,7 +125,7 @@ class Service:
         self.stopping = threading.Event()
         self.pool = Pool()
         self.parser = cli_main.build_parser()
-        self._executing = threading.Lock()
+        self._executing = Turns()
         self._last_command = time.monotonic()
         self._started = time.time()
         self._served = 0
@@ -202,7 +203,7 @@ class Service:
             self._answer(conn, request, beat)
 
     def _answer(self, conn: socket.socket, request: runner.Request, beat: _Heartbeat) -> None:
-        with self._executing:
+        with self._executing.turn(first=route(request.argv) == HOOK):
             if beat.gone or _gone(conn):
                 return   # the caller hung up while it waited its turn: nothing to answer, nothing to record
             if request.deadline is not None and time.monotonic() >= request.deadline:
@@ -345,6 +346,59 @@ class Service:
         self.zygote.close()
         with self._executing:
             self.pool.close()
+
+
+class Turns:
+    """The commands run one at a time (each is the whole process's for its length), and a hook
+    waiting for its turn goes before every other command waiting: a prompt waits at most for the
+    one command running, never for a queue of listings. A plain lock's interface besides."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition(threading.Lock())
+        self._held = False
+        self._first_waiting = 0
+        self.waiting = 0   # callers waiting for their turn (what `status` could tell)
+
+    def acquire(self, blocking: bool = True, timeout: float = -1, *, first: bool = False) -> bool:
+        deadline = None if timeout < 0 else time.monotonic() + timeout
+        with self._changed:
+            if first:
+                self._first_waiting += 1
+            self.waiting += 1
+            try:
+                while self._held or (not first and self._first_waiting):
+                    left = None if deadline is None else deadline - time.monotonic()
+                    if not blocking or (left is not None and left <= 0):
+                        return False
+                    self._changed.wait(left)
+                self._held = True
+                return True
+            finally:
+                self.waiting -= 1
+                if first:
+                    self._first_waiting -= 1
+
+    def release(self) -> None:
+        with self._changed:
+            self._held = False
+            self._changed.notify_all()
+
+    def locked(self) -> bool:
+        return self._held
+
+    def __enter__(self) -> bool:
+        return self.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.release()
+
+    @contextlib.contextmanager
+    def turn(self, *, first: bool) -> Iterator[None]:
+        self.acquire(first=first)
+        try:
+            yield
+        finally:
+            self.release()
 
 
 class _Heartbeat:

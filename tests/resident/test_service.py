@@ -506,3 +506,39 @@ def test_a_stopped_service_is_no_service_and_a_resumed_one_serves_again(service,
         os.kill(state["pid"], signal.SIGCONT)
     served = service.status()["served"]
     assert service.command(*argv).stdout == want and service.status()["served"] == served + 1
+
+
+@pytest.mark.adversarial
+def test_a_workspace_whose_git_hangs_takes_recall_from_no_other(service, facts, tmp_path):
+    """A workspace whose .git/config includes a FIFO makes every git there wait for ever: its
+    summary says the team's status is unavailable after the read timeout, and meanwhile the hook
+    of another workspace, answered by the service, recalls on every prompt."""
+    hanging = tmp_path / "fws"
+    subprocess.run(["git", "init", "-q", str(hanging)], check=True, timeout=60)
+    os.mkfifo(tmp_path / "fifo")
+    with open(hanging / ".git" / "config", "a") as config:
+        config.write(f"[include]\n\tpath = {tmp_path / 'fifo'}\n")
+    service.start()
+    argv = [sys.executable, "-m", "context_center", "--state-root", str(service.root), "--workspace", str(hanging)]
+    summary = subprocess.Popen([*argv, "memory", "--json"], env=service.env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    listed = subprocess.Popen([*argv, "memory", "list", "--json"], env=service.env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        with open_engine(service.root, service.workspace) as engine:
+            want = engine.recall("deploy cache timeout", record=False).block
+        served = service.status()["served"]
+        for _ in range(4):
+            done = service.hook("deploy cache timeout")
+            assert done.returncode == 0 and done.stdout == want + "\n", done.stderr
+        assert service.status()["served"] >= served + 4   # the service's answers, each with its recall
+        out, err = summary.communicate(timeout=60)
+        assert summary.returncode == 0, err
+        said = [d["reason"] for d in json.loads(out)["diagnostics"]]
+        assert any("git did not answer within 10 s" in reason for reason in said), said
+        out, err = listed.communicate(timeout=60)
+        assert listed.returncode == 0 and json.loads(out)["facts"] == [], err
+    finally:
+        for process in (summary, listed):
+            process.kill()
+            process.wait(10)
