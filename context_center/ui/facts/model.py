@@ -1,6 +1,7 @@
 """Qt models over the engine's facts: a table model that sorts and filters itself, and a thin proxy."""
 from __future__ import annotations
 
+import heapq
 from typing import Any, Callable, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QIdentityProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -129,6 +130,7 @@ class FactsTableModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._all: list[FactRow] = []
+        self._longest: list[str] | None = None   # longest_names, until the rows change
         self._rows: list[FactRow] = []      # shown: the rows of _all that pass
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
         self._passes: Callable[[list[FactRow]], list[bool]] | None = None   # None: every row
@@ -140,6 +142,7 @@ class FactsTableModel(QAbstractTableModel):
         rows = list(rows) if sorted_by == self._sort else self.sorted_rows(rows, *self._sort)
         self.beginResetModel()
         self._all = rows
+        self._longest = None
         self._rows = self._shown(rows)
         self.endResetModel()
 
@@ -190,6 +193,12 @@ class FactsTableModel(QAbstractTableModel):
         self._rank = None   # a column chosen: it orders the rows, a search's relevance no longer
         self._sort = (column, order)
         self._relayout(self.sorted_rows(self._all, column, order))
+
+    def longest_names(self) -> list[str]:
+        """The few longest names of every row (by characters: the table measures these, not 100,000)."""
+        if self._longest is None:
+            self._longest = heapq.nlargest(20, (r.view.fact.name for r in self._all), key=len)
+        return self._longest
 
     def rows(self) -> list[FactRow]:
         """Every row, shown or filtered out."""

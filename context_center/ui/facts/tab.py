@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeySequence, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QTableView,
     QTextBrowser,
     QVBoxLayout,
@@ -79,13 +81,16 @@ class FactsTable(QTableView):
     with them (at 100,000 facts that sharing froze the window for 100-170 ms)."""
 
     painted = Signal()
+    resized = Signal()
     TITLE = 1
     # each column's width, and the least it is given when the title would be squeezed: the columns
     # give way in this order (team first, the title never), as far as their least. Scope, activation,
     # freshness and grounding have room for a state's badge beside the word ("team", "pinned"…).
     WIDTHS = (150, 240, 66, 80, 92, 86, 36, 135, 98, 150)
     UPDATED = UPDATED_COLUMN
-    LEAST = {9: 60, UPDATED: 80, 0: 90, 8: 60, 4: 60, 5: 55, 2: 50, 3: 50}
+    REVISION = 6
+    GIVE_WAY = (9, UPDATED, 0, 8, 4, 5, 2, 3)   # the order they give way in, each down to least_widths
+    NAME_MOST = 220        # a name longer than this is elided (its tooltip whole)
     TITLE_LEAST = 260
     TITLE_FLOOR = 160   # ... and the least it gives way to when that ends the sideways scroll
 
@@ -96,29 +101,23 @@ class FactsTable(QTableView):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self.fit_columns()
+        self.resized.emit()
 
     def fit_columns(self) -> None:
         """Give the title room by content priority: at 1,024 pixels with the team column shown the
         title shrank to "…" while Updated kept its width (a new user's report). The other columns
-        give way first; the title takes what is left."""
+        give way first, never below what their words need (:meth:`least_widths`); the title, free
+        text, takes what is left, elided with its tooltip, down to its floor."""
         header = self.horizontalHeader()
         shown = [c for c in range(len(self.WIDTHS)) if c != self.TITLE and not header.isSectionHidden(c)]
-        widths = {c: self.WIDTHS[c] for c in shown}
+        leasts = self.least_widths()
+        widths = {c: max(self.WIDTHS[c], leasts[c]) for c in shown}
         short = self.TITLE_LEAST - (self.viewport().width() - sum(widths.values()))
-        metrics, cells = header.fontMetrics(), self.fontMetrics()
-        badge = self.iconSize().width() if self.iconSize().isValid() else 16
-        for column, least in self.LEAST.items():
+        for column in self.GIVE_WAY:   # (the last commit, free text, first: elided, the whole in its tooltip)
             if short <= 0:
                 break
             if column in widths:
-                # never below its header's word (nor, for Updated, the date): "reshnes" said nothing;
-                # nor below a state's word beside its badge: a team fact's scope showed "t…"
-                label = str(self.model().headerData(column, Qt.Orientation.Horizontal) or "")
-                least = max(least, metrics.horizontalAdvance(label) + 14,
-                            metrics.horizontalAdvance("2026-12-03") + 14 if column == self.UPDATED else 0,
-                            *(cells.horizontalAdvance(value_word(state)) + badge + 18
-                              for state in BADGE_STATES.get(column, ())))
-                give = max(0, min(short, widths[column] - least))
+                give = max(0, min(short, widths[column] - leasts[column]))
                 widths[column] -= give
                 short -= give
         # the title takes the rest, never less than its least, unless giving way to its floor ends a
@@ -129,6 +128,60 @@ class FactsTable(QTableView):
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
+
+    def least_widths(self) -> dict[int, int]:
+        """What each column needs to show every cell whole: its header's word, each value's word a
+        column can show (with its badge: a team fact's scope showed "t…", "reference" was cut at
+        50 pixels), the day, the longest name listed (a name is short: up to NAME_MOST, then elided
+        with its tooltip). The last commit and the title are free text: elided."""
+        header = self.horizontalHeader()
+        cells = self.fontMetrics()
+        badge = self.iconSize().width() if self.iconSize().isValid() else 16
+        model = self.model()
+        values = {2: FACT_CHOICES["type"], 3: FACT_CHOICES["scope"], 4: FACT_CHOICES["activation"],
+                  5: FACT_CHOICES["freshness"], 8: GROUNDING_STATES}
+        leasts = {}
+        for column in range(len(self.WIDTHS)):
+            least = header_least(header, column)
+            for value in values.get(column, ()):
+                extra = badge + 18 if value in BADGE_STATES.get(column, ()) else 14
+                least = max(least, cells.horizontalAdvance(value_word(value)) + extra)
+            if column == self.UPDATED:
+                least = max(least, cells.horizontalAdvance("2026-12-03") + 14)
+            elif column == self.REVISION:
+                least = max(least, cells.horizontalAdvance("999") + 14)
+            elif column == 0 and model is not None:
+                widest = max((cells.horizontalAdvance(n) for n in self._longest_names()), default=0)
+                least = max(least, min(self.NAME_MOST, widest + 14))
+            leasts[column] = least
+        return leasts
+
+    def _longest_names(self) -> list[str]:
+        source = self.model()
+        while source is not None and not isinstance(source, FactsTableModel) and hasattr(source, "sourceModel"):
+            source = source.sourceModel()
+        return source.longest_names() if isinstance(source, FactsTableModel) else []
+
+    def room_needed(self) -> int:
+        """The table's width with every shown column at its least and the title at its floor."""
+        header = self.horizontalHeader()
+        leasts = self.least_widths()
+        columns = sum(leasts[c] for c in range(len(self.WIDTHS)) if c != self.TITLE and not header.isSectionHidden(c))
+        return columns + self.TITLE_FLOOR + (self.width() - self.viewport().width())
+
+
+DETAIL_LEAST = 300   # the detail pane gives way to the table's columns, down to this, then goes below
+
+
+def header_least(header: QHeaderView, column: int) -> int:
+    """The width a header's word needs whole: with the sort arrow where it is shown."""
+    if header.isSortIndicatorShown() and header.sortIndicatorSection() == column:
+        return header.sectionSizeHint(column)
+    label = str(header.model().headerData(column, Qt.Orientation.Horizontal) or "") if header.model() else ""
+    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    bold = QFont(header.font())
+    bold.setBold(True)   # a header's word is bold where the selected row crosses it
+    return QFontMetrics(bold).horizontalAdvance(label) + 2 * margin + 2
 
 
 class FactsTab(QWidget):
@@ -205,6 +258,9 @@ class FactsTab(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([780, 420])
+        self.splitter = splitter
+        self.table.resized.connect(self.give_table_room)   # after the splitter laid out its panes
+        header.sortIndicatorChanged.connect(lambda _c, _o: self.give_table_room())   # the arrow's room
 
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
@@ -338,6 +394,28 @@ class FactsTab(QWidget):
 
         self.client.submit(functools.partial(load_facts_view, sort=self.model.sort_state()), shown, failed)
 
+    def give_table_room(self) -> None:
+        """The detail pane narrower rather than a cell cut: at 1,280 pixels with team facts "reference"
+        showed "refer…" and the names were cut while the pane kept 420 pixels. The table gets what
+        its columns need (the title at its floor) while the pane keeps DETAIL_LEAST; where both do
+        not fit side by side (1,024 pixels) the pane goes below the table, which then has the width."""
+        splitter = self.splitter
+        width, need = splitter.width() - splitter.handleWidth(), self.table.room_needed()   # the panes' room
+        if width <= 0:
+            return
+        side_by_side = splitter.orientation() == Qt.Orientation.Horizontal
+        if side_by_side and need + DETAIL_LEAST > width:
+            splitter.setOrientation(Qt.Orientation.Vertical)
+            height = splitter.height() - splitter.handleWidth()
+            splitter.setSizes([height * 3 // 5, height - height * 3 // 5])
+        elif not side_by_side and need + DETAIL_LEAST + 24 <= width:   # (24: a scroll bar come and gone)
+            splitter.setOrientation(Qt.Orientation.Horizontal)
+            wanted = max(need, width * 3 // 5)
+            splitter.setSizes([wanted, width - wanted])
+        elif side_by_side and splitter.sizes()[0] < need:
+            splitter.setSizes([need, width - need])   # (the table's resize fits its columns)
+        self.table.fit_columns()
+
     def show_view(self, view: FactsView, force: bool = False) -> None:
         self.pinned_total = view.pinned_total
         self.pinned_changed.emit(view.pinned_total, view.pinned_budget)
@@ -352,7 +430,7 @@ class FactsTab(QWidget):
         # the git column only where there are team facts: elsewhere its width is the title's
         if self.table.isColumnHidden(TEAM_COLUMN) == view.has_team:
             self.table.setColumnHidden(TEAM_COLUMN, not view.has_team)
-            self.table.fit_columns()
+        self.give_table_room()
         self.workspace = view.workspace
         self.problems.clear()
         self._file_problems = {}

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -64,8 +65,13 @@ class CandidatesPanel(QGroupBox):
         self.tree = QTreeWidget()
         self.tree.setObjectName("suggestions")
         self.tree.setHeaderLabels([tr("Candidate"), tr("Kind"), tr("Sessions")])
-        self.tree.setColumnWidth(0, 280)  # within the splitter's first 520 px, with "Sessions" in full
-        self.tree.setColumnWidth(1, 100)
+        # the kind and the count whole ("project · proj…" was cut at 100 px); the candidate, free
+        # text, takes the rest, elided, the whole in its tooltip
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.currentItemChanged.connect(self._show)
         self.detail = QTextBrowser()
         self.detail.setObjectName("suggestion_detail")
@@ -148,6 +154,7 @@ class CandidatesPanel(QGroupBox):
                 kind = (f"{type_word(candidate.type)} · {scope_word(candidate.scope)}"
                         if isinstance(candidate, MemoryCandidate) else tr("skill"))
                 item = QTreeWidgetItem([candidate.title, kind, str(len({e.session for e in candidate.evidence}))])
+                item.setToolTip(0, candidate.title)
                 item.setData(0, Qt.ItemDataRole.UserRole, candidate)
                 group.addChild(item)
             group.setExpanded(True)
@@ -161,6 +168,8 @@ class CandidatesPanel(QGroupBox):
                     else f"{type_word(candidate.type)} · {scope_word(candidate.scope)}")
             sessions = str(len({e.session for e in candidate.evidence})) if candidate is not None else ""
             item = QTreeWidgetItem([dismissal.title, kind, sessions])
+            item.setToolTip(0, dismissal.title)
+            item.setToolTip(1, kind)
             item.setData(0, Qt.ItemDataRole.UserRole, dismissal)
             dismissed.addChild(item)
         known = QTreeWidgetItem([tr("Already known ({count})").format(count=len(found.known))])
@@ -169,7 +178,8 @@ class CandidatesPanel(QGroupBox):
         self.tree.addTopLevelItem(known)
         for left_out in found.known:
             item = QTreeWidgetItem([left_out.statement, tr("already said"), ""])
-            item.setToolTip(0, tr("Already said by: {matches}").format(matches=left_out.matches))
+            said = tr("Already said by: {matches}").format(matches=left_out.matches)
+            item.setToolTip(0, f"{left_out.statement}\n{said}")
             item.setData(0, Qt.ItemDataRole.UserRole, left_out)
             known.addChild(item)
         self.counted.emit(len(found.memories) + len(found.skills))
