@@ -37,6 +37,7 @@ from .records import ArchivedFact, Change, Diagnostic, Fact, Progress, Revision,
 from .storage import worktrees
 from .storage.catalog_opener import CatalogOpener
 from .storage.paths import StorePaths, project_key
+from .storage.search_returns import SearchReturns
 from .storage.store_lock import StoreLock
 from .storage.trace_log import TraceLog
 from .storage.worktrees import Worktree
@@ -66,9 +67,6 @@ if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
 SEARCH_LIMIT = 8
 _Written = TypeVar("_Written")
 
-
-SEARCH_RETURNS_KEY = "memory.search_returns"   # what agents' searches returned (ids and times)
-KEPT_SEARCH_RETURNS = 5000
 
 
 @dataclass(frozen=True)
@@ -172,6 +170,8 @@ class Engine:
             self._memory.close()   # MEMORY.md is current when the store is closed
         if "_search" in self.__dict__:
             self._search.close()
+        if "_search_returns" in self.__dict__:
+            self._search_returns.close()   # (before the catalog it writes to)
         self._catalogs.close()
         # The suggestions call back into this engine: let go of them, so nothing holds the engine
         # in a cycle. The collector no longer walks what an open froze (gc.freeze): an engine in a
@@ -790,26 +790,18 @@ class Engine:
     # Settings, and what the rooms above the facade keep in the catalog -------------------------
 
     def record_search_returns(self, fact_ids: list[str]) -> None:
-        """An agent's search (MCP ``memory_search``) returned these facts: their ids and the time only,
-        the newest :data:`KEPT_SEARCH_RETURNS` kept (what the review's ``unused`` rests on, with the
-        injection record)."""
-        if not fact_ids or self.read_only:
-            return
-        stamp = clock.format_timestamp(clock.now())
-        seen = self.search_returns()
-        for fact_id in fact_ids:
-            count = seen.pop(fact_id, (0, ""))[0]
-            seen[fact_id] = (count + 1, stamp)   # re-inserted: the newest last
-        kept = list(seen.items())[-KEPT_SEARCH_RETURNS:]
-        self.set_setting(SEARCH_RETURNS_KEY, {fact_id: list(value) for fact_id, value in kept})
+        """An agent's search (MCP ``memory_search``) returned these facts: their ids and the time
+        only, noted here and written off the search's path (:mod:`.storage.search_returns`)."""
+        if fact_ids and not self.read_only:
+            self._search_returns.note(fact_ids, clock.format_timestamp(clock.now()))
 
     def search_returns(self) -> dict[str, tuple[int, str]]:
         """Fact id → (times an agent's search returned it, when last)."""
-        value = self.setting(SEARCH_RETURNS_KEY, {})
-        if not isinstance(value, dict):
-            return {}
-        return {k: (int(v[0]), str(v[1])) for k, v in value.items()
-                if isinstance(v, list) and len(v) == 2 and isinstance(v[0], int)}
+        return self._search_returns.read()
+
+    @cached_property
+    def _search_returns(self) -> SearchReturns:
+        return SearchReturns(self._catalogs, read_only=self.read_only)   # (the opener: no cycle through self)
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A setting every face reads alike (``mcp.policy``, ``judge.url``…), from the catalog."""

@@ -135,3 +135,46 @@ def test_same_subject_hits_put_the_project_first_then_the_newer(server: Server, 
             order = [line for line in text.split("\n") if line.startswith("The node")]
             assert order == ["The node version is 22.", "The node version is 20.", "The node version is 18."]
     run(scenario)
+
+
+HOLD = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], timeout=0, isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_search_writes_nothing_on_its_path_so_a_held_catalog_costs_it_nothing(server: Server, workspace: Path):
+    """Every search rewrote what searches returned into the catalog, a write on an agent's read:
+    with the catalog held by another process's write, each search waited for it. Now what a
+    search returned is written off its path, and lands once the catalog is free."""
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    write(server, workspace, {"content": "Deploys go through the staging cluster first.", "category": "workflow"},
+          {"content": "The staging cluster is in eu-west-1.", "category": "decision"})
+    catalog = server.state_root / "catalog.sqlite"
+    took: list[float] = []
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            await session.ok("memory_search", {"query": "staging cluster"})   # (the store is open)
+            holder = subprocess.Popen([sys.executable, "-c", HOLD, str(catalog)], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
+            try:
+                assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+                for _ in range(5):
+                    started = time.monotonic()
+                    assert "eu-west-1" in await session.ok("memory_search", {"query": "staging cluster"})
+                    took.append(time.monotonic() - started)
+            finally:
+                holder.communicate("", timeout=30)
+    run(scenario)
+    assert max(took) < 2.0, took   # (each waited out the catalog's busy timeout before)
+    with sqlite3.connect(catalog) as db:
+        counts = [row[0] for row in db.execute("SELECT count FROM search_returns")]
+    assert counts and set(counts) == {6}   # every search counted, once the catalog was free (at exit, at the latest)

@@ -113,6 +113,13 @@ imported_items = Table(
     Column("imported_at", String, nullable=False),
 )
 
+search_returns = Table(
+    "search_returns", metadata,     # what agents' searches returned (engine/storage/search_returns.py)
+    Column("fact_id", String, primary_key=True),
+    Column("count", Integer, nullable=False),
+    Column("last", String, nullable=False, index=True),
+)
+
 settings = Table(
     "settings", metadata,           # what every face reads alike (the MCP policy, the judge's URL and model)
     Column("key", String, primary_key=True),
@@ -265,6 +272,42 @@ class Catalog:
             stmt = insert(settings).values(key=key, value=json.dumps(value))
             conn.execute(stmt.on_conflict_do_update(index_elements=["key"], set_={"value": stmt.excluded.value}))
 
+    # what agents' searches returned ----------------------------------------------------
+
+    def add_search_returns(self, returned: dict[str, tuple[int, str]], keep: int, *, fold: str) -> None:
+        """Add to each fact's count and move its time on, in one transaction; only the ``keep`` facts
+        returned most recently stay. The setting ``fold`` (an earlier version's one JSON value) is
+        added in and removed on the way."""
+        with self._engine.begin() as conn:
+            legacy = conn.execute(select(settings.c.value).where(settings.c.key == fold)).scalar()
+            if legacy is not None:
+                returned = dict(returned)
+                for fact_id, (count, last) in _legacy_returns(legacy).items():
+                    had, when = returned.get(fact_id, (0, ""))
+                    returned[fact_id] = (had + count, max(when, last))
+                conn.execute(delete(settings).where(settings.c.key == fold))
+            for fact_id, (count, last) in returned.items():
+                stmt = insert(search_returns).values(fact_id=fact_id, count=count, last=last)
+                conn.execute(stmt.on_conflict_do_update(index_elements=["fact_id"], set_={
+                    "count": search_returns.c.count + stmt.excluded.count,
+                    "last": func.max(search_returns.c.last, stmt.excluded.last)}))
+            cut = select(search_returns.c.last).order_by(search_returns.c.last.desc()).offset(keep).limit(1)
+            oldest_kept = conn.execute(cut).scalar()
+            if oldest_kept is not None:
+                conn.execute(delete(search_returns).where(search_returns.c.last <= oldest_kept))
+
+    def search_returns(self, *, fold: str) -> dict[str, tuple[int, str]]:
+        """Fact id → (times returned, when last), the setting ``fold`` (not folded in yet) included."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(search_returns.c.fact_id, search_returns.c.count,
+                                       search_returns.c.last)).all()
+            legacy = conn.execute(select(settings.c.value).where(settings.c.key == fold)).scalar()
+        found = {str(fact_id): (int(count), str(last)) for fact_id, count, last in rows}
+        for fact_id, (count, last) in (_legacy_returns(legacy) if legacy is not None else {}).items():
+            had, when = found.get(fact_id, (0, ""))
+            found[fact_id] = (had + count, max(when, last))
+        return found
+
     # imports from other agents -----------------------------------------------------
 
     def imported_keys(self, scope_key: str) -> dict[str, str]:
@@ -374,3 +417,16 @@ class Catalog:
                 suggestion_decisions.c.id == candidate_id, suggestion_decisions.c.workspace == str(workspace),
                 suggestion_decisions.c.decision == decision)).rowcount
         return bool(removed)
+
+
+def _legacy_returns(value: str) -> dict[str, tuple[int, str]]:
+    """An earlier version's ``{fact id: [count, when]}`` setting; garbled entries skipped."""
+    try:
+        data = json.loads(value)
+    except (ValueError, TypeError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): (v[0], v[1]) for k, v in data.items()
+            if isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and not isinstance(v[0], bool)
+            and isinstance(v[1], str)}
