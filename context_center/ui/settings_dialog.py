@@ -248,8 +248,10 @@ class SettingsDialog(QDialog):
         self._show_key_state(bool(judge["key"]))
         problem = _sentence(view.keyring_problem or "")
         if language.current() != "en" and problem:   # the engine's sentence is English: words of the window,
-            self.keyring_warning.setText(tr(NO_KEYRING_WORDS))   # the engine's in the tooltip
-            self.keyring_warning.setToolTip(problem)
+            self.keyring_warning.setText(tr(NO_KEYRING_WORDS))
+            # the tooltip in the window's language too: the engine's English sentence (naming the
+            # backend) under a heading that says it is the system's own message
+            self.keyring_warning.setToolTip(tr("The system's own message (in English):") + "\n" + problem)
         else:
             self.keyring_warning.setText(problem)
         self.keyring_warning.setVisible(view.keyring_problem is not None)

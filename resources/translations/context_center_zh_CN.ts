@@ -2798,6 +2798,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>窗口下次启动时将使用该语言。</translation>
     </message>
     <message>
+        <source>The system&apos;s own message (in English):</source>
+        <translation>系统的原始消息（英文）：</translation>
+    </message>
+    <message>
         <source>a key is stored in the OS keyring — type a new one to replace it</source>
         <translation>系统密钥环中已存储一个密钥 — 输入新密钥可替换它</translation>
     </message>

@@ -218,7 +218,8 @@ def test_with_the_keyring_warning_save_and_cancel_stay_on_a_small_screen(ui, qtb
 
 def test_the_keyring_warning_is_in_the_windows_language(ui, qtbot, no_keyring):
     """The Chinese window showed the engine's English sentence; it is the window's now, the
-    engine's (naming the backend) in its tooltip."""
+    engine's (naming the backend) in its tooltip, under the window's words saying it is the system's
+    own message (the tooltip was the English sentence alone)."""
     from PySide6.QtWidgets import QApplication
 
     from context_center.ui import language
@@ -229,7 +230,8 @@ def test_the_keyring_warning_is_in_the_windows_language(ui, qtbot, no_keyring):
         qtbot.waitUntil(lambda: dialog.keyring_warning.isVisibleTo(dialog), timeout=5000)
         text = dialog.keyring_warning.text()
         assert "密钥环" in text and "No usable" not in text and "keyring.backends" not in text
-        assert dialog.keyring_warning.toolTip().startswith("No usable OS keyring")
+        first, detail = dialog.keyring_warning.toolTip().split("\n", 1)   # the window's words, the system's marked
+        assert first == "系统的原始消息（英文）：" and detail.startswith("No usable OS keyring")
         dialog.reject()
     finally:
         language.install(app, "en")
