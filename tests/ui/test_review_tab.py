@@ -29,8 +29,8 @@ def test_apply_then_undo_and_the_count_in_the_title(ui, qtbot):
     assert review.table.item(0, 0).text() == "duplicate"
     preview = review.preview.toPlainText()
     assert "- ## project/deploy-days.md" in preview or "- ## project/deploy-day.md" in preview
-    kept = review.items[0].refs[0]
-    assert preview.startswith(f"duplicate: merge {kept}")   # the header names what it acts on
+    kept_ref = review.items[0].refs[0]
+    assert preview.startswith(f"duplicate: merge {kept_ref}")   # the header names what it acts on
     assert review.buttons["apply"].isEnabled() and not review.buttons["undo"].isEnabled()
     review.buttons["apply"].click()
     qtbot.waitUntil(lambda: len(ui.facts_shown()) == 1, timeout=15000)
@@ -43,6 +43,9 @@ def test_apply_then_undo_and_the_count_in_the_title(ui, qtbot):
     qtbot.waitUntil(lambda: sorted(ui.facts_shown()) == ["deploy-day", "deploy-days"], timeout=15000)
     qtbot.waitUntil(lambda: review.status.text().endswith("to review."), timeout=15000)
     assert not review.buttons["undo"].isEnabled()
+    # the same proposal as before: it kept one, after the undo it proposed keeping the other
+    assert review.items[0].refs[0] == kept_ref
+    assert review.preview.toPlainText().startswith(f"duplicate: merge {kept_ref}")
 
 
 def test_edit_then_apply_writes_the_edited_text(ui, qtbot):

@@ -131,9 +131,10 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
 
 def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, same_title: bool) -> ReviewItem:
     # kept: the one holding what a merge could not carry (a subject key, a pin), then the most
-    # recalled, then the newest
+    # recalled, then the newest by creation: an apply and its undo write both facts again (the kept
+    # one's text back, the other recovered), so by their last write the proposal flipped to the other
     kept, other = sorted((a, b), key=lambda f: (bool(f.subject_key) or f.pinned, usage(f).injected + usage(f).searched,
-                                                f.updated_at, f.id), reverse=True)
+                                                f.created_at, f.id), reverse=True)
     body = merged_body(kept, other)
     keywords = " ".join(dict.fromkeys((kept.keywords + " " + other.keywords).split()))
     refs = tuple(dict.fromkeys((*kept.refs, *other.refs)))
