@@ -51,3 +51,22 @@ def test_every_read_works_on_a_read_only_root_and_a_write_says_why(mounted: Path
     refused = run(root, workspace, "memory", "remember", "--title", "x", "--body", "y", "--json")
     assert refused.returncode == 1 and json.loads(refused.stdout)["error"] == "STORAGE_ERROR"
     assert "Read-only" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_an_agents_searches_on_a_read_only_root_answer_and_write_nothing(mounted: Path, workspace: Path):
+    from context_center.engine import open_agent_memory
+
+    root = mounted / "state"
+    service = open_agent_memory(root, workspace, "contract", use_judge=False)
+    try:
+        service.create({"content": "Deploys go through the staging cluster first.", "category": "workflow"})
+    finally:
+        service.close()
+    remount_read_only(mounted)
+    service = open_agent_memory(root, workspace, "contract", use_judge=False)
+    try:
+        asked = {"query": "staging cluster", "filters": {"includeStaging": True}}
+        for _ in range(3):
+            assert "staging cluster" in service.search(asked)
+    finally:
+        service.close()   # (closing writes what searches returned: on a read-only root, nothing, quietly)
