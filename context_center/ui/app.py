@@ -35,10 +35,18 @@ def app_icon() -> QIcon:
     return icon
 
 
+GUI_SWITCH_INTERVAL = 0.0002   # seconds (Python's default: 0.005)
+
+
 def create_window(state_root: str | None = None, workspace: str | None = None,
                   settings: QSettings | None = None) -> tuple[MainWindow, EngineClient]:
     """Build the window over a worker; opens ``workspace`` (else the last one, else the cwd)."""
     import_deferred_modules()   # here, not on the worker once the window is shown (a GUI stall)
+    # The GUI thread gives up the interpreter lock on every call into Qt and must win it back for
+    # every Python slot and model.data() a repaint makes; while the engine's worker computes, each
+    # such handover waited up to the 5 ms switch interval: a repaint of a few hundred cells froze
+    # the window for a third of a second. At 0.2 ms the worker loses little and the window none.
+    sys.setswitchinterval(GUI_SWITCH_INTERVAL)
     settings = settings or QSettings("Context Center", SETTINGS_APP)
     app = QApplication.instance()
     assert isinstance(app, QApplication), "the window needs a QApplication"

@@ -25,9 +25,23 @@ def read_only_table(headers: Sequence[str], name: str, *, stretch: int | None = 
 
 
 def fill(table: QTableWidget, rows: Sequence[Sequence[object]], tooltips: Sequence[str] | None = None) -> None:
-    table.setRowCount(len(rows))
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            item = QTableWidgetItem(str(value))
-            item.setToolTip(tooltips[r] if tooltips else str(value))  # columns clip: the full text on hover
-            table.setItem(r, c, item)
+    """Put ``rows`` in ``table`` (the full text of each cell on hover: columns clip). A column that
+    sizes itself to its contents is measured once, after the last row: measured on every cell put
+    in, a few hundred rows froze the window for seconds."""
+    header = table.horizontalHeader()
+    sized = [c for c in range(table.columnCount())
+             if header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents]
+    for c in sized:
+        header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+    table.setUpdatesEnabled(False)
+    try:
+        table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                item = QTableWidgetItem(str(value))
+                item.setToolTip(tooltips[r] if tooltips else str(value))
+                table.setItem(r, c, item)
+    finally:
+        for c in sized:
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        table.setUpdatesEnabled(True)

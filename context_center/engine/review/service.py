@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import clock
 from ..errors import InvalidInput, NotFound, RevisionConflict
 from ..memory.fact_input import FactInput
+from ..storage.bulk_load import paused_gc
 from . import finders
 from .decisions import Decisions
 from .finders import Usage
@@ -41,7 +42,11 @@ class MemoryReview:
         records = self._records()   # the injection record, read once for both uses
         usage = self._usage(records)
         found: list[ReviewItem] = []
-        found += finders.duplicates_and_contradictions(facts, usage)
+        # millions of short-lived pairs and none in a cycle: without the collector, whose passes held
+        # the interpreter for a third of a second each (the window froze), and what survives is
+        # frozen, so that its first pass after it does not walk everything made meanwhile
+        with paused_gc(freeze=True):
+            found += finders.duplicates_and_contradictions(facts, usage)
         found += finders.overrides(facts)
         found += finders.freshness_items(facts, engine.freshness_of(facts))
         found += finders.grounding_items(facts, engine.grounding)

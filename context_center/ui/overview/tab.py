@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine import AGENT_DISPLAY_NAMES, StoreOverview, store_overview
+from ..background_import import BackgroundImport
 from ..engine_client import EngineClient
 from ..facts.model import value_word
 from ..messages import Messages, describe
@@ -57,6 +58,10 @@ def _link(name: str, text: str, tip: str = "") -> QPushButton:
     return button
 
 
+# what the charts need that no first paint may wait for: imported off the GUI thread
+CHART_MODULES = ("numpy", "pyqtgraph")
+
+
 class _Body(QWidget):
     """The Overview's page, which says when it has painted."""
 
@@ -85,6 +90,8 @@ class OverviewTab(QWidget):
         self.counts: dict[str, int | None] = {"suggestions": None, "review": None}   # their tabs' last counts
         self.charts: Any = None            # (CostChart, InjectionChart) once loaded
         self._charts_wanted = False        # data came: the charts load after the next paint
+        self._chart_modules = BackgroundImport(CHART_MODULES, self)
+        self._chart_modules.done.connect(self._load_charts)
 
         self.fact_total = _label("overview_facts")
         self.fact_scopes = _label("overview_scopes")
@@ -272,12 +279,12 @@ class OverviewTab(QWidget):
     def _body_painted(self) -> None:
         self.painted.emit()
         if self._charts_wanted and self.charts is None:
-            QTimer.singleShot(0, self, self._load_charts)
+            self._chart_modules.start()   # (on a thread; then the charts are made here)
 
     def _load_charts(self) -> None:
         if self.charts is not None or self.data is None:
             return
-        from .charts import charts  # pyqtgraph and NumPy: only now, the counts painted
+        from .charts import charts  # pyqtgraph and NumPy, imported meanwhile on a thread of their own
 
         self.charts = charts()
         cost, injections = self.charts
