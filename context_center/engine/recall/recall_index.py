@@ -353,6 +353,17 @@ class RecallIndex:
             raw[dead], matched[dead], strong[dead] = 0.0, 0, 0
         return Scores(raw, matched, strong)
 
+    def slots_with(self, terms: Iterable[str]) -> set[int]:
+        """The live slots of the facts holding any of ``terms`` (analysed terms, as indexed)."""
+        found: set[int] = set()
+        alive = self.alive
+        for term in terms:
+            for part in (self._base_postings(term), self._posting_arrays(term)):
+                if part is not None:
+                    slots = part[0]
+                    found.update(int(slot) for slot in slots[alive[slots]])
+        return found
+
     def matched_terms(self, slot: int, terms: list[str]) -> list[str]:
         if self._base is not None and slot < len(self._base):
             own = set(self._base.terms_of(slot))

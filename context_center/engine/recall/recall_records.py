@@ -21,6 +21,7 @@ class RecallHit:
     matched: tuple[str, ...]
     chars: int = 0   # the length of its entry in the block
     grounding: str = "none"   # grounded | changed | unverified | none (a broken fact is never a hit)
+    conflicts_with: tuple[tuple[str, str], ...] = ()   # (ref, snippet) of the facts that dispute it
 
     @property
     def ref(self) -> str:
@@ -31,7 +32,8 @@ class RecallHit:
                 "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
                 "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
                 "title": redact(self.fact.label)[0], "matched": list(self.matched),
-                "chars": self.chars, "grounding": self.grounding}
+                "chars": self.chars, "grounding": self.grounding,
+                "conflicts_with": [{"ref": ref, "snippet": snippet} for ref, snippet in self.conflicts_with]}
 
 
 @dataclass(frozen=True)

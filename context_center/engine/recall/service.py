@@ -27,6 +27,7 @@ from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
 from ..text.limits import MAX_ANALYZED_CHARS
 from ..text.snippets import escape_for_block, make_snippet, shorten
+from .disputes import disputes
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 
@@ -63,6 +64,22 @@ class _Candidate:
     matched: list[QueryTerm]
     freshness: str
     grounding: str = "none"   # what the work tree says of the code it cites (grounding/check.py)
+
+
+DISPUTE_SNIPPET_CHARS = 90   # the other side's words, enough to say what it says
+MAX_DISPUTES = 2             # named per hit (the review lists them all)
+
+
+def _disputed_by(index: RecallIndex, fact: Fact) -> tuple[tuple[str, str], ...]:
+    """(ref, snippet) of the facts that give one of ``fact``'s subjects another value: named beside
+    it, so that an agent never gets one side of a conflict in silence."""
+    named = []
+    for other in disputes(index, fact)[:MAX_DISPUTES]:
+        text, _ = sensitive.redact(" ".join(other.body.split()) or other.label)
+        if len(text) > DISPUTE_SNIPPET_CHARS:
+            text = text[:DISPUTE_SNIPPET_CHARS - 3].rstrip() + "..."
+        named.append((sensitive.shown_ref(other.ref), text))
+    return tuple(named)
 
 
 def _entry_head(fact: Fact, score: float, reason: str, state: str, grounding: str = "none") -> str:
@@ -286,7 +303,10 @@ class RecallService:
             words = _matched_words(candidate.matched)
             reason = _reason(words, fact.scope)
             entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness, candidate.grounding)
-            room = budget - used - 1 - len(entry_head)
+            disputed = _disputed_by(self.index, fact)
+            tail = "".join(f"\n  conflicts with {escape_for_block(ref)}: {escape_for_block(snippet)}"
+                           for ref, snippet in disputed)
+            room = budget - used - 1 - len(entry_head) - len(tail)
             if room < MIN_SNIPPET_CHARS:
                 rejected.append((candidate.score, self._slot(fact), "does not fit the character budget"))
                 continue
@@ -294,14 +314,14 @@ class RecallService:
             snippet = make_snippet(text, [t.term for t in candidate.matched], SNIPPET_CHARS)
             while len(escape_for_block(snippet)) > room and len(snippet) > MIN_SNIPPET_CHARS:
                 snippet = shorten(snippet)
-            entry = entry_head + escape_for_block(snippet)
+            entry = entry_head + escape_for_block(snippet) + tail
             if len(entry) > budget - used - 1:
                 rejected.append((candidate.score, self._slot(fact), "does not fit the character budget"))
                 continue
             entries.append(entry)
             used += len(entry) + 1
             hits.append(RecallHit(fact, candidate.score, reason, candidate.freshness, snippet, tuple(words),
-                                  len(entry), candidate.grounding))
+                                  len(entry), candidate.grounding, disputed))
         omitted = kept_total - len(hits)
         rejected_count += omitted
         chosen = {h.fact.id for h in hits}

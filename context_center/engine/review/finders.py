@@ -6,11 +6,12 @@ import datetime as dt
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .. import clock
 from ..memory import limits
 from ..records import PINNED_BUDGET_CHARS, Fact
+from ..text.claims import Claim, conflicts
 from .items import ReviewItem, Step
 from .similarity import Reading, Weights, contradicts, duplicates, read, similarity
 
@@ -87,6 +88,18 @@ def _pairs(readings: dict[str, Reading], facts: dict[str, Fact]) -> Iterable[tup
     return [(key, other) for _, key, other in found]
 
 
+def _claimed_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
+    """Pairs of facts that speak of one subject (a package manager, Node's version, the API's
+    port…), however few words they share ("Always use pnpm, never npm." / "Use npm to install
+    dependencies.")."""
+    holders: dict[str, list[str]] = defaultdict(list)
+    for key, reading in readings.items():
+        for subject in {claim.subject for claim in reading.claims} - {"time"}:
+            holders[subject].append(key)
+    return [(keys[i], keys[j]) for keys in holders.values() if len(keys) <= _MAX_BUCKET
+            for i in range(len(keys)) for j in range(i + 1, len(keys))]
+
+
 def _title_key(fact: Fact) -> str:
     return " ".join(fact.title.casefold().split())
 
@@ -107,7 +120,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         if _title_key(fact):
             titled[(fact.scope, _title_key(fact))].append(key)
     # the same title in a few facts is a repeat; in many, a pattern of names (generated, or a series)
-    candidates = list(_pairs(readings, by_key)) + [
+    candidates = list(_pairs(readings, by_key)) + _claimed_pairs(readings) + [
         (keys[i], keys[j]) for keys in titled.values() if len(keys) <= _MAX_SAME_TITLE
         for i in range(len(keys)) for j in range(i + 1, len(keys))]
     counted = {"duplicate": 0, "contradiction": 0}
@@ -120,7 +133,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         if contradicts(readings[pair[0]], readings[pair[1]], weights):
             if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
                 counted["contradiction"] += 1
-                items.append(_contradiction(a, b))
+                items.append(_contradiction(a, b, conflicts(readings[pair[0]].claims, readings[pair[1]].claims)))
             continue
         if a.scope != b.scope or counted["duplicate"] >= MAX_ITEMS_OF_A_KIND:
             continue
@@ -156,13 +169,17 @@ def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, s
               evidence=(*kept.refs_evidence, *other.refs_evidence) if refs else None), Step("forget", other)))
 
 
-def _contradiction(a: Fact, b: Fact) -> ReviewItem:
+def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = ()) -> ReviewItem:
     newer, older = sorted((a, b), key=lambda f: (f.updated_at, f.id), reverse=True)
+    evidence: dict[str, object] = {"statements": {newer.ref: newer.body[:300], older.ref: older.body[:300]}}
+    if clashes:   # what each says of the subject they share ("package-manager: pnpm" / "…: npm")
+        said = {a.ref: [first.shown() for first, _ in clashes], b.ref: [second.shown() for _, second in clashes]}
+        evidence["claims"] = {newer.ref: said[newer.ref], older.ref: said[older.ref]}
     return ReviewItem(
         "contradiction", (newer, older),
         f"{newer.ref} and {older.ref} say opposite things on the same terms: keep one (by default the newer, "
         f"{newer.ref}) and forget the other.",
-        {"statements": {newer.ref: newer.body[:300], older.ref: older.body[:300]}},
+        evidence,
         "keep", block(newer) + "\n" + block(older), block(newer), (Step("forget", older),))
 
 

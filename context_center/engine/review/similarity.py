@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..text.analysis import tokenize
+from ..text.claims import Claim, claims_of, conflicts, literals_differ
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|without|stop|forbid\w*|"
@@ -65,6 +66,7 @@ class Reading:
     words: frozenset[str]
     asserted: frozenset[str]
     negated: frozenset[str]
+    claims: frozenset[Claim] = frozenset()   # what it says of a subject (:mod:`.claims`)
 
 
 def _words(clause: str) -> set[str]:
@@ -87,7 +89,7 @@ def read(text: str) -> Reading:
             negated |= _words(_NEGATION.sub(" ", clause))
         else:
             asserted |= _words(clause)
-    return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated))
+    return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated), claims_of(text))
 
 
 class Weights:
@@ -116,6 +118,8 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     """What one negates, the other asserts (and does not negate as well), in notes on one subject
     (their similarity at least :data:`CONTRADICTION_SIMILAR_AT`: "haven't talked since Friday" and
     "talked on Friday" in a chat are not a contradiction to review)."""
+    if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
+        return True
     return (_negates(a, b, weights) or _negates(b, a, weights)) \
         and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT
 
@@ -153,7 +157,8 @@ def duplicates(a: Reading, b: Reading, weights: Weights) -> bool:
     short "Take care!" inside a long message is no repeat of it), at least one word of it specific
     (few notes say it), and neither negating what the other asserts."""
     return (similarity(a, b, weights) >= DUPLICATE_AT and coverage(a, b, weights) >= DUPLICATE_LONGER_AT
-            and weights.any_specific(a.words & b.words) and not opposed(a, b, weights))
+            and weights.any_specific(a.words & b.words) and not opposed(a, b, weights)
+            and not literals_differ(a.claims, b.claims))
 
 
 def judge(a: str, b: str, weights: Weights | None = None) -> str:

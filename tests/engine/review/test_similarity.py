@@ -72,7 +72,8 @@ def test_words_many_notes_say_make_no_repeat_nor_contradiction():
 def test_a_note_negating_what_the_other_asserts_is_no_repeat_of_it():
     """"Never tabs" against "use tabs" is one word: too little for a contradiction, but the two are
     not one fact said twice; and what follows "instead of" or "rather than" is what must not be."""
-    assert judge("Indent with tabs in this repo.", "Indent in this repo with spaces, never tabs.") == "different"
+    # (two indentations for one repository: a contradiction, read as claims, whatever else is shared)
+    assert judge("Indent with tabs in this repo.", "Indent in this repo with spaces, never tabs.") == "contradiction"
     assert judge("Dependencies are pinned to exact versions.",
                  "Use caret ranges for dependencies instead of pinning exact versions.") == "contradiction"
     assert read("Favor composition rather than inheritance.").negated == read("Never inheritance.").negated

@@ -1,0 +1,238 @@
+"""What a note claims: a subject, the thing it belongs to, and a value, read from its words.
+
+Two notes that give one subject of one thing two values contradict each other whatever their
+wording ("The project targets Node 20 LTS." / "The project targets Node 18."; "Always use pnpm,
+never npm." / "Use npm to install dependencies."), and are never one fact said twice. A note is
+read as clauses; a value in a negated clause ("never npm"), or one left behind ("we moved from
+npm to pnpm", "instead of npm"), is what the note says is not so. The subjects read (a few, each
+with its literals normalised, in English and Chinese):
+
+- ``package-manager``: npm, pnpm, yarn, bun;
+- ``version:<runtime>``: Node, Python, Java, Go, Ruby… followed by a version ("Node 20", "Python
+  3.12"; the major version for Node, the minor one where one is written);
+- ``deploy-day``: the weekdays a clause about deploying or releasing names ("Tuesdays", "周二");
+- ``port``: a number after "port" or "端口" (the thing it belongs to: the words before "port");
+- ``time``: a clock time ("2am" is "02:00"); the thing it belongs to is the rest of the clause;
+- ``ci``: GitHub Actions, GitLab CI, CircleCI, Jenkins, Travis, Buildkite;
+- ``indentation``: tabs or spaces, and how many.
+
+The thing a claim belongs to is the clause's words naming a part of the system ("the API",
+"the docs site", "staging"): "the frontend uses pnpm" and "the docs site uses npm" do not
+conflict. What is not read here is left to the word-overlap rules of :mod:`.similarity`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+_CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|don't|but)\b)|，|\bbut\b|但是|但|而是")
+_NEGATED = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|stop(?:ped)? using|no longer|"
+                      r"instead of|rather than|deprecated|forbid\w*)\b|n't\b|不要|不准|不得|不能|不再|不用|别|禁止|"
+                      r"严禁|避免|弃用|废弃", re.IGNORECASE)
+# "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
+_LEFT_BEHIND = re.compile(r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported)\s+(?:over\s+)?"
+                          r"from\s+(.+?)\s+to\b|从\s*(.+?)\s*(?:迁移|切换|改|换|升级|降级)到", re.IGNORECASE)
+
+PACKAGE_MANAGERS = {"npm": "npm", "pnpm": "pnpm", "yarn": "yarn", "bun": "bun"}
+_PACKAGE_MANAGER = re.compile(r"(?<![\w-])(npm|pnpm|yarn|bun)(?![\w-])", re.IGNORECASE)
+_RUNTIMES = {"node": "node", "node.js": "node", "nodejs": "node", "python": "python", "java": "java", "go": "go",
+             "golang": "go", "ruby": "ruby", "php": "php", "rust": "rust", "postgres": "postgres",
+             "postgresql": "postgres", "mysql": "mysql", "redis": "redis", "react": "react", "django": "django",
+             "rails": "rails", "kotlin": "kotlin", "typescript": "typescript", "elixir": "elixir", "dotnet": "dotnet",
+             ".net": "dotnet", "jdk": "java", "vue": "vue", "angular": "angular", "next.js": "next", "nextjs": "next"}
+_VERSION = re.compile(r"(?<![\w.])(" + "|".join(sorted((re.escape(k) for k in _RUNTIMES), key=len, reverse=True))
+                      + r")\s*v?(\d+)(?:\.(\d+))?(?:\.\d+)?(?!\w|\.\d)", re.IGNORECASE)
+_WEEKDAYS = {"mon": "mon", "monday": "mon", "mondays": "mon", "tue": "tue", "tues": "tue", "tuesday": "tue",
+             "tuesdays": "tue", "wed": "wed", "wednesday": "wed", "wednesdays": "wed", "thu": "thu", "thur": "thu",
+             "thurs": "thu", "thursday": "thu", "thursdays": "thu", "fri": "fri", "friday": "fri", "fridays": "fri",
+             "sat": "sat", "saturday": "sat", "saturdays": "sat", "sun": "sun", "sunday": "sun", "sundays": "sun",
+             "一": "mon", "二": "tue", "三": "wed", "四": "thu", "五": "fri", "六": "sat", "日": "sun", "天": "sun"}
+_WEEKDAY = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b"
+                      r"|(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
+_DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|上线",
+                        re.IGNORECASE)
+_PORT = re.compile(r"\bport\s*(?:is|=|:|of)?\s*(\d{2,5})\b|端口\s*(?:是|为|:|：)?\s*(\d{2,5})|\b(?:localhost|"
+                   r"127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b", re.IGNORECASE)
+_BEFORE_PORT = re.compile(r"([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
+_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b"
+                   r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)
+_CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci": "gitlab-ci", "circleci": "circleci",
+       "circle ci": "circleci", "jenkins": "jenkins", "travis": "travis", "buildkite": "buildkite",
+       "azure pipelines": "azure-pipelines"}
+_CI_NAME = re.compile(r"\b(" + "|".join(re.escape(k) for k in _CI) + r")\b", re.IGNORECASE)
+_INDENT = re.compile(r"\b(?:(\d)\s*(?:-\s*)?spaces?|(tabs?))\b|(\d)\s*个空格|(制表符|tab)", re.IGNORECASE)
+_INDENTING = re.compile(r"\bindent\w*|\btabs?\b|\bspaces?\b|缩进", re.IGNORECASE)
+# the parts of a system a claim can belong to (one word each; "docs site" is {docs, site})
+_ENTITIES = frozenset({"api", "frontend", "front-end", "backend", "back-end", "docs", "documentation", "site",
+                       "website", "web", "mobile", "ios", "android", "admin", "server", "client", "worker",
+                       "workers", "cli", "staging", "production", "prod", "dev", "development", "test", "qa",
+                       "database", "db", "postgres", "redis", "cache", "gateway", "auth", "dashboard", "app",
+                       "service", "monorepo", "library", "sdk", "infra", "scheduler", "queue"})
+# a language's files are a thing of their own too ("tabs in Go files", "4 spaces in Python files")
+_LANGUAGES = frozenset({"go", "golang", "python", "typescript", "javascript", "java", "ruby", "rust", "kotlin",
+                        "swift", "php", "sql", "yaml", "markdown", "shell", "bash", "css", "html", "c", "cpp",
+                        "c++", "csharp", "scala", "elixir", "terraform", "makefile", "makefiles", "dockerfile"})
+_CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs", "网站": "website", "移动端": "mobile",
+                     "测试环境": "staging", "预发": "staging", "生产": "production", "线上": "production",
+                     "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
+_WORD = re.compile(r"[A-Za-z][\w.-]*")
+_STOP = frozenset({"the", "a", "an", "our", "this", "that", "its", "we", "is", "are", "on", "at", "in", "to", "of",
+                   "for", "and", "or", "runs", "run", "uses", "use", "listens", "serves", "every", "each", "all",
+                   "only", "should", "must", "always", "be", "it", "with"})
+
+
+@dataclass(frozen=True)
+class Claim:
+    subject: str                 # what it speaks of ("package-manager", "version:node", "port"…)
+    entity: frozenset[str]       # the part of the system it belongs to (empty: the project as a whole)
+    value: str                   # normalised ("pnpm", "20", "tue", "8080", "02:00"…)
+    negated: bool = False        # said not to be so ("never npm")
+
+    def shown(self) -> str:
+        where = f" of {' '.join(sorted(self.entity))}" if self.entity else ""
+        return f"{self.subject}{where}: {'not ' if self.negated else ''}{self.value}"
+
+
+@lru_cache(maxsize=50_000)
+def claims_of(text: str) -> frozenset[Claim]:
+    """Every claim ``text`` makes (see the module docstring)."""
+    found: set[Claim] = set()
+    for clause, negated in _clauses(text):
+        entity = _entity(clause)
+        for match in _PACKAGE_MANAGER.finditer(clause):
+            found.add(Claim("package-manager", entity, PACKAGE_MANAGERS[match.group(1).lower()], negated))
+        for match in _VERSION.finditer(clause):
+            runtime = _RUNTIMES[match.group(1).lower()]
+            value = match.group(2) if runtime == "node" or match.group(3) is None else \
+                f"{match.group(2)}.{match.group(3)}"
+            found.add(Claim(f"version:{runtime}", entity, value, negated))
+        if _DEPLOYING.search(clause):
+            for match in _WEEKDAY.finditer(clause):
+                day = _WEEKDAYS.get((match.group(1) or match.group(2) or "").lower())
+                if day:
+                    found.add(Claim("deploy-day", entity, day, negated))
+        for match in _PORT.finditer(clause):
+            port = next(group for group in match.groups() if group)
+            found.add(Claim("port", entity | _before_port(clause), port, negated))
+        for match in _CI_NAME.finditer(clause):
+            found.add(Claim("ci", entity, _CI[match.group(1).lower()], negated))
+        if _INDENTING.search(clause):
+            for match in _INDENT.finditer(clause):
+                spaces, tabs, chinese_spaces, chinese_tabs = match.groups()
+                value = "tabs" if tabs or chinese_tabs else f"{spaces or chinese_spaces} spaces"
+                found.add(Claim("indentation", entity, value, negated))
+        for match in _TIME.finditer(clause):
+            value = _clock(match)
+            if value is not None:
+                found.add(Claim("time", entity | _context(clause, match), value, negated))
+    # a title's "npm" beside the body's "npm in the web package" is that claim, not a second one
+    # about the whole project
+    specific = {(c.subject, c.value, c.negated) for c in found if c.entity}
+    return frozenset(c for c in found if c.entity or (c.subject, c.value, c.negated) not in specific)
+
+
+def conflicts(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[Claim, Claim]]:
+    """The claims of ``a`` and ``b`` on one subject of one thing that cannot both hold: a value one
+    asserts that the other says is not so, or two values where one is asserted each ("Node 18" /
+    "Node 20") and neither note also asserts the other's."""
+    found = []
+    for _subject, mine_of, theirs_of in _shared_subjects(a, b):
+        mine = {c.value for c in mine_of if not c.negated}
+        not_mine = {c.value for c in mine_of if c.negated}
+        theirs = {c.value for c in theirs_of if not c.negated}
+        not_theirs = {c.value for c in theirs_of if c.negated}
+        if (mine & not_theirs) or (theirs & not_mine) or (mine and theirs and not mine & theirs):
+            found.append((min(mine_of, key=_order), min(theirs_of, key=_order)))
+    return found
+
+
+def _shared_subjects(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[str, list[Claim], list[Claim]]]:
+    """(subject, a's claims, b's claims) for each subject both speak of, of one thing: the same
+    entity, or none on one side where the other names production (where deploys go unless said)."""
+    shared = []
+    for subject in sorted({c.subject for c in a} & {c.subject for c in b} - {"time"}):
+        for entity in sorted({c.entity for c in a if c.subject == subject}, key=sorted):
+            mine = [c for c in a if c.subject == subject and c.entity == entity]
+            theirs = [c for c in b if c.subject == subject and _one_thing(c.entity, entity)]
+            if theirs:
+                shared.append((subject, mine, theirs))
+    return shared
+
+
+def _one_thing(first: frozenset[str], second: frozenset[str]) -> bool:
+    return first == second or (not first and second <= _DEFAULT) or (not second and first <= _DEFAULT)
+
+
+_DEFAULT = frozenset({"production"})   # where "we deploy on Fridays" deploys
+
+
+def _order(claim: Claim) -> tuple[bool, str]:
+    return claim.negated, claim.value
+
+
+def literals_differ(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
+    """Whether the two give one subject different literals (a version, a port, a day, a time of one
+    event): such notes are never one fact said twice, whatever else they share."""
+    if conflicts(a, b):
+        return True
+    times_a = {(c.entity, c.value) for c in a if c.subject == "time" and not c.negated}
+    times_b = {(c.entity, c.value) for c in b if c.subject == "time" and not c.negated}
+    if times_a and times_b and not times_a & times_b:
+        return True   # "backups at 2am" / "vacuum at 2am" (another event), "backups at 3am" (another time)
+    asserted_a = {(c.subject, c.value) for c in a if not c.negated and c.subject != "time"}
+    asserted_b = {(c.subject, c.value) for c in b if not c.negated and c.subject != "time"}
+    subjects = {s for s, _ in asserted_a} & {s for s, _ in asserted_b}
+    return any({v for s, v in asserted_a if s == subject} != {v for s, v in asserted_b if s == subject}
+               for subject in subjects)
+
+
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """The text's clauses, each with whether it is negated; "from X to" makes X a negated clause."""
+    marked = _LEFT_BEHIND.sub(lambda m: f" ; never {m.group(1) or m.group(2)} ; now ", text)
+    return [(clause, bool(_NEGATED.search(clause))) for clause in _CLAUSE.split(marked) if clause and clause.strip()]
+
+
+def _entity(clause: str) -> frozenset[str]:
+    words = {word.lower().rstrip(".") for word in _WORD.findall(clause)}
+    found = {word for word in words if word in _ENTITIES or word in _LANGUAGES}
+    found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
+    return frozenset(_same(word) for word in found)
+
+
+def _same(word: str) -> str:
+    return {"front-end": "frontend", "back-end": "backend", "prod": "production", "db": "database",
+            "documentation": "docs", "workers": "worker", "development": "dev"}.get(word, word)
+
+
+def _before_port(clause: str) -> frozenset[str]:
+    match = _BEFORE_PORT.search(clause)
+    if match is None:
+        return frozenset()
+    return frozenset(_same(w.lower()) for w in match.groups() if w and w.lower() not in _STOP)
+
+
+def _context(clause: str, time: re.Match[str]) -> frozenset[str]:
+    """The event a clock time belongs to: the clause's other words (schedule words aside)."""
+    rest = clause[:time.start()] + " " + clause[time.end():]
+    words = {word.lower().rstrip(".s") for word in _WORD.findall(rest)}
+    ignored = _STOP | {"nightly", "daily", "night", "every", "day", "utc", "cet", "pst", "est", "am", "pm",
+                       "happen", "happens", "go", "goes", "start", "starts", "kick", "kicks", "off", "out"}
+    han = {ch for ch in rest if "\u4e00" <= ch <= "\u9fff"} - set("每天晚上凌晨早上午下点的在会要进行执行运行")
+    return frozenset({word for word in words if word not in ignored and len(word) > 1} | han)
+
+
+def _clock(match: re.Match[str]) -> str | None:
+    hour_12, minute_12, half, hour_24, minute_24, chinese_part, chinese_hour = match.groups()
+    if hour_12 is not None:
+        hour = int(hour_12) % 12 + (12 if half.lower() == "pm" else 0)
+        minute = int(minute_12 or 0)
+    elif hour_24 is not None:
+        hour, minute = int(hour_24), int(minute_24)
+    elif chinese_hour is not None:
+        hour, minute = int(chinese_hour), 0
+        if chinese_part in ("下午", "晚上") and hour < 12:
+            hour += 12
+    else:
+        return None
+    return f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None

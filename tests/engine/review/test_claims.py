@@ -1,0 +1,86 @@
+"""A conflict is caught whether or not it says "not": facts read as claims (a subject, the thing it
+belongs to, a value), in a real store through the review, and named beside each other in recall."""
+from __future__ import annotations
+
+import pytest
+
+from context_center.engine import FactInput, MemoryReview
+from context_center.engine.text.claims import claims_of, conflicts, literals_differ
+
+WALK_PAIRS = [   # what a new user tried: each found nothing before
+    ("Always use pnpm, never npm, in this repository.", "Use npm to install dependencies.",
+     "how do I install dependencies"),
+    ("We deploy to production on Tuesdays only, never on Fridays.", "We deploy to production on Fridays.",
+     "when do we deploy to production"),
+    ("The project targets Node 20 LTS.", "The project targets Node 18.", "which node version does the project target"),
+]
+
+
+@pytest.mark.parametrize("first, second, _question", WALK_PAIRS)
+def test_the_walks_pairs_conflict_as_claims(first: str, second: str, _question: str):
+    assert conflicts(claims_of(first), claims_of(second))
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The API port is 8080.", "The database port is 5432."),                 # another thing
+    ("The frontend uses pnpm.", "The docs site uses npm."),
+    ("Database backups run nightly at 2am.", "Database vacuum runs nightly at 2am."),
+    ("We moved from npm to pnpm.", "We use pnpm for every package."),       # the same value now
+    ("Node 20 is what CI runs.", "The project targets Node 20 LTS."),
+])
+def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, second: str):
+    assert not conflicts(claims_of(first), claims_of(second))
+
+
+@pytest.mark.parametrize("first, second", [
+    ("We moved from npm to pnpm last year.", "Install dependencies with npm."),
+    ("项目使用 pnpm 管理依赖。", "用 npm 安装依赖。"),
+    ("每周二部署到生产环境。", "我们周五部署。"),
+    ("The API listens on port 8080.", "The API listens on port 9090."),
+    ("CI runs on GitHub Actions.", "Our CI is Jenkins."),
+    ("Indent with 2 spaces.", "Indent with tabs."),
+])
+def test_a_replacement_a_chinese_note_and_a_literal_conflict(first: str, second: str):
+    assert conflicts(claims_of(first), claims_of(second))
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Database backups run nightly at 2am.", "Database vacuum runs nightly at 2am."),
+    ("The API listens on port 8080.", "The API listens on port 9090."),
+    ("Backups run at 2am.", "Backups run at 3am."),
+])
+def test_differing_literals_are_never_one_fact_said_twice(first: str, second: str):
+    assert literals_differ(claims_of(first), claims_of(second))
+
+
+def test_the_same_literal_in_other_words_may_be_a_repeat():
+    assert not literals_differ(claims_of("Backups run nightly at 2am."), claims_of("Nightly backups happen at 02:00."))
+
+
+def _store(engine, *bodies: str) -> list:
+    return [engine.remember(FactInput(name=f"fact-{n}", title=f"Note {n}", body=body)).fact
+            for n, body in enumerate(bodies)]
+
+
+@pytest.mark.parametrize("first, second, question", WALK_PAIRS)
+def test_the_review_proposes_each_walk_pair_and_recall_names_the_other_side(engine, first, second, question):
+    facts = _store(engine, first, second, "The staging cluster is in eu-west-1.", "Lint with ruff before commits.")
+    items = [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
+    assert [sorted(f.ref for f in item.facts) for item in items] == [sorted([facts[0].ref, facts[1].ref])]
+    assert items[0].evidence["claims"]   # what each says of the subject they share
+    result = engine.recall(question, record=False)
+    assert result.hits, result.suppressed
+    for hit in result.hits:
+        other = facts[1] if hit.fact.id == facts[0].id else facts[0]
+        assert [ref for ref, _ in hit.conflicts_with] == [other.ref]
+        assert hit.to_json()["conflicts_with"][0]["ref"] == other.ref
+        assert f"conflicts with {other.ref}: " in (result.block or "")
+
+
+def test_backups_and_vacuum_are_not_proposed_as_a_duplicate_nor_named_in_recall(engine):
+    _store(engine, "Database backups run nightly at 2am.", "Database vacuum runs nightly at 2am.",
+           "The API listens on port 8080.", "The API listens on port 9090 in staging.")
+    kinds = {item.kind for item in MemoryReview(engine).items()}
+    assert "duplicate" not in kinds
+    result = engine.recall("when do database backups run", record=False)
+    assert result.hits and all(not hit.conflicts_with for hit in result.hits)
