@@ -76,16 +76,17 @@ def _pairs(readings: dict[str, Reading], facts: dict[str, Fact]) -> Iterable[tup
         for word in reading.words:
             buckets[word].append(key)
     telling = {word: keys for word, keys in buckets.items() if 1 < len(keys) <= _MAX_BUCKET}
-    found: list[tuple[int, str, str]] = []
-    for key, reading in readings.items():
+    by_count: dict[int, list[tuple[str, str]]] = defaultdict(list)   # (not one sort of them all: a C call
+    for key, reading in readings.items():                            # of a second, the interpreter held)
         shared: dict[str, int] = defaultdict(int)
         for word in reading.words:
             for other in telling.get(word, ()):
                 if other > key:
                     shared[other] += 1
-        found += [(-n, key, other) for other, n in shared.items() if n >= 2]
-    found.sort()
-    return [(key, other) for _, key, other in found]
+        for other, n in shared.items():
+            if n >= 2:
+                by_count[n].append((key, other))
+    return [pair for n in sorted(by_count, reverse=True) for pair in by_count[n]]
 
 
 def _claimed_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
