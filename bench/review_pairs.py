@@ -7,7 +7,12 @@ The pairs are realistic project notes (a third in Chinese, a third hard negative
 words), each labelled duplicate, contradiction or different, in two files:
 ``review_pairs.jsonl`` (209 pairs), which the judge's rules were developed against, and
 ``review_pairs_heldout.jsonl`` (120 pairs), written on 2026-12-04 by a session that had seen
-neither the code nor the first file, and only ever measured: its figures are the honest ones.
+neither the code nor the first file, and only ever measured: its figures are the honest ones;
+``review_pairs_v2.jsonl`` (360 pairs) and four stores of 35–50 facts with planted contradictions
+and repeats (``review_stores_v2/``), written on 2026-12-04 by another session that had read no
+code (issue #50; ``tests/data/README_v2.md``), also only measured. Goals (issue #50): duplicates
+precision ≥ 0.90 and recall ≥ 0.50, contradictions ≥ 0.90 and ≥ 0.80; in the stores, planted
+contradictions found ≥ 80 %, planted repeats ≥ 60 %, at most one false item per store.
 Words are weighted by their rarity among all the notes of a file, as the review weighs them among
 a store's facts. Goals (issue #33): duplicates precision ≥ 0.9 and recall ≥ 0.7; proposed
 duplicates among LoCoMo's turns at most 1 % of the turns (each conversation alone, a smaller
@@ -69,16 +74,43 @@ def measure(path: Path, show_errors: bool) -> None:
                 print(f"    {pair['label']:>13s} → {pair['guess']:13s} {pair['a']} | {pair['b']}")
 
 
+def measure_store(path: Path, show_errors: bool) -> None:
+    """A realistic store with planted contradictions and repeats among innocent facts: what the
+    review finds of them, and what it proposes that is not there."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    stamp = "2026-01-01T00:00:00Z"
+    facts = [Fact(id=f"s-{n}", revision=1, name=f["name"], title=f.get("title", ""), description="", type="project",
+                  scope="project", body=f["body"], created_at=stamp, updated_at=stamp)
+             for n, f in enumerate(data["facts"])]
+    found = duplicates_and_contradictions(facts, lambda _fact: Usage())
+    planted = {(p["kind"], frozenset(p["facts"])) for p in data["planted"]}
+    proposed = {(item.kind, frozenset(f.name for f in item.facts)) for item in found}
+    for kind in ("contradiction", "duplicate"):
+        wanted = {pair for k, pair in planted if k == kind}
+        hit = {pair for k, pair in proposed if k == kind} & wanted
+        print(f"{path.name}: {kind}s found {len(hit)} of {len(wanted)}", end="; ")
+    false = proposed - planted
+    print(f"false items {len(false)} ({len(facts)} facts)")
+    if show_errors:
+        for kind, pair in sorted(false, key=str):
+            print(f"    false {kind}: {' | '.join(sorted(pair))}")
+        for kind, pair in sorted(planted - proposed, key=str):
+            print(f"    missed {kind}: {' | '.join(sorted(pair))}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=Path, nargs="+", default=[DATA / "review_pairs.jsonl",
-                                                                  DATA / "review_pairs_heldout.jsonl"])
+                                                                  DATA / "review_pairs_heldout.jsonl",
+                                                                  DATA / "review_pairs_v2.jsonl"])
     parser.add_argument("--facts", type=int, default=10_000)
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--pairs-only", action="store_true", help="skip LoCoMo and the 10,000-fact command")
     args = parser.parse_args()
     for path in args.pairs:
         measure(path, args.show_errors)
+    for path in sorted((DATA / "review_stores_v2").glob("store_*.json")):
+        measure_store(path, args.show_errors)
 
     if args.pairs_only:
         return
