@@ -124,7 +124,8 @@ def main() -> None:
         write_facts(paths, build_items(args.facts))
         other = StorePaths.create(paths.root, Path(tmp) / "other-ws")   # the workspace switched to
         other.workspace.mkdir(parents=True)
-        write_facts(other, build_items(args.facts))
+        if not args.startup_only:
+            write_facts(other, build_items(args.facts))
         for one in (paths, other):
             with open_engine(state_root=one.root, workspace=one.workspace):
                 pass  # the catalog exists, as after any earlier run; the search index does not
