@@ -178,3 +178,22 @@ def test_a_search_writes_nothing_on_its_path_so_a_held_catalog_costs_it_nothing(
     with sqlite3.connect(catalog) as db:
         counts = [row[0] for row in db.execute("SELECT count FROM search_returns")]
     assert counts and set(counts) == {6}   # every search counted, once the catalog was free (at exit, at the latest)
+
+
+def test_a_facts_title_and_description_are_matched_as_recall_matches_them(server: Server, workspace: Path):
+    """A fact made in the window or the CLI, titled "Deploy cache timeout": recall found it for
+    "deploy cache", an agent's search did not (it read the body alone)."""
+    from context_center.engine import FactInput, open_engine
+
+    with open_engine(server.state_root, workspace) as engine:
+        engine.remember(FactInput(name="deploy-cache", title="Deploy cache timeout",
+                                  description="how long the CDN keeps a build", body="Set it to 300 seconds."))
+        engine.remember(FactInput(name="lunch", title="Lunch", body="Lunch is at noon."))
+        assert [h.fact.name for h in engine.recall("deploy cache", record=False).hits] == ["deploy-cache"]
+
+    async def scenario():
+        async with server.session("--project", str(workspace)) as session:
+            for query in ("deploy cache", "CDN build"):
+                text = await session.ok("memory_search", {"query": query})
+                assert "Set it to 300 seconds." in text and "Lunch" not in text, (query, text)
+    run(scenario)

@@ -34,6 +34,14 @@ def memory_terms(fact: Fact) -> dict[str, float]:
     counts: dict[str, float] = defaultdict(float)
     for token in tokenize(content_of(fact)):
         counts[token] += 1.0
+    # a fact's title and description are matched as recall matches them ("Deploy cache timeout",
+    # titled so in the window, was found by recall for "deploy cache" and not by an agent): each of
+    # their words the content does not already hold, once
+    said = set(counts)
+    for name in ("title", "description"):
+        for token in set(tokenize(shown(fact, name))) - said:
+            counts[token] += 1.0
+            said.add(token)
     for key, weight in COLUMN_WEIGHTS:
         value = shown(fact, key)
         for text in ([value] if isinstance(value, str) else value):
@@ -46,16 +54,20 @@ def _blake(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
 
 
+# what memory_terms reads, versioned: a saved index keyed by the old reading is read again
+TERMS_VERSION = 2   # 2: the title's and the description's words
+
+
 @functools.cache
 def _rules_salt(version: int) -> int:
-    return _blake(f"agents' index, secret rules {version}")
+    return _blake(f"agents' index, terms {TERMS_VERSION}, secret rules {version}")
 
 
 def _digest(fact: Fact) -> int:
     if not (fact.subject or fact.topics or fact.tags or fact.links):   # most memories: no second hash
         return fact.content_digest ^ _rules_salt(RULES_VERSION)
-    return _blake("\x1f".join((str(fact.content_digest), str(RULES_VERSION), fact.subject, "\x1e".join(fact.topics),
-                               "\x1e".join(fact.tags), "\x1e".join(fact.links))))
+    return _blake("\x1f".join((str(fact.content_digest), f"{TERMS_VERSION}/{RULES_VERSION}", fact.subject,
+                               "\x1e".join(fact.topics), "\x1e".join(fact.tags), "\x1e".join(fact.links))))
 
 
 def memory_digest(fact: Fact) -> int:
@@ -65,7 +77,7 @@ def memory_digest(fact: Fact) -> int:
 
 
 def _version(fact: Fact) -> int:
-    return hash((content_of(fact), fact.subject, fact.topics, fact.tags, fact.links))
+    return hash((content_of(fact), fact.title, fact.description, fact.subject, fact.topics, fact.tags, fact.links))
 
 
 _NEGATION_PART = re.compile("n't|[不没别勿]")
