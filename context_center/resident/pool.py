@@ -139,6 +139,13 @@ class Pool:
         gc.unfreeze()   # (the next open freezes what is alive then)
         gc.collect()
 
+    def let_go_all(self) -> None:
+        """Close every open store: a command stopped midway may have left one half brought in step
+        (the next command opens it afresh)."""
+        stores = list(self._stores.values())
+        self._stores.clear()
+        self._let_go(stores)
+
     def describe(self) -> list[dict[str, Any]]:
         return [{"state_root": str(root), "workspace": str(workspace), "facts": len(store.engine.facts()),
                  "watched": store.watched} for (root, workspace), store in self._stores.items()]

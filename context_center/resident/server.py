@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import ctypes
 import fcntl
 import logging
 import os
@@ -129,6 +130,8 @@ class Service:
         self._last_command = time.monotonic()
         self._started = time.time()
         self._served = 0
+        self._stopped = 0   # commands stopped midway because their caller had gone
+        self._stoppable: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         self._sources = _source_stamps()
         self._listener: socket.socket | None = None
         self._connections: list[threading.Thread] = []   # the callers being served
@@ -139,6 +142,12 @@ class Service:
     # commands -----------------------------------------------------------------------------
 
     def command(self, request: runner.Request) -> int:
+        # (stoppable only here, inside the runner's own handling of a failure: a stop that came
+        # while the process-wide state is put back would leave it the caller's)
+        with self._stoppable:
+            return self._command(request)
+
+    def _command(self, request: runner.Request) -> int:
         if route(request.argv) == HOOK:   # past its deadline the caller has gone: no answer, no record
             return hook_commands.answer_turn(self.parser.parse_args(request.argv), self.pool.lease,
                                              deadline=request.deadline)
@@ -213,10 +222,16 @@ class Service:
                 self.stopping.set()   # its successor starts with the code as it is now
                 beat.answer(wire.header({"protocol": wire.PROTOCOL, "refused": "stopping"}))
                 return
+            stoppable = self._stoppable = _Stoppable(beat)
             try:
                 outcome = runner.run(request, self.command)
             except runner.CallerGone as exc:
                 beat.answer(wire.header({"protocol": wire.PROTOCOL, "refused": str(exc)}))
+                return
+            if stoppable.stopped:   # its caller went away: nobody reads the answer, and what the
+                self._stopped += 1  # stopped command had open may be half brought in step
+                log.info("context-center service: stopped a command whose caller had gone: %s", request.argv[:3])
+                self.pool.let_go_all()
                 return
             self._served += 1
             self._last_command = time.monotonic()
@@ -270,7 +285,7 @@ class Service:
                 stores = self.pool.describe()
             finally:
                 self._executing.release()
-        return {"pid": os.getpid(), "started": self._started, "served": self._served,
+        return {"pid": os.getpid(), "started": self._started, "served": self._served, "stopped": self._stopped,
                 "idle_seconds": round(time.monotonic() - self._last_command, 1), "idle_limit": self.idle,
                 "resident_kb": _resident_kb(), "stores": stores,
                 "mcp": {"servers_started": self.zygote.started, "zygote": self.zygote.describe()},
@@ -401,6 +416,44 @@ class Turns:
             self.release()
 
 
+class CallerLeft(Exception):
+    """Raised in a running command whose caller went away (see :class:`_Stoppable`)."""
+
+
+class _Stoppable:
+    """The command running on this thread is stopped when its caller goes away: the heartbeat that
+    finds the caller gone raises :class:`CallerLeft` in this thread (at its next line of Python),
+    so a command nobody waits for holds up no hook behind it. Taken back if it comes too late."""
+
+    def __init__(self, beat: _Heartbeat) -> None:
+        self._beat = beat
+        self._thread = threading.get_ident()
+        self._guard = threading.Lock()
+        self._running = False
+        self.stopped = False
+
+    def __enter__(self) -> _Stoppable:
+        with self._guard:
+            self._running = True
+        self._beat.on_gone = self._stop
+        if self._beat.gone:
+            self._stop()
+        return self
+
+    def _stop(self) -> None:
+        with self._guard:
+            if self._running and not self.stopped:
+                self.stopped = True
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread), ctypes.py_object(CallerLeft))
+
+    def __exit__(self, *_exc: object) -> None:
+        self._beat.on_gone = None
+        with self._guard:
+            self._running = False
+            if self.stopped:   # (raised or not yet: never after this)
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread), None)
+
+
 class _Heartbeat:
     """Says "working" to a caller every :data:`HEARTBEAT_SECONDS` from the moment its request is
     taken until its answer is written (the answer and the beats share the socket, one at a time)."""
@@ -412,6 +465,7 @@ class _Heartbeat:
         self._sending = threading.Lock()
         self._done = threading.Event()
         self.gone = False   # a beat could not be written: the caller hung up
+        self.on_gone: Callable[[], None] | None = None   # told, from the beating thread, when it is found
         self._thread = threading.Thread(target=self._beat, daemon=True)
 
     def __enter__(self) -> _Heartbeat:
@@ -432,6 +486,9 @@ class _Heartbeat:
                     wire.send_frames(self._conn, self._BEAT)
                 except OSError:
                     self.gone = True
+                    told = self.on_gone
+                    if told is not None:
+                        told()
                     return
             self._done.wait(HEARTBEAT_SECONDS)
 
