@@ -1346,6 +1346,162 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>已丢弃</translation>
     </message>
     <message>
+        <source>the state root&apos;s file: your rules for every workspace</source>
+        <translation>状态根目录中的文件：适用于每个工作区的规则</translation>
+    </message>
+    <message>
+        <source>the workspace root&apos;s file</source>
+        <translation>工作区根目录中的文件</translation>
+    </message>
+    <message>
+        <source>a folder between the workspace root and the target</source>
+        <translation>工作区根目录与目标之间的文件夹</translation>
+    </message>
+    <message>
+        <source>a personal .local.md file (not committed)</source>
+        <translation>个人的 .local.md 文件（不提交）</translation>
+    </message>
+    <message>
+        <source>imported into {file}</source>
+        <translation>被导入到 {file}</translation>
+    </message>
+    <message>
+        <source>managed policy: loaded for every user, cannot be excluded</source>
+        <translation>托管策略：对每个用户加载，不能排除</translation>
+    </message>
+    <message>
+        <source>your instructions for every project</source>
+        <translation>适用于每个项目的说明</translation>
+    </message>
+    <message>
+        <source>the folder Claude Code runs in</source>
+        <translation>Claude Code 运行所在的文件夹</translation>
+    </message>
+    <message>
+        <source>a folder above cwd</source>
+        <translation>当前目录之上的文件夹</translation>
+    </message>
+    <message>
+        <source>personal notes (the folder Claude Code runs in, not committed)</source>
+        <translation>个人笔记（Claude Code 运行所在的文件夹，不提交）</translation>
+    </message>
+    <message>
+        <source>personal notes (a folder above cwd, not committed)</source>
+        <translation>个人笔记（当前目录之上的文件夹，不提交）</translation>
+    </message>
+    <message>
+        <source>loaded when Claude reads a file in {folder}</source>
+        <translation>Claude 读取 {folder} 中的文件时加载</translation>
+    </message>
+    <message>
+        <source>imported by {file} (line {line}: @{token})</source>
+        <translation>由 {file} 导入（第 {line} 行：@{token}）</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <source>Codex&apos;s global instructions ($CODEX_HOME)</source>
+        <translation>Codex 的全局说明（$CODEX_HOME）</translation>
+    </message>
+    <message>
+        <source>the project root&apos;s file</source>
+        <translation>项目根目录中的文件</translation>
+    </message>
+    <message>
+        <source>a folder between the project root and cwd</source>
+        <translation>项目根目录与当前目录之间的文件夹</translation>
+    </message>
+    <message>
+        <source>the folder Codex runs in</source>
+        <translation>Codex 运行所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Codex reads one file per folder; {first} comes first ({names})</source>
+        <translation>Codex 每个文件夹只读取一个文件；{first} 优先（{names}）</translation>
+    </message>
+    <message>
+        <source>empty: Codex leaves it out</source>
+        <translation>空文件：Codex 不读取</translation>
+    </message>
+    <message>
+        <source>your instructions for every repository</source>
+        <translation>适用于每个仓库的说明</translation>
+    </message>
+    <message>
+        <source>repository-wide instructions: every request</source>
+        <translation>整个仓库的说明：每次请求</translation>
+    </message>
+    <message>
+        <source>{name} at the repository&apos;s root (the coding agent reads it)</source>
+        <translation>仓库根目录中的 {name}（编码代理会读取）</translation>
+    </message>
+    <message>
+        <source>AGENTS.md between the root and the folder Copilot works in</source>
+        <translation>根目录与 Copilot 工作所在文件夹之间的 AGENTS.md</translation>
+    </message>
+    <message>
+        <source>read when Copilot works on a file in {folder}</source>
+        <translation>Copilot 处理 {folder} 中的文件时读取</translation>
+    </message>
+    <message>
+        <source>your context for every project</source>
+        <translation>适用于每个项目的上下文</translation>
+    </message>
+    <message>
+        <source>the project&apos;s root</source>
+        <translation>项目根目录</translation>
+    </message>
+    <message>
+        <source>a folder between the root and cwd</source>
+        <translation>根目录与当前目录之间的文件夹</translation>
+    </message>
+    <message>
+        <source>read when a tool touches a file in {folder}</source>
+        <translation>工具访问 {folder} 中的文件时读取</translation>
+    </message>
+    <message>
+        <source>AGENTS.md at the workspace&apos;s root: every request</source>
+        <translation>工作区根目录中的 AGENTS.md：每次请求</translation>
+    </message>
+    <message>
+        <source>the deprecated single rules file, still read on every request</source>
+        <translation>已弃用的单一规则文件，每次请求仍会读取</translation>
+    </message>
+    <message>
+        <source>alwaysApply: true — every request</source>
+        <translation>alwaysApply: true — 每次请求</translation>
+    </message>
+    <message>
+        <source>read for files in {folder}</source>
+        <translation>处理 {folder} 中的文件时读取</translation>
+    </message>
+    <message>
+        <source>global rules: every conversation in every workspace</source>
+        <translation>全局规则：每个工作区的每次对话</translation>
+    </message>
+    <message>
+        <source>AGENTS.md at the workspace&apos;s root: every conversation</source>
+        <translation>工作区根目录中的 AGENTS.md：每次对话</translation>
+    </message>
+    <message>
+        <source>the older single rules file: every conversation</source>
+        <translation>旧的单一规则文件：每次对话</translation>
+    </message>
+    <message>
+        <source>trigger always_on: every conversation</source>
+        <translation>trigger always_on：每次对话</translation>
+    </message>
+    <message>
+        <source>for files in {folder}</source>
+        <translation>用于 {folder} 中的文件</translation>
+    </message>
+    <message>
+        <source>; imports {files}</source>
+        <translation>；导入 {files}</translation>
+    </message>
+    <message>
         <source>{kept} of {total}</source>
         <translation>{kept} / {total}</translation>
     </message>
@@ -1400,6 +1556,26 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>The {count} agents receive the same files.</source>
         <translation>这 {count} 个智能体收到的文件相同。</translation>
+    </message>
+    <message>
+        <source>{agent}: {bytes} bytes in the files of its rows</source>
+        <translation>{agent}：各行文件共 {bytes} 字节</translation>
+    </message>
+    <message>
+        <source>+ {bytes} bytes of import framing (the &lt;instruction-import&gt; lines around each file it imports)</source>
+        <translation>+ {bytes} 字节导入包装（每个导入文件前后的 &lt;instruction-import&gt; 行）</translation>
+    </message>
+    <message>
+        <source>− {bytes} bytes it leaves out (blank lines at the edges, and each @import line the file replaces)</source>
+        <translation>− {bytes} 字节被省去（首尾空行，以及被文件内容替换的每个 @import 行）</translation>
+    </message>
+    <message>
+        <source>+ {bytes} bytes of markers it adds (an import it rejects or skips)</source>
+        <translation>+ {bytes} 字节添加的标记（被拒绝或跳过的导入）</translation>
+    </message>
+    <message>
+        <source>= {bytes} bytes received.</source>
+        <translation>= 共收到 {bytes} 字节。</translation>
     </message>
     <message>
         <source>Align agents</source>
@@ -1482,10 +1658,6 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>优先级</translation>
     </message>
     <message>
-        <source>Characters</source>
-        <translation>字符数</translation>
-    </message>
-    <message>
         <source>ancestor</source>
         <translation>上级</translation>
     </message>
@@ -1558,6 +1730,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>到</translation>
     </message>
     <message>
+        <source>{documents} for {folder}, {bytes} bytes received (imports expanded, blank edges trimmed), ≈{tokens} tokens; later entries win</source>
+        <translation>{folder}：{documents}，收到 {bytes} 字节（导入已展开，首尾空行已去除），≈{tokens} token；靠后的条目优先</translation>
+    </message>
+    <message>
         <source>Age&amp;nt</source>
         <translation>智能体(&amp;N)</translation>
     </message>
@@ -1620,10 +1796,6 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>{count} documents</source>
         <translation>{count} 个文档</translation>
-    </message>
-    <message>
-        <source>{documents} for {folder}, {chars} characters, ≈{tokens} tokens; later entries win</source>
-        <translation>{folder}：{documents}，{chars} 个字符，≈{tokens} token；靠后的条目优先</translation>
     </message>
     <message>
         <source>imports: {files}</source>

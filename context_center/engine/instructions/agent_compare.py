@@ -23,6 +23,7 @@ from .cursor_view import CursorView
 from .gemini_view import GeminiView
 from .imports import _FENCE, IMPORT_WRAPPER, import_target
 from .reasonix_view import reasonix_view
+from .reasons import Reason
 from .resolver import InstructionSet
 from .windsurf_view import WindsurfView
 
@@ -99,6 +100,19 @@ class FileRow:
 
 
 @dataclass(frozen=True)
+class ReceivedBytes:
+    """How an agent's total in the side by side follows from its rows, in bytes: ``files`` (what its
+    rows show: the files' sizes, a cut file's kept part) + ``framing`` (Reasonix's
+    ``<instruction-import>`` lines around each file it expands into its importer) + ``other`` (what
+    else the agent changes; negative when it takes away: Reasonix trims blank edges and replaces each
+    ``@import`` line by the file) = ``total``, what the agent receives."""
+    files: int
+    framing: int
+    other: int
+    total: int
+
+
+@dataclass(frozen=True)
 class AgentComparison:
     workspace: Path
     target: Path
@@ -117,6 +131,14 @@ class AgentComparison:
     @property
     def watch_folders(self) -> tuple[Path, ...]:
         return tuple(dict.fromkeys(f for view in self.views.values() for f in view.watch_folders))
+
+    def received(self, agent: str) -> ReceivedBytes:
+        """``agent``'s total against its rows (they add up unless the agent frames or trims)."""
+        view = self.views[agent]
+        files = sum(d.received_bytes for row in self.rows if (d := row.per_agent.get(agent)) is not None)
+        framing = sum(len(m.group(0).encode("utf-8")) + 1 for d in view.documents if d.received
+                      for m in IMPORT_WRAPPER.finditer(d.body))
+        return ReceivedBytes(files, framing, view.total_bytes - files - framing, view.total_bytes)
 
 
 def compare(resolved: InstructionSet, homes: AgentHomes, agents: Sequence[str] = AGENTS) -> AgentComparison:
@@ -144,7 +166,7 @@ def _files(views: dict[str, AgentView], resolved: InstructionSet) -> dict[Path, 
         for imported in importer.imported:
             label, docs = files.setdefault(Path(os.path.realpath(imported)), (resolved_label(imported, resolved), {}))
             docs.setdefault("reasonix", AgentDocument(label, "import", importer.order, imported, _size(imported),
-                                                      "loaded", f"imported into {importer.label}", ""))
+                                                      "loaded", Reason("reasonix_imported", file=importer.label), ""))
     for diagnostic in resolved.diagnostics if "reasonix" in views else ():
         if diagnostic.code == "duplicate_document":
             label, docs = files.setdefault(Path(os.path.realpath(diagnostic.source)), (diagnostic.label, {}))

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..text.tokens import approximate_tokens
 from .imports import provenance
+from .reasons import reason_code
 from .resolver import InstructionDiagnostic
 
 STATUSES = ("loaded", "truncated", "dropped", "on_demand", "skipped")
@@ -80,6 +81,12 @@ class AgentDocument:
     @property
     def received(self) -> bool:
         return self.status in RECEIVED
+
+    @property
+    def reason_code(self) -> tuple[str, dict[str, str]]:
+        """The reason's code and the values its words name, for a face in another language (``("", {})``:
+        the reason is only the English sentence)."""
+        return reason_code(self.reason)
 
     @property
     def received_bytes(self) -> int:

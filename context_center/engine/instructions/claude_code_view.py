@@ -22,6 +22,7 @@ from ..memory.fact_file import load_yaml
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CLAUDE_CODE, ClaudeCodeRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Meter, Trigger, decode, line_of_byte
+from .reasons import Reason
 from .resolver import InstructionDiagnostic
 from .rule_files import files_in, folders_below
 
@@ -88,19 +89,20 @@ class ClaudeCodeView:
 
         if self.homes.claude_managed is not None and self.homes.claude_managed.exists():
             self._add(documents, self.homes.claude_managed, "managed", "loaded",
-                      "managed policy: loaded for every user, cannot be excluded", diagnostics, excludable=False)
-        self._add(documents, user / "CLAUDE.md", "user", "loaded", "your instructions for every project",
+                      Reason("claude_managed"), diagnostics, excludable=False)
+        self._add(documents, user / "CLAUDE.md", "user", "loaded", Reason("claude_user"),
                   diagnostics)
         self._rules(documents, user / "rules", "user-rule", diagnostics)
         chain = [*reversed(target.parents), target]
         for folder in chain:
             scope = "project" if folder == target else "ancestor"
-            why = "the folder Claude Code runs in" if folder == target else "a folder above cwd"
+            here = folder == target
+            why = Reason("claude_cwd" if here else "claude_above")
             for name in rules.folder_names:
                 self._add(documents, folder / name, scope, "loaded", why, diagnostics)
             for name in rules.local_names:
-                self._add(documents, folder / name, "local", "loaded", f"personal notes ({why}, not committed)",
-                          diagnostics)
+                self._add(documents, folder / name, "local", "loaded",
+                          Reason("claude_local_cwd" if here else "claude_local_above"), diagnostics)
             self._rules(documents, folder / rules.rules_folder, "rule", diagnostics)
         self._subfolders(documents, target, diagnostics)
         memory_folder = self._auto_memory(documents, target, settings, diagnostics)
@@ -151,14 +153,14 @@ class ClaudeCodeView:
             status, reason, trigger = classify(document.text)
             document = replace(document, status=status, reason=reason, trigger=trigger)
         if document.status == status and status in ("loaded", "on_demand") and not document.text.strip():
-            document = replace(document, status="skipped", body="", reason="empty")
+            document = replace(document, status="skipped", body="", reason=Reason("empty"))
         imports: list[tuple[int, str, Path]] = []
         if document.status in ("loaded", "on_demand"):
             imports = self._imports(document, diagnostics, depth)
         documents.append(replace(document, imports=tuple(self.label(p) for _, _, p in imports)))
         for line, token, imported in imports:
             self._add(documents, imported, "import", document.status,
-                      f"imported by {document.label} (line {line}: @{token})", diagnostics, excludable=False,
+                      Reason("imported_by", file=document.label, line=line, token=token), diagnostics, excludable=False,
                       depth=depth + 1, parent=document.label, trigger=document.trigger)
 
     def _imports(self, document: AgentDocument, diagnostics: list[InstructionDiagnostic],
@@ -212,7 +214,7 @@ class ClaudeCodeView:
         for folder in folders_below(target, self.label, diagnostics):   # (nearest first; no recursion to overflow)
             for name in (*rules.folder_names, *rules.local_names):
                 self._add(documents, folder / name, "subfolder", "on_demand",
-                          f"loaded when Claude reads a file in {self.label(folder)}", diagnostics,
+                          Reason("claude_subfolder", folder=self.label(folder)), diagnostics,
                           trigger=Trigger("glob", (f"{folder.relative_to(target).as_posix()}/**",)))
 
     def _auto_memory(self, documents: list[AgentDocument], target: Path, settings: list[dict[str, Any]],

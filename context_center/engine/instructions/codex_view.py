@@ -14,6 +14,7 @@ from typing import Any
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CODEX, CodexRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Meter, decode, line_of_byte
+from .reasons import Reason
 from .resolver import InstructionDiagnostic
 
 
@@ -42,7 +43,7 @@ class CodexView:
                                                 f"{self.label(chosen)} is read instead (the first non-empty of "
                                                 f"{', '.join(rules.global_names)})", diagnostics))
                 continue
-            document = self._document(path, "global", "loaded", "Codex's global instructions ($CODEX_HOME)",
+            document = self._document(path, "global", "loaded", Reason("codex_global"),
                                       diagnostics)
             if document.status == "loaded" and not document.body.strip():
                 document = replace(document, status="skipped", body="",
@@ -69,8 +70,8 @@ class CodexView:
             remaining -= document.received_bytes
             for other in others:
                 documents.append(self._document(other, scope, "skipped",
-                                                f"Codex reads one file per folder; {self.label(first)} comes first "
-                                                f"({' › '.join(dict.fromkeys(names))})", diagnostics))
+                                                Reason("codex_one_per_folder", first=self.label(first),
+                                                       names=' › '.join(dict.fromkeys(names))), diagnostics))
 
         documents += self._memories(config, diagnostics)
         documents = [replace(d, order=i) for i, d in enumerate(documents)]
@@ -90,8 +91,7 @@ class CodexView:
 
     def _project_document(self, path: Path, scope: str, budget: int, remaining: int,
                           diagnostics: list[InstructionDiagnostic]) -> AgentDocument:
-        why = {"project": "the project root's file", "ancestor": "a folder between the project root and cwd",
-               "cwd": "the folder Codex runs in"}[scope]
+        why = Reason(f"codex_{scope}")   # project, ancestor or cwd
         if budget == 0:
             return self._document(path, scope, "skipped", f"{self.rules.budget_key} = 0 turns project files off",
                                   diagnostics)
@@ -103,7 +103,7 @@ class CodexView:
         if size is None:
             return self._document(path, scope, "skipped", "cannot be read", diagnostics, size=0)
         if not decode(data).strip():
-            return self._document(path, scope, "skipped", "empty: Codex leaves it out", diagnostics)
+            return self._document(path, scope, "skipped", Reason("codex_empty"), diagnostics)
         if size <= remaining:
             return self._made(path, scope, "loaded", why, size, data)
         line = line_of_byte(data, remaining)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .agent_rules import COPILOT, CopilotRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger
+from .reasons import Reason
 from .resolver import InstructionDiagnostic
 from .rule_files import chain, files_in, folders_below, git_root, globs_of, read_document, split_rule
 
@@ -34,23 +35,23 @@ class CopilotView:
         documents: list[AgentDocument] = []
         root = git_root(target, self.workspace)
         add = self._adder(documents, diagnostics)
-        add(self.homes.expand(rules.user_file), "user", "loaded", "your instructions for every repository")
+        add(self.homes.expand(rules.user_file), "user", "loaded", Reason("copilot_user"))
         for path in files_in(self.homes.expand(rules.user_instructions_folder), (rules.instructions_suffix,),
                              self.label, diagnostics):
             self._path_specific(documents, path, "user-rule", diagnostics)
-        add(root / rules.repository_file, "project", "loaded", "repository-wide instructions: every request")
+        add(root / rules.repository_file, "project", "loaded", Reason("copilot_repository"))
         for path in files_in(root / rules.instructions_folder, (rules.instructions_suffix,), self.label, diagnostics):
             self._path_specific(documents, path, "rule", diagnostics)
         for name in rules.root_files:
-            add(root / name, "project", "loaded", f"{name} at the repository's root (the coding agent reads it)")
+            add(root / name, "project", "loaded", Reason("copilot_root_file", name=name))
         for folder in chain(root, target)[1:]:
             for name in rules.agent_files:
-                add(folder / name, "ancestor", "loaded", "AGENTS.md between the root and the folder Copilot works in")
+                add(folder / name, "ancestor", "loaded", Reason("copilot_ancestor"))
         for folder in folders_below(target, self.label, diagnostics):
             rel = folder.relative_to(target).as_posix()
             for name in rules.agent_files:
                 add(folder / name, "subfolder", "on_demand",
-                    f"read when Copilot works on a file in {self.label(folder)}", Trigger("glob", (f"{rel}/**",)))
+                    Reason("copilot_subfolder", folder=self.label(folder)), Trigger("glob", (f"{rel}/**",)))
         documents = [replace(d, order=i) for i, d in enumerate(documents)]
         folders = (root, root / ".github", root / rules.instructions_folder,
                    self.homes.expand(rules.user_instructions_folder), *chain(root, target))

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .agent_rules import CURSOR, CursorRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger
+from .reasons import Reason
 from .resolver import InstructionDiagnostic
 from .rule_files import files_in, folders_below, globs_of, read_document, split_rule, text_of
 
@@ -36,10 +37,10 @@ class CursorView:
         for path in files_in(root / rules.rules_folder, rules.rule_suffixes, self.label, diagnostics):
             documents.append(self._rule(path, "rule", None, diagnostics))
         for name in rules.agent_files:
-            self._plain(documents, root / name, "project", "loaded", "AGENTS.md at the workspace's root: every request",
+            self._plain(documents, root / name, "project", "loaded", Reason("cursor_agents_root"),
                         diagnostics)
         self._plain(documents, root / rules.legacy_file, "project", "loaded",
-                    "the deprecated single rules file, still read on every request", diagnostics)
+                    Reason("cursor_legacy"), diagnostics)
         for folder in folders_below(root, self.label, diagnostics):
             rel = folder.relative_to(root).as_posix()
             below = Trigger("glob", (f"{rel}/**",))
@@ -47,7 +48,7 @@ class CursorView:
                 documents.append(self._rule(path, "subfolder", rel, diagnostics))
             for name in rules.agent_files:
                 self._plain(documents, folder / name, "subfolder", "on_demand",
-                            f"read for files in {self.label(folder)}", diagnostics, below)
+                            Reason("cursor_subfolder", folder=self.label(folder)), diagnostics, below)
         documents = [replace(d, order=i) for i, d in enumerate(documents)]
         return AgentView("cursor", self.workspace, target, tuple(documents), tuple(diagnostics),
                          {"imports": False, "rule_suffixes": list(rules.rule_suffixes)}, tuple(self._warnings),
@@ -76,7 +77,7 @@ class CursorView:
                                   "does not apply the rule always")
         if always is True:
             if below is None:
-                return replace(document, status="loaded", reason="alwaysApply: true — every request")
+                return replace(document, status="loaded", reason=Reason("cursor_always"))
             globs = (f"{below}/**",)
         if globs:
             return replace(document, trigger=Trigger("glob", globs),

@@ -25,6 +25,7 @@ from ..text.counting import counted
 from .agent_rules import GEMINI, GeminiRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger, within
 from .claude_code_view import import_tokens
+from .reasons import Reason
 from .resolver import InstructionDiagnostic
 from .rule_files import chain, folders_below, git_root, read_document, without_comments
 
@@ -46,18 +47,18 @@ class GeminiView:
         root = git_root(target, self.workspace)
         names, named_by = self.file_names(root, diagnostics)
         for name in names:
-            self._add(home / name, "user", "loaded", "your context for every project", [home], diagnostics)
+            self._add(home / name, "user", "loaded", Reason("gemini_user"), [home], diagnostics)
         for folder in chain(root, target):
             scope = "project" if folder == root else "ancestor"
             for name in names:
                 self._add(folder / name, scope, "loaded",
-                          "the project's root" if folder == root else "a folder between the root and cwd",
+                          Reason("gemini_project" if folder == root else "gemini_ancestor"),
                           [root], diagnostics)
         for folder in folders_below(target, self.label, diagnostics):
             rel = folder.relative_to(target).as_posix()
             for name in names:
                 self._add(folder / name, "subfolder", "on_demand",
-                          f"read when a tool touches a file in {self.label(folder)}", [root], diagnostics,
+                          Reason("gemini_subfolder", folder=self.label(folder)), [root], diagnostics,
                           trigger=Trigger("glob", (f"{rel}/**",)))
         documents = [replace(d, order=i) for i, d in enumerate(self._documents)]
         memories = self._memories(documents)
@@ -114,8 +115,8 @@ class GeminiView:
         imports = self._imports(document, allowed, diagnostics, depth) if document.status == status else []
         self._documents.append(replace(document, imports=tuple(self.label(p) for _, _, p in imports)))
         for line, token, imported in imports:
-            self._add(imported, "import", status, f"imported by {document.label} (line {line}: @{token})", allowed,
-                      diagnostics, depth=depth + 1, parent=document.label, trigger=trigger)
+            self._add(imported, "import", status, Reason("imported_by", file=document.label, line=line, token=token),
+                      allowed, diagnostics, depth=depth + 1, parent=document.label, trigger=trigger)
 
     def _imports(self, document: AgentDocument, allowed: list[Path], diagnostics: list[InstructionDiagnostic],
                  depth: int) -> list[tuple[int, str, Path]]:

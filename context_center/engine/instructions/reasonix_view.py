@@ -10,21 +10,16 @@ from pathlib import Path
 from ..storage.safe_read import read_regular_bytes
 from .agent_rules import REASONIX
 from .agent_view import AgentDocument, AgentView
+from .reasons import REASONS, Reason
 from .resolver import InstructionSet
-
-_WHY = {"user": "the state root's file: your rules for every workspace",
-        "project": "the workspace root's file",
-        "ancestor": "a folder between the workspace root and the target",
-        "local": "a personal .local.md file (not committed)"}
 
 
 def reasonix_view(resolved: InstructionSet) -> AgentView:
     documents = []
     for d in resolved.documents:
         size = len(d.body.encode("utf-8"))
-        reason = _WHY.get(d.scope, d.scope)
-        if d.imports:
-            reason += f"; imports {', '.join(d.imports)}"
+        reason = Reason(f"reasonix_{d.scope}", imports=", ".join(d.imports)) if f"reasonix_{d.scope}" in REASONS \
+            else d.scope + (f"; imports {', '.join(d.imports)}" if d.imports else "")
         documents.append(AgentDocument(d.label, d.scope, d.order, d.path, size, "loaded", reason, d.body, _raw(d.path),
                                        imports=d.imports, priority=d.priority))
     return AgentView("reasonix", resolved.workspace, resolved.target, tuple(documents), resolved.diagnostics,

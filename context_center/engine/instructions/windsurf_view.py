@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .agent_rules import WINDSURF, WindsurfRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Trigger
+from .reasons import Reason
 from .resolver import InstructionDiagnostic
 from .rule_files import (
     chain,
@@ -46,7 +47,7 @@ class WindsurfView:
         if global_rules.is_file() or global_rules.is_symlink():
             documents.append(cut_to_chars(
                 read_document(global_rules, self.label(global_rules), "user", "loaded",
-                              "global rules: every conversation in every workspace", diagnostics),
+                              Reason("windsurf_global"), diagnostics),
                 rules.global_chars, f"past the global rules' cap of {rules.global_chars:,} characters"))
         above = [f for f in chain(git_root(root, root), root) if f != root]
         for folder in (*above, root):
@@ -54,16 +55,17 @@ class WindsurfView:
                 documents.append(self._rule(path, "rule" if folder == root else "ancestor", None, diagnostics))
         for name in rules.agent_files:
             self._plain(documents, root / name, "project", "loaded",
-                        "AGENTS.md at the workspace's root: every conversation", diagnostics)
+                        Reason("windsurf_agents_root"), diagnostics)
         self._plain(documents, root / rules.legacy_file, "project", "loaded",
-                    "the older single rules file: every conversation", diagnostics)
+                    Reason("windsurf_legacy"), diagnostics)
         for folder in folders_below(root, self.label, diagnostics):
             rel = folder.relative_to(root).as_posix()
             for path in files_in(folder / rules.rules_folder, (".md",), self.label, diagnostics):
                 documents.append(self._rule(path, "subfolder", rel, diagnostics))
             for name in rules.agent_files:
                 self._plain(documents, folder / name, "subfolder", "on_demand",
-                            f"for files in {self.label(folder)}", diagnostics, Trigger("glob", (f"{rel}/**",)))
+                            Reason("windsurf_subfolder", folder=self.label(folder)), diagnostics,
+                            Trigger("glob", (f"{rel}/**",)))
         documents = [replace(d, order=i) for i, d in enumerate(documents)]
         warnings = tuple(f"{d.label}: {d.reason}" for d in documents if d.status == "truncated")
         limits = {"rule_chars": rules.rule_chars, "global_chars": rules.global_chars, "imports": False}
@@ -91,7 +93,7 @@ class WindsurfView:
         if below is not None:
             globs = tuple(f"{below}/{g}" for g in globs) or (f"{below}/**",)
         if trigger == "always_on" and below is None:
-            document = replace(document, status="loaded", reason="trigger always_on: every conversation")
+            document = replace(document, status="loaded", reason=Reason("windsurf_always"))
         elif trigger in ("always_on", "glob"):
             document = replace(document, trigger=Trigger("glob", globs),
                                reason=f"trigger glob ({', '.join(globs) or 'no globs'}): when a matching file "

@@ -36,6 +36,62 @@ _STATUS = {"loaded": QT_TR_NOOP("loaded"), "truncated": QT_TR_NOOP("truncated"),
            "on_demand": QT_TR_NOOP("on demand"), "skipped": QT_TR_NOOP("skipped")}
 
 
+# Why an agent reads a file, in the window's words, by the engine's code (the engine says it in English:
+# the command line's sentence); a reason without a known code is shown as the engine says it.
+REASON_WORDS = {
+    "reasonix_user": QT_TR_NOOP("the state root's file: your rules for every workspace"),
+    "reasonix_project": QT_TR_NOOP("the workspace root's file"),
+    "reasonix_ancestor": QT_TR_NOOP("a folder between the workspace root and the target"),
+    "reasonix_local": QT_TR_NOOP("a personal .local.md file (not committed)"),
+    "reasonix_imported": QT_TR_NOOP("imported into {file}"),
+    "claude_managed": QT_TR_NOOP("managed policy: loaded for every user, cannot be excluded"),
+    "claude_user": QT_TR_NOOP("your instructions for every project"),
+    "claude_cwd": QT_TR_NOOP("the folder Claude Code runs in"),
+    "claude_above": QT_TR_NOOP("a folder above cwd"),
+    "claude_local_cwd": QT_TR_NOOP("personal notes (the folder Claude Code runs in, not committed)"),
+    "claude_local_above": QT_TR_NOOP("personal notes (a folder above cwd, not committed)"),
+    "claude_subfolder": QT_TR_NOOP("loaded when Claude reads a file in {folder}"),
+    "imported_by": QT_TR_NOOP("imported by {file} (line {line}: @{token})"),
+    "empty": QT_TR_NOOP("empty"),
+    "codex_global": QT_TR_NOOP("Codex's global instructions ($CODEX_HOME)"),
+    "codex_project": QT_TR_NOOP("the project root's file"),
+    "codex_ancestor": QT_TR_NOOP("a folder between the project root and cwd"),
+    "codex_cwd": QT_TR_NOOP("the folder Codex runs in"),
+    "codex_one_per_folder": QT_TR_NOOP("Codex reads one file per folder; {first} comes first ({names})"),
+    "codex_empty": QT_TR_NOOP("empty: Codex leaves it out"),
+    "copilot_user": QT_TR_NOOP("your instructions for every repository"),
+    "copilot_repository": QT_TR_NOOP("repository-wide instructions: every request"),
+    "copilot_root_file": QT_TR_NOOP("{name} at the repository's root (the coding agent reads it)"),
+    "copilot_ancestor": QT_TR_NOOP("AGENTS.md between the root and the folder Copilot works in"),
+    "copilot_subfolder": QT_TR_NOOP("read when Copilot works on a file in {folder}"),
+    "gemini_user": QT_TR_NOOP("your context for every project"),
+    "gemini_project": QT_TR_NOOP("the project's root"),
+    "gemini_ancestor": QT_TR_NOOP("a folder between the root and cwd"),
+    "gemini_subfolder": QT_TR_NOOP("read when a tool touches a file in {folder}"),
+    "cursor_agents_root": QT_TR_NOOP("AGENTS.md at the workspace's root: every request"),
+    "cursor_legacy": QT_TR_NOOP("the deprecated single rules file, still read on every request"),
+    "cursor_always": QT_TR_NOOP("alwaysApply: true — every request"),
+    "cursor_subfolder": QT_TR_NOOP("read for files in {folder}"),
+    "windsurf_global": QT_TR_NOOP("global rules: every conversation in every workspace"),
+    "windsurf_agents_root": QT_TR_NOOP("AGENTS.md at the workspace's root: every conversation"),
+    "windsurf_legacy": QT_TR_NOOP("the older single rules file: every conversation"),
+    "windsurf_always": QT_TR_NOOP("trigger always_on: every conversation"),
+    "windsurf_subfolder": QT_TR_NOOP("for files in {folder}"),
+}
+
+
+def reason_words(document: AgentDocument) -> str:
+    """Why the agent reads ``document``, in the window's language (the engine's English sentence
+    when its reason has no code the window knows)."""
+    code, fields = document.reason_code
+    if code not in REASON_WORDS:
+        return document.reason
+    text = tr(REASON_WORDS[code]).format_map(fields)
+    if fields.get("imports"):
+        text += tr("; imports {files}").format(files=fields["imports"])
+    return text
+
+
 def agent_headers() -> list[str]:
     """:data:`AGENT_HEADERS` in the window's language."""
     return [tr(header) for header in AGENT_HEADERS]
@@ -63,7 +119,8 @@ def agent_rows(view: AgentView) -> tuple[list[Sequence[object]], list[str]]:
         received = tr("{kept} of {total}").format(kept=f"{d.kept_bytes:,}", total=f"{d.bytes:,}") \
             if d.status == "truncated" else f"{d.bytes:,}" if d.status == "loaded" else "—"
         tokens = f"{d.tokens:,}" if d.received or d.status == "on_demand" else "—"
-        rows.append((d.order, short_status(d.status), d.label, received, tokens, meter_text(d.meters), d.reason))
+        rows.append((d.order, short_status(d.status), d.label, received, tokens, meter_text(d.meters),
+                     reason_words(d)))
         tips.append(f"{d.path}\n{d.status}: {d.reason}")   # (the engine's code and its reason)
     return rows, tips
 
@@ -148,7 +205,7 @@ def warnings_html(warnings: Sequence[str]) -> str:
 def document_html(document: AgentDocument) -> str:
     """What the agent receives of ``document``; a cut shows the lost rest struck through."""
     head = (f"<p><b>{html.escape(document.label)}</b> — {html.escape(status_name(document.status))}: "
-            f"{html.escape(document.reason)}</p>")
+            f"{html.escape(reason_words(document))}</p>")
     if document.status == "truncated" and document.kept_bytes is not None:
         data = document.text.encode("utf-8")
         kept = data[:document.kept_bytes].decode("utf-8", errors="replace")
@@ -171,7 +228,7 @@ def comparison_html(comparison: AgentComparison, row_index: int | None) -> str:
         for agent in comparison.views:
             document = row.per_agent[agent]
             fate = tr("does not read it") if document is None else \
-                f"{status_name(document.status)} — {document.reason}"
+                f"{status_name(document.status)} — {reason_words(document)}"
             parts.append(f"<li><b>{AGENT_DISPLAY_NAMES[agent]}</b>: {html.escape(fate)}</li>")
         parts.append("</ul>")
     totals = ", ".join(tr("{agent} {bytes} bytes").format(agent=AGENT_DISPLAY_NAMES[a],
@@ -179,6 +236,7 @@ def comparison_html(comparison: AgentComparison, row_index: int | None) -> str:
                        for a in comparison.views)
     # (the limits crossed are named above the table)
     parts.append("<p>" + tr("Received in all: {totals}.").format(totals=totals) + "</p>")
+    parts += [f"<p>{html.escape(line)}</p>" for line in accounts(comparison)]
     if comparison.differences:
         parts.append("<p><b>" + tr("Differences") + "</b></p><ul>")
         parts += [f"<li>{html.escape(d.message)}</li>" for d in comparison.differences]
@@ -187,3 +245,26 @@ def comparison_html(comparison: AgentComparison, row_index: int | None) -> str:
         parts.append("<p>" + tr("The {count} agents receive the same files.").format(count=len(comparison.views))
                      + "</p>")
     return "".join(parts)
+
+
+def accounts(comparison: AgentComparison) -> list[str]:
+    """For each agent whose total is not the sum of its rows (Reasonix frames what it imports and
+    trims blank edges), the sum that makes it, in bytes."""
+    lines = []
+    for agent in comparison.views:
+        received = comparison.received(agent)
+        if not received.framing and not received.other:
+            continue
+        said = tr("{agent}: {bytes} bytes in the files of its rows").format(
+            agent=AGENT_DISPLAY_NAMES[agent], bytes=f"{received.files:,}")
+        if received.framing:
+            said += " " + tr("+ {bytes} bytes of import framing (the <instruction-import> lines around each file "
+                             "it imports)").format(bytes=f"{received.framing:,}")
+        if received.other < 0:
+            said += " " + tr("− {bytes} bytes it leaves out (blank lines at the edges, and each @import line the "
+                             "file replaces)").format(bytes=f"{-received.other:,}")
+        elif received.other > 0:
+            said += " " + tr("+ {bytes} bytes of markers it adds (an import it rejects or skips)").format(
+                bytes=f"{received.other:,}")
+        lines.append(said + " " + tr("= {bytes} bytes received.").format(bytes=f"{received.total:,}"))
+    return lines

@@ -69,7 +69,7 @@ def _display(path: Path, workspace: Path) -> str:
 
 
 REASONIX_HEADERS = [QT_TR_NOOP("Order"), QT_TR_NOOP("Scope"), QT_TR_NOOP("File"), QT_TR_NOOP("Priority"),
-                    QT_TR_NOOP("Characters"), QT_TR_NOOP("≈ Tokens")]
+                    QT_TR_NOOP("Bytes received"), QT_TR_NOOP("≈ Tokens")]
 # where an instruction file sits on the chain (the engine's words; an unknown one is shown as it is)
 _SCOPE_WORDS = {"user": QT_TR_NOOP("user"), "project": QT_TR_NOOP("project"), "ancestor": QT_TR_NOOP("ancestor"),
                 "local": QT_TR_NOOP("local")}
@@ -437,12 +437,14 @@ class InstructionsTab(QWidget):
         where = resolved.target.relative_to(resolved.workspace).as_posix()
         count = tr("No documents") if not docs else tr("1 document") if len(docs) == 1 else \
             tr("{count} documents").format(count=len(docs))
-        chars, tokens = sum(d.chars for d in docs), sum(d.tokens for d in docs)
-        self.summary.setText(tr("{documents} for {folder}, {chars} characters, ≈{tokens} tokens; later entries win")
+        # in bytes, as every agent's view and the side by side count (a character is not a byte)
+        size, tokens = sum(_bytes(d.body) for d in docs), sum(d.tokens for d in docs)
+        self.summary.setText(tr("{documents} for {folder}, {bytes} bytes received (imports expanded, blank edges "
+                                "trimmed), ≈{tokens} tokens; later entries win")
                              .format(documents=count, folder=tr("the workspace root") if where == "." else where,
-                                     chars=f"{chars:,}", tokens=f"{tokens:,}"))
+                                     bytes=f"{size:,}", tokens=f"{tokens:,}"))
         fill(self.documents, [(d.order, tr(_SCOPE_WORDS[d.scope]) if d.scope in _SCOPE_WORDS else d.scope, d.label,
-                               d.priority, f"{d.chars:,}", f"{d.tokens:,}") for d in docs],
+                               d.priority, f"{_bytes(d.body):,}", f"{d.tokens:,}") for d in docs],
              [str(d.path) + ("\n" + tr("imports: {files}").format(files=", ".join(d.imports)) if d.imports else "")
               for d in docs])
         self._diagnostics(resolved.diagnostics)
@@ -512,3 +514,7 @@ class InstructionsTab(QWidget):
 
         self.client.submit(lambda engine: engine.add_instruction_note(note, file=file), done,
                            lambda e: self.messages.failure(tr("add the note"), e))
+
+
+def _bytes(text: str) -> int:
+    return len(text.encode("utf-8"))

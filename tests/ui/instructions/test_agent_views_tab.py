@@ -152,3 +152,95 @@ def test_the_side_by_side_of_every_agent_fits_without_cutting_a_cell(agent_home,
     for column in range(table.columnCount()):   # each cell and header whole: nothing elided
         needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
         assert header.sectionSize(column) >= needed, (column, table.horizontalHeaderItem(column).text())
+
+
+def _every_agent_reads_something(workspace) -> None:
+    (workspace / "AGENTS.md").write_text("Shared rule: run the tests before a commit.\n@docs/setup.md\n")
+    (workspace / "docs").mkdir()
+    (workspace / "docs" / "setup.md").write_text("Setup: make install.\n")
+    (workspace / "CLAUDE.md").write_text("Claude rule: prefer small commits.\n")
+    (workspace / "GEMINI.md").write_text("Gemini rule.\n")
+    (workspace / ".github").mkdir()
+    (workspace / ".github" / "copilot-instructions.md").write_text("Copilot rule.\n")
+    (workspace / ".cursorrules").write_text("Cursor rule.\n")
+    (workspace / ".windsurfrules").write_text("Windsurf rule.\n")
+
+
+def test_the_side_by_side_says_why_in_the_windows_language(agent_home, ui, qtbot, workspace):
+    """The Chinese window's side by side gave the engine's English reasons ("the workspace root's
+    file", "… every request"): each is worded by its code, in Chinese."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
+    _every_agent_reads_something(workspace)
+    app = QApplication.instance()
+    language.install(app, "zh_CN")
+    try:
+        tab = ui.window.instructions
+        ui.window.tabs.setCurrentWidget(tab)
+        tab.set_agent("compare")
+        qtbot.waitUntil(lambda: tab.documents.columnCount() == 8 and tab.documents.rowCount() >= 7, timeout=10000)
+        shown = ""
+        for row in range(tab.documents.rowCount()):
+            tab.documents.setCurrentCell(row, 0)
+            shown += tab.body.toPlainText() + "\n"
+        for english in ("the workspace root's file", "the project root's file", "the coding agent reads it",
+                        "every request", "every conversation", "imported into", "imported by",
+                        "your instructions for every", "the folder Claude Code runs in", "the project's root",
+                        "the deprecated single rules file", "the older single rules file", "repository-wide"):
+            assert english not in shown, english
+        assert "工作区根目录" in shown and "每次请求" in shown and "每次对话" in shown
+        tab.set_agent("copilot")   # an agent's own view: its Why column too
+        qtbot.waitUntil(lambda: tab.documents.columnCount() == len(agent_views.AGENT_HEADERS)
+                        and tab.documents.rowCount() >= 2, timeout=10000)
+        whys = column(tab.documents, agent_views.WHY_COLUMN)
+        assert not any("every request" in why or "reads it" in why for why in whys), whys
+    finally:
+        language.install(app, "en")
+
+
+def test_reasonixs_total_adds_up_to_its_rows_and_says_what_the_framing_adds(agent_home, ui, qtbot, workspace):
+    """Reasonix's total in the side by side was not the sum of its rows (it frames each import and
+    trims blank edges) and nothing said why: the detail gives the sum, in bytes."""
+    (workspace / "AGENTS.md").write_text("Shared rule.\n@docs/setup.md\n\n")
+    (workspace / "docs").mkdir()
+    (workspace / "docs" / "setup.md").write_text("Setup: make install.\n")
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_compared(["reasonix", "codex"])
+    tab.set_agent("compare")
+    qtbot.waitUntil(lambda: tab.documents.columnCount() == 3 and tab.documents.rowCount() == 2, timeout=10000)
+    comparison = tab.view
+    rows = sum(int(tab.documents.item(r, 1).text().split()[1].replace(",", "")) for r in range(2))
+    assert rows == 29 + 21   # "loaded 29 B + imports", "loaded 21 B": the files' sizes
+    received = comparison.received("reasonix")
+    assert received.files == rows and received.framing > 0 and received.other < 0
+    assert received.files + received.framing + received.other == comparison.views["reasonix"].total_bytes
+    body = tab.body.toPlainText()
+    assert (f"Reasonix: {rows} bytes in the files of its rows + {received.framing} bytes of import framing "
+            f"(the <instruction-import> lines around each file it imports) − {-received.other} bytes it leaves "
+            f"out") in body
+    assert f"= {received.total} bytes received." in body and f"Reasonix {received.total} bytes" in body
+    assert body.count("bytes in the files of its rows") == 1
+
+
+def test_reasonixs_own_view_counts_bytes_as_the_side_by_side_does(agent_home, ui, qtbot, workspace):
+    """Reasonix's view said "130 characters" of a file the side by side called 131 bytes: both count
+    bytes now, and say what Reasonix leaves out (a trailing newline; "é" is two bytes, one character)."""
+    (workspace / "AGENTS.md").write_text("Règle: café.\n" * 10 + "\n")
+    size = len(("Règle: café.\n" * 10 + "\n").encode())
+    tab = ui.window.instructions
+    ui.window.tabs.setCurrentWidget(tab)
+    tab.set_agent("reasonix")
+    qtbot.waitUntil(lambda: tab.documents.rowCount() == 1
+                    and tab.documents.horizontalHeaderItem(4).text() == "Bytes received", timeout=10000)
+    own = tab.documents.item(0, 4).text()
+    assert own == f"{size - 2:,}"   # the blank edge trimmed, in bytes (not 128 characters)
+    assert f"{size - 2:,} bytes received" in tab.summary.text() and "characters" not in tab.summary.text()
+    tab.set_compared(["reasonix", "codex"])
+    tab.set_agent("compare")
+    qtbot.waitUntil(lambda: tab.documents.columnCount() == 3 and tab.documents.rowCount() == 1, timeout=10000)
+    body = tab.body.toPlainText()
+    assert f"loaded {size:,} B" == tab.documents.item(0, 1).text()
+    assert (f"Reasonix: {size:,} bytes in the files of its rows − 2 bytes it leaves out (blank lines at the edges, "
+            f"and each @import line the file replaces) = {size - 2:,} bytes received.") in body
