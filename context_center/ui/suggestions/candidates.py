@@ -8,6 +8,7 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QGroupBox,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTextBrowser,
     QTreeWidget,
@@ -43,6 +45,34 @@ def _scanning() -> str:
     return tr("Scanning transcripts")
 
 
+class OneLineLabel(QLabel):
+    """A header kept to one line whatever it says: elided at its width, the whole in its tooltip and
+    in ``text()``. (Word-wrapped, the sources line grew a second line when Accept added "Left out: 1
+    accepted" to it, and the list below moved down.)"""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self._whole = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)   # never widens the window
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self._whole = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:
+        return self._whole
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        super().setText(self.fontMetrics().elidedText(self._whole, Qt.TextElideMode.ElideRight, self.width()))
+
+
 class CandidatesPanel(QGroupBox):
     accepted = Signal(object)   # an Acceptance: the stored fact, or the SKILL.md written
     counted = Signal(int)       # how many candidates the last scan found
@@ -56,9 +86,8 @@ class CandidatesPanel(QGroupBox):
         self.found: SuggestionSet | None = None
         self.workspace: Path | None = None
         self.scanned = False
-        self.sources = QLabel(tr("Not scanned yet."))
+        self.sources = OneLineLabel(tr("Not scanned yet."))
         self.sources.setObjectName("suggestion_sources")
-        self.sources.setWordWrap(True)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.progress.hide()

@@ -279,3 +279,36 @@ def test_the_header_names_where_each_left_out_statement_is_listed(home, ui, qtbo
     panel.select(panel.found.memories[0].id)
     tree.setCurrentItem(memories)
     assert panel.detail.toPlainText().startswith(memories.text(0) + ": choose one of its items")
+
+
+
+def test_the_header_stays_one_line_after_accept_and_the_list_stays_put(tmp_path, monkeypatch, workspace, ui, qtbot):
+    """After Accept the header grew ("Left out: 1 accepted") and wrapped to a second line, moving the
+    list down: it stays one line, elided at its width, the whole said in its tooltip."""
+    home = tmp_path / ("a-home-folder-with-a-long-name-" * 4)   # Codex's missing folder is named in the header
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    claude_session(home, workspace, "aaaa1111", [("2026-11-20T10:01:00Z", "Never force-push to main."),
+                                                  ("2026-11-20T10:02:00Z", "Remember that staging resets nightly.")])
+    tab = open_tab(ui, qtbot)
+    panel = tab.transcripts
+    before = panel.sources.text()
+    # as wide as the header's words before Accept, and a little more: Accept's words do not fit
+    room = ui.window.width() - panel.sources.width()
+    ui.window.resize(max(panel.sources.fontMetrics().horizontalAdvance(before) + room + 20,
+                         ui.window.minimumSizeHint().width()), 640)
+    panel.layout().activate()
+    assert panel.sources.fontMetrics().horizontalAdvance(before) < panel.sources.width()
+    top, height = panel.tree.mapTo(panel, panel.tree.rect().topLeft()).y(), panel.sources.height()
+    candidate = panel.found.memories[0]
+    panel.select(candidate.id)
+    with qtbot.waitSignal(tab.accepted, timeout=10000):
+        panel.accept_current()
+    qtbot.waitUntil(lambda: "Left out: 1 accepted" in panel.sources.text(), timeout=10000)
+    whole = panel.sources.text()
+    panel.layout().activate()
+    assert panel.sources.fontMetrics().horizontalAdvance(whole) > panel.sources.width()
+    assert panel.sources.height() == height < 2 * panel.sources.fontMetrics().lineSpacing()
+    assert panel.tree.mapTo(panel, panel.tree.rect().topLeft()).y() == top
+    assert panel.sources.toolTip() == whole
