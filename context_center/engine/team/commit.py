@@ -74,6 +74,10 @@ class TeamCommit:
         return {"commit": self.commit, "paths": list(self.paths)}
 
 
+NO_IDENTITY = ("git does not know who you are, so it cannot commit: set your name and email once, with "
+               "git config --global user.name \"Your Name\" and git config --global user.email you@example.com")
+
+
 def team_changes(repo: TeamRepository) -> list[TeamChange]:
     """Every file of the team folder whose work-tree text is not ``HEAD``'s, by path."""
     if not repo.available:
@@ -175,6 +179,9 @@ def commit_team_changes(repo: TeamRepository, message: str, expected: dict[str, 
         if new:   # put the index back as it was for the new files
             run_git(["--literal-pathspecs", "rm", "--cached", "--quiet", "--ignore-unmatch", "--", *new], top,
                     check=False)
-        raise RefusedError(f"git refused the commit: {(exc.stderr or str(exc)).strip()}") from None
+        said = (exc.stderr or str(exc)).strip()
+        if "Author identity unknown" in said or "empty ident name" in said or "unable to auto-detect email" in said:
+            raise RefusedError(NO_IDENTITY) from None   # (git's own words run to a dozen lines)
+        raise RefusedError(f"git refused the commit: {said}") from None
     commit = run_git(["rev-parse", "--short", "HEAD"], top).stdout.strip()
     return TeamCommit(commit, tuple(paths))

@@ -143,3 +143,21 @@ def test_the_cli_lists_and_commits(cli, git_repo):
     assert made["paths"] == [f"{TEAM_DIR.as_posix()}/node-version.md"]
     assert cli.run("team", "changes").out.strip() == "The team facts have no changes to commit."
     cli.refused("team", "commit", "-m", "again", code="INVALID_INPUT")
+
+
+def test_a_commit_without_a_git_identity_says_in_one_line_what_to_set(team_engine, git_repo, monkeypatch):
+    """A new user's machine with no user.name: the Commit team facts dialog showed git's dozen lines
+    ("Author identity unknown / *** Please tell me who you are…")."""
+    git(git_repo, "config", "--unset", "user.name")
+    git(git_repo, "config", "--unset", "user.email")
+    for name in ("EMAIL", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    remember(team_engine, "deploy-day", "We deploy on Tuesdays.")
+    try:
+        team_engine.commit_team_facts("Team memory: deploy day")
+    except RefusedError as refused:
+        said = str(refused)
+    else:   # (git found an identity of this machine's own: nothing to say)
+        pytest.skip("git auto-detected an identity on this machine")
+    assert "\n" not in said and "git config --global user.name" in said, said
