@@ -33,6 +33,7 @@ from .memory.limits import describe as limit_text
 from .memory.memory_service import MemoryService
 from .memory.purge import PurgeReport
 from .memory.sensitive import findings_of, mask_fact_json
+from .memory.settled import SettledDisputes
 from .records import ArchivedFact, Change, Diagnostic, Fact, Progress, Revision, SessionContext, Snapshot, Subject
 from .storage import worktrees
 from .storage.catalog_opener import CatalogOpener
@@ -592,7 +593,7 @@ class Engine:
         """What would be appended to the user turn ``message``; the decision is traced."""
         place = self.place()
         result = self._recall.recall(message, self._memory.snapshot, self._memory.overrides(place),
-                                     max_chars=max_chars, limit=limit, place=place)
+                                     max_chars=max_chars, limit=limit, place=place, settled=self._settled.keys)
         if record:
             self.record_recall(result)
         return result
@@ -632,7 +633,7 @@ class Engine:
         place = self.place()
         return why_not(record, fact, lambda query, f, chars, limit: self._recall.explain(
             query, f, self._memory.snapshot, self._memory.overrides(place), max_chars=chars, limit=limit,
-            place=place), self.session_context)
+            place=place, settled=self._settled.keys), self.session_context)
 
     def injection_bounds(self) -> tuple[int, int]:
         """(days, entries) the injection record keeps (``injections.keep_days`` / ``keep_entries``)."""
@@ -798,6 +799,15 @@ class Engine:
     def search_returns(self) -> dict[str, tuple[int, str]]:
         """Fact id → (times an agent's search returned it, when last)."""
         return self._search_returns.read()
+
+    def settled_disputes(self) -> frozenset[str]:
+        """The disputes the user settled in review (:func:`.memory.settled.pair_key` of each)."""
+        return self._settled.keys()
+
+    @cached_property
+    def _settled(self) -> SettledDisputes:
+        """The disputes the review's user dismissed ("both are right"): recall no longer names them."""
+        return SettledDisputes(self.setting, self.set_setting)
 
     @cached_property
     def _search_returns(self) -> SearchReturns:

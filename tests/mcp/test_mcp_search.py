@@ -197,3 +197,33 @@ def test_a_facts_title_and_description_are_matched_as_recall_matches_them(server
                 text = await session.ok("memory_search", {"query": query})
                 assert "Set it to 300 seconds." in text and "Lunch" not in text, (query, text)
     run(scenario)
+
+
+def test_a_disputed_memory_names_the_other_side_until_the_user_settles_it(server: Server, workspace: Path):
+    """"Always use pnpm, never npm" and "Use npm to install dependencies": an agent searching for how
+    to install dependencies is told of both, whichever it is handed; once the user dismisses the
+    contradiction in review ("both are right"), no longer."""
+    from context_center.engine import FactInput, MemoryReview, open_engine
+
+    with open_engine(server.state_root, workspace) as engine:
+        pnpm = engine.remember(FactInput(name="package-manager", title="Package manager",
+                                         body="Always use pnpm, never npm, in this repository.")).fact
+        npm = engine.remember(FactInput(name="install", title="Install",
+                                        body="Use npm to install dependencies.")).fact
+        engine.remember(FactInput(name="lunch", title="Lunch", body="Lunch is at noon."))
+
+    async def search() -> str:
+        async with server.session("--project", str(workspace)) as session:
+            return await session.ok("memory_search", {"query": "install dependencies npm"})
+
+    text = run(search)
+    blocks = text.split("\n", 1)[1].split("\n\n")   # after the retrieval line
+    for fact, other in ((pnpm, npm), (npm, pnpm)):
+        [block] = [b for b in blocks if b.split("\n")[1] == fact.body]
+        assert f"(conflicts with {other.ref}: {other.body})" in block, text
+
+    with open_engine(server.state_root, workspace) as engine:
+        review = MemoryReview(engine)
+        [item] = [item for item in review.items() if item.kind == "contradiction"]
+        review.dismiss(item.id)
+    assert "conflicts with" not in run(search)

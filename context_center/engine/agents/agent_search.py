@@ -203,10 +203,13 @@ def _iso_z(text: str) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ") if moment else text
 
 
-def render_hit(memory: AgentMemory) -> str:
+def render_hit(memory: AgentMemory, disputed: tuple[tuple[str, str], ...] = ()) -> str:
+    """A memory as an agent reads it; a memory another one disputes names it, one line each
+    (``conflicts with REF: what it says``), so that an agent never gets one side in silence."""
     where = memory.project if memory.scope == "project" and memory.project else "global"
+    named = "".join(f"\n(conflicts with {ref}: {snippet})" for ref, snippet in disputed)
     return (f"[last updated: {_iso_z(memory.fact.updated_at)} | category: {memory.category} | project: {where}]\n"
-            f"{memory.content}")
+            f"{memory.content}{named}")
 
 
 def _broken_last(index: AgentIndex, slots: list[int], limit: int, broken: Callable[[Fact], bool]) -> list[int]:
@@ -222,9 +225,11 @@ def _broken_last(index: AgentIndex, slots: list[int], limit: int, broken: Callab
 
 def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[int] | None, project: str | None,
            judge: Judge | None = None, now: dt.datetime | None = None,
-           broken: Callable[[Fact], bool] | None = None, place: Place | None = None) -> SearchOutcome:
+           broken: Callable[[Fact], bool] | None = None, place: Place | None = None,
+           disputed: Callable[[Fact], tuple[tuple[str, str], ...]] | None = None) -> SearchOutcome:
     """``broken(fact)``: whether a memory's cited code is gone (such memories rank last); ``place``:
-    where the agent works (a memory kept to another worktree or branch is not eligible)."""
+    where the agent works (a memory kept to another worktree or branch is not eligible);
+    ``disputed(fact)``: (ref, snippet) of the memories that give one of its subjects another value."""
     now = now or clock.now()
     mask = _eligible(index, request, category_codes, now)
     for slot, fact in index.limited:
@@ -258,7 +263,7 @@ def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[in
         return SearchOutcome(NO_MATCH, mode, eligible, candidates, tuple(ranking.channels), ())
     head = (f"retrieval: small · eligible {eligible}" if small else
             f"retrieval: large · {candidates} candidates · {', '.join(ranking.channels)}")
-    blocks = [head, "\n\n".join(render_hit(hit) for hit in hits)]
+    blocks = [head, "\n\n".join(render_hit(hit, disputed(hit.fact) if disputed else ()) for hit in hits)]
     if candidates > MAX_CANDIDATES:
         blocks.append(TOO_LARGE)
     return SearchOutcome("\n".join(blocks), mode, eligible, candidates, tuple(ranking.channels), tuple(hits))

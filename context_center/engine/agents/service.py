@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,6 +24,7 @@ from ..errors import NotFound, SensitiveContent
 from ..facade import Engine
 from ..memory.fact_file import metadata_entry
 from ..memory.fields import MAX_NEW_NAME_BYTES, new_fact_id, portable_name, slug
+from ..recall.service import disputed_by
 from ..records import Fact, Snapshot
 from ..storage.paths import cut_utf8, project_key, workspace_project_key
 from ..text.snippets import collapse
@@ -272,10 +274,12 @@ class AgentMemoryService:
                 if name not in known:
                     raise AgentRefusal("INVALID_CATEGORY", f"unknown category: {name}")
             codes = index.codes(request.categories)
+        settled = lru_cache(maxsize=1)(self._engine.settled_disputes)   # read once, and only when a hit is disputed
         outcome = search(index, request, category_codes=codes,
                          project=str(self._project) if self._project else None, judge=self.judge,
                          broken=lambda fact: self._engine.grounding(fact).state == "broken",
-                         place=self._engine.place() if self._project is not None else None)
+                         place=self._engine.place() if self._project is not None else None,
+                         disputed=lambda fact: disputed_by(index.bm25, fact, settled))
         try:   # what the review's "unused" rests on (ids and time only); never fails a search
             self._engine.record_search_returns([hit.fact.id for hit in outcome.hits])
         except Exception as exc:

@@ -23,6 +23,7 @@ from ..errors import InvalidInput
 from ..grounding.check import Grounding
 from ..memory import limits, sensitive
 from ..memory.limits import Place
+from ..memory.settled import pair_key
 from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
 from ..text.limits import MAX_ANALYZED_CHARS
@@ -70,11 +71,16 @@ DISPUTE_SNIPPET_CHARS = 90   # the other side's words, enough to say what it say
 MAX_DISPUTES = 2             # named per hit (the review lists them all)
 
 
-def _disputed_by(index: RecallIndex, fact: Fact) -> tuple[tuple[str, str], ...]:
+def disputed_by(index: RecallIndex, fact: Fact, settled: Callable[[], frozenset[str]]) -> tuple[tuple[str, str], ...]:
     """(ref, snippet) of the facts that give one of ``fact``'s subjects another value: named beside
-    it, so that an agent never gets one side of a conflict in silence."""
+    it, so that an agent never gets one side of a conflict in silence; a dispute the user settled
+    (``settled()``: :func:`..memory.settled.pair_key` of each) is not named."""
+    found = disputes(index, fact)
+    if found:
+        keys = settled()
+        found = [other for other in found if pair_key(fact, other) not in keys]
     named = []
-    for other in disputes(index, fact)[:MAX_DISPUTES]:
+    for other in found[:MAX_DISPUTES]:
         text, _ = sensitive.redact(" ".join(other.body.split()) or other.label)
         if len(text) > DISPUTE_SNIPPET_CHARS:
             text = text[:DISPUTE_SNIPPET_CHARS - 3].rstrip() + "..."
@@ -168,9 +174,11 @@ class RecallService:
             self._synced = snapshot
 
     def recall(self, message: str, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]],
-               max_chars: int | None = None, limit: int | None = None, place: Place | None = None) -> RecallResult:
+               max_chars: int | None = None, limit: int | None = None, place: Place | None = None,
+               settled: Callable[[], frozenset[str]] | None = None) -> RecallResult:
         """``place``: where the agent works (its worktree and branch): a fact kept to another is
-        held back, and the trace says so."""
+        held back, and the trace says so. ``settled()``: the disputes the user settled (read only
+        when a hit has one)."""
         limit = DEFAULT_LIMIT if limit is None else limit
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}; got {limit}")
@@ -277,7 +285,7 @@ class RecallService:
         if not candidates:
             return self._result(SUPPRESSED_BROKEN, base, rejected, rejected_count)
         return self._assemble(candidates, len(kept_slots) - held_back, budget, limit, rejected, rejected_count,
-                              base)
+                              base, settled)
 
     def _result(self, suppressed: str | None, base: dict[str, Any], rejected: Rejected, rejected_count: int,
                 **fields: Any) -> RecallResult:
@@ -291,7 +299,15 @@ class RecallService:
                             **base, **fields)
 
     def _assemble(self, kept: list[_Candidate], kept_total: int, budget: int, limit: int, rejected: Rejected,
-                  rejected_count: int, base: dict[str, Any]) -> RecallResult:
+                  rejected_count: int, base: dict[str, Any],
+                  settled: Callable[[], frozenset[str]] | None = None) -> RecallResult:
+        settled_keys: list[frozenset[str]] = []
+
+        def settled_once() -> frozenset[str]:
+            if not settled_keys:
+                settled_keys.append(settled() if settled is not None else frozenset())
+            return settled_keys[0]
+
         head, foot = f"<memory-recall>\n{PREAMBLE}", "</memory-recall>"
         used = len(head) + 1 + len(foot)
         entries: list[str] = []
@@ -303,7 +319,7 @@ class RecallService:
             words = _matched_words(candidate.matched)
             reason = _reason(words, fact.scope)
             entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness, candidate.grounding)
-            disputed = _disputed_by(self.index, fact)
+            disputed = disputed_by(self.index, fact, settled_once)
             tail = "".join(f"\n  conflicts with {escape_for_block(ref)}: {escape_for_block(snippet)}"
                            for ref, snippet in disputed)
             room = budget - used - 1 - len(entry_head) - len(tail)
@@ -340,7 +356,7 @@ class RecallService:
 
     def explain(self, message: str, fact: Fact, snapshot: Snapshot, overrides: dict[tuple[str, str], tuple[Fact, str]],
                 max_chars: int | None = None, limit: int | None = None,
-                place: Place | None = None) -> tuple[str, str]:
+                place: Place | None = None, settled: Callable[[], frozenset[str]] | None = None) -> tuple[str, str]:
         """The decision :meth:`recall` makes about ``fact`` for ``message``: ``("recalled" |
         "rejected" | "suppressed", reason)``. The same pipeline runs; only the trace keeps this
         fact's decision whatever its rank."""
@@ -348,7 +364,8 @@ class RecallService:
         key = fact_key(fact)
         self._focus = self.index.slot_of(key) if key in self.index else None
         try:
-            result = self.recall(message, snapshot, overrides, max_chars=max_chars, limit=limit, place=place)
+            result = self.recall(message, snapshot, overrides, max_chars=max_chars, limit=limit, place=place,
+                                 settled=settled)
         finally:
             self._focus = None
         for hit in result.hits:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..memory.settled import stood
 from ..records import Fact
 
 KINDS = ("duplicate", "contradiction", "override", "stale", "expired", "broken", "changed", "unused", "oversize",
@@ -79,24 +80,11 @@ class ReviewItem:
                 "preview": {"before": self.before, "after": self.after}, "target": self.target or None}
 
 
-_SAID = ("title", "description", "body", "keywords", "type", "activation", "volatility", "subject_key", "expires_at",
-         "status", "category", "refs")
-
-
-def said_digest(fact: Fact) -> str:
-    """What a fact says and how it acts, not when it was written: a restore that puts the same text
-    back has the same digest (an undo after a later decision's undo), a hand edit another."""
-    text = "\0".join(str(getattr(fact, key)) for key in _SAID)
-    if fact.worktree or fact.branch:   # (only then: the digests of facts without a limit stay as they were)
-        text += f"\0worktree={fact.worktree}\0branch={fact.branch}"
-    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-
-
 def item_id(kind: str, facts: tuple[Fact, ...], target: str = "") -> str:
     """Stable while its facts are unchanged: the kind, each fact's id, revision and content (a hand
     edit that left the revision alone is a change too), and which fact comes first (the one a merge
     or a contradiction keeps): a change of any makes another item, so a dismissal holds until the
     facts change and an apply never writes a preview the user did not see."""
-    parts = [f"{f.scope}/{f.id}@{f.revision}:{said_digest(f)}" for f in facts]
+    parts = [stood(f) for f in facts]
     key = "\0".join([kind, target, parts[0] if parts else "", *sorted(parts)])
     return f"{kind}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}"

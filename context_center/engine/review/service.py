@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 from .. import clock
 from ..errors import InvalidInput, NotFound, RevisionConflict
 from ..memory.fact_input import FactInput
+from ..memory.settled import SettledDisputes, said_digest
 from ..storage.bulk_load import paused_gc
 from . import finders
 from .decisions import Decisions
 from .finders import Usage
-from .items import ITEM_ID, ReviewItem, Step, said_digest
+from .items import ITEM_ID, ReviewItem, Step
 
 if TYPE_CHECKING:
     from ..facade import Engine
@@ -33,6 +34,7 @@ class MemoryReview:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.decisions = Decisions(engine.setting, engine.set_setting)
+        self.settled = SettledDisputes(engine.setting, engine.set_setting)
 
     # listing ------------------------------------------------------------------------------------
 
@@ -122,8 +124,12 @@ class MemoryReview:
     # deciding -----------------------------------------------------------------------------------
 
     def dismiss(self, item_id: str) -> None:
-        """Not proposed again until its facts change."""
-        self.decisions.dismiss(self.item(item_id).id)
+        """Not proposed again until its facts change; a contradiction dismissed ("both are right") is
+        no longer named beside either fact in recall."""
+        item = self.item(item_id)
+        self.decisions.dismiss(item.id)
+        if item.kind == "contradiction":
+            self.settled.settle(*item.facts)
 
     def dismissed(self) -> list[ReviewItem]:
         """The items dismissed whose facts are unchanged since (a change proposes them again anyway)."""
@@ -132,9 +138,12 @@ class MemoryReview:
 
     def undismiss(self, item_id: str) -> None:
         """Propose a dismissed item again (one whose facts changed since is gone: nothing to propose)."""
-        if item_id not in {item.id for item in self.dismissed()} or not self.decisions.undismiss(item_id):
+        item = next((item for item in self.dismissed() if item.id == item_id), None)
+        if item is None or not self.decisions.undismiss(item_id):
             raise NotFound(f"{item_id} is not dismissed (an item whose facts changed since is proposed again "
                            "already, under a new id)", hint="review_dismissed")
+        if item.kind == "contradiction":
+            self.settled.unsettle(*item.facts)
 
     def apply(self, item_id: str, *, edit_text: str | None = None, keep: str | None = None) -> dict[str, Any]:
         """Carry the item's action out as ordinary writes; returns ``{"applied", "undo", "changes"}``.

@@ -84,3 +84,23 @@ def test_backups_and_vacuum_are_not_proposed_as_a_duplicate_nor_named_in_recall(
     assert "duplicate" not in kinds
     result = engine.recall("when do database backups run", record=False)
     assert result.hits and all(not hit.conflicts_with for hit in result.hits)
+
+
+def test_a_dismissed_contradiction_is_no_longer_named_in_recall_until_a_fact_changes(engine):
+    first, second, question = WALK_PAIRS[0]
+    facts = _store(engine, first, second)
+    review = MemoryReview(engine)
+    [item] = [item for item in review.items() if item.kind == "contradiction"]
+    review.dismiss(item.id)   # "both are right"
+    result = engine.recall(question, record=False)
+    assert result.hits and all(not hit.conflicts_with for hit in result.hits)
+    assert "conflicts with" not in (result.block or "")
+
+    review.undismiss(item.id)   # proposed again: named again
+    assert all(hit.conflicts_with for hit in engine.recall(question, record=False).hits)
+
+    review.dismiss(item.id)
+    engine.edit(facts[1].ref, FactInput(body="Use npm to install dependencies in the legacy folder."),
+                )   # a change unsettles it
+    named = [hit for hit in engine.recall(question, record=False).hits if hit.conflicts_with]
+    assert named, "an edited fact's dispute is named again"
