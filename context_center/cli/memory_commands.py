@@ -188,6 +188,9 @@ def _show_markdown(data: dict[str, Any]) -> str:
                 "overridden_by"):
         if data.get(key) not in (None, ""):
             rows.append(f"- **{key}**: {data[key]}")
+    if data.get("proposed_subject_key"):
+        rows.append(f"- **proposed subject_key**: {data['proposed_subject_key']} (what it says; set it with "
+                    f"`memory edit {data['ref']} --subject-key {data['proposed_subject_key']}`)")
     if data.get("masked"):
         rows.append("- **masked**: " + ", ".join(f"a {m['kind']} in {m['field']}" for m in data["masked"])
                     + " (the file holds it: `memory purge-secrets` rewrites it masked)")

@@ -43,6 +43,7 @@ from .storage.store_lock import StoreLock
 from .storage.trace_log import TraceLog
 from .storage.worktrees import Worktree
 from .team.repository import TeamRepository
+from .text import claims
 
 if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .instructions.agent_compare import AgentComparison
@@ -301,7 +302,19 @@ class Engine:
         return self.fact_views([fact], now=now)[0]
 
     def fact_json(self, fact: Fact, *, body: bool = False, now: dt.datetime | None = None) -> dict[str, Any]:
-        return self.fact_view(fact, now=now).to_json(body=body)
+        """With ``body``: the one fact shown whole, with the subject key its claims propose."""
+        data = self.fact_view(fact, now=now).to_json(body=body)
+        if body:
+            data["proposed_subject_key"] = self.proposed_subject_key(fact)
+        return data
+
+    def proposed_subject_key(self, fact: Fact) -> str | None:
+        """The subject key a fact with none is proposed from what it claims (``project.package_manager``
+        for "Always use pnpm"), for the user to accept; None when it has one or speaks of no single
+        subject. Nothing is set without the user (``edit`` with that key sets it)."""
+        if fact.subject_key:
+            return None
+        return claims.proposed_subject_key(f"{fact.title}. {fact.body}")
 
     def facts_json(self, facts: list[Fact], *, body: bool = False) -> list[dict[str, Any]]:
         """:meth:`fact_json` of each, their freshness told at one moment."""

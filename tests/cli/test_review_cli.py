@@ -52,3 +52,24 @@ def test_review_apply_undo_dismiss_and_history(cli):
     cli.ok("memory", "edit", expired_fact, "--body", "The beta ended in 2020.")
     cli.refused("memory", "review", "undismiss", by_kind["expired"]["id"], code="NOT_FOUND")
     assert cli.refused("memory", "review", "undo", "feedbeef", code="NOT_FOUND")["hint"] == "review_history"
+
+
+def test_a_proposed_subject_key_accepted_makes_a_second_value_a_subject_conflict(cli):
+    """A fact with no subject key is proposed the one its claims give (shown, never set); accepted
+    with `memory edit --subject-key`, the one-value-per-subject rule holds for it."""
+    cli.ok("memory", "remember", "--name", "package-manager", "--title", "Package manager",
+           "--body", "Always use pnpm, never npm, in this repository.")
+    shown = cli.ok("memory", "show", "package-manager")
+    assert shown["subject_key"] is None and shown["proposed_subject_key"] == "project.package_manager"
+    assert "memory edit project/package-manager.md --subject-key project.package_manager" in \
+        cli.run("memory", "show", "package-manager").out
+    cli.ok("memory", "edit", "package-manager", "--subject-key", shown["proposed_subject_key"])
+    accepted = cli.ok("memory", "show", "package-manager")
+    assert accepted["subject_key"] == "project.package_manager" and accepted["proposed_subject_key"] is None
+    refused = cli.refused("memory", "remember", "--name", "install", "--title", "Install",
+                          "--body", "Use npm to install dependencies.", "--subject-key", "project.package_manager",
+                          code="SUBJECT_CONFLICT")
+    assert "package-manager" in refused["message"]
+    # a note of several subjects, or none, is proposed nothing
+    cli.ok("memory", "remember", "--name", "stack", "--title", "Stack", "--body", "We use pnpm and Node 20.")
+    assert cli.ok("memory", "show", "stack")["proposed_subject_key"] is None

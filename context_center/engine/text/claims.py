@@ -187,6 +187,24 @@ def literals_differ(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
                for subject in subjects)
 
 
+_KEY_NAMES = {"package-manager": "package_manager", "deploy-day": "deploy_day"}
+
+
+def proposed_subject_key(text: str) -> str | None:
+    """The subject key a note's claims give it (``project.package_manager``, ``project.node_version``,
+    ``api.port``, ``python.indentation``), or None when it asserts no subject or several: a key is
+    proposed only where the note speaks of one subject of one thing. A clock time is no subject (a
+    time belongs to an event, read loosely)."""
+    asserted = {(c.subject, c.entity) for c in claims_of(text) if not c.negated and c.subject != "time"}
+    if len(asserted) != 1:
+        return None
+    [(subject, entity)] = asserted
+    kind, _, runtime = subject.partition(":")
+    name = f"{runtime}_version" if kind == "version" else _KEY_NAMES.get(subject, subject)
+    owner = "_".join(sorted(entity - _DEFAULT if subject == "deploy-day" else entity)) or "project"
+    return f"{owner}.{name}"
+
+
 def _clauses(text: str) -> list[tuple[str, bool]]:
     """The text's clauses, each with whether it is negated; "from X to" makes X a negated clause."""
     marked = _LEFT_BEHIND.sub(lambda m: f" ; never {m.group(1) or m.group(2)} ; now ", text)

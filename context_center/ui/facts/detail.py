@@ -54,10 +54,23 @@ def grounding_lines(grounding: Grounding) -> list[str]:
     return lines
 
 
-def detail_markdown(row: FactRow, grounding: Grounding | None = None) -> str:
+USE_SUBJECT_SCHEME = "use-subject"
+
+
+def _subject_words(fact_key: str, proposed: str | None) -> str:
+    if fact_key:
+        return fact_key
+    if not proposed:
+        return "—"
+    return "— " + tr("(proposed from what it says: `{key}` — [Use it]({link}))").format(
+        key=proposed, link=f"{USE_SUBJECT_SCHEME}:{proposed}")
+
+
+def detail_markdown(row: FactRow, grounding: Grounding | None = None, proposed: str | None = None) -> str:
     """The selected fact in full: what the engine says of it (its override, its team status, a sync
     conflict, the code it cites, where an accepted suggestion came from), its fields, its body.
-    ``grounding``: the same fact's grounding with git's word on it, once the worker asked."""
+    ``grounding``: the same fact's grounding with git's word on it, once the worker asked;
+    ``proposed``: the subject key the engine proposes from its claims (one click sets it)."""
     view = row.view
     fact = view.fact
     lines = [f"# {fact.label}", ""]
@@ -86,7 +99,7 @@ def detail_markdown(row: FactRow, grounding: Grounding | None = None) -> str:
             (tr("Activation"), value_word(fact.effective_activation)),
             (tr("Freshness"), value_word(view.freshness)),
             (tr("Volatility"), value_word(fact.volatility) if fact.volatility else tr("by type")),
-            (tr("Subject key"), fact.subject_key or "—"), (tr("Keywords"), fact.keywords or "—"),
+            (tr("Subject key"), _subject_words(fact.subject_key, proposed)), (tr("Keywords"), fact.keywords or "—"),
             (tr("Expires"), fact.expires_at or tr("never")),
             (tr("Last verified"), fact.last_verified_at or tr("never")),
             (tr("Only in"), limit_words(fact) or tr("every worktree and branch")),

@@ -30,14 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import FACT_CHOICES, GROUNDING_STATES, Engine, Fact, Grounding, PurgeReport, WriteResult
+from ...engine import FACT_CHOICES, GROUNDING_STATES, Engine, Fact, FactInput, Grounding, PurgeReport, WriteResult
 from .. import dialogs
 from ..editor import open_in_editor
 from ..engine_client import EngineClient
 from ..messages import Messages
 from ..theme import set_banner
 from ..words import QT_TR_NOOP, tr
-from .detail import OPEN_SCHEME, detail_markdown
+from .detail import OPEN_SCHEME, USE_SUBJECT_SCHEME, detail_markdown
 from .form import FactForm
 from .history import HistoryDialog
 from .loader import FactsView, load_facts_view
@@ -200,6 +200,7 @@ class FactsTab(QWidget):
         self.lost_keys: list[str] = []   # of the selected fact, when another tool's rewrite dropped some
         self._banner = ""                # said above the selected fact (the keys another tool dropped)
         self._explained: Grounding | None = None   # the selected fact's grounding, with git's word
+        self._proposed: str | None = None   # the subject key the engine reads from the selected fact
         self.workspace = ""              # what refs are relative to (the listing says)
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterProxy(self)
@@ -525,11 +526,13 @@ class FactsTab(QWidget):
         self.lost_keys = []
         self._banner = ""
         self._explained = None
+        self._proposed = None
         self._render_detail(row)
         self._update_buttons()
         if row is not None:
             self._check_rewritten(row)
             self._explain_grounding(row)
+            self._propose_subject(row)
 
     def _render_detail(self, row: FactRow | None) -> None:
         """The detail pane: a banner (keys another tool dropped), then the fact, its grounding as git
@@ -537,7 +540,32 @@ class FactsTab(QWidget):
         if row is None:
             self.detail.setMarkdown("")
             return
-        self.detail.setMarkdown(self._banner + detail_markdown(row, self._explained))
+        self.detail.setMarkdown(self._banner + detail_markdown(row, self._explained, self._proposed))
+
+    def _propose_subject(self, row: FactRow) -> None:
+        """The subject key the engine reads from a fact with none (``project.package_manager`` for
+        "Always use pnpm"): asked on the worker, shown with a link that sets it."""
+        if row.fact.subject_key:
+            return
+        fact, key = row.fact, row.key
+
+        def show(proposed: str | None) -> None:
+            current = self.current_row()
+            if proposed and current is not None and current.key == key:
+                self._proposed = proposed
+                self._render_detail(current)
+
+        self.client.submit(lambda e: e.proposed_subject_key(fact), show, lambda _e: None, owner=self)
+
+    @Slot()
+    def use_proposed_subject(self) -> None:
+        """Set the selected fact's subject key to the one proposed: from then, a second active fact
+        giving that subject another value is refused (SUBJECT_CONFLICT)."""
+        key = self._proposed
+        if not key:
+            return
+        self._write_selected(lambda e, f: e.edit(f.ref, FactInput(subject_key=key), f.scope),
+                             tr("Set the subject key of {ref} (revision {revision})"), tr("set the subject key"))
 
     def _explain_grounding(self, row: FactRow) -> None:
         """Who changed or removed what the selected fact cites: git's word, asked on the worker."""
@@ -592,6 +620,9 @@ class FactsTab(QWidget):
         target = url.toString()
         if target.startswith("restore-keys:"):
             self.restore_lost_keys_selected()
+            return
+        if target.startswith(USE_SUBJECT_SCHEME + ":"):
+            self.use_proposed_subject()
             return
         if target.startswith(OPEN_SCHEME + ":") and self.workspace:
             path, _, line = target[len(OPEN_SCHEME) + 1:].rpartition(":")

@@ -104,3 +104,20 @@ def test_a_dismissed_contradiction_is_no_longer_named_in_recall_until_a_fact_cha
                 )   # a change unsettles it
     named = [hit for hit in engine.recall(question, record=False).hits if hit.conflicts_with]
     assert named, "an edited fact's dispute is named again"
+
+
+@pytest.mark.parametrize("text, key", [
+    ("Always use pnpm, never npm, in this repository.", "project.package_manager"),
+    ("项目使用 pnpm 管理依赖。", "project.package_manager"),
+    ("We deploy to production on Tuesdays only, never on Fridays.", "project.deploy_day"),
+    ("We deploy on Fridays.", "project.deploy_day"),
+    ("The project targets Node 20 LTS.", "project.node_version"),
+    ("The API listens on port 8080.", "api.port"),
+    ("The docs site uses npm.", "docs_site.package_manager"),
+    ("We use pnpm and Node 20.", None),          # two subjects: no guess
+    ("Backups run nightly at 2am.", None),       # a time belongs to an event, read loosely
+    ("Keep public APIs backward compatible.", None),
+])
+def test_a_subject_key_is_proposed_only_for_one_subject_of_one_thing(text: str, key: str | None):
+    from context_center.engine.text.claims import proposed_subject_key
+    assert proposed_subject_key(text) == key

@@ -340,3 +340,27 @@ def test_history_purges_a_secret_from_every_revision_after_asking(ui, qtbot, mon
     assert [str(p) for p in done.args[0].rewritten] == [str(revision)]
     assert token not in revision.read_text(encoding="utf-8") and "[REDACTED]" in revision.read_text(encoding="utf-8")
     dialog.reject()
+
+
+def test_a_proposed_subject_key_is_set_in_one_click_and_then_holds(ui, qtbot):
+    """"Always use pnpm" has no subject key: the detail proposes the one its claims give, a click
+    sets it, and from then a second fact giving that subject another value is refused."""
+    ui.remember(name="package-manager", body="Always use pnpm, never npm, in this repository.")
+    ui.show_facts("package-manager")
+    ui.select_fact("package-manager")
+    tab = ui.window.facts
+    qtbot.waitUntil(lambda: "project.package_manager" in tab.detail.toPlainText(), timeout=10000)
+    assert "Use it" in tab.detail.toPlainText()
+    tab.detail.anchorClicked.emit(QUrl("use-subject:project.package_manager"))
+    qtbot.waitUntil(lambda: tab.current_row() is not None
+                    and tab.current_row().fact.subject_key == "project.package_manager", timeout=10000)
+    qtbot.waitUntil(lambda: "Use it" not in tab.detail.toPlainText(), timeout=10000)
+
+    form = tab.new_fact()
+    form.fields["title"].setText("Install")
+    form.fields["subject_key"].setText("project.package_manager")
+    form.body.setPlainText("Use npm to install dependencies.")
+    save(form)
+    qtbot.waitUntil(form.banner.isVisible, timeout=10000)
+    assert form.banner.toolTip() == "Error code: SUBJECT_CONFLICT"
+    form.discard()
