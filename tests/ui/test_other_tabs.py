@@ -49,6 +49,27 @@ def test_the_recall_tester_shows_the_block_and_the_trace(ui, qtbot):
     assert tab.tester.block.toPlainText() == ""
 
 
+def test_the_recall_tester_names_the_fact_that_disputes_a_hit(ui, qtbot):
+    """"Always use pnpm" and "Use npm": each hit says which fact disputes it, in the block the
+    agent gets and in the trace's Conflicts with column."""
+    ui.remember(name="package-manager", body="Always use pnpm, never npm, in this repository.")
+    ui.remember(name="install", body="Use npm to install dependencies.")
+    ui.window.refresh_all()
+    ui.idle()
+    ui.window.tabs.setCurrentWidget(ui.window.recall)
+    tab = ui.window.recall
+    tab.message.setText("how do I install dependencies")
+    tab.try_message()
+    qtbot.waitUntil(lambda: tab.tester.selected.rowCount() >= 1, timeout=10000)
+    table = tab.tester.selected
+    column = next(c for c in range(table.columnCount()) if table.horizontalHeaderItem(c).text() == "Conflicts with")
+    for row in range(table.rowCount()):
+        ref = table.item(row, 0).text()
+        other = "project/package-manager.md" if ref == "project/install.md" else "project/install.md"
+        assert table.item(row, column).text().startswith(other + ": "), table.item(row, column).text()
+    assert "conflicts with project/package-manager.md: Always use pnpm" in tab.tester.block.toPlainText()
+
+
 def test_the_last_recall_of_another_process_appears(ui, qtbot, state_root, workspace):
     ui.remember(name="build-cache", body="The build cache lives in S3.")
     ui.window.tabs.setCurrentWidget(ui.window.recall)

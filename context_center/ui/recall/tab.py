@@ -45,8 +45,8 @@ class TraceView(QWidget):
         self.block.setReadOnly(True)
         self.block.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.block.setPlaceholderText(tr("Nothing would be appended."))
-        self.selected = read_only_table([tr("Fact"), tr("Revision"), tr("Score"), tr("Freshness"), tr("Reason")],
-                                        f"{prefix}_selected")
+        self.selected = read_only_table([tr("Fact"), tr("Revision"), tr("Score"), tr("Freshness"), tr("Reason"),
+                                         tr("Conflicts with")], f"{prefix}_selected")
         self.rejected = read_only_table([tr("Fact"), tr("Score"), tr("Why not")], f"{prefix}_rejected")
         tables = QSplitter(Qt.Orientation.Vertical)
         for title, table in ((tr("Selected"), self.selected), (tr("Rejected candidates"), self.rejected)):
@@ -82,10 +82,15 @@ class TraceView(QWidget):
         self.block.setPlainText(trace["block"])
         fill(self.selected, [(h["ref"], h["revision"], f"{h['score']:.3f}",
                               tr(FRESHNESS_WORDS[h["freshness"]]) if h["freshness"] in FRESHNESS_WORDS
-                              else h["freshness"], h["reason"])
+                              else h["freshness"], h["reason"], _conflicts(h))
                               for h in trace["hits"]])
         fill(self.rejected, [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}", r["reason"])
                               for r in trace.get("rejected", [])])
+
+
+def _conflicts(hit: dict[str, Any]) -> str:
+    """The facts that dispute a hit (the block names them to the agent too): "ref: what it says"."""
+    return "; ".join(f"{other['ref']}: {other['snippet']}" for other in hit.get("conflicts_with") or []) or "—"
 
 
 def _context(engine: Engine) -> tuple[str, int, int, list[str]]:
