@@ -30,7 +30,7 @@ from .diffs import diff_html
 from .engine_client import EngineClient
 from .icons import badge
 from .messages import Messages, describe
-from .review_words import evidence_word, reason
+from .review_words import evidence_word, inner_word, reason
 from .tables import fill, read_only_table
 from .theme import tone
 from .words import QT_TR_NOOP, tr
@@ -349,7 +349,7 @@ def _evidence_html(evidence: dict[str, Any]) -> str:
             continue
         label = html.escape(evidence_word(key))
         if isinstance(value, dict):
-            inner = "".join(f"<li>{html.escape(str(k))}: {html.escape(_value_words(v))[:300]}</li>"
+            inner = "".join(f"<li>{html.escape(inner_word(k))}: {html.escape(_value_words(v))[:300]}</li>"
                             for k, v in value.items())
             rows.append(f"<li>{label}:<ul>{inner}</ul></li>")
         else:

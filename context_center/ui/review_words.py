@@ -28,11 +28,18 @@ EVIDENCE_WORDS = {
     "agent": QT_TR_NOOP("agent"), "label": QT_TR_NOOP("file"), "bytes": QT_TR_NOOP("bytes"),
     "kept_bytes": QT_TR_NOOP("bytes received"), "cut_line": QT_TR_NOOP("cut at line"),
     "written_at": QT_TR_NOOP("written"), "imported_from": QT_TR_NOOP("imported from"),
+    "claims": QT_TR_NOOP("what each says"), "judge": QT_TR_NOOP("judge"), "asked": QT_TR_NOOP("asked"),
+    "yes": QT_TR_NOOP("yes, with probability"), "why": QT_TR_NOOP("why not asked"),
 }
 
 
 def evidence_word(key: str) -> str:
     return tr(EVIDENCE_WORDS[key]) if key in EVIDENCE_WORDS else key.replace("_", " ")
+
+
+def inner_word(key: object) -> str:
+    """A key of the evidence's nested mapping: a word the window knows, else as it is (a fact's ref)."""
+    return tr(EVIDENCE_WORDS[key]) if isinstance(key, str) and key in EVIDENCE_WORDS else str(key)
 
 
 def reason(item: Any) -> str:

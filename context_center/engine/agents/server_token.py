@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import clock
 from ..errors import InvalidInput, RefusedError, StorageError
+from ..judge.config import keyring_problem
 from ..storage.safe_read import read_regular_bytes
 from ..storage.secret_store import SecretStore
-from .judge_config import keyring_problem
 
 if TYPE_CHECKING:
     from ..facade import Engine

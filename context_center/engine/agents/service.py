@@ -514,7 +514,7 @@ def server_policy(store: AgentStore, policy: str | None) -> str:
 
 def server_judge(store: AgentStore) -> Judge | None:
     """The configured relevance judge (settings + keyring), else none."""
-    from .judge_config import open_judge
+    from ..judge.config import open_judge
 
     judge = open_judge(store.global_store.engine)
     return judge.noul if judge is not None else None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import clock
 from ..errors import InvalidInput, NotFound, RevisionConflict
+from ..judge.config import open_judge
 from ..memory.fact_input import FactInput
 from ..memory.settled import SettledDisputes, said_digest
 from ..storage.bulk_load import paused_gc
@@ -21,6 +22,7 @@ from . import finders
 from .decisions import Decisions
 from .finders import Usage
 from .items import ITEM_ID, ReviewItem, Step
+from .second_opinion import SecondOpinion
 
 if TYPE_CHECKING:
     from ..facade import Engine
@@ -59,7 +61,11 @@ class MemoryReview:
         found += finders.oversize_items(facts, engine.pinned_total(), self._truncated_instructions())
         found += finders.staged_items(engine.agent_proposals())
         dismissed = set() if include_dismissed else self.decisions.dismissed()
-        unique = {item.id: _team_advice(item) for item in found if item.id not in dismissed}
+        found = [item for item in found if item.id not in dismissed]
+        judge = open_judge(engine)
+        if judge is not None:   # the user's judge confirms each pair before it is proposed
+            found = SecondOpinion(judge.confirm, engine.setting, engine.set_setting).judged(found)
+        unique = {item.id: _team_advice(item) for item in found}
         order = {kind: n for n, kind in enumerate(("broken", "worktree", "contradiction", "duplicate", "changed",
                                                     "expired", "stale", "override", "oversize", "staged", "unused"))}
         return sorted(unique.values(), key=lambda item: (order.get(item.kind, 99), item.refs, item.id))

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from context_center.engine.agents.judge import (
+from context_center.engine.judge.client import (
     BATCH_SIZE,
     PARALLEL,
     SYSTEM,

@@ -1,4 +1,4 @@
-"""The relevance judge ("Jev") of the MCP memory search.
+"""The judge ("Jev"): the relevance judge of the MCP memory search, and the review's second opinion.
 
 Search may ask an OpenAI-compatible chat endpoint the seed's yes/no question about every
 candidate memory: "Would this memory help with the request?". The judge answers *noul*, the
@@ -46,6 +46,14 @@ SYSTEM = (
     '"Would this memory help with the request?" is yes. '
     'Reply with JSON only: {"noul": [p1, p2, ...]}, one number per memory, in the order given.'
 )
+
+
+PAIR_SYSTEM = (
+    "You judge two notes kept in a software project's memory. "
+    "Give the probability, from 0 to 1, that the answer to the question asked about them is yes. "
+    'Reply with JSON only: {"noul": [p]}.'
+)
+PAIR_NOTE_CHARS = 1200   # of each note: a pair question stays short
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,16 @@ class RelevanceJudge:
             return []
         answers = self._ask_all(query, batches)
         return [probability for answer in answers for probability in answer]
+
+    def confirm(self, question: str, first: str, second: str) -> float:
+        """The probability the judge gives that the answer to ``question`` about two notes is yes:
+        one short request (:data:`PAIR_SYSTEM`); JudgeError on any failure, as :meth:`noul`."""
+        body = {"model": self._settings.model, "temperature": 0, "response_format": {"type": "json_object"},
+                "messages": [{"role": "system", "content": PAIR_SYSTEM},
+                             {"role": "user", "content": "\n".join([
+                                 f"Question: {question}", "", f"Note 1: {_one_line(first)[:PAIR_NOTE_CHARS]}",
+                                 f"Note 2: {_one_line(second)[:PAIR_NOTE_CHARS]}"])}]}
+        return parse_reply(self._post(json.dumps(body).encode("utf-8")), 1)[0]
 
     def check(self) -> str:
         """Ask one tiny question (query 'ping', memory 'pong') and describe the answer in one line;

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput, StorageError
 from ..storage.secret_store import SecretStore
-from .judge import JudgeError, JudgeSettings, RelevanceJudge
+from .client import JudgeError, JudgeSettings, RelevanceJudge
 
 if TYPE_CHECKING:
     from ..facade import Engine
