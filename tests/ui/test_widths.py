@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QStyle, QStyleOptionViewItem, Q
 
 from context_center.engine import open_engine  # noqa: E402
 from context_center.ui.app import create_window  # noqa: E402
+from context_center.ui.words import tr  # noqa: E402
 from support.git_repos import BOB, commit_all  # noqa: E402
 from support.transcripts import claude_session  # noqa: E402
 from ui.conftest import Harness  # noqa: E402
@@ -24,14 +25,19 @@ from ui.conftest import Harness  # noqa: E402
 FREE_TEXT = {"Title", "Last commit", "Why", "Candidate", "Archive file"}
 
 
-@pytest.fixture
-def store_ui(qtbot, tmp_path, state_root, git_repo):
+@pytest.fixture(params=["en", "zh_CN"])
+def store_ui(request, qtbot, tmp_path, state_root, git_repo):
     """A window on a store with project, team and global facts, a duplicate to review, an archived
-    fact and a transcript to suggest from."""
+    fact and a transcript to suggest from; in English and in Chinese (a Chinese header such as
+    最近提交 needs other widths than its English word)."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
     claude_session(Path(os.environ["HOME"]), git_repo, "aaaa1111", [
         ("2026-11-20T10:01:00Z", "Remember that the staging database is reset every night."),
         ("2026-11-20T10:02:00Z", "以后请始终用中文回复")])
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue(language.SETTING, request.param)
     window, client = create_window(str(state_root), str(git_repo), settings)
     qtbot.addWidget(window)
     window.show()
@@ -56,6 +62,7 @@ def store_ui(qtbot, tmp_path, state_root, git_repo):
     yield ui
     window.close()
     client.shutdown()
+    language.install(QApplication.instance(), "en")
 
 
 def header_least(header, column: int) -> int:
@@ -102,7 +109,8 @@ def cut_cells(view: QAbstractItemView) -> list[str]:
     model = view.model()
     problems = []
     if view.horizontalScrollBar().maximum() > 0:
-        problems.append(f"{view.objectName()}: scrolls sideways by {view.horizontalScrollBar().maximum()}")
+        name = view.objectName() or type(view).__name__
+        problems.append(f"{name}: scrolls sideways by {view.horizontalScrollBar().maximum()}")
     for column in range(model.columnCount()):
         if header.isSectionHidden(column):
             continue
@@ -116,7 +124,7 @@ def cut_cells(view: QAbstractItemView) -> list[str]:
             continue
         label = str(model.headerData(index.column(), Qt.Orientation.Horizontal) or "")
         tip = index.data(Qt.ItemDataRole.ToolTipRole) or ""
-        if label in FREE_TEXT and str(index.data()) in tip:
+        if label in {tr(text) for text in FREE_TEXT} and str(index.data()) in tip:
             continue
         problems.append(f"{view.objectName()}: {label!r} cell {index.data()!r} cut "
                         f"({_needed(view, index)} > {header.sectionSize(index.column())})")
@@ -147,3 +155,100 @@ def test_every_tables_cells_are_whole_or_elided_with_their_tooltip(store_ui, qtb
             problems += cut_cells(table)
     assert not problems, "\n".join(problems)
 
+
+
+def _every_agent_reads_files(workspace: Path, home: Path) -> None:
+    """Instruction files every agent reads, a rule for each on demand, a file Codex cuts (its
+    budget at 200 bytes), imports (Reasonix's "+ imports") and an import that leaves the workspace."""
+    (workspace / "AGENTS.md").write_text("# Rules\n- Run the tests before every commit.\n@docs/setup.md\n"
+                                         "@../secrets.md\n" + "- a filler rule for Codex's budget\n" * 6)
+    (workspace / "docs").mkdir()
+    (workspace / "docs" / "setup.md").write_text("Setup: make install.\n")
+    (workspace / "CLAUDE.md").write_text("- Claude only: prefer small commits.\n@AGENTS.md\n")
+    (workspace / "CLAUDE.local.md").write_text("- my local notes\n")
+    (workspace / "GEMINI.md").write_text("- Gemini rule: keep answers short.\n")
+    (workspace / ".github" / "instructions").mkdir(parents=True)
+    (workspace / ".github" / "copilot-instructions.md").write_text("- Copilot: use pnpm.\n")
+    (workspace / ".github" / "instructions" / "typescript.instructions.md").write_text(
+        '---\napplyTo: "**/*.ts"\n---\n- TypeScript strict mode.\n')
+    (workspace / ".cursor" / "rules").mkdir(parents=True)
+    (workspace / ".cursor" / "rules" / "components.mdc").write_text("---\nglobs: src/**/*.tsx\n---\n- Functions.\n")
+    (workspace / ".windsurf" / "rules").mkdir(parents=True)
+    (workspace / ".windsurf" / "rules" / "python.md").write_text('---\ntrigger: glob\nglobs: "**/*.py"\n---\n- ruff.\n')
+    (workspace / ".claude" / "rules").mkdir(parents=True)
+    (workspace / ".claude" / "rules" / "typescript.md").write_text('---\npaths: "src/**/*.ts"\n---\n- ts rule\n')
+    (workspace / "services" / "billing").mkdir(parents=True)
+    (workspace / "services" / "billing" / "AGENTS.md").write_text("- Billing: amounts are integers in cents.\n")
+    (home / ".codex").mkdir(parents=True, exist_ok=True)
+    (home / ".codex" / "config.toml").write_text("project_doc_max_bytes = 200\n")
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def instructions_ui(request, qtbot, tmp_path, state_root, workspace):
+    """A window, in English or Chinese, whose Instructions tab shows every agent side by side."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
+    _every_agent_reads_files(workspace, Path(os.environ["HOME"]))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue(language.SETTING, request.param)
+    window, client = create_window(str(state_root), str(workspace), settings)
+    qtbot.addWidget(window)
+    window.show()
+    ui = Harness(qtbot, window, client, state_root, workspace)
+    qtbot.waitUntil(lambda: window.paths is not None, timeout=10000)
+    ui.idle()
+    yield ui
+    window.close()
+    client.shutdown()
+    language.install(QApplication.instance(), "en")
+
+
+def _settle(qtbot, condition) -> None:
+    """Wait a moment for ``condition`` (a layout settles over a few events); the assert says what failed."""
+    from pytestqt.exceptions import TimeoutError as NotYet
+    try:
+        qtbot.waitUntil(condition, timeout=3000)
+    except NotYet:
+        pass
+
+
+def _side_by_side(ui, size: tuple[int, int]):
+    window = ui.window
+    window.resize(*size)
+    ui.qtbot.waitUntil(lambda: window.width() == size[0] and window.height() == size[1], timeout=5000)
+    tab = window.instructions
+    window.tabs.setCurrentWidget(tab)
+    tab.set_agent("compare")
+    ui.qtbot.waitUntil(lambda: tab.documents.columnCount() == 8 and tab.documents.rowCount() >= 10, timeout=10000)
+    ui.idle()
+    return tab
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_side_by_side_shows_each_file_and_every_agent_whole(instructions_ui, qtbot, size):
+    """The side by side squeezed its File column to "…" and cut the last agent's column off at
+    1280×800: every agent's column is whole, the file's name has room, nothing scrolls sideways."""
+    tab = _side_by_side(instructions_ui, size)
+    table = tab.documents
+    header = table.horizontalHeader()
+    file_room = min(max(_needed(table, table.model().index(r, 0)) for r in range(table.rowCount())), 200)
+
+    def problems() -> list[str]:
+        found = [p for p in cut_cells(table) if "'" + str(table.model().headerData(0, Qt.Orientation.Horizontal))
+                 + "' cell" not in p]   # (a long path is elided in its middle, the whole in its tooltip)
+        if header.sectionSize(0) < file_room:
+            found.append(f"File column {header.sectionSize(0)} < {file_room}")
+        return found
+    _settle(qtbot, lambda: not problems())
+    assert not problems(), "\n".join(problems())
+
+
+def test_the_side_by_side_shows_more_than_two_files_at_1024_by_640(instructions_ui, qtbot):
+    """At 1024×640 the side by side showed two files, the diagnostics below keeping a third of
+    the tab for two lines: the files' table has room for several rows."""
+    tab = _side_by_side(instructions_ui, (1024, 640))
+    table = tab.documents
+    shown = lambda: table.viewport().height() // max(1, table.rowHeight(0))   # noqa: E731
+    _settle(qtbot, lambda: shown() >= 5)
+    assert shown() >= 5, (shown(), table.viewport().height(), table.rowHeight(0))

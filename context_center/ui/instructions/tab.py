@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Slot
-from PySide6.QtGui import QAction, QShowEvent
+from PySide6.QtGui import QAction, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -184,6 +184,11 @@ class InstructionsTab(QWidget):
         vertical.addWidget(splitter)
         vertical.addWidget(self.diagnostics)
         vertical.setStretchFactor(0, 3)
+        self.vertical = vertical
+        # the panes are fitted to what they show until the user moves a divider (then theirs stays)
+        self._fitted = True
+        vertical.splitterMoved.connect(self._user_sized)
+        splitter.splitterMoved.connect(self._user_sized)
         add_row = QHBoxLayout()
         add_row.addWidget(self.note, 1)
         add_row.addWidget(add_to_label)
@@ -247,15 +252,43 @@ class InstructionsTab(QWidget):
         orientation = Qt.Orientation.Vertical if compare else Qt.Orientation.Horizontal
         if self.splitter.orientation() != orientation:
             self.splitter.setOrientation(orientation)
+        self._fit_diagnostics()
         total = self.splitter.height() if compare else self.splitter.width()
         if not self.isVisible() or total <= 0:
             return
-        share = 55 if compare else 37 if self.mode == "reasonix" else 55
+        if compare:   # the files' table above the detail: as many of its rows as fit in two thirds
+            share = 66
+        else:
+            share = 37 if self.mode == "reasonix" else 55
         self.splitter.setSizes([total * share // 100, total - total * share // 100])
+
+    def _fit_diagnostics(self) -> None:
+        """The diagnostics get the height of their rows (one at least, four at most) and never more
+        than a quarter of the tab: at 1024×640 they kept a third of it for two lines, and the side
+        by side showed two files."""
+        total = self.vertical.height() - self.vertical.handleWidth()
+        if not self.isVisible() or total <= 0:
+            return
+        table = self.diagnostics
+        rows = max(1, min(table.rowCount(), 4))
+        wanted = (table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+                  + rows * table.verticalHeader().defaultSectionSize()
+                  + (table.horizontalScrollBar().sizeHint().height() if table.rowCount() > rows else 0))
+        wanted = min(wanted, total // 4)
+        self.vertical.setSizes([total - wanted, wanted])
+
+    @Slot()
+    def _user_sized(self) -> None:
+        self._fitted = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self._fitted:
+            self._fit_panes()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self.mode != "reasonix":
+        if self._fitted:
             self._fit_panes()
 
     def reset(self) -> None:
@@ -375,9 +408,12 @@ class InstructionsTab(QWidget):
         self.warning.setVisible(bool(warnings))
 
     def _diagnostics(self, diagnostics) -> None:
+        refit = self._fitted and self.diagnostics.rowCount() != len(diagnostics)
         fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, d.message)
                                 for d in diagnostics],
              [f"{d.source}:{d.line}\n{d.message}" if d.line else f"{d.source}\n{d.message}" for d in diagnostics])
+        if refit:
+            self._fit_diagnostics()
 
     def _select(self, row_before: int, count: int) -> None:
         if count:
