@@ -22,6 +22,7 @@ from ..memory import sensitive
 from ..memory.fact_file import yaml_scalar
 from ..memory.fields import check_name, slug
 from ..text.analysis import tokenize
+from ..text.claims import claims_of, restates
 from ..text.counting import counted
 from .transcripts import Session, SourceStatus, UserTurn
 
@@ -39,8 +40,20 @@ _NEGATED = re.compile(r"\b(?:i|we|you)\s+(?:do\s*n[o']t|don't|didn't|did not|can
                       r"\bnot sure (?:if|whether)\b|\bforgot\b|\bforget (?:it|that)\b",
                       re.IGNORECASE)
 _ZH_NEGATED = re.compile(r"(不记得|记不住|忘了|记不清|不确定)")
+# a prohibition about the project said in English ("Don't commit directly to main; open a branch
+# first.", "Do not use moment.js in this repo."): a marker only where it names something of the
+# project or of code, never chatter ("don't worry about it")
+_PROHIBITION = re.compile(r"^(?:please\s+)?(don't|dont|do not|never|avoid)\s+(?!worry|bother|mind|know|think|"
+                          r"care|understand|see|get|need|have|want|like|remember|forget\b)[a-z]", re.IGNORECASE)
+_CODE_WORD = re.compile(r"`[^`]+`|\b[\w-]+\.(?:js|ts|py|go|rs|json|toml|ya?ml|lock|md)\b|\b(?:main|master|"
+                        r"npm|pnpm|yarn|git|docker|sudo|force[- ]push|--[\w-]+)\b", re.IGNORECASE)
+# a fact stated about the project: the host, address, path or port where one of its parts is
+# ("the staging DB is at db-staging.internal", "our API runs on port 8080")
+_STATED = re.compile(r"^(?:fyi[,:]?\s+)?(?:the|our)\s+[\w -]{2,40}?\s+(?:is|are|lives?|runs?|sits?|listens|is hosted)"
+                     r"\s+(?:at|in|on)\s+(?:port\s+\d{2,5}\b|https?://\S+|[a-z0-9][\w-]*(?:\.[\w-]+)+(?::\d+)?"
+                     r"|/[\w.-]+(?:/[\w.-]+)+|[a-z][\w-]*:\d{2,5}\b)", re.IGNORECASE)
 _QUESTION_START = re.compile(r"^(?:do|does|did|can|could|would|will|is|are|was|were|what|why|how|when|where|which|"
-                             r"who|should|shall)\b", re.IGNORECASE)
+                             r"who|should|shall)\b(?!\s+not\b)", re.IGNORECASE)   # "Do not use…" asks nothing
 _URL = re.compile(r"https?://\S+")
 _PERSONAL = re.compile(r"\b(i|i'm|i am|me|my|mine)\b|\b(reply|respond|answer|talk|write to me|address me)\b|"
                        r"(我|回复|回答|称呼)", re.IGNORECASE)
@@ -64,6 +77,7 @@ _CONTINUATION = re.compile(r"^(?:(?:but|and|so)\s+)?(?:don't|do not|not|avoid|in
 _FILLERS = frozenset({"please", "pls", "plz", "again", "also", "just", "kindly", "really", "ok", "okay"})
 _ZH_PLEASE = re.compile(r"(?:^|(?<=以后)|(?<=今后)|(?<=也)|(?<=都)|(?<=再))请")
 _WORD = re.compile(r"\w+")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _CJK_END = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]$")
 _IMPERATIVE = re.compile(r"^(?:please\s+|can you\s+|could you\s+|pls\s+|请|帮我|麻烦)?"
                          r"(run|fix|update|bump|add|write|create|generate|refactor|review|check|deploy|release|"
@@ -239,7 +253,8 @@ def statements(text: str) -> list[str]:
 
 def _carries_on(before: str, sentence: str) -> bool:
     """Whether ``sentence`` only carries on the request ``before`` it (see :data:`_CONTINUATION`)."""
-    return (is_request(before) is not None and is_request(sentence) is None
+    return (is_request(before) is not None
+            and not (_EN_MARKERS.search(sentence) or _ZH_MARKERS.search(sentence))   # a request of its own
             and bool(_CONTINUATION.match(sentence)) and not sentence.endswith(("?", "？"))
             and len(before) + 1 + len(sentence) <= MAX_CHARS)
 
@@ -253,7 +268,13 @@ def is_request(statement: str) -> str | None:
     if _NEGATED.search(statement) or _ZH_NEGATED.search(statement):
         return None
     match = _EN_MARKERS.search(statement) or _ZH_MARKERS.search(statement)
-    return match.group(0) if match else None
+    if match:
+        return match.group(0)
+    prohibition = _PROHIBITION.match(statement)
+    if prohibition and (_PROJECT.search(statement) or _CODE_WORD.search(statement)):
+        return prohibition.group(1).lower()
+    stated = _STATED.match(statement)
+    return "is at" if stated else None
 
 
 def classify(statement: str) -> tuple[str, str]:
@@ -377,6 +398,18 @@ def _memory(cid: str, statement: str, items: list[tuple[str, Evidence]]) -> Memo
         evidence=tuple(evidence), how_to_apply=_HOW_TO_APPLY[fact_type])
 
 
+def said_in_another_language(statement: str, existing: list[str]) -> str | None:
+    """The first of ``existing`` in the other language (Chinese / not) that claims what
+    ``statement`` claims (:func:`..text.claims.restates`): words cannot match across languages,
+    a package manager, a version, a port or a day can."""
+    claims = claims_of(statement)
+    if not claims:
+        return None
+    chinese = bool(_CJK.search(statement))
+    return next((text for text in existing
+                 if bool(_CJK.search(text)) != chinese and restates(claims, claims_of(text))), None)
+
+
 def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mapping[str, str],
          found_dismissed: dict[str, MemoryCandidate | SkillCandidate] | None = None) -> SuggestionSet:
     """Candidates from ``sessions`` (newest first), minus what ``existing_texts`` already hold and
@@ -409,7 +442,8 @@ def mine(sessions: list[Session], existing_texts: Iterable[str], decided: Mappin
             if decided[decision_id] == "dismissed" and found_dismissed is not None:
                 found_dismissed[decision_id] = _memory(decision_id, statement, items)
             continue
-        said = next((text for text in existing if overlaps(_core(statement), text)), None)
+        said = next((text for text in existing if overlaps(_core(statement), text)), None) \
+            or said_in_another_language(_core(statement), existing)
         if said is not None:
             skipped[ALREADY_KNOWN] += 1
             result.known.append(LeftOut(statement, _first_chars(said)))
@@ -515,19 +549,42 @@ def _skills(sessions: list[Session], existing: list[str], decided: Mapping[str, 
     return found
 
 
+_ASKING = re.compile(r"^(?:please|pls|can you|could you|would you|帮我|请|麻烦)\s*[,，]?\s*", re.IGNORECASE)
+_SKILL_FILLERS = frozenset({"the", "a", "an", "our", "my", "this", "that", "these", "those", "for", "of", "to",
+                            "in", "on", "at", "with", "from", "into", "again", "also", "just", "now", "some", "me",
+                            "us", "all", "every", "please"})
+SKILL_NAME_WORDS = 4
+
+
+def _as_step(text: str) -> str:
+    """A step as a skill writes it: the asking gone ("please", "can you"), a capital first."""
+    step = _ASKING.sub("", text.strip()).strip(" .,。")
+    return step[:1].upper() + step[1:]
+
+
+def skill_name(phrasing: str, fallback: str) -> str:
+    """A skill's name from what it does: the first step's verb and what it acts on, at most
+    :data:`SKILL_NAME_WORDS` words, the asking, articles and numbers left out ("Please write the
+    release notes for 1.3 and open a PR" → ``write-release-notes``)."""
+    first = re.split(r"\s+(?:and|then)\s+|[,:;，：；]|然后", _as_step(phrasing), maxsplit=1)[0]
+    words = [word for word in slug(first).split("-")
+             if word and word not in _SKILL_FILLERS and not word[0].isdigit()]
+    return _cut("-".join(words[:SKILL_NAME_WORDS]), 48, "-") or fallback
+
+
 def _skill(cid: str, cluster: list[UserTurn], phrasing: str) -> SkillCandidate:
     sessions_seen = {t.session for t in cluster}
-    title = _title(phrasing)
-    name = _name(title, 48, cid)
+    title = _title(_as_step(phrasing))
+    name = skill_name(phrasing, cid)
     longest = max((t.text for t in cluster), key=len)
-    steps = _steps(" ".join(longest.split())) or [phrasing]
+    steps = [_as_step(step) for step in _steps(" ".join(longest.split()))] or [_as_step(phrasing)]
     evidence = tuple(Evidence(t.source, t.session, t.timestamp, t.text) for t in cluster)
     description = f"Use when the user asks to {phrasing[:1].lower() + phrasing[1:]}".rstrip(".")
     body = "\n".join([
         "---", f"name: {yaml_scalar(name)}", f"description: {yaml_scalar(' '.join(description.split()))}", "---",
         "", f"# {title}", "",
         f"Use this skill when the user asks to {phrasing[:1].lower() + phrasing[1:].rstrip('.')}.", "",
-        "## Steps", "", *[f"{n}. {step[:1].upper() + step[1:]}" for n, step in enumerate(steps, 1)], "",
+        "## Steps", "", *[f"{n}. {step}" for n, step in enumerate(steps, 1)], "",
         "## Where this came from", "",
         *[f"- {e.source} session {e.session[:8]} at {e.timestamp or 'unknown time'}: “{e.text}”"
           for e in evidence[:5]], ""])

@@ -187,6 +187,15 @@ def literals_differ(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
                for subject in subjects)
 
 
+def restates(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
+    """Whether a note claiming ``a`` says again what one claiming ``b`` says: each value it asserts
+    (a clock time aside) ``b`` asserts of the same thing, and nothing conflicts ("Always use pnpm in
+    this repo." / "项目使用 pnpm 管理依赖。")."""
+    mine = {(c.subject, c.entity, c.value) for c in a if not c.negated and c.subject != "time"}
+    return bool(mine) and mine <= {(c.subject, c.entity, c.value) for c in b if not c.negated} \
+        and not conflicts(a, b)
+
+
 _KEY_NAMES = {"package-manager": "package_manager", "deploy-day": "deploy_day"}
 
 

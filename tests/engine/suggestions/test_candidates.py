@@ -424,3 +424,39 @@ def test_a_decision_taken_before_grouping_by_statement_still_holds(engine, home,
     result = engine.suggestions(home=home)
     assert result.memories == [] and result.skipped == {"dismissed": 1}
     assert [d.id for d in result.dismissed] == [earlier] and result.dismissed[0].candidate is not None
+
+
+def test_english_prohibitions_and_stated_facts_are_proposed_and_chatter_is_not(engine, home, workspace):
+    """"Don't commit directly to main" and "Do not use moment.js" were proposed only when said in
+    Chinese; a fact stated about the project (where the staging database is) was not proposed."""
+    said = ["Don't commit directly to main; open a branch first.", "Do not use moment.js in this repo.",
+            "the staging DB is at db-staging.internal", "Don't worry about the flaky test for now."]
+    claude_session(home, workspace, "pppp1111", [(f"2026-11-22T10:0{n}:00Z", text) for n, text in enumerate(said)])
+    codex_session(home, workspace, "qqqq2222", [(f"2026-11-23T10:0{n}:00Z", text) for n, text in enumerate(said)])
+    found = {m.body: m for m in engine.suggestions(home=home).memories}
+    assert set(found) == {"Don't commit directly to main; open a branch first.", "Do not use moment.js in this repo.",
+                          "The staging DB is at db-staging.internal."}
+    assert found["Do not use moment.js in this repo."].type == "feedback"
+    assert {e.session for e in found["Do not use moment.js in this repo."].evidence} == {"pppp1111", "qqqq2222"}
+
+
+def test_a_candidate_restating_a_fact_in_another_language_is_already_known(engine, home, workspace):
+    engine.remember(FactInput(name="package-manager", title="包管理器", body="项目使用 pnpm 管理依赖。"))
+    claude_session(home, workspace, "rrrr1111", [("2026-11-22T10:00:00Z", "Always use pnpm in this repository."),
+                                                 ("2026-11-22T10:01:00Z", "Always use Node 20 for this project.")])
+    result = engine.suggestions(home=home)
+    assert [m.body for m in result.memories] == ["Always use Node 20 for this project."]
+    assert {k.statement: k.matches for k in result.known} == {
+        "Always use pnpm in this repository.": "项目使用 pnpm 管理依赖。"}
+
+
+def test_a_skill_is_named_for_what_it_does_and_its_steps_do_not_ask(engine, home, workspace):
+    ask = "Please write the release notes for 1.3 and open a PR, then ping the release channel"
+    claude_session(home, workspace, "ssss1111", [("2026-11-22T10:00:00Z", ask)])
+    codex_session(home, workspace, "tttt2222", [("2026-11-23T10:00:00Z", "please write the release notes for 1.4")])
+    [skill] = engine.suggestions(home=home).skills
+    assert skill.name == "write-release-notes"   # was please-write-the-release-notes-for-1-3-and-open
+    assert skill.title.startswith("Write the release notes")
+    assert "1. Write the release notes for 1.3 and open a PR" in skill.body
+    assert "2. Ping the release channel" in skill.body
+    assert "Please" not in skill.body.split("## Steps")[1].split("## Where")[0]
