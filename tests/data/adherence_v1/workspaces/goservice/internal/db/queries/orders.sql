@@ -1,0 +1,2 @@
+-- name: GetOrder :one
+SELECT * FROM orders WHERE id = $1;

@@ -1,0 +1,4 @@
+package orders
+
+// Service holds the order business logic.
+type Service struct{}

@@ -1,0 +1,3 @@
+from .parse import parse_date
+
+__all__ = ["parse_date"]

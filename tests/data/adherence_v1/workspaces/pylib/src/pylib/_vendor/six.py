@@ -1,0 +1,2 @@
+# vendored six 1.16.0 (trimmed)
+PY3 = True

@@ -1,0 +1,2 @@
+/* vendored: legacy charting shim, do not modify */
+window.legacyChart = function () {};

@@ -1,0 +1,3 @@
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString();
+}
