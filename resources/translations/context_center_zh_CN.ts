@@ -392,6 +392,10 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>事实重新正确后请核实它（这会记录代码的当前状态）；或者编辑它，或遗忘它。</translation>
     </message>
     <message>
+        <source>(proposed from what it says: `{key}` — [Use it]({link}))</source>
+        <translation>(根据内容建议：`{key}` — [采用]({link}))</translation>
+    </message>
+    <message>
         <source>**Sync conflict**: another machine changed this fact too; settle it with Sync ▸ Conflicts (keep mine, keep theirs, or edit).</source>
         <translation>**同步冲突**：另一台机器也更改了这条事实；请通过“同步 ▸ 冲突”解决（保留我的、保留对方的，或编辑）。</translation>
     </message>
@@ -1050,6 +1054,14 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
         <translation>有 {count} 条来自智能体的记忆在“建议”中等待 — &lt;a href=&quot;review&quot;&gt;审阅它们&lt;/a&gt;</translation>
     </message>
     <message>
+        <source>Set the subject key of {ref} (revision {revision})</source>
+        <translation>设置 {ref} 的主题键（修订版 {revision}）</translation>
+    </message>
+    <message>
+        <source>set the subject key</source>
+        <translation>设置主题键</translation>
+    </message>
+    <message>
         <source>**Rewritten by another tool**: the last save dropped {keys} (kept in the revision before). [Restore the lost keys]({link})</source>
         <translation>**已被其他工具改写**：上次保存丢弃了 {keys}（保留在之前的修订版中）。[恢复丢失的键]({link})</translation>
     </message>
@@ -1498,6 +1510,274 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>用于 {folder} 中的文件</translation>
     </message>
     <message>
+        <source>claudeMdExcludes: {pattern}</source>
+        <translation>claudeMdExcludes 排除：{pattern}</translation>
+    </message>
+    <message>
+        <source>a rule with paths: {paths} — loaded when Claude reads a matching file</source>
+        <translation>带路径的规则：{paths} — Claude 读取匹配的文件时加载</translation>
+    </message>
+    <message>
+        <source>a rule without paths: loaded at launch</source>
+        <translation>不带路径的规则：启动时加载</translation>
+    </message>
+    <message>
+        <source>auto memory is turned off</source>
+        <translation>自动记忆已关闭</translation>
+    </message>
+    <message>
+        <source>a topic file: read when Claude needs it</source>
+        <translation>主题文件：Claude 需要时读取</translation>
+    </message>
+    <message>
+        <source>auto memory index: its first {lines} lines / {bytes} bytes load at launch</source>
+        <translation>自动记忆索引：启动时加载其前 {lines} 行 / {bytes} 字节</translation>
+    </message>
+    <message>
+        <source>auto memory index past {lines} lines: Claude Code stops before line {line}; the rest is not loaded</source>
+        <translation>自动记忆索引超过 {lines} 行：Claude Code 在第 {line} 行之前停止，其余部分不加载</translation>
+    </message>
+    <message>
+        <source>auto memory index past {bytes} bytes: Claude Code stops before line {line}; the rest is not loaded</source>
+        <translation>自动记忆索引超过 {bytes} 字节：Claude Code 在第 {line} 行之前停止，其余部分不加载</translation>
+    </message>
+    <message>
+        <source>{key} = 0 turns project files off</source>
+        <translation>{key} = 0 关闭了项目文件</translation>
+    </message>
+    <message>
+        <source>the {budget}-byte budget was spent by the files above it; Codex leaves it out and the model is not told</source>
+        <translation>{budget} 字节的预算已被它上面的文件用完；Codex 将其略去，且不告知模型</translation>
+    </message>
+    <message>
+        <source>{why}; cut at byte {kept} of {size} (line {line}) because the {budget}-byte project budget ends there — without a marker</source>
+        <translation>{why}；在 {size} 字节中的第 {kept} 字节处截断（第 {line} 行），因为 {budget} 字节的项目预算在此用完 — 没有任何标记</translation>
+    </message>
+    <message>
+        <source>no applyTo: read only when you attach it to a request</source>
+        <translation>没有 applyTo：仅在你把它附加到请求时读取</translation>
+    </message>
+    <message>
+        <source>applyTo {globs}: every file</source>
+        <translation>applyTo {globs}：所有文件</translation>
+    </message>
+    <message>
+        <source>applyTo {globs}: read when Copilot works on a matching file</source>
+        <translation>applyTo {globs}：Copilot 处理匹配的文件时读取</translation>
+    </message>
+    <message>
+        <source>globs {globs}: attached when a matching file is in the conversation</source>
+        <translation>globs {globs}：对话中有匹配的文件时附加</translation>
+    </message>
+    <message>
+        <source>globs {globs}: attached when a matching file is in the conversation (a rule of {folder}: for files below it)</source>
+        <translation>globs {globs}：对话中有匹配的文件时附加（{folder} 的规则：用于其下的文件）</translation>
+    </message>
+    <message>
+        <source>the agent reads its description and decides: {description}</source>
+        <translation>由智能体读取其描述后决定：{description}</translation>
+    </message>
+    <message>
+        <source>no alwaysApply, globs or description: only when you @-mention it</source>
+        <translation>没有 alwaysApply、globs 或描述：仅在你 @ 提及时使用</translation>
+    </message>
+    <message>
+        <source>trigger glob ({globs}): when a matching file is touched</source>
+        <translation>trigger glob（{globs}）：涉及匹配的文件时使用</translation>
+    </message>
+    <message>
+        <source>trigger glob (no globs): when a matching file is touched</source>
+        <translation>trigger glob（没有 globs）：涉及匹配的文件时使用</translation>
+    </message>
+    <message>
+        <source>trigger model_decision: Cascade decides by its description: {description}</source>
+        <translation>trigger model_decision：由 Cascade 根据其描述决定：{description}</translation>
+    </message>
+    <message>
+        <source>trigger manual: only when you @-mention it</source>
+        <translation>trigger manual：仅在你 @ 提及时使用</translation>
+    </message>
+    <message>
+        <source>trigger {trigger} is none Windsurf knows: it is not applied by itself</source>
+        <translation>trigger {trigger} 不是 Windsurf 认识的触发方式：不会自动应用</translation>
+    </message>
+    <message>
+        <source>no trigger: only when you @-mention it</source>
+        <translation>没有 trigger：仅在你 @ 提及时使用</translation>
+    </message>
+    <message>
+        <source>{file} is past {lines} lines / {bytes} bytes: Claude Code stops before line {line}</source>
+        <translation>{file} 超过 {lines} 行 / {bytes} 字节：Claude Code 在第 {line} 行之前停止</translation>
+    </message>
+    <message>
+        <source>the project chain is over project_doc_max_bytes ({budget} bytes): {fates}. Codex does not tell the model (at most a line in its own log)</source>
+        <translation>项目链超出了 project_doc_max_bytes（{budget} 字节）：{fates}。Codex 不会告知模型（最多在它自己的日志里记一行）</translation>
+    </message>
+    <message>
+        <source>{file} is cut at line {line} ({kept} of {size} bytes kept)</source>
+        <translation>{file} 在第 {line} 行被截断（{size} 字节中保留 {kept} 字节）</translation>
+    </message>
+    <message>
+        <source>{file} is dropped</source>
+        <translation>{file} 被丢弃</translation>
+    </message>
+    <message>
+        <source>{file} has {chars} characters; Claude Code warns about files over {limit}</source>
+        <translation>{file} 有 {chars} 个字符；Claude Code 对超过 {limit} 的文件发出警告</translation>
+    </message>
+    <message>
+        <source>{where}: {problem}</source>
+        <translation>{where}：{problem}</translation>
+    </message>
+    <message>
+        <source>import path holds a NUL byte; no file can have that name</source>
+        <translation>导入路径含有 NUL 字节；没有文件能用这个名字</translation>
+    </message>
+    <message>
+        <source>import {target} is an absolute path; imports are relative to the file</source>
+        <translation>导入 {target} 是绝对路径；导入路径应相对于该文件</translation>
+    </message>
+    <message>
+        <source>import {target} leaves {folder}</source>
+        <translation>导入 {target} 超出了 {folder}</translation>
+    </message>
+    <message>
+        <source>import {target} is a symlink that leads outside the source directory</source>
+        <translation>导入 {target} 是指向源目录之外的符号链接</translation>
+    </message>
+    <message>
+        <source>import {target} would import a file that is already being expanded</source>
+        <translation>导入 {target} 会导入一个正在展开的文件（循环导入）</translation>
+    </message>
+    <message>
+        <source>import {target} is a level {level} import; at most {most} levels are expanded</source>
+        <translation>导入 {target} 是第 {level} 层导入；最多展开 {most} 层</translation>
+    </message>
+    <message>
+        <source>import {target} cannot be read: {why}</source>
+        <translation>无法读取导入 {target}：{why}</translation>
+    </message>
+    <message>
+        <source>{file} is imported by {importer}; kept once, inside {importer}</source>
+        <translation>{file} 被 {importer} 导入；只保留一次，位于 {importer} 之内</translation>
+    </message>
+    <message>
+        <source>{file} is identical to {winner}; kept once, from {winner}</source>
+        <translation>{file} 与 {winner} 完全相同；只保留一次，取自 {winner}</translation>
+    </message>
+    <message>
+        <source>{file} nearly repeats {other} (lines differing: {changed}); both are loaded, so the shared lines are carried twice — consider importing one from the other</source>
+        <translation>{file} 几乎重复了 {other}（不同的行：{changed}）；两者都会加载，共同的行会传两遍 — 可考虑让其中一个导入另一个</translation>
+    </message>
+    <message>
+        <source>{most} and {last}</source>
+        <translation>{most} 和 {last}</translation>
+    </message>
+    <message>
+        <source>{file} reaches {agents}; {fates}</source>
+        <translation>{file} 送达 {agents}；{fates}</translation>
+    </message>
+    <message>
+        <source>{first}; {rest}</source>
+        <translation>{first}；{rest}</translation>
+    </message>
+    <message>
+        <source>{agent} does not read it ({why})</source>
+        <translation>{agent} 不读取它（{why}）</translation>
+    </message>
+    <message>
+        <source>{agent}: {status} ({reason})</source>
+        <translation>{agent}：{status}（{reason}）</translation>
+    </message>
+    <message>
+        <source>Codex reads only {names} (and configured fallback names), one per folder</source>
+        <translation>Codex 只读取 {names}（以及配置的备用文件名），每个文件夹一个</translation>
+    </message>
+    <message>
+        <source>Claude Code reads {names} and rules, not other names</source>
+        <translation>Claude Code 读取 {names} 和规则，不读取其他名字的文件</translation>
+    </message>
+    <message>
+        <source>it is not on Reasonix&apos;s chain (REASONIX.md, AGENTS.md, CLAUDE.md and .local.md variants)</source>
+        <translation>它不在 Reasonix 的链上（REASONIX.md、AGENTS.md、CLAUDE.md 及其 .local.md 变体）</translation>
+    </message>
+    <message>
+        <source>Copilot reads {repository_file}, {folder}, AGENTS.md, and {root_files} at the root</source>
+        <translation>Copilot 读取 {repository_file}、{folder}、AGENTS.md，以及根目录下的 {root_files}</translation>
+    </message>
+    <message>
+        <source>Gemini CLI reads {names} (or the names its context.fileName setting gives)</source>
+        <translation>Gemini CLI 读取 {names}（或其 context.fileName 设置给出的名字）</translation>
+    </message>
+    <message>
+        <source>Cursor reads {folder}, AGENTS.md and {legacy}</source>
+        <translation>Cursor 读取 {folder}、AGENTS.md 和 {legacy}</translation>
+    </message>
+    <message>
+        <source>Windsurf reads {folder}, its global rules, AGENTS.md and {legacy}</source>
+        <translation>Windsurf 读取 {folder}、其全局规则、AGENTS.md 和 {legacy}</translation>
+    </message>
+    <message>
+        <source>{file} rule &apos;{rule}&apos; reaches {agents} only</source>
+        <translation>{file} 的规则“{rule}”只送达 {agents}</translation>
+    </message>
+    <message>
+        <source>… and {more} of {file} that reach only some of the agents</source>
+        <translation>…… 以及 {file} 中另外 {more}只送达部分智能体</translation>
+    </message>
+    <message>
+        <source>{agent} receives it twice: {what}</source>
+        <translation>{agent} 收到两遍：{what}</translation>
+    </message>
+    <message>
+        <source>{first} and {second} carry the same text</source>
+        <translation>{first} 和 {second} 的文本相同</translation>
+    </message>
+    <message>
+        <source>the text of {first} is also inside {second}</source>
+        <translation>{first} 的文本也包含在 {second} 中</translation>
+    </message>
+    <message>
+        <source>{where} @{token} — {treatments}</source>
+        <translation>{where} @{token} — {treatments}</translation>
+    </message>
+    <message>
+        <source>{agent} {treatment}</source>
+        <translation>{agent}{treatment}</translation>
+    </message>
+    <message>
+        <source>shows it literally</source>
+        <translation>按原文显示</translation>
+    </message>
+    <message>
+        <source>expands it</source>
+        <translation>展开它</translation>
+    </message>
+    <message>
+        <source>leaves an error comment (no such file)</source>
+        <translation>留下一条错误注释（没有这个文件）</translation>
+    </message>
+    <message>
+        <source>rejects it ({problem})</source>
+        <translation>拒绝它（{problem}）</translation>
+    </message>
+    <message>
+        <source>shows it literally (no such file)</source>
+        <translation>按原文显示（没有这个文件）</translation>
+    </message>
+    <message>
+        <source>1 more rule</source>
+        <translation>1 条规则</translation>
+    </message>
+    <message>
+        <source>{count} more rules</source>
+        <translation>{count} 条规则</translation>
+    </message>
+    <message>
+        <source>the source directory</source>
+        <translation>源目录</translation>
+    </message>
+    <message>
         <source>; imports {files}</source>
         <translation>；导入 {files}</translation>
     </message>
@@ -1784,6 +2064,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>{files} file(s) across {agents} agents; {count} difference(s)</source>
         <translation>{agents} 个智能体共涉及 {files} 个文件；{count} 处差异</translation>
+    </message>
+    <message>
+        <source>{agent}: {warning}</source>
+        <translation>{agent}：{warning}</translation>
     </message>
     <message>
         <source>No documents</source>
@@ -2420,6 +2704,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>Nothing would be appended.</source>
         <translation>不会追加任何内容。</translation>
+    </message>
+    <message>
+        <source>Conflicts with</source>
+        <translation>冲突对象</translation>
     </message>
     <message>
         <source>Why not</source>
@@ -3836,6 +4124,26 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>imported from</source>
         <translation>导入自</translation>
+    </message>
+    <message>
+        <source>what each says</source>
+        <translation>各自的说法</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>评判模型</translation>
+    </message>
+    <message>
+        <source>asked</source>
+        <translation>已询问</translation>
+    </message>
+    <message>
+        <source>yes, with probability</source>
+        <translation>是，概率为</translation>
+    </message>
+    <message>
+        <source>why not asked</source>
+        <translation>为何未询问</translation>
     </message>
     <message>
         <source> (team facts change by a commit: edit their files in the repository and commit them)</source>

@@ -23,23 +23,22 @@ from .cursor_view import CursorView
 from .gemini_view import GeminiView
 from .imports import _FENCE, IMPORT_WRAPPER, import_target
 from .reasonix_view import reasonix_view
-from .reasons import Reason
+from .reasons import Reason, listed, then
 from .resolver import InstructionSet
 from .windsurf_view import WindsurfView
 
 MIN_REPEATED_CHARS = 40   # shorter shared text (a heading, a one-word line) is not worth a warning
 _NOT_READ = {
-    "codex": f"Codex reads only {', '.join(dict.fromkeys((*CODEX.project_names, *CODEX.global_names)))} "
-             "(and configured fallback names), one per folder",
-    "claude-code": f"Claude Code reads {', '.join((*CLAUDE_CODE.folder_names, *CLAUDE_CODE.local_names))} "
-                   "and rules, not other names",
-    "reasonix": "it is not on Reasonix's chain (REASONIX.md, AGENTS.md, CLAUDE.md and .local.md variants)",
-    "copilot": f"Copilot reads {COPILOT.repository_file}, "
-               f"{COPILOT.instructions_folder}/*{COPILOT.instructions_suffix}, AGENTS.md, and "
-               f"{' and '.join(n for n in COPILOT.root_files if n != 'AGENTS.md')} at the root",
-    "gemini": f"Gemini CLI reads {', '.join(GEMINI.default_names)} (or the names its context.fileName setting gives)",
-    "cursor": f"Cursor reads {CURSOR.rules_folder}, AGENTS.md and {CURSOR.legacy_file}",
-    "windsurf": f"Windsurf reads {WINDSURF.rules_folder}, its global rules, AGENTS.md and {WINDSURF.legacy_file}",
+    "codex": Reason("not_read_codex", names=", ".join(dict.fromkeys((*CODEX.project_names, *CODEX.global_names)))),
+    "claude-code": Reason("not_read_claude-code",
+                          names=", ".join((*CLAUDE_CODE.folder_names, *CLAUDE_CODE.local_names))),
+    "reasonix": Reason("not_read_reasonix"),
+    "copilot": Reason("not_read_copilot", repository_file=COPILOT.repository_file,
+                      folder=f"{COPILOT.instructions_folder}/*{COPILOT.instructions_suffix}",
+                      root_files=listed([n for n in COPILOT.root_files if n != "AGENTS.md"])),
+    "gemini": Reason("not_read_gemini", names=", ".join(GEMINI.default_names)),
+    "cursor": Reason("not_read_cursor", folder=CURSOR.rules_folder, legacy=CURSOR.legacy_file),
+    "windsurf": Reason("not_read_windsurf", folder=WINDSURF.rules_folder, legacy=WINDSURF.legacy_file),
 }
 
 
@@ -189,8 +188,9 @@ def resolved_label(path: Path, resolved: InstructionSet) -> str:
 
 def _fate(agent: str, document: AgentDocument | None) -> str:
     if document is None:
-        return f"{DISPLAY_NAMES[agent]} does not read it ({_NOT_READ[agent]})"
-    return f"{DISPLAY_NAMES[agent]}: {document.status.replace('_', ' ')} ({document.reason})"
+        return Reason("fate_not_read", agent=DISPLAY_NAMES[agent], why=_NOT_READ[agent])
+    return Reason("fate", agent=DISPLAY_NAMES[agent], status=document.status.replace('_', ' '),
+                  reason=document.reason)
 
 
 def _only_some(rows: tuple[FileRow, ...], workspace: Path) -> list[AgentDifference]:
@@ -201,16 +201,12 @@ def _only_some(rows: tuple[FileRow, ...], workspace: Path) -> list[AgentDifferen
         receiving = [a for a, d in row.per_agent.items() if d is not None and d.received]
         missing = [a for a, d in row.per_agent.items() if d is None or not d.received]
         if receiving and missing:
-            who = _listed([DISPLAY_NAMES[a] for a in receiving])
+            who = listed([DISPLAY_NAMES[a] for a in receiving])
             found.append(AgentDifference(
-                "only_some", f"{row.label} reaches {who}; " + "; ".join(
-                    _fate(a, row.per_agent[a]) for a in missing), (row.path,), tuple(missing)))
+                "only_some", Reason("only_some", file=row.label, agents=who,
+                                    fates=then([_fate(a, row.per_agent[a]) for a in missing])),
+                (row.path,), tuple(missing)))
     return found
-
-
-def _listed(names: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 _RULE_LINE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.+)$")
@@ -248,14 +244,16 @@ def _rules_reaching_some(views: dict[str, AgentView]) -> list[AgentDifference]:
         if count > RULES_NAMED_PER_FILE:
             continue
         shown = text if len(text) <= 80 else text[:79] + "…"
-        reaching = _listed([DISPLAY_NAMES[a] for a in views if a in agents])
-        found.append(AgentDifference("rule_reaches_some", f"{label} rule '{shown}' reaches {reaching} only",
+        reaching = listed([DISPLAY_NAMES[a] for a in views if a in agents])
+        found.append(AgentDifference("rule_reaches_some",
+                                     Reason("rule_reaches_some", file=label, rule=shown, agents=reaching),
                                      (path,), tuple(a for a in views if a not in agents)))
     for label, count in per_file.items():
         if count > RULES_NAMED_PER_FILE:
             more = counted(count - RULES_NAMED_PER_FILE, "more rule")
-            found.append(AgentDifference("rule_reaches_some", f"… and {more} of {label} that reach only some of the "
-                                         "agents", (paths[label],), ()))
+            found.append(AgentDifference("rule_reaches_some",
+                                         Reason("rules_more", more=more, count=count - RULES_NAMED_PER_FILE,
+                                                file=label), (paths[label],), ()))
     return found
 
 
@@ -272,14 +270,15 @@ def _received_twice(views: dict[str, AgentView]) -> list[AgentDifference]:
                 if len(first_text) < MIN_REPEATED_CHARS or len(second_text) < MIN_REPEATED_CHARS:
                     continue
                 if first_text == second_text:
-                    what = f"{first.label} and {second.label} carry the same text"
+                    what = Reason("same_text", first=first.label, second=second.label)
                 elif first_text in second_text:
-                    what = f"the text of {first.label} is also inside {second.label}"
+                    what = Reason("text_inside", first=first.label, second=second.label)
                 elif second_text in first_text:
-                    what = f"the text of {second.label} is also inside {first.label}"
+                    what = Reason("text_inside", first=second.label, second=first.label)
                 else:
                     continue
-                found.append(AgentDifference("received_twice", f"{DISPLAY_NAMES[agent]} receives it twice: {what}",
+                found.append(AgentDifference("received_twice",
+                                             Reason("received_twice", agent=DISPLAY_NAMES[agent], what=what),
                                              (first.path, second.path), (agent,)))
     return found
 
@@ -322,22 +321,25 @@ def _imports_differ(views: dict[str, AgentView], resolved: InstructionSet,
                                            homes) for agent, d in by_agent.items()}
             if len(by_agent) > 1 and len(set(treatment.values())) > 1:
                 found.append(AgentDifference(
-                    "import_differs", f"{document.label}:{number} @{token} — " + "; ".join(
-                        f"{DISPLAY_NAMES[a]} {t}" for a, t in treatment.items()), (real,), tuple(by_agent)))
+                    "import_differs", Reason("import_differs", where=f"{document.label}:{number}", token=token,
+                                             treatments=then([Reason("treatment", agent=DISPLAY_NAMES[a], treatment=t)
+                                                              for a, t in treatment.items()])),
+                    (real,), tuple(by_agent)))
     return found
 
 
 def _treatment(agent: str, document: AgentDocument, token: str, reasonix_import: bool, rejected: str | None,
                homes: AgentHomes) -> str:
     if agent in ("codex", "copilot", "cursor", "windsurf"):
-        return "shows it literally"
+        return Reason("shows_literally")
     if agent == "gemini":
         path = Path(os.path.normpath(token if os.path.isabs(token) else document.path.parent / token))
         if path.is_file():
-            return "expands it"
-        return "leaves an error comment (no such file)" if "." in path.name else "shows it literally"
+            return Reason("expands")
+        return Reason("error_comment") if "." in path.name else Reason("shows_literally")
     if agent == "reasonix":
-        return f"rejects it ({rejected})" if rejected else "expands it" if reasonix_import else "shows it literally"
+        return Reason("rejects", problem=rejected) if rejected else Reason("expands") if reasonix_import \
+            else Reason("shows_literally")
     if import_path(document.path.parent, token, homes) is not None:
-        return "expands it"
-    return "shows it literally (no such file)"
+        return Reason("expands")
+    return Reason("shows_literally_missing")

@@ -108,14 +108,14 @@ class ClaudeCodeView:
         memory_folder = self._auto_memory(documents, target, settings, diagnostics)
 
         documents = [replace(d, order=i) for i, d in enumerate(documents)]
-        warnings = []
+        warnings: list[str] = []
         for d in documents:
             if d.status == "truncated":
-                warnings.append(f"{d.label} is past {rules.memory_index_lines} lines / "
-                                f"{rules.memory_index_bytes:,} bytes: Claude Code stops before line {d.cut_line}")
+                warnings.append(Reason("claude_memory_index_warning", file=d.label, lines=rules.memory_index_lines,
+                                       bytes=f"{rules.memory_index_bytes:,}", line=d.cut_line))
             elif d.received and len(d.body) > rules.large_file_warning_chars:
-                warnings.append(f"{d.label} has {len(d.body):,} characters; Claude Code warns about files over "
-                                f"{rules.large_file_warning_chars:,}")
+                warnings.append(Reason("claude_large_file_warning", file=d.label, chars=f"{len(d.body):,}",
+                                       limit=f"{rules.large_file_warning_chars:,}"))
             elif d.status == "skipped" and d.bytes > rules.file_max_bytes:
                 warnings.append(f"{d.label} is over {rules.file_max_bytes // (1024 * 1024)} MiB: Claude Code "
                                 "skips it")
@@ -145,7 +145,8 @@ class ClaudeCodeView:
             return
         self._seen.add(real)
         if excludable and (pattern := self._excluded(path)):
-            documents.append(self._document(path, scope, "skipped", f"claudeMdExcludes: {pattern}", diagnostics,
+            documents.append(self._document(path, scope, "skipped", Reason("claude_excluded", pattern=pattern),
+                                            diagnostics,
                                             parent=parent))
             return
         document = self._document(path, scope, status, reason, diagnostics, parent=parent, trigger=trigger)
@@ -190,9 +191,8 @@ class ClaudeCodeView:
     def _rule_status(self, text: str) -> tuple[str, str, Trigger | None]:
         paths = self._rule_paths(text)
         if paths:
-            return ("on_demand", f"a rule with paths: {', '.join(paths)} — loaded when Claude reads a matching file",
-                    Trigger("glob", tuple(paths)))
-        return "loaded", "a rule without paths: loaded at launch", None
+            return ("on_demand", Reason("claude_rule_paths", paths=", ".join(paths)), Trigger("glob", tuple(paths)))
+        return "loaded", Reason("claude_rule_launch"), None
 
     def _rule_paths(self, text: str) -> list[str]:
         if not text.startswith("---"):
@@ -239,7 +239,7 @@ class ClaudeCodeView:
         index = memory / rules.memory_index
         if index.is_file():
             if off:
-                documents.append(self._document(index, "auto-memory", "skipped", "auto memory is turned off",
+                documents.append(self._document(index, "auto-memory", "skipped", Reason("claude_memory_off"),
                                                 diagnostics))
             else:
                 documents.append(self._memory_index(index, diagnostics))
@@ -247,15 +247,15 @@ class ClaudeCodeView:
             if path != index and path.is_file():
                 documents.append(self._document(
                     path, "auto-memory", "skipped" if off else "on_demand",
-                    "auto memory is turned off" if off else "a topic file: read when Claude needs it",
+                    Reason("claude_memory_off" if off else "claude_memory_topic"),
                     diagnostics, trigger=None if off else Trigger("description", (), "a topic file of auto memory")))
         return memory
 
     def _memory_index(self, path: Path, diagnostics: list[InstructionDiagnostic]) -> AgentDocument:
         rules = self.rules
         document = self._document(path, "auto-memory", "loaded",
-                                  f"auto memory index: its first {rules.memory_index_lines} lines / "
-                                  f"{rules.memory_index_bytes:,} bytes load at launch", diagnostics)
+                                  Reason("claude_memory_index", lines=rules.memory_index_lines,
+                                         bytes=f"{rules.memory_index_bytes:,}"), diagnostics)
         if document.status != "loaded":
             return document
         data = document.text.encode("utf-8")
@@ -270,12 +270,12 @@ class ClaudeCodeView:
         if len(kept) >= len(data.rstrip(b"\n")):
             return document
         line = line_of_byte(data, len(kept) + 1)
-        why = (f"past {rules.memory_index_lines} lines" if len(lines) > rules.memory_index_lines
-               and len(b"\n".join(lines[:rules.memory_index_lines])) <= rules.memory_index_bytes
-               else f"past {rules.memory_index_bytes:,} bytes")
+        by_lines = len(lines) > rules.memory_index_lines and \
+            len(b"\n".join(lines[:rules.memory_index_lines])) <= rules.memory_index_bytes
+        why = Reason("claude_memory_index_cut_lines", lines=rules.memory_index_lines, line=line) if by_lines else \
+            Reason("claude_memory_index_cut_bytes", bytes=f"{rules.memory_index_bytes:,}", line=line)
         return replace(document, status="truncated", body=decode(kept), kept_bytes=len(kept), cut_line=line,
-                        reason=f"auto memory index {why}: Claude Code stops before line {line}; the rest is "
-                               "not loaded")
+                       reason=why)
 
     def _settings(self, target: Path, diagnostics: list[InstructionDiagnostic]) -> list[dict[str, Any]]:
         paths = [self.homes.expand(self.rules.user_settings)]

@@ -14,7 +14,7 @@ from typing import Any
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CODEX, CodexRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Meter, decode, line_of_byte
-from .reasons import Reason
+from .reasons import Reason, then
 from .resolver import InstructionDiagnostic
 
 
@@ -78,9 +78,7 @@ class CodexView:
         warnings = []
         cut = [d for d in documents if d.scope != "memory" and d.status in ("truncated", "dropped")]
         if cut:
-            warnings.append(f"the project chain is over project_doc_max_bytes ({budget:,} bytes): "
-                            + "; ".join(f"{d.label} {_fate(d)}" for d in cut)
-                            + ". Codex does not tell the model (at most a line in its own log)")
+            warnings.append(Reason("codex_over_budget", budget=f"{budget:,}", fates=then([_fate(d) for d in cut])))
         limits = {rules.budget_key: budget, "source": config_source, rules.fallback_names_key: list(fallbacks),
                   rules.root_markers_key: list(markers), "project_root": str(root) if root else None,
                   "memories": self._memories_on(config)}
@@ -93,12 +91,10 @@ class CodexView:
                           diagnostics: list[InstructionDiagnostic]) -> AgentDocument:
         why = Reason(f"codex_{scope}")   # project, ancestor or cwd
         if budget == 0:
-            return self._document(path, scope, "skipped", f"{self.rules.budget_key} = 0 turns project files off",
+            return self._document(path, scope, "skipped", Reason("codex_budget_off", key=self.rules.budget_key),
                                   diagnostics)
         if remaining <= 0:
-            return self._document(path, scope, "dropped",
-                                  f"the {budget:,}-byte budget was spent by the files above it; Codex leaves it "
-                                  "out and the model is not told", diagnostics)
+            return self._document(path, scope, "dropped", Reason("codex_dropped", budget=f"{budget:,}"), diagnostics)
         size, data = self._read(path, self.rules.report_read_cap, diagnostics)
         if size is None:
             return self._document(path, scope, "skipped", "cannot be read", diagnostics, size=0)
@@ -108,8 +104,8 @@ class CodexView:
             return self._made(path, scope, "loaded", why, size, data)
         line = line_of_byte(data, remaining)
         return self._made(path, scope, "truncated",
-                          f"{why}; cut at byte {remaining:,} of {size:,} (line {line}) because the "
-                          f"{budget:,}-byte project budget ends there — without a marker", size, data,
+                          Reason("codex_cut", why=why, kept=f"{remaining:,}", size=f"{size:,}", line=line,
+                                 budget=f"{budget:,}"), size, data,
                           kept_bytes=remaining, cut_line=line)
 
     def _memories(self, config: dict[str, Any], diagnostics: list[InstructionDiagnostic]) -> list[AgentDocument]:
@@ -227,6 +223,7 @@ def _between(root: Path, target: Path) -> list[Path]:
 
 def _fate(document: AgentDocument) -> str:
     if document.status == "truncated":
-        return f"is cut at line {document.cut_line} ({document.kept_bytes:,} of {document.bytes:,} bytes kept)"
-    return "is dropped"
+        return Reason("codex_file_cut", file=document.label, line=document.cut_line, kept=f"{document.kept_bytes:,}",
+                      size=f"{document.bytes:,}")
+    return Reason("codex_file_dropped", file=document.label)
 

@@ -81,9 +81,10 @@ class CopilotView:
         globs = globs_of(rule.meta, self.rules.apply_to_key)
         if not globs:
             documents.append(replace(document, trigger=Trigger("manual"),
-                                     reason="no applyTo: read only when you attach it to a request"))
+                                     reason=Reason("copilot_no_apply_to")))
         elif any(g in self.rules.every_file for g in globs):
-            documents.append(replace(document, status="loaded", reason=f"applyTo {', '.join(globs)}: every file"))
+            documents.append(replace(document, status="loaded", reason=Reason("copilot_every_file",
+                                                                                globs=", ".join(globs))))
         else:
             documents.append(replace(document, trigger=Trigger("glob", globs),
-                                     reason=f"applyTo {', '.join(globs)}: read when Copilot works on a matching file"))
+                                     reason=Reason("copilot_apply_to", globs=", ".join(globs))))

@@ -69,7 +69,6 @@ class CursorView:
         always = rule.meta.get(self.rules.always_key)
         globs = globs_of(rule.meta, self.rules.globs_key)
         description = text_of(rule.meta, self.rules.description_key)
-        within = f" (a rule of {below}: for files below it)" if below else ""
         if below is not None:
             globs = tuple(f"{below}/{g}" for g in globs) or (f"{below}/**",)
         if isinstance(always, str):
@@ -81,10 +80,10 @@ class CursorView:
             globs = (f"{below}/**",)
         if globs:
             return replace(document, trigger=Trigger("glob", globs),
-                           reason=f"globs {', '.join(globs)}: attached when a matching file is in the "
-                                  f"conversation{within}")
+                           reason=Reason("cursor_globs_below", globs=", ".join(globs), folder=below) if below
+                           else Reason("cursor_globs", globs=", ".join(globs)))
         if description:
             return replace(document, trigger=Trigger("description", (), description),
-                           reason=f"the agent reads its description and decides: {description}")
+                           reason=Reason("cursor_description", description=description))
         return replace(document, trigger=Trigger("manual"),
-                       reason="no alwaysApply, globs or description: only when you @-mention it")
+                       reason=Reason("cursor_manual"))

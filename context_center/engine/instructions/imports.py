@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..storage.safe_read import read_regular_text
+from .reasons import Reason
 
 MAX_IMPORT_DEPTH = 5
 # the lines that open and close an expanded import: what an agent receives, not what a file says
@@ -101,29 +102,27 @@ class ImportExpander:
     def _one(self, file: Path, number: int, line: str, target: str, stack: list[str], seen: set[str],
              result: Expansion, depth: int) -> str:
         if "\0" in target:
-            return self._reject(result, file, number, line, "import_invalid_path",
-                                "import path holds a NUL byte; no file can have that name")
+            return self._reject(result, file, number, line, "import_invalid_path", Reason("import_invalid_path"))
         if target.startswith(("/", "\\", "~")) or _WINDOWS_ABSOLUTE.match(target):
             return self._reject(result, file, number, line, "import_absolute_path",
-                                f"import {target} is an absolute path; imports are relative to the file")
+                                Reason("import_absolute_path", target=target))
         joined = os.path.normpath(os.path.join(file.parent, target.replace("\\", "/")))
         if not _is_within(joined, str(self.owner)):
             return self._reject(result, file, number, line, "import_outside_source",
-                                f"import {target} leaves {self.label_of(self.owner) or 'the source directory'}")
+                                Reason("import_outside_source", target=target,
+                                       folder=self.label_of(self.owner) or "the source directory"))
         result.referenced.append(Path(joined))
         real = os.path.realpath(joined)
         if not _is_within(real, self.owner_real):
             return self._reject(result, file, number, line, "import_symlink_escape",
-                                f"import {target} is a symlink that leads outside the source directory")
+                                Reason("import_symlink_escape", target=target))
         if real in stack:  # kept with Reasonix's marker; the diagnostic is ours
-            result.problems.append(ImportProblem("import_cycle", file, number,
-                                                 f"import {target} would import a file that is already being "
-                                                 "expanded"))
+            result.problems.append(ImportProblem("import_cycle", file, number, Reason("import_cycle", target=target)))
             return f"{line.rstrip()}  {CYCLE_MARKER}"
         if depth + 1 > MAX_IMPORT_DEPTH:
             return self._reject(result, file, number, line, "import_depth_exceeded",
-                                f"import {target} is a level {depth + 1} import; at most "
-                                f"{MAX_IMPORT_DEPTH} levels are expanded")
+                                Reason("import_depth_exceeded", target=target, level=depth + 1,
+                                       most=MAX_IMPORT_DEPTH))
         if real in seen:  # already expanded once in this document: the line stays, marked as Reasonix marks it
             return f"{line.rstrip()}  {DUPLICATE_MARKER}"
         try:
@@ -131,7 +130,7 @@ class ImportExpander:
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
             return self._reject(result, file, number, line, "import_unreadable",
-                                f"import {target} cannot be read: {reason}")
+                                Reason("import_unreadable", target=target, why=reason))
         seen.add(real)
         imported = Path(joined)
         result.imports.append(imported)

@@ -54,6 +54,82 @@ REASONS: dict[str, str] = {
     "windsurf_legacy": "the older single rules file: every conversation",
     "windsurf_always": "trigger always_on: every conversation",
     "windsurf_subfolder": "for files in {folder}",
+    # reasons built from values: a rule's globs, a budget, a cap
+    "claude_excluded": "claudeMdExcludes: {pattern}",
+    "claude_rule_paths": "a rule with paths: {paths} — loaded when Claude reads a matching file",
+    "claude_rule_launch": "a rule without paths: loaded at launch",
+    "claude_memory_off": "auto memory is turned off",
+    "claude_memory_topic": "a topic file: read when Claude needs it",
+    "claude_memory_index": "auto memory index: its first {lines} lines / {bytes} bytes load at launch",
+    "claude_memory_index_cut_lines": "auto memory index past {lines} lines: Claude Code stops before line {line}; "
+                                     "the rest is not loaded",
+    "claude_memory_index_cut_bytes": "auto memory index past {bytes} bytes: Claude Code stops before line {line}; "
+                                     "the rest is not loaded",
+    "codex_budget_off": "{key} = 0 turns project files off",
+    "codex_dropped": "the {budget}-byte budget was spent by the files above it; Codex leaves it out and the model "
+                     "is not told",
+    "codex_cut": "{why}; cut at byte {kept} of {size} (line {line}) because the {budget}-byte project budget ends "
+                 "there — without a marker",
+    "copilot_no_apply_to": "no applyTo: read only when you attach it to a request",
+    "copilot_every_file": "applyTo {globs}: every file",
+    "copilot_apply_to": "applyTo {globs}: read when Copilot works on a matching file",
+    "cursor_globs": "globs {globs}: attached when a matching file is in the conversation",
+    "cursor_globs_below": "globs {globs}: attached when a matching file is in the conversation (a rule of "
+                          "{folder}: for files below it)",
+    "cursor_description": "the agent reads its description and decides: {description}",
+    "cursor_manual": "no alwaysApply, globs or description: only when you @-mention it",
+    "windsurf_glob": "trigger glob ({globs}): when a matching file is touched",
+    "windsurf_no_globs": "trigger glob (no globs): when a matching file is touched",
+    "windsurf_model_decision": "trigger model_decision: Cascade decides by its description: {description}",
+    "windsurf_manual": "trigger manual: only when you @-mention it",
+    "windsurf_unknown_trigger": "trigger {trigger} is none Windsurf knows: it is not applied by itself",
+    "windsurf_no_trigger": "no trigger: only when you @-mention it",
+    # what an agent is warned of (above its table)
+    "claude_memory_index_warning": "{file} is past {lines} lines / {bytes} bytes: Claude Code stops before line "
+                                   "{line}",
+    "codex_over_budget": "the project chain is over project_doc_max_bytes ({budget} bytes): {fates}. Codex does not "
+                         "tell the model (at most a line in its own log)",
+    "codex_file_cut": "{file} is cut at line {line} ({kept} of {size} bytes kept)",
+    "codex_file_dropped": "{file} is dropped",
+    "claude_large_file_warning": "{file} has {chars} characters; Claude Code warns about files over {limit}",
+    # a problem with an @import (the file and line it is on, then what is wrong)
+    "at_line": "{where}: {problem}",
+    "import_invalid_path": "import path holds a NUL byte; no file can have that name",
+    "import_absolute_path": "import {target} is an absolute path; imports are relative to the file",
+    "import_outside_source": "import {target} leaves {folder}",
+    "import_symlink_escape": "import {target} is a symlink that leads outside the source directory",
+    "import_cycle": "import {target} would import a file that is already being expanded",
+    "import_depth_exceeded": "import {target} is a level {level} import; at most {most} levels are expanded",
+    "import_unreadable": "import {target} cannot be read: {why}",
+    "duplicate_imported": "{file} is imported by {importer}; kept once, inside {importer}",
+    "duplicate_identical": "{file} is identical to {winner}; kept once, from {winner}",
+    "near_duplicate": "{file} nearly repeats {other} (lines differing: {changed}); both are loaded, so the shared "
+                      "lines are carried twice — consider importing one from the other",
+    # the side by side's differences
+    "listed": "{most} and {last}",
+    "only_some": "{file} reaches {agents}; {fates}",
+    "then": "{first}; {rest}",
+    "fate_not_read": "{agent} does not read it ({why})",
+    "fate": "{agent}: {status} ({reason})",
+    "not_read_codex": "Codex reads only {names} (and configured fallback names), one per folder",
+    "not_read_claude-code": "Claude Code reads {names} and rules, not other names",
+    "not_read_reasonix": "it is not on Reasonix's chain (REASONIX.md, AGENTS.md, CLAUDE.md and .local.md variants)",
+    "not_read_copilot": "Copilot reads {repository_file}, {folder}, AGENTS.md, and {root_files} at the root",
+    "not_read_gemini": "Gemini CLI reads {names} (or the names its context.fileName setting gives)",
+    "not_read_cursor": "Cursor reads {folder}, AGENTS.md and {legacy}",
+    "not_read_windsurf": "Windsurf reads {folder}, its global rules, AGENTS.md and {legacy}",
+    "rule_reaches_some": "{file} rule '{rule}' reaches {agents} only",
+    "rules_more": "… and {more} of {file} that reach only some of the agents",
+    "received_twice": "{agent} receives it twice: {what}",
+    "same_text": "{first} and {second} carry the same text",
+    "text_inside": "the text of {first} is also inside {second}",
+    "import_differs": "{where} @{token} — {treatments}",
+    "treatment": "{agent} {treatment}",
+    "shows_literally": "shows it literally",
+    "expands": "expands it",
+    "error_comment": "leaves an error comment (no such file)",
+    "rejects": "rejects it ({problem})",
+    "shows_literally_missing": "shows it literally (no such file)",
 }
 IMPORTS_SUFFIX = "; imports {imports}"   # after a Reasonix document's reason, naming the files it imports
 
@@ -65,7 +141,8 @@ class Reason(str):
     fields: tuple[tuple[str, str], ...]
 
     def __new__(cls, code: str, **fields: Any) -> Reason:
-        values = {name: str(value) for name, value in fields.items()}
+        # a field that is itself a reason stays one: a face words it in its own language too
+        values = {name: value if isinstance(value, Reason) else str(value) for name, value in fields.items()}
         text = REASONS[code].format_map(values)
         if values.get("imports"):
             text += IMPORTS_SUFFIX.format_map(values)
@@ -86,3 +163,13 @@ def reason_code(reason: str) -> tuple[str, dict[str, str]]:
     if isinstance(reason, Reason):
         return reason.code, dict(reason.fields)
     return "", {}
+
+
+def then(parts: list[str]) -> str:
+    """``parts`` joined by "; ", as a reason a face can word part by part."""
+    return parts[0] if len(parts) == 1 else Reason("then", first=parts[0], rest=then(parts[1:]))
+
+
+def listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: the "and" a reason, the names as they are."""
+    return names[0] if len(names) == 1 else Reason("listed", most=", ".join(names[:-1]), last=names[-1])

@@ -24,6 +24,7 @@ from ..storage.safe_read import UnsafeFile, read_regular_text
 from ..storage.store_lock import StoreLock
 from ..text.tokens import approximate_tokens
 from .imports import IMPORT_WRAPPER, ImportExpander
+from .reasons import Reason
 
 NORMAL_NAMES = ("REASONIX.md", "AGENTS.md", "CLAUDE.md")
 LOCAL_NAMES = ("REASONIX.local.md", "AGENTS.local.md", "CLAUDE.local.md")
@@ -112,7 +113,7 @@ def _without_imported(kept: list[InstructionDocument],
             dropped.add(index)
             diagnostics.append(InstructionDiagnostic(
                 "duplicate_document", document.label, document.path, 0,
-                f"{document.label} is imported by {importer.label}; kept once, inside {importer.label}"))
+                Reason("duplicate_imported", file=document.label, importer=importer.label)))
     return [document for index, document in enumerate(kept) if index not in dropped]
 
 
@@ -209,8 +210,8 @@ class InstructionResolver:
         expansion = ImportExpander(owner, self.label_of).expand(path, text)
         for problem in expansion.problems:
             diagnostics.append(InstructionDiagnostic(problem.code, label, problem.file, problem.line,
-                                                     f"{self.label_of(problem.file)}:{problem.line}: "
-                                                     f"{problem.message}"))
+                                                     Reason("at_line", where=f"{self.label_of(problem.file)}:"
+                                                            f"{problem.line}", problem=problem.message)))
         body = expansion.body.strip()
         if not body:
             return None
@@ -230,7 +231,7 @@ class InstructionResolver:
             if last_index[keys[index]] != index:
                 diagnostics.append(InstructionDiagnostic(
                     "duplicate_document", document.label, document.path, 0,
-                    f"{document.label} is identical to {winner.label}; kept once, from {winner.label}"))
+                    Reason("duplicate_identical", file=document.label, winner=winner.label)))
                 continue
             kept.append(document)
         kept = _without_imported(kept, diagnostics)
@@ -243,8 +244,7 @@ class InstructionResolver:
                                   if tag != "equal")
                     diagnostics.append(InstructionDiagnostic(
                         "near_duplicate", second.label, second.path, 0,
-                        f"{second.label} nearly repeats {first.label} (lines differing: {changed:,}); both are "
-                        "loaded, so the shared lines are carried twice — consider importing one from the other"))
+                        Reason("near_duplicate", file=second.label, other=first.label, changed=f"{changed:,}")))
         return [dataclasses.replace(d, order=order) for order, d in enumerate(kept)]
 
     # quick add ---------------------------------------------------------------------------

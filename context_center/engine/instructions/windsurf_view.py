@@ -96,16 +96,16 @@ class WindsurfView:
             document = replace(document, status="loaded", reason=Reason("windsurf_always"))
         elif trigger in ("always_on", "glob"):
             document = replace(document, trigger=Trigger("glob", globs),
-                               reason=f"trigger glob ({', '.join(globs) or 'no globs'}): when a matching file "
-                                      "is touched")
+                               reason=Reason("windsurf_glob", globs=", ".join(globs)) if globs
+                               else Reason("windsurf_no_globs"))
         elif trigger == "model_decision":
             document = replace(document, trigger=Trigger("description", (), description),
-                               reason=f"trigger model_decision: Cascade decides by its description: {description}")
+                               reason=Reason("windsurf_model_decision", description=description))
         elif trigger == "manual":
-            document = replace(document, trigger=Trigger("manual"), reason="trigger manual: only when you @-mention it")
+            document = replace(document, trigger=Trigger("manual"), reason=Reason("windsurf_manual"))
         else:
             document = replace(document, trigger=Trigger("manual"),
-                               reason=f"trigger {trigger!r} is none Windsurf knows: it is not applied by itself"
-                               if trigger else "no trigger: only when you @-mention it")
+                               reason=Reason("windsurf_unknown_trigger", trigger=repr(trigger)) if trigger
+                               else Reason("windsurf_no_trigger"))
         return cut_to_chars(document, rules.rule_chars,
                             f"past Windsurf's cap of {rules.rule_chars:,} characters a file")

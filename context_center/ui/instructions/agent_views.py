@@ -77,16 +77,107 @@ REASON_WORDS = {
     "windsurf_legacy": QT_TR_NOOP("the older single rules file: every conversation"),
     "windsurf_always": QT_TR_NOOP("trigger always_on: every conversation"),
     "windsurf_subfolder": QT_TR_NOOP("for files in {folder}"),
+    "claude_excluded": QT_TR_NOOP("claudeMdExcludes: {pattern}"),
+    "claude_rule_paths": QT_TR_NOOP("a rule with paths: {paths} — loaded when Claude reads a matching file"),
+    "claude_rule_launch": QT_TR_NOOP("a rule without paths: loaded at launch"),
+    "claude_memory_off": QT_TR_NOOP("auto memory is turned off"),
+    "claude_memory_topic": QT_TR_NOOP("a topic file: read when Claude needs it"),
+    "claude_memory_index": QT_TR_NOOP("auto memory index: its first {lines} lines / {bytes} bytes load at launch"),
+    "claude_memory_index_cut_lines": QT_TR_NOOP("auto memory index past {lines} lines: Claude Code stops before "
+                                                "line {line}; the rest is not loaded"),
+    "claude_memory_index_cut_bytes": QT_TR_NOOP("auto memory index past {bytes} bytes: Claude Code stops before "
+                                                "line {line}; the rest is not loaded"),
+    "codex_budget_off": QT_TR_NOOP("{key} = 0 turns project files off"),
+    "codex_dropped": QT_TR_NOOP("the {budget}-byte budget was spent by the files above it; Codex leaves it out and "
+                                "the model is not told"),
+    "codex_cut": QT_TR_NOOP("{why}; cut at byte {kept} of {size} (line {line}) because the {budget}-byte project "
+                            "budget ends there — without a marker"),
+    "copilot_no_apply_to": QT_TR_NOOP("no applyTo: read only when you attach it to a request"),
+    "copilot_every_file": QT_TR_NOOP("applyTo {globs}: every file"),
+    "copilot_apply_to": QT_TR_NOOP("applyTo {globs}: read when Copilot works on a matching file"),
+    "cursor_globs": QT_TR_NOOP("globs {globs}: attached when a matching file is in the conversation"),
+    "cursor_globs_below": QT_TR_NOOP("globs {globs}: attached when a matching file is in the conversation (a rule "
+                                     "of {folder}: for files below it)"),
+    "cursor_description": QT_TR_NOOP("the agent reads its description and decides: {description}"),
+    "cursor_manual": QT_TR_NOOP("no alwaysApply, globs or description: only when you @-mention it"),
+    "windsurf_glob": QT_TR_NOOP("trigger glob ({globs}): when a matching file is touched"),
+    "windsurf_no_globs": QT_TR_NOOP("trigger glob (no globs): when a matching file is touched"),
+    "windsurf_model_decision": QT_TR_NOOP("trigger model_decision: Cascade decides by its description: {description}"),
+    "windsurf_manual": QT_TR_NOOP("trigger manual: only when you @-mention it"),
+    "windsurf_unknown_trigger": QT_TR_NOOP("trigger {trigger} is none Windsurf knows: it is not applied by itself"),
+    "windsurf_no_trigger": QT_TR_NOOP("no trigger: only when you @-mention it"),
+    "claude_memory_index_warning": QT_TR_NOOP("{file} is past {lines} lines / {bytes} bytes: Claude Code stops "
+                                              "before line {line}"),
+    "codex_over_budget": QT_TR_NOOP("the project chain is over project_doc_max_bytes ({budget} bytes): {fates}. "
+                                    "Codex does not tell the model (at most a line in its own log)"),
+    "codex_file_cut": QT_TR_NOOP("{file} is cut at line {line} ({kept} of {size} bytes kept)"),
+    "codex_file_dropped": QT_TR_NOOP("{file} is dropped"),
+    "claude_large_file_warning": QT_TR_NOOP("{file} has {chars} characters; Claude Code warns about files over "
+                                            "{limit}"),
+    "at_line": QT_TR_NOOP("{where}: {problem}"),
+    "import_invalid_path": QT_TR_NOOP("import path holds a NUL byte; no file can have that name"),
+    "import_absolute_path": QT_TR_NOOP("import {target} is an absolute path; imports are relative to the file"),
+    "import_outside_source": QT_TR_NOOP("import {target} leaves {folder}"),
+    "import_symlink_escape": QT_TR_NOOP("import {target} is a symlink that leads outside the source directory"),
+    "import_cycle": QT_TR_NOOP("import {target} would import a file that is already being expanded"),
+    "import_depth_exceeded": QT_TR_NOOP("import {target} is a level {level} import; at most {most} levels are "
+                                        "expanded"),
+    "import_unreadable": QT_TR_NOOP("import {target} cannot be read: {why}"),
+    "duplicate_imported": QT_TR_NOOP("{file} is imported by {importer}; kept once, inside {importer}"),
+    "duplicate_identical": QT_TR_NOOP("{file} is identical to {winner}; kept once, from {winner}"),
+    "near_duplicate": QT_TR_NOOP("{file} nearly repeats {other} (lines differing: {changed}); both are loaded, so "
+                                 "the shared lines are carried twice — consider importing one from the other"),
+    "listed": QT_TR_NOOP("{most} and {last}"),
+    "only_some": QT_TR_NOOP("{file} reaches {agents}; {fates}"),
+    "then": QT_TR_NOOP("{first}; {rest}"),
+    "fate_not_read": QT_TR_NOOP("{agent} does not read it ({why})"),
+    "fate": QT_TR_NOOP("{agent}: {status} ({reason})"),
+    "not_read_codex": QT_TR_NOOP("Codex reads only {names} (and configured fallback names), one per folder"),
+    "not_read_claude-code": QT_TR_NOOP("Claude Code reads {names} and rules, not other names"),
+    "not_read_reasonix": QT_TR_NOOP("it is not on Reasonix's chain (REASONIX.md, AGENTS.md, CLAUDE.md and "
+                                    ".local.md variants)"),
+    "not_read_copilot": QT_TR_NOOP("Copilot reads {repository_file}, {folder}, AGENTS.md, and {root_files} at the "
+                                   "root"),
+    "not_read_gemini": QT_TR_NOOP("Gemini CLI reads {names} (or the names its context.fileName setting gives)"),
+    "not_read_cursor": QT_TR_NOOP("Cursor reads {folder}, AGENTS.md and {legacy}"),
+    "not_read_windsurf": QT_TR_NOOP("Windsurf reads {folder}, its global rules, AGENTS.md and {legacy}"),
+    "rule_reaches_some": QT_TR_NOOP("{file} rule '{rule}' reaches {agents} only"),
+    "rules_more": QT_TR_NOOP("… and {more} of {file} that reach only some of the agents"),
+    "received_twice": QT_TR_NOOP("{agent} receives it twice: {what}"),
+    "same_text": QT_TR_NOOP("{first} and {second} carry the same text"),
+    "text_inside": QT_TR_NOOP("the text of {first} is also inside {second}"),
+    "import_differs": QT_TR_NOOP("{where} @{token} — {treatments}"),
+    "treatment": QT_TR_NOOP("{agent} {treatment}"),
+    "shows_literally": QT_TR_NOOP("shows it literally"),
+    "expands": QT_TR_NOOP("expands it"),
+    "error_comment": QT_TR_NOOP("leaves an error comment (no such file)"),
+    "rejects": QT_TR_NOOP("rejects it ({problem})"),
+    "shows_literally_missing": QT_TR_NOOP("shows it literally (no such file)"),
 }
 
 
 def reason_words(document: AgentDocument) -> str:
     """Why the agent reads ``document``, in the window's language (the engine's English sentence
     when its reason has no code the window knows)."""
-    code, fields = document.reason_code
+    return worded(document.reason)
+
+
+def worded(said: str) -> str:
+    """What the engine ``said`` (a reason, a warning, a diagnostic, a difference: an English sentence
+    that carries its code and values), in the window's language; a value that is itself such a
+    sentence is worded too. A sentence without a code the window knows is shown as it is."""
+    code, fields = getattr(said, "code", ""), dict(getattr(said, "fields", ()))
     if code not in REASON_WORDS:
-        return document.reason
-    text = tr(REASON_WORDS[code]).format_map(fields)
+        return str(said)
+    values = {name: worded(value) for name, value in fields.items()}
+    if code == "fate":   # the status as the engine names it ("on demand"), in a sentence
+        values["status"] = status_name(fields["status"].replace(" ", "_"))
+    elif code == "rules_more":
+        count = int(fields["count"])
+        values["more"] = tr("1 more rule") if count == 1 else tr("{count} more rules").format(count=f"{count:,}")
+    elif code == "import_outside_source" and fields["folder"] == "the source directory":
+        values["folder"] = tr("the source directory")
+    text = tr(REASON_WORDS[code]).format_map(values)
     if fields.get("imports"):
         text += tr("; imports {files}").format(files=fields["imports"])
     return text
@@ -199,7 +290,7 @@ def summary(view: AgentView) -> str:
 
 
 def warnings_html(warnings: Sequence[str]) -> str:
-    return "".join(f'<p style="color:{tone("error")}"><b>⚠</b> {html.escape(w)}</p>' for w in warnings)
+    return "".join(f'<p style="color:{tone("error")}"><b>⚠</b> {html.escape(worded(w))}</p>' for w in warnings)
 
 
 def document_html(document: AgentDocument) -> str:
@@ -239,7 +330,7 @@ def comparison_html(comparison: AgentComparison, row_index: int | None) -> str:
     parts += [f"<p>{html.escape(line)}</p>" for line in accounts(comparison)]
     if comparison.differences:
         parts.append("<p><b>" + tr("Differences") + "</b></p><ul>")
-        parts += [f"<li>{html.escape(d.message)}</li>" for d in comparison.differences]
+        parts += [f"<li>{html.escape(worded(d.message))}</li>" for d in comparison.differences]
         parts.append("</ul>")
     else:
         parts.append("<p>" + tr("The {count} agents receive the same files.").format(count=len(comparison.views))

@@ -409,9 +409,11 @@ class InstructionsTab(QWidget):
 
     def _diagnostics(self, diagnostics) -> None:
         refit = self._fitted and self.diagnostics.rowCount() != len(diagnostics)
-        fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, d.message)
-                                for d in diagnostics],
-             [f"{d.source}:{d.line}\n{d.message}" if d.line else f"{d.source}\n{d.message}" for d in diagnostics])
+        said = [agent_views.worded(d.message) for d in diagnostics]   # (in the window's language)
+        fill(self.diagnostics, [(d.code, f"{d.source}:{d.line}" if d.line else d.source, message)
+                                for d, message in zip(diagnostics, said)],
+             [f"{d.source}:{d.line}\n{message}" if d.line else f"{d.source}\n{message}"
+              for d, message in zip(diagnostics, said)])
         if refit:
             self._fit_diagnostics()
 
@@ -455,8 +457,9 @@ class InstructionsTab(QWidget):
             files=files, agents=agents) if not count else
             tr("{files} file(s) across {agents} agents; {count} difference(s)").format(
                 files=files, agents=agents, count=count))
-        self._show_warnings([f"{AGENT_DISPLAY_NAMES[a]}: {w}" for a, v in comparison.views.items()
-                             for w in v.warnings])
+        self._show_warnings([tr("{agent}: {warning}").format(agent=AGENT_DISPLAY_NAMES[a],
+                                                             warning=agent_views.worded(w))
+                             for a, v in comparison.views.items() for w in v.warnings])
         self._diagnostics([d for v in comparison.views.values() for d in v.diagnostics])
         self._select(row_before, len(comparison.rows))
         if not comparison.rows:

@@ -244,3 +244,83 @@ def test_reasonixs_own_view_counts_bytes_as_the_side_by_side_does(agent_home, ui
     assert f"loaded {size:,} B" == tab.documents.item(0, 1).text()
     assert (f"Reasonix: {size:,} bytes in the files of its rows − 2 bytes it leaves out (blank lines at the edges, "
             f"and each @import line the file replaces) = {size - 2:,} bytes received.") in body
+
+
+def _values_and_limits(workspace, home) -> None:
+    """Reasons built from values: a rule's globs or applyTo, a claudeMdExcludes pattern, an auto
+    memory index past its lines, a file Codex cuts and one it drops; an import that leaves the
+    workspace, one file imported by another, rules only some agents receive."""
+    import json
+    (workspace / "AGENTS.md").write_text("# Rules\n- Run the tests before every commit.\n@docs/setup.md\n"
+                                         "@../secrets.md\n" + "- a filler line for Codex to cut\n" * 6)
+    (workspace / "docs").mkdir()
+    (workspace / "docs" / "setup.md").write_text("Setup: make install.\n")
+    (workspace / "pkg").mkdir()
+    (workspace / "pkg" / "AGENTS.md").write_text("- The package's own rule, dropped by Codex.\n")
+    (workspace / "CLAUDE.md").write_text("- Claude alone: prefer small commits.\n@AGENTS.md\n")
+    (workspace / ".github" / "instructions").mkdir(parents=True)
+    (workspace / ".github" / "instructions" / "ts.instructions.md").write_text(
+        '---\napplyTo: "**/*.ts"\n---\n- TypeScript strict mode.\n')
+    (workspace / ".cursor" / "rules").mkdir(parents=True)
+    (workspace / ".cursor" / "rules" / "web.mdc").write_text("---\nglobs: src/**/*.tsx\n---\n- Functions.\n")
+    (workspace / ".cursor" / "rules" / "db.mdc").write_text("---\ndescription: migrations\n---\n- Reversible.\n")
+    (workspace / ".windsurf" / "rules").mkdir(parents=True)
+    (workspace / ".windsurf" / "rules" / "py.md").write_text('---\ntrigger: glob\nglobs: "**/*.py"\n---\n- ruff.\n')
+    (workspace / ".windsurf" / "rules" / "manual.md").write_text("---\ntrigger: manual\n---\n- By hand.\n")
+    (workspace / ".claude" / "rules").mkdir(parents=True)
+    (workspace / ".claude" / "rules" / "ts.md").write_text('---\npaths: "src/**/*.ts"\n---\n- ts rule\n')
+    (workspace / ".claude" / "settings.json").write_text(json.dumps({"claudeMdExcludes": ["**/legacy/CLAUDE.md"]}))
+    (workspace / "pkg" / "legacy").mkdir()
+    (workspace / "pkg" / "legacy" / "CLAUDE.md").write_text("- legacy rule\n")
+    memory = home / ".claude" / "projects" / "".join(c if c.isalnum() else "-" for c in str(workspace)) / "memory"
+    memory.mkdir(parents=True)
+    (memory / "MEMORY.md").write_text("".join(f"- note {i}\n" for i in range(1, 231)))
+    (memory / "topic.md").write_text("topic\n")
+    (home / ".codex").mkdir()
+    (home / ".codex" / "config.toml").write_text("project_doc_max_bytes = 200\n")
+
+
+# (applyTo, globs, trigger glob, claudeMdExcludes: the agents' own keys, kept in Chinese too)
+ENGLISH_LEFT = ("claudeMdExcludes: ", "a rule with paths", "auto memory", "a topic file", "budget", "cut at byte",
+                ": every file", "attached when", "reads its description", "when a matching file", "@-mention",
+                "past 200 lines", "stops before line", "leaves workspace", "is imported by", "kept once",
+                " reaches ", "does not read it", " only", "shows it literally", "expands it", " and ", "rule '",
+                "project chain is over", "is cut at line", "is dropped", "Codex does not tell")
+
+
+def test_the_chinese_window_words_what_the_engine_built_from_values(agent_home, ui, qtbot, workspace):
+    """The Chinese window kept the engine's English where a reason, a warning, a diagnostic or a
+    difference is made of values (a rule's globs, a budget, a file's name): each carries its code
+    and values, and is worded in Chinese."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
+    _values_and_limits(workspace, agent_home)
+    app = QApplication.instance()
+    language.install(app, "zh_CN")
+    try:
+        tab = ui.window.instructions
+        ui.window.tabs.setCurrentWidget(tab)
+        tab.set_target(str(workspace / "pkg"))
+        shown: list[str] = []
+        for agent in ("claude-code", "codex", "copilot", "cursor", "windsurf", "compare"):
+            tab.set_agent(agent)
+            qtbot.waitUntil(lambda a=agent: (tab.view is not None and getattr(tab.view, "agent", "compare") == a
+                                             and tab.documents.rowCount() > 0), timeout=10000)
+            shown.append(tab.warning.text())
+            shown += [tab.diagnostics.item(r, 2).text() for r in range(tab.diagnostics.rowCount())]
+            if agent != "compare":
+                shown += column(tab.documents, agent_views.WHY_COLUMN)
+            for row in range(tab.documents.rowCount()):
+                tab.documents.setCurrentCell(row, 0)
+                shown.append(tab.body.toPlainText().split("\n", 1)[0] if agent != "compare"
+                             else tab.body.toPlainText())
+        text = "\n".join(shown)
+        left = sorted({english for english in ENGLISH_LEFT if english in text})
+        assert not left, (left, [line for line in text.split("\n") if any(e in line for e in left)][:6])
+        for chinese in ("claudeMdExcludes 排除", "带路径的规则", "自动记忆索引超过 200 行", "预算已被它上面的文件用完",
+                        "applyTo **/*.ts：Copilot 处理匹配的文件时读取", "对话中有匹配的文件时附加", "trigger glob（",
+                        "超出了 workspace", "只送达", "不读取它", "按原文显示", "送达"):
+            assert chinese in text, chinese
+    finally:
+        language.install(app, "en")
