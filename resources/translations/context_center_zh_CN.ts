@@ -1743,7 +1743,7 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     </message>
     <message>
         <source>{agent} {treatment}</source>
-        <translation>{agent}{treatment}</translation>
+        <translation>{agent} {treatment}</translation>
     </message>
     <message>
         <source>shows it literally</source>
