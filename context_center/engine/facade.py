@@ -606,7 +606,7 @@ class Engine:
         """What would be appended to the user turn ``message``; the decision is traced."""
         place = self.place()
         result = self._recall.recall(message, self._memory.snapshot, self._memory.overrides(place),
-                                     max_chars=max_chars, limit=limit, place=place, settled=self._settled.keys)
+                                     max_chars=max_chars, limit=limit, place=place, settled=self.settled_disputes)
         if record:
             self.record_recall(result)
         return result
@@ -646,7 +646,7 @@ class Engine:
         place = self.place()
         return why_not(record, fact, lambda query, f, chars, limit: self._recall.explain(
             query, f, self._memory.snapshot, self._memory.overrides(place), max_chars=chars, limit=limit,
-            place=place, settled=self._settled.keys), self.session_context)
+            place=place, settled=self.settled_disputes), self.session_context)
 
     def injection_bounds(self) -> tuple[int, int]:
         """(days, entries) the injection record keeps (``injections.keep_days`` / ``keep_entries``)."""
@@ -814,13 +814,10 @@ class Engine:
         return self._search_returns.read()
 
     def settled_disputes(self) -> frozenset[str]:
-        """The disputes the user settled in review (:func:`.memory.settled.pair_key` of each)."""
-        return self._settled.keys()
-
-    @cached_property
-    def _settled(self) -> SettledDisputes:
-        """The disputes the review's user dismissed ("both are right"): recall no longer names them."""
-        return SettledDisputes(self.setting, self.set_setting)
+        """The disputes the user settled in review, dismissing a contradiction ("both are right"):
+        recall no longer names them (:func:`.memory.settled.pair_key` of each). Made per call: kept on
+        the engine, its bound methods would hold the engine in a cycle."""
+        return SettledDisputes(self.setting, self.set_setting).keys()
 
     @cached_property
     def _search_returns(self) -> SearchReturns:

@@ -38,7 +38,8 @@ from .words import QT_TR_NOOP, tr
 UNUSED_NOTE = QT_TR_NOOP("“Unused” rests on what the Claude Code hook injected and what agents' MCP searches "
                          "returned: an agent that recalls by other means is invisible to it.")
 # the engine's words for an item's kind and action (one the window does not know is shown as it is)
-KIND_WORDS = {"duplicate": QT_TR_NOOP("duplicate"), "contradiction": QT_TR_NOOP("contradiction"),
+KIND_WORDS = {"duplicate": QT_TR_NOOP("duplicate"), "related": QT_TR_NOOP("related"),
+              "contradiction": QT_TR_NOOP("contradiction"),
               "override": QT_TR_NOOP("override"), "stale": QT_TR_NOOP("stale"), "expired": QT_TR_NOOP("expired"),
               "broken": QT_TR_NOOP("broken"), "changed": QT_TR_NOOP("changed"), "unused": QT_TR_NOOP("unused"),
               "oversize": QT_TR_NOOP("oversize"), "staged": QT_TR_NOOP("staged"), "worktree": QT_TR_NOOP("worktree")}
@@ -338,6 +339,8 @@ def _value_words(value: Any) -> str:
     """A value of the evidence in words: yes or no, never Python's True or False ("same title: False")."""
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
+    if isinstance(value, (list, tuple)):   # "package-manager: npm; …", never Python's ['…']
+        return "; ".join(_value_words(item) for item in value)
     return str(value)
 
 

@@ -61,6 +61,10 @@ def _reason(item: Any) -> str | None:   # noqa: PLR0911 - one sentence per kind
             tr("{share} of what the shorter says, in other words").format(share=f"{evidence.get('similarity', 0):.0%}")
         return tr("{kept} and {other} say the same thing ({why}): keep {kept} with what only the other says, and "
                   "forget {other} to the archive.").format(kept=first, other=second, why=why)
+    if item.kind == "related" and second:
+        return tr("{first} and {second} are alike ({share} of what the shorter says, in other words) but not surely "
+                  "one fact said twice: have a look; merge them by hand if they are, or dismiss this.").format(
+            first=first, second=second, share=f"{evidence.get('similarity', 0):.0%}")
     if item.kind == "contradiction" and second:
         return tr("{newer} and {older} say opposite things on the same terms: keep one (by default the newer, "
                   "{newer}) and forget the other.").format(newer=first, older=second)

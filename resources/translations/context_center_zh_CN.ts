@@ -2806,6 +2806,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>重复</translation>
     </message>
     <message>
+        <source>related</source>
+        <translation>相似</translation>
+    </message>
+    <message>
         <source>contradiction</source>
         <translation>矛盾</translation>
     </message>
@@ -4160,6 +4164,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>{kept} and {other} say the same thing ({why}): keep {kept} with what only the other says, and forget {other} to the archive.</source>
         <translation>{kept} 与 {other} 说的是同一件事（{why}）：保留 {kept}，并补上只有另一条才有的内容，再把 {other} 遗忘到归档。</translation>
+    </message>
+    <message>
+        <source>{first} and {second} are alike ({share} of what the shorter says, in other words) but not surely one fact said twice: have a look; merge them by hand if they are, or dismiss this.</source>
+        <translation>{first} 与 {second} 相似（较短一条所说内容的 {share} 换了说法），但不能确定是同一事实说了两遍：请看一看；若是，请手动合并，否则忽略此项。</translation>
     </message>
     <message>
         <source>{newer} and {older} say opposite things on the same terms: keep one (by default the newer, {newer}) and forget the other.</source>

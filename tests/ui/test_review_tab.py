@@ -123,9 +123,12 @@ def test_each_reason_is_the_engine_s_in_english_and_chinese_in_a_chinese_window(
     ui.remember(name="no-fridays", title="No Friday deploys", body="Never deploy the web app on Fridays.")
     ui.remember(name="fridays", title="Friday deploys", body="Deploy the web app on Fridays after lunch.")
     ui.remember(name="beta", title="Beta", body="The beta ends soon.", expires_at="2020-01-01")
+    ui.remember(name="changelog", title="Changelog", body="Release notes go in CHANGELOG.md before tagging.")
+    ui.remember(name="changelog-owner", title="Changelog owner",
+                body="Release notes go in CHANGELOG.md; the release manager signs them off.")
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         items = MemoryReview(engine).items()
-    assert {item.kind for item in items} >= {"duplicate", "contradiction", "expired"}
+    assert {item.kind for item in items} >= {"duplicate", "related", "contradiction", "expired"}
     for item in items:   # the window's English is the engine's, word for word
         assert reason(item) == item.reason, item.kind
     app = QApplication.instance()
@@ -184,6 +187,8 @@ def test_the_evidence_says_yes_or_no_never_true_or_false(ui, qtbot):
     shown = _evidence_html({"same_title": False, "similarity": 0.91, "nested": {"flag": True}})
     assert "same title: no" in shown and "flag: yes" in shown
     assert "False" not in shown and "True" not in shown
+    claims = _evidence_html({"claims": {"project/a.md": ["package-manager: pnpm", "package-manager: not npm"]}})
+    assert "project/a.md: package-manager: pnpm; package-manager: not npm" in claims and "['" not in claims
     duplicates(ui)
     ui.show_facts("deploy-day", "deploy-days")
     review = open_review(ui, qtbot)

@@ -11,9 +11,9 @@ from typing import Any, Callable, Iterable, Sequence
 from .. import clock
 from ..memory import limits
 from ..records import PINNED_BUDGET_CHARS, Fact
-from ..text.claims import Claim, conflicts
+from ..text.claims import Claim, conflicts, literals_differ
 from .items import ReviewItem, Step
-from .similarity import Reading, Weights, contradicts, duplicates, read, similarity
+from .similarity import Reading, Weights, contradicts, duplicates, read, similarity, sure
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
 _MAX_BUCKET = 200        # a word more facts than this share says nothing about which are alike
@@ -124,7 +124,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
     candidates = list(_pairs(readings, by_key)) + _claimed_pairs(readings) + [
         (keys[i], keys[j]) for keys in titled.values() if len(keys) <= _MAX_SAME_TITLE
         for i in range(len(keys)) for j in range(i + 1, len(keys))]
-    counted = {"duplicate": 0, "contradiction": 0}
+    counted = {"duplicate": 0, "contradiction": 0, "related": 0}
     for first, second in candidates:
         pair = (first, second) if first < second else (second, first)
         if pair in seen:
@@ -136,16 +136,33 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
                 counted["contradiction"] += 1
                 items.append(_contradiction(a, b, conflicts(readings[pair[0]].claims, readings[pair[1]].claims)))
             continue
-        if a.scope != b.scope or counted["duplicate"] >= MAX_ITEMS_OF_A_KIND:
+        if a.scope != b.scope:
             continue
         if a.subject_key and b.subject_key and a.subject_key != b.subject_key:
             continue   # two subjects by their keys: not one fact said twice
-        same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b)
-        score = similarity(readings[pair[0]], readings[pair[1]], weights)
-        if same_title or duplicates(readings[pair[0]], readings[pair[1]], weights):
-            counted["duplicate"] += 1
-            items.append(_duplicate(a, b, usage, score, same_title))
+        one, two = readings[pair[0]], readings[pair[1]]
+        same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b) \
+            and not literals_differ(one.claims, two.claims)   # "Nightly job": backups at 2am, vacuum at 2am
+        alike = same_title or duplicates(one, two, weights)
+        kind = "duplicate" if same_title or (alike and sure(one, two, weights)) else "related" if alike else None
+        if kind is None or counted[kind] >= MAX_ITEMS_OF_A_KIND:
+            continue
+        counted[kind] += 1
+        score = similarity(one, two, weights)
+        items.append(_duplicate(a, b, usage, score, same_title) if kind == "duplicate" else _related(a, b, score))
     return items
+
+
+def _related(a: Fact, b: Fact, score: float) -> ReviewItem:
+    """Two facts alike but not surely one fact said twice: shown for a look, nothing proposed (no
+    Apply archives anything on a guess)."""
+    first, second = sorted((a, b), key=lambda f: (f.updated_at, f.id), reverse=True)
+    score = round(score, 3)   # as the evidence gives it, so a face words the same share
+    return ReviewItem(
+        "related", (first, second),
+        f"{first.ref} and {second.ref} are alike ({score:.0%} of what the shorter says, in other words) but "
+        "not surely one fact said twice: have a look; merge them by hand if they are, or dismiss this.",
+        {"similarity": round(score, 3)}, "advice", block(first) + "\n" + block(second), "")
 
 
 def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, same_title: bool) -> ReviewItem:

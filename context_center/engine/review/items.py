@@ -10,8 +10,8 @@ from typing import Any
 from ..memory.settled import stood
 from ..records import Fact
 
-KINDS = ("duplicate", "contradiction", "override", "stale", "expired", "broken", "changed", "unused", "oversize",
-         "staged", "worktree")
+KINDS = ("duplicate", "related", "contradiction", "override", "stale", "expired", "broken", "changed", "unused",
+         "oversize", "staged", "worktree")
 ITEM_ID = re.compile(rf"(?:{'|'.join(KINDS)})-[0-9a-f]{{10}}")   # what item_id makes
 ACTIONS = ("merge", "keep", "verify", "forget", "split", "advice", "clear")
 

@@ -66,8 +66,9 @@ class MemoryReview:
         if judge is not None:   # the user's judge confirms each pair before it is proposed
             found = SecondOpinion(judge.confirm, engine.setting, engine.set_setting).judged(found)
         unique = {item.id: _team_advice(item) for item in found}
-        order = {kind: n for n, kind in enumerate(("broken", "worktree", "contradiction", "duplicate", "changed",
-                                                    "expired", "stale", "override", "oversize", "staged", "unused"))}
+        order = {kind: n for n, kind in enumerate(("broken", "worktree", "contradiction", "duplicate", "related",
+                                                    "changed", "expired", "stale", "override", "oversize", "staged",
+                                                    "unused"))}
         return sorted(unique.values(), key=lambda item: (order.get(item.kind, 99), item.refs, item.id))
 
     def item(self, item_id: str) -> ReviewItem:

@@ -14,7 +14,13 @@ with its literals normalised, in English and Chinese):
 - ``port``: a number after "port" or "端口" (the thing it belongs to: the words before "port");
 - ``time``: a clock time ("2am" is "02:00"); the thing it belongs to is the rest of the clause;
 - ``ci``: GitHub Actions, GitLab CI, CircleCI, Jenkins, Travis, Buildkite;
-- ``indentation``: tabs or spaces, and how many.
+- ``indentation``: tabs or spaces, and how many;
+- one of a few named alternatives (:data:`CHOICES`): a naming style (camelCase, snake_case…), a
+  merge method (squash, merge commits, rebase: in a clause about merging), an API style (REST,
+  GraphQL, gRPC), the language of replies, comments, docs or commit messages, the ORM or raw SQL,
+  single or double quotes, a test runner (in a clause about tests);
+- ``approvals``: how many a pull request needs; ``line-length``: a limit in characters;
+- ``setting``: a thing enabled or disabled ("format on save"), the thing being the clause's words.
 
 The thing a claim belongs to is the clause's words naming a part of the system ("the API",
 "the docs site", "staging"): "the frontend uses pnpm" and "the docs site uses npm" do not
@@ -28,8 +34,9 @@ from functools import lru_cache
 
 _CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|don't|but)\b)|，|\bbut\b|但是|但|而是")
 _NEGATED = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|stop(?:ped)? using|no longer|"
-                      r"instead of|rather than|deprecated|forbid\w*)\b|n't\b|不要|不准|不得|不能|不再|不用|别|禁止|"
-                      r"严禁|避免|弃用|废弃", re.IGNORECASE)
+                      r"instead of|rather than|deprecated|forbid\w*)\b|n't\b|不要|不准|不得|不能|不再|不用|"
+                      r"(?<![级区类特分个告识性离差辨鉴派组送])别|禁止|严禁|避免|弃用|废弃",   # (级别 is a level)
+                      re.IGNORECASE)
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
 _LEFT_BEHIND = re.compile(r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported)\s+(?:over\s+)?"
                           r"from\s+(.+?)\s+to\b|从\s*(.+?)\s*(?:迁移|切换|改|换|升级|降级)到", re.IGNORECASE)
@@ -63,6 +70,70 @@ _CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci"
 _CI_NAME = re.compile(r"\b(" + "|".join(re.escape(k) for k in _CI) + r")\b", re.IGNORECASE)
 _INDENT = re.compile(r"\b(?:(\d)\s*(?:-\s*)?spaces?|(tabs?))\b|(\d)\s*个空格|(制表符|tab)", re.IGNORECASE)
 _INDENTING = re.compile(r"\bindent\w*|\btabs?\b|\bspaces?\b|缩进", re.IGNORECASE)
+@dataclass(frozen=True)
+class Choice:
+    """A subject whose value is one of a few named alternatives (``aliases``: what a note may write,
+    lower-cased, → the value), read in a clause that speaks of it (``about``, when the names alone
+    do not say so: "rebase" is a merge method only in a clause about merging)."""
+
+    subject: str
+    aliases: dict[str, str]
+    about: re.Pattern[str] | None = None
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _alternatives(tuple(self.aliases))
+
+    def value(self, written: str) -> str:
+        """The value a name as written stands for ("Snake case", "snake-case" → "snake")."""
+        return _keyed(tuple(self.aliases.items()))[_key(written)]
+
+
+def _key(written: str) -> str:
+    return re.sub(r"[\s_-]+", "", written.lower())
+
+
+@lru_cache(maxsize=None)
+def _keyed(aliases: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    return {_key(name): value for name, value in aliases}
+
+
+@lru_cache(maxsize=None)
+def _alternatives(names: tuple[str, ...]) -> re.Pattern[str]:
+    ordered = sorted(names, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(n).replace(r"\ ", r"[\s_-]?") for n in ordered)
+                      + r")(?![\w-])", re.IGNORECASE)
+
+
+CHOICES = (
+    Choice("naming", {"camelcase": "camel", "camel case": "camel", "驼峰": "camel", "snake_case": "snake",
+                      "snake case": "snake", "下划线命名": "snake", "kebab-case": "kebab", "kebab case": "kebab",
+                      "pascalcase": "pascal", "pascal case": "pascal", "screaming_snake_case": "screaming"}),
+    Choice("merge-method", {"squash": "squash", "squash merge": "squash", "squash-merge": "squash",
+                            "merge commit": "merge-commit", "merge commits": "merge-commit", "rebase": "rebase",
+                            "rebase and merge": "rebase", "rebase merge": "rebase"},
+           re.compile(r"\bmerg\w*|\bpull requests?\b|\bPRs?\b|合并", re.IGNORECASE)),
+    Choice("api-style", {"rest": "rest", "restful": "rest", "graphql": "graphql", "grpc": "grpc"}),
+    Choice("language", {"english": "en", "英文": "en", "英语": "en", "chinese": "zh", "中文": "zh", "汉语": "zh",
+                        "japanese": "ja", "日文": "ja", "日语": "ja"},
+           re.compile(r"\b(?:reply|replies|respond|answer\w*|write|writ\w+|comments?|docs?|documentation|"
+                      r"commit messages?|messages?|speak|talk)\b|回复|回答|注释|文档|提交信息|交流", re.IGNORECASE)),
+    Choice("query-style", {"orm": "orm", "raw sql": "raw-sql", "plain sql": "raw-sql", "原生 sql": "raw-sql"}),
+    Choice("quotes", {"single quotes": "single", "single-quoted": "single", "double quotes": "double",
+                      "double-quoted": "double", "单引号": "single", "双引号": "double"}),
+    Choice("test-runner", {"jest": "jest", "vitest": "vitest", "mocha": "mocha", "pytest": "pytest",
+                           "unittest": "unittest", "jasmine": "jasmine", "ava": "ava"},
+           re.compile(r"\btest\w*|测试", re.IGNORECASE)),
+)
+_APPROVALS = re.compile(r"(?<![\w-])(\d+|one|two|three|a single|一|两|二|三)\s*(?:个\s*)?"
+                        r"(?:approvals?|approving reviews?|审批|批准)", re.IGNORECASE)
+_NUMBER_WORDS = {"one": "1", "a single": "1", "two": "2", "three": "3", "一": "1", "两": "2", "二": "2", "三": "3"}
+_LINE_LENGTH = re.compile(r"(?<!\d)(\d{2,3})\s*(?:characters?|chars?|columns?|cols?|个?字符)", re.IGNORECASE)
+_ABOUT_LINES = re.compile(r"\blines?\b|行", re.IGNORECASE)
+_TOGGLE = re.compile(r"\b(enable|turn on|switch on|disable|turn off|switch off)\b|(开启|打开|启用|关闭|禁用)",
+                     re.IGNORECASE)
+_OFF = frozenset({"disable", "turn off", "switch off", "关闭", "禁用"})
+
 # the parts of a system a claim can belong to (one word each; "docs site" is {docs, site})
 _ENTITIES = frozenset({"api", "frontend", "front-end", "backend", "back-end", "docs", "documentation", "site",
                        "website", "web", "mobile", "ios", "android", "admin", "server", "client", "worker",
@@ -70,9 +141,10 @@ _ENTITIES = frozenset({"api", "frontend", "front-end", "backend", "back-end", "d
                        "database", "db", "postgres", "redis", "cache", "gateway", "auth", "dashboard", "app",
                        "service", "monorepo", "library", "sdk", "infra", "scheduler", "queue"})
 # a language's files are a thing of their own too ("tabs in Go files", "4 spaces in Python files")
-_LANGUAGES = frozenset({"go", "golang", "python", "typescript", "javascript", "java", "ruby", "rust", "kotlin",
+_LANGUAGES = frozenset({"golang", "python", "typescript", "javascript", "java", "ruby", "rust", "kotlin",
                         "swift", "php", "sql", "yaml", "markdown", "shell", "bash", "css", "html", "c", "cpp",
                         "c++", "csharp", "scala", "elixir", "terraform", "makefile", "makefiles", "dockerfile"})
+_GO_FILES = re.compile(r"\bgo\s+(?:files?|code|modules?|packages?|services?|sources?)\b|\bin\s+go\b", re.IGNORECASE)
 _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs", "网站": "website", "移动端": "mobile",
                      "测试环境": "staging", "预发": "staging", "生产": "production", "线上": "production",
                      "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
@@ -122,6 +194,24 @@ def claims_of(text: str) -> frozenset[Claim]:
                 spaces, tabs, chinese_spaces, chinese_tabs = match.groups()
                 value = "tabs" if tabs or chinese_tabs else f"{spaces or chinese_spaces} spaces"
                 found.add(Claim("indentation", entity, value, negated))
+        for choice in CHOICES:
+            if choice.about is None or choice.about.search(clause):
+                owner = entity | _owner(choice, clause)
+                for match in choice.pattern.finditer(clause):
+                    named = {_same(word) for word in _WORD.findall(match.group(1).lower())}
+                    found.add(Claim(choice.subject, owner - named, choice.value(match.group(1)), negated))
+        for match in _APPROVALS.finditer(clause):
+            count = match.group(1).lower()
+            found.add(Claim("approvals", entity, _NUMBER_WORDS.get(count, count), negated))
+        if _ABOUT_LINES.search(clause):
+            for match in _LINE_LENGTH.finditer(clause):
+                found.add(Claim("line-length", entity, match.group(1), False))   # a limit: "not over 100" is 100
+        toggle = _TOGGLE.search(clause)
+        if toggle:
+            what = _context(clause, toggle)
+            if what:   # "disable format on save" is off; said negated ("never disable…"), on
+                off = (toggle.group(0).lower() in _OFF) != negated
+                found.add(Claim("setting", what, "off" if off else "on", False))
         for match in _TIME.finditer(clause):
             value = _clock(match)
             if value is not None:
@@ -214,6 +304,22 @@ def proposed_subject_key(text: str) -> str | None:
     return f"{owner}.{name}"
 
 
+# what a language is chosen for: replies, code comments, docs, commit messages (one thing each)
+_LANGUAGE_OWNERS = {"reply": "reply", "replies": "reply", "respond": "reply", "answer": "reply",
+                    "answers": "reply", "speak": "reply", "talk": "reply", "回复": "reply", "回答": "reply",
+                    "交流": "reply", "comment": "comments", "comments": "comments", "注释": "comments",
+                    "doc": "docs", "docs": "docs", "documentation": "docs", "文档": "docs",
+                    "commit message": "commits", "commit messages": "commits", "提交信息": "commits"}
+
+
+def _owner(choice: Choice, clause: str) -> frozenset[str]:
+    """The thing a language is chosen for, read from the words that made the clause about it."""
+    if choice.subject != "language" or choice.about is None:
+        return frozenset()
+    return frozenset(_LANGUAGE_OWNERS[word] for word in
+                     (m.group(0).lower() for m in choice.about.finditer(clause)) if word in _LANGUAGE_OWNERS)
+
+
 def _clauses(text: str) -> list[tuple[str, bool]]:
     """The text's clauses, each with whether it is negated; "from X to" makes X a negated clause."""
     marked = _LEFT_BEHIND.sub(lambda m: f" ; never {m.group(1) or m.group(2)} ; now ", text)
@@ -223,6 +329,10 @@ def _clauses(text: str) -> list[tuple[str, bool]]:
 def _entity(clause: str) -> frozenset[str]:
     words = {word.lower().rstrip(".") for word in _WORD.findall(clause)}
     found = {word for word in words if word in _ENTITIES or word in _LANGUAGES}
+    found |= {word[:-1] for word in words if word.endswith("s") and word[:-1] in _ENTITIES
+              and word != "tests"}   # "APIs", "services" ("smoke tests" are no test environment)
+    if _GO_FILES.search(clause):   # "go" alone is a verb ("deploys go out")
+        found.add("golang")
     found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
     return frozenset(_same(word) for word in found)
 
@@ -243,8 +353,9 @@ def _context(clause: str, time: re.Match[str]) -> frozenset[str]:
     """The event a clock time belongs to: the clause's other words (schedule words aside)."""
     rest = clause[:time.start()] + " " + clause[time.end():]
     words = {word.lower().rstrip(".s") for word in _WORD.findall(rest)}
-    ignored = _STOP | {"nightly", "daily", "night", "every", "day", "utc", "cet", "pst", "est", "am", "pm",
-                       "happen", "happens", "go", "goes", "start", "starts", "kick", "kicks", "off", "out"}
+    ignored = _STOP | {"never", "not", "don't", "do", "no", "nightly", "daily", "night", "every", "day", "utc", "cet",
+                       "pst", "est", "am", "pm", "happen", "happens", "go", "goes", "start", "starts", "kick", "kicks",
+                       "off", "out"}
     han = {ch for ch in rest if "\u4e00" <= ch <= "\u9fff"} - set("每天晚上凌晨早上午下点的在会要进行执行运行")
     return frozenset({word for word in words if word not in ignored and len(word) > 1} | han)
 

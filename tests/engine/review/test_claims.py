@@ -121,3 +121,28 @@ def test_a_dismissed_contradiction_is_no_longer_named_in_recall_until_a_fact_cha
 def test_a_subject_key_is_proposed_only_for_one_subject_of_one_thing(text: str, key: str | None):
     from context_center.engine.text.claims import proposed_subject_key
     assert proposed_subject_key(text) == key
+
+
+def test_a_merge_is_proposed_only_when_sure_and_a_pair_merely_alike_is_related_with_nothing_to_apply(engine):
+    from context_center.engine import InvalidInput
+    for name, body in (("deploy-day", "Deploys go out on Tuesdays after the smoke tests pass."),
+                       ("deploy-days", "Deploys go out on Tuesdays once the smoke tests pass. Roll back by image."),
+                       ("release", "Run the release checklist before tagging a version."),
+                       ("staging", "The staging cluster is in eu-west-1.")):
+        engine.remember(FactInput(name=name, title=name.replace("-", " "), body=body))
+    review = MemoryReview(engine)
+    [duplicate] = [item for item in review.items() if item.kind == "duplicate"]
+    assert {f.name for f in duplicate.facts} == {"deploy-day", "deploy-days"}
+    engine.edit("deploy-day", FactInput(body="Deploys go out on Tuesdays once the smoke tests pass. Not Fridays."))
+    [related] = [item for item in review.items() if item.kind in ("duplicate", "related")]
+    assert related.kind == "related" and related.action == "advice" and not related.steps
+    assert "have a look" in related.reason and related.evidence["similarity"] < 0.85
+    with pytest.raises(InvalidInput, match="is advice, not a change"):   # no merge archives a fact on a guess
+        review.apply(related.id)
+
+
+def test_the_same_title_is_no_repeat_when_the_literals_differ(engine):
+    for name, body in (("backups", "Database backups run nightly at 2am."),
+                       ("vacuum", "Database vacuum runs nightly at 2am.")):
+        engine.remember(FactInput(name=name, title="Nightly job", body=body))
+    assert not [item for item in MemoryReview(engine).items() if item.kind in ("duplicate", "related")]

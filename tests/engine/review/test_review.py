@@ -42,8 +42,8 @@ def store_state(engine) -> dict[str, tuple[str, str, str]]:
 def test_a_duplicate_is_merged_into_the_kept_fact_and_undo_puts_both_back(engine):
     kept = remember(engine, "package-manager", "We use pnpm for every install in this repository.",
                     keywords="pnpm npm")
-    other = remember(engine, "installs", "Installs in this repository use pnpm for every package. The lockfile "
-                                         "is pnpm-lock.yaml.", keywords="lockfile")
+    other = remember(engine, "installs", "We use pnpm for every install in this repository: the lockfile is "
+                                         "pnpm-lock.yaml.", keywords="lockfile", title="package manager")
     review = MemoryReview(engine)
     [item] = [i for i in review.items() if i.kind == "duplicate"]
     assert {f.id for f in item.facts} == {kept.id, other.id} and item.action == "merge"
@@ -85,7 +85,7 @@ def test_a_stale_preview_is_never_applied_and_an_undo_never_overwrites_a_later_c
     remember(engine, "deploy-days", "Deploys go out on Tuesdays once the smoke tests pass. Roll back by image.")
     review = MemoryReview(engine)
     [item] = [i for i in review.items() if i.kind == "duplicate"]
-    engine.edit(item.facts[1].id, FactInput(body="Deploys go out on Tuesdays once the smoke tests pass. Not Fridays."))
+    engine.edit(item.facts[1].id, FactInput(body=item.facts[0].body + " Checked by the release manager."))
     with pytest.raises(NotFound, match="changed since it was listed"):
         review.apply(item.id)
     [again] = [i for i in review.items() if i.kind == "duplicate"]
