@@ -4,7 +4,16 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..engine import AGENT_DISPLAY_NAMES, INSTRUCTION_AGENTS, Engine, InstructionDiagnostic, InvalidInput, counted
+from ..engine import (
+    ADHERENCE_AGENTS,
+    ADHERENCE_DAYS,
+    AGENT_DISPLAY_NAMES,
+    INSTRUCTION_AGENTS,
+    Engine,
+    InstructionDiagnostic,
+    InvalidInput,
+    counted,
+)
 from .output import Output, Subcommands, add_json_option, table
 
 if TYPE_CHECKING:
@@ -49,6 +58,16 @@ def register(commands: Subcommands) -> None:
                               help="take the latest align of this workspace back (refused if a file changed since)")
     add_json_option(align_parser)
     align_parser.set_defaults(handler=align)
+    adherence_parser = sub.add_parser("adherence", help="whether Claude Code and Codex followed each standing rule, "
+                                                        "session by session, read from their own transcripts")
+    adherence_parser.add_argument("--agent", choices=ADHERENCE_AGENTS, help="one agent only (default: both)")
+    adherence_parser.add_argument("--days", type=int, default=ADHERENCE_DAYS, metavar="N",
+                                  help=f"sessions of the last N days (default: {ADHERENCE_DAYS})")
+    adherence_parser.add_argument("--target", metavar="DIR", help="directory the agent works in (default: current)")
+    adherence_parser.add_argument("--all", action="store_true",
+                                  help="list every session's verdict, not only the violations")
+    add_json_option(adherence_parser)
+    adherence_parser.set_defaults(handler=adherence)
 
 
 def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
@@ -175,6 +194,30 @@ def align(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         return "\n".join(lines)
 
     return out.emit(data, human)
+
+
+def adherence(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    result = engine.adherence(args.agent, args.days, args.target)
+
+    def human() -> str:
+        sessions = ", ".join(f"{counted(n, 'session')} of {AGENT_DISPLAY_NAMES[a]}" for a, n in result.sessions.items())
+        lines = [f"Rules received in this workspace, against {sessions} since {result.since[:10]}:"]
+        for rule in result.rules:
+            if rule.rule.check is None:
+                lines.append(f"- {rule.rule.source}  not checkable from a transcript: {rule.rule.text}")
+                continue
+            lines.append(f"- {rule.rule.source}  followed {rule.count('followed')}, violated {rule.count('violated')}, "
+                         f"not applicable {rule.count('not_applicable')}: {rule.rule.text}")
+            lines.append(f"    checked: {rule.rule.check.describe()}")
+            for verdict in rule.sessions:
+                if verdict.verdict == "violated" or args.all:
+                    lines.append(f"    {verdict.verdict.upper()} {AGENT_DISPLAY_NAMES[verdict.agent]} session "
+                                 f"{verdict.session[:8]} ({verdict.ended[:10]})")
+                    lines += [f"      {e.timestamp} {e.text}".rstrip() for e in verdict.evidence]
+        lines.append(f"{counted(result.violated_rules, 'rule')} violated in at least one session.")
+        return "\n".join(lines)
+
+    return out.emit(result.to_json(), human)
 
 
 def add(engine: Engine, args: argparse.Namespace, out: Output) -> int:

@@ -77,6 +77,9 @@ _LAZY = {
     "AgentView": "instructions.agent_view:AgentView", "DOCUMENT_STATUS_WORDS": "instructions.agent_view:SHORT_STATUS",
     "Meter": "instructions.agent_view:Meter",
     "DOCUMENT_STATUSES": "instructions.agent_view:STATUSES",
+    # whether the agents followed each rule (adherence/)
+    "AdherenceReport": "adherence.report:AdherenceReport", "RuleReport": "adherence.report:RuleReport",
+    "ADHERENCE_AGENTS": "adherence:AGENTS", "ADHERENCE_DAYS": "adherence:DEFAULT_DAYS",
     # importing what other agents remember (importers/, above the facade)
     "import_memories": "importers.service:import_memories", "IMPORT_SOURCES": "importers.labels:SOURCE_LABELS",
     "ImportReport": "importers.records:ImportReport", "ImportItem": "importers.records:ImportItem",

@@ -46,6 +46,7 @@ from .team.repository import TeamRepository
 from .text import claims
 
 if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
+    from .adherence.report import AdherenceReport
     from .instructions.agent_compare import AgentComparison
     from .instructions.agent_view import AgentHomes, AgentView
     from .instructions.align import AlignPlan
@@ -547,6 +548,24 @@ class Engine:
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
         self._follow((*resolved.watch_folders, *view.watch_folders))
         return view
+
+    def adherence(self, agent: str | None = None, days: int = 30, target: str | os.PathLike[str] | None = None,
+                  home: str | os.PathLike[str] | None = None) -> AdherenceReport:
+        """Each standing rule Claude Code and Codex (or ``agent`` alone) received in this workspace,
+        and whether each of their sessions of the last ``days`` followed it, read from their own
+        transcripts under ``home`` (default: the user's), with the evidence."""
+        from .adherence import AGENTS
+        from .adherence.report import report
+        from .instructions.agent_view import AgentHomes
+
+        if agent is not None and agent not in AGENTS:
+            raise InvalidInput(f"adherence reads the transcripts of {' and '.join(AGENTS)}; got {agent!r}")
+        if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= 3650:
+            raise InvalidInput(f"--days must be a whole number of days from 1 to 3650; got {days!r}")
+        homes = AgentHomes.from_environment() if home is None else \
+            AgentHomes.from_environment({**os.environ, "HOME": str(home)})
+        views = {name: self.agent_instructions(name, target, homes) for name in ((agent,) if agent else AGENTS)}
+        return report(views, self.paths.workspace, _home(home), days)
 
     def align_agents(self, agents: Sequence[str] | None = None,
                      source: str | os.PathLike[str] | None = None) -> AlignPlan:

@@ -8,17 +8,21 @@ skipped; a source that cannot be read is reported unavailable (it fails closed).
 """
 from __future__ import annotations
 
-import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..memory.sensitive import redact
-from ..storage.safe_read import read_regular_bytes
+from ..transcripts.files import (
+    claude_files,
+    claude_projects,
+    codex_sessions,
+    json_lines,
+    newest_first,
+    within,
+)
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
 _INJECTED = re.compile(r"^\s*(<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|"
                        r"system-reminder|environment_context|user_instructions|user-prompt-submit-hook|"
                        r"memory-recall|session-context|bash-input|bash-stdout|bash-stderr)\b|"
@@ -61,29 +65,8 @@ class SourceStatus:
         return {"name": self.name, "available": self.available, "sessions": self.sessions, "detail": self.detail}
 
 
-def _within(path: str, folder: Path) -> bool:
-    try:
-        resolved = Path(path).resolve()
-    except (OSError, ValueError):
-        return False
-    base = folder.resolve()
-    return resolved == base or base in resolved.parents
-
-
-def _lines(path: Path) -> Iterator[dict[str, Any]]:
-    """JSON objects of a JSONL file; malformed lines (or nested past reason) are skipped, and a
-    FIFO, a device or an oversized file is not read at all."""
-    try:
-        raw = read_regular_bytes(path, MAX_FILE_BYTES)
-    except OSError:
-        return
-    for line in raw.decode("utf-8", "replace").splitlines():
-        try:
-            value = json.loads(line)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(value, dict):
-            yield value
+_within = within
+_lines = json_lines
 
 
 def _typed(text: object) -> str | None:
@@ -118,13 +101,7 @@ class TranscriptSource:
         return found
 
     def _files(self, workspace: Path) -> list[Path]:
-        def modified(path: Path) -> float:
-            try:
-                return path.stat().st_mtime
-            except OSError:
-                return 0.0
-
-        return sorted(self.root.glob(self.pattern), key=modified, reverse=True)
+        return newest_first(self.root, self.pattern)
 
     def _read(self, path: Path, workspace: Path) -> Session | None:
         raise NotImplementedError
@@ -137,16 +114,10 @@ class ClaudeCodeSource(TranscriptSource):
     pattern = "*/*.jsonl"
 
     def __init__(self, home: Path) -> None:
-        config = os.environ.get("CLAUDE_CONFIG_DIR")
-        self.root = (Path(config) if config else home / ".claude") / "projects"
+        self.root = claude_projects(home)
 
     def _files(self, workspace: Path) -> list[Path]:
-        """Claude Code names a project's folder after its path (non-alphanumerics become ``-``):
-        read those folders (the workspace and folders under it) first; the rest only if none."""
-        encoded = re.sub(r"[^A-Za-z0-9]", "-", str(workspace.resolve()))
-        files = super()._files(workspace)
-        mine = [p for p in files if p.parent.name == encoded or p.parent.name.startswith(encoded + "-")]
-        return mine or files
+        return claude_files(self.root, workspace)
 
     def _read(self, path: Path, workspace: Path) -> Session | None:
         session: Session | None = None
@@ -194,8 +165,7 @@ class CodexSource(TranscriptSource):
     pattern = "**/*.jsonl"
 
     def __init__(self, home: Path) -> None:
-        codex_home = os.environ.get("CODEX_HOME")
-        self.root = (Path(codex_home) if codex_home else home / ".codex") / "sessions"
+        self.root = codex_sessions(home)
 
     def _read(self, path: Path, workspace: Path) -> Session | None:
         cwd: str | None = None

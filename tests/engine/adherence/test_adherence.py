@@ -1,0 +1,168 @@
+"""Whether the agents followed each standing rule, read from their own transcripts (real files in
+Claude Code's and Codex's layouts) against the rules each received in a real workspace."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from context_center.engine import InvalidInput
+from context_center.engine.adherence.rules import classify
+from context_center.engine.adherence.shell import invocations
+from support.agent_actions import claude, codex
+
+CLAUDE_MD = """# Project rules
+
+- Never use npm; use pnpm (npx counts too).
+- Run `pnpm test` before reporting completion.
+- Do not edit files under src/generated/.
+- Keep public APIs backward compatible.
+
+```sh
+npm install   # an example in a code block is no rule
+```
+"""
+AGENTS_MD = """# Rules for Codex
+
+- Use ripgrep, not grep.
+- Run `make lint` before committing.
+"""
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    home.mkdir()
+    for name in ("CLAUDE_CONFIG_DIR", "CODEX_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+@pytest.fixture
+def rules_workspace(engine, workspace: Path) -> Path:
+    (workspace / "CLAUDE.md").write_text(CLAUDE_MD)
+    (workspace / "AGENTS.md").write_text(AGENTS_MD)
+    return workspace
+
+
+def by_source(report) -> dict:
+    return {rule.rule.source: rule for rule in report.rules}
+
+
+def verdicts(rule) -> dict[str, str]:
+    return {v.session: v.verdict for v in rule.sessions}
+
+
+def test_a_program_runs_only_where_the_shell_starts_it():
+    said = {
+        "cd web && sudo -E env CI=1 npm ci | tee log": {"cd", "sudo", "env", "npm", "tee"},
+        'echo "npm install"': {"echo"},
+        "rg -n 'npm' src  # npm, not really": {"rg"},
+        "git commit -m 'drop npm'": {"git"},
+        'bash -lc "pnpm test && (npm run build)"': {"bash", "pnpm", "npm"},
+        "npx eslint .": {"npx", "eslint"},
+        "cat <<EOF > notes.md\nnpm install\nEOF\npnpm i": {"cat", "pnpm"},
+        "/usr/local/go/bin/gofmt -l .": {"gofmt"},
+        "FOO=1 xargs -n1 gofumpt": {"xargs", "gofumpt"},
+        "echo 'an unclosed quote": {"echo"},
+    }
+    for command, programs in said.items():
+        assert {i.program for i in invocations(command)} == programs, command
+
+
+@pytest.mark.parametrize("text, kind, shown", [
+    ("Never use npm; use pnpm.", "forbidden_command", ["npm"]),
+    ("Use ripgrep, not grep.", "forbidden_command", ["grep"]),
+    ("Never force-push to main.", "forbidden_command", ["git push --force"]),
+    ("Do not run `docker compose down -v`.", "forbidden_command", ["docker compose down -v"]),
+    ("Run `go test ./...` before reporting completion.", "required_command", "go test ./..."),
+    ("Before committing, run `ruff check .`.", "required_command", "ruff check ."),
+    ("Do not edit files under src/generated/.", "forbidden_path", ["src/generated/"]),
+    ("不要修改 proto/gen/ 下的文件。", "forbidden_path", ["proto/gen/"]),
+])
+def test_a_checkable_rule_says_what_breaks_it(text: str, kind: str, shown):
+    check = classify(text)
+    assert check is not None and check.kind == kind
+    said = check.to_json()
+    assert said.get("programs", said.get("command", said.get("paths"))) == shown
+
+
+@pytest.mark.parametrize("text", [
+    "Keep public APIs backward compatible.", "Run the linter before committing.", "Prefer small functions.",
+    "Avoid the `any` type in TypeScript.", "Never use global state.", "Run `make dev` to start the server.",
+])
+def test_a_rule_a_transcript_cannot_decide_gets_no_check(text: str):
+    assert classify(text) is None
+
+
+def test_each_rule_is_judged_in_each_session_of_the_agent_that_received_it(engine, rules_workspace, home, tmp_path):
+    ws = rules_workspace
+    claude(home, ws, "c-clean", [("bash", "2026-12-01T10:00:00Z", 'echo "npm is not used here"'),
+                                 ("edit", "2026-12-01T10:01:00Z", str(ws / "src/app.ts")),
+                                 ("bash", "2026-12-01T10:02:00Z", "pnpm test 2>&1 | tail -5", True),
+                                 ("read", "2026-12-01T10:03:00Z", str(ws / "src/generated/api.ts"))])
+    claude(home, ws, "c-broke", [("bash", "2026-12-02T10:00:00Z", "pnpm test"),
+                                 ("edit", "2026-12-02T10:01:00Z", str(ws / "src/components/../generated/api.ts")),
+                                 ("bash", "2026-12-02T10:02:00Z", "cd web && sudo npx tsc")])
+    claude(home, ws, "c-reads", [("bash", "2026-12-03T10:00:00Z", "rg -n npm src")])
+    other = tmp_path / "work" / "demo-repo-admin"   # its path starts with the workspace's: another one
+    other.mkdir(parents=True)
+    claude(home, other, "c-other", [("bash", "2026-12-03T11:00:00Z", "npm install"),
+                                    ("edit", "2026-12-03T11:01:00Z", str(other / "src/generated/x.ts"))])
+    claude(home, ws, "c-old", [("bash", "2026-09-01T10:00:00Z", "npm install")])
+    codex(home, ws, "x-commit", [("patch", "2026-12-01T09:00:00Z", "src/app.ts"),
+                                 ("bash", "2026-12-01T09:01:00Z", "grep -rn TODO src | head"),
+                                 ("bash", "2026-12-01T09:02:00Z", "git commit -am 'fix'")])
+    codex(home, ws, "x-linted", [("patch", "2026-12-02T09:00:00Z", "src/app.ts"),
+                                 ("bash", "2026-12-02T09:01:00Z", "make lint", 2),
+                                 ("bash", "2026-12-02T09:02:00Z", "git commit -am 'fix'")])
+
+    report = engine.adherence(days=30, home=home)
+    rules = by_source(report)
+    assert set(rules) == {"CLAUDE.md:3", "CLAUDE.md:4", "CLAUDE.md:5", "CLAUDE.md:6", "AGENTS.md:3", "AGENTS.md:4"}
+    assert report.sessions == {"claude-code": 3, "codex": 2}   # not the other workspace's, nor the old one
+    assert verdicts(rules["CLAUDE.md:3"]) == {"c-clean": "followed", "c-broke": "violated", "c-reads": "followed"}
+    [broke] = [v for v in rules["CLAUDE.md:3"].sessions if v.verdict == "violated"]
+    assert broke.evidence[0].text == "ran cd web && sudo npx tsc"
+    assert broke.evidence[0].timestamp.startswith("2026-12-02")
+    assert verdicts(rules["CLAUDE.md:4"]) == {"c-clean": "followed", "c-broke": "violated",
+                                              "c-reads": "not_applicable"}   # the test ran before the last edit
+    assert verdicts(rules["CLAUDE.md:5"]) == {"c-clean": "followed", "c-broke": "violated", "c-reads": "followed"}
+    assert not rules["CLAUDE.md:6"].rule.checkable and rules["CLAUDE.md:6"].sessions == ()
+    assert verdicts(rules["AGENTS.md:3"]) == {"x-commit": "violated", "x-linted": "followed"}
+    assert verdicts(rules["AGENTS.md:4"]) == {"x-commit": "violated", "x-linted": "followed"}   # ran, not "passes"
+    assert report.violated_rules == 5
+
+    only_codex = engine.adherence("codex", days=30, home=home)
+    assert set(by_source(only_codex)) == {"AGENTS.md:3", "AGENTS.md:4"}
+    older = by_source(engine.adherence("claude-code", days=365, home=home))
+    assert verdicts(older["CLAUDE.md:3"])["c-old"] == "violated"
+
+
+def test_a_rule_that_must_pass_is_violated_by_a_failing_last_run(engine, workspace, home):
+    (workspace / "CLAUDE.md").write_text("- Make sure `go test ./...` passes before you say you are done.\n")
+    claude(home, workspace, "s1", [("edit", "2026-12-01T10:00:00Z", str(workspace / "main.go")),
+                                   ("bash", "2026-12-01T10:01:00Z", "go test ./... -race", True)])
+    [rule] = engine.adherence("claude-code", home=home).rules
+    assert verdicts(rule) == {"s1": "violated"} and "failed" in rule.sessions[0].evidence[0].text
+
+
+def test_hostile_transcripts_are_skipped_never_a_crash(engine, rules_workspace, home, tmp_path):
+    folder = home / ".claude" / "projects" / "x"
+    folder.mkdir(parents=True)
+    (folder / "garbled.jsonl").write_bytes(b'{"cwd": "' + str(rules_workspace).encode() + b'", "type": "user"\n\xff\xfe'
+                                           b'{not json\n' + b"[" * 100_000 + b"\n")
+    os.mkfifo(folder / "fifo.jsonl")
+    (folder / "elsewhere.jsonl").symlink_to("/dev/zero")
+    secret = "AKIA" + "ABCDEFGHIJKLMNOP"
+    claude(home, rules_workspace, "s-secret", [("bash", "2026-12-01T10:00:00Z", f"AWS_KEY={secret} npm publish")])
+    report = engine.adherence("claude-code", home=home)
+    [violation] = [v for v in by_source(report)["CLAUDE.md:3"].sessions if v.verdict == "violated"]
+    assert secret not in violation.evidence[0].text and "npm publish" in violation.evidence[0].text
+
+
+def test_bad_options_are_refused_in_one_line(engine, home):
+    for agent, days in (("cursor", 30), (None, 0), (None, 100_000)):
+        with pytest.raises(InvalidInput):
+            engine.adherence(agent, days, home=home)
