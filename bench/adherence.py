@@ -94,6 +94,84 @@ def score(laid, reports: dict[str, dict], show_errors: bool) -> None:
             print("   ", error)
 
 
+def denials(laid, state: Path, show_errors: bool) -> None:
+    """Every forbidden command and path of each workspace's CLAUDE.md enforced, then each labelled
+    PreToolUse event decided as the hook decides it."""
+    os.environ.update(laid.environment())
+    from context_center.engine import detect_workspace
+
+    for name in sorted({rule["workspace"] for rule in laid.labels["rules"]}):
+        with open_engine(state_root=state, workspace=laid.workspace(name)) as engine:
+            for rule in engine.received_rules("claude-code"):
+                if rule.check is not None and rule.check.kind in ("forbidden_command", "forbidden_path"):
+                    engine.apply_enforcement(engine.enforce_plan(rule.id, "claude-code"))
+    counts = Counter()
+    errors = []
+    started = time.perf_counter()
+    for labelled in laid.events():
+        event = {k: v for k, v in labelled.items() if k not in ("label", "rule", "why")}
+        with open_engine(state_root=state, workspace=detect_workspace(event["cwd"])) as engine:
+            decision = engine.tool_call_decision(event)
+        guess = "deny" if decision.deny else "allow"
+        counts[(labelled["label"], guess)] += 1
+        if guess != labelled["label"]:
+            errors.append(f"labelled {labelled['label']}, decided {guess}: {labelled['tool_name']} "
+                          f"{json.dumps(labelled['tool_input'])[:120]} ({labelled.get('why', '')})")
+    took = time.perf_counter() - started
+    right = counts[("deny", "deny")] + counts[("allow", "allow")]
+    total = sum(counts.values())
+    print(f"PreToolUse events: {total}; decided right {right / max(total, 1):.2f} (goal ≥ 0.95); denied "
+          f"{counts[('deny', 'deny')]} of {counts[('deny', 'deny')] + counts[('deny', 'allow')]} labelled deny; "
+          f"allowed calls denied {counts[('allow', 'deny')]} (goal 0); {took / max(total, 1) * 1000:.1f} ms each "
+          "in process (opening the store included)")
+    if show_errors:
+        for error in errors:
+            print("   ", error)
+
+
+def timing(base: Path, sessions: int = 100, turns: int = 200) -> None:
+    """``instructions adherence`` as a whole command over ``sessions`` Claude Code sessions of ``turns``
+    tool calls each, beside the same process doing nothing (``python -c pass``)."""
+    import subprocess
+
+    from support.agent_actions import claude
+
+    home, workspace, state = base / "t-home", base / "t-ws", base / "t-state"
+    workspace.mkdir(parents=True)
+    (workspace / "CLAUDE.md").write_text("# Rules\n\n- Never use npm; use pnpm.\n- Use ripgrep, not grep.\n"
+                                         "- Run `pnpm test` before reporting completion.\n"
+                                         "- Run `pnpm lint` before committing.\n"
+                                         "- Do not edit files under src/generated/.\n"
+                                         "- Keep public APIs backward compatible.\n")
+    commands = ["pnpm test", "rg -n TODO src", "git status", "pnpm lint && git commit -am wip", "ls -la src",
+                "cat package.json | head -20", "npm view left-pad version"]
+    for n in range(sessions):
+        steps: list[tuple] = []
+        for t in range(turns):
+            stamp = f"2026-11-{10 + n % 18:02d}T{t // 60 % 24:02d}:{t % 60:02d}:00Z"
+            steps.append(("edit", stamp, str(workspace / f"src/module{t % 17}.ts")) if t % 3 == 0 else
+                         ("bash", stamp, commands[(n + t) % len(commands)]))
+        claude(home, workspace, f"session-{n:04d}", steps)
+    env = {**os.environ, "HOME": str(home)}
+    env.pop("CLAUDE_CONFIG_DIR", None)
+    env.pop("CODEX_HOME", None)
+    argv = [sys.executable, "-m", "context_center", "--state-root", str(state), "--workspace", str(workspace),
+            "instructions", "adherence", "--json", "--days", "60"]
+    subprocess.run(argv, env=env, capture_output=True, check=True)   # (the first open builds the store)
+    runs, floor = [], []
+    for _ in range(3):
+        started = time.perf_counter()
+        out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
+        runs.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        floor.append(time.perf_counter() - started)
+    report = json.loads(out)
+    print(f"instructions adherence over {sum(report['sessions'].values())} sessions of {turns} tool calls: "
+          f"{', '.join(f'{t:.2f}' for t in runs)} s as a whole command (goal under 3 s); python -c pass "
+          f"{min(floor):.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show-errors", action="store_true")
@@ -106,6 +184,8 @@ def main() -> None:
         reports = judged(laid, state)
         print(f"adherence_v1: judged {len(reports)} workspaces in {time.perf_counter() - started:.2f} s")
         score(laid, reports, args.show_errors)
+        denials(laid, base / "state-enforced", args.show_errors)
+        timing(base)
         (base / "reports.json").write_text(json.dumps(reports, indent=1))
     finally:
         shutil.rmtree(base, ignore_errors=True)

@@ -61,6 +61,9 @@ def measure(size: int, runs: int) -> None:
         started = time.perf_counter()
         timed([*read, "memory", "recall", PROMPT, "--json"], env=alone)   # the first use: catalog, caches, index
         first_use = time.perf_counter() - started
+        (workspace / "CLAUDE.md").write_text("- Never use npm; use pnpm.\n- Do not edit files under src/generated/.\n")
+        for source in ("CLAUDE.md:1", "CLAUDE.md:2"):   # both PreToolUse matchers, enforced
+            timed([*read, "instructions", "enforce", source, "--agent", "claude-code", "--yes"], env=alone)
         started = time.perf_counter()
         timed([*base, "service", "start"], env=env)
         event = json.dumps({"session_id": "bench", "hook_event_name": "UserPromptSubmit", "cwd": str(workspace),
@@ -70,8 +73,17 @@ def measure(size: int, runs: int) -> None:
               f"{first_use:.1f} s; the service started and opened it in {time.perf_counter() - started:.1f} s ==")
         start_event = json.dumps({"session_id": "bench", "hook_event_name": "SessionStart", "cwd": str(workspace),
                                   "source": "startup"})
+        def tool_event(tool: str, **given: str) -> str:
+            return json.dumps({"session_id": "bench", "hook_event_name": "PreToolUse", "cwd": str(workspace),
+                               "tool_name": tool, "tool_input": given})
+
+        tool_hook = [*base, "hook", "claude-code", "--pre-tool-use"]
         commands = {
             "hook claude-code (UserPromptSubmit)": ([*base, "hook", "claude-code"], event, env),
+            "hook --pre-tool-use (Bash, allowed)": (tool_hook, tool_event("Bash", command="pnpm test"), env),
+            "hook --pre-tool-use (Bash, denied)": (tool_hook, tool_event("Bash", command="npm ci"), env),
+            "hook --pre-tool-use (Edit, allowed)": (tool_hook, tool_event("Edit", file_path=str(workspace / "a.ts")),
+                                                    env),
             "hook claude-code --session-start": ([*base, "hook", "claude-code", "--session-start"], start_event, env),
             "memory recall Q --json": ([*read, "memory", "recall", PROMPT, "--json"], "", env),
             "memory show REF --json": ([*read, "memory", "show", "fact-00042", "--json"], "", env),

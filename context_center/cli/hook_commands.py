@@ -1,9 +1,11 @@
-"""``context-center hook claude-code``: automatic recall inside Claude Code.
+"""``context-center hook claude-code``: automatic recall inside Claude Code, and the rules enforced.
 
 Claude Code runs the command on every ``UserPromptSubmit`` with the event as JSON
 on stdin, and adds what the command prints (exit 0) to the prompt. We print the
 recall block, or nothing when recall is suppressed. With ``--session-start``
-(a ``SessionStart`` hook) we print the pinned session context. A hook must never
+(a ``SessionStart`` hook) we print the pinned session context. With
+``--pre-tool-use`` (a ``PreToolUse`` hook) we print a denial for a call that breaks
+a rule enforced here, and nothing otherwise: the call goes ahead. A hook must never
 break the user's turn: any problem is reported on stderr and the exit is 0.
 What was given (or held back, and why) is kept in the injection record after the
 answer is out; a record that cannot be kept costs the turn nothing.
@@ -30,8 +32,12 @@ def register(commands: Subcommands) -> None:
     claude = sub.add_parser("claude-code", help="Claude Code UserPromptSubmit / SessionStart hook",
                             description="Reads a Claude Code hook event on stdin; prints what Claude Code "
                                         "adds to the prompt.")
-    claude.add_argument("--session-start", action="store_true",
-                        help="SessionStart hook: print the pinned session context")
+    kind = claude.add_mutually_exclusive_group()
+    kind.add_argument("--session-start", action="store_true",
+                      help="SessionStart hook: print the pinned session context")
+    kind.add_argument("--pre-tool-use", action="store_true",
+                      help="PreToolUse hook: deny a tool call that breaks a standing rule enforced here "
+                           "(`instructions enforce`); print nothing for every other call")
     claude.set_defaults(handler=claude_code, opens_engine=False)
 
 
@@ -121,6 +127,12 @@ def _answer(args: argparse.Namespace, opener: Opener, deadline: float | None = N
                          "which store each agent reaches\n")
         return
     with opener(state_root=args.state_root, workspace=workspace) as engine:
+        if getattr(args, "pre_tool_use", False):
+            decision = engine.tool_call_decision(event)
+            if decision.deny and not _late(deadline):   # too late, the call goes ahead: never wedge a session
+                _emit(json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                                         "permissionDecisionReason": decision.reason}}))
+            return
         if args.session_start:
             context = engine.session_context()
             if _late(deadline):

@@ -68,6 +68,17 @@ def register(commands: Subcommands) -> None:
                                   help="list every session's verdict, not only the violations")
     add_json_option(adherence_parser)
     adherence_parser.set_defaults(handler=adherence)
+    enforce_parser = sub.add_parser("enforce", help="make an agent unable to break a checkable rule at the tool "
+                                                    "call (shown as a diff first; written with --yes)")
+    enforce_parser.add_argument("rule", metavar="RULE", nargs="?",
+                                help="the rule's id or its source (CLAUDE.md:7), as `instructions adherence` lists it")
+    enforce_parser.add_argument("--agent", choices=ADHERENCE_AGENTS, required=False,
+                                help="claude-code (a PreToolUse hook) or codex (a rule in .codex/rules)")
+    enforce_parser.add_argument("--remove", action="store_true", help="no longer enforce it")
+    enforce_parser.add_argument("--yes", action="store_true", help="write the change shown")
+    enforce_parser.add_argument("--list", action="store_true", help="list the rules enforced in this workspace")
+    add_json_option(enforce_parser)
+    enforce_parser.set_defaults(handler=enforce)
 
 
 def report(engine: Engine, args: argparse.Namespace, out: Output) -> int:
@@ -218,6 +229,34 @@ def adherence(engine: Engine, args: argparse.Namespace, out: Output) -> int:
         return "\n".join(lines)
 
     return out.emit(result.to_json(), human)
+
+
+def enforce(engine: Engine, args: argparse.Namespace, out: Output) -> int:
+    if args.list:
+        if args.rule or args.agent or args.remove or args.yes:
+            raise InvalidInput("--list takes no other option")
+        enforced = engine.enforced()
+        return out.emit({"enforced": [e.to_json() for e in enforced]}, lambda: "\n".join(
+            [f"{e.source} for {AGENT_DISPLAY_NAMES[e.agent]} since {e.since[:10]}: {counted(e.denied, 'call')} denied"
+             f" — {e.text}" for e in enforced]) or "No rule is enforced in this workspace.")
+    if not args.rule or not args.agent:
+        raise InvalidInput("name the rule and the agent: `instructions enforce CLAUDE.md:7 --agent claude-code`")
+    plan = engine.enforce_plan(args.rule, args.agent, remove=args.remove)
+    written = engine.apply_enforcement(plan) if args.yes else None
+    data = {**plan.to_json(), "applied": args.yes, "backups": [str(b) for b in written or [] if b]}
+
+    def human() -> str:
+        doing = "No longer enforcing" if args.remove else "Enforcing"
+        lines = [f"{doing} {plan.rule.source} for {AGENT_DISPLAY_NAMES[plan.agent]}: {plan.rule.text}"]
+        lines += [f"- {note}" for note in plan.notes]
+        for edit in plan.edits:
+            lines += ["", edit.diff.rstrip("\n")]
+        if not plan.edits:
+            lines.append("No file needs to change: the hook already in place reads which rules are enforced here.")
+        lines.append("Written." if args.yes else "Nothing written: run it again with --yes to write this.")
+        return "\n".join(lines)
+
+    return out.emit(data, human)
 
 
 def add(engine: Engine, args: argparse.Namespace, out: Output) -> int:

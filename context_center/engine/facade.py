@@ -8,6 +8,7 @@ or writes facts never loads it.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 from dataclasses import dataclass
 from functools import cached_property
@@ -16,7 +17,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from . import clock
-from .errors import InvalidInput, StorageError
+from .errors import InvalidInput, NotFound, StorageError
 from .fact_views import FactView, fact_views
 from .grounding.check import Grounding
 from .grounding.service import GroundingService
@@ -46,7 +47,9 @@ from .team.repository import TeamRepository
 from .text import claims
 
 if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
+    from .adherence.enforcement import Decision, Enforced, Enforcement, EnforcementPlan
     from .adherence.report import AdherenceReport
+    from .adherence.rules import Rule
     from .instructions.agent_compare import AgentComparison
     from .instructions.agent_view import AgentHomes, AgentView
     from .instructions.align import AlignPlan
@@ -565,7 +568,57 @@ class Engine:
         homes = AgentHomes.from_environment() if home is None else \
             AgentHomes.from_environment({**os.environ, "HOME": str(home)})
         views = {name: self.agent_instructions(name, target, homes) for name in ((agent,) if agent else AGENTS)}
-        return report(views, self.paths.workspace, _home(home), days)
+        return report(views, self.paths.workspace, _home(home), days, self._enforcement().enforced())
+
+    def received_rules(self, agent: str | None = None, target: str | os.PathLike[str] | None = None) -> list[Rule]:
+        """The standing rules Claude Code and Codex (or ``agent``) receive here, each with how a
+        transcript or a tool call can check it (none: it cannot be)."""
+        from .adherence import AGENTS
+        from .adherence.report import received_rules
+
+        if agent is not None and agent not in AGENTS:
+            raise InvalidInput(f"rules are read for {' and '.join(AGENTS)}; got {agent!r}")
+        return received_rules({name: self.agent_instructions(name, target) for name in ((agent,) if agent else AGENTS)})
+
+    def enforce_plan(self, rule: str, agent: str, *, remove: bool = False,
+                     target: str | os.PathLike[str] | None = None) -> EnforcementPlan:
+        """What enforcing ``rule`` (its id, or its source: ``CLAUDE.md:7``) for ``agent`` at the tool
+        call writes (``remove``: what no longer enforcing it writes), shown before anything is."""
+        found = [r for r in self.received_rules(agent, target) if rule in (r.id, r.source)]
+        if not found:
+            raise NotFound(f"no rule {rule!r} among those {agent} receives here; `instructions adherence` lists "
+                           "them with their ids and sources")
+        return self._enforcement().plan(found[0], agent, remove)
+
+    def apply_enforcement(self, plan: EnforcementPlan) -> list[Path | None]:
+        """Write ``plan`` (each file backed up first); returns the backups."""
+        return self._enforcement().apply(plan)
+
+    def enforced(self) -> list[Enforced]:
+        """The rules enforced at the tool call in this workspace, since when, and the calls each denied."""
+        return self._enforcement().enforced()
+
+    def tool_call_decision(self, event: dict[str, Any]) -> Decision:
+        """Whether a Claude Code ``PreToolUse`` event's call breaks a rule enforced here (counted when
+        it does); allow when nothing is enforced."""
+        from .adherence.enforcement import ALLOW, count_denial, decide
+
+        enforced = self._enforcement().enforced()
+        if not enforced:
+            return ALLOW
+        decision = decide(event, enforced, self.paths.workspace)
+        if decision.deny:
+            try:
+                count_denial(self.setting, self.set_setting, self.paths.project_key, decision.rule)
+            except Exception as exc:  # noqa: BLE001 - a read-only or locked store: the call is denied all the same
+                logging.getLogger("context_center.adherence").warning("could not count a denied call: %s", exc)
+        return decision
+
+    def _enforcement(self) -> Enforcement:
+        from .adherence.enforcement import Enforcement
+
+        return Enforcement(self.setting, self.set_setting, self.paths.project_key, self.paths.workspace,
+                           self.paths.root)
 
     def align_agents(self, agents: Sequence[str] | None = None,
                      source: str | os.PathLike[str] | None = None) -> AlignPlan:

@@ -14,7 +14,7 @@ HOOK = ("hook", "claude-code")
 # The summary (``memory``) is not among them: it asks git about the team folder, which a
 # workspace's configuration can make take minutes, and no hook may wait behind that.
 ANSWERED: dict[tuple[str, ...], frozenset[str]] = {
-    HOOK: frozenset({"--session-start"}),
+    HOOK: frozenset({"--session-start", "--pre-tool-use"}),
     ("memory", "recall"): frozenset({"--json", "--max-chars", "--limit", "--last", "--history", "--session"}),
     ("memory", "show"): frozenset({"--json", "--scope"}),
     ("memory", "session-context"): frozenset({"--json"}),

@@ -10,7 +10,8 @@ from context_center.cli.main import build_parser
 from context_center.resident.routes import ANSWERED, HOOK, route
 
 # what each answered option is for: every one only chooses what is read or how it is printed
-READS = {"--json", "--max-chars", "--limit", "--last", "--history", "--session", "--scope", "--session-start"}
+READS = {"--json", "--max-chars", "--limit", "--last", "--history", "--session", "--scope", "--session-start",
+         "--pre-tool-use"}   # (a hook keeps its record, as the prompt hook keeps what it gave)
 
 
 def _subparser(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> argparse.ArgumentParser:

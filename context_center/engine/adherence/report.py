@@ -14,6 +14,7 @@ from typing import Any
 from ..instructions.agent_view import AgentView
 from . import DEFAULT_DAYS
 from .actions import ToolSession, sessions, since_days
+from .enforcement import Enforced
 from .rules import Rule, classify, file_lines, rule_lines
 from .verdicts import SessionVerdict, judge
 
@@ -22,6 +23,7 @@ from .verdicts import SessionVerdict, judge
 class RuleReport:
     rule: Rule
     sessions: tuple[SessionVerdict, ...]
+    enforced: tuple[Enforced, ...] = ()   # for which agents it is enforced at the tool call, since when
 
     def count(self, verdict: str) -> int:
         return sum(s.verdict == verdict for s in self.sessions)
@@ -32,7 +34,9 @@ class RuleReport:
                 "line": self.rule.line, "agents": list(self.rule.agents), "checkable": check is not None,
                 "check": check.to_json() if check else None, "how": check.describe() if check else None,
                 "sessions": [s.to_json() for s in self.sessions],
-                "followed": self.count("followed"), "violated": self.count("violated")}
+                "followed": self.count("followed"), "violated": self.count("violated"),
+                "enforced": [{"agent": e.agent, "since": e.since, "denied": e.denied, "last_denied": e.last_denied}
+                             for e in self.enforced]}
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,8 @@ def _numbered(path: Path) -> dict[str, int]:
     return numbered
 
 
-def report(views: dict[str, AgentView], workspace: Path, home: Path, days: int = DEFAULT_DAYS) -> AdherenceReport:
+def report(views: dict[str, AgentView], workspace: Path, home: Path, days: int = DEFAULT_DAYS,
+           enforced: list[Enforced] | None = None) -> AdherenceReport:
     agents = tuple(views)
     since = since_days(days)
     read = sessions(workspace, home, agents, since)
@@ -101,5 +106,5 @@ def report(views: dict[str, AgentView], workspace: Path, home: Path, days: int =
         verdicts: tuple[SessionVerdict, ...] = ()
         if rule.check is not None:
             verdicts = tuple(judge(rule.check, session) for agent in rule.agents for session in by_agent[agent])
-        rules.append(RuleReport(rule, verdicts))
+        rules.append(RuleReport(rule, verdicts, tuple(e for e in enforced or () if e.rule == rule.id)))
     return AdherenceReport(agents, days, since, tuple(rules), {agent: len(by_agent[agent]) for agent in agents})

@@ -110,14 +110,25 @@ def hook_form(argv: tuple[str, ...]) -> bool:
     """Is ``argv`` exactly this install's hook: the program, then ``--state-root DIR`` at most,
     then ``hook claude-code`` and ``--session-start`` at most? Only such a command is ever run or
     replaced (``… --workspace hook config set …`` names "hook" too, and is no hook)."""
+    return _hook_words(argv) in (["hook", "claude-code"], ["hook", "claude-code", "--session-start"])
+
+
+def tool_hook_form(argv: tuple[str, ...]) -> bool:
+    """Is ``argv`` exactly this install's PreToolUse hook (``… hook claude-code --pre-tool-use``),
+    the one enforcement writes and takes back?"""
+    return _hook_words(argv) == ["hook", "claude-code", "--pre-tool-use"]
+
+
+def _hook_words(argv: tuple[str, ...]) -> list[str] | None:
+    """The words after this install's program and its ``--state-root DIR``, or None."""
     if not runs_this_install(argv):
-        return False
+        return None
     rest = list(argv[len(program()):]) if list(argv[:len(program())]) == program() else list(argv[1:])
     if rest[:1] == ["--state-root"] and len(rest) >= 2:
         rest = rest[2:]
     elif rest[:1] and rest[0].startswith("--state-root="):
         rest = rest[1:]
-    return rest in (["hook", "claude-code"], ["hook", "claude-code", "--session-start"])
+    return rest
 
 
 def mentions_us(argv: tuple[str, ...], command: str) -> bool:
