@@ -49,8 +49,30 @@ def doctor_command(args: argparse.Namespace) -> int:
     prompt = _sample_prompt(args.state_root, workspace) if not args.no_live else ""
     report = facade.doctor(workspace, _home(), state_root=args.state_root, live=not args.no_live,
                            **({"prompt": prompt} if prompt else {}))
-    out.emit(report.to_json(), lambda: _said(report))
+    enforced = _enforced(args.state_root, workspace)
+
+    def said() -> str:
+        lines = [_said(report)]
+        lines += [f"enforced at the tool call: {e['source']} for {facade.AGENT_NAMES[e['agent']]} since "
+                  f"{e['since'][:10]} ({e['denied']} call{'s' if e['denied'] != 1 else ''} denied): {e['text']}"
+                  for e in enforced]
+        return "\n".join(lines)
+
+    out.emit({**report.to_json(), "enforced": enforced}, said)
     return 0 if report.wired else 1
+
+
+def _enforced(state_root: str | None, workspace: Path) -> list[dict]:
+    """The rules enforced in this workspace (`instructions enforce`), as the store keeps them; none
+    when there is no store (doctor never makes one)."""
+    try:
+        root = facade.choose_state_root(state_root).path
+        if not root.is_dir():
+            return []
+        with facade.open_engine(state_root=str(root), workspace=workspace) as engine:
+            return [e.to_json() for e in engine.enforced()]
+    except EngineError:
+        return []
 
 
 def _sample_prompt(state_root: str | None, workspace: Path) -> str:

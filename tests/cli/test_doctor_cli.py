@@ -79,3 +79,20 @@ def test_the_live_run_recalls_a_fact_named_in_one_word_and_says_when_nothing_is_
     assert cc("memory", "forget", "project/pnpm.md").returncode == 0
     human = cc("doctor").stdout
     assert "0 characters out" in human and "nothing recalled for the test prompt" in human
+
+
+def test_doctor_lists_the_rules_enforced_here(cc, tmp_path: Path, workspace: Path):
+    store = tmp_path / "reasonix"
+    assert cc("config", "set", "state-root", str(store)).returncode == 0
+    assert cc("memory", "remember", "--title", "x", "--body", "y").returncode == 0
+    (workspace / "CLAUDE.md").write_text("- Never use npm; use pnpm.\n")
+    shown = cc("instructions", "enforce", "CLAUDE.md:1", "--agent", "claude-code")
+    assert shown.returncode == 0 and "--pre-tool-use" in shown.stdout and "Nothing written" in shown.stdout
+    assert json.loads(cc("doctor", "--json", "--no-live").stdout)["enforced"] == []
+    wrote = cc("instructions", "enforce", "CLAUDE.md:1", "--agent", "claude-code", "--yes")
+    assert wrote.returncode == 0, wrote.stderr
+    [enforced] = json.loads(cc("doctor", "--json", "--no-live").stdout)["enforced"]
+    assert (enforced["source"], enforced["agent"], enforced["denied"]) == ("CLAUDE.md:1", "claude-code", 0)
+    assert "enforced at the tool call: CLAUDE.md:1 for Claude Code" in cc("doctor", "--no-live").stdout
+    listed = json.loads(cc("instructions", "enforce", "--list", "--json").stdout)["enforced"]
+    assert [e["source"] for e in listed] == ["CLAUDE.md:1"]
