@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from context_center.engine import open_engine  # noqa: E402
-from support.adherence_set import lay_out  # noqa: E402
+from support.adherence_set import HELD_OUT, SET, lay_out  # noqa: E402
 
 
 def _base() -> Path:
@@ -178,13 +178,20 @@ def main() -> None:
     args = parser.parse_args()
     base = _base()
     try:
-        laid = lay_out(base)
-        state = base / "state"
-        started = time.perf_counter()
-        reports = judged(laid, state)
-        print(f"adherence_v1: judged {len(reports)} workspaces in {time.perf_counter() - started:.2f} s")
-        score(laid, reports, args.show_errors)
-        denials(laid, base / "state-enforced", args.show_errors)
+        for source, said in ((SET, "developed against (first run, untouched: violated 1.00 / 0.97, followed 0.94, "
+                                   "denials 0.92)"), (HELD_OUT, "held out")):
+            if not source.is_dir():
+                print(f"{source.name}: not there")
+                continue
+            folder = base / source.name.replace("_", "-")
+            folder.mkdir()
+            laid = lay_out(folder, source)
+            started = time.perf_counter()
+            reports = judged(laid, folder / "state")
+            took = time.perf_counter() - started
+            print(f"\n{source.name} ({said}): judged {len(reports)} workspaces in {took:.2f} s")
+            score(laid, reports, args.show_errors)
+            denials(laid, folder / "state-enforced", args.show_errors)
         timing(base)
         (base / "reports.json").write_text(json.dumps(reports, indent=1))
     finally:

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SET = Path(__file__).resolve().parents[1] / "data" / "adherence_v1"
+DATA = Path(__file__).resolve().parents[1] / "data"
+SET = DATA / "adherence_v1"          # developed against (after its first, untouched run)
+HELD_OUT = DATA / "adherence_v2"     # written later by another session, never developed against
 _STAMP = re.compile(r'"timestamp"\s*:\s*"([^"]+)"')
 
 
@@ -22,6 +24,7 @@ class LaidOut:
     codex: Path           # what plays ~/.codex
     home: Path            # an empty home (no user-level instruction files)
     labels: dict[str, Any]
+    source: Path = SET
 
     def workspace(self, name: str) -> Path:
         return self.root / name
@@ -31,25 +34,25 @@ class LaidOut:
 
     def events(self) -> list[dict[str, Any]]:
         """The PreToolUse events with their labels (``label``, ``rule``, ``why``)."""
-        text = _filled((SET / "pre_tool_use.jsonl").read_text(encoding="utf-8"), self)
+        text = _filled((self.source / "pre_tool_use.jsonl").read_text(encoding="utf-8"), self)
         return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def lay_out(base: Path) -> LaidOut:
+def lay_out(base: Path, source: Path = SET) -> LaidOut:
     """The set under ``base`` (a folder whose path holds only letters, digits, ``/``, ``-`` and
     ``.``, so that Claude Code's folder names and the set's agree)."""
     if not re.fullmatch(r"[A-Za-z0-9/.-]+", str(base)):
         raise ValueError(f"{base} holds characters Claude Code's folder names would change")
     laid = LaidOut(base / "w", base / "claude", base / "codex", base / "home",
-                   json.loads((SET / "labels.json").read_text(encoding="utf-8")))
-    shutil.copytree(SET / "workspaces", laid.root)
+                   json.loads((source / "labels.json").read_text(encoding="utf-8")), source)
+    shutil.copytree(source / "workspaces", laid.root)
     laid.home.mkdir()
     for agent, target in (("claude", laid.claude), ("codex", laid.codex)):
-        for source in (SET / agent).rglob("*.jsonl"):
-            relative = _filled(str(source.relative_to(SET / agent)), laid)
+        for found in (source / agent).rglob("*.jsonl"):
+            relative = _filled(str(found.relative_to(source / agent)), laid)
             destination = target / relative
             destination.parent.mkdir(parents=True, exist_ok=True)
-            raw = source.read_bytes()
+            raw = found.read_bytes()
             text = _filled(raw.decode("utf-8", "surrogateescape"), laid)
             destination.write_bytes(text.encode("utf-8", "surrogateescape"))
             stamps = _STAMP.findall(text)

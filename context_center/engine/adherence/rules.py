@@ -227,16 +227,19 @@ def _forbidden_command(text: str) -> Check | None:
         forbidden.append(Forbidden("git", ("push",), frozenset({"-f", "--force", "--force-with-lease"})))
     instead = _INSTEAD.search(text)
     if instead:
-        bad = _named(instead.group("bad"))
-        good = _program_names(instead.group("good"))
+        bad = _named(instead.group("bad"), True)   # "use X, not Y" says both are tools
+        good = [f.program for f in _named(instead.group("good"), True)]
         if bad and good:
             forbidden += [f for f in bad if f.program not in good]
             alternative = good[0]
     for match in _NEGATED_USE.finditer(text):
         fragment = match.group("what") or match.group("zh") or ""
         fragment = re.split(r"\b(?:use|prefer|instead|run)\b|用|改用", fragment, maxsplit=1)[0]
-        ran = (match.group("verb") or "").lower() in ("run", "running", "execute", "invoke", "call", "calling")
-        forbidden += _named(fragment, ran)
+        verb = (match.group("verb") or "").lower()
+        if not verb:   # "never npm": only what is named first is negated ("don't disable ESLint" forbids no ESLint)
+            first = re.match(r"\s*(`[^`]+`|\S+)", fragment)
+            fragment = first.group(1) if first else ""
+        forbidden += _named(fragment, verb in ("run", "running", "execute", "invoke", "call", "calling"))
     for match in _FORBIDDEN_WORDS.finditer(text):
         forbidden += _named(match.group("bad"))
     if "npx" in text.lower() and any(f.program == "npm" for f in forbidden) and \
