@@ -21,8 +21,8 @@ import time
 from typing import Any, Callable
 
 from ..engine import EngineError, choose_state_root, detect_workspace, open_engine
-from . import hook_budget
-from .hook_budget import out_of_time_message
+from ..resident import hook_budget
+from ..resident.hook_budget import out_of_time_message
 from .output import Opener, Subcommands
 
 

@@ -14,9 +14,9 @@ import socket
 import sys
 import time
 
-from ..cli.hook_budget import BUDGET_ENV, budget, out_of_time_message
 from . import address as addresses
 from . import wire
+from .hook_budget import BUDGET_ENV, budget, out_of_time_message
 from .routes import HOOK, mcp_stdio, route
 
 TYPE_CHECKING = False   # (typing's import is a tenth of this module's budget)

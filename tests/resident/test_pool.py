@@ -7,7 +7,7 @@ import time
 import weakref
 
 from context_center.engine import FactInput, open_engine
-from context_center.resident.pool import Pool
+from context_center.service.pool import Pool
 
 
 def test_a_fact_folder_put_back_in_its_place_is_a_store_to_reopen(state_root, workspace, tmp_path):

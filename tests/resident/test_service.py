@@ -411,8 +411,8 @@ def test_a_caller_told_stopping_hears_it_before_the_service_ends(tmp_path, monke
     """``stop`` sets the flag the accepting loop watches, then writes its answer: on a loaded
     machine the loop saw the flag first and the process ended with the answer unwritten (the
     caller read a connection closed mid-frame). Ending waits for the answers being written."""
-    from context_center.resident import server
     from context_center.resident.address import Address
+    from context_center.service import server
 
     folder = tmp_path / "run"
     folder.mkdir(mode=0o700)

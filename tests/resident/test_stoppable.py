@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from context_center.resident.server import CallerLeft, _Heartbeat, _Stoppable
+from context_center.service.server import CallerLeft, _Heartbeat, _Stoppable
 
 
 def _run_until_stopped(beat: _Heartbeat, seconds: float, outcome: list[str]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 import time
 
-from context_center.resident.server import Turns
+from context_center.service.server import Turns
 
 
 def test_a_waiting_hook_goes_before_every_waiting_read():

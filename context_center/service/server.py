@@ -30,10 +30,11 @@ import context_center
 from ..cli import hook_commands
 from ..cli import main as cli_main
 from ..engine import EngineError, detect_workspace
-from . import address as addresses
-from . import runner, wire
+from ..resident import address as addresses
+from ..resident import wire
+from ..resident.routes import HOOK, mcp_stdio, route
+from . import runner
 from .pool import Pool
-from .routes import HOOK, mcp_stdio, route
 from .zygote import MAX_MESSAGE, Zygote
 
 IDLE_SECONDS = 20 * 60

@@ -33,7 +33,7 @@ import time
 import traceback
 from typing import Any, NoReturn
 
-from . import wire
+from ..resident import wire
 
 MAX_MESSAGE = 192 * 1024   # a request and its environment; more is refused (the caller runs its own server)
 GO_WAIT = 10.0             # how long a child waits for its caller to say it relays
@@ -188,7 +188,7 @@ def _preload() -> None:
         module = importlib.import_module(package)
         for found in pkgutil.walk_packages(module.__path__, package + "."):
             importlib.import_module(found.name)
-    importlib.import_module("context_center.__main__")
+    importlib.import_module("context_center.launch")
     from ..engine.text.analysis import tokenize
 
     tokenize("warming the stemmer 预热")
@@ -403,7 +403,7 @@ def _child(head: dict[str, Any], connection: int, streams: list[int]) -> NoRetur
         sys.stdin = _stream(0, *streams_said.get("stdin", ("utf-8", "strict")), writing=False)
         sys.stdout = _stream(1, *streams_said.get("stdout", ("utf-8", "strict")), writing=True)
         sys.stderr = _stream(2, head["encoding"], head["errors"], writing=True)
-        from ..__main__ import run_here
+        from ..launch import run_here
 
         try:
             code = run_here(head["argv"])
