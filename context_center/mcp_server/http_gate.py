@@ -85,7 +85,7 @@ class BearerGate:
             return self._tokens
         try:
             self._tokens = await self._read_tokens()
-        except Exception as exc:  # fail closed; the reason, never a secret, goes to the log
+        except Exception as exc:  # noqa: BLE001 - fail closed; the reason, never a secret, goes to the log
             log.error("the tokens could not be read (%s); refusing every request",
                       getattr(exc, "message", type(exc).__name__))
             raise _Unreadable() from None

@@ -97,7 +97,7 @@ class _Opening:
             log.info("serving %s (policy %s, project %s); store open %.0f ms after start",
                      store.global_store.engine.paths.root, chosen, project or "not bound per session",
                      (time.perf_counter() - self._started) * 1000)
-        except BaseException as exc:  # said on every call, and once here
+        except BaseException as exc:  # noqa: BLE001 - said on every call, and once here
             self._error = exc
             log.error("cannot open the store: %s", getattr(exc, "message", exc))
         finally:
@@ -192,7 +192,7 @@ def build_server(opening: _Opening, one_at_a_time: CapacityLimiter | None = None
 
         try:
             service = sessions.service(session, agent, grant)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a store that cannot be opened: said to the agent in its answer
             failed = exc
             return _answer(name, lambda _arguments: _raise(failed), arguments)
         return _answer(name, tool_handlers(service)[name], arguments)

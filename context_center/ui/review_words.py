@@ -52,7 +52,7 @@ def reason(item: Any) -> str:
     return said
 
 
-def _reason(item: Any) -> str | None:   # noqa: PLR0911 - one sentence per kind
+def _reason(item: Any) -> str | None:   # one sentence per kind
     refs, evidence = list(item.refs), item.evidence
     first = refs[0] if refs else ""
     second = refs[1] if len(refs) > 1 else ""

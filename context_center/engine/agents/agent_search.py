@@ -274,7 +274,7 @@ def _judge(judge: Judge, query: str, index: AgentIndex, pool: list[int]) -> list
     memories = [AgentMemory(index.fact_at(s), None).content for s in pool]
     try:
         noul = judge(query, memories)
-    except Exception as exc:  # any failure of the judge: one line, then the local path
+    except Exception as exc:  # noqa: BLE001 - any failure of the judge: one line, then the local path
         log.warning("relevance judge failed (%s); answering from local search", str(exc).splitlines()[0][:200])
         return None
     ranked = sorted(((p, i) for i, p in enumerate(noul) if p > KEEP_ABOVE), key=lambda pair: (-pair[0], pair[1]))

@@ -163,7 +163,7 @@ def server_token_status(engine: Engine) -> dict[str, Any]:
     try:
         tokens = [grant.to_json() for grant, _value in stored_tokens(engine)]
         backend = _secrets().backend
-    except Exception as exc:  # a keyring that cannot be asked: said, not raised
+    except Exception as exc:  # noqa: BLE001 - a keyring that cannot be asked: said, not raised
         tokens, backend = [], type(exc).__name__
     return {"token": bool(tokens), "tokens": tokens, "backend": backend, "keyring_problem": problem}
 

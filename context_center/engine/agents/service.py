@@ -282,7 +282,7 @@ class AgentMemoryService:
                          disputed=lambda fact: disputed_by(index.bm25, fact, settled))
         try:   # what the review's "unused" rests on (ids and time only); never fails a search
             self._engine.record_search_returns([hit.fact.id for hit in outcome.hits])
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a locked or read-only catalog: logged, the search answered
             log.warning("could not note what the search returned: %s", exc)
         return outcome.text
 

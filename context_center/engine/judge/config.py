@@ -58,7 +58,7 @@ def keyring_problem(instead: str = "use a judge that needs no key") -> str | Non
     person can do without one."""
     try:
         warning = _secrets().warning()
-    except Exception as exc:  # a keyring that cannot even be asked
+    except Exception as exc:  # noqa: BLE001 - a keyring that cannot even be asked
         warning = f"{type(exc).__name__}"
     return NO_KEYRING.format(why=warning, instead=instead) if warning else None
 
@@ -79,7 +79,7 @@ def clear_judge_key() -> None:
 def judge_key() -> str | None:
     try:
         return _secrets().get(KEY_NAME)
-    except Exception as exc:  # an unusable keyring: the judge goes without a key
+    except Exception as exc:  # noqa: BLE001 - an unusable keyring: the judge goes without a key
         log.warning("the judge's API key could not be read from the keyring (%s)", type(exc).__name__)
         return None
 
@@ -88,7 +88,7 @@ def has_judge_key() -> bool:
     """Is a key stored? (False, quietly, where no keyring can be read: ``keyring_problem`` says why.)"""
     try:
         return bool(_secrets().get(KEY_NAME))
-    except Exception:
+    except Exception:  # noqa: BLE001 - no keyring can be read here: keyring_problem says why
         return False
 
 

@@ -143,7 +143,7 @@ def save(path: Path, base: RecallBase) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temp_files(path.parent)
         write_atomic_bytes(path, buffer.getvalue())
-    except Exception as exc:   # StorageError or OSError: derived data, the facts are untouched
+    except Exception as exc:   # noqa: BLE001 - StorageError or OSError: derived data, the facts are untouched
         log.warning("context-center: the recall index could not be saved to %s (%s)", path, exc)
 
 

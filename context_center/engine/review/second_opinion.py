@@ -87,5 +87,5 @@ class SecondOpinion:
         merged = {**{k: v for k, v in known.items() if k not in new}, **new}
         try:
             self._set(OPINIONS_KEY, dict(list(merged.items())[-KEPT_OPINIONS:]))
-        except Exception as exc:   # a read-only store: the answers are asked again next time
+        except Exception as exc:   # noqa: BLE001 - a read-only store: the answers are asked again next time
             log.warning("could not keep the judge's answers: %s", exc)

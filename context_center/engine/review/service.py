@@ -8,6 +8,7 @@ takes a whole decision back. Nothing is ever applied without being asked; an ite
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from ..records import Fact
 
 
+log = logging.getLogger("context_center.review")
 MIN_OBSERVED_DAYS = 7   # the record must have watched this long before a fact is called unused
 
 
@@ -86,7 +88,8 @@ class MemoryReview:
     def _records(self) -> list[Any]:
         try:
             return self.engine.injections()
-        except Exception:   # a catalog that cannot be read: nothing was seen
+        except Exception as exc:   # noqa: BLE001 - a catalog that cannot be read: nothing was seen
+            log.warning("the review reads no injection record (%s): nothing counts as recalled", exc)
             return []
 
     def _usage(self, records: list[Any]) -> Any:
@@ -120,7 +123,8 @@ class MemoryReview:
         for agent in INSTRUCTION_AGENTS:
             try:
                 view = self.engine.agent_instructions(agent)
-            except Exception:   # an agent's view that cannot be made (a folder gone): no advice about it
+            except Exception as exc:   # noqa: BLE001 - a view that cannot be made (a folder gone): no advice
+                log.warning("the review could not make %s's view of the instructions: %s", agent, exc)
                 continue
             for document in view.documents:
                 if document.status == "truncated" and document.cut_line:
