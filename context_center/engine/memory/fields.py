@@ -5,9 +5,10 @@ import hashlib
 import re
 import secrets
 import unicodedata
+from typing import Callable
 
 from ..errors import InvalidInput
-from ..storage.paths import SCOPES
+from ..storage.paths import SCOPES, bounded_stem
 
 TYPES = ("user", "feedback", "project", "reference")
 ACTIVATIONS = ("relevant", "pinned")
@@ -148,3 +149,16 @@ def normalize_keywords(raw: str) -> str:
 
 def normalize_title(title: str) -> str:
     return " ".join(title.lower().split())
+
+
+def free_name(name: str, taken: Callable[[str], bool], *, first: int = 1) -> str:
+    """``name``, else ``name-2``, ``name-3``…: the first that ``taken`` says is free (from
+    ``name-{first}`` when ``first`` > 1), each a fact file's stem (a long one keeps its start and a
+    hash). The one rule for the next free name: a write, a review's split, an accepted suggestion
+    and a sync conflict's other version all name a fact by it."""
+    number = first
+    candidate = name if number <= 1 else bounded_stem(f"{name}-{number}")
+    while taken(candidate):
+        number = max(number, 1) + 1
+        candidate = bounded_stem(f"{name}-{number}")
+    return candidate

@@ -31,6 +31,7 @@ from .fields import (
     SCOPES,
     check_choice,
     check_name,
+    free_name,
     new_fact_id,
     normalize_subject_key,
     portable_name,
@@ -308,11 +309,7 @@ class MemoryService:
 
     def _free_name(self, scope: str, name: str) -> str:
         taken = self.store.table(scope).by_name
-        candidate, number = name, 1
-        while candidate in taken or self.store.fact_path(scope, candidate).exists():
-            number += 1
-            candidate = f"{name}-{number}"
-        return candidate
+        return free_name(name, lambda stem: stem in taken or self.store.fact_path(scope, stem).exists())
 
     def update(self, ref: str, scope: str | None, change: Callable[[Fact], Fact], *, note: str = "",
                expected_revision: int | None = None) -> WriteResult:

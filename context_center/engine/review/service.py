@@ -17,6 +17,7 @@ from .. import clock
 from ..errors import InvalidInput, NotFound, RevisionConflict
 from ..judge.config import open_judge
 from ..memory.fact_input import FactInput
+from ..memory.fields import free_name
 from ..memory.settled import SettledDisputes, said_digest
 from ..storage.bulk_load import paused_gc
 from . import finders
@@ -209,10 +210,7 @@ class MemoryReview:
         fact = step.fact
         if step.op == "create":
             taken = {f.name for f in engine.facts() if f.scope == step.scope}
-            name, number = step.name, 1
-            while name in taken:   # a part of that name exists already: the next free one
-                number += 1
-                name = f"{step.name}-{number}"
+            name = free_name(step.name, taken.__contains__)   # a part of that name exists already: the next free one
             made = engine.remember(FactInput(name=name, title=step.title, body=step.body, scope=step.scope or None,
                                              type=step.type or None, keywords=step.keywords)).fact
             return {"op": "created", "ref": made.ref, "id": made.id, "scope": made.scope, "revision": made.revision,

@@ -15,12 +15,12 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..errors import InvalidInput
 from ..memory import sensitive
 from ..memory.fact_file import yaml_scalar
-from ..memory.fields import check_name, slug
+from ..memory.fields import check_name, free_name, slug
 from ..text.analysis import tokenize
 from ..text.claims import claims_of, restates
 from ..text.counting import counted
@@ -361,16 +361,6 @@ _HOW_TO_APPLY = {"feedback": "Follow it when working in this project unless the 
                  "user": "Apply it to every reply; it is a personal preference.",
                  "reference": "Use the link when the topic comes up; check it is still current.",
                  "project": "Take it into account when changing this project."}
-
-
-def free_name(name: str, taken: Callable[[str], bool]) -> str:
-    """``name``, else ``name-2``, ``name-3``…: the first that ``taken`` says is free."""
-    number = 1
-    candidate = name
-    while taken(candidate):
-        number += 1
-        candidate = f"{name}-{number}"
-    return candidate
 
 
 def _memory_body(statement: str) -> str:

@@ -23,9 +23,9 @@ from pathlib import Path
 from .. import clock
 from ..errors import StorageError
 from ..memory.fact_file import FactFileError, parse_fact
+from ..memory.fields import free_name
 from ..records import Fact
 from ..storage.atomic_write import write_atomic
-from ..storage.paths import bounded_stem
 from .conflict_flag import ConflictFlag, flagged, with_revision
 from .sync_tree import SyncTree, Unmerged
 from .travel import COMPONENT_MAX_BYTES, fact_file_refusal, path_refusal, placed, safe_component
@@ -159,12 +159,8 @@ def _rename_theirs(tree: SyncTree, folder: str, theirs: _Version, found_at: str)
     assert theirs.fact is not None
     base = theirs.fact.name if fact_file_refusal(folder, theirs.fact.name, "-99.md") is None \
         else Path(found_at).name[:-len(".md")]
-    number = 2
-    while True:
-        name = bounded_stem(f"{base}-{number}")
-        if not (tree.root / folder / f"{name}.md").exists() and fact_file_refusal(folder, name) is None:
-            break
-        number += 1
+    name = free_name(base, lambda stem: (tree.root / folder / f"{stem}.md").exists()
+                     or fact_file_refusal(folder, stem) is not None, first=2)
     text = re.sub(r"^name:[^\n]*$", f"name: {name}", theirs.text, count=1, flags=re.MULTILINE)
     path = f"{folder}/{name}.md"
     _write(tree, path, text)

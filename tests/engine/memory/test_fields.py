@@ -63,3 +63,17 @@ def test_a_bad_expiry_is_invalid_input():
 
 def test_timestamps_with_many_fraction_digits_parse():
     assert parse_timestamp("2026-11-20T16:02:11.482123456Z") is not None
+
+
+def test_the_next_free_name_is_one_rule_for_every_writer():
+    from context_center.engine.memory import fields
+    from context_center.engine.suggestions import candidates
+
+    taken = {"deploy", "deploy-2", "deploy-3"}
+    assert fields.free_name("deploy", taken.__contains__) == "deploy-4"
+    assert fields.free_name("lunch", taken.__contains__) == "lunch"
+    assert fields.free_name("lunch", taken.__contains__, first=2) == "lunch-2"   # a sync conflict's other version
+    long = "x" * 300
+    named = fields.free_name(long, {long}.__contains__)
+    assert len(named.encode()) <= 252 and named != long   # still a fact file's stem
+    assert candidates.free_name is fields.free_name   # the suggestions' is the same rule, not a copy
