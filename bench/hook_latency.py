@@ -51,7 +51,11 @@ def measure(size: int, runs: int) -> None:
         root, workspace = Path(tmp) / "state", Path(tmp) / "ws"
         (workspace / ".git").mkdir(parents=True)
         paths = StorePaths.create(root, workspace)
-        write_facts(paths, items(size))
+        # two facts the prompt recalls that dispute each other: recall names each beside the other
+        disputed = [(f"deploy-cache-port-{n}", "Deploy cache timeout on the release branch after the migration",
+                     f"The deploy cache timeout on the release branch after the migration: the deploy cache "
+                     f"listens on port {port}.") for n, port in ((1, 6379), (2, 6380))]
+        write_facts(paths, [*items(size), *disputed])
         runtime = Path(tmp) / "run"
         runtime.mkdir(mode=0o700)
         env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime)}
@@ -69,6 +73,10 @@ def measure(size: int, runs: int) -> None:
         event = json.dumps({"session_id": "bench", "hook_event_name": "UserPromptSubmit", "cwd": str(workspace),
                             "prompt": PROMPT})
         timed([*base, "hook", "claude-code"], event, env=env)   # the service opens this store
+        named = json.loads(subprocess.run([*read, "memory", "recall", PROMPT, "--json"], env=alone, text=True,
+                                          capture_output=True).stdout)
+        print("recalled with a dispute named:", sum(bool(hit.get("conflicts_with")) for hit in named["hits"]),
+              "of", len(named["hits"]), "hits")
         print(f"\n== {size:,} facts; {runs} runs each, alternating with the floor; first use "
               f"{first_use:.1f} s; the service started and opened it in {time.perf_counter() - started:.1f} s ==")
         start_event = json.dumps({"session_id": "bench", "hook_event_name": "SessionStart", "cwd": str(workspace),

@@ -26,9 +26,10 @@ from ..memory.limits import Place
 from ..memory.settled import pair_key
 from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
+from ..text.claims import claims_of, conflicts
 from ..text.limits import MAX_ANALYZED_CHARS
 from ..text.snippets import escape_for_block, make_snippet, shorten
-from .disputes import disputes
+from .disputes import disputes, text_of
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 
@@ -71,6 +72,17 @@ DISPUTE_SNIPPET_CHARS = 90   # the other side's words, enough to say what it say
 MAX_DISPUTES = 2             # named per hit (the review lists them all)
 
 
+_SENTENCE = re.compile(r"(?<=[.;:!?。；：！？])\s*")
+
+
+def _disputing_words(fact: Fact, other: Fact) -> str:
+    """What ``other`` says against ``fact``: its sentence holding the value it gives the subject they
+    share ("the deploy cache listens on port 6380."), else its body from the start."""
+    text = " ".join(other.body.split()) or other.label
+    values = {theirs.value.lower() for _, theirs in conflicts(claims_of(text_of(fact)), claims_of(text_of(other)))}
+    return next((part for part in _SENTENCE.split(text) if any(v in part.lower() for v in values)), text)
+
+
 def disputed_by(index: RecallIndex, fact: Fact, settled: Callable[[], frozenset[str]]) -> tuple[tuple[str, str], ...]:
     """(ref, snippet) of the facts that give one of ``fact``'s subjects another value: named beside
     it, so that an agent never gets one side of a conflict in silence; a dispute the user settled
@@ -81,7 +93,7 @@ def disputed_by(index: RecallIndex, fact: Fact, settled: Callable[[], frozenset[
         found = [other for other in found if pair_key(fact, other) not in keys]
     named = []
     for other in found[:MAX_DISPUTES]:
-        text, _ = sensitive.redact(" ".join(other.body.split()) or other.label)
+        text, _ = sensitive.redact(_disputing_words(fact, other))
         if len(text) > DISPUTE_SNIPPET_CHARS:
             text = text[:DISPUTE_SNIPPET_CHARS - 3].rstrip() + "..."
         named.append((sensitive.shown_ref(other.ref), text))

@@ -146,3 +146,13 @@ def test_the_same_title_is_no_repeat_when_the_literals_differ(engine):
                        ("vacuum", "Database vacuum runs nightly at 2am.")):
         engine.remember(FactInput(name=name, title="Nightly job", body=body))
     assert not [item for item in MemoryReview(engine).items() if item.kind in ("duplicate", "related")]
+
+
+def test_the_other_side_is_named_by_the_sentence_that_disputes(engine):
+    engine.remember(FactInput(name="cache-1", title="Deploy cache", body="The deploy cache is warmed on every "
+                              "release, after the migrations and the smoke tests. It listens on port 6379."))
+    engine.remember(FactInput(name="cache-2", title="Deploy cache", body="The deploy cache is warmed on every "
+                              "release, after the migrations and the smoke tests. It listens on port 6380."))
+    for hit in engine.recall("which port does the deploy cache listen on", record=False).hits:
+        [(ref, said)] = hit.conflicts_with
+        assert said == ("It listens on port 6380." if hit.fact.name == "cache-1" else "It listens on port 6379.")
