@@ -171,11 +171,13 @@ class ConnectDialog(QDialog):
         def look(engine: Any) -> Any:
             from ..engine import doctor, doctor_sample_prompt
 
-            return doctor(workspace, home, state_root=str(root), live=live,
-                          prompt=doctor_sample_prompt(engine.facts()))
+            report = doctor(workspace, home, state_root=str(root), live=live,
+                            prompt=doctor_sample_prompt(engine.facts()))
+            return report, engine.enforced()   # and the rules enforced at the tool call here, as doctor lists them
         self.client.submit(look, self._reported, self._failed, owner=self)
 
-    def _reported(self, report: Any) -> None:
+    def _reported(self, found: tuple[Any, list[Any]]) -> None:
+        report, enforced_here = found
         self.report = report
         lines = []
         for registration in report.registrations:
@@ -191,6 +193,10 @@ class ConnectDialog(QDialog):
             lines.append(tr("The registered hook ran: {result} in {seconds} s, {count} characters for the agent")
                          .format(result=said, seconds=f"{live.seconds:.2f}", count=len(live.output)))
             lines += [f"<tt>{html.escape(line)}</tt>" for line in live.output.splitlines()[:6]]
+        for enforced in enforced_here:
+            lines.append(tr("Enforced at the tool call: {rule} for {agent} since {date}, {count} calls denied").format(
+                rule=html.escape(enforced.source), agent=AGENT_NAMES[enforced.agent], date=enforced.since[:10],
+                count=enforced.denied))
         if report.problems:
             lines += [f"<span style='color:{tone('error')}'>• {html.escape(problem_words(p))}</span>"
                       for p in report.problems]

@@ -96,3 +96,16 @@ def test_the_diagnostics_are_in_the_windows_language(open_window, qtbot, own_hom
         dialog.reject()
     finally:
         language.install(app, "en")
+
+
+def test_connect_agents_lists_the_rules_enforced_at_the_tool_call(ui, qtbot):
+    from context_center.engine import open_engine
+    from context_center.ui.connect_dialog import ConnectDialog
+
+    (ui.workspace / "CLAUDE.md").write_text("- Never use npm; use pnpm.\n")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        engine.apply_enforcement(engine.enforce_plan("CLAUDE.md:1", "claude-code"))
+    dialog = ConnectDialog(ui.window.client, ui.window.paths, ui.window)
+    qtbot.waitUntil(lambda: "Enforced at the tool call: CLAUDE.md:1 for Claude Code" in dialog.status.text(),
+                    timeout=15000)
+    dialog.close()
