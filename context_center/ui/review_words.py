@@ -98,9 +98,10 @@ def _reason(item: Any) -> str | None:   # one sentence per kind
         return tr("{fact} was not injected by the hook nor returned by an MCP search in the last {days} days: "
                   "forget it, or pin it if every session should have it.").format(fact=first, days=evidence.get("days"))
     if item.kind == "staged" and first:
-        return tr("{fact}, written by {agent}, has waited since {date} (over 30 days): promote it (Suggestions) "
-                  "or forget it.").format(fact=first, agent=evidence.get("agent", ""),
-                                          date=str(evidence.get("written_at", ""))[:10])
+        return tr("{fact}, written by {agent}, has waited since {date} (over {days} days): promote it "
+                  "(Suggestions) or forget it.").format(fact=first, agent=evidence.get("agent", ""),
+                                                        date=str(evidence.get("written_at", ""))[:10],
+                                                        days=evidence.get("days", ""))
     if item.kind == "oversize":
         return _oversize(item, first, evidence)
     return None

@@ -292,6 +292,10 @@
         <translation>已注册的钩子已运行：{result}，用时 {seconds} 秒，为智能体提供了 {count} 个字符</translation>
     </message>
     <message>
+        <source>Enforced at the tool call: {rule} for {agent} since {date}, {count} calls denied</source>
+        <translation>在工具调用时强制执行：{agent} 的 {rule}，自 {date} 起，已拒绝 {count} 次调用</translation>
+    </message>
+    <message>
         <source>Every agent reaches this store.</source>
         <translation>每个智能体都能访问此存储。</translation>
     </message>
@@ -4202,8 +4206,8 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>{fact} 在最近 {days} 天内既未被钩子注入，也未被 MCP 搜索返回：请遗忘它；如果每个会话都应有它，请固定它。</translation>
     </message>
     <message>
-        <source>{fact}, written by {agent}, has waited since {date} (over 30 days): promote it (Suggestions) or forget it.</source>
-        <translation>{fact} 由 {agent} 写入，自 {date} 起一直在等待（已超过 30 天）：请提升它（建议标签页）或遗忘它。</translation>
+        <source>{fact}, written by {agent}, has waited since {date} (over {days} days): promote it (Suggestions) or forget it.</source>
+        <translation>{fact} 由 {agent} 写入，自 {date} 起一直在等待（超过 {days} 天）：请采纳（建议）或遗忘它。</translation>
     </message>
     <message>
         <source>The pinned facts use {used} of {budget} characters: unpin one that need not reach every session, or shorten one.</source>

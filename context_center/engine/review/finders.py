@@ -384,6 +384,6 @@ def staged_items(proposals: list[Any]) -> list[ReviewItem]:
             "staged", (fact,), f"{fact.ref}, written by {proposal.agent}, has waited since "
                                f"{proposal.written_at[:10]} (over {STAGED_DAYS} days): promote it (Suggestions) or "
                                "forget it.",
-            {"agent": proposal.agent, "written_at": proposal.written_at,
+            {"agent": proposal.agent, "written_at": proposal.written_at, "days": STAGED_DAYS,
              "imported_from": proposal.imported_from or None}, "forget", block(fact), "", (Step("forget", fact),)))
     return items
