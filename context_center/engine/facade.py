@@ -564,7 +564,7 @@ class Engine:
         if agent is not None and agent not in AGENTS:
             raise InvalidInput(f"adherence reads the transcripts of {' and '.join(AGENTS)}; got {agent!r}")
         if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= 3650:
-            raise InvalidInput(f"--days must be a whole number of days from 1 to 3650; got {days!r}")
+            raise InvalidInput(f"the days to look back must be a whole number from 1 to 3650; got {days!r}")
         homes = AgentHomes.from_environment() if home is None else \
             AgentHomes.from_environment({**os.environ, "HOME": str(home)})
         views = {name: self.agent_instructions(name, target, homes) for name in ((agent,) if agent else AGENTS)}

@@ -63,7 +63,7 @@ def test_the_human_report_names_each_violation_with_its_evidence(laid, tmp_path)
 
 def test_a_bad_option_is_refused_in_a_line(laid, tmp_path):
     done = adherence(laid, tmp_path / "state", "webapp", "--days", "0")
-    assert done.returncode == 1 and done.stderr.startswith("INVALID_INPUT: --days must be") and \
+    assert done.returncode == 1 and done.stderr.startswith("INVALID_INPUT: the days to look back must be") and \
         len(done.stderr.strip().splitlines()) == 1
     done = adherence(laid, tmp_path / "state", "webapp", "--agent", "cursor")   # argparse's usage error
     assert done.returncode == 2 and "invalid choice: 'cursor'" in done.stderr

@@ -146,8 +146,7 @@ class Enforcement:
         others = [r for r in self._records() if not (r.get("rule") == rule.id and r.get("agent") == agent)]
         enforced_now = any(r.get("rule") == rule.id and r.get("agent") == agent for r in self._records())
         if remove and not enforced_now:
-            raise NotFound(f"{rule.source} is not enforced for {agent} in this workspace; `instructions enforce "
-                           "--list` says which are")
+            raise NotFound(f"{rule.source} is not enforced for {agent} in this workspace")
         if agent == CLAUDE:
             kinds = {r.get("check", {}).get("kind") for r in others if r.get("agent") == CLAUDE}
             if not remove:
