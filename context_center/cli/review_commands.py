@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine import Engine, MemoryReview
+from ..engine import Engine
 from .output import Output, Subcommands, add_json_option, table
 
 
@@ -45,7 +45,7 @@ def _diff(before: str, after: str) -> str:
 
 
 def listing(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    items = MemoryReview(engine).items()
+    items = engine.review.items()
     data = {"items": [item.to_json() for item in items]}
 
     def human() -> str:
@@ -68,35 +68,35 @@ def _changes(changes: list[dict[str, Any]]) -> str:
 
 
 def apply_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    done = MemoryReview(engine).apply(args.id, edit_text=args.edit_text, keep=args.keep)
+    done = engine.review.apply(args.id, edit_text=args.edit_text, keep=args.keep)
     return out.emit(done, lambda: f"Applied {done['applied']}:\n{_changes(done['changes'])}\n"
                                   f"Take it back with: context-center memory review undo {done['undo']}")
 
 
 def dismiss_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    MemoryReview(engine).dismiss(args.id)
+    engine.review.dismiss(args.id)
     return out.emit({"dismissed": args.id}, f"Dismissed {args.id}: not proposed again until its facts change.")
 
 
 def dismissed_items(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    items = MemoryReview(engine).dismissed()
+    items = engine.review.dismissed()
     return out.emit({"items": [item.to_json() for item in items]}, lambda: "\n".join(
         [f"{item.id}  [{item.kind}] {item.reason}" for item in items]
         + ["Propose one again: context-center memory review undismiss ID"]) if items else "Nothing is dismissed.")
 
 
 def undismiss_item(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    MemoryReview(engine).undismiss(args.id)
+    engine.review.undismiss(args.id)
     return out.emit({"undismissed": args.id}, f"{args.id} is proposed again.")
 
 
 def undo_decision(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    done = MemoryReview(engine).undo(args.token)
+    done = engine.review.undo(args.token)
     return out.emit(done, lambda: f"Undid {done['item']}:\n{_changes(done['changes'])}")
 
 
 def decision_history(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    entries = MemoryReview(engine).history()
+    entries = engine.review.history()
     return out.emit({"decisions": entries}, lambda: table(
         ("APPLIED", "ITEM", "ACTION", "FACTS", "UNDO"),
         [(e["applied_at"][:19], e["item"], e["action"], ", ".join(e["facts"]),

@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .recall.recall_records import RecallResult
     from .recall.service import RecallService
     from .recall.traces import RecallTraces
+    from .review.service import MemoryReview
     from .search.index import SyncReport
     from .search.service import SearchResult, SearchService
     from .storage.catalog import Catalog
@@ -551,6 +552,15 @@ class Engine:
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
         self._follow((*resolved.watch_folders, *view.watch_folders))
         return view
+
+    @property
+    def review(self) -> MemoryReview:
+        """The review queue of this store and workspace: what to merge, fix or let go, its decisions
+        and their undo. Made on each use and holding nothing of its own (its decisions are the
+        store's), so the engine keeps no cycle."""
+        from .review.service import MemoryReview
+
+        return MemoryReview(self)
 
     def adherence(self, agent: str | None = None, days: int = 30, target: str | os.PathLike[str] | None = None,
                   home: str | os.PathLike[str] | None = None) -> AdherenceReport:

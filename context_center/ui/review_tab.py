@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Change, Engine, MemoryReview
+from ..engine import Change, Engine
 from .diffs import diff_html
 from .engine_client import EngineClient
 from .icons import badge
@@ -139,7 +139,7 @@ class ReviewTab(QWidget):
     def reload(self) -> None:
         """Work the queue out again (on the worker); what is shown stays until the answer comes."""
         self.status.setText(self._notice + tr("Checking the store…"))
-        self.client.submit(lambda engine: MemoryReview(engine).items(), self.show_items,
+        self.client.submit(lambda engine: engine.review.items(), self.show_items,
                            lambda e: self.status.setText(tr("Could not review the store: {error}").format(
                                error=describe(e))), owner=self)
 
@@ -242,7 +242,7 @@ class ReviewTab(QWidget):
         self.status.setText(tr("Applying…"))
 
         def job(engine: Engine) -> list[dict[str, Any]]:
-            review = MemoryReview(engine)
+            review = engine.review
             return [review.apply(item_id, edit_text=text, keep=keep) for item_id in ids]
 
         def done(results: list[dict[str, Any]]) -> None:
@@ -272,7 +272,7 @@ class ReviewTab(QWidget):
             return
 
         def job(engine: Engine) -> None:
-            review = MemoryReview(engine)
+            review = engine.review
             for item_id in ids:
                 review.dismiss(item_id)
 
@@ -299,7 +299,7 @@ class ReviewTab(QWidget):
         self._update_buttons()
 
         def job(engine: Engine) -> int:
-            review = MemoryReview(engine)
+            review = engine.review
             for token in tokens:
                 review.undo(token)
             return len(tokens)
@@ -322,7 +322,7 @@ class ReviewTab(QWidget):
         self._update_buttons()
 
         def job(engine: Engine) -> None:
-            review = MemoryReview(engine)
+            review = engine.review
             for item_id in ids:
                 review.undismiss(item_id)
 

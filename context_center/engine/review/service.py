@@ -1,6 +1,7 @@
 """The review queue of one store and workspace: list, apply, dismiss, undo.
 
-Above the facade, as a face is: it reads the store through the engine's public methods and every
+Beside the facade, reached as ``engine.review`` (made per use, holding nothing): it reads the store
+through the engine's public methods (its one import of the facade is for types) and every
 apply is ordinary writes (new revisions, forgets to the archive), so nothing is lost and one undo
 takes a whole decision back. Nothing is ever applied without being asked; an item is found again
 (its facts unchanged) before it is applied, so a stale preview is never written.
@@ -118,7 +119,7 @@ class MemoryReview:
         return max(min(known), clock.now() - dt.timedelta(days=days)), days
 
     def _truncated_instructions(self) -> list[dict[str, Any]]:
-        from .. import INSTRUCTION_AGENTS
+        from ..instructions.agent_rules import AGENTS as INSTRUCTION_AGENTS
 
         found = []
         for agent in INSTRUCTION_AGENTS:
