@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine import INSTRUCTION_AGENTS, ContextCosts, Engine
+from ..engine import INSTRUCTION_AGENTS, Engine
 from .output import Output, Subcommands, add_json_option, table
 
 
@@ -23,7 +23,7 @@ def register(memory_sub: Subcommands) -> None:
 
 
 def costs(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    report = ContextCosts(engine).report(args.agent, args.target)
+    report = engine.costs.report(args.agent, args.target)
 
     def human() -> str:
         lines = []

@@ -96,8 +96,8 @@ _LAZY = {
     "open_judge": "judge.config:open_judge", "keyring_problem": "judge.config:keyring_problem",
     "describe_judge": "judge.config:describe", "JudgeError": "judge.client:JudgeError",
     "guidance_block": "agents.guidance:guidance_block", "write_guidance": "agents.guidance:write_guidance",
-    "TOOLS": "agents.tool_schemas:TOOLS", "TOOL_NAMES": "agents.tool_schemas:NAMES",
-    "TOOL_HINT_KINDS": "agents.tool_schemas:HINT_KINDS", "TOOL_MAP_SCOPES": "agents.tool_schemas:MAP_SCOPES",
+    "TOOLS": "tool_schemas:TOOLS", "TOOL_NAMES": "tool_schemas:NAMES",
+    "TOOL_HINT_KINDS": "tool_schemas:HINT_KINDS", "TOOL_MAP_SCOPES": "tool_schemas:MAP_SCOPES",
     # what context costs each agent (costs/, above the facade)
     "ContextCosts": "costs.report:ContextCosts", "CostReport": "costs.report:CostReport",
     "AgentCost": "costs.report:AgentCost", "COST_KINDS": "costs.report:KINDS",

@@ -50,6 +50,8 @@ if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .adherence.enforcement import Decision, Enforced, Enforcement, EnforcementPlan
     from .adherence.report import AdherenceReport
     from .adherence.rules import Rule
+    from .costs.overview import StoreOverview
+    from .costs.report import ContextCosts
     from .instructions.agent_compare import AgentComparison
     from .instructions.agent_view import AgentHomes, AgentView
     from .instructions.align import AlignPlan
@@ -552,6 +554,19 @@ class Engine:
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
         self._follow((*resolved.watch_folders, *view.watch_folders))
         return view
+
+    @property
+    def costs(self) -> ContextCosts:
+        """What context costs each agent here (``memory cost``), made per use like the review."""
+        from .costs.report import ContextCosts
+
+        return ContextCosts(self)
+
+    def overview(self) -> StoreOverview:
+        """The Overview's figures: facts, what each agent receives and costs, recall's record."""
+        from .costs.overview import overview
+
+        return overview(self)
 
     @property
     def review(self) -> MemoryReview:

@@ -1,5 +1,5 @@
 """What the MCP server refuses before the engine: arguments against the context-eng tools'
-schemas (which live in the engine's agents room, ``agents/tool_schemas``; re-exported here).
+schemas (which live in the engine, ``engine/tool_schemas``; re-exported here).
 
 The schemas reject only what the seed's schema rejects: a missing required argument
 (``query``…), a ``categories`` list of other than 1 to 4 names, a ``hints`` field the seed does

@@ -4,7 +4,7 @@ Facts by scope and freshness, what waits for the user (suggestions, agents' stag
 review queue, facts whose cited code is gone), which agents reach this store, what a turn costs
 each agent (a stacked bar by kind of source) and the hook's injections per day over 30 days.
 
-The engine works it out on the worker (``store_overview``); the counts are painted first, the
+The engine works it out on the worker (``engine.overview()``); the counts are painted first, the
 charts (pyqtgraph, NumPy) are loaded after that paint. The review queue's and the suggestions'
 counts come from their tabs, which work them out: the last result is shown meanwhile.
 """
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import AGENT_DISPLAY_NAMES, StoreOverview, store_overview
+from ...engine import AGENT_DISPLAY_NAMES, StoreOverview
 from ..background_import import BackgroundImport
 from ..engine_client import EngineClient
 from ..facts.model import value_word
@@ -201,7 +201,7 @@ class OverviewTab(QWidget):
     def reload(self) -> None:
         """Work the overview out again, on the worker; what is shown stays until it comes."""
         self.status.setText(tr("Working it out…") if self.data is None else self.status.text())
-        self.client.submit(lambda engine: store_overview(engine), self.show_overview,
+        self.client.submit(lambda engine: engine.overview(), self.show_overview,
                            lambda e: self.status.setText(tr("Could not work the overview out: {error}").format(
                                error=describe(e))), owner=self)
 

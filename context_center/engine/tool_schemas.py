@@ -1,6 +1,6 @@
 """The nine context-eng tools as a client lists them: names, descriptions and input schemas.
 
-The contract lives here, in the agents' room, so the MCP server serves it and ``memory cost``
+The contract lives here, low in the engine, so the MCP server serves it and ``memory cost``
 counts what its listing costs an agent's context from one text.
 
 The schemas give every argument its JSON type (a client that builds a form from them, like the
