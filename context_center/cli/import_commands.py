@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import os
 
-from .. import engine as facade
 from ..engine import IMPORT_SOURCES, Engine
 from .output import Output, Subcommands, add_json_option, table
 
@@ -35,7 +34,7 @@ def _short(path: str, location: str) -> str:
 
 
 def import_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    report = facade.import_memories(engine, args.source, dry_run=args.dry_run, home=args.home)
+    report = engine.import_memories(args.source, dry_run=args.dry_run, home=args.home)
 
     def human() -> str:
         label = IMPORT_SOURCES[report.source]

@@ -80,7 +80,7 @@ _LAZY = {
     # whether the agents followed each rule (adherence/)
     "AdherenceReport": "adherence.report:AdherenceReport", "RuleReport": "adherence.report:RuleReport",
     "ADHERENCE_AGENTS": "adherence:AGENTS", "ADHERENCE_DAYS": "adherence:DEFAULT_DAYS",
-    # importing what other agents remember (importers/, above the facade)
+    # importing what other agents remember (importers/: engine.import_memories)
     "import_memories": "importers.service:import_memories", "IMPORT_SOURCES": "importers.labels:SOURCE_LABELS",
     "ImportReport": "importers.records:ImportReport", "ImportItem": "importers.records:ImportItem",
     # the agents' room: the context-eng contract over MCP (agents/, above the facade)
@@ -89,16 +89,16 @@ _LAZY = {
     "open_agent_memory": "agents.service:open_agent_memory", "open_agent_store": "agents.service:open_agent_store",
     "server_policy": "agents.service:server_policy", "server_judge": "agents.service:server_judge",
     "POLICIES": "agents.policy:POLICIES", "POLICY_SETTING": "agents.policy:POLICY_SETTING",
-    "AgentRefusal": "agents.refusals:AgentRefusal", "AGENT_CODES": "agents.refusals:CODES",
-    "json_said": "agents.refusals:said", "json_type": "agents.refusals:json_type",
+    "AgentRefusal": "contract.refusals:AgentRefusal", "AGENT_CODES": "contract.refusals:CODES",
+    "json_said": "contract.refusals:said", "json_type": "contract.refusals:json_type",
     "configure_judge": "judge.config:configure_judge", "set_judge_key": "judge.config:set_judge_key",
     "clear_judge_key": "judge.config:clear_judge_key", "judge_settings": "judge.config:judge_settings",
     "open_judge": "judge.config:open_judge", "keyring_problem": "judge.config:keyring_problem",
     "describe_judge": "judge.config:describe", "JudgeError": "judge.client:JudgeError",
     "guidance_block": "agents.guidance:guidance_block", "write_guidance": "agents.guidance:write_guidance",
-    "TOOLS": "tool_schemas:TOOLS", "TOOL_NAMES": "tool_schemas:NAMES",
-    "TOOL_HINT_KINDS": "tool_schemas:HINT_KINDS", "TOOL_MAP_SCOPES": "tool_schemas:MAP_SCOPES",
-    # what context costs each agent (costs/, above the facade)
+    "TOOLS": "contract.tool_schemas:TOOLS", "TOOL_NAMES": "contract.tool_schemas:NAMES",
+    "TOOL_HINT_KINDS": "contract.tool_schemas:HINT_KINDS", "TOOL_MAP_SCOPES": "contract.tool_schemas:MAP_SCOPES",
+    # what context costs each agent (costs/: engine.costs, engine.overview())
     "ContextCosts": "costs.report:ContextCosts", "CostReport": "costs.report:CostReport",
     "AgentCost": "costs.report:AgentCost", "COST_KINDS": "costs.report:KINDS",
     "daily_injections": "costs.report:daily_injections", "TOKEN_METHOD": "text.tokens:METHOD",
@@ -113,7 +113,7 @@ _LAZY = {
     "TokenExists": "agents.server_token:TokenExists", "TokenGrant": "agents.server_token:TokenGrant",
     "stored_tokens": "agents.server_token:stored_tokens", "given_token": "agents.server_token:given_token",
     "matching_grant": "agents.server_token:matching_grant",
-    # the review queue (review/, above the facade)
+    # the review queue (review/: engine.review)
     "MemoryReview": "review.service:MemoryReview", "ReviewItem": "review.items:ReviewItem",
     "REVIEW_KINDS": "review.items:KINDS", "REVIEW_TEAM_NOTE": "review.service:TEAM_NOTE",
     # the team's pre-commit hook (team/)

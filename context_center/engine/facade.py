@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .adherence.rules import Rule
     from .costs.overview import StoreOverview
     from .costs.report import ContextCosts
+    from .importers.records import ImportReport
     from .instructions.agent_compare import AgentComparison
     from .instructions.agent_view import AgentHomes, AgentView
     from .instructions.align import AlignPlan
@@ -554,6 +555,14 @@ class Engine:
         view = agent_view(agent, resolved, homes or AgentHomes.from_environment())
         self._follow((*resolved.watch_folders, *view.watch_folders))
         return view
+
+    def import_memories(self, source: str, *, dry_run: bool = False,
+                        home: str | os.PathLike[str] | None = None) -> ImportReport:
+        """Another agent's memories (``claude-code``, ``codex``, ``context-eng``) of this workspace and
+        global, brought in as staged facts waiting in Suggestions; ``dry_run`` writes nothing."""
+        from .importers.service import import_memories
+
+        return import_memories(self, source, dry_run=dry_run, home=home)
 
     @property
     def costs(self) -> ContextCosts:

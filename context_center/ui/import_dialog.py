@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import engine as facade
 from ..engine import IMPORT_SOURCES, ImportReport
 from .engine_client import EngineClient
 from .messages import describe
@@ -93,7 +92,7 @@ class ImportDialog(QDialog):
         name, home = self.source_name, self.home
         self.import_button.setEnabled(False)
         self.source.setEnabled(False)
-        self.client.submit(lambda engine: facade.import_memories(engine, name, dry_run=dry_run, home=home), on_done,
+        self.client.submit(lambda engine: engine.import_memories(name, dry_run=dry_run, home=home), on_done,
                            self._failed, owner=self)
 
     @Slot()

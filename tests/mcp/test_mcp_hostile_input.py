@@ -230,7 +230,7 @@ def test_an_address_in_another_form_is_refused_and_masked(server: Server, addres
 
 def test_a_scope_holds_a_bounded_number_of_categories(state_root: Path, workspace: Path):
     from context_center.engine import AgentRefusal, open_agent_memory
-    from context_center.engine.agents.categories import MAX_PER_SCOPE
+    from context_center.engine.contract.categories import MAX_PER_SCOPE
 
     service = open_agent_memory(state_root, workspace, "contract", use_judge=False)
     try:

@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Any, Callable
 
 from .. import clock
+from ..contract.categories import AUTO_PROMOTE, BUILT_INS
 from ..memory.limits import describe
 from ..records import Fact
 from ..text.analysis import tokenize
-from .categories import AUTO_PROMOTE, BUILT_INS
 from .memories import AgentMemory
 
 MAX_LINES = 12

@@ -13,9 +13,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from ..contract.refusals import AgentRefusal, json_type, said
 from ..memory import sensitive
 from ..text.snippets import collapse
-from .refusals import AgentRefusal, json_type, said
 
 MAX_TOKENS = 800
 MAX_RAW_CHARS = MAX_TOKENS * 4 * 4   # past this, content is too long however much of it is whitespace

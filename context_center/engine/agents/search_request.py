@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import clock
-from . import categories
+from ..contract import categories
+from ..contract.refusals import AgentRefusal, said
 from .claims import LABEL_KINDS, check_importance, check_labels, check_subject
-from .refusals import AgentRefusal, said
 
 MAX_LIMIT = 50
 SEARCH_SCOPES = ("both", "global", "project")

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import clock
+from ..contract import categories
+from ..contract.refusals import AgentRefusal, said
 from ..errors import NotFound, SensitiveContent
 from ..facade import Engine
 from ..memory.fact_file import metadata_entry
@@ -28,7 +30,6 @@ from ..recall.service import disputed_by
 from ..records import Fact, Snapshot
 from ..storage.paths import cut_utf8, project_key, workspace_project_key
 from ..text.snippets import collapse
-from . import categories
 from .agent_map import category_list, category_names, scope_index
 from .agent_search import Judge, search
 from .agent_store import AgentStore, OpenStore
@@ -44,7 +45,6 @@ from .claims import (
 )
 from .memories import AgentMemory
 from .policy import POLICIES, POLICY_SETTING
-from .refusals import AgentRefusal, said
 from .search_request import check_scope, parse_search
 
 MAX_PROJECT_PATH_BYTES = 4096   # PATH_MAX on Linux: a longer projectPath cannot name a folder

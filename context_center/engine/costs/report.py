@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
+from ..contract.tool_schemas import TOOLS
 from ..instructions.agent_rules import AGENTS
 from ..instructions.agent_view import AgentDocument, AgentHomes, AgentView
 from ..memory.sensitive import redact, shown_ref
 from ..text.tokens import METHOD, approximate_tokens, tokens_of_chars
-from ..tool_schemas import TOOLS
 from ..wiring.agent_files import agent_files, load
 from ..wiring.registrations import MCP, Registration, find
 from .advice import Advice, Asked, advise, asked

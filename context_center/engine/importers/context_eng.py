@@ -23,8 +23,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from ..agents import categories
-from ..agents.refusals import AgentRefusal
+from ..contract import categories
+from ..contract.refusals import AgentRefusal
 from ..storage.paths import project_key
 from .claude_code import folder_name
 from .records import Found, Reading, Skip

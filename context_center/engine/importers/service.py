@@ -20,7 +20,7 @@ as a staged fact: ``status: staging``, never recalled, injected or searched by d
 under "From agents" in the Suggestions tab for the user to promote or delete. The source's
 timestamps are kept as ``created_at`` / ``updated_at``.
 
-The importers sit above the facade and use only its public methods, as a face would.
+The importers use only the facade's public methods (engine.import_memories makes them per use).
 """
 from __future__ import annotations
 

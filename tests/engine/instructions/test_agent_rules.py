@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from context_center.engine import AgentRefusal, guidance_block, open_agent_memory, write_guidance
-from context_center.engine.agents import categories, claims
+from context_center.engine.agents import claims
+from context_center.engine.contract import categories
 
 
 @pytest.mark.parametrize("content", [
