@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from context_center.engine import FactInput, InvalidInput, import_memories
+from context_center.engine import FactInput, InvalidInput
 from support.agent_memories import (  # noqa: F401 - no_agent_homes is an autouse fixture
     AWS_KEY,
     claude_memory_folder,
@@ -29,7 +29,7 @@ def _files_under(root):
 def test_claude_code_topics_become_staged_suggestions(engine, tmp_path, state_root):
     home = tmp_path / "home"
     folder = write_claude_memory(home, engine.paths.workspace)
-    report = import_memories(engine, "claude-code", home=home)
+    report = engine.import_memories("claude-code", home=home)
     assert report.location == str(folder)
     items = _by_title(report)
     assert {title: item.found.type for title, item in items.items()} == {
@@ -58,7 +58,7 @@ def test_claude_code_reads_only_the_folder_of_this_workspace(engine, tmp_path):
     home = tmp_path / "home"
     other = claude_memory_folder(home, tmp_path / "work" / "other-repo")
     (other / "topic.md").write_text("---\ntype: project\n---\nAnother project's memory.\n", encoding="utf-8")
-    report = import_memories(engine, "claude-code", home=home)
+    report = engine.import_memories("claude-code", home=home)
     assert report.found == 0 and report.items == [] and "No Claude Code auto memory" in report.message
     assert engine.facts() == []
 
@@ -75,14 +75,14 @@ def test_claude_code_of_a_linked_worktree_is_found_under_the_main_root(tmp_path,
     home = tmp_path / "home"
     (claude_memory_folder(home, main) / "topic.md").write_text("Shared by every worktree.\n", encoding="utf-8")
     with open_engine(state_root=state_root, workspace=worktree) as engine:
-        report = import_memories(engine, "claude-code", home=home)
+        report = engine.import_memories("claude-code", home=home)
     assert [item.found.body for item in report.items] == ["Shared by every worktree."]
 
 
 def test_codex_files_split_into_one_item_per_bullet_or_paragraph(engine, tmp_path):
     home = tmp_path / "home"
     folder = write_codex_memories(home)
-    report = import_memories(engine, "codex", home=home)
+    report = engine.import_memories("codex", home=home)
     imported = {item.found.body: item for item in report.items if item.status == "imported"}
     assert set(imported) == {
         "Always answer in British English.",
@@ -109,7 +109,7 @@ def test_codex_files_split_into_one_item_per_bullet_or_paragraph(engine, tmp_pat
 def test_context_eng_rows_of_this_project_and_global(engine, tmp_path):
     home = tmp_path / "home"
     root = write_context_eng_store(home, engine.paths.workspace)
-    report = import_memories(engine, "context-eng", home=home)
+    report = engine.import_memories("context-eng", home=home)
     items = {item.found.upstream_id: item for item in report.items}
     assert set(items) == {"g1", "p1", "p4"} and all(i.status == "imported" for i in items.values())
     reasons = {s.source_path.rsplit("#", 1)[-1]: s.reason for s in report.skipped}
@@ -142,14 +142,14 @@ def test_context_eng_rows_of_this_project_and_global(engine, tmp_path):
 def test_importing_twice_adds_nothing(engine, tmp_path, source, write):
     home = tmp_path / "home"
     write(home, engine.paths.workspace)
-    first = import_memories(engine, source, home=home)
+    first = engine.import_memories(source, home=home)
     assert first.imported >= 3
-    second = import_memories(engine, source, home=home)
+    second = engine.import_memories(source, home=home)
     assert second.imported == 0 and second.items == []
     assert sum(s.reason.startswith("already imported") for s in second.skipped) == first.imported
     rejected = engine.agent_proposals()[0].fact
     engine.reject_proposal(rejected.id, rejected.scope)     # the user deleted one: it stays deleted
-    third = import_memories(engine, source, home=home)
+    third = engine.import_memories(source, home=home)
     assert third.imported == 0
     assert "already imported (its suggestion was deleted since)" in {s.reason for s in third.skipped}
     assert len(engine.facts()) == first.imported - 1
@@ -158,10 +158,10 @@ def test_importing_twice_adds_nothing(engine, tmp_path, source, write):
 def test_a_changed_source_file_brings_its_new_content(engine, tmp_path):
     home = tmp_path / "home"
     folder = write_claude_memory(home, engine.paths.workspace)
-    import_memories(engine, "claude-code", home=home)
+    engine.import_memories("claude-code", home=home)
     (folder / "build_notes.md").write_text("# Build notes\n\nDeploys go out from the release branch only.\n",
                                            encoding="utf-8")
-    again = import_memories(engine, "claude-code", home=home)
+    again = engine.import_memories("claude-code", home=home)
     assert [(i.found.title, i.status) for i in again.items] == [("Build notes", "imported")]
     assert [f.title for f in engine.facts()].count("Build notes") == 2
 
@@ -169,13 +169,13 @@ def test_a_changed_source_file_brings_its_new_content(engine, tmp_path):
 def test_a_dry_run_writes_nothing_and_still_refuses_secrets(engine, tmp_path, state_root):
     home = tmp_path / "home"
     write_context_eng_store(home, engine.paths.workspace)
-    report = import_memories(engine, "context-eng", dry_run=True, home=home)
+    report = engine.import_memories("context-eng", dry_run=True, home=home)
     assert report.dry_run and report.imported == 0 and report.would_import == 3
     assert {item.status for item in report.items} == {"would_import"}
     assert all(item.id.startswith("imp-") and item.ref == "" for item in report.items)
     assert any("secret" in s.reason for s in report.skipped)
     assert engine.facts() == [] and not list(state_root.rglob("*.md"))
-    assert import_memories(engine, "context-eng", home=home).imported == 3   # the dry run recorded nothing
+    assert engine.import_memories("context-eng", home=home).imported == 3   # the dry run recorded nothing
 
 
 def test_a_possible_duplicate_of_an_existing_fact_is_flagged_for_review(engine, tmp_path):
@@ -183,7 +183,7 @@ def test_a_possible_duplicate_of_an_existing_fact_is_flagged_for_review(engine, 
                                          body="Use SQLite for the cache.", scope="project")).fact
     home = tmp_path / "home"
     write_context_eng_store(home, engine.paths.workspace)
-    report = import_memories(engine, "context-eng", home=home)
+    report = engine.import_memories("context-eng", home=home)
     [flagged] = [item for item in report.items if item.duplicate_of]
     assert flagged.found.upstream_id == "p1" and flagged.status == "imported"
     assert flagged.to_json()["duplicate_of"] == existing.ref
@@ -198,13 +198,13 @@ def test_an_edited_source_with_something_new_is_imported_and_a_short_description
     (folder / "deploy.md").write_text("---\ntype: project\n---\nProduction deploys need two approvals.\n",
                                       encoding="utf-8")
     (folder / "mobile.md").write_text("The mobile app deploy steps are run with fastlane beta.\n", encoding="utf-8")
-    first = import_memories(engine, "claude-code", home=home)
+    first = engine.import_memories("claude-code", home=home)
     assert [(i.found.source_path.rsplit("/", 1)[1], i.duplicate_of) for i in first.items] == [
         ("deploy.md", ""), ("mobile.md", "")]
     earlier = next(i.ref for i in first.items if i.found.source_path.endswith("deploy.md"))
     (folder / "deploy.md").write_text("---\ntype: project\n---\nProduction deploys need two approvals.\n\n"
                                       "Production deploys are frozen on Fridays.\n", encoding="utf-8")
-    again = import_memories(engine, "claude-code", home=home)
+    again = engine.import_memories("claude-code", home=home)
     [update] = again.items
     assert update.status == "imported" and "frozen on Fridays" in update.found.body
     assert update.duplicate_of == earlier   # flagged: it repeats the earlier import, and adds to it
@@ -213,7 +213,7 @@ def test_an_edited_source_with_something_new_is_imported_and_a_short_description
 def test_imported_memories_are_not_recalled_until_promoted(engine, tmp_path):
     home = tmp_path / "home"
     write_context_eng_store(home, engine.paths.workspace)
-    import_memories(engine, "context-eng", home=home)
+    engine.import_memories("context-eng", home=home)
     question = "which database should the local cache use, sqlite?"
     assert engine.recall(question, record=False).hits == ()
     assert engine.search("sqlite local cache").hits == ()
@@ -226,7 +226,7 @@ def test_imported_memories_are_not_recalled_until_promoted(engine, tmp_path):
 def test_a_missing_home_finds_nothing_and_says_where_it_looked(engine, tmp_path):
     home = tmp_path / "nobody"
     for source in ("claude-code", "codex", "context-eng"):
-        report = import_memories(engine, source, home=home)
+        report = engine.import_memories(source, home=home)
         assert (report.found, report.imported, report.items, report.skipped) == (0, 0, [], [])
         assert str(home) in report.message and report.location.startswith(str(home))
 
@@ -234,13 +234,13 @@ def test_a_missing_home_finds_nothing_and_says_where_it_looked(engine, tmp_path)
 def test_the_environment_names_the_homes(engine, tmp_path, monkeypatch):
     write_codex_memories(tmp_path / "elsewhere")
     monkeypatch.setenv("CODEX_HOME", str(tmp_path / "elsewhere" / ".codex"))
-    report = import_memories(engine, "codex", dry_run=True, home=tmp_path / "home")
+    report = engine.import_memories("codex", dry_run=True, home=tmp_path / "home")
     assert report.location == str(tmp_path / "elsewhere" / ".codex" / "memories") and report.would_import == 6
 
 
 def test_an_unknown_source_is_refused(engine, tmp_path):
     with pytest.raises(InvalidInput, match="unknown source"):
-        import_memories(engine, "vim", home=tmp_path)
+        engine.import_memories("vim", home=tmp_path)
 
 
 def test_codex_split_keeps_a_code_block_with_its_bullet():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine import FactInput, StorageError, import_memories, open_engine
+from context_center.engine import FactInput, StorageError, open_engine
 from support.agent_memories import claude_memory_folder, no_agent_homes  # noqa: F401 - an autouse fixture
 
 pytestmark = pytest.mark.adversarial
@@ -37,7 +37,7 @@ def test_the_claude_code_importer_never_follows_a_link(engine, tmp_path, outside
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "real.md").write_text("---\ntype: project\n---\nWe ship on Fridays.\n", encoding="utf-8")
     (folder / "passwd.md").symlink_to(outside / "passwd")
-    report = import_memories(engine, "claude-code", home=home)
+    report = engine.import_memories("claude-code", home=home)
     assert [item.found.body for item in report.items] == ["We ship on Fridays."]
     [skip] = report.skipped
     assert skip.source_path.endswith("passwd.md") and "symbolic link" in skip.reason
@@ -49,11 +49,11 @@ def test_the_codex_importer_never_follows_a_link_nor_a_linked_folder(engine, tmp
     memories = home / ".codex" / "memories"
     memories.mkdir(parents=True)
     (memories / "shadow.md").symlink_to(outside / "passwd")
-    report = import_memories(engine, "codex", home=home)
+    report = engine.import_memories("codex", home=home)
     assert report.items == [] and "symbolic link" in report.skipped[0].reason
     memories.rename(home / ".codex" / "real")
     (home / ".codex" / "memories").symlink_to(outside, target_is_directory=True)
-    linked = import_memories(engine, "codex", home=home)
+    linked = engine.import_memories("codex", home=home)
     assert linked.items == [] and "symbolic link" in linked.message
     assert not any("zebracorn" in f.body or "root:x" in f.body for f in engine.facts())
 
@@ -65,7 +65,7 @@ def test_the_claude_code_importer_never_reads_a_linked_memory_folder(engine, tmp
     folder.rmdir()
     (outside / "leak.md").write_text("---\ntype: project\n---\nzebracorn from outside.\n", encoding="utf-8")
     folder.symlink_to(outside, target_is_directory=True)
-    report = import_memories(engine, "claude-code", home=home)
+    report = engine.import_memories("claude-code", home=home)
     assert report.items == [] and "symbolic link" in report.message
     assert not any("zebracorn" in f.body for f in engine.facts())
 
@@ -79,7 +79,7 @@ def test_the_context_eng_importer_never_reads_a_linked_scope_folder(engine, tmp_
     root = home / ".context"
     root.mkdir(parents=True)
     (root / linked).symlink_to(real / linked, target_is_directory=True)
-    report = import_memories(engine, "context-eng", home=home)
+    report = engine.import_memories("context-eng", home=home)
     assert report.items == [] and report.imported == 0
     assert [s.source_path for s in report.skipped] == [str(root / linked)]
     assert "symbolic link" in report.skipped[0].reason
