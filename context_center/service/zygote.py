@@ -179,8 +179,38 @@ def _resident_kb(pid: int) -> int:
 
 # the zygote's own process --------------------------------------------------------------------
 
+# a native library's threads are not forked (the child has only the thread that forked): OpenBLAS,
+# which NumPy loads, starts a pool of them at import unless told to use one, so the zygote tells it
+# (and the other math libraries) to; its children, MCP servers, search small vectors one at a time
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+def native_threads() -> int:
+    """The threads of this process, native ones too (Python's count misses OpenBLAS's pool)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
 def _preload() -> None:
+    """Import what a server needs, the math libraries told to keep one thread (the variables are
+    put back after: a caller is matched on how it was started, not on what the zygote chose)."""
+    saved = {name: os.environ.get(name) for name in ONE_THREAD}
+    os.environ.update(ONE_THREAD)
+    try:
+        _import_all()
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _import_all() -> None:
     import pkgutil
+
 
     for name in _PRELOAD:
         importlib.import_module(name)
@@ -242,7 +272,7 @@ def main(argv: list[str]) -> int:
             serving = False
             _close(fds)
             continue
-        if len(fds) != 4 or threading.active_count() != 1:
+        if len(fds) != 4 or native_threads() != 1:
             log.warning("context-center service zygote: a request without its streams, or not alone: dropped")
             _close(fds)
             continue

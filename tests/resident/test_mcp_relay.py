@@ -429,3 +429,17 @@ def _state(pid: int) -> str | None:
             return stat.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return None
+
+
+def test_the_zygote_forks_from_one_native_thread():
+    """OpenBLAS, which NumPy loads, started a native thread at import: the zygote forked with it
+    running (Python's thread count saw one thread). Its imports now leave the process one thread."""
+    probe = ("import os, sys\n"
+             "for name in ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS'):\n"
+             "    os.environ.pop(name, None)\n"
+             "from context_center.service import zygote\n"
+             "zygote._preload()\n"
+             "print(zygote.native_threads())\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1"]

@@ -203,6 +203,9 @@ def _iso_z(text: str) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ") if moment else text
 
 
+DISPUTED_HITS = 10   # the hits an agent reads first name what disputes them (each costs a reading of claims)
+
+
 def render_hit(memory: AgentMemory, disputed: tuple[tuple[str, str], ...] = ()) -> str:
     """A memory as an agent reads it; a memory another one disputes names it, one line each
     (``conflicts with REF: what it says``), so that an agent never gets one side in silence."""
@@ -263,7 +266,8 @@ def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[in
         return SearchOutcome(NO_MATCH, mode, eligible, candidates, tuple(ranking.channels), ())
     head = (f"retrieval: small · eligible {eligible}" if small else
             f"retrieval: large · {candidates} candidates · {', '.join(ranking.channels)}")
-    blocks = [head, "\n\n".join(render_hit(hit, disputed(hit.fact) if disputed else ()) for hit in hits)]
+    blocks = [head, "\n\n".join(render_hit(hit, disputed(hit.fact) if disputed and n < DISPUTED_HITS else ())
+                                  for n, hit in enumerate(hits))]
     if candidates > MAX_CANDIDATES:
         blocks.append(TOO_LARGE)
     return SearchOutcome("\n".join(blocks), mode, eligible, candidates, tuple(ranking.channels), tuple(hits))

@@ -35,7 +35,11 @@ def disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
     if not subjects:
         return []
     words = " ".join(_VOCABULARY.get(subject, subject.partition(":")[2]) for subject in subjects)
-    slots = index.slots_with(tokenize(words))
+    terms = tokenize(words)
+    if sum(index.document_frequency(term) for term in terms) > 4 * MAX_CANDIDATES or \
+            any(index.document_frequency(term) > MAX_CANDIDATES for term in terms):
+        return []   # counted first: a subject thousands of facts name is not gathered to be dropped
+    slots = index.slots_with(terms)
     if len(slots) > MAX_CANDIDATES:
         return []
     found = []

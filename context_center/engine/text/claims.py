@@ -166,9 +166,33 @@ class Claim:
         return f"{self.subject}{where}: {'not ' if self.negated else ''}{self.value}"
 
 
+# the words a claim starts from: a note holding none of them (most do not) is read no further
+_KEYWORDS = frozenset(
+    "npm pnpm yarn bun node nodejs python java go golang ruby php rust postgres postgresql mysql redis react django "
+    "rails kotlin typescript elixir dotnet jdk vue angular next nextjs deploy deploys deployed deploying release "
+    "releases released releasing ship ships shipped shipping live prod production port localhost github gitlab "
+    "circleci jenkins travis buildkite azure indent indents indented indentation tab tabs space spaces camelcase "
+    "camel snake snake_case kebab kebab-case pascalcase pascal screaming_snake_case squash rebase merge merges merged "
+    "merging rest restful graphql grpc english chinese japanese orm sql quotes single-quoted double-quoted jest "
+    "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
+    "column cols col enable enables disable disables turn switch".split())
+_CHINESE_KEYWORDS = tuple("部署 发布 上线 端口 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
+                          "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点".split())
+_ASCII_WORDS = re.compile(r"[a-z][a-z0-9_.+-]*")
+_CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
+
+
+def _might_claim(text: str) -> bool:
+    lower = text.lower()
+    words = {word.rstrip(".") for word in _ASCII_WORDS.findall(lower)}
+    return bool(words & _KEYWORDS) or any(word in text for word in _CHINESE_KEYWORDS) or bool(_CLOCK.search(text))
+
+
 @lru_cache(maxsize=50_000)
 def claims_of(text: str) -> frozenset[Claim]:
     """Every claim ``text`` makes (see the module docstring)."""
+    if not _might_claim(text):
+        return frozenset()
     found: set[Claim] = set()
     for clause, negated in _clauses(text):
         entity = _entity(clause)
