@@ -38,6 +38,7 @@ from .memory.settled import SettledDisputes
 from .records import ArchivedFact, Change, Diagnostic, Fact, Progress, Revision, SessionContext, Snapshot, Subject
 from .storage import worktrees
 from .storage.catalog_opener import CatalogOpener
+from .storage.kept import KeptRows
 from .storage.paths import StorePaths, project_key
 from .storage.search_returns import SearchReturns
 from .storage.store_lock import StoreLock
@@ -643,7 +644,7 @@ class Engine:
         decision = decide(event, enforced, self.paths.workspace)
         if decision.deny:
             try:
-                count_denial(self.setting, self.set_setting, self.paths.project_key, decision.rule)
+                count_denial(self.kept_rows, self.paths.project_key, decision.rule)
             except Exception as exc:  # noqa: BLE001 - a read-only or locked store: the call is denied all the same
                 logging.getLogger("context_center.adherence").warning("could not count a denied call: %s", exc)
         return decision
@@ -651,8 +652,7 @@ class Engine:
     def _enforcement(self) -> Enforcement:
         from .adherence.enforcement import Enforcement
 
-        return Enforcement(self.setting, self.set_setting, self.paths.project_key, self.paths.workspace,
-                           self.paths.root)
+        return Enforcement(self.kept_rows, self.paths.project_key, self.paths.workspace, self.paths.root)
 
     def align_agents(self, agents: Sequence[str] | None = None,
                      source: str | os.PathLike[str] | None = None) -> AlignPlan:
@@ -923,7 +923,7 @@ class Engine:
         """The disputes the user settled in review, dismissing a contradiction ("both are right"):
         recall no longer names them (:func:`.memory.settled.pair_key` of each). Made per call: kept on
         the engine, its bound methods would hold the engine in a cycle."""
-        return SettledDisputes(self.setting, self.set_setting).keys()
+        return SettledDisputes(self.kept_rows).keys()
 
     @cached_property
     def _search_returns(self) -> SearchReturns:
@@ -937,6 +937,11 @@ class Engine:
     def set_setting(self, key: str, value: Any) -> None:
         """Store a setting (``None`` removes it). Never a secret: those go to the keyring."""
         self._catalog.set_setting(key, value)
+
+    def kept_rows(self, kind: str, bound: int) -> KeptRows:
+        """The rows of what the user decided of one ``kind`` (the review's decisions, dismissals…),
+        at most ``bound`` of them; each change writes its row, never the whole kind."""
+        return KeptRows(self._catalog, kind, bound)
 
     def agent_categories(self, scope_key: str) -> dict[str, str]:
         """The context-eng category registry of ``scope_key`` (canonical → display name)."""

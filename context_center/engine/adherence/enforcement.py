@@ -15,7 +15,7 @@
 Each change is shown as a diff first and written only when the user says so (files as connect
 writes them: spliced, backed up, refused when changed meanwhile); ``remove`` takes it back, leaving
 every other hook and rule as it was. Which rules are enforced, since when, and how many calls each
-denied, is kept in the store's settings under the workspace's project key.
+denied, is kept row by row in the store (the catalog's kept rows), under the workspace's project key.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from .. import clock
 from ..errors import InvalidInput, NotFound
+from ..storage.kept import KeptRows
 from ..wiring.agent_files import CLAUDE, CODEX, AgentFile, read_text
 from ..wiring.connect import Edit, Unparseable, _edit, _json_type, apply
 from ..wiring.registrations import program, tool_hook_form, words
@@ -35,8 +36,9 @@ from .actions import relative
 from .rules import Check, Forbidden, Rule
 from .verdicts import breaking, path_forbidden
 
-ENFORCED_KEY = "adherence.enforced"     # {project key: [record, …]}
-DENIED_KEY = "adherence.denied"         # {project key: {rule id: [count, last time]}}
+ENFORCED_KIND = "adherence.enforced:{project}"   # kept rows: "agent:rule id" → the record
+DENIED_KIND = "adherence.denied:{project}"       # kept rows: rule id → [calls denied, the last time]
+KEPT_ENFORCED = 500
 MATCHERS = {"forbidden_command": "Bash", "forbidden_path": "Edit|Write|MultiEdit"}
 RULES_FILE = Path(".codex") / "rules" / "context-center.rules"
 _BEGIN = "# context-center rule {id}"
@@ -83,10 +85,9 @@ class EnforcementPlan:
 
 @dataclass
 class Enforcement:
-    """The enforced rules of one workspace, read and written through the store's settings."""
+    """The enforced rules of one workspace, kept row by row (``rows``: :meth:`..facade.Engine.kept_rows`)."""
 
-    setting: Callable[[str, Any], Any]
-    set_setting: Callable[[str, Any], None]
+    rows: Callable[[str, int], KeptRows]
     project: str
     workspace: Path
     state_root: Path
@@ -95,11 +96,10 @@ class Enforcement:
     # what is enforced ----------------------------------------------------------------------------------
 
     def enforced(self) -> list[Enforced]:
-        records = self._records()
-        denied = self._denied()
+        denied = {key: body for key, _, body in self._denied().rows()}
         found = []
-        for record in records:
-            count, last = denied.get(record.get("rule", ""), [0, ""])
+        for record in self._records():
+            count, last = denied.get(str(record.get("rule", "")), [0, ""])
             try:
                 found.append(Enforced(str(record["rule"]), str(record["agent"]), str(record["source"]),
                                       str(record["text"]), dict(record["check"]), str(record["since"]),
@@ -108,25 +108,14 @@ class Enforcement:
                 continue   # a record another version wrote in another shape: not ours to trust
         return found
 
+    def _kept(self) -> KeptRows:
+        return self.rows(ENFORCED_KIND.format(project=self.project), KEPT_ENFORCED)
+
+    def _denied(self) -> KeptRows:
+        return self.rows(DENIED_KIND.format(project=self.project), KEPT_ENFORCED)
+
     def _records(self) -> list[dict[str, Any]]:
-        value = self.setting(ENFORCED_KEY, {})
-        mine = value.get(self.project) if isinstance(value, dict) else None
-        return [r for r in mine if isinstance(r, dict)] if isinstance(mine, list) else []
-
-    def _denied(self) -> dict[str, list[Any]]:
-        value = self.setting(DENIED_KEY, {})
-        mine = value.get(self.project) if isinstance(value, dict) else None
-        return {k: v for k, v in mine.items() if isinstance(v, list) and len(v) == 2} if isinstance(mine, dict) \
-            else {}
-
-    def _keep(self, records: list[dict[str, Any]]) -> None:
-        value = self.setting(ENFORCED_KEY, {})
-        value = dict(value) if isinstance(value, dict) else {}
-        if records:
-            value[self.project] = records
-        else:
-            value.pop(self.project, None)
-        self.set_setting(ENFORCED_KEY, value or None)
+        return [body for _, _, body in self._kept().rows() if isinstance(body, dict)]
 
     # planning and applying ----------------------------------------------------------------------------------
 
@@ -161,13 +150,14 @@ class Enforcement:
 
     def apply(self, plan: EnforcementPlan) -> list[Path | None]:
         backups = apply(list(plan.edits))
-        records = [r for r in self._records() if not (r.get("rule") == plan.rule.id and r.get("agent") == plan.agent)]
-        if not plan.remove:
+        key = f"{plan.agent}:{plan.rule.id}"
+        if plan.remove:
+            self._kept().drop(key)
+        else:
             assert plan.rule.check is not None
-            records.append({"rule": plan.rule.id, "agent": plan.agent, "source": plan.rule.source,
-                            "text": plan.rule.text, "check": _stored(plan.rule.check),
-                            "since": clock.format_timestamp(clock.now())})
-        self._keep(records)
+            since = clock.format_timestamp(clock.now())
+            self._kept().put(key, {"rule": plan.rule.id, "agent": plan.agent, "source": plan.rule.source,
+                                   "text": plan.rule.text, "check": _stored(plan.rule.check), "since": since}, since)
         return backups
 
     # Claude Code ---------------------------------------------------------------------------------------
@@ -347,13 +337,9 @@ def _reason(record: Enforced, check: Check, what: str) -> str:
             f"the rule forbids.{instead}")
 
 
-def count_denial(setting: Callable[[str, Any], Any], set_setting: Callable[[str, Any], None], project: str,
-                 rule: str) -> None:
-    value = setting(DENIED_KEY, {})
-    value = dict(value) if isinstance(value, dict) else {}
-    mine = dict(value.get(project) or {}) if isinstance(value.get(project), dict) else {}
-    count = mine.get(rule, [0, ""])
-    mine[rule] = [int(count[0]) + 1 if isinstance(count, list) and count and isinstance(count[0], int) else 1,
-                  clock.format_timestamp(clock.now())]
-    value[project] = mine
-    set_setting(DENIED_KEY, value)
+def count_denial(rows: Callable[[str, int], KeptRows], project: str, rule: str) -> None:
+    denied = rows(DENIED_KIND.format(project=project), KEPT_ENFORCED)
+    count = denied.get(rule)
+    calls = int(count[0]) + 1 if isinstance(count, list) and count and isinstance(count[0], int) else 1
+    now = clock.format_timestamp(clock.now())
+    denied.put(rule, [calls, now], now)

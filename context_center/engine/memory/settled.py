@@ -7,11 +7,12 @@ says): a change to either unsettles it, as it proposes the review item again.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable
+from typing import Callable
 
 from ..records import Fact
+from ..storage.kept import KeptRows
 
-SETTLED_KEY = "review.settled"
+SETTLED_KEY = "review.settled"   # the kind of their kept rows
 KEPT_SETTLED = 2000
 
 _SAID = ("title", "description", "body", "keywords", "type", "activation", "volatility", "subject_key", "expires_at",
@@ -39,27 +40,16 @@ def pair_key(a: Fact, b: Fact) -> str:
 
 
 class SettledDisputes:
-    """Read and written through ``setting(key, default)`` and ``set_setting(key, value)``."""
+    """The pairs settled, kept row by row (``rows``: :meth:`..facade.Engine.kept_rows`)."""
 
-    def __init__(self, setting: Callable[[str, Any], Any], set_setting: Callable[[str, Any], None]) -> None:
-        self._setting = setting
-        self._set = set_setting
+    def __init__(self, rows: Callable[[str, int], KeptRows]) -> None:
+        self._rows = rows(SETTLED_KEY, KEPT_SETTLED)
 
     def keys(self) -> frozenset[str]:
-        value = self._setting(SETTLED_KEY, [])
-        return frozenset(item for item in value if isinstance(item, str)) if isinstance(value, list) else frozenset()
+        return frozenset(self._rows.keys())
 
     def settle(self, a: Fact, b: Fact) -> None:
-        key = pair_key(a, b)
-        value = [item for item in self._listed() if item != key]
-        self._set(SETTLED_KEY, [*value, key][-KEPT_SETTLED:])
+        self._rows.put(pair_key(a, b), {})
 
     def unsettle(self, a: Fact, b: Fact) -> None:
-        key = pair_key(a, b)
-        value = self._listed()
-        if key in value:
-            self._set(SETTLED_KEY, [item for item in value if item != key])
-
-    def _listed(self) -> list[str]:
-        value = self._setting(SETTLED_KEY, [])
-        return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+        self._rows.drop(pair_key(a, b))

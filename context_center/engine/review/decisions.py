@@ -1,7 +1,7 @@
 """What the user decided in review: dismissals, and each apply with what takes it back.
 
-Kept in the catalog's settings (bounded: the newest :data:`KEPT_DECISIONS` applies and
-:data:`KEPT_DISMISSALS` dismissals). An apply is recorded as the changes it made, each with what
+Kept row by row (:class:`..storage.kept.KeptRows`): the newest :data:`KEPT_DECISIONS` applies and
+:data:`KEPT_DISMISSALS` dismissals. An apply is recorded as the changes it made, each with what
 undoes it: ``restore`` (a fact edited or verified: its revision before and after), ``recover`` (a
 fact forgotten: its archive entry) and ``forget`` (a fact created by a split: its revision).
 """
@@ -11,55 +11,62 @@ import secrets
 from typing import Any, Callable
 
 from .. import clock
+from ..storage.kept import KeptRows, Row
 
-DISMISSED_KEY = "review.dismissed"
-DECISIONS_KEY = "review.decisions"
+DISMISSED = "review.dismissed"
+DECISIONS = "review.decision"
 KEPT_DISMISSALS = 2000
 KEPT_DECISIONS = 200
+# where an earlier version kept them, each a JSON list in the settings (folded in, then removed)
+LEGACY_DISMISSED, LEGACY_DECISIONS = "review.dismissed", "review.decisions"
 
 
 class Decisions:
-    """Read and written through ``setting(key, default)`` and ``set_setting(key, value)``."""
+    """``rows(kind, bound)`` gives the kept rows of a kind (:meth:`.facade.Engine.kept_rows`)."""
 
-    def __init__(self, setting: Callable[[str, Any], Any], set_setting: Callable[[str, Any], None]) -> None:
-        self._setting = setting
-        self._set = set_setting
+    def __init__(self, rows: Callable[[str, int], KeptRows]) -> None:
+        self._dismissed = rows(DISMISSED, KEPT_DISMISSALS)
+        self._decisions = rows(DECISIONS, KEPT_DECISIONS)
+        self._dismissed.fold(LEGACY_DISMISSED, _legacy_dismissals)
+        self._decisions.fold(LEGACY_DECISIONS, _legacy_decisions)
 
     def dismissed(self) -> set[str]:
-        value = self._setting(DISMISSED_KEY, [])
-        return {item for item in value if isinstance(item, str)} if isinstance(value, list) else set()
+        return set(self._dismissed.keys())
 
     def dismiss(self, item_id: str) -> None:
-        value = [item for item in self._setting(DISMISSED_KEY, []) if item != item_id]
-        self._set(DISMISSED_KEY, [*value, item_id][-KEPT_DISMISSALS:])
+        self._dismissed.put(item_id, {})
 
     def undismiss(self, item_id: str) -> bool:
         """Propose the item again; False when it was not dismissed."""
-        value = self._setting(DISMISSED_KEY, [])
-        if not isinstance(value, list) or item_id not in value:
-            return False
-        self._set(DISMISSED_KEY, [item for item in value if item != item_id])
-        return True
+        return self._dismissed.drop(item_id)
 
     def record(self, item: dict[str, Any], changes: list[dict[str, Any]]) -> str:
         token = secrets.token_hex(6)
         entry = {"token": token, "item": item["id"], "kind": item["kind"], "facts": item["facts"],
                  "action": item["action"], "reason": item["reason"], "applied_at": clock.format_timestamp(clock.now()),
                  "changes": changes, "undone_at": None}
-        self._set(DECISIONS_KEY, [*self.history(), entry][-KEPT_DECISIONS:])
+        self._decisions.put(token, entry, entry["applied_at"])
         return token
 
     def history(self) -> list[dict[str, Any]]:
-        value = self._setting(DECISIONS_KEY, [])
-        return [entry for entry in value if isinstance(entry, dict) and "token" in entry] \
-            if isinstance(value, list) else []
+        return [body for _, _, body in self._decisions.rows() if isinstance(body, dict) and "token" in body]
 
     def find(self, token: str) -> dict[str, Any] | None:
         return next((entry for entry in self.history() if entry["token"] == token), None)
 
     def mark_undone(self, token: str) -> None:
-        entries = self.history()
-        for entry in entries:
-            if entry["token"] == token:
-                entry["undone_at"] = clock.format_timestamp(clock.now())
-        self._set(DECISIONS_KEY, entries)
+        entry = self.find(token)
+        if entry is not None:
+            entry["undone_at"] = clock.format_timestamp(clock.now())
+            self._decisions.put(token, entry, str(entry.get("applied_at") or ""))
+
+
+def _legacy_dismissals(value: Any) -> list[Row]:
+    ids = [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+    return [(item, f"0000-{n:06d}", {}) for n, item in enumerate(ids)]   # before any dismissed since
+
+
+def _legacy_decisions(value: Any) -> list[Row]:
+    entries = [e for e in value if isinstance(e, dict) and isinstance(e.get("token"), str)] \
+        if isinstance(value, list) else []
+    return [(e["token"], str(e.get("applied_at") or f"0000-{n:06d}"), e) for n, e in enumerate(entries)]

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Callable
 
 from ..judge.client import JudgeError
+from ..storage.kept import KeptRows
 from .items import ReviewItem
 
 QUESTIONS = {
@@ -36,12 +37,11 @@ def text_of(item: ReviewItem, index: int) -> str:
 
 
 class SecondOpinion:
-    """Read and written through ``setting(key, default)`` and ``set_setting(key, value)``."""
+    """The judge's answers kept row by row (``rows``: :meth:`..facade.Engine.kept_rows`)."""
 
-    def __init__(self, ask: Ask, setting: Callable[[str, Any], Any], set_setting: Callable[[str, Any], None]) -> None:
+    def __init__(self, ask: Ask, rows: Callable[[str, int], KeptRows]) -> None:
         self._ask = ask
-        self._setting = setting
-        self._set = set_setting
+        self._rows = rows(OPINIONS_KEY, KEPT_OPINIONS)
 
     def judged(self, items: list[ReviewItem]) -> list[ReviewItem]:
         """``items`` with each pair the judge said no to left out, and its word (or why it gave none)
@@ -76,16 +76,16 @@ class SecondOpinion:
         return kept
 
     def _known(self) -> dict[str, float]:
-        value = self._setting(OPINIONS_KEY, {})
-        if not isinstance(value, dict):
-            return {}
-        return {key: float(yes) for key, yes in value.items()
-                if isinstance(key, str) and isinstance(yes, (int, float)) and not isinstance(yes, bool)
-                and 0 <= yes <= 1}
+        found = {}
+        for key, _, body in self._rows.rows():
+            yes = body.get("yes") if isinstance(body, dict) else None
+            if isinstance(yes, (int, float)) and not isinstance(yes, bool) and 0 <= yes <= 1:
+                found[key] = float(yes)
+        return found
 
     def _remember(self, known: dict[str, float], new: dict[str, float]) -> None:
-        merged = {**{k: v for k, v in known.items() if k not in new}, **new}
         try:
-            self._set(OPINIONS_KEY, dict(list(merged.items())[-KEPT_OPINIONS:]))
+            for key, yes in new.items():
+                self._rows.put(key, {"yes": yes})
         except Exception as exc:   # noqa: BLE001 - a read-only store: the answers are asked again next time
             log.warning("could not keep the judge's answers: %s", exc)

@@ -39,8 +39,8 @@ MIN_OBSERVED_DAYS = 7   # the record must have watched this long before a fact i
 class MemoryReview:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.decisions = Decisions(engine.setting, engine.set_setting)
-        self.settled = SettledDisputes(engine.setting, engine.set_setting)
+        self.decisions = Decisions(engine.kept_rows)
+        self.settled = SettledDisputes(engine.kept_rows)
 
     # listing ------------------------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ class MemoryReview:
         found = [item for item in found if item.id not in dismissed]
         judge = open_judge(engine)
         if judge is not None:   # the user's judge confirms each pair before it is proposed
-            found = SecondOpinion(judge.confirm, engine.setting, engine.set_setting).judged(found)
+            found = SecondOpinion(judge.confirm, engine.kept_rows).judged(found)
         unique = {item.id: _team_advice(item) for item in found}
         order = {kind: n for n, kind in enumerate(("broken", "worktree", "contradiction", "duplicate", "related",
                                                     "changed", "expired", "stale", "override", "oversize", "staged",

@@ -120,6 +120,14 @@ search_returns = Table(
     Column("last", String, nullable=False, index=True),
 )
 
+kept = Table(
+    "kept", metadata,               # what the user decided and the engine keeps row by row (storage/kept.py)
+    Column("kind", String, primary_key=True),        # "review.decision", "review.dismissed", "review.settled"…
+    Column("key", String, primary_key=True),
+    Column("at", String, nullable=False, index=True),
+    Column("body", Text, nullable=False),            # JSON
+)
+
 settings = Table(
     "settings", metadata,           # what every face reads alike (the MCP policy, the judge's URL and model)
     Column("key", String, primary_key=True),
@@ -271,6 +279,36 @@ class Catalog:
                 return
             stmt = insert(settings).values(key=key, value=json.dumps(value))
             conn.execute(stmt.on_conflict_do_update(index_elements=["key"], set_={"value": stmt.excluded.value}))
+
+    # what the user decided, row by row ---------------------------------------------------
+
+    def kept(self, kind: str) -> list[tuple[str, str, Any]]:
+        """(key, at, body) of each row of ``kind``, oldest first."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(kept.c.key, kept.c.at, kept.c.body).where(kept.c.kind == kind)
+                                .order_by(kept.c.at, kept.c.key)).all()
+        found = []
+        for key, at, body in rows:
+            try:
+                found.append((str(key), str(at), json.loads(body)))
+            except (ValueError, TypeError):
+                continue   # a garbled row: as if absent
+        return found
+
+    def keep(self, kind: str, key: str, at: str, body: Any, *, bound: int) -> None:
+        """Write one row (replacing the row of that key); only the ``bound`` newest rows of the kind stay."""
+        with self._engine.begin() as conn:
+            stmt = insert(kept).values(kind=kind, key=key, at=at, body=json.dumps(body))
+            conn.execute(stmt.on_conflict_do_update(index_elements=["kind", "key"],
+                                                    set_={"at": stmt.excluded.at, "body": stmt.excluded.body}))
+            cut = select(kept.c.at).where(kept.c.kind == kind).order_by(kept.c.at.desc()).offset(bound).limit(1)
+            oldest_kept = conn.execute(cut).scalar()
+            if oldest_kept is not None:
+                conn.execute(delete(kept).where(kept.c.kind == kind, kept.c.at <= oldest_kept))
+
+    def drop_kept(self, kind: str, key: str) -> bool:
+        with self._engine.begin() as conn:
+            return conn.execute(delete(kept).where(kept.c.kind == kind, kept.c.key == key)).rowcount > 0
 
     # what agents' searches returned ----------------------------------------------------
 

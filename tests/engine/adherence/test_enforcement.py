@@ -57,8 +57,8 @@ def test_claude_code_gets_one_hook_per_kind_and_denies_what_breaks_an_enforced_r
     groups = data["hooks"]["PreToolUse"]
     assert [g["matcher"] for g in groups] == ["Bash", "Bash", "Edit|Write|MultiEdit"]
     assert groups[0]["hooks"][0]["command"] == "my-own-check" and "1.50e3" in settings.read_text()
-    assert [(e.source, e.agent) for e in store.enforced()] == [("CLAUDE.md:3", "claude-code"),
-                                                                ("CLAUDE.md:4", "claude-code")]
+    assert sorted((e.source, e.agent) for e in store.enforced()) == [("CLAUDE.md:3", "claude-code"),
+                                                                      ("CLAUDE.md:4", "claude-code")]
 
     denied = store.tool_call_decision(event(workspace, "Bash", command="cd web && sudo npm ci"))
     assert denied.deny and '"Never use npm; use pnpm."' in denied.reason and "Use pnpm instead." in denied.reason
