@@ -24,7 +24,8 @@ log = logging.getLogger("context_center.catalog")
 SCHEMA_VERSION = 7   # 4: context-eng labels, categories, settings; 5: ctime_ns in a file's stamp; 6: refs;
 #                    7: worktree and branch limits
 BUSY_TIMEOUT_S = 30.0
-LOST_WITH_IT = ("what only it held was lost with it: the settings, suggestion decisions, agents' categories, "
+LOST_WITH_IT = ("what only it held was lost with it: the settings, suggestion and review decisions, the rules "
+                "enforced at the tool call, agents' categories, "
                 "recall traces, the injection record, and which imported memories were deleted (an import may "
                 "offer those again)")
 
