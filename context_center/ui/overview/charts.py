@@ -96,6 +96,11 @@ class InjectionChart:
         plot.setYRange(0, max(max(per_day, default=0), 4) * 1.15, padding=0)   # (whole counts: no 0.5 tick)
 
 
-def charts() -> tuple[CostChart, InjectionChart]:
+def prepare() -> None:
+    """pyqtgraph's options, once, before the first chart."""
     pg.setConfigOptions(antialias=True)
+
+
+def charts() -> tuple[CostChart, InjectionChart]:
+    prepare()
     return CostChart(), InjectionChart()

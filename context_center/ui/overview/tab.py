@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -90,6 +90,7 @@ class OverviewTab(QWidget):
         self.counts: dict[str, int | None] = {"suggestions": None, "review": None}   # their tabs' last counts
         self.charts: Any = None            # (CostChart, InjectionChart) once loaded
         self._charts_wanted = False        # data came: the charts load after the next paint
+        self._half_made: Any = None        # the first chart, made a turn of the event loop before the second
         self._chart_modules = BackgroundImport(CHART_MODULES, self)
         self._chart_modules.done.connect(self._load_charts)
 
@@ -282,14 +283,27 @@ class OverviewTab(QWidget):
             self._chart_modules.start()   # (on a thread; then the charts are made here)
 
     def _load_charts(self) -> None:
-        if self.charts is not None or self.data is None:
+        """Each chart made and drawn in a turn of the event loop of its own: made together, with the
+        window's first layout of them, they held the GUI thread past 100 ms (bench/window_startup.py)."""
+        if self.charts is not None or self.data is None or self._half_made is not None:
             return
-        from .charts import charts  # pyqtgraph and NumPy, imported meanwhile on a thread of their own
+        from .charts import CostChart, prepare  # pyqtgraph and NumPy, imported meanwhile on a thread of their own
 
-        self.charts = charts()
-        cost, injections = self.charts
+        prepare()
+        cost = CostChart()
+        self._half_made = cost
         self.cost_slot.addWidget(cost.widget)
+        QTimer.singleShot(0, self._second_chart)
+
+    def _second_chart(self) -> None:
+        from .charts import InjectionChart
+
+        cost, self._half_made = self._half_made, None
+        if cost is None:
+            return
+        injections = InjectionChart()
         self.injection_slot.addWidget(injections.widget)
+        self.charts = (cost, injections)
         self._draw_charts()
 
     def _draw_charts(self) -> None:
