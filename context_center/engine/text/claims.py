@@ -20,7 +20,12 @@ with its literals normalised, in English and Chinese):
   GraphQL, gRPC), the language of replies, comments, docs or commit messages, the ORM or raw SQL,
   single or double quotes, a test runner (in a clause about tests);
 - ``approvals``: how many a pull request needs; ``line-length``: a limit in characters;
-- ``setting``: a thing enabled or disabled ("format on save"), the thing being the clause's words.
+- ``setting``: a thing enabled or disabled ("format on save"), the thing being the clause's words;
+- ``command:<kind>``: the one command a clause gives for tests, a build, lint, formatting…
+  ("Run tests with `pnpm test`"), of e2e or unit tests when it says so;
+- ``address``: where a named part lives ("the staging DB is at db-staging.internal");
+- ``limit:<name>``: a timeout, retries or a size, in one unit ("30 seconds" is "30s");
+- ``base-branch``: the branch pull requests target or branches start from (of hotfix branches…).
 
 The thing a claim belongs to is the clause's words naming a part of the system ("the API",
 "the docs site", "staging"): "the frontend uses pnpm" and "the docs site uses npm" do not
@@ -130,6 +135,28 @@ _APPROVALS = re.compile(r"(?<![\w-])(\d+|one|two|three|a single|一|两|二|三)
 _NUMBER_WORDS = {"one": "1", "a single": "1", "two": "2", "three": "3", "一": "1", "两": "2", "二": "2", "三": "3"}
 _LINE_LENGTH = re.compile(r"(?<!\d)(\d{2,3})\s*(?:characters?|chars?|columns?|cols?|个?字符)", re.IGNORECASE)
 _ABOUT_LINES = re.compile(r"\blines?\b|行", re.IGNORECASE)
+_COMMAND_VERBS = {"test": "test", "tests": "test", "testing": "test", "build": "build", "builds": "build",
+                  "lint": "lint", "linting": "lint", "linter": "lint", "format": "format", "formatting": "format",
+                  "formatter": "format", "typecheck": "typecheck", "type-check": "typecheck", "install": "install",
+                  "installs": "install", "start": "start", "serve": "start", "测试": "test", "构建": "build",
+                  "格式化": "format", "安装": "install"}
+_COMMAND_VERB = re.compile(r"(?<![\w`-])(tests?|testing|builds?|lint(?:ing|er)?|format(?:ting|ter)?|type-?check|"
+                           r"installs?|start|serve)(?![\w`-])|(测试|构建|格式化|安装)", re.IGNORECASE)
+_TICKED = re.compile(r"`([^`\n]{2,80})`")
+_HOST = re.compile(r"\b(?:is|are|lives?|runs?|sits?|is hosted|is served|is reachable)\s+(?:at|on|from)\s+"
+                   r"<?(https?://[^\s>]+|[a-z0-9][\w-]*(?:\.[\w-]+)+(?::\d+)?)", re.IGNORECASE)
+_LIMIT = re.compile(r"\b(timeouts?|ttl|time-?outs?|retries|retry limit|max(?:imum)? (?:body |upload |file )?size|"
+                    r"rate limit|page size|batch size|pool size)\b[^.;,]*?\b(\d+(?:\.\d+)?)\s*"
+                    r"(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?|kb|mb|gb|k|requests?|times|"
+                    r"items?)?\b",
+                    re.IGNORECASE)
+_UNITS = {"ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1,
+          "seconds": 1, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "h": 3600, "hour": 3600,
+          "hours": 3600, "kb": 1e3, "k": 1e3, "mb": 1e6, "gb": 1e9}
+_BRANCH = re.compile(r"\b(?:target|targets|into|against|off|from|on top of)\s+(?:the\s+)?`?(main|master|develop|dev|"
+                     r"trunk)`?(?:\s+branch)?\b", re.IGNORECASE)
+_BRANCH_KINDS = re.compile(r"\b(hotfix|feature|release|bugfix|docs|experiment)(?:es|s)?\b")
+_ABOUT_BRANCHES = re.compile(r"\b(?:pull requests?|PRs?|merg\w*|branch\w*|rebas\w*)\b|合并|分支", re.IGNORECASE)
 _TOGGLE = re.compile(r"\b(enable|turn on|switch on|disable|turn off|switch off)\b|(开启|打开|启用|关闭|禁用)",
                      re.IGNORECASE)
 _OFF = frozenset({"disable", "turn off", "switch off", "关闭", "禁用"})
@@ -175,7 +202,8 @@ _KEYWORDS = frozenset(
     "camel snake snake_case kebab kebab-case pascalcase pascal screaming_snake_case squash rebase merge merges merged "
     "merging rest restful graphql grpc english chinese japanese orm sql quotes single-quoted double-quoted jest "
     "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
-    "column cols col enable enables disable disables turn switch".split())
+    "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
+    "branch branches target targets pr prs pull against develop master trunk".split())
 _CHINESE_KEYWORDS = tuple("部署 发布 上线 端口 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
                           "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点".split())
 _ASCII_WORDS = re.compile(r"[a-z][a-z0-9_.+-]*")
@@ -185,7 +213,8 @@ _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
 def _might_claim(text: str) -> bool:
     lower = text.lower()
     words = {word.rstrip(".") for word in _ASCII_WORDS.findall(lower)}
-    return bool(words & _KEYWORDS) or any(word in text for word in _CHINESE_KEYWORDS) or bool(_CLOCK.search(text))
+    return bool(words & _KEYWORDS) or "`" in text or any(word in text for word in _CHINESE_KEYWORDS) \
+        or bool(_CLOCK.search(text) or _HOST.search(text))
 
 
 @lru_cache(maxsize=50_000)
@@ -230,6 +259,15 @@ def claims_of(text: str) -> frozenset[Claim]:
         if _ABOUT_LINES.search(clause):
             for match in _LINE_LENGTH.finditer(clause):
                 found.add(Claim("line-length", entity, match.group(1), False))   # a limit: "not over 100" is 100
+        found |= _commands(clause, entity, negated) | _limits(clause, entity, negated)
+        for match in _HOST.finditer(clause):
+            if entity:   # where a named part lives ("the staging DB is at db-staging.internal")
+                found.add(Claim("address", entity, match.group(1).lower().rstrip("/.,"), negated))
+        if _ABOUT_BRANCHES.search(clause):
+            kind = frozenset(_BRANCH_KINDS.findall(clause.lower()))   # hotfix branches start elsewhere
+            for match in _BRANCH.finditer(clause):
+                found.add(Claim("base-branch", entity | kind, match.group(1).lower().replace("master", "main"),
+                                negated))
         toggle = _TOGGLE.search(clause)
         if toggle:
             what = _context(clause, toggle)
@@ -342,6 +380,29 @@ def _owner(choice: Choice, clause: str) -> frozenset[str]:
         return frozenset()
     return frozenset(_LANGUAGE_OWNERS[word] for word in
                      (m.group(0).lower() for m in choice.about.finditer(clause)) if word in _LANGUAGE_OWNERS)
+
+
+def _commands(clause: str, entity: frozenset[str], negated: bool) -> set[Claim]:
+    """"Run tests with `pnpm test`": the command a clause gives for one kind of work (one kind named,
+    one command written), the thing it is for the clause's parts and kinds ("e2e tests")."""
+    commands = _TICKED.findall(clause)
+    outside = _TICKED.sub(" ", clause)
+    kinds = {_COMMAND_VERBS[(m.group(1) or m.group(2)).lower()] for m in _COMMAND_VERB.finditer(outside)}
+    if len(commands) != 1 or len(kinds) != 1:
+        return set()
+    flavour = frozenset(w for w in ("unit", "e2e", "integration", "smoke", "end-to-end") if w in clause.lower())
+    return {Claim(f"command:{kinds.pop()}", entity | flavour, " ".join(commands[0].split()), negated)}
+
+
+def _limits(clause: str, entity: frozenset[str], negated: bool) -> set[Claim]:
+    """"The upload timeout is 30 seconds": a limit of a named thing, in one unit (seconds, bytes)."""
+    found = set()
+    for match in _LIMIT.finditer(clause):
+        name = re.sub(r"[\s-]+", "_", match.group(1).lower()).rstrip("s") if match.group(1).lower() != "retries" \
+            else "retries"
+        number = float(match.group(2)) * _UNITS.get((match.group(3) or "").lower(), 1)
+        found.add(Claim(f"limit:{name}", entity | _context(clause, match) & _ENTITIES, f"{number:g}", False))
+    return found
 
 
 def _clauses(text: str) -> list[tuple[str, bool]]:

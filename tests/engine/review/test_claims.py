@@ -156,3 +156,17 @@ def test_the_other_side_is_named_by_the_sentence_that_disputes(engine):
     for hit in engine.recall("which port does the deploy cache listen on", record=False).hits:
         [(ref, said)] = hit.conflicts_with
         assert said == ("It listens on port 6380." if hit.fact.name == "cache-1" else "It listens on port 6379.")
+
+
+@pytest.mark.parametrize("first, second, disputed", [
+    ("Run tests with `pnpm test`.", "Run tests with `make test`.", True),
+    ("Run unit tests with `pnpm test`.", "Run e2e tests with `pnpm e2e`.", False),        # two kinds of tests
+    ("The staging DB is at db-staging.internal.", "The staging DB is at staging-db.internal.", True),
+    ("The staging DB is at db-staging.internal.", "The production DB is at db.internal.", False),
+    ("The upload timeout is 30 seconds.", "The upload timeout is 60s.", True),
+    ("The upload timeout is 30 seconds.", "The upload timeout is 30s.", False),             # one value, two spellings
+    ("PRs target develop.", "Open pull requests against main.", True),
+    ("Hotfix branches start from main.", "Feature branches start from develop.", False),   # two kinds of branch
+])
+def test_commands_addresses_limits_and_branches_are_claims(first: str, second: str, disputed: bool):
+    assert bool(conflicts(claims_of(first), claims_of(second))) is disputed
