@@ -100,6 +100,14 @@ case "${1:-}" in
     [[ -d ../shared/acceptance ]] && suites+=(../shared/acceptance)
     exec "$VENV/bin/python" -m pytest -c pyproject.toml --rootdir . -p no:cacheprovider "${suites[@]}" "$@"
     ;;
+  docs)
+    # The manual: its reference pages generated from the code, then the site, strict (a broken
+    # link or a page left out of the navigation fails); open site/index.html.
+    install_python
+    cd "$HERE"
+    "$VENV/bin/python" docs/gen_reference.py
+    exec "$VENV/bin/mkdocs" build --strict
+    ;;
   package)
     started=$SECONDS
     cd "$HERE"
@@ -125,7 +133,7 @@ if not sysconfig.get_config_var("Py_ENABLE_SHARED"): print("libpython%d.%d" % sy
     echo "Install it with: sudo apt-get install -y ./$deb"
     ;;
   *)
-    echo "usage: ./dev.sh run [ARGS…] | ./dev.sh test [PYTEST ARGS…] | ./dev.sh package" >&2
+    echo "usage: ./dev.sh run [ARGS…] | ./dev.sh test [PYTEST ARGS…] | ./dev.sh docs | ./dev.sh package" >&2
     exit 2
     ;;
 esac

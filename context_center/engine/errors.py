@@ -49,38 +49,56 @@ class RefusedError(EngineError):
 
 
 class NotFound(RefusedError):
+    """No fact, revision, archive entry, review item or rule of that name or id (the message says which)."""
+
     code = "NOT_FOUND"
 
 
 class RevisionConflict(RefusedError):
+    """The fact changed since it was read (another process, or another window): read it again."""
+
     code = "REVISION_CONFLICT"
 
 
 class SubjectConflict(RefusedError):
+    """Another active fact of the scope already holds this subject key with another value."""
+
     code = "SUBJECT_CONFLICT"
 
 
 class NameConflict(RefusedError):
+    """Another fact of the scope already has this name."""
+
     code = "NAME_CONFLICT"
 
 
 class ScopeConflict(RefusedError):
+    """The change would move a fact between scopes, which a move does, not an edit."""
+
     code = "SCOPE_CONFLICT"
 
 
 class PinnedBudgetExceeded(RefusedError):
+    """Pinning this fact would take the pinned facts past their character budget."""
+
     code = "PINNED_BUDGET"
 
 
 class AlreadyActive(RefusedError):
+    """The archived fact's name or id is held by an active fact again."""
+
     code = "ALREADY_ACTIVE"
 
 
 class InvalidInput(RefusedError):
+    """A value is not what the field or option takes (the message names it and what is)."""
+
     code = "INVALID_INPUT"
 
 
 class SensitiveContent(RefusedError):
+    """The text holds what looks like a secret; it is refused where it would reach a prompt."""
+
     code = "SENSITIVE_CONTENT"
 
 

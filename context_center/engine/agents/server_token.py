@@ -40,6 +40,8 @@ _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 
 
 class TokenExists(RefusedError):
+    """A token of that name already exists; revoke it first, or choose another name."""
+
     code = "TOKEN_EXISTS"
 
 

@@ -39,6 +39,8 @@ MAX_BYTES = 1024 * 1024
 
 
 class ChangedSince(RefusedError):
+    """A file changed since the align it would take back: nothing was restored."""
+
     code = "CHANGED_SINCE"
 
 

@@ -14,6 +14,8 @@ _INSECURE = ("keyrings.alt", "keyring.backends.fail", "keyring.backends.null", "
 
 
 class InsecureKeyring(RefusedError):
+    """The only keyring here keeps secrets in plain text: no secret is stored in it."""
+
     code = "INSECURE_KEYRING"
 
 

@@ -41,6 +41,8 @@ SYNC_LOCK_TIMEOUT = 300.0   # a sync of another process (the window's) may be wa
 
 
 class SyncNotSetUp(RefusedError):
+    """This state root has no sync remote yet: set one up first."""
+
     code = "SYNC_NOT_SET_UP"
 
 

@@ -31,6 +31,8 @@ CHAINED = "pre-commit.local"
 
 
 class HookConflict(RefusedError):
+    """A pre-commit hook of someone else's is in the way; nothing of it was replaced."""
+
     code = "HOOK_CONFLICT"
 
 

@@ -48,6 +48,8 @@ class ChangedMeanwhile(RefusedError):
 
 
 class Unparseable(RefusedError):
+    """An agent's file cannot be read as its format, or its hooks or servers are not shaped as documented."""
+
     code = "UNPARSEABLE"
 
 
