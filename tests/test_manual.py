@@ -40,3 +40,13 @@ def test_the_site_builds_strict(tmp_path):
                            cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr[-2000:]
     assert (tmp_path / "site" / "reference" / "cli" / "index.html").exists()
+
+
+def test_no_docstring_or_comment_cites_a_file_outside_the_repository():
+    cited = []
+    for path in (ROOT / "context_center").rglob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if any(word in line for word in ("DESIGN.md", "UPSTREAM.md", "STYLE.md", "the seed", "seed's",
+                                             "(rules.md", "../shared")):
+                cited.append(f"{path.relative_to(ROOT)}:{number}")
+    assert not cited, cited

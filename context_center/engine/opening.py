@@ -39,7 +39,7 @@ log = logging.getLogger("context_center.engine")
 
 def open_engine(state_root: str | os.PathLike[str] | None = None,
                 workspace: str | os.PathLike[str] | None = None, *, progress: Progress | None = None) -> Engine:
-    """Open the store at ``state_root`` for ``workspace`` (defaults: DESIGN.md's rules).
+    """Open the store at ``state_root`` for ``workspace`` (defaults: the state root's rule, storage/user_config.py).
     ``progress`` hears (files read, files to read) while a store never opened before is read."""
     return open_store(StorePaths.create(state_root, workspace), progress)
 

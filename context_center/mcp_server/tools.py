@@ -1,8 +1,8 @@
 """What the MCP server refuses before the engine: arguments against the context-eng tools'
 schemas (which live in the engine, ``engine/tool_schemas``; re-exported here).
 
-The schemas reject only what the seed's schema rejects: a missing required argument
-(``query``…), a ``categories`` list of other than 1 to 4 names, a ``hints`` field the seed does
+The schemas reject only what the contract's schema rejects: a missing required argument
+(``query``…), a ``categories`` list of other than 1 to 4 names, a ``hints`` field the contract does
 not have (``hints.terms``) and a ``memory_map`` scope other than global, project or both
 (:func:`schema_problem`, answered as ``-32602``, naming the field). Every other refusal is the
 engine's, with its own code, so an agent always learns what to change; and no type or range
@@ -27,7 +27,7 @@ _REQUIRED = {name: tuple(schema.get("required", ())) for name, _, schema in TOOL
 
 
 def schema_problem(name: str, arguments: dict[str, Any]) -> str | None:
-    """What the seed's schema rejects before the engine (-32602), naming the field, else None."""
+    """What the contract's schema rejects before the engine (-32602), naming the field, else None."""
     missing = [field for field in _REQUIRED[name] if field not in arguments]
     if missing:
         return f"{missing[0]} is required"

@@ -1,8 +1,8 @@
-"""The agents' in-memory index: BM25 over every memory with the seed's column weights, plus the
+"""The agents' in-memory index: BM25 over every memory with the contract's column weights, plus the
 per-memory arrays search filters on (scope, staging, category, importance, times), all NumPy,
 so a search costs a few array operations however large the store.
 
-Column weights (UPSTREAM.md): content 1.0, subject 0.7, topics 0.5, tags 0.5, links 0.4.
+Column weights (the context-eng contract's): content 1.0, subject 0.7, topics 0.5, tags 0.5, links 0.4.
 Tokens are the engine's (CJK bigrams, Snowball stems), so a Chinese paraphrase matches.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``memory_search``: eligible rows, the small and large modes, the local ranking, the judge, the caps
-and the exact answer text (rules.md "Search", UPSTREAM.md "context-eng: facts").
+and the exact answer text (the context-eng contract's search).
 
 ::
 

@@ -30,7 +30,7 @@ _LATIN_END = re.compile(r"(?P<word>\S*?)[.!?]+[\"')\]]*\s+[\"'(\[]*(?P<next>\w)"
 _CJK_END = re.compile(r"[。！？]+[」』”’）)]*(?=\s*\S)")
 _VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$", re.IGNORECASE)
 def approximate_tokens(text: str, words: int | None = None) -> int:
-    """max(⌈characters / 4⌉, ⌈words × 1.3⌉), the seed's estimate (``words``: ``text``'s count of
+    """max(⌈characters / 4⌉, ⌈words × 1.3⌉), the contract's estimate (``words``: ``text``'s count of
     whitespace-separated words, when the caller has it)."""
     return max(math.ceil(len(text) / 4), math.ceil((len(text.split()) if words is None else words) * 1.3))
 

@@ -1,4 +1,4 @@
-"""An agent's view of a fact: the context-eng memory (DESIGN.md, "An MCP memory is a fact")."""
+"""An agent's view of a fact: the context-eng memory (an MCP memory is a fact of the store)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +10,7 @@ from ..records import Fact
 from ..text.snippets import collapse
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
 
-PROJECT_SCOPES = ("project", "team")   # what the seed's "project" scope reads
+PROJECT_SCOPES = ("project", "team")   # what the contract's "project" scope reads
 
 
 def shown(fact: Fact, name: str) -> Any:
@@ -40,7 +40,7 @@ class AgentMemory:
 
     @property
     def scope(self) -> str:
-        """The seed's scope: a team fact is read as part of the project."""
+        """The contract's scope: a team fact is read as part of the project."""
         return "project" if self.fact.scope in PROJECT_SCOPES else self.fact.scope
 
     @property

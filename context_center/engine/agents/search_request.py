@@ -1,8 +1,8 @@
-"""``memory_search`` arguments, checked into one request: the seed's filters, hints and defaults.
+"""``memory_search`` arguments, checked into one request: the contract's filters, hints and defaults.
 
 Defaults: scope ``both``, staging hidden unless ``includeStaging``, active only, sort by
 relevance descending, limit 50 (hard cap 50). Every bad value is the engine's refusal
-with the seed's code; the MCP schema itself rejects only an empty or five-item
+with the contract's code; the MCP schema itself rejects only an empty or five-item
 ``categories`` list.
 """
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """The context-eng tools on the one store: bind, search, map, categories, create, edit, promote,
-demote, delete — each takes the tool's arguments as the agent sent them and answers the seed's
-JSON (or, for search, its text), or raises :class:`AgentRefusal` with the seed's code.
+demote, delete — each takes the tool's arguments as the agent sent them and answers the contract's
+JSON (or, for search, its text), or raises :class:`AgentRefusal` with the contract's code.
 
-Bind vs scope (rules.md): a project is bound by ``--project``, by ``projectPath`` on a call, or
+Bind vs scope (the contract's): a project is bound by ``--project``, by ``projectPath`` on a call, or
 by ``memory_bind``; it must be an existing directory; the same key is not remounted. Unbound,
 only the global scope is open: ``scope: global`` works, ``project``/``both`` are
 ``PROJECT_NOT_BOUND``. The working directory is never taken for a project. The project key is
 Context Center's, so an agent bound to a folder sees the project facts the window shows for it.
 
-Policies, for writes: ``contract`` (the seed's promotion rules), ``review`` (a create that is not
+Policies, for writes: ``contract`` (the contract's promotion rules), ``review`` (a create that is not
 low-risk lands in staging; editing a promoted memory or promoting is the user's), ``read-only``.
 """
 from __future__ import annotations

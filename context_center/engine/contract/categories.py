@@ -18,7 +18,7 @@ MAX_NAME = 64
 MAX_PER_SCOPE = 200   # categories one scope may hold: a new one past it is refused (each is compared with all)
 NEAR = 0.8
 
-# the fact type that follows a category (DESIGN.md): what recall and the window file it under
+# the fact type that follows a category: what recall and the window file it under
 _TYPE_OF = {"preference": "user", "instruction": "feedback", "mistake": "feedback", "workflow": "feedback"}
 
 

@@ -1,4 +1,4 @@
-"""The context-eng error codes: every refusal an agent can be given, with the seed's meaning."""
+"""The context-eng error codes: every refusal an agent can be given, with the contract's meaning."""
 from __future__ import annotations
 
 import json
@@ -24,7 +24,7 @@ CODES = (
     "AMBIGUOUS_LINE",        # the line matches several memories of the category
     "LINE_ID_MISMATCH",      # id and line name different memories
     "NOT_STAGING",           # delete of a promoted memory
-    # ours, beyond the seed
+    # ours, beyond the contract
     "SENSITIVE_CONTENT",     # a secret or an e-mail address in an agent's write
     "REVIEW_REQUIRED",       # the review policy keeps this for the user
     "READ_ONLY",             # the read-only policy refuses every write

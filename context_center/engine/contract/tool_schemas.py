@@ -5,14 +5,14 @@ counts what its listing costs an agent's context from one text.
 
 The schemas give every argument its JSON type (a client that builds a form from them, like the
 MCP Inspector, sends ``importance`` as a number, not the text ``"0.9"``), but reject before the
-engine only what the seed's schema rejects (the MCP server's ``schema_problem``).
+engine only what the contract's schema rejects (the MCP server's ``schema_problem``).
 """
 from __future__ import annotations
 
 from typing import Any
 
 _TEXT = {"type": "string"}
-# Only the two cases the seed's schema rejects are constraints here (categories: 1 to 4 names;
+# Only the two cases the contract's schema rejects are constraints here (categories: 1 to 4 names;
 # memory_map's scope). Everything else is described, not constrained: a client that validates
 # arguments against these schemas must still reach the engine's codes (INVALID_IMPORTANCE…).
 _LABELS = {"type": "array", "items": _TEXT, "description": "up to 10 exact values of at most 64 characters"}
@@ -57,7 +57,7 @@ _FILTERS = _object({
 HINT_KINDS = ("topics", "tags", "links", "categories")
 _HINTS = {**_object({"topics": _LABELS, "tags": _LABELS, "links": _LABELS,
                      "categories": {"type": "array", "items": _TEXT, "description": "1 to 4 categories to boost"}}),
-          "additionalProperties": False}   # the seed: "There is no hints.terms field"
+          "additionalProperties": False}   # the contract: "There is no hints.terms field"
 _WRITE_LABELS = {"subject": {"type": "string", "description": "one value, at most 64 characters"},
                  "topics": _LABELS, "tags": _LABELS, "links": _LABELS,
                  "importance": {**_IMPORTANCE, "default": 0.5},

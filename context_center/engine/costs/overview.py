@@ -18,7 +18,7 @@ from .report import AgentCost, ContextCosts, daily_injections
 if TYPE_CHECKING:
     from ..facade import Engine
 
-SEED_AGENTS = ("reasonix", "claude-code", "codex")   # the three the seeds name: always a bar each
+SEED_AGENTS = ("reasonix", "claude-code", "codex")   # the three the product began with: always a bar each
 CONNECTABLE = (CLAUDE, CODEX)
 DAYS = 30
 

@@ -4,7 +4,7 @@
 active, created_at, updated_at)``; ``chat_id = 'staging'`` marks a staging row; timestamps are
 unix seconds.
 
-Scopes on disk (rules.md: ``memory_bind`` "creates ``~/.context/projects/<key>/``"): the global
+Scopes on disk (context-eng's ``memory_bind`` "creates ``~/.context/projects/<key>/``"): the global
 scope is ``<home>/global/`` (or, failing that, the home itself when it holds a catalog.db or a
 categories/ folder); a project's is ``<home>/projects/<key>/``. context-eng does not document how
 it derives ``<key>`` from a path, so a folder name is never decoded: a project folder is this

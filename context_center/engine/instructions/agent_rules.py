@@ -1,6 +1,6 @@
 """How each coding agent loads its standing instructions, as data: one table per agent.
 
-Gathered from the agents' public sources (see ``UPSTREAM.md``, "How other agents load context").
+Gathered from the agents' own public documentation of how they load context.
 These formats change between releases; a change should be an edit of a table here, not a new
 branch in the resolvers that read them (``codex_view``, ``claude_code_view``).
 """
@@ -69,7 +69,7 @@ class ClaudeCodeRules:
 
 @dataclass(frozen=True)
 class ReasonixRules:
-    """Reasonix: Context Center's own chain (the seed's rules, confinement included)."""
+    """Reasonix: Context Center's own chain (Reasonix's rules, confinement included)."""
     display: str = "Reasonix"
     import_max_depth: int = 5
 

@@ -1,6 +1,6 @@
 """``@relative/path`` imports inside one instruction document.
 
-Rules (seed + DESIGN.md): an import line, trimmed, starts with ``@``, has no space
+Rules (Reasonix's, and ours where it says nothing): an import line, trimmed, starts with ``@``, has no space
 or tab, and its path holds ``/``, ``\\`` or ``.``. The path is relative to the file
 that holds the line and must stay inside the directory that owns the top-level
 instruction file (lexically and after symlinks). Absolute paths, parent escapes,

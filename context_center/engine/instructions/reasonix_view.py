@@ -1,4 +1,4 @@
-"""Reasonix's view: Context Center's own chain (the seed's rules), told in the per-agent shape.
+"""Reasonix's view: Context Center's own chain (Reasonix's rules), told in the per-agent shape.
 
 Its JSON is today's ``instructions`` answer (the same documents, digest and diagnostics: a
 duplicate stays a diagnostic, as it always was) with the per-agent keys added.

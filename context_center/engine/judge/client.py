@@ -1,6 +1,6 @@
 """The judge ("Jev"): the relevance judge of the MCP memory search, and the review's second opinion.
 
-Search may ask an OpenAI-compatible chat endpoint the seed's yes/no question about every
+Search may ask an OpenAI-compatible chat endpoint the contract's yes/no question about every
 candidate memory: "Would this memory help with the request?". The judge answers *noul*, the
 probability (0 to 1) that the answer is yes, one per memory; the caller keeps a memory only when
 its noul is strictly above 0.5.

@@ -1,6 +1,6 @@
 """Automatic recall: what the engine appends to the next user turn, and why.
 
-The pipeline (UPSTREAM.md, with stopwords kept out of the gate): generic turns are
+The pipeline (Reasonix's, with stopwords kept out of the gate): generic turns are
 suppressed; the pool holds promoted, relevant facts (pinned ones are already in
 the session context), project facts first, a global fact dropped when an
 equivalent project fact exists; a fact must pass the strong-match gate; score =

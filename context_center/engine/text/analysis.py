@@ -1,6 +1,6 @@
 """Words for search and recall: the tokenizer, stopwords, and a light English stemmer.
 
-Tokens (UPSTREAM.md): walking code points, a run of CJK (Han, Hiragana, Katakana,
+Tokens (as Reasonix makes them): walking code points, a run of CJK (Han, Hiragana, Katakana,
 Hangul) yields overlapping bigrams and a lone CJK character stays one token;
 letters, digits and ``_`` build lowercased words; everything else separates.
 On top of upstream: Latin words are stemmed with Snowball's English stemmer
