@@ -1,11 +1,11 @@
-"""The README's map of the house names rooms that exist, and every room of the package is on it."""
+"""The manual's map of the house names rooms that exist, and every room of the package is on it."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "design" / "development.md").read_text(encoding="utf-8")   # the map of the house
 
 
 def _mapped() -> dict[str, Path]:

@@ -145,7 +145,7 @@ def _snippet_source(fact: Fact) -> str:
     body already holds is left out (a memory made over MCP has the same sentence as its name,
     title, description and body: it is said once). The name is an identifier, never shown; it
     stands in only when nothing else is left. Reasonix runs name, title, description, keywords and body
-    together: a deliberate difference (README, "Sharing a state root with Reasonix")."""
+    together: a deliberate difference (the manual, "The state root": sharing it with Reasonix)."""
     shown = _said(fact.title[:MAX_ANALYZED_CHARS])   # a hand-written 20 MB title costs no more than its first part
     body = fact.body[:MAX_ANALYZED_CHARS].strip()
     parts: list[str] = []

@@ -215,7 +215,7 @@ def _json_type(value: Any) -> str:
 
 
 def _ours(command: Any) -> bool:
-    """A hook command that is this install's own hook (what connect wrote, or the README's line)."""
+    """A hook command that is this install's own hook (what connect wrote, or the manual's line)."""
     return isinstance(command, str) and hook_form(words(command))
 
 
@@ -273,7 +273,7 @@ def _pin_servers(servers: Any, state_root: Path, remove: bool, new_entry: Any,
                  extra: dict[str, str] | None = None) -> list[str]:
     """Pin (or remove) our MCP server in an agent's table of servers, in place: one rule for both
     agents. Ours: an entry that runs this install's ``mcp``, and the entry under our name that
-    runs a ``context-center`` (the README's hand-written line, re-pinned). Re-pinning changes only
+    runs a ``context-center`` (the manual's hand-written line, re-pinned). Re-pinning changes only
     the command and its ``--state-root``: the entry's other arguments (``--policy review``), its
     ``env`` and any other key stay. An entry of another server under our name is kept beside."""
     command, args = server_entry(state_root)

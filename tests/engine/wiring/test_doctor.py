@@ -159,7 +159,7 @@ def test_the_readmes_claude_code_lines_work_together_and_doctor_finds_one_store(
     scopes", and the local line named no store. Each line is applied as ``claude mcp add`` keeps it
     (user scope: ``mcpServers``; local: ``projects[<folder>].mcpServers``), this install's program
     for ``context-center`` and the test's store for ``~/.reasonix``."""
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "guides" / "mcp.md").read_text(encoding="utf-8")
     lines = [line for line in readme.splitlines() if line.startswith("claude mcp add -s ")
              and "--transport" not in line]
     assert len(lines) == 2
