@@ -29,7 +29,7 @@ def full_disk(tmp_path: Path, workspace: Path):
                                           body=f"We deploy with tool {n}.", type="project"))
             engine.search("deploy")
             engine.recall("how do we deploy")
-        with open(disk / "filler", "wb") as filler:
+        with open(disk / "filler", "wb", buffering=0) as filler:   # (unbuffered: no flush at close to fail)
             try:
                 while True:
                     filler.write(b"\0" * 65536)
