@@ -31,6 +31,9 @@ def test_align_shows_the_change_applies_it_and_undoes_it(own_home, ui, qtbot, wo
     assert (workspace / "CLAUDE.md").read_text() == "@AGENTS.md\n\n# Claude\n- Claude only: keep answers short.\n"
     assert not (workspace / ".gemini").exists()
     qtbot.waitUntil(lambda: "Nothing to change" in dialog.status.text(), timeout=10000)
+    # the worker says whether there is an align to undo after it has worked out the new preview: a
+    # click before that lands on a disabled button (under load, it did)
+    qtbot.waitUntil(dialog.undo_button.isEnabled, timeout=10000)
     qtbot.mouseClick(dialog.undo_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "Restored CLAUDE.md" in dialog.outcome.text(), timeout=10000)
     assert (workspace / "CLAUDE.md").read_text() == CLAUDE_MD
