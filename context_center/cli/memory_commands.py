@@ -63,7 +63,9 @@ def register(commands: Subcommands) -> Subcommands:
 
     _ref_command(sub, "show", "one fact with its body", show)
 
-    remember_parser = sub.add_parser("remember", help="create a fact")
+    remember_parser = sub.add_parser("remember", help="create a fact (it needs a --title or a --name, and a --body)",
+                                     description="Create a fact. It needs a --title or a --name (the other is made "
+                                                 "from it), and a --body.")
     _fact_fields(remember_parser)
     remember_parser.add_argument("--scope", help="project (default), team (in the repository, committed with "
                                                  "the code) or global")
