@@ -595,6 +595,7 @@ class MainWindow(QMainWindow):
             self.archive.reload()
         if change.instructions:
             self.instructions.reload()
+            self.instructions.adherence.reload()   # (the rules, and the transcripts read again: F5)
 
     @Slot(object)
     def _suggestion_accepted(self, accepted: Acceptance) -> None:

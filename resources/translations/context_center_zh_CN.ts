@@ -2034,6 +2034,30 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
+        <source>What agents receive</source>
+        <translation>智能体收到的内容</translation>
+    </message>
+    <message>
+        <source>Adherence</source>
+        <translation>遵守情况</translation>
+    </message>
+    <message>
+        <source>Adherence ({count} violated)</source>
+        <translation>遵守情况（{count} 条被违反）</translation>
+    </message>
+    <message>
+        <source>No rule was violated in the sessions read</source>
+        <translation>读取的会话中没有规则被违反</translation>
+    </message>
+    <message>
+        <source>1 rule was violated in the sessions read</source>
+        <translation>读取的会话中有 1 条规则被违反</translation>
+    </message>
+    <message>
+        <source>{count} rules were violated in the sessions read</source>
+        <translation>读取的会话中有 {count} 条规则被违反</translation>
+    </message>
+    <message>
         <source>resolve the instructions</source>
         <translation>解析指令</translation>
     </message>
@@ -2582,8 +2606,308 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>时间（UTC）</translation>
     </message>
     <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Checked by</source>
+        <translation>检查方式</translation>
+    </message>
+    <message>
+        <source>Followed</source>
+        <translation>遵守</translation>
+    </message>
+    <message>
+        <source>Violated</source>
+        <translation>违反</translation>
+    </message>
+    <message>
+        <source>Enforced</source>
+        <translation>强制执行</translation>
+    </message>
+    <message>
         <source>Session</source>
         <translation>会话</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>最后活动</translation>
+    </message>
+    <message>
+        <source>followed</source>
+        <translation>已遵守</translation>
+    </message>
+    <message>
+        <source>violated</source>
+        <translation>已违反</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>ran {command}</source>
+        <translation>运行了 {command}</translation>
+    </message>
+    <message>
+        <source>then ran {command}</source>
+        <translation>随后运行了 {command}</translation>
+    </message>
+    <message>
+        <source>edited {path}</source>
+        <translation>编辑了 {path}</translation>
+    </message>
+    <message>
+        <source>{count} shell command(s), none running {programs}</source>
+        <translation>{count} 条 shell 命令，均未运行 {programs}</translation>
+    </message>
+    <message>
+        <source>{count} edit(s), none under {paths}</source>
+        <translation>{count} 次编辑，均不在 {paths} 下</translation>
+    </message>
+    <message>
+        <source>no commit in this session</source>
+        <translation>本会话没有提交</translation>
+    </message>
+    <message>
+        <source>the session edited no file</source>
+        <translation>本会话没有编辑任何文件</translation>
+    </message>
+    <message>
+        <source>committed ({commit}) without running {command} after the last edit</source>
+        <translation>提交（{commit}）前，最后一次编辑之后没有运行 {command}</translation>
+    </message>
+    <message>
+        <source>{command} ran before each of {count} commit(s)</source>
+        <translation>{count} 次提交之前都运行了 {command}</translation>
+    </message>
+    <message>
+        <source>last edit: {path}; {command} did not pass after it (it ran at {at} and failed)</source>
+        <translation>最后一次编辑：{path}；之后 {command} 没有通过（它在 {at} 运行并失败）</translation>
+    </message>
+    <message>
+        <source>last edit: {path}; {command} did not run after it (it last ran at {at}, before that edit)</source>
+        <translation>最后一次编辑：{path}；之后没有运行 {command}（它最后一次在 {at} 运行，早于该编辑）</translation>
+    </message>
+    <message>
+        <source>last edit: {path}; {command} did not run after it</source>
+        <translation>最后一次编辑：{path}；之后没有运行 {command}</translation>
+    </message>
+    <message>
+        <source>last edit: {path}</source>
+        <translation>最后一次编辑：{path}</translation>
+    </message>
+    <message>
+        <source>not checkable</source>
+        <translation>无法检查</translation>
+    </message>
+    <message>
+        <source>forbids running {programs}</source>
+        <translation>禁止运行 {programs}</translation>
+    </message>
+    <message>
+        <source>; use {alternative}</source>
+        <translation>；应使用 {alternative}</translation>
+    </message>
+    <message>
+        <source>{command} must pass before each commit</source>
+        <translation>每次提交前 {command} 必须通过</translation>
+    </message>
+    <message>
+        <source>{command} must run before each commit</source>
+        <translation>每次提交前必须运行 {command}</translation>
+    </message>
+    <message>
+        <source>{command} must pass after the last edit</source>
+        <translation>最后一次编辑之后 {command} 必须通过</translation>
+    </message>
+    <message>
+        <source>{command} must run after the last edit</source>
+        <translation>最后一次编辑之后必须运行 {command}</translation>
+    </message>
+    <message>
+        <source>forbids editing {paths}</source>
+        <translation>禁止编辑 {paths}</translation>
+    </message>
+    <message>
+        <source>no call denied</source>
+        <translation>没有拒绝任何调用</translation>
+    </message>
+    <message>
+        <source>1 call denied</source>
+        <translation>拒绝了 1 次调用</translation>
+    </message>
+    <message>
+        <source>{count} calls denied</source>
+        <translation>拒绝了 {count} 次调用</translation>
+    </message>
+    <message>
+        <source>{agent}: enforced since {since}: {calls}</source>
+        <translation>{agent}：自 {since} 起强制执行：{calls}</translation>
+    </message>
+    <message>
+        <source>Stop enforcing a rule</source>
+        <translation>停止强制执行规则</translation>
+    </message>
+    <message>
+        <source>Enforce a rule</source>
+        <translation>强制执行规则</translation>
+    </message>
+    <message>
+        <source>No longer enforce {source} for {agent}:</source>
+        <translation>不再为 {agent} 强制执行 {source}：</translation>
+    </message>
+    <message>
+        <source>Make {agent} unable to break {source}:</source>
+        <translation>让 {agent} 无法违反 {source}：</translation>
+    </message>
+    <message>
+        <source>A PreToolUse hook in this workspace&apos;s .claude/settings.local.json (yours, not committed) refuses a tool call that breaks the rule, quoting it; every other call is allowed.</source>
+        <translation>此工作区 .claude/settings.local.json（你自己的，不会提交）中的 PreToolUse 钩子会拒绝违反该规则的工具调用，并引用该规则；其他调用一律允许。</translation>
+    </message>
+    <message>
+        <source>A forbidden rule in this workspace&apos;s .codex/rules. Codex marks its rules experimental, applies them to commands run outside its sandbox, and loads a project&apos;s rules only when it trusts the project.</source>
+        <translation>此工作区 .codex/rules 中的一条 forbidden 规则。Codex 将其规则标为实验性功能，只对在沙箱之外运行的命令生效，并且只在信任该项目时才加载项目的规则。</translation>
+    </message>
+    <message>
+        <source>(a new file)</source>
+        <translation>（新文件）</translation>
+    </message>
+    <message>
+        <source>No file needs to change (the hook is already there); only the list of enforced rules does.</source>
+        <translation>无需更改任何文件（钩子已存在）；只更新强制执行的规则列表。</translation>
+    </message>
+    <message>
+        <source>Stop enforcing</source>
+        <translation>停止强制执行</translation>
+    </message>
+    <message>
+        <source>Enforce</source>
+        <translation>强制执行</translation>
+    </message>
+    <message>
+        <source>Both agents</source>
+        <translation>两个智能体</translation>
+    </message>
+    <message>
+        <source>Whose transcripts are read, and whose rules are listed</source>
+        <translation>读取谁的对话记录，列出谁的规则</translation>
+    </message>
+    <message>
+        <source>How many days of sessions are read</source>
+        <translation>读取多少天内的会话</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Enforce…</source>
+        <translation>强制执行…</translation>
+    </message>
+    <message>
+        <source>Reading transcripts…</source>
+        <translation>正在读取对话记录…</translation>
+    </message>
+    <message>
+        <source>The transcripts could not be read.</source>
+        <translation>无法读取对话记录。</translation>
+    </message>
+    <message>
+        <source>read the agents&apos; transcripts</source>
+        <translation>读取智能体的对话记录</translation>
+    </message>
+    <message>
+        <source>{agent} {count}</source>
+        <translation>{agent} {count}</translation>
+    </message>
+    <message>
+        <source>{violated} of {rules} rules violated in the last {days} days ({checkable} checkable from a transcript); sessions read: {sessions}</source>
+        <translation>最近 {days} 天内，{rules} 条规则中有 {violated} 条被违反（{checkable} 条可从对话记录检查）；读取的会话：{sessions}</translation>
+    </message>
+    <message>
+        <source>and</source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>{agents} receive no standing rule in this workspace: no instruction file on their chain has a rule line.</source>
+        <translation>{agents} 在此工作区没有收到任何常设规则：它们链上的指令文件中没有规则行。</translation>
+    </message>
+    <message>
+        <source>Transcripts are read from:</source>
+        <translation>对话记录读取自：</translation>
+    </message>
+    <message>
+        <source>{source}, received by {agents}</source>
+        <translation>{source}，由 {agents} 收到</translation>
+    </message>
+    <message>
+        <source>This rule cannot be decided from a transcript: no verdict is given (never a guess).</source>
+        <translation>这条规则无法从对话记录判定：不给出结论（绝不猜测）。</translation>
+    </message>
+    <message>
+        <source>Checked by: {how}</source>
+        <translation>检查方式：{how}</translation>
+    </message>
+    <message>
+        <source>No session of {agents} in this workspace in the last {days} days.</source>
+        <translation>最近 {days} 天内，此工作区没有 {agents} 的会话。</translation>
+    </message>
+    <message>
+        <source>{agent} session {session}, {started} – {ended}</source>
+        <translation>{agent} 会话 {session}，{started} – {ended}</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>证据：</translation>
+    </message>
+    <message>
+        <source>Stop enforcing for {agent}…</source>
+        <translation>停止为 {agent} 强制执行…</translation>
+    </message>
+    <message>
+        <source>Enforce for {agent}…</source>
+        <translation>为 {agent} 强制执行…</translation>
+    </message>
+    <message>
+        <source>Stop enforcing…</source>
+        <translation>停止强制执行…</translation>
+    </message>
+    <message>
+        <source>Make the agent unable to break this rule at the tool call (the change is shown first)</source>
+        <translation>让智能体在工具调用时无法违反这条规则（先显示更改）</translation>
+    </message>
+    <message>
+        <source>A rule that cannot be checked cannot be enforced</source>
+        <translation>无法检查的规则无法强制执行</translation>
+    </message>
+    <message>
+        <source>Only a forbidden command or a forbidden path can be enforced at the tool call</source>
+        <translation>只有禁止的命令或禁止的路径可以在工具调用时强制执行</translation>
+    </message>
+    <message>
+        <source>plan the enforcement</source>
+        <translation>规划强制执行</translation>
+    </message>
+    <message>
+        <source>{source} is no longer enforced for {agent}</source>
+        <translation>不再为 {agent} 强制执行 {source}</translation>
+    </message>
+    <message>
+        <source>{source} is enforced for {agent}</source>
+        <translation>已为 {agent} 强制执行 {source}</translation>
+    </message>
+    <message>
+        <source>enforce the rule</source>
+        <translation>强制执行规则</translation>
     </message>
     <message>
         <source>Kind</source>

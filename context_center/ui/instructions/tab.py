@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QTextBrowser,
     QToolButton,
     QVBoxLayout,
@@ -31,6 +32,7 @@ from ..tables import fill, read_only_table
 from ..theme import tone
 from ..words import QT_TR_NOOP, tr
 from . import agent_views
+from .adherence import AdherenceView
 from .align_dialog import AlignDialog
 from .limit_bars import LimitBarDelegate
 
@@ -200,10 +202,33 @@ class InstructionsTab(QWidget):
         self.add_to_note.setObjectName("quick_add_note")
         self.add_to_note.setWordWrap(True)
         self.add_to_note.hide()
-        layout = QVBoxLayout(self)
+        chain = QWidget()   # what each agent receives: the first page; whether they followed it: the second
+        layout = QVBoxLayout(chain)
+        margins = layout.contentsMargins()   # (the pages' bar above: no margin between them, as the tab had none)
+        layout.setContentsMargins(margins.left(), 0, margins.right(), margins.bottom())
         layout.addWidget(vertical, 1)
         layout.addWidget(self.add_to_note)
         layout.addLayout(add_row)
+        self.adherence = AdherenceView(client, messages)
+        self.adherence.counted.connect(self._adherence_counted)
+        self.pages = QTabWidget()
+        self.pages.setObjectName("instruction_pages")
+        self.pages.setDocumentMode(True)
+        self.pages.addTab(chain, tr("What agents receive"))
+        self.pages.addTab(self.adherence, tr("Adherence"))
+        page_layout = QVBoxLayout(self)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.pages)
+
+    @Slot(int)
+    def _adherence_counted(self, count: int) -> None:
+        """The Adherence page's title counts the rules violated, seen without opening it."""
+        index = self.pages.indexOf(self.adherence)
+        self.pages.setTabText(index, tr("Adherence ({count} violated)").format(count=count) if count > 0
+                              else tr("Adherence"))
+        self.pages.setTabToolTip(index, "" if count < 0 else tr("No rule was violated in the sessions read")
+                                 if count == 0 else tr("1 rule was violated in the sessions read") if count == 1
+                                 else tr("{count} rules were violated in the sessions read").format(count=count))
 
     @property
     def mode(self) -> str:
@@ -256,8 +281,8 @@ class InstructionsTab(QWidget):
         total = self.splitter.height() if compare else self.splitter.width()
         if not self.isVisible() or total <= 0:
             return
-        if compare:   # the files' table above the detail: as many of its rows as fit in two thirds
-            share = 66
+        if compare:   # the files' table above the detail: as many of its rows as fit in 70% (below the pages' bar)
+            share = 70
         else:
             share = 37 if self.mode == "reasonix" else 55
         self.splitter.setSizes([total * share // 100, total - total * share // 100])
@@ -301,6 +326,7 @@ class InstructionsTab(QWidget):
         fill(self.diagnostics, [])
         self.body.clear()
         self.summary.clear()
+        self.adherence.reset()
 
     def reload(self) -> None:
         target, mode, compared = self.target, self.mode, list(self.compared)
