@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QComboBox,
@@ -105,7 +105,7 @@ def how_checked(check: dict[str, Any] | None) -> str:
         return tr("not checkable")
     kind = check.get("kind")
     if kind == "forbidden_command":
-        said = tr("forbids running {programs}").format(programs=", ".join(check.get("programs", [])))
+        said = tr("forbids running {programs}").format(programs=tr(", ").join(check.get("programs", [])))
         if check.get("alternative"):
             said += tr("; use {alternative}").format(alternative=check["alternative"])
         return said
@@ -117,7 +117,7 @@ def how_checked(check: dict[str, Any] | None) -> str:
         return (tr("{command} must pass after the last edit") if check.get("must_pass")
                 else tr("{command} must run after the last edit")).format(command=command)
     if kind == "forbidden_path":
-        return tr("forbids editing {paths}").format(paths=", ".join(check.get("paths", [])))
+        return tr("forbids editing {paths}").format(paths=tr(", ").join(check.get("paths", [])))
     return str(kind)
 
 
@@ -244,7 +244,11 @@ class AdherenceView(QWidget):
         self.days.setValue(ADHERENCE_DAYS)
         self.days.setKeyboardTracking(False)   # typed "90": one reload, not one for "9" first
         self.days.setToolTip(tr("How many days of sessions are read"))
-        self.days.valueChanged.connect(lambda _value: self.reload())
+        self._days_settled = QTimer(self)   # the arrows held down: one reading once they stop, not one a step
+        self._days_settled.setSingleShot(True)
+        self._days_settled.setInterval(300)
+        self._days_settled.timeout.connect(self.reload)
+        self.days.valueChanged.connect(lambda _value: self._days_settled.start())
         days_label = QLabel(tr("Days"))
         days_label.setBuddy(self.days)
         self.busy = QProgressBar()
@@ -320,6 +324,7 @@ class AdherenceView(QWidget):
     def reload(self) -> None:
         """Read the rules and the transcripts again, on the worker (F5, another agent or span)."""
         self._asked += 1
+        self._days_settled.stop()
         asked, agent, days = self._asked, self.chosen_agent, self.days.value()
         self._set_loading(True)
         self.client.submit(lambda engine: engine.adherence(agent, days),
@@ -356,7 +361,7 @@ class AdherenceView(QWidget):
             checkable = check is not None
             rows.append((r.rule.text, r.rule.source, how_checked(check.to_json() if check else None),
                          r.count("followed") if checkable else "—", r.count("violated") if checkable else "—",
-                         "; ".join(enforced_words(e) for e in r.enforced)))
+                         tr(", ").join(enforced_words(e) for e in r.enforced)))
             tips.append(f"{r.rule.text}\n{r.rule.source} — {', '.join(agent_name(a) for a in r.rule.agents)}")
         fill(self.table, rows, tips)
         self._colour_rules()
@@ -374,7 +379,7 @@ class AdherenceView(QWidget):
             self.detail.setHtml(self._empty_html(report))
 
     def _summary(self, report: Any) -> str:
-        read = ", ".join(tr("{agent} {count}").format(agent=agent_name(a), count=report.sessions.get(a, 0))
+        read = tr(", ").join(tr("{agent} {count}").format(agent=agent_name(a), count=report.sessions.get(a, 0))
                          for a in report.agents)
         count = len(self.rules)
         checkable = sum(1 for r in self.rules if r.rule.check is not None)
@@ -444,7 +449,7 @@ class AdherenceView(QWidget):
 
     def _rule_html(self, r: Any, session: Any) -> str:
         rule, check = r.rule, r.rule.check
-        agents = ", ".join(agent_name(a) for a in rule.agents)
+        agents = tr(", ").join(agent_name(a) for a in rule.agents)
         parts = [f"<p><b>{html.escape(rule.text)}</b><br>"
                  + html.escape(tr("{source}, received by {agents}").format(source=rule.source, agents=agents))
                  + "</p>"]
