@@ -2754,6 +2754,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>{agent}：自 {since} 起强制执行：{calls}</translation>
     </message>
     <message>
+        <source>Codex marks its rules experimental, applies them to commands run outside its sandbox, and loads a project&apos;s rules only when it trusts the project.</source>
+        <translation>Codex 将其规则标为实验性功能，只对在沙箱之外运行的命令生效，并且只在信任该项目时才加载项目的规则。</translation>
+    </message>
+    <message>
         <source>Stop enforcing a rule</source>
         <translation>停止强制执行规则</translation>
     </message>
@@ -2774,8 +2778,8 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>此工作区 .claude/settings.local.json（你自己的，不会提交）中的 PreToolUse 钩子会拒绝违反该规则的工具调用，并引用该规则；其他调用一律允许。</translation>
     </message>
     <message>
-        <source>A forbidden rule in this workspace&apos;s .codex/rules. Codex marks its rules experimental, applies them to commands run outside its sandbox, and loads a project&apos;s rules only when it trusts the project.</source>
-        <translation>此工作区 .codex/rules 中的一条 forbidden 规则。Codex 将其规则标为实验性功能，只对在沙箱之外运行的命令生效，并且只在信任该项目时才加载项目的规则。</translation>
+        <source>A forbidden rule in this workspace&apos;s .codex/rules.</source>
+        <translation>此工作区 .codex/rules 中的一条 forbidden 规则。</translation>
     </message>
     <message>
         <source>(a new file)</source>

@@ -152,6 +152,12 @@ def enforced_words(enforced: Any) -> str:
                                                                  since=when(enforced.since), calls=calls)
 
 
+def codex_rules_note() -> str:
+    """What Codex does with the rules written for it (said where one is written, and beside it)."""
+    return tr("Codex marks its rules experimental, applies them to commands run outside its sandbox, and loads a "
+              "project's rules only when it trusts the project.")
+
+
 def enforceable_agents(rule_report: Any) -> list[str]:
     """The agents ``rule_report``'s rule can be enforced for at the tool call (none: it cannot be)."""
     check = rule_report.rule.check
@@ -185,9 +191,7 @@ class EnforceDialog(QDialog):
             how = tr("A PreToolUse hook in this workspace's .claude/settings.local.json (yours, not committed) "
                      "refuses a tool call that breaks the rule, quoting it; every other call is allowed.")
         else:
-            how = tr("A forbidden rule in this workspace's .codex/rules. Codex marks its rules experimental, applies "
-                     "them to commands run outside its sandbox, and loads a project's rules only when it trusts "
-                     "the project.")
+            how = tr("A forbidden rule in this workspace's .codex/rules.") + " " + codex_rules_note()
         note = QLabel(how)
         note.setObjectName("enforce_how")
         note.setWordWrap(True)
@@ -462,6 +466,8 @@ class AdherenceView(QWidget):
         parts.append("<p>" + html.escape(tr("Checked by: {how}").format(how=how_checked(check.to_json()))) + "</p>")
         for enforced in r.enforced:
             parts.append(f'<p style="color:{tone("ok")}">' + html.escape(enforced_words(enforced)) + "</p>")
+        if any(e.agent == "codex" for e in r.enforced):
+            parts.append(f'<p style="color:{tone("muted")}">' + html.escape(codex_rules_note()) + "</p>")
         if session is None:
             days = self.report.days if self.report is not None else ADHERENCE_DAYS
             parts.append("<p>" + html.escape(tr("No session of {agents} in this workspace in the last {days} days.")

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 
 from support.agent_actions import claude, codex  # noqa: E402
 
@@ -232,3 +232,26 @@ def test_the_page_in_chinese_shows_no_english_of_its_own(sessions, qtbot, tmp_pa
         client.shutdown()
     finally:
         language.install(app, "en")
+
+
+def test_a_command_rule_is_enforced_for_codex_in_its_rules_folder_with_codexs_caveat(sessions, ui, qtbot, workspace):
+    view = page(ui)
+    rules = workspace / ".codex" / "rules" / "context-center.rules"
+    click(qtbot, view.table, row_of(view, "AGENTS.md:3"))
+    offered = {action.objectName(): action for action in view.enforce_menu.actions()}
+    assert set(offered) == {"enforce_codex"}
+    offered["enforce_codex"].trigger()
+    qtbot.waitUntil(lambda: view.enforce_dialog is not None and view.enforce_dialog.isVisible(), timeout=10000)
+    how = view.enforce_dialog.findChild(QLabel, "enforce_how").text()
+    assert "experimental" in how and "outside its sandbox" in how
+    assert "prefix_rule(" in view.enforce_dialog.diff.toPlainText() and not rules.exists()
+    view.enforce_dialog.confirm.click()
+    qtbot.waitUntil(lambda: rules.exists() and not view.loading
+                    and "Codex: enforced since" in view.table.item(row_of(view, "AGENTS.md:3"), 5).text(),
+                    timeout=15000)
+    assert 'decision = "forbidden"' in rules.read_text()
+    view.table.setCurrentCell(row_of(view, "AGENTS.md:3"), 0)
+    assert "experimental" in view.detail.toPlainText()
+
+    click(qtbot, view.table, row_of(view, "CLAUDE.md:4"))   # required before completion: no single call breaks it
+    assert not view.enforce_button.isEnabled() and "forbidden command" in view.enforce_button.toolTip()
