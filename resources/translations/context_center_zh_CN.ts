@@ -2750,6 +2750,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>拒绝了 {count} 次调用</translation>
     </message>
     <message>
+        <source>{agent}: {calls}</source>
+        <translation>{agent}：{calls}</translation>
+    </message>
+    <message>
         <source>{agent}: enforced since {since}: {calls}</source>
         <translation>{agent}：自 {since} 起强制执行：{calls}</translation>
     </message>

@@ -143,11 +143,14 @@ def transcript_folders() -> list[tuple[str, Path]]:
             ("codex", (Path(codex) if codex else home / ".codex") / "sessions")]
 
 
-def enforced_words(enforced: Any) -> str:
-    """``Claude Code, enforced since 2026-12-05 10:00: 3 calls denied``."""
+def enforced_words(enforced: Any, *, short: bool = False) -> str:
+    """``Claude Code: enforced since 2026-12-05 10:00: 3 calls denied`` (``short``, in a table's
+    cell: ``Claude Code: 3 calls denied``)."""
     denied = int(enforced.denied)
     calls = tr("no call denied") if not denied else tr("1 call denied") if denied == 1 else \
         tr("{count} calls denied").format(count=f"{denied:,}")
+    if short:
+        return tr("{agent}: {calls}").format(agent=agent_name(enforced.agent), calls=calls)
     return tr("{agent}: enforced since {since}: {calls}").format(agent=agent_name(enforced.agent),
                                                                  since=when(enforced.since), calls=calls)
 
@@ -365,8 +368,9 @@ class AdherenceView(QWidget):
             checkable = check is not None
             rows.append((r.rule.text, r.rule.source, how_checked(check.to_json() if check else None),
                          r.count("followed") if checkable else "—", r.count("violated") if checkable else "—",
-                         tr(", ").join(enforced_words(e) for e in r.enforced)))
-            tips.append(f"{r.rule.text}\n{r.rule.source} — {', '.join(agent_name(a) for a in r.rule.agents)}")
+                         tr(", ").join(enforced_words(e, short=True) for e in r.enforced)))
+            tips.append("\n".join([r.rule.text, f"{r.rule.source} — {tr(', ').join(map(agent_name, r.rule.agents))}",
+                                   *(enforced_words(e) for e in r.enforced)]))
         fill(self.table, rows, tips)
         self._colour_rules()
         self.table.setColumnHidden(ENFORCED_COLUMN, not any(r.enforced for r in self.rules))
