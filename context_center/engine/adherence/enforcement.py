@@ -30,7 +30,7 @@ from .. import clock
 from ..errors import InvalidInput, NotFound
 from ..storage.kept import KeptRows
 from ..wiring.agent_files import CLAUDE, CODEX, AgentFile, read_text
-from ..wiring.connect import Edit, Unparseable, _edit, _json_type, apply
+from ..wiring.connect import Edit, apply, hook_groups, hooks_of, json_edit
 from ..wiring.registrations import program, tool_hook_form, words
 from .actions import relative
 from .rules import Check, Forbidden, Rule
@@ -172,13 +172,8 @@ class Enforcement:
         command = self.hook_command()
 
         def change(data: dict[str, Any]) -> list[str]:
-            hooks = data.get("hooks", {})
-            if not isinstance(hooks, dict):
-                raise Unparseable(f"its \"hooks\" is {_json_type(hooks)}, not an object; it is left as it is")
-            groups = hooks.get("PreToolUse", [])
-            if not isinstance(groups, list):
-                raise Unparseable(f"its \"hooks\" \"PreToolUse\" is {_json_type(groups)}, not a list; it is left "
-                                  "as it is")
+            hooks = hooks_of(data)
+            groups = hook_groups(hooks, "PreToolUse")
             have = [str(g.get("matcher")) for g in groups if isinstance(g, dict) and _ours(g)]
             if sorted(have) == sorted(wanted) and all(_ours(g, command) for g in groups
                                                       if isinstance(g, dict) and _ours(g)):
@@ -203,7 +198,7 @@ class Enforcement:
             said = [f"the PreToolUse hook for {matcher}: {command}" for matcher in wanted]
             return said or ["no PreToolUse hook of Context Center's any more"]
 
-        return _edit(AgentFile(CLAUDE, "project", "hooks", self.workspace / ".claude" / "settings.local.json",
+        return json_edit(AgentFile(CLAUDE, "project", "hooks", self.workspace / ".claude" / "settings.local.json",
                                "json"), change)
 
     # Codex ---------------------------------------------------------------------------------------------

@@ -90,9 +90,9 @@ def plan(agent: str, state_root: Path, home: Path, *, remove: bool = False) -> l
     files that would not change are left out. :class:`Unparseable` names a file that cannot be
     edited."""
     if agent == CLAUDE:
-        edits = [_edit(AgentFile(CLAUDE, "user", "hooks", claude_home(home) / "settings.json", "json"),
+        edits = [json_edit(AgentFile(CLAUDE, "user", "hooks", claude_home(home) / "settings.json", "json"),
                        lambda data: _claude_hooks(data, state_root, remove)),
-                 _edit(AgentFile(CLAUDE, "user", "mcp", claude_json(home), "json"),
+                 json_edit(AgentFile(CLAUDE, "user", "mcp", claude_json(home), "json"),
                        lambda data: _claude_server(data, state_root, remove))]
     elif agent == CODEX:
         edits = [_codex_edit(codex_config(home), state_root, remove)]
@@ -166,7 +166,7 @@ def _write(edit: Edit) -> Path | None:
 
 # Claude Code ---------------------------------------------------------------------------------------
 
-def _edit(file: AgentFile, change: Any) -> Edit | None:
+def json_edit(file: AgentFile, change: Any) -> Edit | None:
     loaded = load(file)
     if loaded.problem:
         raise Unparseable(f"{file.path} {loaded.problem}; it is left as it is")
@@ -219,16 +219,29 @@ def _ours(command: Any) -> bool:
     return isinstance(command, str) and hook_form(words(command))
 
 
-def _claude_hooks(data: dict[str, Any], state_root: Path, remove: bool) -> list[str]:
+def hooks_of(data: dict[str, Any]) -> dict[str, Any]:
+    """A Claude Code settings file's ``hooks`` object; :class:`Unparseable` when it is of another
+    type (null too: that is Claude Code's to judge, not ours)."""
     hooks = data.get("hooks", {})
-    if not isinstance(hooks, dict):   # a value of another type (null too) is Claude Code's to judge, not ours
+    if not isinstance(hooks, dict):
         raise Unparseable(f"its \"hooks\" is {_json_type(hooks)}, not an object; it is left as it is")
+    return hooks
+
+
+def hook_groups(hooks: dict[str, Any], event: str) -> list[Any]:
+    """The groups of one hook event; :class:`Unparseable` when that is not a list."""
+    groups = hooks.get(event, [])
+    if not isinstance(groups, list):
+        raise Unparseable(f"its \"hooks\" \"{event}\" is {_json_type(groups)}, not a list; it is left as it is")
+    return groups
+
+
+def _claude_hooks(data: dict[str, Any], state_root: Path, remove: bool) -> list[str]:
+    hooks = hooks_of(data)
     summary: list[str] = []
     for event in HOOK_EVENTS:
         wanted = hook_command(state_root, session_start=event == "SessionStart")
-        groups = hooks.get(event, [])
-        if not isinstance(groups, list):
-            raise Unparseable(f"its \"hooks\" \"{event}\" is {_json_type(groups)}, not a list; it is left as it is")
+        groups = hook_groups(hooks, event)
         had = [h.get("command") for g in groups if isinstance(g, dict) for h in g.get("hooks") or []
                if isinstance(h, dict) and _ours(h.get("command"))]
         if not remove and had == [wanted]:
