@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTabWidget,
     QTextBrowser,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -105,11 +104,11 @@ class InstructionsTab(QWidget):
         agent_label = QLabel(tr("Age&nt"))
         agent_label.setBuddy(self.agent)
         self.compared = self._saved_agents()
-        self.pick_agents = QToolButton()
+        # a push button: its size makes room for the menu's arrow (a tool button's arrow sat on "…")
+        self.pick_agents = QPushButton()
         self.pick_agents.setObjectName("pick_agents")
         self.pick_agents.setText(tr("Agents…"))
         self.pick_agents.setToolTip(tr("Which agents the side by side shows (remembered)"))
-        self.pick_agents.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.pick_agents)
         self.agent_actions: dict[str, QAction] = {}
         for agent in INSTRUCTION_AGENTS:

@@ -324,3 +324,19 @@ def test_the_chinese_window_words_what_the_engine_built_from_values(agent_home, 
             assert chinese in text, chinese
     finally:
         language.install(app, "en")
+
+
+def test_a_button_with_a_menu_keeps_its_arrow_off_its_words(open_window):
+    """"Agents…" was a tool button whose menu arrow sat on its "…" (a new user's screenshot): every
+    button of the window that opens a menu is wide enough for its words, the arrow and a margin."""
+    from PySide6.QtWidgets import QPushButton, QStyle, QToolButton
+    window = open_window("arrows.ini").window
+    buttons = [b for b in window.findChildren(QPushButton) + window.findChildren(QToolButton)
+               if b.menu() is not None and b.text()]
+    assert window.instructions.pick_agents in buttons
+    for button in buttons:
+        style = button.style()
+        needed = (button.fontMetrics().horizontalAdvance(button.text().replace("&", ""))
+                  + style.pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator, None, button)
+                  + style.pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, None, button))
+        assert button.sizeHint().width() >= needed, (button.objectName(), button.text())
