@@ -13,6 +13,7 @@ from .. import APP_ID, APP_NAME
 from ..engine import import_deferred_modules
 from . import language
 from .engine_client import EngineClient
+from .garbage import collect_on_gui_thread
 from .main_window import MainWindow
 from .stop_signals import StopSignals
 
@@ -50,6 +51,7 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
     settings = settings or QSettings("Context Center", SETTINGS_APP)
     app = QApplication.instance()
     assert isinstance(app, QApplication), "the window needs a QApplication"
+    collect_on_gui_thread(app)   # before the worker runs: no Qt object is ever freed on its thread
     language.install(app, language.chosen(settings))   # before any widget is made: each is made in it
     client = EngineClient()
     # the store every face opens (store_choice.py); ``state_root``: this window's --state-root

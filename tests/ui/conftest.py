@@ -125,6 +125,11 @@ def fails_on_leaks(qapp):
         client.shutdown()
     for widget in QApplication.topLevelWidgets():
         widget.hide()  # not close(): a changed form would ask, and a modal question would hang the run
+    from context_center.ui.garbage import GuiThreadCollector
+    collector = qapp.findChild(GuiThreadCollector)
+    if collector is not None:   # Python's own collector again for the tests that follow, Qt-free ones too
+        collector.stop()
+        collector.setParent(None)
     assert not leaked_threads, f"threads left running: {leaked_threads}"
     assert not leaked_children, f"child processes left running: {sorted(leaked_children)}"
     assert not workers, f"{len(workers)} engine worker(s) left running"

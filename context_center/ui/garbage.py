@@ -1,0 +1,59 @@
+"""Python's cycle collector run on the GUI thread only.
+
+Left to itself the collector runs on whichever thread happens to allocate when a generation fills:
+the engine's worker, a watcher's thread. A cycle that holds a Qt object (a chart's item, a
+connection's closure over a widget) is then destroyed on that thread, and Qt, which lets an object
+be touched only on its own thread, warns "Timers cannot be started from another thread" or crashes
+the window (a segmentation fault, seen at 10,000 facts while the Overview drew its charts and the
+worker worked out the review). So the automatic collector is turned off and a timer on the GUI
+thread runs each generation when it is as full as the automatic collector would have let it be.
+Objects without cycles are freed at once as always; only cycles wait, at most one tick.
+"""
+from __future__ import annotations
+
+import gc
+
+from PySide6.QtCore import QObject, QTimer
+
+TICK_MS = 250
+
+
+class GuiThreadCollector(QObject):
+    """Installed once per application (:func:`collect_on_gui_thread`); :meth:`stop` gives the
+    collector back to Python."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.thresholds = gc.get_threshold()
+        self.passes = [0, 0, 0]   # collections run, by generation (for tests and benchmarks)
+        self._was_enabled = gc.isenabled()
+        gc.disable()
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.tick)
+        self._timer.start(TICK_MS)
+
+    def tick(self) -> None:
+        """A younger generation past its threshold is collected; an older one with it when its own
+        count says so, as the automatic collector does."""
+        if gc.isenabled():   # (a job that paused the collector before this one took over gave it back)
+            gc.disable()
+        counts = gc.get_count()
+        generation = -1
+        for number in range(3):
+            if counts[number] <= self.thresholds[number]:
+                break
+            generation = number
+        if generation >= 0:
+            gc.collect(generation)
+            self.passes[generation] += 1
+
+    def stop(self) -> None:
+        self._timer.stop()
+        if self._was_enabled:
+            gc.enable()
+
+
+def collect_on_gui_thread(app: QObject) -> GuiThreadCollector:
+    """The application's collector, made on its first call."""
+    existing = app.findChild(GuiThreadCollector)
+    return existing if existing is not None else GuiThreadCollector(app)

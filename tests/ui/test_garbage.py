@@ -1,0 +1,52 @@
+"""Reference cycles are collected on the GUI thread only: a cycle holding a Qt object, destroyed
+on the engine's worker by Python's automatic collector, made Qt warn "Timers cannot be started from
+another thread" and crashed the window (a segmentation fault while the Overview drew its charts
+and the worker worked out the review at 10,000 facts)."""
+from __future__ import annotations
+
+import gc
+import threading
+
+
+class Marker:
+    """Says on which thread it was freed."""
+
+    def __init__(self, freed: list[str]) -> None:
+        self.freed = freed
+        self.cycle = self
+
+    def __del__(self) -> None:
+        self.freed.append(threading.current_thread().name)
+
+
+def test_a_cycle_made_anywhere_is_freed_on_the_gui_thread(ui, qtbot):
+    freed: list[str] = []
+    Marker(freed)   # garbage only the cycle collector can free
+
+    def allocate() -> None:   # what the worker does all day: enough for many automatic passes
+        keep = []
+        for number in range(200_000):
+            keep.append([number])
+            if len(keep) > 1000:
+                keep.clear()
+
+    worker = threading.Thread(target=allocate, name="engine-like-worker")
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: bool(freed), timeout=10000)
+    assert freed == [threading.main_thread().name]
+    assert not gc.isenabled()   # (the automatic collector, which runs on any thread, is off)
+
+
+def test_the_gui_thread_collects_as_often_as_python_would(ui, qtbot):
+    """Each generation when it is as full as Python's own thresholds allow: young garbage does not
+    pile up while the window waits."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui.garbage import collect_on_gui_thread
+    collector = collect_on_gui_thread(QApplication.instance())
+    before = list(collector.passes)
+    kept = [[number] for number in range(5 * collector.thresholds[0])]   # far past the youngest's threshold
+    assert gc.get_count()[0] > collector.thresholds[0]
+    qtbot.waitUntil(lambda: collector.passes[0] > before[0], timeout=5000)
+    assert gc.get_count()[0] < collector.thresholds[0] and len(kept) == 5 * collector.thresholds[0]
