@@ -31,12 +31,13 @@ class StallSampler:
     """A profiler for stalls, not a guess: a thread looks at the GUI thread's stack every 10 ms while
     a 10 ms GUI timer has not ticked for 60 ms, and counts, per stall, the lines it found it in."""
 
-    def __init__(self) -> None:
+    def __init__(self, least_ms: int = 100) -> None:
         import threading
 
         from PySide6.QtCore import QTimer
 
         self._main = threading.main_thread().ident
+        self._least = least_ms / 1000   # a stall is recorded from this long; looked into from 60 % of it
         self._last = time.perf_counter()
         self._beat = QTimer()
         self._beat.timeout.connect(self._tick)
@@ -65,7 +66,7 @@ class StallSampler:
 
     def _tick(self) -> None:
         now = time.perf_counter()
-        if self._current is not None and now - self._started > 0.1:
+        if self._current is not None and now - self._started > self._least:
             self.stalls.append((self._started, now - self._started, self._current))
         self._current = None
         self._last = now
@@ -76,7 +77,7 @@ class StallSampler:
         import traceback
 
         while not self._stop.wait(0.01):
-            if time.perf_counter() - self._last < 0.06:
+            if time.perf_counter() - self._last < self._least * 0.6:
                 continue
             current = self._current
             if current is None:
@@ -116,6 +117,8 @@ def main() -> None:
     parser.add_argument("--screenshot", help="save a picture of the window once loaded")
     parser.add_argument("--stalls", action="store_true",
                         help="print what the GUI thread was running during each stall over 100 ms (sampled)")
+    parser.add_argument("--stall-ms", type=int, default=100,
+                        help="with --stalls: look into every stall from this long (default 100)")
     parser.add_argument("--startup-only", action="store_true", help="stop once the search index is built")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -182,7 +185,7 @@ def main() -> None:
         timer = QTimer()
         timer.timeout.connect(tick)
         timer.start(50)
-        sampler = StallSampler() if args.stalls else None
+        sampler = StallSampler(args.stall_ms) if args.stalls else None
         QTimer.singleShot(300_000, app.quit)
         app.exec()
         client.shutdown()

@@ -10,7 +10,15 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal, Slot
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+    Slot,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -31,7 +39,7 @@ from .engine_client import EngineClient
 from .icons import badge
 from .messages import Messages, describe
 from .review_words import evidence_word, inner_word, reason
-from .tables import fill, read_only_table
+from .tables import read_only_view
 from .theme import tone
 from .words import QT_TR_NOOP, tr
 
@@ -50,6 +58,51 @@ ACTION_WORDS = {"merge": QT_TR_NOOP("merge"), "keep": QT_TR_NOOP("keep"), "verif
 
 def _word(words: dict[str, str], word: str) -> str:
     return tr(words[word]) if word in words else word
+
+
+class ReviewItems(QAbstractTableModel):
+    """The queue's items as rows (kind, facts, why), each cell worded when first shown: a thousand
+    items put in a table widget cell by cell held the window for a tenth of a second."""
+
+    HEADERS = (QT_TR_NOOP("Kind"), QT_TR_NOOP("Facts"), QT_TR_NOOP("Why"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[Any] = []
+        self._said: dict[int, tuple[str, str, str]] = {}
+
+    def set_items(self, items: list[Any]) -> None:
+        self.beginResetModel()
+        self.items, self._said = items, {}
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.items)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt's name
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return tr(self.HEADERS[section])
+        return None
+
+    def text(self, row: int, column: int) -> str:
+        said = self._said.get(row)
+        if said is None:
+            item = self.items[row]
+            said = self._said[row] = (_word(KIND_WORDS, item.kind), ", ".join(item.refs) or item.target, reason(item))
+        return said[column]
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self.text(index.row(), index.column())
+        if role == Qt.ItemDataRole.DecorationRole and index.column() == 0:   # a fact's state, with its badge
+            return badge(self.items[index.row()].kind)
+        return None
 
 
 class EditTextDialog(QDialog):
@@ -84,10 +137,11 @@ class ReviewTab(QWidget):
         self.undo_tokens: list[str] = []    # what the last apply here recorded (Undo, Ctrl+Z takes it back)
         self.undismiss_ids: list[str] = []  # or what the last dismissal here dismissed (Undo proposes them again)
         self._notice = ""                   # a refusal, kept in view while the queue is worked out again
-        self.table = read_only_table([tr("Kind"), tr("Facts"), tr("Why")], "review")
+        self.model = ReviewItems()
+        self.table = read_only_view(self.model, "review")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.currentCellChanged.connect(self._preview)
-        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._preview(current.row()))
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
         self.preview = QTextBrowser()
         self.preview.setObjectName("review_preview")
         self.status = QLabel()
@@ -130,7 +184,7 @@ class ReviewTab(QWidget):
     def reset(self) -> None:
         self.items = []
         self.undo_tokens, self.undismiss_ids = [], []
-        fill(self.table, [])
+        self.model.set_items([])
         self.preview.clear()
         self.status.clear()
         self.counted.emit(0)
@@ -146,12 +200,8 @@ class ReviewTab(QWidget):
     def show_items(self, items: list[Any]) -> None:
         selected = {self.items[r].id for r in self._rows() if r < len(self.items)}
         self.items = items
-        fill(self.table, [(_word(KIND_WORDS, item.kind), ", ".join(item.refs) or item.target, reason(item))
-                          for item in items])
-        for number, item in enumerate(items):   # the states a fact's row shows with the same badge
-            mark, cell = badge(item.kind), self.table.item(number, 0)
-            if mark is not None and cell is not None:
-                cell.setIcon(mark)
+        self.model.set_items(items)
+        self._fit_columns()
         self.counted.emit(len(items))
         if not self._notice:
             self.status.setToolTip("")   # (a refusal's code goes with it)
@@ -168,8 +218,23 @@ class ReviewTab(QWidget):
         else:
             self.preview.setHtml("<p>" + tr("Nothing to review: no duplicates, contradictions, stale or broken facts.")
                                  + "</p>")
-        self._preview(self.table.currentRow())
+        self._preview(self.table.currentIndex().row())
         self._update_buttons()
+
+    def _fit_columns(self) -> None:
+        """Kind and Facts as wide as their longest words, measured here in a few calls: sized by the
+        view, each of a thousand rows was asked for its words while the worker held the interpreter
+        (a tenth of a second at 10,000 facts); Why, free text, takes the rest."""
+        metrics, header = self.table.fontMetrics(), self.table.horizontalHeader()
+        badge_room = self.table.iconSize().width() if self.table.iconSize().isValid() else 16
+        margin = 2 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_HeaderMargin) + 8
+        kinds = {_word(KIND_WORDS, item.kind) for item in self.items}
+        facts = sorted({self.model.text(row, 1) for row in range(len(self.items))}, key=len)[-20:]
+        kind_width = max((metrics.horizontalAdvance(word) for word in kinds), default=0) + badge_room + margin
+        facts_width = max((metrics.horizontalAdvance(text) for text in facts), default=0) + margin
+        header.resizeSection(0, max(header.sectionSizeHint(0), kind_width))
+        header.resizeSection(1, max(header.sectionSizeHint(1),
+                                    min(facts_width, max(160, self.table.viewport().width() // 2))))
 
     def _rows(self) -> list[int]:
         return sorted({index.row() for index in self.table.selectionModel().selectedRows()})
@@ -177,8 +242,7 @@ class ReviewTab(QWidget):
     def selected(self) -> list[Any]:
         return [self.items[r] for r in self._rows() if r < len(self.items)]
 
-    @Slot(int, int, int, int)
-    def _preview(self, row: int, *_: int) -> None:
+    def _preview(self, row: int) -> None:
         if not 0 <= row < len(self.items):
             return
         item = self.items[row]

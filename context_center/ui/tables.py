@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QAbstractItemModel
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem
 
 
 def read_only_table(headers: Sequence[str], name: str, *, stretch: int | None = None,
@@ -45,3 +46,24 @@ def fill(table: QTableWidget, rows: Sequence[Sequence[object]], tooltips: Sequen
         for c in sized:
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         table.setUpdatesEnabled(True)
+
+
+def read_only_view(model: QAbstractItemModel, name: str, *, sized: Sequence[int] = (),
+                   precision: int = 200) -> QTableView:
+    """A table over ``model`` that looks and behaves as :func:`read_only_table`'s: the columns in
+    ``sized`` size to their contents, measured on the first ``precision`` rows and those in view
+    (every row of a thousand cost the window a tenth of a second), the last column takes the rest."""
+    table = QTableView()
+    table.setObjectName(name)
+    table.setModel(model)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.verticalHeader().hide()
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    header.setResizeContentsPrecision(precision)
+    header.setStretchLastSection(True)
+    for column in sized:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    return table

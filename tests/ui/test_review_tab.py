@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 
@@ -26,7 +27,7 @@ def test_apply_then_undo_and_the_count_in_the_title(ui, qtbot):
     review = open_review(ui, qtbot)
     window = ui.window
     assert window.tabs.tabText(window.tabs.indexOf(review)) == "Review (1)"
-    assert review.table.item(0, 0).text() == "duplicate"
+    assert review.model.index(0, 0).data() == "duplicate"
     preview = review.preview.toPlainText()
     assert "- ## project/deploy-days.md" in preview or "- ## project/deploy-day.md" in preview
     kept_ref = review.items[0].refs[0]
@@ -106,9 +107,11 @@ def test_an_item_about_a_state_wears_that_state_s_badge(ui, qtbot):
                 expires_at="2020-03-31T00:00:00Z")
     ui.show_facts("deploy-day", "deploy-days", "old-freeze")
     review = open_review(ui, qtbot)
-    kinds = {review.table.item(r, 0).text(): review.table.item(r, 0).icon() for r in range(review.table.rowCount())}
+    model = review.model
+    kinds = {model.index(r, 0).data(): model.index(r, 0).data(Qt.ItemDataRole.DecorationRole)
+             for r in range(model.rowCount())}
     assert set(kinds) == {"duplicate", "expired"}
-    assert kinds["expired"].name() == "calendar-x" and kinds["duplicate"].isNull()
+    assert kinds["expired"].name() == "calendar-x" and kinds["duplicate"] is None
 
 
 def test_each_reason_is_the_engine_s_in_english_and_chinese_in_a_chinese_window(ui, qtbot):

@@ -140,7 +140,7 @@ def test_every_tables_cells_are_whole_or_elided_with_their_tooltip(store_ui, qtb
     views = {window.facts: [window.facts.table], window.review: [window.review.table],
              window.archive: [window.archive.table], window.suggestions: [window.suggestions.transcripts.tree]}
     ready = {window.facts: lambda: window.facts.proxy.rowCount() == 5,
-             window.review: lambda: window.review.table.rowCount() >= 1,
+             window.review: lambda: window.review.model.rowCount() >= 1,
              window.archive: lambda: window.archive.table.rowCount() == 1,
              window.suggestions: lambda: window.suggestions.transcripts.found is not None}
     problems = []
