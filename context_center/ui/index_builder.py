@@ -58,15 +58,18 @@ class IndexBuilder(QObject):
         assert self.process is not None
         self._buffer += bytes(self.process.readAllStandardOutput().data())
         *lines, self._buffer = self._buffer.split(b"\n")
+        progress = None
         for line in lines:
             try:
                 message = json.loads(line)
             except ValueError:
                 continue
             if "progress" in message:
-                self.progress.emit(*message["progress"])
+                progress = message["progress"]
             else:
                 self._report = message
+        if progress is not None:   # the last of a read only: each one said cost the window a repaint
+            self.progress.emit(*progress)
 
     @Slot(int, QProcess.ExitStatus)
     def _done(self, code: int, status: QProcess.ExitStatus) -> None:

@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.hide()
+        self._progress_shown: tuple[str, int, int, bool] | None = None
         self.sync = SyncController(client, self.messages, self)
         self.undo_button = QPushButton(icon("undo-2"), tr("&Undo"))
         self.undo_button.setObjectName("undo")
@@ -501,6 +502,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _index_ready(self, report: dict | None) -> None:
         self.progress.hide()
+        self._progress_shown = None
         if report and (report["added"] or report["updated"] or report["removed"]):
             self.messages.background(tr("Search index up to date ({added} added, {updated} updated, {removed} "
                                         "removed)").format(added=report["added"], updated=report["updated"],
@@ -509,6 +511,7 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _index_failed(self, error: str) -> None:
         self.progress.hide()
+        self._progress_shown = None
         self.messages.background(tr("The search index could not be built: {error}").format(
             error=error.splitlines()[-1] if error else ""))
 
@@ -761,10 +764,23 @@ class MainWindow(QMainWindow):
 
     @Slot(str, int, int)
     def _progress(self, what: str, done: int, total: int) -> None:
-        self.progress.setFormat(f"{what}: %v / %m")
-        self.progress.setMaximum(max(total, 1))
-        self.progress.setValue(done)
-        self.progress.setVisible(done < total)
+        """The bar moved only when a person could see it move (a hundredth of the way, or its end):
+        each call into Qt waits for the interpreter while the engine works, and a build that said
+        every step held the window for a few hundred milliseconds at 10,000 facts."""
+        most, shown = max(total, 1), done < total
+        last = self._progress_shown   # (what, done, most, shown) as the bar shows it
+        if last is not None and last[0] == what and last[2] == most and last[3] == shown \
+                and abs(done - last[1]) < most / 100:
+            return
+        bar = self.progress
+        if last is None or last[0] != what:
+            bar.setFormat(f"{what}: %v / %m")
+        if last is None or last[2] != most:
+            bar.setMaximum(most)
+        bar.setValue(done)
+        if last is None or last[3] != shown:
+            bar.setVisible(shown)
+        self._progress_shown = (what, done, most, shown)
 
     @Slot(int)
     def _problems_counted(self, count: int) -> None:

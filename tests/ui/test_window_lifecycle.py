@@ -298,3 +298,20 @@ def test_a_store_with_facts_opens_on_the_overview_and_the_rest_waits_for_its_fir
     qtbot.waitUntil(lambda: window.overview.data is not None, timeout=10000)
     window.overview._body_painted()   # the counts painted: the charts load after
     qtbot.waitUntil(lambda: window.overview.charts is not None, timeout=10000)
+
+
+def test_the_progress_bar_moves_when_it_can_be_seen_to_move(ui):
+    """A search index build said every step of 10,000; each said moved the bar, and each call into
+    Qt waited for the interpreter the engine held (a few hundred milliseconds of stalls)."""
+    window = ui.window
+    bar = window.progress
+    moves: list[int] = []
+    bar.valueChanged.connect(moves.append)
+    for done in range(10_000):
+        window._index_progress(done, 10_000)
+    assert bar.isVisibleTo(window) and bar.maximum() == 10_000 and 9_900 <= bar.value() < 10_000
+    assert len(moves) <= 101
+    window._index_progress(10_000, 10_000)
+    assert not bar.isVisibleTo(window)
+    window._index_progress(0, 500)   # a new build after the end: the bar is seen again
+    assert bar.isVisibleTo(window) and bar.maximum() == 500 and bar.value() == 0

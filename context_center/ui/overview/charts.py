@@ -30,9 +30,8 @@ def _style(plot: pg.PlotWidget) -> None:
 
 
 def _plot(name: str) -> pg.PlotWidget:
-    plot = pg.PlotWidget()
+    plot = pg.PlotWidget(enableMenu=False)   # (made with its menu, it built one only to drop it)
     plot.setObjectName(name)
-    plot.setMenuEnabled(False)
     plot.setMouseEnabled(x=False, y=False)
     plot.hideButtons()
     plot.setFixedHeight(190)
