@@ -128,9 +128,6 @@ class FactsTable(QTableView):
         for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
-        # the scroll range now, not at the view's next layout: under X a resize arrives as an event
-        # of its own, and the range left from before the fit scrolled the table sideways by 2 px
-        self.updateGeometries()
 
     def least_widths(self) -> dict[int, int]:
         """What each column needs to show every cell whole: its header's word, each value's word a
