@@ -46,7 +46,7 @@ def peak_kb_of(argv: list[str], stdin: str, env: dict[str, str]) -> int:
     return int(out.strip() or 0)
 
 
-def measure(size: int, runs: int) -> None:
+def measure(size: int, runs: int, behind: bool = False) -> None:
     with tempfile.TemporaryDirectory(prefix="cc-") as tmp:
         root, workspace = Path(tmp) / "state", Path(tmp) / "ws"
         (workspace / ".git").mkdir(parents=True)
@@ -119,16 +119,49 @@ def measure(size: int, runs: int) -> None:
         print(f"hook peak resident size {peak_kb_of(argv, stdin, environ) / 1024:.0f} MB; the service "
               f"{status['resident_kb'] / 1024:.0f} MB; without it the hook peaks at "
               f"{peak_kb_of(argv, stdin, alone) / 1024:.0f} MB")
+        if behind:
+            hook_behind_a_list(commands["hook claude-code (UserPromptSubmit)"], read, env, alone, runs)
         subprocess.run([*base, "service", "stop"], env=env, capture_output=True)
+
+
+def hook_behind_a_list(hook: tuple[list[str], str, dict[str, str]], read: list[str], env: dict[str, str],
+                       alone: dict[str, str], runs: int) -> None:
+    """The hook while another terminal runs ``memory list --json`` over and over: the list answered
+    by the service (as it is routed) against the list in its own process (as if it were not)."""
+    import threading
+
+    argv, stdin, environ = hook
+    for label, list_env in (("routed through the service", env), ("in its own process", alone)):
+        stop = threading.Event()
+        lists: list[float] = []
+
+        def keep_listing(list_env: dict[str, str], stop: threading.Event, lists: list[float]) -> None:
+            while not stop.is_set():
+                lists.append(timed([*read, "memory", "list", "--json"], env=list_env))
+
+        lister = threading.Thread(target=keep_listing, args=(list_env, stop, lists))
+        lister.start()
+        hooks = []
+        for _ in range(runs):
+            hooks.append(timed(argv, stdin, env=environ))
+            time.sleep(0.05)
+        stop.set()
+        lister.join()
+        ordered = sorted(hooks)
+        print(f"hook while memory list runs {label:28s} p50 {ordered[len(ordered) // 2] * 1000:6.0f} ms   "
+              f"p95 {p95(hooks) * 1000:6.0f} ms   max {ordered[-1] * 1000:6.0f} ms   "
+              f"({len(lists)} lists, p50 {sorted(lists)[len(lists) // 2] * 1000:.0f} ms)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--facts", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--behind-list", action="store_true",
+                        help="also time the hook while `memory list` runs over and over, routed and not")
     args = parser.parse_args()
     for size in args.facts:
-        measure(size, args.runs)
+        measure(size, args.runs, args.behind_list)
 
 
 if __name__ == "__main__":
