@@ -9,18 +9,25 @@ worker worked out the review). So the automatic collector is turned off and a ti
 thread runs each generation when it is as full as the automatic collector would have let it be,
 and the oldest only once the heap has grown by a quarter since its last pass, as Python's own
 rule has it (its count of long-lived objects is not readable: the allocator's count of blocks
-stands for it). Without that rule a pass over every object every 25 seconds held the window for
-up to half a second while the engine held millions of objects. Objects without cycles are freed
+stands for it), and never while the engine's worker works: then the heap holds what a job is
+making (a review at 100,000 facts: millions of objects) and a pass over it held the window for
+half a second; once the job is done they are gone and the pass is short. A minute deferred is the
+most: the oldest generation is then collected anyway. Without the quarter rule a pass over every
+object every 25 seconds held the window for up to half a second. Objects without cycles are freed
 at once as always; only cycles wait, at most one tick.
 """
 from __future__ import annotations
 
 import gc
 import sys
+import time
 
 from PySide6.QtCore import QObject, QTimer
 
+from .engine_client import EngineClient
+
 TICK_MS = 250
+LONGEST_DEFERRAL_S = 60.0
 
 
 class GuiThreadCollector(QObject):
@@ -32,6 +39,7 @@ class GuiThreadCollector(QObject):
         self.thresholds = gc.get_threshold()
         self.passes = [0, 0, 0]   # collections run, by generation (for tests and benchmarks)
         self._blocks = sys.getallocatedblocks()   # the heap after the last pass over every generation
+        self._deferred_since: float | None = None   # when a due pass over the oldest first waited for the worker
         self._was_enabled = gc.isenabled()
         gc.disable()
         self._timer = QTimer(self)
@@ -51,11 +59,20 @@ class GuiThreadCollector(QObject):
             generation = number
         if generation == 2 and sys.getallocatedblocks() < self._blocks * 5 // 4:
             generation = 1
+        if generation == 2 and self._worker_busy():
+            now = time.monotonic()
+            self._deferred_since = self._deferred_since or now
+            if now - self._deferred_since < LONGEST_DEFERRAL_S:
+                generation = 1
         if generation >= 0:
             gc.collect(generation)
             self.passes[generation] += 1
         if generation == 2:
-            self._blocks = sys.getallocatedblocks()
+            self._blocks, self._deferred_since = sys.getallocatedblocks(), None
+
+    @staticmethod
+    def _worker_busy() -> bool:
+        return any(client.busy for client in list(EngineClient.live))
 
     def stop(self) -> None:
         self._timer.stop()

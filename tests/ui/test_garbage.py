@@ -72,6 +72,7 @@ def test_the_oldest_generation_waits_until_the_heap_has_grown_by_a_quarter(ui):
     from PySide6.QtWidgets import QApplication
 
     from context_center.ui.garbage import collect_on_gui_thread
+    ui.idle()   # (the worker idle: a pass over the oldest waits for it, as the next test shows)
     collector = collect_on_gui_thread(QApplication.instance())
     collector._blocks = sys.getallocatedblocks()
     before = list(collector.passes)
@@ -79,6 +80,32 @@ def test_the_oldest_generation_waits_until_the_heap_has_grown_by_a_quarter(ui):
     collector.tick()
     assert collector.passes[2] == before[2] and collector.passes[1] == before[1] + 1
     grown = [[number] for number in range(sys.getallocatedblocks() // 2)]   # (a list and an int each)
+    young += _filled_to_the_oldest()
+    collector.tick()
+    assert collector.passes[2] == before[2] + 1 and len(grown) and len(young)
+
+
+def test_the_oldest_generation_waits_while_the_engine_works(ui, qtbot):
+    """A pass over every object while a job held millions of them (a review at 100,000 facts) held
+    the window for half a second: the pass waits for the worker, then walks what is left."""
+    import sys
+
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui.garbage import collect_on_gui_thread
+    ui.idle()
+    collector = collect_on_gui_thread(QApplication.instance())
+    release = threading.Event()
+    ui.client.submit(lambda engine: release.wait(30))
+    qtbot.waitUntil(lambda: ui.client.busy, timeout=5000)
+    collector._blocks = sys.getallocatedblocks()
+    before = list(collector.passes)
+    grown = [[number] for number in range(sys.getallocatedblocks() // 2)]
+    young = _filled_to_the_oldest()
+    collector.tick()
+    assert collector.passes[2] == before[2] and collector.passes[1] == before[1] + 1   # the worker works
+    release.set()
+    ui.idle()
     young += _filled_to_the_oldest()
     collector.tick()
     assert collector.passes[2] == before[2] + 1 and len(grown) and len(young)
