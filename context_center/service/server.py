@@ -46,6 +46,15 @@ HEARTBEAT_SECONDS = 0.5
 WRITE_TIMEOUT = 60.0     # … and one that stops reading its answer
 _MARGIN = 0.05   # a hook's answer must leave before its caller stops waiting for it
 _ANSWER_GRACE = 5.0   # how long a stopping service waits for the answers it is still writing
+# A read that took longer than this here is declined for a while (its caller runs it in its own
+# process): the service answers one command at a time, and a hook waits behind whatever runs. At
+# 100,000 facts a routed `memory list` (1.9 s) held a hook for 1.5 s (bench/hook_latency.py
+# --behind-list: p95 1,481 ms against 75 ms with the list in its own process), while `memory show`
+# and `session-context` take a few milliseconds. Measured, not guessed, so a small store keeps
+# its fast list (10,000 facts: 138 ms here against ~500 ms in its own process).
+SLOW_READ_SECONDS = 0.5
+SLOW_READ_ENV = "CONTEXT_CENTER_SERVICE_SLOW_READ"   # seconds (tests)
+SLOW_FOR_SECONDS = 10 * 60   # … then it is tried here again: a store may have shrunk
 _ERRORS = frozenset({"strict", "replace", "surrogateescape", "backslashreplace", "ignore", "xmlcharrefreplace"})
 log = logging.getLogger("context_center.resident")
 
@@ -132,6 +141,9 @@ class Service:
         self._started = time.time()
         self._served = 0
         self._stopped = 0   # commands stopped midway because their caller had gone
+        self._declined = 0   # reads declined because they ran slow here (their callers ran them)
+        self._slow: dict[tuple[Any, ...], float] = {}   # a read's command line → when it ran slow here
+        self.slow_read = _seconds_from(os.environ.get(SLOW_READ_ENV), SLOW_READ_SECONDS)
         self._stoppable: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         self._sources = _source_stamps()
         self._listener: socket.socket | None = None
@@ -213,7 +225,14 @@ class Service:
             self._answer(conn, request, beat)
 
     def _answer(self, conn: socket.socket, request: runner.Request, beat: _Heartbeat) -> None:
-        with self._executing.turn(first=route(request.argv) == HOOK):
+        hook = route(request.argv) == HOOK
+        read = None if hook else (tuple(request.argv), request.cwd, request.env.get("CONTEXT_CENTER_HOME"))
+        slow_since = self._slow.get(read) if read is not None else None
+        if slow_since is not None and time.monotonic() - slow_since < SLOW_FOR_SECONDS:
+            self._declined += 1
+            beat.answer(wire.header({"protocol": wire.PROTOCOL, "refused": "slow here: run in its own process"}))
+            return
+        with self._executing.turn(first=hook):
             if beat.gone or _gone(conn):
                 return   # the caller hung up while it waited its turn: nothing to answer, nothing to record
             if request.deadline is not None and time.monotonic() >= request.deadline:
@@ -224,6 +243,7 @@ class Service:
                 beat.answer(wire.header({"protocol": wire.PROTOCOL, "refused": "stopping"}))
                 return
             stoppable = self._stoppable = _Stoppable(beat)
+            began = time.monotonic()
             try:
                 outcome = runner.run(request, self.command)
             except runner.CallerGone as exc:
@@ -236,6 +256,11 @@ class Service:
                 return
             self._served += 1
             self._last_command = time.monotonic()
+            if read is not None:
+                if self._last_command - began > self.slow_read:
+                    self._slow[read] = self._last_command
+                else:
+                    self._slow.pop(read, None)
         beat.answer(wire.header({"protocol": wire.PROTOCOL, "code": outcome.code}), outcome.stdout, outcome.stderr)
 
     def _mcp(self, conn: socket.socket, head: dict[str, Any]) -> None:
@@ -287,6 +312,7 @@ class Service:
             finally:
                 self._executing.release()
         return {"pid": os.getpid(), "started": self._started, "served": self._served, "stopped": self._stopped,
+                "declined_slow": self._declined,
                 "idle_seconds": round(time.monotonic() - self._last_command, 1), "idle_limit": self.idle,
                 "resident_kb": _resident_kb(), "stores": stores,
                 "mcp": {"servers_started": self.zygote.started, "zygote": self.zygote.describe()},
@@ -539,6 +565,15 @@ def _resident_kb() -> int:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
     except (OSError, ValueError, IndexError):
         return 0
+
+
+def _seconds_from(value: str | None, default: float) -> float:
+    """A number of seconds from the environment, ``default`` when unset, not a number or negative."""
+    try:
+        seconds = float(value or "")
+    except ValueError:
+        return default
+    return seconds if seconds >= 0 and seconds == seconds else default
 
 
 def _idle_seconds() -> float:
