@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .. import clock
 from ..memory import limits
 from ..records import PINNED_BUDGET_CHARS, Fact
+from ..storage.bulk_load import dismantle
 from ..text.claims import Claim, conflicts, literals_differ
 from .items import ReviewItem, Step
 from .similarity import Reading, Weights, contradicts, duplicates, read, similarity, sure
@@ -86,7 +87,9 @@ def _pairs(readings: dict[str, Reading], facts: dict[str, Fact]) -> Iterable[tup
         for other, n in shared.items():
             if n >= 2:
                 by_count[n].append((key, other))
-    return [pair for n in sorted(by_count, reverse=True) for pair in by_count[n]]
+    pairs = [pair for n in sorted(by_count, reverse=True) for pair in by_count[n]]
+    dismantle(buckets, telling, by_count)   # (let go at once, they held the window: see dismantle)
+    return pairs
 
 
 def _claimed_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
@@ -150,6 +153,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         counted[kind] += 1
         score = similarity(one, two, weights)
         items.append(_duplicate(a, b, usage, score, same_title) if kind == "duplicate" else _related(a, b, score))
+    dismantle(candidates, seen, readings, titled, by_key)   # millions of objects: let go a slice at a time
     return items
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from typing import Iterator
+from typing import Any, Iterator
 
 
 @contextlib.contextmanager
@@ -27,3 +27,25 @@ def paused_gc(*, freeze: bool = False) -> Iterator[None]:
             gc.freeze()
         if was_enabled:
             gc.enable()
+
+
+SLICE = 4096
+
+
+def dismantle(*containers: list[Any] | dict[Any, Any] | set[Any]) -> None:
+    """Empty each container a slice at a time. Freeing a container of millions of objects is one
+    call in C that holds the interpreter to its end: the review's pairs and readings at 100,000
+    facts, let go at once when it returned, held the window for a third of a second. Between
+    slices other threads run."""
+    for container in containers:
+        if isinstance(container, list):
+            while container:
+                del container[-SLICE:]
+        elif isinstance(container, dict):
+            while container:
+                for _ in range(min(SLICE, len(container))):
+                    container.popitem()
+        else:
+            while container:
+                for _ in range(min(SLICE, len(container))):
+                    container.pop()
