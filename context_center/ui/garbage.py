@@ -24,6 +24,7 @@ import time
 
 from PySide6.QtCore import QObject, QTimer
 
+from ..engine import bulk_work_running
 from .engine_client import EngineClient
 
 TICK_MS = 250
@@ -51,6 +52,8 @@ class GuiThreadCollector(QObject):
         count says so, as the automatic collector does."""
         if gc.isenabled():   # (a job that paused the collector before this one took over gave it back)
             gc.disable()
+        if bulk_work_running():   # a load that asked for no pass: it freezes what it made at its end
+            return
         counts = gc.get_count()
         generation = -1
         for number in range(3):

@@ -97,15 +97,49 @@ def test_the_oldest_generation_waits_while_the_engine_works(ui, qtbot):
     collector = collect_on_gui_thread(QApplication.instance())
     release = threading.Event()
     ui.client.submit(lambda engine: release.wait(30))
-    qtbot.waitUntil(lambda: ui.client.busy, timeout=5000)
-    collector._blocks = sys.getallocatedblocks()
-    before = list(collector.passes)
-    grown = [[number] for number in range(sys.getallocatedblocks() // 2)]
-    young = _filled_to_the_oldest()
-    collector.tick()
-    assert collector.passes[2] == before[2] and collector.passes[1] == before[1] + 1   # the worker works
-    release.set()
+    try:
+        qtbot.waitUntil(lambda: ui.client.busy, timeout=5000)
+        collector._blocks = sys.getallocatedblocks()
+        before = list(collector.passes)
+        grown = [[number] for number in range(sys.getallocatedblocks() // 2)]
+        young = _filled_to_the_oldest()
+        collector.tick()
+        assert collector.passes[2] == before[2] and collector.passes[1] == before[1] + 1   # the worker works
+    finally:
+        release.set()
     ui.idle()
     young += _filled_to_the_oldest()
     collector.tick()
     assert collector.passes[2] == before[2] + 1 and len(grown) and len(young)
+
+
+def test_no_pass_runs_while_a_load_asked_the_collector_to_wait(ui):
+    """A store's load pauses the collector and freezes what it made at its end; a pass run by hand
+    meanwhile walked everything it had made so far (105 ms at 100,000 facts)."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.engine.storage.bulk_load import paused_gc
+    from context_center.ui.garbage import collect_on_gui_thread
+    ui.idle()
+    collector = collect_on_gui_thread(QApplication.instance())
+    inside, leave = threading.Event(), threading.Event()
+
+    def load() -> None:
+        with paused_gc(freeze=True):
+            inside.set()
+            leave.wait(30)
+
+    loader = threading.Thread(target=load)
+    loader.start()
+    try:
+        inside.wait(10)
+        before = sum(collector.passes)
+        young = [[number] for number in range(2 * collector.thresholds[0])]
+        collector.tick()
+        assert sum(collector.passes) == before
+    finally:
+        leave.set()
+        loader.join()
+    young += [[number] for number in range(2 * collector.thresholds[0])]
+    collector.tick()
+    assert sum(collector.passes) == before + 1 and young

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import threading
 from typing import Any, Iterator
+
+_pauses = [0]   # loads under way on any thread (a collector run by hand, as the window's is, waits for them)
+_counting = threading.Lock()
+
+
+def bulk_work_running() -> bool:
+    """Whether a load that asked the collector to wait is under way on some thread."""
+    return _pauses[0] > 0
 
 
 @contextlib.contextmanager
@@ -20,9 +29,13 @@ def paused_gc(*, freeze: bool = False) -> Iterator[None]:
     a quarter of a second at 100,000 facts, holding the interpreter while the window waits."""
     was_enabled = gc.isenabled()
     gc.disable()
+    with _counting:
+        _pauses[0] += 1
     try:
         yield
     finally:
+        with _counting:
+            _pauses[0] -= 1
         if freeze:
             gc.freeze()
         if was_enabled:
