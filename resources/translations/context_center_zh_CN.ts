@@ -1770,12 +1770,216 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>按原文显示（没有这个文件）</translation>
     </message>
     <message>
+        <source>{file}: {said}</source>
+        <translation>{file}：{said}</translation>
+    </message>
+    <message>
+        <source>said “{said}” in {sessions}; {kind}</source>
+        <translation>在 {sessions}中说过“{said}”；{kind}</translation>
+    </message>
+    <message>
+        <source>a link, kept as a reference</source>
+        <translation>一个链接，作为参考保存</translation>
+    </message>
+    <message>
+        <source>guidance on how to work</source>
+        <translation>关于工作方式的指导</translation>
+    </message>
+    <message>
+        <source>a personal preference, offered as global</source>
+        <translation>个人偏好，建议作为全局事实</translation>
+    </message>
+    <message>
+        <source>a project convention</source>
+        <translation>项目约定</translation>
+    </message>
+    <message>
+        <source>asked for in {count} sessions ({times} times)</source>
+        <translation>在 {count} 个会话中被要求过（共 {times} 次）</translation>
+    </message>
+    <message>
+        <source>the source: the text of {name}</source>
+        <translation>来源：{name} 的文本</translation>
+    </message>
+    <message>
+        <source>{agent} reads AGENTS.md already: nothing to change</source>
+        <translation>{agent} 已经读取 AGENTS.md：无需更改</translation>
+    </message>
+    <message>
+        <source>its text became AGENTS.md: Claude Code imports it from there</source>
+        <translation>它的文本成为 AGENTS.md：Claude Code 从那里导入</translation>
+    </message>
+    <message>
+        <source>Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md</source>
+        <translation>Claude Code 读取 CLAUDE.md，而不是 AGENTS.md：由它导入 AGENTS.md</translation>
+    </message>
+    <message>
+        <source>Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md; taken out: {lines} AGENTS.md holds too (Claude Code would read each twice)</source>
+        <translation>Claude Code 读取 CLAUDE.md，而不是 AGENTS.md：由它导入 AGENTS.md；已移除 AGENTS.md 中也有的 {lines}（否则 Claude Code 会把每行读两遍）</translation>
+    </message>
+    <message>
+        <source>Claude Code imports AGENTS.md from CLAUDE.md already: nothing to change</source>
+        <translation>Claude Code 已经从 CLAUDE.md 导入 AGENTS.md：无需更改</translation>
+    </message>
+    <message>
+        <source>CLAUDE.md and AGENTS.md differ: CLAUDE.md has {lines} AGENTS.md lacks, kept in CLAUDE.md (Claude Code only); to make CLAUDE.md&apos;s text the source instead, choose it as the source</source>
+        <translation>CLAUDE.md 与 AGENTS.md 不同：CLAUDE.md 有 AGENTS.md 没有的 {lines}，保留在 CLAUDE.md 中（仅 Claude Code 读取）；若要改以 CLAUDE.md 的文本为来源，请选择它作为来源</translation>
+    </message>
+    <message>
+        <source>Gemini CLI: {file} is not JSON it can be read as; add {member} to it yourself</source>
+        <translation>Gemini CLI：{file} 不是可读取的 JSON；请自行向其中添加 {member}</translation>
+    </message>
+    <message>
+        <source>Gemini CLI: {file} is not a JSON object; it is left as it is</source>
+        <translation>Gemini CLI：{file} 不是 JSON 对象；保持原样</translation>
+    </message>
+    <message>
+        <source>Gemini CLI reads AGENTS.md already (context.fileName names it): nothing to change</source>
+        <translation>Gemini CLI 已经读取 AGENTS.md（context.fileName 中列有它）：无需更改</translation>
+    </message>
+    <message>
+        <source>Gemini CLI: GEMINI.md holds nothing AGENTS.md does not; it is no longer named (the file stays: delete it when you like)</source>
+        <translation>Gemini CLI：GEMINI.md 的内容 AGENTS.md 都已包含；不再列出它（文件保留：可随时删除）</translation>
+    </message>
+    <message>
+        <source>Gemini CLI: {file} could not be edited in place; add {member} to it yourself</source>
+        <translation>Gemini CLI：无法就地编辑 {file}；请自行向其中添加 {member}</translation>
+    </message>
+    <message>
+        <source>Gemini CLI reads the names of {key}: AGENTS.md first</source>
+        <translation>Gemini CLI 读取 {key} 中的名称：AGENTS.md 排在最前</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>{file} cannot be read: {why}</source>
+        <translation>无法读取 {file}：{why}</translation>
+    </message>
+    <message>
+        <source>{file} cannot be read: it is not UTF-8 (byte {byte} is not valid)</source>
+        <translation>无法读取 {file}：它不是 UTF-8 编码（第 {byte} 个字节无效）</translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({why})</source>
+        <translation>无法读取 {file}（{why}）</translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({why}); Codex&apos;s defaults are shown</source>
+        <translation>无法读取 {file}（{why}）；显示的是 Codex 的默认设置</translation>
+    </message>
+    <message>
+        <source>{key} = {value} is not a byte count; the default {default} is shown</source>
+        <translation>{key} = {value} 不是字节数；显示的是默认值 {default}</translation>
+    </message>
+    <message>
+        <source>{key} = {value} is not a list of file names; the default is shown</source>
+        <translation>{key} = {value} 不是文件名列表；显示的是默认值</translation>
+    </message>
+    <message>
+        <source>{file}: context.fileName gives {names}; {read} are read here (none absolute or with &apos;..&apos;, at most {most})</source>
+        <translation>{file}：context.fileName 给出了 {names}；这里读取其中 {read} 个（不含绝对路径或带 &apos;..&apos; 的名称，最多 {most} 个）</translation>
+    </message>
+    <message>
+        <source>{where}: @{token} is hop {hop}; Claude Code follows at most {most}, so it is not read</source>
+        <translation>{where}：@{token} 是第 {hop} 层；Claude Code 最多跟随 {most} 层，因此不会读取它</translation>
+    </message>
+    <message>
+        <source>{where} is outside the folders Gemini CLI imports from; it leaves an error comment instead</source>
+        <translation>{where} 不在 Gemini CLI 可导入的文件夹内；它会改为留下一条错误注释</translation>
+    </message>
+    <message>
+        <source>{where}: no such file; Gemini CLI leaves an error comment</source>
+        <translation>{where}：没有这个文件；Gemini CLI 会留下一条错误注释</translation>
+    </message>
+    <message>
+        <source>{where} is hop {hop}; Gemini CLI follows at most {most}</source>
+        <translation>{where} 是第 {hop} 层；Gemini CLI 最多跟随 {most} 层</translation>
+    </message>
+    <message>
+        <source>target {target} is outside the workspace {workspace}; only the workspace root is read</source>
+        <translation>目标 {target} 在工作区 {workspace} 之外；只读取工作区根目录</translation>
+    </message>
+    <message>
+        <source>{file} is a symlink that leads outside the state root; not loaded ({real})</source>
+        <translation>{file} 是指向状态根目录之外的符号链接；未加载（{real}）</translation>
+    </message>
+    <message>
+        <source>{file} is a symlink that leads outside the workspace; not loaded ({real})</source>
+        <translation>{file} 是指向工作区之外的符号链接；未加载（{real}）</translation>
+    </message>
+    <message>
+        <source>stopped looking for instruction files below {folder} after {count} folders</source>
+        <translation>在 {folder} 下查看了 {count} 个文件夹后停止查找指令文件</translation>
+    </message>
+    <message>
+        <source>{folder} holds more than {count} folders; the first found are shown</source>
+        <translation>{folder} 包含超过 {count} 个文件夹；只显示最先找到的</translation>
+    </message>
+    <message>
+        <source>{folder} holds more than {count} rule files; the first found are shown</source>
+        <translation>{folder} 包含超过 {count} 个规则文件；只显示最先找到的</translation>
+    </message>
+    <message>
+        <source>{file} is over {mib} MiB: Claude Code skips it</source>
+        <translation>{file} 超过 {mib} MiB：Claude Code 会跳过它</translation>
+    </message>
+    <message>
+        <source>{file}: alwaysApply is the text {value}, not true or false; Cursor does not apply the rule always</source>
+        <translation>{file}：alwaysApply 是文本 {value}，不是 true 或 false；Cursor 不会始终应用这条规则</translation>
+    </message>
+    <message>
+        <source>empty: Codex reads the next name instead</source>
+        <translation>空文件：Codex 改为读取下一个文件名</translation>
+    </message>
+    <message>
+        <source>{reason}; when read, {why}: cut after {limit} of {total} characters</source>
+        <translation>{reason}；读取时{why}：{total} 个字符中保留前 {limit} 个</translation>
+    </message>
+    <message>
+        <source>{why}: {total} characters, cut after {limit} (line {line})</source>
+        <translation>{why}：共 {total} 个字符，在第 {limit} 个字符后截断（第 {line} 行）</translation>
+    </message>
+    <message>
+        <source>past the global rules&apos; cap of {limit} characters</source>
+        <translation>超出全局规则 {limit} 个字符的上限</translation>
+    </message>
+    <message>
+        <source>past Windsurf&apos;s cap of {limit} characters a file</source>
+        <translation>超出 Windsurf 每个文件 {limit} 个字符的上限</translation>
+    </message>
+    <message>
         <source>1 more rule</source>
         <translation>1 条规则</translation>
     </message>
     <message>
         <source>{count} more rules</source>
         <translation>{count} 条规则</translation>
+    </message>
+    <message>
+        <source>1 session</source>
+        <translation>1 个会话</translation>
+    </message>
+    <message>
+        <source>{count} sessions</source>
+        <translation>{count} 个会话</translation>
+    </message>
+    <message>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <source>{count} lines</source>
+        <translation>{count} 行</translation>
+    </message>
+    <message>
+        <source>1 name</source>
+        <translation>1 个名称</translation>
+    </message>
+    <message>
+        <source>{count} names</source>
+        <translation>{count} 个名称</translation>
     </message>
     <message>
         <source>the source directory</source>

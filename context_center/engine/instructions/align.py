@@ -31,6 +31,7 @@ from ..storage.safe_read import UnsafeFile, read_regular_bytes
 from ..text.counting import counted
 from .agent_rules import AGENTS, DISPLAY_NAMES, GEMINI
 from .claude_code_view import import_tokens
+from .reasons import Reason
 from .rule_files import without_comments as _without_comments
 
 SOURCE = "AGENTS.md"
@@ -94,7 +95,7 @@ def plan(workspace: Path, agents: Sequence[str] | None = None, source: Path | No
         text = _read(source, only_read=source != workspace / "CLAUDE.md")   # (a CLAUDE.md source is rewritten)
         if source != agents_md:
             changes.append(FileChange(agents_md, SOURCE, _read_or_none(agents_md), text,
-                                      f"the source: the text of {source.name}"))
+                                      Reason("align_the_source", name=source.name)))
         label = source.name
     elif not agents_md.is_file():
         raise NotFound("the workspace has no AGENTS.md to align the agents on; choose the file whose text "
@@ -103,7 +104,7 @@ def plan(workspace: Path, agents: Sequence[str] | None = None, source: Path | No
         text, label = _read(agents_md, only_read=True), SOURCE
     for agent in chosen:
         if agent in _READS_SOURCE:
-            notes.append(f"{DISPLAY_NAMES[agent]} reads AGENTS.md already: nothing to change")
+            notes.append(Reason("align_reads_already", agent=DISPLAY_NAMES[agent]))
         elif agent == "claude-code":
             change = _claude_md(claude_md, text, source == claude_md, notes)
             if change is not None:
@@ -142,13 +143,11 @@ def _imports_source(text: str) -> bool:
 def _claude_md(path: Path, source_text: str, is_source: bool, notes: list[str]) -> FileChange | None:
     before = _read_or_none(path)
     if is_source:
-        return FileChange(path, "CLAUDE.md", before, "@AGENTS.md\n", "its text became AGENTS.md: Claude Code "
-                          "imports it from there")
+        return FileChange(path, "CLAUDE.md", before, "@AGENTS.md\n", Reason("align_claude_source"))
     if before is None:
-        return FileChange(path, "CLAUDE.md", None, "@AGENTS.md\n", "Claude Code reads CLAUDE.md, not AGENTS.md: "
-                          "it imports AGENTS.md")
+        return FileChange(path, "CLAUDE.md", None, "@AGENTS.md\n", Reason("align_claude_imports"))
     if _imports_source(before):
-        notes.append("Claude Code imports AGENTS.md from CLAUDE.md already: nothing to change")
+        notes.append(Reason("align_claude_imports_already"))
         return None
     shared = _lines(source_text)
     kept: list[str] = []
@@ -164,12 +163,9 @@ def _claude_md(path: Path, source_text: str, is_source: bool, notes: list[str]) 
     after = "@AGENTS.md\n" + (f"\n{own}\n" if own else "")
     own_lines = [line for line in _lines(own) if not line.startswith("#")]   # (a heading names, it rules nothing)
     if own_lines and removed:
-        notes.append(f"CLAUDE.md and AGENTS.md differ: CLAUDE.md has {counted(len(own_lines), 'line')} AGENTS.md "
-                     "lacks, kept in CLAUDE.md (Claude Code only); to make CLAUDE.md's text the source "
-                     "instead, choose it as the source")
-    why = "Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md"
-    if removed:
-        why += f"; taken out: {counted(removed, 'line')} AGENTS.md holds too (Claude Code would read each twice)"
+        notes.append(Reason("align_claude_differs", lines=counted(len(own_lines), 'line'), count=len(own_lines)))
+    why = Reason("align_claude_imports") if not removed else \
+        Reason("align_claude_imports_taken_out", lines=counted(removed, 'line'), count=removed)
     return FileChange(path, "CLAUDE.md", before, after, why)
 
 
@@ -182,35 +178,34 @@ def _gemini_settings(workspace: Path, source_text: str, source: Path | None, not
         try:
             data = json.loads(_without_comments(before))
         except ValueError:
-            notes.append(f"Gemini CLI: {GEMINI.project_settings} is not JSON it can be read as; add "
-                         f'"{section}": {{"{key}": ["AGENTS.md"]}} to it yourself')
+            notes.append(Reason("align_gemini_not_json", file=GEMINI.project_settings,
+                                member=f'"{section}": {{"{key}": ["AGENTS.md"]}}'))
             return None
         if not isinstance(data, dict):
-            notes.append(f"Gemini CLI: {GEMINI.project_settings} is not a JSON object; it is left as it is")
+            notes.append(Reason("align_gemini_not_object", file=GEMINI.project_settings))
             return None
     context = data.get(section) if isinstance(data.get(section), dict) else None
     value = context.get(key) if context is not None else None
     names = [value] if isinstance(value, str) else [n for n in value if isinstance(n, str)] \
         if isinstance(value, list) else list(GEMINI.default_names)
     if SOURCE in names:
-        notes.append("Gemini CLI reads AGENTS.md already (context.fileName names it): nothing to change")
+        notes.append(Reason("align_gemini_reads_already"))
         return None
     gemini_md = workspace / "GEMINI.md"
     copy = gemini_md.is_file() and (source == gemini_md
                                     or _lines(_read(gemini_md, only_read=True)) <= _lines(source_text))
     new = [SOURCE, *(n for n in names if not (copy and n == "GEMINI.md"))]
     if copy:
-        notes.append("Gemini CLI: GEMINI.md holds nothing AGENTS.md does not; it is no longer named (the file "
-                     "stays: delete it when you like)")
+        notes.append(Reason("align_gemini_md_unnamed"))
     after: str | None = json.dumps({section: {key: new}}, indent=2) + "\n"
     if before is not None:
         after = _set_member(before, (section, key), new)
     if after is None:
-        notes.append(f"Gemini CLI: {GEMINI.project_settings} could not be edited in place; add "
-                     f'"{section}": {{"{key}": {json.dumps(new)}}} to it yourself')
+        notes.append(Reason("align_gemini_not_edited", file=GEMINI.project_settings,
+                            member=f'"{section}": {{"{key}": {json.dumps(new)}}}'))
         return None
     return FileChange(path, GEMINI.project_settings, before, after,
-                      f"Gemini CLI reads the names of {section}.{key}: AGENTS.md first")
+                      Reason("align_gemini_names", key=f"{section}.{key}"))
 
 
 # minimal JSON edits: every other byte stays -----------------------------------------------------------

@@ -117,8 +117,7 @@ class ClaudeCodeView:
                 warnings.append(Reason("claude_large_file_warning", file=d.label, chars=f"{len(d.body):,}",
                                        limit=f"{rules.large_file_warning_chars:,}"))
             elif d.status == "skipped" and d.bytes > rules.file_max_bytes:
-                warnings.append(f"{d.label} is over {rules.file_max_bytes // (1024 * 1024)} MiB: Claude Code "
-                                "skips it")
+                warnings.append(Reason("claude_skips_large", file=d.label, mib=rules.file_max_bytes // (1024 * 1024)))
         limits = {"memory_index_lines": rules.memory_index_lines, "memory_index_bytes": rules.memory_index_bytes,
                   "file_max_bytes": rules.file_max_bytes, "import_max_depth": rules.import_max_depth,
                   "large_file_warning_chars": rules.large_file_warning_chars,
@@ -174,8 +173,8 @@ class ClaudeCodeView:
             if depth + 1 > self.rules.import_max_depth:
                 diagnostics.append(InstructionDiagnostic(
                     "import_depth_exceeded", document.label, document.path, line,
-                    f"{document.label}:{line}: @{token} is hop {depth + 1}; Claude Code follows at most "
-                    f"{self.rules.import_max_depth}, so it is not read"))
+                    Reason("claude_import_too_deep", where=f"{document.label}:{line}", token=token, hop=depth + 1,
+                           most=self.rules.import_max_depth)))
                 continue
             found.append((line, token, path))
         return found
@@ -291,7 +290,7 @@ class ClaudeCodeView:
             except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:   # a cloned repository's
                 why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
                 diagnostics.append(InstructionDiagnostic("agent_config_unreadable", self.label(path), path, 0,
-                                                         f"{self.label(path)} cannot be read ({why})"))
+                                                         Reason("config_unreadable", file=self.label(path), why=why)))
                 continue
             if isinstance(value, dict):
                 found.append(value)
@@ -309,8 +308,8 @@ class ClaudeCodeView:
             size, data = read_regular_prefix(path, self.rules.file_max_bytes + 1)
         except (UnsafeFile, OSError) as exc:
             diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
-                                                     f"{label} cannot be read: {exc.strerror or exc}"))
-            return AgentDocument(label, scope, 0, path, 0, "skipped", "cannot be read", "", parent=parent)
+                                                     Reason("file_unreadable", file=label, why=exc.strerror or exc)))
+            return AgentDocument(label, scope, 0, path, 0, "skipped", Reason("cannot_be_read"), "", parent=parent)
         if size > self.rules.file_max_bytes:
             return AgentDocument(label, scope, 0, path, size, "skipped",
                                  f"{size:,} bytes: over Claude Code's {self.rules.file_max_bytes // (1024 * 1024)} "

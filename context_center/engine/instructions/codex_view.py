@@ -47,7 +47,7 @@ class CodexView:
                                       diagnostics)
             if document.status == "loaded" and not document.body.strip():
                 document = replace(document, status="skipped", body="",
-                                    reason="empty: Codex reads the next name instead")
+                                    reason=Reason("codex_empty_next"))
             elif document.status == "loaded":
                 chosen = path
             documents.append(document)
@@ -97,7 +97,7 @@ class CodexView:
             return self._document(path, scope, "dropped", Reason("codex_dropped", budget=f"{budget:,}"), diagnostics)
         size, data = self._read(path, self.rules.report_read_cap, diagnostics)
         if size is None:
-            return self._document(path, scope, "skipped", "cannot be read", diagnostics, size=0)
+            return self._document(path, scope, "skipped", Reason("cannot_be_read"), diagnostics, size=0)
         if not decode(data).strip():
             return self._document(path, scope, "skipped", Reason("codex_empty"), diagnostics)
         if size <= remaining:
@@ -166,7 +166,7 @@ class CodexView:
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             diagnostics.append(InstructionDiagnostic(
                 "agent_config_unreadable", self.label(path), path, 0,
-                f"{self.label(path)} cannot be read ({exc}); Codex's defaults are shown"))
+                Reason("codex_config_unreadable", file=self.label(path), why=exc)))
             return {}, "default"
 
     def _int_setting(self, config: dict[str, Any], key: str, default: int,
@@ -175,7 +175,7 @@ class CodexView:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             diagnostics.append(InstructionDiagnostic(
                 "agent_config_value", key, self.homes.codex_home / self.rules.config_file, 0,
-                f"{key} = {value!r} is not a byte count; the default {default:,} is shown"))
+                Reason("config_not_byte_count", key=key, value=repr(value), default=f"{default:,}")))
             return default
         return value
 
@@ -185,7 +185,7 @@ class CodexView:
         if not isinstance(value, list) or not all(isinstance(v, str) and v and "/" not in v for v in value):
             diagnostics.append(InstructionDiagnostic(
                 "agent_config_value", key, self.homes.codex_home / self.rules.config_file, 0,
-                f"{key} = {value!r} is not a list of file names; the default is shown"))
+                Reason("config_not_file_names", key=key, value=repr(value))))
             return default
         return tuple(value)
 
@@ -194,14 +194,15 @@ class CodexView:
             return read_regular_prefix(path, min(cap, self.rules.report_read_cap))
         except (UnsafeFile, OSError) as exc:
             diagnostics.append(InstructionDiagnostic("document_unreadable", self.label(path), path, 0,
-                                                     f"{self.label(path)} cannot be read: {exc.strerror or exc}"))
+                                                     Reason("file_unreadable", file=self.label(path),
+                                                            why=exc.strerror or exc)))
             return None, b""
 
     def _document(self, path: Path, scope: str, status: str, reason: str,
                   diagnostics: list[InstructionDiagnostic], size: int | None = None) -> AgentDocument:
         read_size, data = self._read(path, self.rules.report_read_cap, diagnostics)
         if read_size is None:
-            return AgentDocument(self.label(path), scope, 0, path, size or 0, "skipped", "cannot be read", "")
+            return AgentDocument(self.label(path), scope, 0, path, size or 0, "skipped", Reason("cannot_be_read"), "")
         return self._made(path, scope, status, reason, read_size, data)
 
     def _made(self, path: Path, scope: str, status: str, reason: str, size: int, data: bytes, *,

@@ -72,8 +72,7 @@ class CursorView:
         if below is not None:
             globs = tuple(f"{below}/{g}" for g in globs) or (f"{below}/**",)
         if isinstance(always, str):
-            self._warnings.append(f"{document.label}: alwaysApply is the text {always!r}, not true or false; Cursor "
-                                  "does not apply the rule always")
+            self._warnings.append(Reason("cursor_always_text", file=document.label, value=repr(always)))
         if always is True:
             if below is None:
                 return replace(document, status="loaded", reason=Reason("cursor_always"))

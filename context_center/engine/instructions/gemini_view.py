@@ -79,9 +79,8 @@ class GeminiView:
             if len(kept) < len(names) or len(kept) > MAX_FILE_NAMES:
                 diagnostics.append(InstructionDiagnostic(
                     "agent_config_limit", self.label(path), path, 0,
-                    f"{self.label(path)}: context.fileName gives {counted(len(names), 'name')}; "
-                    f"{min(len(kept), MAX_FILE_NAMES):,} are read here (none absolute or with '..', at most "
-                    f"{MAX_FILE_NAMES})"))
+                    Reason("gemini_file_names", file=self.label(path), names=counted(len(names), 'name'),
+                           count=len(names), read=f"{min(len(kept), MAX_FILE_NAMES):,}", most=MAX_FILE_NAMES)))
             if kept:
                 return tuple(dict.fromkeys(kept[:MAX_FILE_NAMES])), self.label(path)
         return self.rules.default_names, "default"
@@ -95,7 +94,7 @@ class GeminiView:
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
             diagnostics.append(InstructionDiagnostic("agent_config_unreadable", self.label(path), path, 0,
-                                                     f"{self.label(path)} cannot be read ({why})"))
+                                                     Reason("config_unreadable", file=self.label(path), why=why)))
             return None
         section, key = self.rules.file_name_key
         context = value.get(section) if isinstance(value, dict) else None
@@ -129,7 +128,7 @@ class GeminiView:
             if not any(within(path, folder) for folder in (*allowed, document.path.parent)):
                 diagnostics.append(InstructionDiagnostic(
                     "import_outside", document.label, document.path, line,
-                    f"{where} is outside the folders Gemini CLI imports from; it leaves an error comment instead"))
+                    Reason("gemini_import_outside", where=where)))
                 continue
             try:
                 exists = path.is_file()
@@ -139,12 +138,12 @@ class GeminiView:
                 if "." in Path(token).name:   # a file name: Gemini CLI tries it and leaves an error comment
                     diagnostics.append(InstructionDiagnostic(
                         "import_missing", document.label, document.path, line,
-                        f"{where}: no such file; Gemini CLI leaves an error comment"))
+                        Reason("gemini_import_missing", where=where)))
                 continue
             if depth + 1 > self.rules.import_max_depth:
                 diagnostics.append(InstructionDiagnostic(
                     "import_depth_exceeded", document.label, document.path, line,
-                    f"{where} is hop {depth + 1}; Gemini CLI follows at most {self.rules.import_max_depth}"))
+                    Reason("gemini_import_too_deep", where=where, hop=depth + 1, most=self.rules.import_max_depth)))
                 continue
             found.append((line, token, path))
         return found

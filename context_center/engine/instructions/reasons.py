@@ -130,6 +130,63 @@ REASONS: dict[str, str] = {
     "error_comment": "leaves an error comment (no such file)",
     "rejects": "rejects it ({problem})",
     "shows_literally_missing": "shows it literally (no such file)",
+    # suggestions (why a candidate is offered)
+    "suggest_said": "said “{said}” in {sessions}; {kind}",
+    "suggest_reference": "a link, kept as a reference",
+    "suggest_feedback": "guidance on how to work",
+    "suggest_user": "a personal preference, offered as global",
+    "suggest_project": "a project convention",
+    "suggest_asked": "asked for in {count} sessions ({times} times)",
+    # instructions align
+    "align_the_source": "the source: the text of {name}",
+    "align_reads_already": "{agent} reads AGENTS.md already: nothing to change",
+    "align_claude_source": "its text became AGENTS.md: Claude Code imports it from there",
+    "align_claude_imports": "Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md",
+    "align_claude_imports_taken_out": "Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md; taken "
+                                      "out: {lines} AGENTS.md holds too (Claude Code would read each twice)",
+    "align_claude_imports_already": "Claude Code imports AGENTS.md from CLAUDE.md already: nothing to change",
+    "align_claude_differs": "CLAUDE.md and AGENTS.md differ: CLAUDE.md has {lines} AGENTS.md lacks, kept in "
+                            "CLAUDE.md (Claude Code only); to make CLAUDE.md's text the source instead, choose it "
+                            "as the source",
+    "align_gemini_not_json": "Gemini CLI: {file} is not JSON it can be read as; add {member} to it yourself",
+    "align_gemini_not_object": "Gemini CLI: {file} is not a JSON object; it is left as it is",
+    "align_gemini_reads_already": "Gemini CLI reads AGENTS.md already (context.fileName names it): nothing to "
+                                  "change",
+    "align_gemini_md_unnamed": "Gemini CLI: GEMINI.md holds nothing AGENTS.md does not; it is no longer named (the "
+                               "file stays: delete it when you like)",
+    "align_gemini_not_edited": "Gemini CLI: {file} could not be edited in place; add {member} to it yourself",
+    "align_gemini_names": "Gemini CLI reads the names of {key}: AGENTS.md first",
+    # diagnostics and warnings
+    "file_said": "{file}: {said}",
+    "cannot_be_read": "cannot be read",
+    "file_unreadable": "{file} cannot be read: {why}",
+    "file_not_utf8": "{file} cannot be read: it is not UTF-8 (byte {byte} is not valid)",
+    "config_unreadable": "{file} cannot be read ({why})",
+    "codex_config_unreadable": "{file} cannot be read ({why}); Codex's defaults are shown",
+    "config_not_byte_count": "{key} = {value} is not a byte count; the default {default} is shown",
+    "config_not_file_names": "{key} = {value} is not a list of file names; the default is shown",
+    "gemini_file_names": "{file}: context.fileName gives {names}; {read} are read here (none absolute or with "
+                         "'..', at most {most})",
+    "claude_import_too_deep": "{where}: @{token} is hop {hop}; Claude Code follows at most {most}, so it is not read",
+    "gemini_import_outside": "{where} is outside the folders Gemini CLI imports from; it leaves an error comment "
+                             "instead",
+    "gemini_import_missing": "{where}: no such file; Gemini CLI leaves an error comment",
+    "gemini_import_too_deep": "{where} is hop {hop}; Gemini CLI follows at most {most}",
+    "target_outside_workspace": "target {target} is outside the workspace {workspace}; only the workspace root is "
+                                "read",
+    "symlink_out_of_state_root": "{file} is a symlink that leads outside the state root; not loaded ({real})",
+    "symlink_out_of_workspace": "{file} is a symlink that leads outside the workspace; not loaded ({real})",
+    "scan_limit_folders": "stopped looking for instruction files below {folder} after {count} folders",
+    "scan_limit_holds_folders": "{folder} holds more than {count} folders; the first found are shown",
+    "scan_limit_holds_files": "{folder} holds more than {count} rule files; the first found are shown",
+    "claude_skips_large": "{file} is over {mib} MiB: Claude Code skips it",
+    "cursor_always_text": "{file}: alwaysApply is the text {value}, not true or false; Cursor does not apply the "
+                          "rule always",
+    "codex_empty_next": "empty: Codex reads the next name instead",
+    "cut_when_read": "{reason}; when read, {why}: cut after {limit} of {total} characters",
+    "cut_chars": "{why}: {total} characters, cut after {limit} (line {line})",
+    "windsurf_global_cap": "past the global rules' cap of {limit} characters",
+    "windsurf_file_cap": "past Windsurf's cap of {limit} characters a file",
 }
 IMPORTS_SUFFIX = "; imports {imports}"   # after a Reasonix document's reason, naming the files it imports
 

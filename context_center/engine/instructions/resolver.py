@@ -180,7 +180,7 @@ class InstructionResolver:
         if not _within(path, self.workspace):
             diagnostics.append(InstructionDiagnostic(
                 "target_outside_workspace", "workspace", path, 0,
-                f"target {path} is outside the workspace {self.workspace}; only the workspace root is read"))
+                Reason("target_outside_workspace", target=path, workspace=self.workspace)))
             return self.workspace
         return path
 
@@ -193,19 +193,19 @@ class InstructionResolver:
         if not _within(Path(os.path.realpath(path)), Path(os.path.realpath(home))):
             diagnostics.append(InstructionDiagnostic(
                 "document_symlink_escape", label, path, 0,
-                f"{label} is a symlink that leads outside the {'state root' if scope == 'user' else 'workspace'}; "
-                f"not loaded ({os.path.realpath(path)})"))
+                Reason("symlink_out_of_state_root" if scope == "user" else "symlink_out_of_workspace", file=label,
+                       real=os.path.realpath(path))))
             return None
         try:
             text = read_regular_text(path)
         except UnicodeDecodeError as exc:
             diagnostics.append(InstructionDiagnostic(
                 "document_unreadable", label, path, 0,
-                f"{label} cannot be read: it is not UTF-8 (byte {exc.start + 1} is not valid)"))
+                Reason("file_not_utf8", file=label, byte=exc.start + 1)))
             return None
         except OSError as exc:
             diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
-                                                     f"{label} cannot be read: {exc.strerror or exc}"))
+                                                     Reason("file_unreadable", file=label, why=exc.strerror or exc)))
             return None
         expansion = ImportExpander(owner, self.label_of).expand(path, text)
         for problem in expansion.problems:

@@ -16,6 +16,7 @@ from typing import Iterator
 
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_view import AgentDocument, Labeller, Meter, Trigger, decode, line_of_byte
+from .reasons import Reason
 from .resolver import InstructionDiagnostic
 
 READ_CAP = 4 * 1024 * 1024   # of one file, for the report (no agent here receives more)
@@ -113,14 +114,14 @@ def read_document(path: Path, label: str, scope: str, status: str, reason: str,
         size, data = read_regular_prefix(path, READ_CAP)
     except (UnsafeFile, OSError) as exc:
         diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
-                                                 f"{label} cannot be read: {exc.strerror or exc}"))
-        return AgentDocument(label, scope, 0, path, 0, "skipped", "cannot be read", "", parent=parent)
+                                                 Reason("file_unreadable", file=label, why=exc.strerror or exc)))
+        return AgentDocument(label, scope, 0, path, 0, "skipped", Reason("cannot_be_read"), "", parent=parent)
     text = decode(data)
     if path.is_symlink():   # the agents follow it too: shown, and said
         reason = f"{reason} (a symbolic link to {os.readlink(path)})" if reason else \
             f"a symbolic link to {os.readlink(path)}"
     if not text.strip():
-        return AgentDocument(label, scope, 0, path, size, "skipped", "empty", "", text, parent=parent)
+        return AgentDocument(label, scope, 0, path, size, "skipped", Reason("empty"), "", text, parent=parent)
     body = text.strip("\n") if status in ("loaded", "on_demand") else ""
     return AgentDocument(label, scope, 0, path, size, status, reason, body, text, parent=parent,
                          trigger=trigger if status == "on_demand" else None)
@@ -136,14 +137,14 @@ def cut_to_chars(document: AgentDocument, limit: int, why: str) -> AgentDocument
         return document
     if document.status == "on_demand":   # cut when it is read
         return replace(document, body=document.body[:limit],
-                       reason=f"{document.reason}; when read, {why}: cut after {limit:,} of {len(document.body):,} "
-                              "characters")
+                       reason=Reason("cut_when_read", reason=document.reason, why=why, limit=f"{limit:,}",
+                                     total=f"{len(document.body):,}"))
     kept = document.body[:limit]
     data = document.body.encode("utf-8")
     kept_bytes = len(kept.encode("utf-8"))
     line = line_of_byte(data, kept_bytes)
     return replace(document, status="truncated", body=kept, kept_bytes=kept_bytes, cut_line=line,
-                   reason=f"{why}: {len(document.body):,} characters, cut after {limit:,} (line {line})")
+                   reason=Reason("cut_chars", why=why, total=f"{len(document.body):,}", limit=f"{limit:,}", line=line))
 
 
 def chain(root: Path, target: Path) -> list[Path]:
@@ -172,7 +173,7 @@ def folders_below(target: Path, label: Labeller, diagnostics: list[InstructionDi
             if scanned > SCAN_FOLDERS:
                 diagnostics.append(InstructionDiagnostic(
                     "scan_limit", label(target), target, 0,
-                    f"stopped looking for instruction files below {label(target)} after {SCAN_FOLDERS:,} folders"))
+                    Reason("scan_limit_folders", folder=label(target), count=f"{SCAN_FOLDERS:,}")))
                 return
             queue.append(folder / name)
             yield folder / name
@@ -193,9 +194,9 @@ def files_in(folder: Path, suffixes: tuple[str, ...], label: Labeller | None = N
     if not folder.is_dir() or (folder.is_symlink() and not follow_top):
         return []
 
-    def limit(what: str) -> list[Path]:
+    def limit(code: str, count: int) -> list[Path]:
         if diagnostics is not None and label is not None:
-            message = f"{label(folder)} holds more than {what}; the first found are shown"
+            message = Reason(code, folder=label(folder), count=f"{count:,}")
             diagnostics.append(InstructionDiagnostic("scan_limit", label(folder), folder, 0, message))
         return sorted(found)
 
@@ -206,7 +207,7 @@ def files_in(folder: Path, suffixes: tuple[str, ...], label: Labeller | None = N
         current = pending.pop()
         scanned += 1
         if scanned > SCAN_FOLDERS:
-            return limit(f"{SCAN_FOLDERS:,} folders")
+            return limit("scan_limit_holds_folders", SCAN_FOLDERS)
         try:
             with os.scandir(current) as entries:
                 listed = list(entries)
@@ -218,5 +219,5 @@ def files_in(folder: Path, suffixes: tuple[str, ...], label: Labeller | None = N
             elif entry.name.endswith(suffixes):
                 found.append(current / entry.name)
                 if len(found) >= MAX_RULE_FILES:
-                    return limit(f"{MAX_RULE_FILES:,} rule files")
+                    return limit("scan_limit_holds_files", MAX_RULE_FILES)
     return sorted(found)

@@ -48,7 +48,7 @@ class WindsurfView:
             documents.append(cut_to_chars(
                 read_document(global_rules, self.label(global_rules), "user", "loaded",
                               Reason("windsurf_global"), diagnostics),
-                rules.global_chars, f"past the global rules' cap of {rules.global_chars:,} characters"))
+                rules.global_chars, Reason("windsurf_global_cap", limit=f"{rules.global_chars:,}")))
         above = [f for f in chain(git_root(root, root), root) if f != root]
         for folder in (*above, root):
             for path in files_in(folder / rules.rules_folder, (".md",), self.label, diagnostics):
@@ -67,7 +67,7 @@ class WindsurfView:
                             Reason("windsurf_subfolder", folder=self.label(folder)), diagnostics,
                             Trigger("glob", (f"{rel}/**",)))
         documents = [replace(d, order=i) for i, d in enumerate(documents)]
-        warnings = tuple(f"{d.label}: {d.reason}" for d in documents if d.status == "truncated")
+        warnings = tuple(Reason("file_said", file=d.label, said=d.reason) for d in documents if d.status == "truncated")
         limits = {"rule_chars": rules.rule_chars, "global_chars": rules.global_chars, "imports": False}
         return AgentView("windsurf", self.workspace, target, tuple(documents), tuple(diagnostics), limits, warnings,
                          (global_rules.parent, root, root / ".windsurf", root / rules.rules_folder))
@@ -77,7 +77,7 @@ class WindsurfView:
         if path.is_file() or path.is_symlink():
             document = read_document(path, self.label(path), scope, status, reason, diagnostics, trigger=trigger)
             documents.append(cut_to_chars(document, self.rules.rule_chars,
-                                          f"past Windsurf's cap of {self.rules.rule_chars:,} characters a file"))
+                                          Reason("windsurf_file_cap", limit=f"{self.rules.rule_chars:,}")))
 
     def _rule(self, path: Path, scope: str, below: str | None,
               diagnostics: list[InstructionDiagnostic]) -> AgentDocument:
@@ -108,4 +108,4 @@ class WindsurfView:
                                reason=Reason("windsurf_unknown_trigger", trigger=repr(trigger)) if trigger
                                else Reason("windsurf_no_trigger"))
         return cut_to_chars(document, rules.rule_chars,
-                            f"past Windsurf's cap of {rules.rule_chars:,} characters a file")
+                            Reason("windsurf_file_cap", limit=f"{rules.rule_chars:,}"))

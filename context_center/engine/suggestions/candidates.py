@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..errors import InvalidInput
+from ..instructions.reasons import Reason
 from ..memory import sensitive
 from ..memory.fact_file import yaml_scalar
 from ..memory.fields import check_name, free_name, slug
@@ -118,7 +119,7 @@ class MemoryCandidate:
     def provenance(self) -> dict[str, Any]:
         """Why it was suggested, how to apply it and its evidence (secrets masked): kept in the
         accepted fact's front matter, never in its body, so recall does not inject it."""
-        return {"id": self.id, "why": self.reason, "how_to_apply": self.how_to_apply,
+        return {"id": self.id, "why": str(self.reason), "how_to_apply": self.how_to_apply,
                 "evidence": [{**e.to_json(), "text": sensitive.redact(e.text)[0]} for e in self.evidence[:3]]}
 
 
@@ -377,10 +378,8 @@ def _memory(cid: str, statement: str, items: list[tuple[str, Evidence]]) -> Memo
     fact_type, scope = classify(core)
     evidence = [e for _, e in items]
     sessions_seen = len({e.session for e in evidence})
-    reason = (f"said “{items[0][0]}” in {counted(sessions_seen, 'session')}; "
-              + {"reference": "a link, kept as a reference", "feedback": "guidance on how to work",
-                 "user": "a personal preference, offered as global",
-                 "project": "a project convention"}[fact_type])
+    reason = Reason("suggest_said", said=items[0][0], sessions=counted(sessions_seen, 'session'),
+                    count=sessions_seen, kind=Reason(f"suggest_{fact_type}"))
     title = _title(statement)
     return MemoryCandidate(
         id=cid, name=short_name(statement, cid), title=title, description=core[:160], type=fact_type, scope=scope,
@@ -580,4 +579,4 @@ def _skill(cid: str, cluster: list[UserTurn], phrasing: str) -> SkillCandidate:
           for e in evidence[:5]], ""])
     return SkillCandidate(
         id=cid, name=name, title=title, description=description, body=body,
-        reason=f"asked for in {len(sessions_seen)} sessions ({len(cluster)} times)", evidence=evidence)
+        reason=Reason("suggest_asked", count=len(sessions_seen), times=len(cluster)), evidence=evidence)

@@ -153,6 +153,67 @@ REASON_WORDS = {
     "error_comment": QT_TR_NOOP("leaves an error comment (no such file)"),
     "rejects": QT_TR_NOOP("rejects it ({problem})"),
     "shows_literally_missing": QT_TR_NOOP("shows it literally (no such file)"),
+    "file_said": QT_TR_NOOP("{file}: {said}"),
+    "suggest_said": QT_TR_NOOP("said “{said}” in {sessions}; {kind}"),
+    "suggest_reference": QT_TR_NOOP("a link, kept as a reference"),
+    "suggest_feedback": QT_TR_NOOP("guidance on how to work"),
+    "suggest_user": QT_TR_NOOP("a personal preference, offered as global"),
+    "suggest_project": QT_TR_NOOP("a project convention"),
+    "suggest_asked": QT_TR_NOOP("asked for in {count} sessions ({times} times)"),
+    "align_the_source": QT_TR_NOOP("the source: the text of {name}"),
+    "align_reads_already": QT_TR_NOOP("{agent} reads AGENTS.md already: nothing to change"),
+    "align_claude_source": QT_TR_NOOP("its text became AGENTS.md: Claude Code imports it from there"),
+    "align_claude_imports": QT_TR_NOOP("Claude Code reads CLAUDE.md, not AGENTS.md: it imports AGENTS.md"),
+    "align_claude_imports_taken_out": QT_TR_NOOP("Claude Code reads CLAUDE.md, not AGENTS.md: it imports "
+                                                 "AGENTS.md; taken out: {lines} AGENTS.md holds too (Claude Code "
+                                                 "would read each twice)"),
+    "align_claude_imports_already": QT_TR_NOOP("Claude Code imports AGENTS.md from CLAUDE.md already: nothing to "
+                                               "change"),
+    "align_claude_differs": QT_TR_NOOP("CLAUDE.md and AGENTS.md differ: CLAUDE.md has {lines} AGENTS.md lacks, "
+                                       "kept in CLAUDE.md (Claude Code only); to make CLAUDE.md's text the source "
+                                       "instead, choose it as the source"),
+    "align_gemini_not_json": QT_TR_NOOP("Gemini CLI: {file} is not JSON it can be read as; add {member} to it "
+                                        "yourself"),
+    "align_gemini_not_object": QT_TR_NOOP("Gemini CLI: {file} is not a JSON object; it is left as it is"),
+    "align_gemini_reads_already": QT_TR_NOOP("Gemini CLI reads AGENTS.md already (context.fileName names it): "
+                                             "nothing to change"),
+    "align_gemini_md_unnamed": QT_TR_NOOP("Gemini CLI: GEMINI.md holds nothing AGENTS.md does not; it is no longer "
+                                          "named (the file stays: delete it when you like)"),
+    "align_gemini_not_edited": QT_TR_NOOP("Gemini CLI: {file} could not be edited in place; add {member} to it "
+                                          "yourself"),
+    "align_gemini_names": QT_TR_NOOP("Gemini CLI reads the names of {key}: AGENTS.md first"),
+    "cannot_be_read": QT_TR_NOOP("cannot be read"),
+    "file_unreadable": QT_TR_NOOP("{file} cannot be read: {why}"),
+    "file_not_utf8": QT_TR_NOOP("{file} cannot be read: it is not UTF-8 (byte {byte} is not valid)"),
+    "config_unreadable": QT_TR_NOOP("{file} cannot be read ({why})"),
+    "codex_config_unreadable": QT_TR_NOOP("{file} cannot be read ({why}); Codex's defaults are shown"),
+    "config_not_byte_count": QT_TR_NOOP("{key} = {value} is not a byte count; the default {default} is shown"),
+    "config_not_file_names": QT_TR_NOOP("{key} = {value} is not a list of file names; the default is shown"),
+    "gemini_file_names": QT_TR_NOOP("{file}: context.fileName gives {names}; {read} are read here (none absolute "
+                                    "or with '..', at most {most})"),
+    "claude_import_too_deep": QT_TR_NOOP("{where}: @{token} is hop {hop}; Claude Code follows at most {most}, so "
+                                         "it is not read"),
+    "gemini_import_outside": QT_TR_NOOP("{where} is outside the folders Gemini CLI imports from; it leaves an "
+                                        "error comment instead"),
+    "gemini_import_missing": QT_TR_NOOP("{where}: no such file; Gemini CLI leaves an error comment"),
+    "gemini_import_too_deep": QT_TR_NOOP("{where} is hop {hop}; Gemini CLI follows at most {most}"),
+    "target_outside_workspace": QT_TR_NOOP("target {target} is outside the workspace {workspace}; only the "
+                                           "workspace root is read"),
+    "symlink_out_of_state_root": QT_TR_NOOP("{file} is a symlink that leads outside the state root; not loaded "
+                                            "({real})"),
+    "symlink_out_of_workspace": QT_TR_NOOP("{file} is a symlink that leads outside the workspace; not loaded "
+                                           "({real})"),
+    "scan_limit_folders": QT_TR_NOOP("stopped looking for instruction files below {folder} after {count} folders"),
+    "scan_limit_holds_folders": QT_TR_NOOP("{folder} holds more than {count} folders; the first found are shown"),
+    "scan_limit_holds_files": QT_TR_NOOP("{folder} holds more than {count} rule files; the first found are shown"),
+    "claude_skips_large": QT_TR_NOOP("{file} is over {mib} MiB: Claude Code skips it"),
+    "cursor_always_text": QT_TR_NOOP("{file}: alwaysApply is the text {value}, not true or false; Cursor does not "
+                                     "apply the rule always"),
+    "codex_empty_next": QT_TR_NOOP("empty: Codex reads the next name instead"),
+    "cut_when_read": QT_TR_NOOP("{reason}; when read, {why}: cut after {limit} of {total} characters"),
+    "cut_chars": QT_TR_NOOP("{why}: {total} characters, cut after {limit} (line {line})"),
+    "windsurf_global_cap": QT_TR_NOOP("past the global rules' cap of {limit} characters"),
+    "windsurf_file_cap": QT_TR_NOOP("past Windsurf's cap of {limit} characters a file"),
 }
 
 
@@ -175,6 +236,15 @@ def worded(said: str) -> str:
     elif code == "rules_more":
         count = int(fields["count"])
         values["more"] = tr("1 more rule") if count == 1 else tr("{count} more rules").format(count=f"{count:,}")
+    elif code == "suggest_said":
+        count = int(fields["count"])
+        values["sessions"] = tr("1 session") if count == 1 else tr("{count} sessions").format(count=f"{count:,}")
+    elif code in ("align_claude_differs", "align_claude_imports_taken_out"):
+        count = int(fields["count"])
+        values["lines"] = tr("1 line") if count == 1 else tr("{count} lines").format(count=f"{count:,}")
+    elif code == "gemini_file_names":
+        count = int(fields["count"])
+        values["names"] = tr("1 name") if count == 1 else tr("{count} names").format(count=f"{count:,}")
     elif code == "import_outside_source" and fields["folder"] == "the source directory":
         values["folder"] = tr("the source directory")
     text = tr(REASON_WORDS[code]).format_map(values)

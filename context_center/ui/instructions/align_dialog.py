@@ -29,6 +29,7 @@ from ..engine_client import EngineClient
 from ..messages import describe
 from ..theme import set_tone
 from ..words import tr
+from .agent_views import worded
 
 SOURCES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md", "REASONIX.md", ".cursorrules", ".windsurfrules")
 
@@ -119,11 +120,11 @@ class AlignDialog(QDialog):
             return   # another choice is on its way
         self.plan = plan
         set_tone(self.status, None)
-        parts = ["<ul>" + "".join(f"<li>{html.escape(note)}</li>" for note in plan.notes) + "</ul>"]
+        parts = ["<ul>" + "".join(f"<li>{html.escape(worded(note))}</li>" for note in plan.notes) + "</ul>"]
         for change in plan.changes:
             what = tr("Create {file}") if change.before is None else tr("Change {file}")
             parts.append(f"<p><b>{what.format(file=html.escape(change.label))}</b>: "
-                         f"{html.escape(change.why)}</p><pre>{html.escape(change.diff)}</pre>")
+                         f"{html.escape(worded(change.why))}</p><pre>{html.escape(change.diff)}</pre>")
         self.changes.setHtml("".join(parts))
         self.status.setText(tr("{count} file(s) to change; the source is {source}.").format(
             count=len(plan.changes), source=plan.source)

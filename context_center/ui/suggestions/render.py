@@ -8,6 +8,7 @@ from typing import TypeAlias
 from PySide6.QtWidgets import QLabel
 
 from ...engine import STALE_DAYS, Dismissal, MemoryCandidate, Proposal, SkillCandidate
+from ..instructions.agent_views import worded
 from ..messages import describe
 from ..theme import tone
 from ..words import QT_TR_NOOP, tr
@@ -42,7 +43,8 @@ def candidate_html(candidate: Candidate) -> str:
                how=html.escape(candidate.how_to_apply)) + "</p>" if isinstance(candidate, MemoryCandidate) else "")
     body = tr("Fact body") if isinstance(candidate, MemoryCandidate) else tr("Draft SKILL.md")
     return (f"<h3>{html.escape(candidate.title)}</h3><p><i>{html.escape(kind)}</i></p>"
-            + "<p>" + tr("<b>Why suggested:</b> {reason}").format(reason=html.escape(candidate.reason)) + f"</p>{how}"
+            + "<p>" + tr("<b>Why suggested:</b> {reason}").format(reason=html.escape(worded(candidate.reason)))
+            + f"</p>{how}"
             + "<p><b>" + tr("Evidence") + f"</b></p><ul>{evidence}</ul>"
             + f"<p><b>{html.escape(body)}</b></p>"
             f"<pre style='white-space: pre-wrap'>{html.escape(candidate.body)}</pre>")

@@ -340,3 +340,46 @@ def test_a_button_with_a_menu_keeps_its_arrow_off_its_words(open_window):
                   + style.pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator, None, button)
                   + style.pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, None, button))
         assert button.sizeHint().width() >= needed, (button.objectName(), button.text())
+
+
+def test_every_code_the_engine_says_has_the_windows_words_with_the_same_values():
+    """A reason whose code the window did not know was shown in the engine's English (#49 item 18):
+    each code has its words here, naming the same values."""
+    import string
+
+    from context_center.engine.instructions.reasons import REASONS
+
+    def fields(text: str) -> set[str]:
+        return {name for _literal, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+    missing = sorted(set(REASONS) - set(agent_views.REASON_WORDS))
+    assert missing == []
+    assert {code: fields(REASONS[code]) for code in REASONS} == \
+        {code: fields(agent_views.REASON_WORDS[code]) for code in REASONS}
+
+
+def test_a_warning_and_a_diagnostic_are_said_in_chinese(qapp):
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.engine.instructions.reasons import Reason
+    from context_center.ui import language
+    app = QApplication.instance()
+    language.install(app, "zh_CN")
+    try:
+        warning = agent_views.worded(Reason("cursor_always_text", file="workspace/.cursor/rules/a.mdc",
+                                            value="'maybe'"))
+        cut = agent_views.worded(Reason("file_said", file="~/g.md", said=Reason(
+            "cut_chars", why=Reason("windsurf_global_cap", limit="6,000"), total="6,502", limit="6,000", line=1)))
+        names = agent_views.worded(Reason("gemini_file_names", file=".gemini/settings.json", names="3 names", count=3,
+                                          read="1", most=32))
+        suggested = agent_views.worded(Reason("suggest_said", said="以后", sessions="2 sessions", count=2,
+                                              kind=Reason("suggest_user")))
+        aligned = agent_views.worded(Reason("align_claude_differs", lines="1 line", count=1))
+    finally:
+        language.install(app, "en")
+    assert "2 个会话" in suggested and "personal preference" not in suggested
+    assert "1 行" in aligned and "differ" not in aligned
+    for said in (warning, cut, names):
+        assert not any(word in said for word in ("alwaysApply is the text", "characters", "cut after", "names;",
+                                                 "are read here")), said
+    assert "workspace/.cursor/rules/a.mdc" in warning and "'maybe'" in warning and "6,502" in cut
