@@ -1950,6 +1950,54 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>超出 Windsurf 每个文件 {limit} 个字符的上限</translation>
     </message>
     <message>
+        <source>{reason} (a symbolic link to {target})</source>
+        <translation>{reason}（符号链接，指向 {target}）</translation>
+    </message>
+    <message>
+        <source>a symbolic link to {target}</source>
+        <translation>符号链接，指向 {target}</translation>
+    </message>
+    <message>
+        <source>nested too deeply</source>
+        <translation>嵌套层级过深</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text</source>
+        <translation>它不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{size} bytes: over Claude Code&apos;s {mib} MiB limit</source>
+        <translation>{size} 字节：超过 Claude Code 的 {mib} MiB 上限</translation>
+    </message>
+    <message>
+        <source>{file} is read instead (the first non-empty of {names})</source>
+        <translation>改为读取 {file}（{names} 中第一个非空的文件）</translation>
+    </message>
+    <message>
+        <source>Codex memories are off ([features] memories = true in config.toml turns them on)</source>
+        <translation>Codex 记忆已关闭（在 config.toml 中设置 [features] memories = true 可开启）</translation>
+    </message>
+    <message>
+        <source>Codex memories are off</source>
+        <translation>Codex 记忆已关闭</translation>
+    </message>
+    <message>
+        <source>Codex injects its memory summary</source>
+        <translation>Codex 注入它的记忆摘要</translation>
+    </message>
+    <message>
+        <source>Codex injects its memory summary cut to about {tokens} tokens</source>
+        <translation>Codex 注入它的记忆摘要，截断到约 {tokens} 个 token</translation>
+    </message>
+    <message>
+        <source>read when Codex decides it needs it</source>
+        <translation>Codex 认为需要时读取</translation>
+    </message>
+    <message>
+        <source>{file} holds memories Gemini CLI saved ({heading}): it loads them as instructions on every prompt</source>
+        <translation>{file} 含有 Gemini CLI 保存的记忆（{heading}）：每次提示时都会把它们作为指令加载</translation>
+    </message>
+    <message>
         <source>1 more rule</source>
         <translation>1 条规则</translation>
     </message>

@@ -288,7 +288,7 @@ class ClaudeCodeView:
                 _, data = read_regular_prefix(path, 1024 * 1024)
                 value = json.loads(data.decode("utf-8"))
             except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:   # a cloned repository's
-                why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+                why = Reason("nested_too_deeply") if isinstance(exc, RecursionError) else str(exc)
                 diagnostics.append(InstructionDiagnostic("agent_config_unreadable", self.label(path), path, 0,
                                                          Reason("config_unreadable", file=self.label(path), why=why)))
                 continue
@@ -312,8 +312,8 @@ class ClaudeCodeView:
             return AgentDocument(label, scope, 0, path, 0, "skipped", Reason("cannot_be_read"), "", parent=parent)
         if size > self.rules.file_max_bytes:
             return AgentDocument(label, scope, 0, path, size, "skipped",
-                                 f"{size:,} bytes: over Claude Code's {self.rules.file_max_bytes // (1024 * 1024)} "
-                                 "MiB limit", "", parent=parent)
+                                 Reason("claude_over_limit", size=f"{size:,}",
+                                        mib=self.rules.file_max_bytes // (1024 * 1024)), "", parent=parent)
         text = decode(data)
         body = text.strip("\n") if status in ("loaded", "on_demand") else ""
         return AgentDocument(label, scope, 0, path, size, status, reason, body, text, parent=parent,

@@ -40,8 +40,8 @@ class CodexView:
                 continue
             if chosen is not None:
                 documents.append(self._document(path, "global", "skipped",
-                                                f"{self.label(chosen)} is read instead (the first non-empty of "
-                                                f"{', '.join(rules.global_names)})", diagnostics))
+                                                Reason("codex_read_instead", file=self.label(chosen),
+                                                       names=", ".join(rules.global_names)), diagnostics))
                 continue
             document = self._document(path, "global", "loaded", Reason("codex_global"),
                                       diagnostics)
@@ -120,8 +120,7 @@ class CodexView:
         if summary in files:
             if not on:
                 documents.append(self._document(summary, "memory", "skipped",
-                                                "Codex memories are off ([features] memories = true in "
-                                                "config.toml turns them on)", diagnostics))
+                                                Reason("codex_memories_off_how"), diagnostics))
             else:
                 cap = rules.memory_summary_tokens * rules.bytes_per_token
                 size, data = self._read(summary, self.rules.report_read_cap, diagnostics)
@@ -129,18 +128,18 @@ class CodexView:
                 if size is not None and size > cap:
                     line = line_of_byte(data, cap)
                     documents.append(replace(self._made(summary, "memory", "truncated",
-                                                        f"Codex injects its memory summary cut to about "
-                                                        f"{rules.memory_summary_tokens:,} tokens", size, data,
+                                                        Reason("codex_memory_summary_cut",
+                                                               tokens=f"{rules.memory_summary_tokens:,}"), size, data,
                                                         kept_bytes=cap, cut_line=line), meters=meter))
                 elif size is not None:
                     documents.append(replace(self._made(summary, "memory", "loaded",
-                                                        "Codex injects its memory summary", size, data),
+                                                        Reason("codex_memory_summary"), size, data),
                                              meters=meter))
         for path in files:
             if path != summary:
                 documents.append(self._document(path, "memory", "on_demand" if on else "skipped",
-                                                "read when Codex decides it needs it" if on else
-                                                "Codex memories are off", diagnostics))
+                                                Reason("codex_memory_on_demand" if on else "codex_memories_off"),
+                                                diagnostics))
         return documents
 
     def _memories_on(self, config: dict[str, Any]) -> bool:

@@ -63,8 +63,8 @@ class GeminiView:
         documents = [replace(d, order=i) for i, d in enumerate(self._documents)]
         memories = self._memories(documents)
         limits = {"file_names": list(names), "file_names_from": named_by, "import_max_depth": rules.import_max_depth}
-        warnings = (f"{memories} holds memories Gemini CLI saved ({rules.memory_heading}): it loads them as "
-                    "instructions on every prompt",) if memories else ()
+        warnings = (Reason("gemini_memories_warning", file=memories, heading=rules.memory_heading),) if memories \
+            else ()
         folders = (home, root, root / ".gemini", *chain(root, target))
         return AgentView("gemini", self.workspace, target, tuple(documents), tuple(diagnostics), limits,
                          warnings, folders)
@@ -92,7 +92,7 @@ class GeminiView:
             _, data = read_regular_prefix(path, 1024 * 1024)
             value = json.loads(without_comments(data.decode("utf-8")))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            why = Reason("nested_too_deeply") if isinstance(exc, RecursionError) else str(exc)
             diagnostics.append(InstructionDiagnostic("agent_config_unreadable", self.label(path), path, 0,
                                                      Reason("config_unreadable", file=self.label(path), why=why)))
             return None

@@ -128,7 +128,7 @@ class ImportExpander:
         try:
             content = read_regular_text(real)
         except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else Reason("not_utf8_text")
             return self._reject(result, file, number, line, "import_unreadable",
                                 Reason("import_unreadable", target=target, why=reason))
         seen.add(real)

@@ -187,6 +187,19 @@ REASONS: dict[str, str] = {
     "cut_chars": "{why}: {total} characters, cut after {limit} (line {line})",
     "windsurf_global_cap": "past the global rules' cap of {limit} characters",
     "windsurf_file_cap": "past Windsurf's cap of {limit} characters a file",
+    "symlink_to": "{reason} (a symbolic link to {target})",
+    "a_symlink": "a symbolic link to {target}",
+    "nested_too_deeply": "nested too deeply",
+    "not_utf8_text": "it is not UTF-8 text",
+    "claude_over_limit": "{size} bytes: over Claude Code's {mib} MiB limit",
+    "codex_read_instead": "{file} is read instead (the first non-empty of {names})",
+    "codex_memories_off_how": "Codex memories are off ([features] memories = true in config.toml turns them on)",
+    "codex_memories_off": "Codex memories are off",
+    "codex_memory_summary": "Codex injects its memory summary",
+    "codex_memory_summary_cut": "Codex injects its memory summary cut to about {tokens} tokens",
+    "codex_memory_on_demand": "read when Codex decides it needs it",
+    "gemini_memories_warning": "{file} holds memories Gemini CLI saved ({heading}): it loads them as instructions "
+                               "on every prompt",
 }
 IMPORTS_SUFFIX = "; imports {imports}"   # after a Reasonix document's reason, naming the files it imports
 

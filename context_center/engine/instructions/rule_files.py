@@ -118,8 +118,8 @@ def read_document(path: Path, label: str, scope: str, status: str, reason: str,
         return AgentDocument(label, scope, 0, path, 0, "skipped", Reason("cannot_be_read"), "", parent=parent)
     text = decode(data)
     if path.is_symlink():   # the agents follow it too: shown, and said
-        reason = f"{reason} (a symbolic link to {os.readlink(path)})" if reason else \
-            f"a symbolic link to {os.readlink(path)}"
+        reason = Reason("symlink_to", reason=reason, target=os.readlink(path)) if reason else \
+            Reason("a_symlink", target=os.readlink(path))
     if not text.strip():
         return AgentDocument(label, scope, 0, path, size, "skipped", Reason("empty"), "", text, parent=parent)
     body = text.strip("\n") if status in ("loaded", "on_demand") else ""

@@ -214,6 +214,20 @@ REASON_WORDS = {
     "cut_chars": QT_TR_NOOP("{why}: {total} characters, cut after {limit} (line {line})"),
     "windsurf_global_cap": QT_TR_NOOP("past the global rules' cap of {limit} characters"),
     "windsurf_file_cap": QT_TR_NOOP("past Windsurf's cap of {limit} characters a file"),
+    "symlink_to": QT_TR_NOOP("{reason} (a symbolic link to {target})"),
+    "a_symlink": QT_TR_NOOP("a symbolic link to {target}"),
+    "nested_too_deeply": QT_TR_NOOP("nested too deeply"),
+    "not_utf8_text": QT_TR_NOOP("it is not UTF-8 text"),
+    "claude_over_limit": QT_TR_NOOP("{size} bytes: over Claude Code's {mib} MiB limit"),
+    "codex_read_instead": QT_TR_NOOP("{file} is read instead (the first non-empty of {names})"),
+    "codex_memories_off_how": QT_TR_NOOP("Codex memories are off ([features] memories = true in config.toml turns "
+                                         "them on)"),
+    "codex_memories_off": QT_TR_NOOP("Codex memories are off"),
+    "codex_memory_summary": QT_TR_NOOP("Codex injects its memory summary"),
+    "codex_memory_summary_cut": QT_TR_NOOP("Codex injects its memory summary cut to about {tokens} tokens"),
+    "codex_memory_on_demand": QT_TR_NOOP("read when Codex decides it needs it"),
+    "gemini_memories_warning": QT_TR_NOOP("{file} holds memories Gemini CLI saved ({heading}): it loads them as "
+                                          "instructions on every prompt"),
 }
 
 

@@ -118,3 +118,39 @@ def test_what_align_says_carries_its_code(state_root, workspace, files):
         plan = engine.align_agents()
     said = list(plan.notes) + [change.why for change in plan.changes]
     assert said and [bad for sentence in said for bad in _uncoded(sentence)] == []
+
+
+def _rarer(workspace: Path, home: Path) -> None:
+    """What the zoo does not make the views say: a linked rules file, an import that is not UTF-8,
+    settings nested too deeply, a file over Claude Code's limit, Codex's memories and its second
+    global file, Gemini CLI's saved memories."""
+    _write(workspace, {
+        "docs/legacy-rules.md": "- Legacy rule.\n",
+        "CLAUDE.md": "@docs/latin1.md\n- Claude rule.\n", "docs/latin1.md": b"- caf\xe9\n",
+        ".claude/settings.json": "[" * 100_000 + "]" * 100_000,
+        ".claude/CLAUDE.md": "- " + "x" * (4 * 1024 * 1024) + "\n",
+    })
+    (workspace / ".cursorrules").symlink_to(workspace / "docs/legacy-rules.md")
+    _write(home, {".gemini/GEMINI.md": "- Mine.\n\n## Gemini Added Memories\n- I use tabs.\n",
+                  ".gemini/settings.json": "{" + '"a": {' * 100_000 + "}" * 100_001})
+    for codex, config, summary in ((".codex-on", "[features]\nmemories = true\n", "- " + "m" * 30_000 + "\n"),
+                                   (".codex-small", "[features]\nmemories = true\n", "- A memory.\n"),
+                                   (".codex-off", "", "- A memory.\n")):
+        _write(home / codex, {"config.toml": config, "AGENTS.override.md": "- Override.\n",
+                              "AGENTS.md": "- Global.\n", "memories/memory_summary.md": summary,
+                              "memories/tabs.md": "- Tabs.\n"})
+
+
+def test_the_rarer_sentences_carry_their_codes_too(state_root, workspace, tmp_path):
+    home = tmp_path / "home"
+    _rarer(workspace, home)
+    said: list[str] = []
+    with open_engine(state_root, workspace) as engine:
+        for codex in (".codex-on", ".codex-small", ".codex-off"):
+            homes = AgentHomes(home, home / codex, None)
+            said += [s for agent in AGENTS for s in _sentences(engine.agent_instructions(agent, workspace, homes))]
+    codes = {code for sentence in said for code in _codes(sentence)}
+    assert {"symlink_to", "not_utf8_text", "nested_too_deeply", "claude_over_limit", "codex_read_instead",
+            "codex_memories_off_how", "codex_memories_off", "codex_memory_summary", "codex_memory_summary_cut",
+            "codex_memory_on_demand", "gemini_memories_warning"} <= codes, sorted(codes)
+    assert [bad for sentence in said for bad in _uncoded(sentence)] == []

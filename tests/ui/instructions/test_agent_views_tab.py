@@ -383,3 +383,29 @@ def test_a_warning_and_a_diagnostic_are_said_in_chinese(qapp):
         assert not any(word in said for word in ("alwaysApply is the text", "characters", "cut after", "names;",
                                                  "are read here")), said
     assert "workspace/.cursor/rules/a.mdc" in warning and "'maybe'" in warning and "6,502" in cut
+
+
+def test_codex_and_gemini_memories_and_a_linked_file_are_said_in_chinese(qapp):
+    """Codex's memories, its second global file, Gemini CLI's saved memories, a linked rules file and
+    an import that is not UTF-8 were said in English in the Chinese window (#49 item 18)."""
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.engine.instructions.reasons import Reason
+    from context_center.ui import language
+    app = QApplication.instance()
+    language.install(app, "zh_CN")
+    try:
+        said = [agent_views.worded(reason) for reason in (
+            Reason("codex_memories_off_how"), Reason("codex_memory_summary_cut", tokens="5,000"),
+            Reason("codex_read_instead", file="~/.codex/AGENTS.override.md", names="AGENTS.override.md, AGENTS.md"),
+            Reason("gemini_memories_warning", file="~/.gemini/GEMINI.md", heading="## Gemini Added Memories"),
+            Reason("symlink_to", reason=Reason("cursor_legacy"), target="docs/rules.md"),
+            Reason("at_line", where="workspace/CLAUDE.md:1", problem=Reason(
+                "import_unreadable", target="docs/latin1.md", why=Reason("not_utf8_text"))))]
+    finally:
+        language.install(app, "en")
+    assert said[0].startswith("Codex 记忆已关闭") and "5,000 个 token" in said[1]
+    assert "~/.codex/AGENTS.override.md" in said[2] and "## Gemini Added Memories" in said[3]
+    for text in said:
+        assert not any(word in text for word in ("memories are off", "memory summary", "read instead", "holds memories",
+                                                 "symbolic link", "deprecated", "not UTF-8 text")), text
