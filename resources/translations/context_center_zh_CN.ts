@@ -1998,6 +1998,54 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>{file} 含有 Gemini CLI 保存的记忆（{heading}）：每次提示时都会把它们作为指令加载</translation>
     </message>
     <message>
+        <source>{text}</source>
+        <translation>{text}</translation>
+    </message>
+    <message>
+        <source>a symlink; not followed</source>
+        <translation>符号链接；不跟随</translation>
+    </message>
+    <message>
+        <source>not a regular file (a pipe, a device or a folder); not read</source>
+        <translation>不是普通文件（管道、设备或文件夹）；未读取</translation>
+    </message>
+    <message>
+        <source>{size} bytes, over the {limit}-byte limit; not read</source>
+        <translation>{size} 字节，超过 {limit} 字节的上限；未读取</translation>
+    </message>
+    <message>
+        <source>more than {limit} bytes, over the limit; not read</source>
+        <translation>超过 {limit} 字节，超出上限；未读取</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>不允许的操作</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>没有那个文件或目录</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>是一个目录</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>不是目录</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接层数过多</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
         <source>1 more rule</source>
         <translation>1 条规则</translation>
     </message>

@@ -22,7 +22,7 @@ from ..memory.fact_file import load_yaml
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CLAUDE_CODE, ClaudeCodeRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Meter, Trigger, decode, line_of_byte
-from .reasons import Reason
+from .reasons import Reason, why_not_read
 from .resolver import InstructionDiagnostic
 from .rule_files import files_in, folders_below
 
@@ -308,7 +308,7 @@ class ClaudeCodeView:
             size, data = read_regular_prefix(path, self.rules.file_max_bytes + 1)
         except (UnsafeFile, OSError) as exc:
             diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
-                                                     Reason("file_unreadable", file=label, why=exc.strerror or exc)))
+                                                     Reason("file_unreadable", file=label, why=why_not_read(exc))))
             return AgentDocument(label, scope, 0, path, 0, "skipped", Reason("cannot_be_read"), "", parent=parent)
         if size > self.rules.file_max_bytes:
             return AgentDocument(label, scope, 0, path, size, "skipped",

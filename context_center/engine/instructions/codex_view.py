@@ -14,7 +14,7 @@ from typing import Any
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_rules import CODEX, CodexRules
 from .agent_view import AgentDocument, AgentHomes, AgentView, Labeller, Meter, decode, line_of_byte
-from .reasons import Reason, then
+from .reasons import Reason, then, why_not_read
 from .resolver import InstructionDiagnostic
 
 
@@ -165,7 +165,8 @@ class CodexView:
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             diagnostics.append(InstructionDiagnostic(
                 "agent_config_unreadable", self.label(path), path, 0,
-                Reason("codex_config_unreadable", file=self.label(path), why=exc)))
+                Reason("codex_config_unreadable", file=self.label(path),
+                       why=why_not_read(exc) if isinstance(exc, UnsafeFile) else exc)))
             return {}, "default"
 
     def _int_setting(self, config: dict[str, Any], key: str, default: int,
@@ -194,7 +195,7 @@ class CodexView:
         except (UnsafeFile, OSError) as exc:
             diagnostics.append(InstructionDiagnostic("document_unreadable", self.label(path), path, 0,
                                                      Reason("file_unreadable", file=self.label(path),
-                                                            why=exc.strerror or exc)))
+                                                            why=why_not_read(exc))))
             return None, b""
 
     def _document(self, path: Path, scope: str, status: str, reason: str,

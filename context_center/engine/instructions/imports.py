@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..storage.safe_read import read_regular_text
-from .reasons import Reason
+from .reasons import Reason, why_not_read
 
 MAX_IMPORT_DEPTH = 5
 # the lines that open and close an expanded import: what an agent receives, not what a file says
@@ -128,7 +128,7 @@ class ImportExpander:
         try:
             content = read_regular_text(real)
         except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else Reason("not_utf8_text")
+            reason = why_not_read(exc) if isinstance(exc, OSError) and exc.strerror else Reason("not_utf8_text")
             return self._reject(result, file, number, line, "import_unreadable",
                                 Reason("import_unreadable", target=target, why=reason))
         seen.add(real)

@@ -6,7 +6,10 @@ does, with its translations). A reason written as a plain string has no code: it
 """
 from __future__ import annotations
 
+import errno
 from typing import Any
+
+from ..storage.safe_read import UnsafeFile
 
 REASONS: dict[str, str] = {
     # Reasonix (Context Center's own chain)
@@ -200,6 +203,12 @@ REASONS: dict[str, str] = {
     "codex_memory_on_demand": "read when Codex decides it needs it",
     "gemini_memories_warning": "{file} holds memories Gemini CLI saved ({heading}): it loads them as instructions "
                                "on every prompt",
+    # why a file is not read (the system's words, or the safe reader's)
+    "os_error": "{text}",   # the system's own words (strerror); a face words the common ones by ``errno``
+    "unsafe_symlink": "a symlink; not followed",
+    "unsafe_not_regular": "not a regular file (a pipe, a device or a folder); not read",
+    "unsafe_over_limit": "{size} bytes, over the {limit}-byte limit; not read",
+    "unsafe_grew": "more than {limit} bytes, over the limit; not read",
 }
 IMPORTS_SUFFIX = "; imports {imports}"   # after a Reasonix document's reason, naming the files it imports
 
@@ -233,6 +242,16 @@ def reason_code(reason: str) -> tuple[str, dict[str, str]]:
     if isinstance(reason, Reason):
         return reason.code, dict(reason.fields)
     return "", {}
+
+
+def why_not_read(exc: BaseException) -> str:
+    """Why a file could not be read, as the command line says it (``exc.strerror``, else ``exc``),
+    with its code: the safe reader's refusal, or the system's error and its ``errno``."""
+    if isinstance(exc, UnsafeFile) and exc.code in REASONS:
+        return Reason(exc.code, **exc.fields)
+    if isinstance(exc, OSError) and exc.strerror and exc.errno is not None and exc.errno in errno.errorcode:
+        return Reason("os_error", text=exc.strerror, errno=errno.errorcode[exc.errno])
+    return str(getattr(exc, "strerror", None) or exc)
 
 
 def then(parts: list[str]) -> str:

@@ -24,7 +24,7 @@ from ..storage.safe_read import UnsafeFile, read_regular_text
 from ..storage.store_lock import StoreLock
 from ..text.tokens import approximate_tokens
 from .imports import IMPORT_WRAPPER, ImportExpander
-from .reasons import Reason
+from .reasons import Reason, why_not_read
 
 NORMAL_NAMES = ("REASONIX.md", "AGENTS.md", "CLAUDE.md")
 LOCAL_NAMES = ("REASONIX.local.md", "AGENTS.local.md", "CLAUDE.local.md")
@@ -205,7 +205,7 @@ class InstructionResolver:
             return None
         except OSError as exc:
             diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
-                                                     Reason("file_unreadable", file=label, why=exc.strerror or exc)))
+                                                     Reason("file_unreadable", file=label, why=why_not_read(exc))))
             return None
         expansion = ImportExpander(owner, self.label_of).expand(path, text)
         for problem in expansion.problems:

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from ..storage.safe_read import UnsafeFile, read_regular_prefix
 from .agent_view import AgentDocument, Labeller, Meter, Trigger, decode, line_of_byte
-from .reasons import Reason
+from .reasons import Reason, why_not_read
 from .resolver import InstructionDiagnostic
 
 READ_CAP = 4 * 1024 * 1024   # of one file, for the report (no agent here receives more)
@@ -114,7 +114,7 @@ def read_document(path: Path, label: str, scope: str, status: str, reason: str,
         size, data = read_regular_prefix(path, READ_CAP)
     except (UnsafeFile, OSError) as exc:
         diagnostics.append(InstructionDiagnostic("document_unreadable", label, path, 0,
-                                                 Reason("file_unreadable", file=label, why=exc.strerror or exc)))
+                                                 Reason("file_unreadable", file=label, why=why_not_read(exc))))
         return AgentDocument(label, scope, 0, path, 0, "skipped", Reason("cannot_be_read"), "", parent=parent)
     text = decode(data)
     if path.is_symlink():   # the agents follow it too: shown, and said

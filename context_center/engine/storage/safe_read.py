@@ -15,13 +15,15 @@ MAX_TEXT_BYTES = 1024 * 1024   # an instruction document or an import: far above
 
 
 class UnsafeFile(OSError):
-    """Not a regular file, or larger than the cap; ``reason`` says which, in words."""
+    """Not a regular file, or larger than the cap; ``reason`` says which, in words, and ``code``
+    and ``fields`` say it again for a face in another language."""
 
-    def __init__(self, path: Path, reason: str) -> None:
+    def __init__(self, path: Path, reason: str, code: str = "", **fields: str) -> None:
         super().__init__(reason)
         self.path = path
         self.reason = reason
         self.strerror = reason
+        self.code, self.fields = code, fields
 
 
 def read_regular_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BYTES, *,
@@ -44,20 +46,22 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BY
     flags = _FLAGS
     if not follow_symlinks:
         if not _NO_FOLLOW and target.is_symlink():   # (where the platform cannot refuse one itself)
-            raise UnsafeFile(target, "a symlink; not followed")
+            raise UnsafeFile(target, "a symlink; not followed", "unsafe_symlink")
         flags |= _NO_FOLLOW
     try:
         fd = os.open(target, flags)
     except OSError as exc:
         if not follow_symlinks and exc.errno in _LINK_REFUSED and target.is_symlink():
-            raise UnsafeFile(target, "a symlink; not followed") from None
+            raise UnsafeFile(target, "a symlink; not followed", "unsafe_symlink") from None
         raise
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnsafeFile(target, "not a regular file (a pipe, a device or a folder); not read")
+            raise UnsafeFile(target, "not a regular file (a pipe, a device or a folder); not read",
+                             "unsafe_not_regular")
         if info.st_size > max_bytes:
-            raise UnsafeFile(target, f"{info.st_size:,} bytes, over the {max_bytes:,}-byte limit; not read")
+            raise UnsafeFile(target, f"{info.st_size:,} bytes, over the {max_bytes:,}-byte limit; not read",
+                             "unsafe_over_limit", size=f"{info.st_size:,}", limit=f"{max_bytes:,}")
         chunks, total = [], 0
         while total <= max_bytes:
             chunk = os.read(fd, min(1 << 16, max_bytes + 1 - total))
@@ -66,7 +70,8 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int = MAX_TEXT_BY
             chunks.append(chunk)
             total += len(chunk)
         if total > max_bytes:   # it grew while we read
-            raise UnsafeFile(target, f"more than {max_bytes:,} bytes, over the limit; not read")
+            raise UnsafeFile(target, f"more than {max_bytes:,} bytes, over the limit; not read", "unsafe_grew",
+                             limit=f"{max_bytes:,}")
         return info, b"".join(chunks)
     finally:
         os.close(fd)
@@ -80,7 +85,8 @@ def read_regular_prefix(path: str | os.PathLike[str], max_bytes: int) -> tuple[i
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnsafeFile(Path(path), "not a regular file (a pipe, a device or a folder); not read")
+            raise UnsafeFile(Path(path), "not a regular file (a pipe, a device or a folder); not read",
+                             "unsafe_not_regular")
         chunks, total = [], 0
         while total < max_bytes:
             chunk = os.read(fd, min(1 << 16, max_bytes - total))

@@ -228,6 +228,22 @@ REASON_WORDS = {
     "codex_memory_on_demand": QT_TR_NOOP("read when Codex decides it needs it"),
     "gemini_memories_warning": QT_TR_NOOP("{file} holds memories Gemini CLI saved ({heading}): it loads them as "
                                           "instructions on every prompt"),
+    "os_error": QT_TR_NOOP("{text}"),   # the system's words; the common ones worded by OS_ERROR_WORDS
+    "unsafe_symlink": QT_TR_NOOP("a symlink; not followed"),
+    "unsafe_not_regular": QT_TR_NOOP("not a regular file (a pipe, a device or a folder); not read"),
+    "unsafe_over_limit": QT_TR_NOOP("{size} bytes, over the {limit}-byte limit; not read"),
+    "unsafe_grew": QT_TR_NOOP("more than {limit} bytes, over the limit; not read"),
+}
+
+# Why the system could not read a file, by its errno (the rarer ones are shown in the system's words).
+OS_ERROR_WORDS = {
+    "EACCES": QT_TR_NOOP("Permission denied"),
+    "EPERM": QT_TR_NOOP("Operation not permitted"),
+    "ENOENT": QT_TR_NOOP("No such file or directory"),
+    "EISDIR": QT_TR_NOOP("Is a directory"),
+    "ENOTDIR": QT_TR_NOOP("Not a directory"),
+    "ELOOP": QT_TR_NOOP("Too many levels of symbolic links"),
+    "EIO": QT_TR_NOOP("Input/output error"),
 }
 
 
@@ -259,6 +275,9 @@ def worded(said: str) -> str:
     elif code == "gemini_file_names":
         count = int(fields["count"])
         values["names"] = tr("1 name") if count == 1 else tr("{count} names").format(count=f"{count:,}")
+    elif code == "os_error":
+        words = OS_ERROR_WORDS.get(fields.get("errno", ""))
+        values["text"] = tr(words) if words else fields["text"]
     elif code == "import_outside_source" and fields["folder"] == "the source directory":
         values["folder"] = tr("the source directory")
     text = tr(REASON_WORDS[code]).format_map(values)

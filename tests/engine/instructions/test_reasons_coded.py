@@ -123,7 +123,7 @@ def test_what_align_says_carries_its_code(state_root, workspace, files):
 def _rarer(workspace: Path, home: Path) -> None:
     """What the zoo does not make the views say: a linked rules file, an import that is not UTF-8,
     settings nested too deeply, a file over Claude Code's limit, Codex's memories and its second
-    global file, Gemini CLI's saved memories."""
+    global file, Gemini CLI's saved memories; a file over the reader's limit, a pipe, a link to itself."""
     _write(workspace, {
         "docs/legacy-rules.md": "- Legacy rule.\n",
         "CLAUDE.md": "@docs/latin1.md\n- Claude rule.\n", "docs/latin1.md": b"- caf\xe9\n",
@@ -131,6 +131,10 @@ def _rarer(workspace: Path, home: Path) -> None:
         ".claude/CLAUDE.md": "- " + "x" * (4 * 1024 * 1024) + "\n",
     })
     (workspace / ".cursorrules").symlink_to(workspace / "docs/legacy-rules.md")
+    _write(workspace, {"AGENTS.md": "- " + "a" * (1024 * 1024) + "\n"})   # over the reader's limit
+    (workspace / "REASONIX.local.md").symlink_to("REASONIX.local.md")     # a link to itself: ELOOP
+    (workspace / ".cursor" / "rules").mkdir(parents=True)
+    os.mkfifo(workspace / ".cursor" / "rules" / "pipe.mdc")                # not a regular file
     _write(home, {".gemini/GEMINI.md": "- Mine.\n\n## Gemini Added Memories\n- I use tabs.\n",
                   ".gemini/settings.json": "{" + '"a": {' * 100_000 + "}" * 100_001})
     for codex, config, summary in ((".codex-on", "[features]\nmemories = true\n", "- " + "m" * 30_000 + "\n"),
@@ -152,5 +156,8 @@ def test_the_rarer_sentences_carry_their_codes_too(state_root, workspace, tmp_pa
     codes = {code for sentence in said for code in _codes(sentence)}
     assert {"symlink_to", "not_utf8_text", "nested_too_deeply", "claude_over_limit", "codex_read_instead",
             "codex_memories_off_how", "codex_memories_off", "codex_memory_summary", "codex_memory_summary_cut",
-            "codex_memory_on_demand", "gemini_memories_warning"} <= codes, sorted(codes)
+            "codex_memory_on_demand", "gemini_memories_warning", "unsafe_over_limit", "unsafe_not_regular",
+            "os_error"} <= codes, sorted(codes)
+    assert "workspace/.cursor/rules/pipe.mdc cannot be read: not a regular file (a pipe, a device or a folder); " \
+           "not read" in said   # (the command line's English, as it was)
     assert [bad for sentence in said for bad in _uncoded(sentence)] == []

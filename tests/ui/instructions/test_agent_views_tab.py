@@ -409,3 +409,31 @@ def test_codex_and_gemini_memories_and_a_linked_file_are_said_in_chinese(qapp):
     for text in said:
         assert not any(word in text for word in ("memories are off", "memory summary", "read instead", "holds memories",
                                                  "symbolic link", "deprecated", "not UTF-8 text")), text
+
+
+def test_why_a_file_cannot_be_read_is_said_in_chinese(qapp):
+    """The reader's refusal (a pipe, a file over its limit) and the system's common errors were said
+    in English in the Chinese window's diagnostics (#49 item 18); a rarer error keeps the system's words."""
+    import errno
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.engine.instructions.reasons import Reason, why_not_read
+    from context_center.engine.storage.safe_read import UnsafeFile
+    from context_center.ui import language
+    pipe = why_not_read(UnsafeFile(Path("p"), "not a regular file (a pipe, a device or a folder); not read",
+                                   "unsafe_not_regular"))
+    denied = why_not_read(PermissionError(errno.EACCES, "Permission denied"))
+    odd = why_not_read(OSError(errno.EXDEV, "Invalid cross-device link"))
+    app = QApplication.instance()
+    language.install(app, "zh_CN")
+    try:
+        said = [agent_views.worded(Reason("file_unreadable", file="workspace/AGENTS.md", why=why))
+                for why in (pipe, denied, odd)]
+    finally:
+        language.install(app, "en")
+    assert str(denied) == "Permission denied" and str(pipe).startswith("not a regular file")
+    assert "管道" in said[0] and "not a regular file" not in said[0]
+    assert "权限不足" in said[1] and "Permission" not in said[1]
+    assert "Invalid cross-device link" in said[2] and "workspace/AGENTS.md" in said[2]
