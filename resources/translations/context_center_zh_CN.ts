@@ -1798,6 +1798,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>在 {count} 个会话中被要求过（共 {times} 次）</translation>
     </message>
     <message>
+        <source>cannot be read: {why}</source>
+        <translation>无法读取：{why}</translation>
+    </message>
+    <message>
         <source>the source: the text of {name}</source>
         <translation>来源：{name} 的文本</translation>
     </message>

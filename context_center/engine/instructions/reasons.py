@@ -140,6 +140,7 @@ REASONS: dict[str, str] = {
     "suggest_user": "a personal preference, offered as global",
     "suggest_project": "a project convention",
     "suggest_asked": "asked for in {count} sessions ({times} times)",
+    "suggest_source_unreadable": "cannot be read: {why}",
     # instructions align
     "align_the_source": "the source: the text of {name}",
     "align_reads_already": "{agent} reads AGENTS.md already: nothing to change",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..instructions.reasons import Reason, why_not_read
 from ..memory.sensitive import redact
 from ..transcripts.files import (
     claude_files,
@@ -218,7 +219,8 @@ def recent_sessions(workspace: Path, home: Path, limit: int) -> tuple[list[Sessi
         try:
             found = source.sessions(workspace, limit)
         except OSError as exc:
-            statuses.append(SourceStatus(source.name, False, 0, f"cannot be read: {exc.strerror or exc}"))
+            statuses.append(SourceStatus(source.name, False, 0,
+                                        Reason("suggest_source_unreadable", why=why_not_read(exc))))
             continue
         if not source.root.is_dir():
             statuses.append(SourceStatus(source.name, False, 0, f"no transcripts at {source.root}", str(source.root)))

@@ -160,6 +160,7 @@ REASON_WORDS = {
     "suggest_user": QT_TR_NOOP("a personal preference, offered as global"),
     "suggest_project": QT_TR_NOOP("a project convention"),
     "suggest_asked": QT_TR_NOOP("asked for in {count} sessions ({times} times)"),
+    "suggest_source_unreadable": QT_TR_NOOP("cannot be read: {why}"),
     "align_the_source": QT_TR_NOOP("the source: the text of {name}"),
     "align_reads_already": QT_TR_NOOP("{agent} reads AGENTS.md already: nothing to change"),
     "align_claude_source": QT_TR_NOOP("its text became AGENTS.md: Claude Code imports it from there"),

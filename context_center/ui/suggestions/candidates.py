@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ...engine import Acceptance, Dismissal, Engine, FactInput, LeftOut, MemoryCandidate, SkillCandidate, SuggestionSet
 from ..engine_client import EngineClient
 from ..facts.form import FactForm
+from ..instructions.agent_views import worded
 from ..messages import Messages, describe
 from ..words import QT_TR_NOOP, tr
 from .render import Candidate, candidate_html, dismissal_html, refused, scope_word, type_word
@@ -163,7 +164,7 @@ class CandidatesPanel(QGroupBox):
         self.progress.hide()
         parts = [tr("{source}: {count} session(s)").format(source=s.name, count=s.sessions) if s.available
                  else tr("{source}: unavailable (no transcripts at {folder})").format(source=s.name, folder=s.missing)
-                 if s.missing else tr("{source}: unavailable ({detail})").format(source=s.name, detail=s.detail)
+                 if s.missing else tr("{source}: unavailable ({detail})").format(source=s.name, detail=worded(s.detail))
                  for s in found.sources]
         # each reason with where its items are listed (the dismissed ones are under Dismissed: the
         # header said they were under Already known)

@@ -43,3 +43,22 @@ def test_a_generated_skill_md_always_parses(engine, workspace: Path, tmp_path: P
         front = skill.body.split("---\n")[1]
         loaded = yaml.safe_load(front)
         assert loaded["name"] == skill.name and loaded["description"] == " ".join(skill.description.split())
+
+
+def test_a_source_that_cannot_be_read_says_why_with_its_code(monkeypatch, workspace: Path, tmp_path: Path):
+    """A transcript source that cannot be read said "cannot be read: Permission denied" in English
+    in the Chinese window's Suggestions header (#49 item 18): its detail carries its code, the
+    system's error its errno; the English is the same."""
+    from context_center.engine.instructions.reasons import REASONS, Reason
+    from context_center.engine.suggestions import transcripts
+
+    def denied(self, workspace, limit):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(transcripts.ClaudeCodeSource, "sessions", denied)
+    _sessions, statuses = transcripts.recent_sessions(workspace, tmp_path, 10)
+    detail = next(s.detail for s in statuses if not s.available and not s.missing)
+    assert detail == "cannot be read: Permission denied"
+    assert isinstance(detail, Reason) and detail.code in REASONS
+    why = dict(detail.fields)["why"]
+    assert isinstance(why, Reason) and why.code == "os_error" and dict(why.fields)["errno"] == "EACCES"
