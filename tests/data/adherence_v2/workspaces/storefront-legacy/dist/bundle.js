@@ -1,0 +1,1 @@
+/* built */!function(){var e={};}();

@@ -1,0 +1,1 @@
+module.exports = { cartTotal: (items) => items.reduce((s, i) => s + i.price, 0) };

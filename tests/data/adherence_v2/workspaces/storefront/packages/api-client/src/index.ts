@@ -1,0 +1,2 @@
+export * from "./gen/types";
+export { createClient } from "./client";

@@ -1,0 +1,3 @@
+export function Button({ children }: { children: React.ReactNode }) {
+  return <button className="btn">{children}</button>;
+}
