@@ -14,6 +14,7 @@ from typing import Any
 DATA = Path(__file__).resolve().parents[1] / "data"
 SET = DATA / "adherence_v1"          # developed against (after its first, untouched run)
 HELD_OUT = DATA / "adherence_v2"     # written later by another session, never developed against
+HELD_OUT_SMALL = DATA / "adherence_v3"   # a third, smaller one by yet another session
 _STAMP = re.compile(r'"timestamp"\s*:\s*"([^"]+)"')
 
 
