@@ -1,4 +1,4 @@
-"""The labelled adherence set (tests/data/adherence_v1), laid out for real: its workspaces copied
+"""A labelled adherence set (tests/data/adherence_v*), laid out for real: its workspaces copied
 under a root of its own, its Claude Code and Codex transcripts in their agents' folders with the
 placeholders filled in, each file's time set to its last line's (as a live agent leaves it)."""
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SET = DATA / "adherence_v1"          # developed against (after its first, untouched run)
-HELD_OUT = DATA / "adherence_v2"     # written later by another session, never developed against
-HELD_OUT_SMALL = DATA / "adherence_v3"   # a third, smaller one by yet another session
+HELD_OUT = DATA / "adherence_v2"     # written later by another session; developed against after its first run
+HELD_OUT_SMALL = DATA / "adherence_v3"   # a third, smaller one by yet another session: held out
+HELD_OUT_LAST = DATA / "adherence_v4"    # a fourth, written after the rules were read anew: held out
 _STAMP = re.compile(r'"timestamp"\s*:\s*"([^"]+)"')
 
 

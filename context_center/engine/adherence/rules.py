@@ -8,12 +8,16 @@ blocks, comments and ``@import`` lines are not rules. It is named by its file an
 A rule is **checkable** only when its words say exactly what breaks it; otherwise it is listed
 with no verdict, never a guess:
 
-- ``forbidden_command``: a program it forbids, by name ("Never use npm; use pnpm.", "Use
-  ripgrep, not grep.", "Do not run `docker compose down -v`."), with the alternative it gives;
+- ``forbidden_command``: a program it forbids, by name ("Never use npm; use pnpm.", "Use yarn,
+  never npm or pnpm.", "Use ripgrep, not grep.", "Do not run `docker compose down -v`.", "`mkdocs
+  gh-deploy` must not be run", "don't ever publish the crate: `cargo publish` …", "禁止使用 npm 和
+  npx"), with the alternative it gives; a prohibition that holds only somewhere or sometimes
+  ("against a shared database", "without a comment") is not one a transcript can decide;
 - ``required_command``: a command it names that must run before completion, a commit or a push
-  ("Run `go test ./...` before reporting completion.", "Run `make lint` before committing."),
-  and whether it must pass;
-- ``forbidden_path``: a file or folder it forbids editing ("Do not edit files under src/generated/.").
+  ("Run `go test ./...` before reporting completion.", "`yarn lint` must pass before every
+  commit.", "提交前运行 `make lint`。"), and whether it must pass;
+- ``forbidden_path``: a file or folder it forbids editing ("Do not edit files under
+  src/generated/.", "`benches/baseline/` … Leave it alone.", "vendor/ 目录是第三方代码，请勿改动。").
 """
 from __future__ import annotations
 
@@ -49,39 +53,78 @@ _HEADING = re.compile(r"^\s*#{1,6}\s")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _IMPORT = re.compile(r"^\s*@\S+\s*$")
 _TICKED = re.compile(r"`([^`\n]+)`")
+_COMMAND_NAME = re.compile(r"[\w.+-]+")      # a program's name (`// @ts-ignore` names none)
 _NEGATED_USE = re.compile(
     r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid|no)\s+(?:ever\s+)?"
     r"(?P<verb>use|run|call|invoke|execute|using|running|calling)?\s*(?P<what>(?:`[^`]*`|[^.;:!?()`])*)"
-    r"|(?:不要|不准|禁止|别|严禁|不得)(?:使用|用|运行|执行|调用)?\s*(?P<zh>[^。；！？，]*)",
+    r"|(?:不要|不准|禁止|别|严禁|不得|请勿|勿)(?P<zhverb>使用|用|运行|执行|调用)?\s*(?P<zh>[^。；！？，]*)",
     re.IGNORECASE)
+# "don't ever publish the crate: `cargo publish` …": a verb other than use or run, forbidden, that a
+# backticked command of the same line carries as its subcommand
+_NEGATED_ACTION = re.compile(r"\b(?:never|don't|dont|do not|must not|should not|shouldn't)\s+(?:ever\s+)?"
+                             r"(?P<action>[a-z]{3,})\b", re.IGNORECASE)
+_PASSIVE_RUN = re.compile(r"(?P<bad>`[^`]+`)\s+(?:must|should|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?"
+                          r"(?:to\s+)?(?:be\s+)?(?:run|used|executed|invoked|called)\b", re.IGNORECASE)
 _INSTEAD = re.compile(r"\buse\s+(?P<good>[^,;.]+?)\s*(?:,\s*not|\binstead of|\brather than|\bover)\s+"
                       r"(?P<bad>(?:`[^`]*`|[^.;:!?()`])+)", re.IGNORECASE)
 _FORBIDDEN_WORDS = re.compile(r"(?P<bad>`[^`]+`|[\w.-]+)\s+(?:is|are)\s+(?:forbidden|banned|not allowed|prohibited)",
                               re.IGNORECASE)
+# "never npm (or npx)": a parenthesis that only adds to the list is part of it
+_LIST_ASIDE = re.compile(r"\(\s*((?:or|and|nor|including|also)\s+[^()]*)\)", re.IGNORECASE)
+_LISTED = re.compile(r"\s*(?P<first>`[^`]+`|[^\s,/、]+)(?P<more>(?:\s*(?:,|/|、|\bor\b|\band\b|\bnor\b|和|或|与|及)\s*"
+                     r"(?:`[^`]+`|[^\s,/、]+))*)", re.IGNORECASE)
+# a prohibition that holds only somewhere or sometimes ("don't run `alembic downgrade` against a shared
+# database", "don't disable ESLint rules without a comment"): a transcript cannot tell when it applies
+_CONDITIONAL = re.compile(r"\b(?:against|unless|except|when|whenever|while|if|without|during|outside|until)\b"
+                          r"|\b(?:on|in|to|into)\s+(?:the\s+)?(?:production|prod|staging|shared|a shared|live)\b"
+                          r"|除非|如果|的时候|时", re.IGNORECASE)
 _EDIT_NEGATED = re.compile(
-    r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid)\s+(?:hand[- ])?(?:edit|editing|modify|"
-    r"modifying|change|changing|touch|touching|write to|writing to|alter)\b(?P<what>[^;!?]*)"
-    r"|(?:不要|禁止|别|不得|严禁)(?:手动|手工)?(?:修改|编辑|改动|改)(?P<zh>[^。；！？，]*)", re.IGNORECASE)
+    r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid)\s+(?:ever\s+)?(?:hand[- ])?(?:edit|editing|"
+    r"modify|modifying|change|changing|touch|touching|write to|writing to|alter)\b(?P<what>[^;!?]*)"
+    r"|(?:不要|禁止|别|不得|严禁|请勿|勿)(?:手动|手工)?(?:修改|编辑|改动|改|动)(?P<zh>[^。；！？，]*)", re.IGNORECASE)
+# the path is named before what forbids it: "`site/` … must not be edited", "`benches/` … leave it alone"
+_EDIT_PASSIVE = re.compile(
+    r"\b(?:must|should|may|can|is|are)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:to\s+)?(?:be\s+)?(?:hand[- ])?"
+    r"(?:edited|modified|changed|touched|altered|written to)\b"
+    r"|\bleave\s+(?:it|them|this|that|these|those|`[^`]+`|\S+/)\s+alone\b|\b(?:is|are)\s+off[- ]limits\b"
+    r"|\bhands off\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\s*(?:it|them|this|that|these|those|this folder|this file|those files|these files)\b",
+                      re.IGNORECASE)
 _GENERATED = re.compile(r"(?P<path>`[^`]+`|[\w./-]+/[\w./*-]*)\s+(?:is|are)\s+(?:generated|auto-?generated|"
                         r"read-only|vendored)\b[^.]*?(?:do not|don't|never)\s+(?:hand[- ])?"
                         r"(?:edit|modify|change|touch)",
                         re.IGNORECASE)
-_PATHISH = re.compile(r"`([^`]+)`|(?<![\w@])((?:\.{0,2}/)?[\w.-]+(?:/[\w.*-]+)+/?|[\w-]+\.(?:[a-z]{1,5}))(?![\w/])",
-                      re.IGNORECASE)
+_PATH_CHARS = r"A-Za-z0-9_.\-"
+_PATHISH = re.compile(
+    rf"`([^`]+)`|(?<![{_PATH_CHARS}@/])((?:\.{{0,2}}/)?[{_PATH_CHARS}]+(?:/[{_PATH_CHARS}*]+)+/?"
+    rf"|[{_PATH_CHARS}]+/(?![{_PATH_CHARS}*])|[A-Za-z0-9_-]+\.[a-z]{{1,5}})(?![A-Za-z0-9_/])", re.IGNORECASE)
+# where a clause about a path ends: "do not hand-edit `cli.md`: it is generated by `gen.py`"
+_CLAUSE_END = re.compile(r"[:;—–]|\.\s|\s-\s|,\s*(?:so|because|since|as|it|they|which|but)\b|[，。；：]",
+                         re.IGNORECASE)
 _REQUIRED = re.compile(
     r"\b(?:always\s+)?(?:run|execute)\s+(?P<cmd>`[^`]+`)(?P<rest>[^.;!?]*)"
     r"|(?:make sure|ensure|check that)\s+(?P<cmd2>`[^`]+`)\s+(?P<rest2>(?:passes|succeeds|is green|runs)[^.;!?]*)"
     r"|\bbefore\s+(?P<when3>committing|you commit|every commit|a commit|pushing|you push|reporting\w*|finishing|"
     r"you finish|handing\w*|marking\w*|saying\w*|declaring\w*|you report|you are done|completion|completing)"
-    r"[^,]*,\s*(?:always\s+)?(?:run|execute)\s+(?P<cmd3>`[^`]+`)(?P<rest3>[^.;!?]*)",
+    r"[^,]*,\s*(?:always\s+)?(?:run|execute)\s+(?P<cmd3>`[^`]+`)(?P<rest3>[^.;!?]*)"
+    r"|(?P<cmd4>`[^`]+`)\s+(?:must|has to|have to|needs? to|should)\s+(?:always\s+)?(?:be\s+)?"
+    r"(?P<rest4>(?:pass|succeed|run|come back clean|green|clean|complete)\w*[^.;!?]*)"
+    r"|(?P<when5>提交|完成|结束|推送|交付)[^`。；]*?(?:之前|以前|前)[^`。；]*?(?:运行|执行|跑)\s*(?P<cmd5>`[^`]+`)"
+    r"(?P<rest5>[^。；]*)",
     re.IGNORECASE)
 _BEFORE_COMMIT = re.compile(r"\b(?:commit\w*|push\w*)\b|提交|推送", re.IGNORECASE)
-_BEFORE_DONE = re.compile(r"\b(?:complet\w*|finish\w*|done|report\w*|hand\w* (?:back|off|over)|mark\w* .*done|"
-                          r"say\w* .*done|declar\w*|wrap\w* up|end of (?:the|a|each) (?:task|session)|submit\w*|"
-                          r"after (?:every|each|any) (?:change|edit)|after changing|after editing)\b|完成",
+_BEFORE_DONE = re.compile(r"\b(?:complet\w*|finish\w*|done|report\w*|hand\w* (?:\w+ ){0,2}(?:back|off|over)|"
+                          r"mark\w* .*done|say\w* .*done|declar\w*|wrap\w* up|end of (?:the|a|each) (?:task|session)|"
+                          r"submit\w*|after (?:every|each|any) (?:change|edit)|after changing|after editing)\b"
+                          r"|完成|交付",
                           re.IGNORECASE)
 _MUST_PASS = re.compile(r"\b(?:pass|passes|passing|succeed\w*|green|clean|without (?:errors|failures))\b|通过",
                         re.IGNORECASE)
+_DRY_RUN = frozenset({"--dry-run", "--dryrun"})
+# verbs _NEGATED_USE and the path rules read, or too common to name a subcommand by
+_NOT_ACTIONS = frozenset({"use", "run", "call", "invoke", "execute", "using", "running", "calling", "edit", "editing",
+                          "modify", "change", "touch", "alter", "write", "ever", "add", "commit", "the", "any",
+                          "let", "make", "leave", "try"})
 
 
 @dataclass(frozen=True)
@@ -96,9 +139,11 @@ class Forbidden:
     def matches(self, invocation: Invocation) -> bool:
         if invocation.program != self.program:
             return False
-        words = [a for a in invocation.args if not a.startswith("-")]
+        words = [a for a in invocation.args if not a.startswith(("-", "+"))]   # (+stable: cargo's toolchain)
         if self.subcommand and words[:len(self.subcommand)] != list(self.subcommand):
             return False
+        if self.subcommand and not self.flags & _DRY_RUN and _DRY_RUN & set(invocation.args):
+            return False   # an action forbidden (`cargo publish`) is not done by its dry run
         return not self.flags or any(a in self.flags or a.split("=")[0] in self.flags for a in invocation.args)
 
     def shown(self) -> str:
@@ -190,66 +235,95 @@ def classify(text: str) -> Check | None:
 
 
 def _named(fragment: str, ran: bool = False) -> list[Forbidden]:
-    """The commands a fragment of a rule names: a backticked command when its program is a known
-    one or a script's path, or any when the rule says to run it (``ran``: "do not run
-    `deploy-all`"), with the subcommand and flags it writes (`git push --force` forbids that, not
-    git); and the known programs it names bare (not a word like "go" unless backticked). "Avoid
-    the `any` type" names no command."""
-    found: list[Forbidden] = []
-    for ticked in _TICKED.findall(fragment):
-        started = invocations(ticked)
-        if not started:
+    """The commands a fragment of a rule names, in the order it names them: a backticked command
+    when its program is a known one or a script's path, or any when the rule says to run it
+    (``ran``: "do not run `deploy-all`"), with the subcommand and flags it writes (`git push
+    --force` forbids that, not git); and the known programs it names bare (not a word like "go"
+    unless backticked). "Avoid the `any` type" names no command, nor does `// @ts-ignore`."""
+    found: list[tuple[int, Forbidden]] = []
+    for ticked in _TICKED.finditer(fragment):
+        started = invocations(ticked.group(1))
+        if not started or not _COMMAND_NAME.fullmatch(started[0].program):
             continue
         first = started[0]
         program = ALIASES.get(first.program.lower(), first.program)
-        if program in PROGRAMS or "/" in ticked.split()[0] or program.endswith((".sh", ".py")) or ran:
-            found.append(Forbidden(program, tuple(a for a in first.args if not a.startswith("-")),
-                                   frozenset(a for a in first.args if a.startswith("-"))))
-    bare = _TICKED.sub(" ", fragment).lower()
+        head = ticked.group(1).split()[0]
+        if program in PROGRAMS or "/" in head or program.endswith((".sh", ".py")) or ran:
+            found.append((ticked.start(), Forbidden(program, tuple(a for a in first.args if not a.startswith("-")),
+                                                    frozenset(a for a in first.args if a.startswith("-")))))
+    bare = _TICKED.sub(lambda m: " " * len(m.group(0)), fragment).lower()
     for alias, name in ALIASES.items():
-        if re.search(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", bare):
-            found.append(Forbidden(name))
-    for word in re.findall(r"(?<![\w./-])[a-z][\w.+-]*(?![\w/-])", bare):
-        word = word.rstrip(".")
+        for match in re.finditer(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", bare):
+            found.append((match.start(), Forbidden(name)))
+    for match in re.finditer(r"(?<![\w./-])[a-z][\w.+-]*(?![\w/-])", bare):
+        word = match.group(0).rstrip(".")
         if word in PROGRAMS and word not in _TOOL_WORDS:
-            found.append(Forbidden(word))
-    return list(dict.fromkeys(found))
+            found.append((match.start(), Forbidden(word)))
+    return list(dict.fromkeys(f for _, f in sorted(found, key=lambda pair: pair[0])))
 
 
 def _program_names(fragment: str) -> list[str]:
     return [f.program for f in _named(fragment)]
 
 
+def _conditional(fragment: str) -> bool:
+    """Whether a prohibition holds only somewhere or sometimes (what follows what it names says so)."""
+    last = max((m.end() for m in _TICKED.finditer(fragment)), default=0)
+    return bool(_CONDITIONAL.search(fragment[last:] if last else fragment))
+
+
 def _forbidden_command(text: str) -> Check | None:
+    text = _LIST_ASIDE.sub(r" \1", text)
     forbidden: list[Forbidden] = []
-    alternative = ""
+    alternatives: list[str] = []
     if _FORCE_PUSH.search(text) and re.search(r"\b(?:never|don't|do not|no|avoid)\b|不要|禁止", text, re.IGNORECASE):
         forbidden.append(Forbidden("git", ("push",), frozenset({"-f", "--force", "--force-with-lease"})))
-    instead = _INSTEAD.search(text)
-    if instead:
+    for instead in _INSTEAD.finditer(text):
         bad = _named(instead.group("bad"), True)   # "use X, not Y" says both are tools
-        good = [f.program for f in _named(instead.group("good"), True)]
+        good = _named(instead.group("good"), True)
         if bad and good:
-            forbidden += [f for f in bad if f.program not in good]
-            alternative = good[0]
+            forbidden += [f for f in bad if f.program not in {g.program for g in good}]
+            alternatives.append(good[0].shown())
     for match in _NEGATED_USE.finditer(text):
         fragment = match.group("what") or match.group("zh") or ""
-        fragment = re.split(r"\b(?:use|prefer|instead|run)\b|用|改用", fragment, maxsplit=1)[0]
-        verb = (match.group("verb") or "").lower()
-        if not verb:   # "never npm": only what is named first is negated ("don't disable ESLint" forbids no ESLint)
-            first = re.match(r"\s*(`[^`]+`|\S+)", fragment)
-            fragment = first.group(1) if first else ""
-        forbidden += _named(fragment, verb in ("run", "running", "execute", "invoke", "call", "calling"))
+        fragment = re.split(r"\b(?:use|prefer|instead|run)\b|(?<![不要别勿止])(?:使用|用)|改用|，|,", fragment,
+                            maxsplit=1)[0] if match.group("zh") is not None else \
+            re.split(r"\b(?:use|prefer|instead|run)\b", fragment, maxsplit=1)[0]
+        if _conditional(fragment):
+            continue
+        verb = (match.group("verb") or match.group("zhverb") or "").lower()
+        if not verb:   # "never npm or pnpm": only what is named first, and listed with it, is negated
+            listed = _LISTED.match(fragment)     # ("don't disable ESLint rules" forbids no ESLint)
+            fragment = listed.group(0) if listed else ""
+        forbidden += _named(fragment, verb in ("run", "running", "execute", "invoke", "call", "calling",
+                                               "运行", "执行", "调用"))
+    for match in _PASSIVE_RUN.finditer(text):
+        if not _conditional(text[match.end():].split(".")[0]):
+            forbidden += _named(match.group("bad"), True)
+    for match in _NEGATED_ACTION.finditer(text):
+        action = match.group("action").lower()
+        if action in _NOT_ACTIONS or _conditional(re.split(r"[:;.]", text[match.end():])[0]):
+            continue
+        for ticked in _TICKED.findall(text):   # the command that does it: `cargo publish` for "publish"
+            started = invocations(ticked)
+            words = [a for a in started[0].args if not a.startswith("-")] if started else []
+            if words and words[-1] == action and _COMMAND_NAME.fullmatch(started[0].program):
+                forbidden.append(Forbidden(started[0].program, tuple(words)))
     for match in _FORBIDDEN_WORDS.finditer(text):
         forbidden += _named(match.group("bad"))
     if "npx" in text.lower() and any(f.program == "npm" for f in forbidden) and \
-            re.search(r"\bnpx\b[^.;]*\b(?:too|also|counts|includ|same)|includ\w*[^.;]*\bnpx\b", text, re.IGNORECASE):
+            re.search(r"\bnpx\b[^.;]*\b(?:too|also|counts|includ|same)|includ\w*[^.;]*\bnpx\b"
+                      r"|npx[^。；.;]*(?:也算|也属于|算作|等同|同样)", text, re.IGNORECASE):
         forbidden.append(Forbidden("npx"))   # "npx counts as npm", as the rule reads it
-    if not alternative:
-        after = re.search(r"\b(?:use|prefer|instead,? use)\s+(?P<good>.+)$|(?:改用|用)(?P<zh>.+)$", text, re.IGNORECASE)
-        good = _program_names((after.group("good") or after.group("zh") or "")) if after else []
-        alternative = next((name for name in good if name not in {f.program for f in forbidden}), "")
-    forbidden = [f for f in dict.fromkeys(forbidden) if f.program != alternative]
+    if not alternatives:
+        after = re.search(r"\b(?:use|prefer|instead,? use)\s+(?P<good>.+)$"
+                          r"|(?<![不要别勿止禁使])(?:改用|使用|用)(?P<zh>.+)$", text, re.IGNORECASE)
+        good = _named((after.group("good") or after.group("zh") or "")) if after else []
+        alternatives = [g.shown() for g in good if g not in forbidden and g.program not in
+                        {f.program for f in forbidden if not f.subcommand and not f.flags}][:1]
+    alternative = alternatives[0] if alternatives else ""
+    forbidden = [f for f in dict.fromkeys(forbidden)
+                 if f.shown() != alternative and (f.subcommand or f.flags or f.program != alternative.split(" ")[0])]
     # "git push --force" named twice (in words and backticked) is one; a bare "git" beside it is the same rule
     narrow = {f.program for f in forbidden if f.subcommand or f.flags}
     forbidden = [f for f in forbidden if f.subcommand or f.flags or f.program not in narrow]
@@ -260,16 +334,37 @@ def _forbidden_command(text: str) -> Check | None:
 
 
 def _forbidden_path(text: str) -> Check | None:
-    fragments = [m.group("what") or m.group("zh") or "" for m in _EDIT_NEGATED.finditer(text)]
-    fragments += [m.group("path") for m in _GENERATED.finditer(text)]
     paths: list[str] = []
-    for fragment in fragments:
-        for ticked, bare in _PATHISH.findall(fragment):
-            path = (ticked or bare).strip().rstrip(".,")
-            if path and ("/" in path or "." in path) and not path.startswith(("http", "-")) and " " not in path:
-                paths.append(_normal_rule_path(path))
+    for match in _EDIT_NEGATED.finditer(text):
+        fragment = _CLAUSE_END.split(match.group("what") or match.group("zh") or "", maxsplit=1)[0]
+        if _conditional(fragment):
+            continue
+        named = _paths(fragment)
+        if not named and (_PRONOUN.match(fragment) or match.group("zh") is not None):
+            named = _paths(text[:match.start()], first=True)   # "`gen/` is generated. Never edit it by hand."
+        paths += named
+    for match in _EDIT_PASSIVE.finditer(text):
+        if not _conditional(_CLAUSE_END.split(text[match.end():], maxsplit=1)[0]):
+            paths += _paths(text[:match.end()], first=True)
+    for match in _GENERATED.finditer(text):
+        paths += _paths(match.group("path"))
     paths = [p for p in dict.fromkeys(paths) if p]
     return Check("forbidden_path", paths=tuple(paths)) if paths else None
+
+
+def _paths(fragment: str, first: bool = False) -> list[str]:
+    """The paths a fragment names (``first``: only the first, and those listed with it)."""
+    found: list[str] = []
+    end = 0
+    for match in _PATHISH.finditer(fragment):
+        if first and found and not re.fullmatch(r"\s*(?:,|、|\band\b|\bor\b|和|或|及)?\s*", fragment[end:match.start()],
+                                                re.IGNORECASE):
+            break
+        path = (match.group(1) or match.group(2)).strip().rstrip(".,")
+        if path and ("/" in path or "." in path) and not path.startswith(("http", "-")) and " " not in path:
+            found.append(_normal_rule_path(path))
+            end = match.end()
+    return found
 
 
 def _normal_rule_path(path: str) -> str:
@@ -283,12 +378,14 @@ def _required_command(text: str) -> Check | None:
     match = _REQUIRED.search(text)
     if not match:
         return None
-    command = (match.group("cmd") or match.group("cmd2") or match.group("cmd3") or "").strip("`").strip()
-    rest = match.group("rest") or match.group("rest2") or match.group("rest3") or ""
-    when_said = match.group("when3") or rest or text
-    if _BEFORE_COMMIT.search(when_said) and not _BEFORE_DONE.search(when_said):
+    command = next(match.group(g) for g in ("cmd", "cmd2", "cmd3", "cmd4", "cmd5") if match.group(g)).strip("`").strip()
+    rest = next((match.group(g) for g in ("rest", "rest2", "rest3", "rest4", "rest5") if match.group(g)), "")
+    moment = match.group("when3") or match.group("when5")
+    if not moment:   # "before every commit" in what follows the command, else anywhere in the line
+        moment = rest if (_BEFORE_COMMIT.search(rest) or _BEFORE_DONE.search(rest)) else text
+    if _BEFORE_COMMIT.search(moment) and not _BEFORE_DONE.search(moment):
         when = "commit"
-    elif _BEFORE_DONE.search(when_said) or match.group("cmd2"):
+    elif _BEFORE_DONE.search(moment) or match.group("cmd2"):
         when = "completion"
     else:
         return None   # "run `x`" with no moment it must come before: nothing a transcript can decide

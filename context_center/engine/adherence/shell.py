@@ -17,6 +17,9 @@ _SEPARATORS = frozenset({"\n", ";", "&", "|", "&&", "||", "(", ")", ";;", "|&", 
 _REDIRECTS = frozenset({">", ">>", "<", "<<", "<<<", ">&", "<&", "&>", "&>>", ">|", "<>"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][\w-]*)\1")
+# the command a heredoc is given to, when it is a shell reading its script from standard input
+_FEEDS_SHELL = re.compile(r"(?:^|[;&|(]\s*)(?:(?:sudo|env|command|exec)(?:\s+-\S+)*\s+)?(?:\S*/)?"
+                          r"(?:bash|sh|zsh|dash|ksh)(?:\s+-[a-zA-Z]+)*\s*$")
 # wrappers that start the command after them: (options that take a value)
 _WRAPPERS = {"sudo": {"-u", "-g", "-C", "-h", "-p", "-r", "-t", "-T", "-U", "-D", "-R"}, "env": {"-u", "-C", "-S"},
              "time": {"-f", "-o"}, "nohup": set(), "nice": {"-n"}, "exec": {"-a"}, "builtin": set(),
@@ -46,17 +49,20 @@ def invocations(script: str, depth: int = 0) -> list[Invocation]:
 
 
 def _without_heredocs(script: str) -> str:
-    """A heredoc's body is data for the command, never commands: dropped, its delimiter too."""
+    """A heredoc's body is data for the command (``cat > x.sh <<EOF``), never commands: dropped, its
+    delimiter too; unless it feeds a shell (``bash <<'EOF'``, ``sudo sh -s <<EOF``), which runs it."""
     lines = script.split("\n")
     kept: list[str] = []
-    waiting: list[str] = []
+    waiting: list[tuple[str, bool]] = []
     for line in lines:
         if waiting:
-            if line.strip() == waiting[0]:
+            if line.strip() == waiting[0][0]:
                 waiting.pop(0)
+            elif waiting[0][1]:
+                kept.append(line)
             continue
-        kept.append(line)
-        waiting += [m.group(2) for m in _HEREDOC.finditer(line)]
+        kept.append(_HEREDOC.sub(" ", line))
+        waiting += [(m.group(2), bool(_FEEDS_SHELL.search(line[:m.start()]))) for m in _HEREDOC.finditer(line)]
     return "\n".join(kept)
 
 
@@ -65,6 +71,7 @@ def _tokens(script: str) -> list[str]:
         try:
             lexer = shlex.shlex(attempt, posix=True, punctuation_chars=True)
             lexer.whitespace = " \t\r"
+            lexer.wordchars += "+:@%,^"   # one word each: cargo +stable, pnpm test:unit, npm i @scope/pkg
             lexer.commenters = ""
             return list(lexer)
         except ValueError:

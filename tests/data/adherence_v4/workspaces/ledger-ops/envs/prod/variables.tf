@@ -1,0 +1,4 @@
+variable "alarm_email" {
+  type    = string
+  default = "oncall@example.com"
+}
