@@ -43,7 +43,13 @@ PROGRAMS = frozenset({
     "deno", "sudo", "rm", "chmod", "chown", "ssh", "scp", "rsync", "brew", "apt", "apt-get", "jest", "vitest",
     "mocha", "pytest", "eslint", "prettier", "tsc", "black", "ruff", "flake8", "pylint", "mypy", "isort", "go",
     "mvn", "gradle", "bazel", "composer", "gem", "bundle", "rake", "nvm", "cat", "less", "vim", "nano", "tox",
+    "psql", "mysql", "sqlite3", "mongo", "mongosh", "redis-cli", "pg_dump", "pg_restore", "aws", "gcloud", "az",
+    "gh", "heroku", "flyctl", "vercel", "netlify", "ansible", "ansible-playbook", "vagrant", "pulumi", "dotnet",
+    "nuget", "mix", "rails", "php", "artisan", "swift", "xcodebuild", "pod", "flutter", "dart", "java", "javac",
+    "kill", "pkill", "killall", "dd", "mkfs", "shutdown", "reboot", "systemctl", "crontab",
 })
+# task runners: the forbidden task may be any of the tasks one line runs (./gradlew clean build publish)
+TASK_RUNNERS = frozenset({"gradle", "gradlew", "make", "rake", "mvn", "mvnw", "ant", "just", "task", "invoke"})
 ALIASES = {"ripgrep": "rg", "golang": "go", "the silver searcher": "ag", "python 3": "python3", "apt get": "apt-get"}
 _TOOL_WORDS = frozenset({"go"})   # a program whose name is a common English word: only backticked
 _FORCE_PUSH = re.compile(r"\bforce[- ]push\w*|\bpush\s+--force\b|\bgit push -f\b", re.IGNORECASE)
@@ -53,10 +59,12 @@ _HEADING = re.compile(r"^\s*#{1,6}\s")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _IMPORT = re.compile(r"^\s*@\S+\s*$")
 _TICKED = re.compile(r"`([^`\n]+)`")
+_EMPHASIS = re.compile(r"(?<![\w*`])\*(?=[A-Za-z])([^*`\n]+)\*(?![\w*])")
 _COMMAND_NAME = re.compile(r"[\w.+-]+")      # a program's name (`// @ts-ignore` names none)
 _NEGATED_USE = re.compile(
     r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid|no)\s+(?:ever\s+)?"
-    r"(?P<verb>use|run|call|invoke|execute|using|running|calling)?\s*(?P<what>(?:`[^`]*`|[^.;:!?()`])*)"
+    r"(?P<verb>use|run|call|invoke|execute|open|launch|start|using|running|calling|opening|launching)?\s*"
+    r"(?P<what>(?:`[^`]*`|[^.;:!?()`])*)"
     r"|(?:不要|不准|禁止|别|严禁|不得|请勿|勿)(?P<zhverb>使用|用|运行|执行|调用)?\s*(?P<zh>[^。；！？，]*)",
     re.IGNORECASE)
 # "don't ever publish the crate: `cargo publish` …": a verb other than use or run, forbidden, that a
@@ -67,15 +75,16 @@ _PASSIVE_RUN = re.compile(r"(?P<bad>`[^`]+`)\s+(?:must|should|may|can|is|are)\s*
                           r"(?:to\s+)?(?:be\s+)?(?:run|used|executed|invoked|called)\b", re.IGNORECASE)
 _INSTEAD = re.compile(r"\buse\s+(?P<good>[^,;.]+?)\s*(?:,\s*not|\binstead of|\brather than|\bover)\s+"
                       r"(?P<bad>(?:`[^`]*`|[^.;:!?()`])+)", re.IGNORECASE)
-_FORBIDDEN_WORDS = re.compile(r"(?P<bad>`[^`]+`|[\w.-]+)\s+(?:is|are)\s+(?:forbidden|banned|not allowed|prohibited)",
-                              re.IGNORECASE)
+_FORBIDDEN_WORDS = re.compile(r"(?P<bad>`[^`]+`|[\w.-]+)\s+(?:is|are)\s+(?:forbidden|banned|not allowed|prohibited|"
+                              r"off[- ]limits)", re.IGNORECASE)
 # "never npm (or npx)": a parenthesis that only adds to the list is part of it
 _LIST_ASIDE = re.compile(r"\(\s*((?:or|and|nor|including|also)\s+[^()]*)\)", re.IGNORECASE)
 _LISTED = re.compile(r"\s*(?P<first>`[^`]+`|[^\s,/、]+)(?P<more>(?:\s*(?:,|/|、|\bor\b|\band\b|\bnor\b|和|或|与|及)\s*"
                      r"(?:`[^`]+`|[^\s,/、]+))*)", re.IGNORECASE)
 # a prohibition that holds only somewhere or sometimes ("don't run `alembic downgrade` against a shared
 # database", "don't disable ESLint rules without a comment"): a transcript cannot tell when it applies
-_CONDITIONAL = re.compile(r"\b(?:against|unless|except|when|whenever|while|if|without|during|outside|until)\b"
+_CONDITIONAL = re.compile(r"\bagainst\b(?!\s+(?:any|all|every)\b)"   # ("against any database": always)
+                          r"|\b(?:unless|except|when|whenever|while|if|without|during|outside|until)\b"
                           r"|\b(?:on|in|to|into)\s+(?:the\s+)?(?:production|prod|staging|shared|a shared|live)\b"
                           r"|除非|如果|的时候|时", re.IGNORECASE)
 _EDIT_NEGATED = re.compile(
@@ -88,6 +97,11 @@ _EDIT_PASSIVE = re.compile(
     r"(?:edited|modified|changed|touched|altered|written to)\b"
     r"|\bleave\s+(?:it|them|this|that|these|those|`[^`]+`|\S+/)\s+alone\b|\b(?:is|are)\s+off[- ]limits\b"
     r"|\bhands off\b", re.IGNORECASE)
+# "nothing under `envs/prod/` is to be changed"
+_NOTHING_UNDER = re.compile(r"\b(?:nothing|no files?|none of the files)\s+(?:under|in|inside|within|below)\s+"
+                            r"(?P<what>`[^`]+`|\S+)[^.;]*?\b(?:is|are|may|must|should|can)\s+(?:ever\s+)?(?:to\s+)?"
+                            r"(?:be\s+)?(?:hand[- ])?(?:changed|edited|modified|touched|altered|written)\b",
+                            re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that|these|those|this folder|this file|those files|these files)\b",
                       re.IGNORECASE)
 _GENERATED = re.compile(r"(?P<path>`[^`]+`|[\w./-]+/[\w./*-]*)\s+(?:is|are)\s+(?:generated|auto-?generated|"
@@ -140,7 +154,8 @@ class Forbidden:
         if invocation.program != self.program:
             return False
         words = [a for a in invocation.args if not a.startswith(("-", "+"))]   # (+stable: cargo's toolchain)
-        if self.subcommand and words[:len(self.subcommand)] != list(self.subcommand):
+        if self.subcommand and words[:len(self.subcommand)] != list(self.subcommand) and not (
+                self.program in TASK_RUNNERS and len(self.subcommand) == 1 and self.subcommand[0] in words):
             return False
         if self.subcommand and not self.flags & _DRY_RUN and _DRY_RUN & set(invocation.args):
             return False   # an action forbidden (`cargo publish`) is not done by its dry run
@@ -231,6 +246,7 @@ def rule_lines(text: str) -> list[tuple[int, str]]:
 
 def classify(text: str) -> Check | None:
     """How a transcript can decide ``text``, or None when it cannot (see the module docstring)."""
+    text = _EMPHASIS.sub(r"\1", text.replace("**", ""))   # "**Never** open `psql`", "*never* npm"
     return _forbidden_path(text) or _required_command(text) or _forbidden_command(text)
 
 
@@ -279,7 +295,8 @@ def _forbidden_command(text: str) -> Check | None:
     if _FORCE_PUSH.search(text) and re.search(r"\b(?:never|don't|do not|no|avoid)\b|不要|禁止", text, re.IGNORECASE):
         forbidden.append(Forbidden("git", ("push",), frozenset({"-f", "--force", "--force-with-lease"})))
     for instead in _INSTEAD.finditer(text):
-        bad = _named(instead.group("bad"), True)   # "use X, not Y" says both are tools
+        # "use X, not Y": Y a program known as one ("use AssertJ's `assertThat`, not `assertEquals`" names none)
+        bad = _named(instead.group("bad"))
         good = _named(instead.group("good"), True)
         if bad and good:
             forbidden += [f for f in bad if f.program not in {g.program for g in good}]
@@ -295,8 +312,8 @@ def _forbidden_command(text: str) -> Check | None:
         if not verb:   # "never npm or pnpm": only what is named first, and listed with it, is negated
             listed = _LISTED.match(fragment)     # ("don't disable ESLint rules" forbids no ESLint)
             fragment = listed.group(0) if listed else ""
-        forbidden += _named(fragment, verb in ("run", "running", "execute", "invoke", "call", "calling",
-                                               "运行", "执行", "调用"))
+        forbidden += _named(fragment, verb in ("run", "running", "execute", "invoke", "call", "calling", "open",
+                                               "opening", "launch", "launching", "运行", "执行", "调用"))
     for match in _PASSIVE_RUN.finditer(text):
         if not _conditional(text[match.end():].split(".")[0]):
             forbidden += _named(match.group("bad"), True)
@@ -348,6 +365,9 @@ def _forbidden_path(text: str) -> Check | None:
             paths += _paths(text[:match.end()], first=True)
     for match in _GENERATED.finditer(text):
         paths += _paths(match.group("path"))
+    for match in _NOTHING_UNDER.finditer(text):
+        if not _conditional(_CLAUSE_END.split(text[match.end():], maxsplit=1)[0]):
+            paths += _paths(match.group("what"))
     paths = [p for p in dict.fromkeys(paths) if p]
     return Check("forbidden_path", paths=tuple(paths)) if paths else None
 
