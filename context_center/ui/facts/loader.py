@@ -26,6 +26,7 @@ class FactsView:
     has_team: bool = False                   # some row is a team fact (the git column is shown)
     workspace: str = ""                      # what the facts' refs are relative to
     broken: list[str] = field(default_factory=list)   # refs of facts whose cited code is gone
+    longest_names: list[str] | None = None   # FactsTableModel.longest_of(rows), found here
 
 
 def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None) -> FactsView:
@@ -59,4 +60,5 @@ def load_facts_view(engine: Engine, sort: tuple[int, Qt.SortOrder] | None = None
                      waiting=len(facts) - len(rows), sorted_by=sort,
                      has_team=any(row.view.team is not None for row in rows),
                      workspace=str(engine.paths.workspace),
-                     broken=[row.fact.ref for row in rows if row.view.grounding.state == "broken"])
+                     broken=[row.fact.ref for row in rows if row.view.grounding.state == "broken"],
+                     longest_names=FactsTableModel.longest_of(rows))

@@ -30,7 +30,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine import FACT_CHOICES, GROUNDING_STATES, Engine, Fact, FactInput, Grounding, PurgeReport, WriteResult
+from ...engine import (
+    FACT_CHOICES,
+    GROUNDING_STATES,
+    Engine,
+    Fact,
+    FactInput,
+    Grounding,
+    PurgeReport,
+    WriteResult,
+    dismantle,
+)
 from .. import dialogs
 from ..editor import open_in_editor
 from ..engine_client import EngineClient
@@ -367,11 +377,16 @@ class FactsTab(QWidget):
 
     # loading -------------------------------------------------------------------------------------
 
+    def _let_go(self, released: list[list[FactRow]]) -> None:
+        """Rows no longer shown are freed on the worker, a slice at a time (see set_rows)."""
+        if any(released):
+            self.client.submit(lambda _engine: dismantle(*released))
+
     def reset(self) -> None:
         """Another store or workspace was opened: drop everything shown from the previous one.
         Generations start again at 0 in a new engine, so they cannot tell the two apart."""
         self.generation = -1
-        self.model.set_rows([])
+        self._let_go(self.model.set_rows([]))
         self.stack.setCurrentIndex(PAGE_LOADING)
         self.detail.clear()
         self.problems.clear()
@@ -427,7 +442,7 @@ class FactsTab(QWidget):
         self.generation = view.generation
         selected = self.current_row()
         selected_at = self.table.currentIndex().row()   # where it was listed: a forgotten fact's place
-        self.model.set_rows(view.rows, view.sorted_by)
+        self._let_go(self.model.set_rows(view.rows, view.sorted_by, view.longest_names))
         # the git column only where there are team facts: elsewhere its width is the title's
         if self.table.isColumnHidden(TEAM_COLUMN) == view.has_team:
             self.table.setColumnHidden(TEAM_COLUMN, not view.has_team)

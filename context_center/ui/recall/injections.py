@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Slot
 from PySide6.QtWidgets import (
     QComboBox,
+    QCompleter,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -57,6 +58,37 @@ def _outcome(record: dict[str, Any]) -> str:
     return ", ".join(i["ref"] for i in record["injected"])
 
 
+class FactChoices(QAbstractListModel):
+    """Every fact of the store to ask about, as "ref — label" (the ref its data): held as one list,
+    so 100,000 facts cost the window no item each, and found by ref in a dict."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._facts: list[tuple[str, str]] = []
+        self._rows: dict[str, int] = {}
+
+    def set_facts(self, facts: list[tuple[str, str]]) -> None:
+        self.beginResetModel()
+        self._facts, self._rows = facts, {ref: row for row, (ref, _) in enumerate(facts)}
+        self.endResetModel()
+
+    def row_of(self, ref: str) -> int:
+        return self._rows.get(ref, -1)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._facts)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._facts):
+            return None
+        ref, label = self._facts[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return f"{ref} — {label}"
+        if role == Qt.ItemDataRole.UserRole:
+            return ref
+        return None
+
+
 class InjectionView(QWidget):
     def __init__(self, client: EngineClient, messages: Messages, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -91,9 +123,19 @@ class InjectionView(QWidget):
                                      "injection_trace")
         self.trace.itemSelectionChanged.connect(self._trace_row_chosen)
 
+        self.fact_choices = FactChoices()
         self.fact_choice = QComboBox()
         self.fact_choice.setObjectName("why_not_fact")
+        self.fact_choice.setModel(self.fact_choices)
         self.fact_choice.setMinimumContentsLength(28)
+        # its width from that length, not from measuring every fact; typing finds one among them all
+        self.fact_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.fact_choice.setEditable(True)
+        self.fact_choice.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        completer = QCompleter(self.fact_choices, self.fact_choice)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.fact_choice.setCompleter(completer)
         self.why_button = QPushButton(tr("&Why not?"))
         self.why_button.setObjectName("why_not_button")
         self.why_button.setToolTip(tr("Ask the gate again about this fact for the selected record's prompt"))
@@ -137,7 +179,7 @@ class InjectionView(QWidget):
         self.sessions.clear()
         self.sessions.addItem(tr(ALL_SESSIONS), None)
         self.sessions.blockSignals(False)
-        self.fact_choice.clear()
+        self.fact_choices.set_facts([])
         fill(self.timeline, [])
         self._show_record(None)
 
@@ -169,11 +211,8 @@ class InjectionView(QWidget):
         self.bounds.setText(tr("Kept: the last {days} days, at most {entries} records").format(
             days=f"{days:,}", entries=f"{entries:,}") if days and entries else tr("The injection record is turned off"))
         current_fact = self.fact_choice.currentData()
-        self.fact_choice.clear()
-        for ref, label in facts:
-            self.fact_choice.addItem(f"{ref} — {label}", ref)
-        if current_fact is not None:
-            self.fact_choice.setCurrentIndex(max(self.fact_choice.findData(current_fact), 0))
+        self.fact_choices.set_facts(facts)
+        self.fact_choice.setCurrentIndex(max(self.fact_choices.row_of(current_fact), 0) if current_fact else 0)
         self.timeline.blockSignals(True)
         fill(self.timeline, [(r["time"], r["session_id"] or "-", _word(KIND_WORDS, r["kind"]), f"{r['chars']:,}",
                               _outcome(r), r["prompt"] if r["kind"] == "recall"
@@ -239,7 +278,7 @@ class InjectionView(QWidget):
         rows = self.trace.selectionModel().selectedRows()
         record = self.selected()
         if rows and record and rows[0].row() < len(record["trace"]):
-            index = self.fact_choice.findData(record["trace"][rows[0].row()]["ref"])
+            index = self.fact_choices.row_of(record["trace"][rows[0].row()]["ref"])
             if index >= 0:
                 self.fact_choice.setCurrentIndex(index)
 

@@ -62,3 +62,28 @@ def test_a_row_without_its_search_text_is_still_found(qtbot):
     model.set_rows([row])
     proxy.set_text("kubernetes")
     assert _shown(proxy) == ["fact-005"]
+
+
+def test_rows_let_go_are_handed_back_and_the_longest_names_come_with_the_rows(qtbot):
+    """Freeing 100,000 rows, and finding their longest names, each held the GUI thread for tens of
+    milliseconds: the model hands the old rows back (the tab frees them on the worker) and takes
+    the longest names the worker found."""
+    model = FactsTableModel()
+    first = [_row(i, "x") for i in range(3)]
+    assert not any(model.set_rows(first, model.sort_state()))   # (nothing held yet)
+    held = model.row_list()
+    released = model.set_rows([_row(9, "y")], model.sort_state(), longest=["fact-009"])
+    assert released == [held] and released[0] is held and [r.fact.name for r in released[0]] == [
+        "fact-000", "fact-001", "fact-002"]
+    assert model.longest_names() == ["fact-009"]
+    assert FactsTableModel.longest_of([_row(1, "x"), _row(1234, "y")])[0] == "fact-1234"
+
+
+def test_the_tab_frees_the_rows_it_no_longer_shows_on_the_worker(ui, qtbot):
+    ui.remember(name="one", body="1")
+    ui.window.refresh_all()
+    ui.idle()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 1)
+    held = ui.window.facts.model.row_list()
+    ui.window.refresh_all()   # F5: new rows, the old ones let go
+    qtbot.waitUntil(lambda: held == [] and len(ui.facts_shown()) == 1, timeout=10000)

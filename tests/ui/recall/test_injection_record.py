@@ -47,6 +47,9 @@ def test_the_hook_record_shows_in_the_timeline_with_its_trace_and_why_not(ui, qt
     row = next(r for r in range(view.trace.rowCount()) if view.trace.item(r, 0).text() == "project/cache-size.md")
     view.trace.selectRow(row)   # choosing a traced fact chooses it for "why not"
     assert view.fact_choice.currentData() == "project/cache-size.md"
+    completer = view.fact_choice.completer()   # typing finds a fact among them all, by any part of it
+    completer.setCompletionPrefix("CACHE-SIZE")
+    assert completer.completionCount() == 1 and completer.currentCompletion().startswith("project/cache-size.md")
     assert view.why_button.isEnabled()
     view.ask_why_not()
     qtbot.waitUntil(lambda: "rejected — weak match" in view.why_result.text(), timeout=10000)
