@@ -16,7 +16,8 @@ SET = DATA / "adherence_v1"          # developed against (after its first, untou
 HELD_OUT = DATA / "adherence_v2"     # written later by another session; developed against after its first run
 HELD_OUT_SMALL = DATA / "adherence_v3"   # a third, smaller one by yet another session: held out
 HELD_OUT_LAST = DATA / "adherence_v4"    # a fourth, written after v2's fixes; developed against after its first run
-HELD_OUT_NEXT = DATA / "adherence_v5"    # a fifth, written after v4's fixes: held out
+HELD_OUT_NEXT = DATA / "adherence_v5"    # a fifth, written after v4's fixes; developed against after its first run
+HELD_OUT_SIXTH = DATA / "adherence_v6"   # a sixth, written after v5's fixes: held out
 _STAMP = re.compile(r'"timestamp"\s*:\s*"([^"]+)"')
 
 

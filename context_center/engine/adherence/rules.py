@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..storage.safe_read import read_regular_bytes
+from ..text.analysis import ENGLISH_STOPWORDS
 from .shell import Invocation, invocations
 
 KINDS = ("forbidden_command", "required_command", "forbidden_path")
@@ -62,7 +63,7 @@ _TICKED = re.compile(r"`([^`\n]+)`")
 _EMPHASIS = re.compile(r"(?<![\w*`])\*(?=[A-Za-z])([^*`\n]+)\*(?![\w*])")
 _COMMAND_NAME = re.compile(r"[\w.+-]+")      # a program's name (`// @ts-ignore` names none)
 _NEGATED_USE = re.compile(
-    r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid|no)\s+(?:ever\s+)?"
+    r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid|no)\s*:?\s+(?:ever\s+)?"
     r"(?P<verb>use|run|call|invoke|execute|open|launch|start|using|running|calling|opening|launching)?\s*"
     r"(?P<what>(?:`[^`]*`|[^.;:!?()`])*)"
     r"|(?:不要|不准|禁止|别|严禁|不得|请勿|勿)(?P<zhverb>使用|用|运行|执行|调用)?\s*(?P<zh>[^。；！？，]*)",
@@ -88,8 +89,8 @@ _CONDITIONAL = re.compile(r"\bagainst\b(?!\s+(?:any|all|every)\b)"   # ("against
                           r"|\b(?:on|in|to|into)\s+(?:the\s+)?(?:production|prod|staging|shared|a shared|live)\b"
                           r"|除非|如果|的时候|时", re.IGNORECASE)
 _EDIT_NEGATED = re.compile(
-    r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid)\s+(?:ever\s+)?(?:hand[- ])?(?:edit|editing|"
-    r"modify|modifying|change|changing|touch|touching|write to|writing to|alter)\b(?P<what>[^;!?]*)"
+    r"\b(?:never|don't|dont|do not|must not|should not|shouldn't|avoid)\s*:?\s+(?:ever\s+)?(?:hand[- ])?"
+    r"(?:edit|editing|modify|modifying|change|changing|touch|touching|write to|writing to|alter)\b(?P<what>[^;!?]*)"
     r"|(?:不要|禁止|别|不得|严禁|请勿|勿)(?:手动|手工)?(?:修改|编辑|改动|改|动)(?P<zh>[^。；！？，]*)", re.IGNORECASE)
 # the path is named before what forbids it: "`site/` … must not be edited", "`benches/` … leave it alone"
 _EDIT_PASSIVE = re.compile(
@@ -116,7 +117,8 @@ _PATHISH = re.compile(
 _CLAUSE_END = re.compile(r"[:;—–]|\.\s|\s-\s|,\s*(?:so|because|since|as|it|they|which|but)\b|[，。；：]",
                          re.IGNORECASE)
 _REQUIRED = re.compile(
-    r"\b(?:always\s+)?(?:run|execute)\s+(?P<cmd>`[^`]+`)(?P<rest>[^.;!?]*)"
+    r"\b(?:always\s+)?(?:run|execute)\s+(?:(?:the|your|all)\s+[\w-]+\s+(?:with|using|via)\s+)?(?P<cmd>`[^`]+`)"
+    r"(?P<rest>[^.;!?]*)"
     r"|(?:make sure|ensure|check that)\s+(?P<cmd2>`[^`]+`)\s+(?P<rest2>(?:passes|succeeds|is green|runs)[^.;!?]*)"
     r"|\bbefore\s+(?P<when3>committing|you commit|every commit|a commit|pushing|you push|reporting\w*|finishing|"
     r"you finish|handing\w*|marking\w*|saying\w*|declaring\w*|you report|you are done|completion|completing)"
@@ -132,8 +134,13 @@ _BEFORE_DONE = re.compile(r"\b(?:complet\w*|finish\w*|done|report\w*|hand\w* (?:
                           r"submit\w*|after (?:every|each|any) (?:change|edit)|after changing|after editing)\b"
                           r"|完成|交付",
                           re.IGNORECASE)
-_MUST_PASS = re.compile(r"\b(?:pass|passes|passing|succeed\w*|green|clean|without (?:errors|failures))\b|通过",
+_MUST_PASS = re.compile(r"\b(?:pass|passes|passing|succeed\w*|green|clean|without (?:errors|failures))\b|通过"
+                        r"|\b(?:red|failing|a failure)\b[^.;]*\bis not (?:done|ok|okay|acceptable|allowed)\b",
                         re.IGNORECASE)
+_SUBCOMMAND = re.compile(r"(?:[ \t]+[a-z][\w:-]*(?![\w/.-])){1,2}")
+_NOT_SUBCOMMANDS = ENGLISH_STOPWORDS | {"directly", "yourself", "here", "there", "locally", "again", "anything",
+                                        "everything", "anymore", "ever", "manually", "by", "hand"}
+_NEGATION_BEFORE = re.compile(r"\b(?:not|never|n't|don't|avoid)\b\W*$", re.IGNORECASE)
 _DRY_RUN = frozenset({"--dry-run", "--dryrun"})
 # verbs _NEGATED_USE and the path rules read, or too common to name a subcommand by
 _NOT_ACTIONS = frozenset({"use", "run", "call", "invoke", "execute", "using", "running", "calling", "edit", "editing",
@@ -154,8 +161,12 @@ class Forbidden:
         if invocation.program != self.program:
             return False
         words = [a for a in invocation.args if not a.startswith(("-", "+"))]   # (+stable: cargo's toolchain)
-        if self.subcommand and words[:len(self.subcommand)] != list(self.subcommand) and not (
-                self.program in TASK_RUNNERS and len(self.subcommand) == 1 and self.subcommand[0] in words):
+        # or a global option's value before the subcommand: helm --kube-context staging uninstall
+        valued = [a for n, a in enumerate(invocation.args) if not a.startswith(("-", "+")) and not (
+            n and invocation.args[n - 1].startswith("-") and "=" not in invocation.args[n - 1])]
+        wanted = list(self.subcommand)
+        if wanted and words[:len(wanted)] != wanted and valued[:len(wanted)] != wanted and not (
+                self.program in TASK_RUNNERS and len(wanted) == 1 and wanted[0] in words):
             return False
         if self.subcommand and not self.flags & _DRY_RUN and _DRY_RUN & set(invocation.args):
             return False   # an action forbidden (`cargo publish`) is not done by its dry run
@@ -274,7 +285,11 @@ def _named(fragment: str, ran: bool = False) -> list[Forbidden]:
     for match in re.finditer(r"(?<![\w./-])[a-z][\w.+-]*(?![\w/-])", bare):
         word = match.group(0).rstrip(".")
         if word in PROGRAMS and word not in _TOOL_WORDS:
-            found.append((match.start(), Forbidden(word)))
+            # "don't run bundle update", "do not run docker system prune": what it runs, as written
+            words = _SUBCOMMAND.match(bare, match.end()) if ran and not word.endswith(".") else None
+            sub = tuple(words.group(0).split()) if words else ()
+            sub = sub[:next((i for i, w in enumerate(sub) if w in _NOT_SUBCOMMANDS or w in PROGRAMS), len(sub))]
+            found.append((match.start(), Forbidden(word, sub)))
     return list(dict.fromkeys(f for _, f in sorted(found, key=lambda pair: pair[0])))
 
 
@@ -315,7 +330,7 @@ def _forbidden_command(text: str) -> Check | None:
         forbidden += _named(fragment, verb in ("run", "running", "execute", "invoke", "call", "calling", "open",
                                                "opening", "launch", "launching", "运行", "执行", "调用"))
     for match in _PASSIVE_RUN.finditer(text):
-        if not _conditional(text[match.end():].split(".")[0]):
+        if not _conditional(_CLAUSE_END.split(text[match.end():], maxsplit=1)[0]):
             forbidden += _named(match.group("bad"), True)
     for match in _NEGATED_ACTION.finditer(text):
         action = match.group("action").lower()
@@ -327,13 +342,14 @@ def _forbidden_command(text: str) -> Check | None:
             if words and words[-1] == action and _COMMAND_NAME.fullmatch(started[0].program):
                 forbidden.append(Forbidden(started[0].program, tuple(words)))
     for match in _FORBIDDEN_WORDS.finditer(text):
-        forbidden += _named(match.group("bad"))
+        if not _conditional(_CLAUSE_END.split(text[match.end():], maxsplit=1)[0]):
+            forbidden += _named(match.group("bad"))
     if "npx" in text.lower() and any(f.program == "npm" for f in forbidden) and \
             re.search(r"\bnpx\b[^.;]*\b(?:too|also|counts|includ|same)|includ\w*[^.;]*\bnpx\b"
                       r"|npx[^。；.;]*(?:也算|也属于|算作|等同|同样)", text, re.IGNORECASE):
         forbidden.append(Forbidden("npx"))   # "npx counts as npm", as the rule reads it
     if not alternatives:
-        after = re.search(r"\b(?:use|prefer|instead,? use)\s+(?P<good>.+)$"
+        after = re.search(r"(?<!not )(?<!never )(?<!n't )\b(?:use|prefer|instead,? use)\s+(?P<good>.+)$"
                           r"|(?<![不要别勿止禁使])(?:改用|使用|用)(?P<zh>.+)$", text, re.IGNORECASE)
         good = _named((after.group("good") or after.group("zh") or "")) if after else []
         alternatives = [g.shown() for g in good if g not in forbidden and g.program not in
@@ -342,8 +358,10 @@ def _forbidden_command(text: str) -> Check | None:
     forbidden = [f for f in dict.fromkeys(forbidden)
                  if f.shown() != alternative and (f.subcommand or f.flags or f.program != alternative.split(" ")[0])]
     # "git push --force" named twice (in words and backticked) is one; a bare "git" beside it is the same rule
-    narrow = {f.program for f in forbidden if f.subcommand or f.flags}
-    forbidden = [f for f in forbidden if f.subcommand or f.flags or f.program not in narrow]
+    # (so is "git push" read bare beside the backticked "git push --force": the narrower one holds)
+    forbidden = [f for f in forbidden if not any(
+        g.program == f.program and g.subcommand[:len(f.subcommand)] == f.subcommand and g.flags >= f.flags and
+        (len(g.subcommand) > len(f.subcommand) or g.flags > f.flags) for g in forbidden)]
     forbidden = list({f.shown(): f for f in reversed(forbidden)}.values())[::-1]   # the first of one shown
     if not forbidden:
         return None
@@ -361,8 +379,9 @@ def _forbidden_path(text: str) -> Check | None:
             named = _paths(text[:match.start()], first=True)   # "`gen/` is generated. Never edit it by hand."
         paths += named
     for match in _EDIT_PASSIVE.finditer(text):
-        if not _conditional(_CLAUSE_END.split(text[match.end():], maxsplit=1)[0]):
-            paths += _paths(text[:match.end()], first=True)
+        after = _CLAUSE_END.split(text[match.end():], maxsplit=1)[0]
+        if not _conditional(after):   # "hands off `x/`": named after; "`x/` … leave it alone": before
+            paths += _paths(text[:match.end()], first=True) or _paths(after, first=True)
     for match in _GENERATED.finditer(text):
         paths += _paths(match.group("path"))
     for match in _NOTHING_UNDER.finditer(text):
@@ -396,13 +415,17 @@ def _normal_rule_path(path: str) -> str:
 
 def _required_command(text: str) -> Check | None:
     match = _REQUIRED.search(text)
-    if not match:
-        return None
+    if not match or _NEGATION_BEFORE.search(text[:match.start()]):
+        return None   # ("must not: run `dotnet nuget push`" forbids it)
     command = next(match.group(g) for g in ("cmd", "cmd2", "cmd3", "cmd4", "cmd5") if match.group(g)).strip("`").strip()
     rest = next((match.group(g) for g in ("rest", "rest2", "rest3", "rest4", "rest5") if match.group(g)), "")
     moment = match.group("when3") or match.group("when5")
-    if not moment:   # "before every commit" in what follows the command, else anywhere in the line
-        moment = rest if (_BEFORE_COMMIT.search(rest) or _BEFORE_DONE.search(rest)) else text
+    if not moment:   # "before every commit" in what follows the command, else anywhere in the line;
+        # the words after "before" when it is there ("before committing, and fix what it reports")
+        plain = _TICKED.sub(" ", rest if (_BEFORE_COMMIT.search(_TICKED.sub(" ", rest)) or
+                                          _BEFORE_DONE.search(_TICKED.sub(" ", rest))) else text)
+        before = re.search(r"\bbefore\s+([^,;.]+)", plain, re.IGNORECASE)
+        moment = before.group(1) if before else plain
     if _BEFORE_COMMIT.search(moment) and not _BEFORE_DONE.search(moment):
         when = "commit"
     elif _BEFORE_DONE.search(moment) or match.group("cmd2"):

@@ -27,7 +27,8 @@ _WRAPPERS = {"sudo": {"-u", "-g", "-C", "-h", "-p", "-r", "-t", "-T", "-U", "-D"
                                                                                "-a"},
              "stdbuf": {"-i", "-o", "-e"}, "ionice": {"-c", "-n"}, "doas": {"-u"}}
 _RUNNERS = {"npx": 0, "bunx": 0, "pnpx": 0}           # npx X: X runs too
-_SUB_RUNNERS = {("pnpm", "dlx"), ("pnpm", "exec"), ("yarn", "dlx"), ("npm", "exec"), ("bun", "x"), ("uvx", "")}
+_SUB_RUNNERS = {("pnpm", "dlx"), ("pnpm", "exec"), ("yarn", "dlx"), ("npm", "exec"), ("bun", "x"), ("uvx", ""),
+                ("bundle", "exec")}
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 MAX_DEPTH = 4
 

@@ -114,6 +114,16 @@ def test_a_program_runs_only_where_the_shell_starts_it():
     ("**Never** open `psql` against any database; use `./manage.py dbshell`.", "forbidden_command", ["psql"]),
     ("psql is off-limits. If you need a SQL prompt use ./manage.py dbshell.", "forbidden_command", ["psql"]),
     ("Nothing under `envs/prod/` is to be changed by an agent.", "forbidden_path", ["envs/prod/"]),
+    ("Don't run bundle update; it bumps every gem at once.", "forbidden_command", ["bundle update"]),
+    ("Do not run docker system prune on this machine.", "forbidden_command", ["docker system prune"]),
+    ("Don't run git push --force.", "forbidden_command", ["git push --force"]),   # (not every push)
+    ("`helm uninstall` is not to be run by an agent — not in staging, not anywhere.", "forbidden_command",
+     ["helm uninstall"]),
+    ("**Must not:** run `dotnet nuget push` — the release pipeline publishes.", "forbidden_command",
+     ["dotnet nuget push"]),
+    ("Hands off `manifests/sealed/`: those are SealedSecrets.", "forbidden_path", ["manifests/sealed/"]),
+    ("**Must not:** edit anything in `src/Gen/` (NSwag output).", "forbidden_path", ["src/Gen/"]),
+    ("Run the specs with `bundle exec rspec` before you finish.", "required_command", "bundle exec rspec"),
 ])
 def test_a_checkable_rule_says_what_breaks_it(text: str, kind: str, shown):
     check = classify(text)
@@ -131,6 +141,7 @@ def test_a_checkable_rule_says_what_breaks_it(text: str, kind: str, shown):
     "Use TypeScript strict mode everywhere and no `// @ts-ignore`.",
     "Use AssertJ's `assertThat` in tests, not JUnit's `assertEquals`.",     # (functions, not programs)
     "Avoid `terraform apply` unless the user explicitly asks for it.",
+    "`dotnet ef database update` is off-limits unless you are pointed at a local database.",
 ])
 def test_a_rule_a_transcript_cannot_decide_gets_no_check(text: str):
     assert classify(text) is None
@@ -202,6 +213,14 @@ def test_a_dry_run_does_not_do_the_action_and_a_check_in_the_commits_own_line_co
     gradle = classify("Never run `./gradlew publish`; CI publishes.")
     assert gradle is not None and breaking(gradle, "./gradlew clean build publish") and \
         not breaking(gradle, "./gradlew publishToMavenLocal")
+    helm = classify("Never run `helm uninstall`.")
+    assert helm is not None and breaking(helm, "helm --kube-context staging uninstall pr-9") and \
+        not breaking(helm, "helm --kube-context staging list")
+    rails = classify("Never run `rails db:drop`.")
+    assert rails is not None and breaking(rails, "bundle exec rails db:drop")
+    commit = classify("Always run `bundle exec rubocop` before committing, and fix what it reports.")
+    must = classify("**Must:** run `dotnet test` before reporting completion. Red is not done.")
+    assert commit is not None and commit.when == "commit" and must is not None and must.must_pass
     assert verdicts(rules["CLAUDE.md:2"]) == {"dry": "followed", "real": "violated"}
 
 

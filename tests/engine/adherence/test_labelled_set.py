@@ -1,8 +1,8 @@
-"""The labelled adherence sets developed against (tests/data/adherence_v1, _v2 and _v4, each written
+"""The labelled adherence sets developed against (tests/data/adherence_v1, _v2, _v4 and _v5, each written
 without reading the code) as a floor: their verdicts and their PreToolUse decisions, judged in
 process. Their first runs, before any change made against them: v1 violated precision 1.00, recall
-0.97, followed 0.94, denials 0.92; v2 0.90, 0.47, 0.52, 0.86; v4 1.00, 0.71, 0.77, 0.75
-(bench/adherence.py prints them beside the sets still held out)."""
+0.97, followed 0.94, denials 0.92; v2 0.90, 0.47, 0.52, 0.86; v4 1.00, 0.71, 0.77, 0.75; v5 0.64,
+0.78, 0.66, 0.83 (bench/adherence.py prints them beside the sets still held out)."""
 from __future__ import annotations
 
 import shutil
@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from context_center.engine import detect_workspace, open_engine
-from support.adherence_set import HELD_OUT, HELD_OUT_LAST, SET, lay_out
+from support.adherence_set import HELD_OUT, HELD_OUT_LAST, HELD_OUT_NEXT, SET, lay_out
 
 
-@pytest.fixture(scope="module", params=[SET, HELD_OUT, HELD_OUT_LAST], ids=lambda source: source.name)
+@pytest.fixture(scope="module", params=[SET, HELD_OUT, HELD_OUT_LAST, HELD_OUT_NEXT], ids=lambda source: source.name)
 def laid(request):
     base = Path("/tmp") / f"ccadh-{uuid.uuid4().hex}"
     base.mkdir()
