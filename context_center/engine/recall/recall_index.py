@@ -2,8 +2,8 @@
 
 Kept in step with the engine's snapshot incrementally: a fact is re-tokenized only
 when its text changed. Fields are weighted (name, title and keywords count double,
-the description one and a half times) in one bag of words, scored with BM25
-(k1 = 1.2, b = 0.75, idf = ln(1 + (N − df + 0.5) / (df + 0.5))).
+the description one and a half times) in one bag of words, scored with the one BM25
+(:mod:`..text.bm25`, recall's weights: k1 = 1.2, b = 0.75).
 
 Scoring is vectorized (NumPy): each term's posting list is an array of document
 slots and term frequencies, and everything recall needs per document — length,
@@ -24,13 +24,12 @@ import numpy as np
 
 from ..memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS, YEAR_2, freshness, freshness_moments
 from ..records import Fact
+from ..text.bm25 import RECALL, idf
 from . import recall_base
 from .fact_terms import terms_of_many, weighted_terms
 
 PROJECT_BOOST = 1.08   # × the score of a project or team fact: the project's own knowledge wins a tie
 
-K1 = 1.2
-B = 0.75
 NEVER = math.inf
 DAY = 86400.0
 
@@ -211,7 +210,7 @@ class RecallIndex:
     def _normalize(self) -> None:
         count = len(self)
         average = self._total_length / count if count else 1.0
-        self.norm = K1 * (1 - B + B * self.length / (average or 1.0))
+        self.norm = RECALL.norm(self.length, average)
 
     def save_if_worth(self) -> bool:
         """Write the base again when enough facts differ from it (:func:`recall_base.worth_saving`),
@@ -342,9 +341,9 @@ class RecallIndex:
             df = sum(int(np.count_nonzero(alive[slots])) for slots, _ in parts)
             if not df:
                 continue
-            weight = math.log(1 + (count - df + 0.5) / (df + 0.5)) * (K1 + 1)
+            weight = idf(count, df)
             for slots, tfs in parts:
-                raw[slots] += weight * tfs / (tfs + norm[slots])
+                raw[slots] += RECALL.scores(tfs, norm[slots], weight)
                 matched[slots] += 1
                 if term in strong_terms:
                     strong[slots] += 1

@@ -16,7 +16,6 @@ import errno
 import gc
 import hashlib
 import json
-import math
 import shutil
 import time
 import warnings
@@ -38,6 +37,7 @@ from ..records import Fact, Progress
 from ..storage.atomic_write import write_atomic
 from ..storage.store_lock import StoreLock
 from ..text.analysis import tokenize
+from ..text.bm25 import BM25, idf
 from .postings import PostingsScorer, segment_id
 from .safe_unpickling import harden_whoosh
 
@@ -50,13 +50,11 @@ READ_RETRIES = 6
 
 
 class _BM25(BM25F):
-    """Whoosh's BM25F with the BM25 idf, ln(1 + (N − df + 0.5) / (df + 0.5)), instead of
-    Whoosh's classic ln(N / (df + 1)) + 1, which over-rewards common words."""
+    """Whoosh's BM25F with the one BM25's idf (:mod:`..text.bm25`)."""
 
     def idf(self, searcher, fieldname, text):
         parent = searcher.get_parent()
-        df = parent.doc_frequency(fieldname, text)
-        return math.log(1 + (parent.doc_count_all() - df + 0.5) / (df + 0.5))
+        return idf(parent.doc_count_all(), parent.doc_frequency(fieldname, text))
 
 
 def whoosh_distribution() -> tuple[str, str]:
@@ -193,7 +191,7 @@ class SearchIndex:
         self._index = None
         self._in_memory_digest: str | None = None   # set when the folder cannot be written (a read-only root)
         self._searcher = None   # kept between queries while the index's generation stays the same
-        self._scorer = PostingsScorer(k1=k1, b=b)
+        self._scorer = PostingsScorer(BM25(k1=k1, b=b))
         self._frequencies: tuple[object, dict[str, int]] = (None, {})
 
     # opening ----------------------------------------------------------------------------
@@ -454,7 +452,7 @@ class SearchIndex:
         if searcher is not None and self._index is not None and searcher.up_to_date():
             return searcher
         self._drop_searcher()
-        searcher = self._open().searcher(weighting=_BM25(B=self._scorer.b, K1=self._scorer.k1))
+        searcher = self._open().searcher(weighting=_BM25(B=self._scorer.bm25.b, K1=self._scorer.bm25.k1))
         self._searcher = searcher
         self._scorer.forget_segments_except({found for reader, _ in searcher.reader().leaf_readers()
                                              if (found := segment_id(reader)) is not None})

@@ -4,10 +4,10 @@ Whoosh stays the index of record (what is written, synced and read here); only t
 loop moves out of Python. Whoosh's matchers score one posting per Python call — ~900 calls per
 query at 1,000 facts, ~90,000 at 100,000 (bench/recall.py) — while here a term's postings are
 decoded once into arrays (segments never change once written, so the arrays are kept per segment)
-and a query costs a few array operations per term. The scores are Whoosh's BM25F ones: per field,
-``idf × w × (k1 + 1) / (w + k1 × (1 − b + b × length / average length))`` with ``w`` the stored
-posting weight (term frequency × field boost) and the field length as Whoosh stores it (one byte),
-summed over the query's clauses; ties go to the lower document number, as in Whoosh's collector.
+and a query costs a few array operations per term. The scores are BM25F's, with the one BM25
+(:mod:`..text.bm25`): per field, with the term frequency the stored posting weight (frequency ×
+field boost) and the field length as Whoosh stores it (one byte), summed over the query's clauses;
+ties go to the lower document number, as in Whoosh's collector.
 
 Decoding reads the block layout of Whoosh's W3 codec (the pinned ``whoosh-ng``); any other
 matcher or column falls back to Whoosh's public per-posting calls, slower but the same numbers.
@@ -26,6 +26,8 @@ from whoosh.matching.wrappers import WrappingMatcher  # type: ignore[attr-define
 from whoosh.reading import IndexReader
 from whoosh.searching import Searcher
 from whoosh.util.numeric import byte_to_length
+
+from ..text.bm25 import BM25
 
 # Decoded postings kept across queries, by total postings (8 bytes each: ~32 MB).
 POSTINGS_BUDGET = 4_000_000
@@ -102,8 +104,8 @@ class PostingsScorer:
     """BM25F over the segments of a Whoosh searcher, with the decoded postings kept between
     queries (per segment: a segment's postings never change, its deletions are read each time)."""
 
-    def __init__(self, k1: float, b: float) -> None:
-        self.k1, self.b = k1, b
+    def __init__(self, bm25: BM25) -> None:
+        self.bm25 = bm25
         self._postings: OrderedDict[tuple[str, str, str], Postings] = OrderedDict()
         self._held = 0
         self._lengths: dict[tuple[str, str], np.ndarray] = {}
@@ -145,10 +147,8 @@ class PostingsScorer:
             if not len(ids):
                 continue
             lengths = self._lengths_of(reader, segment, field)[ids]
-            k1 = self.k1
-            norm = k1 * ((1 - self.b) + self.b * lengths / average)
             ids_parts.append(ids)
-            score_parts.append(idf * weights * (k1 + 1) / (weights + norm))
+            score_parts.append(self.bm25.scores(weights, self.bm25.norm(lengths, average), idf))
         if not ids_parts:
             return np.zeros(count)
         return np.bincount(np.concatenate(ids_parts), np.concatenate(score_parts), minlength=count)

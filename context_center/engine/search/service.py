@@ -6,7 +6,6 @@ from __future__ import annotations
 import gc
 import heapq
 import logging
-import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from ..errors import InvalidInput, StorageError
 from ..memory import sensitive
 from ..records import Fact, Snapshot
 from ..text.analysis import tokenize
+from ..text.bm25 import idf
 from ..text.limits import MAX_ANALYZED_CHARS
 from ..text.snippets import make_snippet, redact_home
 from .index import Progress, SearchIndex, SyncReport, document_key
@@ -144,7 +144,7 @@ class SearchService:
             length = sum(bag.values()) or 1
             for term, tf in bag.items():
                 df = frequencies.get(term, 0)
-                weights[term] += tf / length * math.log(1 + (count - df + 0.5) / (df + 0.5))
+                weights[term] += tf / length * idf(count, df)
         for term in terms:
             weights.pop(term, None)
         # What Counter.most_common(n) does, for float weights.
