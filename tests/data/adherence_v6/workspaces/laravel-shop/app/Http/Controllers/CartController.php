@@ -1,0 +1,7 @@
+<?php
+
+namespace App\Http\Controllers;
+
+class CartController extends Controller
+{
+}

@@ -1,0 +1,3 @@
+defmodule PhxChatWeb.RoomLive do
+  use PhxChatWeb, :live_view
+end
