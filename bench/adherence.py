@@ -187,7 +187,7 @@ def main() -> None:
                                      "1.00 / 0.71, 0.77, 0.75"),
                 (sets.HELD_OUT_NEXT, f"written after v4's fixes, developed against after {first} "
                                      "0.64 / 0.78, 0.66, 0.83"),
-                (sets.HELD_OUT_SIXTH, "held out, written after v5's fixes")):
+                (sets.HELD_OUT_SIXTH, f"held out, written after v5's fixes; {first} 1.00 / 0.85, 0.94, 1.00")):
             if not source.is_dir():
                 print(f"{source.name}: not there")
                 continue
