@@ -141,6 +141,9 @@ _SUBCOMMAND = re.compile(r"(?:[ \t]+[a-z][\w:-]*(?![\w/.-])){1,2}")
 _NOT_SUBCOMMANDS = ENGLISH_STOPWORDS | {"directly", "yourself", "here", "there", "locally", "again", "anything",
                                         "everything", "anymore", "ever", "manually", "by", "hand"}
 _NEGATION_BEFORE = re.compile(r"\b(?:not|never|n't|don't|avoid)\b\W*$", re.IGNORECASE)
+# the verbs that say a command is run ("do not run `deploy-all`": any backticked name is a command)
+_RUN_VERBS = frozenset({"run", "running", "execute", "invoke", "call", "calling", "open", "opening", "launch",
+                        "launching", "运行", "执行", "调用"})
 _DRY_RUN = frozenset({"--dry-run", "--dryrun"})
 # verbs _NEGATED_USE and the path rules read, or too common to name a subcommand by
 _NOT_ACTIONS = frozenset({"use", "run", "call", "invoke", "execute", "using", "running", "calling", "edit", "editing",
@@ -293,10 +296,6 @@ def _named(fragment: str, ran: bool = False) -> list[Forbidden]:
     return list(dict.fromkeys(f for _, f in sorted(found, key=lambda pair: pair[0])))
 
 
-def _program_names(fragment: str) -> list[str]:
-    return [f.program for f in _named(fragment)]
-
-
 def _conditional(fragment: str) -> bool:
     """Whether a prohibition holds only somewhere or sometimes (what follows what it names says so)."""
     last = max((m.end() for m in _TICKED.finditer(fragment)), default=0)
@@ -327,14 +326,13 @@ def _forbidden_command(text: str) -> Check | None:
         if not verb:   # "never npm or pnpm": only what is named first, and listed with it, is negated
             listed = _LISTED.match(fragment)     # ("don't disable ESLint rules" forbids no ESLint)
             fragment = listed.group(0) if listed else ""
-        forbidden += _named(fragment, verb in ("run", "running", "execute", "invoke", "call", "calling", "open",
-                                               "opening", "launch", "launching", "运行", "执行", "调用"))
+        forbidden += _named(fragment, verb in _RUN_VERBS)
     for match in _PASSIVE_RUN.finditer(text):
         if not _conditional(_CLAUSE_END.split(text[match.end():], maxsplit=1)[0]):
             forbidden += _named(match.group("bad"), True)
     for match in _NEGATED_ACTION.finditer(text):
         action = match.group("action").lower()
-        if action in _NOT_ACTIONS or _conditional(re.split(r"[:;.]", text[match.end():])[0]):
+        if action in _NOT_ACTIONS or _conditional(_CLAUSE_END.split(text[match.end():], maxsplit=1)[0]):
             continue
         for ticked in _TICKED.findall(text):   # the command that does it: `cargo publish` for "publish"
             started = invocations(ticked)
