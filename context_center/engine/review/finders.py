@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .. import clock
 from ..memory import limits
 from ..records import PINNED_BUDGET_CHARS, Fact
-from ..storage.bulk_load import dismantle
+from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, literals_differ
 from .items import ReviewItem, Step
 from .similarity import Reading, Weights, contradicts, duplicates, read, similarity, sure
@@ -118,7 +118,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
     readings = {key: read(f"{f.title}. {f.body}") for key, f in by_key.items()}
     weights = Weights(readings.values())
     items: list[ReviewItem] = []
-    seen: set[tuple[str, str]] = set()
+    seen = ShardedSet()   # (millions of pairs at 100,000 facts: one set's resizes held the window)
     titled: dict[tuple[str, str], list[str]] = defaultdict(list)
     for key, fact in by_key.items():
         if _title_key(fact):
@@ -130,9 +130,8 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
     counted = {"duplicate": 0, "contradiction": 0, "related": 0}
     for first, second in candidates:
         pair = (first, second) if first < second else (second, first)
-        if pair in seen:
+        if not seen.add_new(pair):
             continue
-        seen.add(pair)
         a, b = by_key[pair[0]], by_key[pair[1]]
         if contradicts(readings[pair[0]], readings[pair[1]], weights):
             if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
@@ -153,7 +152,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         counted[kind] += 1
         score = similarity(one, two, weights)
         items.append(_duplicate(a, b, usage, score, same_title) if kind == "duplicate" else _related(a, b, score))
-    dismantle(candidates, seen, readings, titled, by_key)   # millions of objects: let go a slice at a time
+    dismantle(candidates, *seen.shards, readings, titled, by_key)   # millions of objects: let go a slice at a time
     return items
 
 

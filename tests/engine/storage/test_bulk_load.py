@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 import threading
 
-from context_center.engine.storage.bulk_load import SLICE, dismantle
+from context_center.engine.storage.bulk_load import SLICE, ShardedSet, dismantle
 
 
 def test_dismantle_empties_lists_dicts_and_sets_whatever_their_size():
@@ -41,3 +41,21 @@ def test_other_threads_run_while_a_large_container_is_let_go():
         sys.setswitchinterval(interval)
     midway = {n for n in ticks if 0 < n < 1_000_000}
     assert big == [] and midway   # the other thread ran while the list was part emptied
+
+
+def test_a_sharded_set_says_once_whether_each_item_is_new():
+    seen = ShardedSet()
+    assert [seen.add_new(pair) for pair in [("a", "b"), ("b", "c"), ("a", "b"), ("b", "c"), ("c", "d")]] == \
+        [True, True, False, False, True]
+    assert len(seen) == 3
+
+
+def test_a_sharded_set_of_a_million_keeps_no_table_of_a_million():
+    """The stall was one table's resize, which copies every entry at once: the largest table here
+    is a small part of the one a plain set of the same items grows to."""
+    pairs = [(f"project/{n}", f"project/{n + 1}") for n in range(1_000_000)]
+    seen = ShardedSet()
+    assert all(seen.add_new(pair) for pair in pairs)
+    whole = set(pairs)
+    assert len(seen) == len(whole)
+    assert max(sys.getsizeof(shard) for shard in seen.shards) * 50 < sys.getsizeof(whole)
