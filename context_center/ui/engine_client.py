@@ -8,7 +8,6 @@ to bound slots of a GUI-thread object (never lambdas across threads).
 from __future__ import annotations
 
 import itertools
-import sys
 import traceback
 import weakref
 from dataclasses import dataclass
@@ -88,9 +87,6 @@ class _Runner(QObject):
                 thread.quit()
 
 
-GIL_SWITCH_SECONDS = 0.001
-
-
 class EngineClient(QObject):
     """The GUI's handle on the engine: ``submit(job, on_done, on_error)``."""
 
@@ -106,10 +102,6 @@ class EngineClient(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        # The worker runs Python for seconds at a time (an open at 100,000 facts); each time the GUI
-        # thread needs the interpreter (a paint calls data() hundreds of times) it may wait a whole
-        # switch interval. 1 ms instead of 5 keeps a paint under load from taking a tenth of a second.
-        sys.setswitchinterval(GIL_SWITCH_SECONDS)
         self._ids = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
         self._closed = False
