@@ -3,23 +3,16 @@
 A cold Whoosh build is pure Python: on the engine worker it would hold the
 interpreter lock for seconds and starve the GUI thread (measured: a 2 s freeze at
 10,000 facts). A child process (``context-center memory index --json``) shares the
-state root safely and reports progress line by line. It runs at a lower CPU priority (nice
-:data:`CHILD_NICENESS`): a cold build at 100,000 facts keeps a core busy for most of a minute, and
-beside the engine's worker it left the window and the X server waiting for a core on a two-core
-machine (repaints of a tenth of a second while the Overview drew). A machine with a core free
-builds as fast; a loaded one builds later, and the window stays quick.
+state root safely and reports progress line by line.
 """
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 from PySide6.QtCore import QObject, QProcess, Signal, Slot
 
 from .words import tr
-
-CHILD_NICENESS = 10
 
 
 class IndexBuilder(QObject):
@@ -55,22 +48,10 @@ class IndexBuilder(QObject):
                               "memory", "index", "--json"])
         process.readyReadStandardOutput.connect(self._read)
         process.finished.connect(self._done)
-        process.started.connect(self._lower_priority)
         self.process = process
         self._buffer = b""
         self._report = None
         process.start()
-
-    @Slot()
-    def _lower_priority(self) -> None:
-        """Nice the child, as ``nice`` would (a process may lower its own children's priority)."""
-        if self.process is None or not hasattr(os, "setpriority"):   # (Windows: no nice)
-            return
-        pid = self.process.processId()
-        try:
-            os.setpriority(os.PRIO_PROCESS, pid, max(os.getpriority(os.PRIO_PROCESS, pid), CHILD_NICENESS))
-        except OSError:   # gone already (a build with nothing to do), or refused: it runs as it is
-            pass
 
     @Slot()
     def _read(self) -> None:

@@ -56,19 +56,3 @@ def test_the_window_hands_the_interpreter_back_within_its_own_switch_interval(ui
 
     assert sys.getswitchinterval() == pytest.approx(GUI_SWITCH_INTERVAL)
 
-
-def test_the_search_index_is_built_at_a_lower_cpu_priority(ui, qtbot):
-    """The child's build keeps a core busy for most of a minute at 100,000 facts: niced, it leaves
-    the window and the X server a core when they need one."""
-    from context_center.ui.index_builder import CHILD_NICENESS, IndexBuilder
-
-    builder = IndexBuilder()
-    niceness: list[int] = []
-    builder.start(str(ui.state_root), str(ui.workspace))
-    assert builder.process is not None
-    with qtbot.waitSignal(builder.process.started, timeout=10000):
-        pass
-    niceness.append(os.getpriority(os.PRIO_PROCESS, builder.process.processId()))
-    with qtbot.waitSignal(builder.finished, timeout=60000):
-        pass
-    assert niceness == [max(CHILD_NICENESS, os.getpriority(os.PRIO_PROCESS, 0))]
