@@ -146,7 +146,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b) \
             and not literals_differ(one.claims, two.claims)   # "Nightly job": backups at 2am, vacuum at 2am
         alike = same_title or duplicates(one, two, weights)
-        kind = "duplicate" if same_title or (alike and sure(one, two, weights)) else "related" if alike else None
+        kind = "duplicate" if same_title or (alike and sure(one, two)) else "related" if alike else None
         if kind is None or counted[kind] >= MAX_ITEMS_OF_A_KIND:
             continue
         counted[kind] += 1

@@ -176,6 +176,12 @@ _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs"
                      "测试环境": "staging", "预发": "staging", "生产": "production", "线上": "production",
                      "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
 _WORD = re.compile(r"[A-Za-z][\w.-]*")
+# "the payments API", "the search worker": the word before a part names which one it is
+_QUALIFIED = re.compile(r"\b([A-Za-z][\w-]*)\s+(?:api|service|worker|server|client|app|site|gateway|database|db|"
+                        r"cache|queue|scheduler|dashboard|sdk|library|cli)s?\b", re.IGNORECASE)
+_NO_QUALIFIER = frozenset({"new", "whole", "entire", "same", "any", "every", "each", "one", "local", "default",
+                           "shared", "current", "existing", "other", "another", "same", "by", "from", "via",
+                           "your", "their", "my", "his", "her", "these", "those", "which", "what", "per"})
 _STOP = frozenset({"the", "a", "an", "our", "this", "that", "its", "we", "is", "are", "on", "at", "in", "to", "of",
                    "for", "and", "or", "runs", "run", "uses", "use", "listens", "serves", "every", "each", "all",
                    "only", "should", "must", "always", "be", "it", "with"})
@@ -419,6 +425,8 @@ def _entity(clause: str) -> frozenset[str]:
     if _GO_FILES.search(clause):   # "go" alone is a verb ("deploys go out")
         found.add("golang")
     found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
+    found |= {word for word in (m.group(1).lower() for m in _QUALIFIED.finditer(clause))
+              if word not in _STOP and word not in _NO_QUALIFIER and not word[0].isdigit()}
     return frozenset(_same(word) for word in found)
 
 
@@ -459,3 +467,40 @@ def _clock(match: re.Match[str]) -> str | None:
     else:
         return None
     return f"{hour:02d}:{minute:02d}" if hour < 24 and minute < 60 else None
+
+
+# A number with its unit, in one unit ("10 minutes" and "600s" are one value; "10MB" and "10
+# megabytes" too); a clock time and a version's parts are read elsewhere.
+_UNIT_FACTORS = {
+    **dict.fromkeys(("ms", "millisecond", "milliseconds", "毫秒"), ("s", 0.001)),
+    **dict.fromkeys(("s", "sec", "secs", "second", "seconds", "秒"), ("s", 1)),
+    **dict.fromkeys(("min", "mins", "minute", "minutes", "分钟"), ("s", 60)),
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours", "小时"), ("s", 3600)),
+    **dict.fromkeys(("d", "day", "days", "天"), ("s", 86400)),
+    **dict.fromkeys(("b", "byte", "bytes"), ("b", 1)),
+    **dict.fromkeys(("kb", "kib", "kilobyte", "kilobytes"), ("b", 1024)),
+    **dict.fromkeys(("mb", "mib", "megabyte", "megabytes", "兆"), ("b", 1024 ** 2)),
+    **dict.fromkeys(("gb", "gib", "gigabyte", "gigabytes"), ("b", 1024 ** 3)),
+    **dict.fromkeys(("%", "percent", "per cent"), ("%", 1)),
+}
+_AMOUNT = re.compile(r"(?<![A-Za-z0-9_.,:/#@$-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*("
+                     + "|".join(sorted(map(re.escape, _UNIT_FACTORS), key=len, reverse=True))
+                     + r")?(?![A-Za-z0-9_:/-]|[.,]\d)", re.IGNORECASE)
+
+
+def amounts_of(text: str) -> frozenset[str]:
+    """The numbers ``text`` gives, each in one unit ("600s", "10485760b", "80%", "100"): clock
+    times and what a word or a path holds ("us-east-1", "v9", "/api/v2") are not amounts."""
+    text = _TIME.sub(" ", text)
+    found = set()
+    for number, unit in _AMOUNT.findall(text):
+        kind, factor = _UNIT_FACTORS.get(unit.lower(), ("", 1)) if unit else ("", 1)
+        value = float(number.replace(",", "")) * factor
+        found.add(f"{int(value) if value.is_integer() else round(value, 6)}{kind}")
+    return frozenset(found)
+
+
+def amounts_differ(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Each gives a number the other does not ("100 requests a minute" / "500 requests a minute";
+    one adding a number the other leaves out is a detail, not another value)."""
+    return bool(a - b) and bool(b - a)

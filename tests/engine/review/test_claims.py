@@ -170,3 +170,27 @@ def test_the_other_side_is_named_by_the_sentence_that_disputes(engine):
 ])
 def test_commands_addresses_limits_and_branches_are_claims(first: str, second: str, disputed: bool):
     assert bool(conflicts(claims_of(first), claims_of(second))) is disputed
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Cache TTL is 5 min.", "Cached entries expire after 300 seconds."),
+    ("上传文件大小上限 20MB。", "单个上传文件最大 20 兆。"),
+    ("Keep 1,000 rows per page.", "Pages hold 1000 rows."),
+    ("Coverage must stay above 80%.", "覆盖率不能低于 80 percent。"),
+])
+def test_an_amount_is_read_in_one_unit(first: str, second: str):
+    from context_center.engine.text.claims import amounts_of
+    assert amounts_of(first) == amounts_of(second) != frozenset()
+
+
+def test_clock_times_versions_and_names_holding_digits_are_no_amounts():
+    from context_center.engine.text.claims import amounts_of
+    assert amounts_of("Deploy to us-east-1 at 2am or 14:30 with v9 of /api/v2, Node 20.11.1, e2e and k8s.") == \
+        frozenset()
+
+
+def test_two_amounts_differ_only_when_each_gives_one_the_other_does_not():
+    from context_center.engine.text.claims import amounts_differ
+    assert amounts_differ(frozenset({"100"}), frozenset({"500"}))
+    assert not amounts_differ(frozenset({"50"}), frozenset({"50", "2"}))   # a detail added
+    assert not amounts_differ(frozenset(), frozenset({"500"}))

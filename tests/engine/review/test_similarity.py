@@ -30,7 +30,7 @@ def test_the_labelled_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["contradiction"]
     assert precision >= 0.9 and recall >= 0.8   # measured 0.96, 0.83 (0.94, 0.64 before more subjects were read)
     precision, recall = figures["duplicate"]
-    assert precision >= 0.95 and recall >= 0.12   # measured 1.00, 0.15: a merge is proposed only when sure
+    assert precision >= 0.95 and recall >= 0.12   # measured 1.00, 0.14: a merge is proposed only when sure
 
 
 def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
@@ -40,9 +40,10 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.8 and recall >= 0.4   # measured 0.85, 0.42
     figures = _precision_recall(HELD_OUT_V2)
     precision, recall = figures["contradiction"]
-    assert precision >= 0.85 and recall >= 0.25   # measured 0.87, 0.27
+    assert precision >= 0.85 and recall >= 0.28   # measured 0.86, 0.31 (0.87, 0.27 before numbers were read)
     precision, recall = figures["duplicate"]
-    assert precision >= 0.7 and recall >= 0.3   # measured 0.74, 0.32 (0.50, 0.45 when every alike pair was one)
+    assert precision >= 0.9 and recall >= 0.25   # measured 0.97, 0.26 (0.74, 0.32 while a merge needed only
+    # 85 % of the shorter note said; 0.50, 0.45 when every alike pair was one)
 
 
 def test_opposite_statements_and_same_words_are_told_apart():
@@ -84,3 +85,22 @@ def test_a_note_negating_what_the_other_asserts_is_no_repeat_of_it():
     # a negation about something else leaves a repeat a repeat
     assert judge("We use pnpm for every install in the web package.",
                  "Every install in the web package goes through pnpm, never yarn.") in ("duplicate", "related")
+
+
+def test_the_same_words_with_another_number_contradict_and_are_never_a_repeat():
+    assert judge("The public API allows 100 requests per minute per key.",
+                 "The public API allows 500 requests per minute per key.") == "contradiction"
+    assert judge("开放接口限流每分钟 100 次。", "开放接口限流每分钟 1000 次。") == "contradiction"
+    # another number and other words: maybe another thing, so no contradiction said; never one fact
+    assert judge("Nightly backups keep 7 days of history.",
+                 "Nightly backups keep 30 days of history, compressed with zstd.") == "different"
+    assert judge("The payments worker retries 3 times.", "The search worker retries 5 times.") != "contradiction"
+
+
+def test_a_merge_is_proposed_only_when_one_note_says_all_the_other_does():
+    """A word on each side the other lacks may be another thing: alike at most (related), never sure."""
+    assert judge("Backups are encrypted at rest with KMS.", "Uploads are encrypted at rest with KMS.") != "duplicate"
+    assert judge("Feature flag names are kebab-case.", "Feature branch names are kebab-case.") != "duplicate"
+    assert judge("TS strict mode is on.", "TypeScript strict mode is on.") == "duplicate"   # one name, two ways
+    assert judge("Deploy to k8s with Argo CD.", "Deploy to Kubernetes with Argo CD, from the main branch.") \
+        == "duplicate"
