@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..text.analysis import tokenize
+from ..text.analysis import stem, tokenize
 from ..text.claims import Claim, amounts_differ, amounts_of, claims_of, conflicts, literals_differ
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但是|但|而是|而")
@@ -44,16 +44,15 @@ _NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|av
 _ALTERNATIVE = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
 # One name written two ways is one word ("TS" / "TypeScript", "k8s" / "Kubernetes", "PR" / "pull
 # request", "Postgres" / "PostgreSQL"): read as its long form before the words are compared.
-_ALIASES = {"ts": "typescript", "js": "javascript", "k8s": "kubernetes", "pr": "pull request",
-            "prs": "pull requests", "mr": "merge request", "mrs": "merge requests", "postgres": "postgresql",
-            "pg": "postgresql", "repo": "repository", "repos": "repositories", "db": "database",
-            "dbs": "databases", "deps": "dependencies", "dep": "dependency", "env": "environment",
-            "envs": "environments", "prod": "production", "config": "configuration", "configs": "configurations",
-            "docs": "documentation", "doc": "documentation", "py": "python", "gh": "github", "e2e": "end-to-end",
-            "infra": "infrastructure", "nodejs": "node", "node.js": "node", "golang": "go", "mins": "minutes",
-            "min": "minutes", "secs": "seconds", "sec": "seconds", "msgs": "messages", "msg": "message"}
-_ALIAS = re.compile(r"(?<![\w.-])(" + "|".join(sorted(map(re.escape, _ALIASES), key=len, reverse=True))
-                    + r")(?![\w-])", re.IGNORECASE)
+_ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",), "pr": ("pull", "request"),
+            "prs": ("pull", "requests"), "mr": ("merge", "request"), "mrs": ("merge", "requests"),
+            "postgres": ("postgresql",), "pg": ("postgresql",), "repo": ("repository",), "repos": ("repositories",),
+            "db": ("database",), "dbs": ("databases",), "deps": ("dependencies",), "dep": ("dependency",),
+            "env": ("environment",), "envs": ("environments",), "prod": ("production",), "config": ("configuration",),
+            "configs": ("configurations",), "docs": ("documentation",), "doc": ("documentation",),
+            "py": ("python",), "gh": ("github",), "infra": ("infrastructure",), "nodejs": ("node",),
+            "golang": ("go",), "mins": ("minutes",), "min": ("minutes",), "secs": ("seconds",), "sec": ("seconds",),
+            "msgs": ("messages",), "msg": ("message",)}
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _FUNCTION_CHARACTERS = frozenset("的了是在和与或也都就要把被将为对这那个一")
 DUPLICATE_AT = 0.7        # the share of the shorter note's weight that both say: alike ("related")
@@ -86,11 +85,17 @@ def _words(clause: str) -> set[str]:
     characters aside), which tell paraphrases apart better than bigrams spanning word boundaries
     (measured on the labelled pairs: contradictions found 0.47 → 0.84 of the time in Chinese).
     A short name is read as its long form (:data:`_ALIASES`)."""
-    clause = _ALIAS.sub(lambda m: _ALIASES[m.group(1).lower()], clause)
     if not _HAN.search(clause):
-        return set(tokenize(clause, drop_stopwords=True))
-    latin = tokenize(_HAN.sub(" ", clause), drop_stopwords=True)
-    return set(latin) | {ch for ch in clause if _HAN.match(ch) and ch not in _FUNCTION_CHARACTERS}
+        return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True))
+    latin = _stemmed(tokenize(_HAN.sub(" ", clause), stemmed=False, drop_stopwords=True))
+    return latin | {ch for ch in clause if _HAN.match(ch) and ch not in _FUNCTION_CHARACTERS}
+
+
+def _stemmed(words: list[str]) -> set[str]:
+    unique = set(words)
+    if unique.isdisjoint(_ALIASES):
+        return set(map(stem, unique))
+    return {stem(long) for word in unique for long in _ALIASES.get(word, (word,))}
 
 
 def read(text: str) -> Reading:

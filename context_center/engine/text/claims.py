@@ -180,7 +180,7 @@ _WORD = re.compile(r"[A-Za-z][\w.-]*")
 _QUALIFIED = re.compile(r"\b([A-Za-z][\w-]*)\s+(?:api|service|worker|server|client|app|site|gateway|database|db|"
                         r"cache|queue|scheduler|dashboard|sdk|library|cli)s?\b", re.IGNORECASE)
 _NO_QUALIFIER = frozenset({"new", "whole", "entire", "same", "any", "every", "each", "one", "local", "default",
-                           "shared", "current", "existing", "other", "another", "same", "by", "from", "via",
+                           "shared", "current", "existing", "other", "another", "by", "from", "via",
                            "your", "their", "my", "his", "her", "these", "those", "which", "what", "per"})
 _STOP = frozenset({"the", "a", "an", "our", "this", "that", "its", "we", "is", "are", "on", "at", "in", "to", "of",
                    "for", "and", "or", "runs", "run", "uses", "use", "listens", "serves", "every", "each", "all",
@@ -488,9 +488,14 @@ _AMOUNT = re.compile(r"(?<![A-Za-z0-9_.,:/#@$-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)
                      + r")?(?![A-Za-z0-9_:/-]|[.,]\d)", re.IGNORECASE)
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def amounts_of(text: str) -> frozenset[str]:
     """The numbers ``text`` gives, each in one unit ("600s", "10485760b", "80%", "100"): clock
     times and what a word or a path holds ("us-east-1", "v9", "/api/v2") are not amounts."""
+    if _DIGIT.search(text) is None:
+        return frozenset()
     text = _TIME.sub(" ", text)
     found = set()
     for number, unit in _AMOUNT.findall(text):
