@@ -93,6 +93,10 @@ def process_setup() -> dict[str, Any]:
 
 # what is read once, when an interpreter or what it loads starts: the hash seed, NumPy's thread pools
 _READ_AT_START = ("PYTHONHASHSEED", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+# NumPy's math libraries told to keep to the thread that calls them: this package's vectors are
+# small, and a pool started at import spins on a core waiting for work (the resident service's
+# zygote, which must fork with one thread, and the window's search-index child set it)
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
 def interpreter_setup() -> list[Any]:

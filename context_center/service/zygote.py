@@ -181,8 +181,8 @@ def _resident_kb(pid: int) -> int:
 
 # a native library's threads are not forked (the child has only the thread that forked): OpenBLAS,
 # which NumPy loads, starts a pool of them at import unless told to use one, so the zygote tells it
-# (and the other math libraries) to; its children, MCP servers, search small vectors one at a time
-ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+# (and the other math libraries) to (ONE_THREAD); its children, MCP servers, search small vectors
+# one at a time
 
 
 def native_threads() -> int:
@@ -196,8 +196,8 @@ def native_threads() -> int:
 def _preload() -> None:
     """Import what a server needs, the math libraries told to keep one thread (the variables are
     put back after: a caller is matched on how it was started, not on what the zygote chose)."""
-    saved = {name: os.environ.get(name) for name in ONE_THREAD}
-    os.environ.update(ONE_THREAD)
+    saved = {name: os.environ.get(name) for name in wire.ONE_THREAD}
+    os.environ.update(wire.ONE_THREAD)
     try:
         _import_all()
     finally:
