@@ -53,7 +53,7 @@ from .memory.revision_changes import changed_fields
 from .memory.sensitive import mask_personal
 from .opening import open_engine, open_global_engine
 from .records import PINNED_BUDGET_CHARS, ArchivedFact, Change, Fact, Revision
-from .storage.bulk_load import bulk_work_running, dismantle
+from .storage.bulk_load import bulk_work_running, dismantle, paused_gc
 from .storage.paths import StorePaths, detect_workspace, reasonix_state_roots
 from .storage.user_config import ConfigError, StateRootChoice, choose_state_root
 from .team.status import TeamStatus
@@ -127,6 +127,7 @@ _LAZY = {
 __all__ = [
     "bulk_work_running",
     "dismantle",
+    "paused_gc",
     "AGENT_DISPLAY_NAMES", "AlreadyActive", "ArchivedFact", "Change", "ConfigError", "Engine",
     "EngineError", "StateRootChoice", "choose_state_root",
     "FACT_CHOICES", "Fact", "FactFields", "FactInput", "FactView", "GROUNDING_STATES", "Grounding", "RefCheck",
