@@ -68,7 +68,7 @@ class ShardedSet:
     """A set of millions kept as many small ones. One table grows by doubling, and each resize
     copies every entry in one call in C that holds the interpreter: the review's pairs seen at
     100,000 facts (millions of them) held the window for a tenth of a second at its last resize.
-    Here each shard is a few hundredth of that, so its resizes are short and other threads run
+    Here each shard holds about a 256th of them, so its resizes are short and other threads run
     between them."""
 
     SHARDS = 256
