@@ -1,15 +1,17 @@
 """Which other facts a recalled fact is disputed by: one subject of one thing, another value
 (:mod:`..text.claims`), so that recall never hands an agent one side of a conflict in silence.
 
-Asked of the few facts a recall returns, never of the whole store: the facts that could dispute
-one are those holding the words of its subjects (the index's postings: "npm", "node", "port"…),
-and only their claims are read (a few regular expressions each, cached by text).
+Asked of the few facts a recall returns, never of the whole store. A fact disputing a claim holds
+the words of its subject ("npm", "port"…) and of the thing it belongs to ("cache", "数据库"…): each
+claim gathers the facts holding the rarer of those (the index's postings), and only their claims
+are read (a few regular expressions each, cached by text). A claim whose every word is in
+thousands of facts is not looked into (it says little); the fact's other claims still are.
 """
 from __future__ import annotations
 
 from ..records import Fact
 from ..text.analysis import tokenize
-from ..text.claims import claims_of, conflicts
+from ..text.claims import claims_of, conflicts, spellings
 from .recall_index import RecallIndex
 
 # the words a fact speaking of each subject holds (analysed as the index analyses them)
@@ -20,7 +22,7 @@ _VOCABULARY = {
     "ci": "github actions gitlab circleci jenkins travis buildkite azure",
     "indentation": "indent indentation tabs spaces 缩进",
 }
-MAX_CANDIDATES = 400   # facts read for one hit at most (a subject in thousands of facts says little)
+MAX_CANDIDATES = 400   # facts read for one claim at most
 
 
 def text_of(fact: Fact) -> str:
@@ -31,20 +33,29 @@ def text_of(fact: Fact) -> str:
 def disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
     """The live facts of ``index`` whose claims conflict with ``fact``'s, newest first."""
     claims = claims_of(text_of(fact))
-    subjects = {claim.subject for claim in claims} - {"time"}
-    if not subjects:
-        return []
-    words = " ".join(_VOCABULARY.get(subject, subject.partition(":")[2]) for subject in subjects)
-    terms = tokenize(words)
-    if sum(index.document_frequency(term) for term in terms) > 4 * MAX_CANDIDATES or \
-            any(index.document_frequency(term) > MAX_CANDIDATES for term in terms):
-        return []   # counted first: a subject thousands of facts name is not gathered to be dropped
-    slots = index.slots_with(terms)
-    if len(slots) > MAX_CANDIDATES:
-        return []
+    slots: set[int] = set()
+    for subject, entity in sorted({(c.subject, c.entity) for c in claims if c.subject != "time"}, key=_order):
+        slots |= _gathered(index, subject, entity)
     found = []
     for slot in sorted(slots):
         other = index.fact_at(slot)
         if other.id != fact.id and conflicts(claims, claims_of(text_of(other))):
             found.append(other)
     return sorted(found, key=lambda f: (f.updated_at, f.id), reverse=True)
+
+
+def _gathered(index: RecallIndex, subject: str, entity: frozenset[str]) -> set[int]:
+    """The slots of the facts that could dispute a claim on ``subject`` of ``entity``: those holding
+    a word of its rarest side (counted first: a word thousands of facts hold is not gathered to be
+    dropped), or none when every side is that common."""
+    sides = [tokenize(_VOCABULARY.get(subject, subject.partition(":")[2]))]
+    sides += [tokenize(" ".join(sorted(spellings(word)))) for word in sorted(entity)]
+    counted = [(sum(index.document_frequency(term) for term in terms), terms) for terms in sides if terms]
+    if not counted:
+        return set()
+    count, terms = min(counted)
+    return index.slots_with(terms) if count <= MAX_CANDIDATES else set()
+
+
+def _order(pair: tuple[str, frozenset[str]]) -> tuple[str, list[str]]:
+    return pair[0], sorted(pair[1])

@@ -430,9 +430,20 @@ def _entity(clause: str) -> frozenset[str]:
     return frozenset(_same(word) for word in found)
 
 
+_SAME = {"front-end": "frontend", "back-end": "backend", "prod": "production", "db": "database",
+         "documentation": "docs", "workers": "worker", "development": "dev"}
+
+
 def _same(word: str) -> str:
-    return {"front-end": "frontend", "back-end": "backend", "prod": "production", "db": "database",
-            "documentation": "docs", "workers": "worker", "development": "dev"}.get(word, word)
+    return _SAME.get(word, word)
+
+
+def spellings(entity_word: str) -> frozenset[str]:
+    """The words a note may write where its claims read ``entity_word`` ("database": "db", "数据库"…;
+    "golang": "go"), so that a search for the notes on one thing finds them however they say it."""
+    written = {entity_word, *(word for word, same in _SAME.items() if same == entity_word),
+               *(chinese for chinese, name in _CHINESE_ENTITIES.items() if name == entity_word)}
+    return frozenset(written | ({"go"} if entity_word == "golang" else set()))
 
 
 def _before_port(clause: str) -> frozenset[str]:

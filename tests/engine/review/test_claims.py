@@ -158,6 +158,38 @@ def test_the_other_side_is_named_by_the_sentence_that_disputes(engine):
         assert said == ("It listens on port 6380." if hit.fact.name == "cache-1" else "It listens on port 6379.")
 
 
+def test_a_claim_on_common_words_does_not_hide_the_facts_other_disputes(engine, monkeypatch):
+    """"timeout" in more facts than a claim gathers: the port of the same fact is still looked into
+    (the hook bench's dispute went unnamed at 10,000 facts)."""
+    from context_center.engine.recall import disputes
+    monkeypatch.setattr(disputes, "MAX_CANDIDATES", 20)
+    for n in range(25):
+        engine.remember(FactInput(name=f"note-{n}", title=f"Deploy note {n}",
+                                  body=f"The deploy timeout on branch {n} is raised after the migration."))
+    for n, port in ((1, 6379), (2, 6380)):
+        engine.remember(FactInput(name=f"cache-port-{n}", title="Deploy cache timeout after the migration",
+                                  body=f"The deploy cache timeout after the migration: the deploy cache listens "
+                                       f"on port {port}."))
+    hits = engine.recall("why does the deploy cache timeout after the migration", record=False).hits
+    named = {hit.fact.name: [ref for ref, _ in hit.conflicts_with] for hit in hits if hit.fact.name.startswith("cache")}
+    assert named == {"cache-port-1": ["project/cache-port-2.md"], "cache-port-2": ["project/cache-port-1.md"]}
+
+
+def test_a_subject_in_many_facts_is_narrowed_to_the_thing_it_belongs_to(engine, monkeypatch):
+    """"port" in more facts than a claim gathers: the facts on the Redis cache, however they write it,
+    are still read."""
+    from context_center.engine.recall import disputes
+    monkeypatch.setattr(disputes, "MAX_CANDIDATES", 20)
+    for n in range(25):
+        engine.remember(FactInput(name=f"port-{n}", title=f"Service {n}",
+                                  body=f"Service {n} listens on port {9000 + n}."))
+    db_port = engine.remember(FactInput(name="db-port", title="DB port", body="The db listens on port 5432.")).fact
+    moved = engine.remember(FactInput(name="db-port-moved", title="数据库端口", body="数据库的端口是 5433。")).fact
+    [hit] = [hit for hit in engine.recall("which port does the db listen on", record=False).hits
+             if hit.fact.id == db_port.id]
+    assert [ref for ref, _ in hit.conflicts_with] == [moved.ref]
+
+
 @pytest.mark.parametrize("first, second, disputed", [
     ("Run tests with `pnpm test`.", "Run tests with `make test`.", True),
     ("Run unit tests with `pnpm test`.", "Run e2e tests with `pnpm e2e`.", False),        # two kinds of tests
