@@ -26,7 +26,6 @@ from .instructions.resolver import InstructionResolver, InstructionSet
 from .memory import proposals as proposal_review
 from .memory.concerns import Concerns
 from .memory.fact_input import FactInput, WriteResult
-from .memory.fact_store import FactStore
 from .memory.freshness import freshness, freshness_of
 from .memory.history import is_git_entry
 from .memory.limits import Place, lost_worktree
@@ -88,7 +87,6 @@ class EngineParts:
     lock: StoreLock
     catalogs: CatalogOpener      # the catalog (SQLAlchemy), opened when first needed
     grounding: GroundingService  # the facts' refs against the work tree (also the memory's writes)
-    store: FactStore
     memory: MemoryService
     traces: TraceLog
     instructions: InstructionResolver
@@ -103,7 +101,6 @@ class Engine:
         self.paths = parts.paths
         self._lock = parts.lock
         self._catalogs = parts.catalogs
-        self._store = parts.store
         self._memory = parts.memory
         self._traces = parts.traces
         self._instructions = parts.instructions
@@ -498,7 +495,7 @@ class Engine:
         from .memory.fact_file import FactFileError, parse_fact
 
         text = self.archived_text(path)
-        scope = "team" if is_git_entry(str(path)) else self._store.owned_archive_entry(str(path))[1]
+        scope = "team" if is_git_entry(str(path)) else self._memory.archive_entry(str(path))[1]
         try:
             return parse_fact(text, path=Path(str(path)), scope=scope, name_from_file=False)[0]
         except FactFileError as exc:
@@ -509,7 +506,7 @@ class Engine:
         forgotten team fact's (``git:<commit>:<file>``) is git's."""
         if is_git_entry(str(path)):
             return self._team.archived_text(str(path))
-        owned, _scope = self._store.owned_archive_entry(str(path))
+        owned, _scope = self._memory.archive_entry(str(path))
         try:
             return owned.read_bytes().decode("utf-8", "replace")
         except OSError as exc:

@@ -69,8 +69,7 @@ def open_store(paths: StorePaths, progress: Progress | None = None) -> Engine:
     # every full collection (at 100,000 facts each took most of a second). They are still freed
     # by their reference counts.
     gc.freeze()
-    return Engine(EngineParts(paths=paths, lock=lock, catalogs=catalogs, grounding=grounding, store=store,
-                              memory=memory,
+    return Engine(EngineParts(paths=paths, lock=lock, catalogs=catalogs, grounding=grounding, memory=memory,
                               traces=TraceLog(direct), team=team,
                               instructions=InstructionResolver(paths.root, paths.workspace, lock)))
 

@@ -43,10 +43,11 @@ def plan_deletion(store: FactStore, raw_path: str) -> ArchiveDeletion:
     if is_git_entry(raw_path):
         raise InvalidInput("a forgotten team fact lives in the repository's git history, shared with everyone "
                            "who cloned it; it cannot be deleted from here")
-    entry, scope = store.owned_archive_entry(raw_path)
-    fact = store.read_archived(entry, scope)
+    entry, scope = store.archive.owned_entry(raw_path)
+    fact = store.archive.read(entry, scope)
     active = [f for f in store.snapshot().facts if f.id == fact.id and not versioned_by_git(f.scope)]
-    others = [a for a in store.archived() if a.id == fact.id and os.path.realpath(a.path) != os.path.realpath(entry)]
+    others = [a for a in store.archive.entries()
+              if a.id == fact.id and os.path.realpath(a.path) != os.path.realpath(entry)]
     revisions: tuple[Path, ...] = ()
     kept = ""
     if active:

@@ -14,6 +14,11 @@ from .fact_file import FactFileError, decode_fact_bytes, parse_fact
 MAX_FACT_FILE_BYTES = 64 * 1024 * 1024   # a hand-written fact far beyond any we write, still read
 
 
+def is_fact_file_name(name: str) -> bool:
+    """A fact folder's file that is a fact: Markdown, not hidden, not the index (``MEMORY.md``)."""
+    return name.endswith(".md") and not name.startswith(".") and name != "MEMORY.md"
+
+
 def file_stamp(stat: os.stat_result) -> FileStamp:
     return FileStamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns)
 

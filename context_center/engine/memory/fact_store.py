@@ -1,15 +1,15 @@
-"""Fact files on disk for one state root and workspace: load, write, revisions, archive.
+"""Fact files on disk for one state root and workspace: load and write them, keeping the tables
+and the catalog's fact rows in step. A write's earlier revision goes to :attr:`FactStore.revisions`
+(:mod:`.fact_revisions`), a forgotten fact to :attr:`FactStore.archive` (:mod:`.fact_archive`).
 
-This module moves bytes and keeps the catalog's fact rows in step; the rules (conflicts,
-budgets, expected revisions) live in :mod:`.memory_service`, which calls it
-while holding the store lock.
+This module moves bytes; the rules (conflicts, budgets, expected revisions) live in
+:mod:`.memory_service`, which calls it while holding the store lock.
 """
 from __future__ import annotations
 
 import contextlib
 import functools
 import os
-import re
 import threading
 import time
 from dataclasses import dataclass
@@ -17,26 +17,22 @@ from pathlib import Path
 from stat import S_ISLNK, S_ISREG
 from typing import Callable
 
-from .. import clock
-from ..errors import NameConflict, NotFound, StorageError
-from ..records import ArchivedFact, Diagnostic, Fact, Progress, Revision, Snapshot
+from ..errors import NameConflict, StorageError
+from ..records import Diagnostic, Fact, Progress, Snapshot
 from ..storage import folder_snapshot
-from ..storage.atomic_write import create_exclusive, is_temp_file, write_atomic
+from ..storage.atomic_write import create_exclusive, write_atomic
 from ..storage.bulk_load import paused_gc
 from ..storage.fact_cache import CachedFile, FactCache, FileStamp
 from ..storage.folder_snapshot import Piece
-from ..storage.paths import TEAM, TEAM_FOLDER, StorePaths, bounded_stem, versioned_by_git
-from ..storage.safe_read import read_regular_bytes
+from ..storage.paths import TEAM, TEAM_FOLDER, StorePaths, versioned_by_git
 from . import bulk_read
 from .derived import DERIVED, derived_state
-from .fact_file import decode_fact_bytes, render_fact
-from .fact_reading import MAX_FACT_FILE_BYTES, read_fact_file
+from .fact_archive import FactArchive
+from .fact_file import render_fact
 from .fact_reading import file_stamp as _stamp
+from .fact_reading import is_fact_file_name, read_fact_file
+from .fact_revisions import FactRevisions
 from .fact_table import ScopeTable
-
-_ARCHIVE_NAME = re.compile(r"^(\d{8}-\d{6}\.\d{3})-(.+)\.md$")
-_REVISION_NAME = re.compile(r"^(\d{9})\.md$")
-
 
 _new_stamp = tuple.__new__   # a FileStamp from its four values, made in C
 # stat a file by its name in the open folder, where the platform can (no path walked again per file)
@@ -44,31 +40,6 @@ _STAT_IN_FOLDER = os.stat in os.supports_dir_fd
 # how recent a folder's mtime may be and still be trusted to move with the next change (_settled)
 _TICK_MARGIN_NS = 20_000_000
 _WHOLE_SECOND_MARGIN_NS = 2_000_000_000
-
-
-def is_fact_file_name(name: str) -> bool:
-    return name.endswith(".md") and not name.startswith(".") and name != "MEMORY.md"
-
-
-def move_to_archive(path: Path, folder: Path, name: str) -> Path:
-    """Move the fact file ``path`` into the archive ``folder`` under a UTC stamp and its ``name``;
-    returns the entry's path. Never overwrites an earlier entry."""
-    folder.mkdir(parents=True, exist_ok=True)
-    moment = clock.now()
-    stamp = moment.strftime("%Y%m%d-%H%M%S.") + f"{moment.microsecond // 1000:03d}"
-    target = folder / f"{bounded_stem(f'{stamp}-{name}')}.md"
-    counter = 0
-    while True:
-        try:
-            os.link(path, target)  # never overwrites an earlier archive entry
-            break
-        except FileExistsError:
-            counter += 1
-            target = folder / f"{bounded_stem(f'{stamp}-{name}-{counter}')}.md"
-        except OSError as exc:
-            raise StorageError(f"could not archive {path}: {exc.strerror}") from exc
-    path.unlink()
-    return target
 
 
 PROGRESS_FROM = 2000   # files to read before an open says how far it is
@@ -204,6 +175,8 @@ class FactStore:
         self.cache = cache
         self.standing_diagnostics = standing_diagnostics  # asked again with every listing
         self._tables = {scope: ScopeTable(scope) for scope in paths.scopes}
+        self.revisions = FactRevisions(paths, self.directory)
+        self.archive = FactArchive(paths, self.directory)
         # the tables change on the thread that writes and on MEMORY.md's writer: both hold this
         self.guard = threading.RLock()
 
@@ -436,7 +409,7 @@ class FactStore:
     def replace(self, previous: Fact, fact: Fact) -> Fact:
         """Write a new revision of ``previous`` (snapshotting it first), renaming if asked."""
         assert previous.path is not None
-        self.snapshot_revision(previous)
+        self.revisions.keep(previous)
         path = self.fact_path(fact.scope, fact.name)
         fact = fact.evolve(path=path, legacy=False, encoding="")  # written in UTF-8
         if path != previous.path:
@@ -457,88 +430,12 @@ class FactStore:
         self.refresh_file(fact.path, fact.scope)
         return fact.evolve(legacy=False, encoding="")
 
-    # revisions ----------------------------------------------------------------------
-
-    def _own_folder(self, folder: Path) -> Path:
-        """``folder`` (``.archive``, ``.revisions/<id>``) if it is ours to write in: never through a
-        symlink, which could lead anywhere outside the state root."""
-        memory = self.paths.root
-        for part in (folder, *folder.parents):
-            if part == memory:
-                break
-            if part.is_symlink() and part.name.startswith("."):
-                raise StorageError(f"{part} is a symlink; Context Center does not write through it "
-                                   "(remove the link; the folder is created again)")
-        return folder
-
-    def snapshot_revision(self, fact: Fact, text: str | None = None, *, into_scope: str | None = None) -> None:
-        """Keep the on-disk text of ``fact`` (or ``text``: a masked copy) as an immutable snapshot
-        (once per revision), in its scope's folder (or ``into_scope``'s). A team fact's history is
-        git's: nothing is kept for it in the repository."""
-        assert fact.path is not None
-        folder_scope = into_scope or fact.scope
-        if versioned_by_git(folder_scope):
-            return
-        target = self.paths.revision_file(self.directory(folder_scope), fact.id, fact.revision)
-        self._own_folder(target.parent)
-        if target.exists():
-            return
-        if text is None:
-            try:  # the file as it was, in UTF-8 (a GB18030 or UTF-16 original decoded first), never a link's target
-                raw = read_regular_bytes(fact.path, MAX_FACT_FILE_BYTES, follow_symlinks=False)
-                text = decode_fact_bytes(raw)[0]
-            except (OSError, UnicodeDecodeError):
-                text = render_fact(fact)
-        create_exclusive(target, text)
-
-    def _revision_files(self, fact_id: str, first_scope: str) -> dict[int, tuple[Path, str]]:
-        """revision → (snapshot file, the scope folder it is in). A fact moved between scopes keeps
-        its earlier snapshots in the folder it left (as Reasonix does): both folders are read,
-        the fact's own first."""
-        found: dict[int, tuple[Path, str]] = {}
-        for scope in (first_scope, *(s for s in self.paths.scopes if s != first_scope)):
-            if versioned_by_git(scope):
-                continue   # no .revisions/ in the repository
-            folder = self.paths.revisions_dir(self.directory(scope), fact_id)
-            if folder.is_symlink() or folder.parent.is_symlink():
-                continue   # not ours: never read through it
-            try:
-                names = os.listdir(folder)
-            except FileNotFoundError:
-                continue
-            for name in names:
-                match = _REVISION_NAME.match(name)
-                if match:
-                    found.setdefault(int(match.group(1)), (folder / name, scope))
-        return found
-
-    def revision_paths(self, fact: Fact) -> list[Path]:
-        """The snapshot files of every earlier revision of ``fact``, in both scope folders."""
-        return [path for path, _ in self._revision_files(fact.id, fact.scope).values()]
-
-    def revisions(self, fact: Fact) -> list[Revision]:
-        """Earlier revisions of ``fact``, newest first, from both scope folders."""
-        found: list[Revision] = []
-        for number, (path, scope) in self._revision_files(fact.id, fact.scope).items():
-            if number >= fact.revision:
-                continue
-            item = read_fact_file(path, scope, name_from_file=False)
-            if item.fact is None:
-                continue
-            old = item.fact.evolve(revision=number)
-            found.append(Revision(number, old.updated_at, old.body, old))
-        found.sort(key=lambda r: r.revision, reverse=True)
-        return found
-
-    def highest_known_revision(self, scope: str, fact_id: str) -> int:
-        return max(self._revision_files(fact_id, scope), default=0)
-
     def move(self, fact: Fact, moved: Fact) -> Fact:
         """Write ``moved`` (the next revision, in the other scope) and remove ``fact``: the earlier
         revision is snapshotted in the folder it leaves, where Reasonix keeps it too (leaving the team
         scope, in the personal folder it goes to: git keeps the team's history)."""
         assert fact.path is not None
-        self.snapshot_revision(fact, into_scope=moved.scope if versioned_by_git(fact.scope) else None)
+        self.revisions.keep(fact, into_scope=moved.scope if versioned_by_git(fact.scope) else None)
         path = self.fact_path(moved.scope, moved.name)
         moved = moved.evolve(path=path, legacy=False, encoding="")
         if not create_exclusive(path, render_fact(moved)):
@@ -551,11 +448,10 @@ class FactStore:
 
     # archive --------------------------------------------------------------------------
 
-    def archive(self, fact: Fact) -> Path:
-        """Move the fact's file into ``.archive/`` under a UTC stamp; returns the new path."""
+    def archive_fact(self, fact: Fact) -> Path:
+        """Move the fact's file into its scope's archive; returns the entry's path."""
+        target = self.archive.keep(fact)
         assert fact.path is not None
-        folder = self._own_folder(self.paths.archive_dir(self.directory(fact.scope)))
-        target = move_to_archive(fact.path, folder, fact.name)
         self.refresh_file(fact.path, fact.scope)
         return target
 
@@ -565,62 +461,3 @@ class FactStore:
         with contextlib.suppress(FileNotFoundError):
             fact.path.unlink()
         self.refresh_file(fact.path, fact.scope)
-
-    def archived(self) -> list[ArchivedFact]:
-        """The ``.archive/`` entries of the personal scopes (a team fact's forget is git's)."""
-        entries: list[ArchivedFact] = []
-        for scope in self.paths.scopes:
-            if versioned_by_git(scope):
-                continue
-            folder = self.paths.archive_dir(self.directory(scope))
-            if folder.is_symlink():
-                continue   # not ours: never read (nor recovered) through it
-            try:
-                names = sorted(os.listdir(folder))
-            except FileNotFoundError:
-                continue
-            for name in names:
-                path = folder / name
-                if not is_fact_file_name(name) or is_temp_file(path) or path.is_symlink():
-                    continue
-                item = read_fact_file(path, scope, name_from_file=False)
-                if item.fact is None:
-                    continue
-                entries.append(ArchivedFact(path=path, id=item.fact.id, name=item.fact.name,
-                                            scope=scope, revision=item.fact.revision,
-                                            archived_at=_archive_time(name), title=item.fact.label))
-        entries.sort(key=lambda a: a.archived_at, reverse=True)
-        return entries
-
-    def owned_archive_entry(self, raw_path: str) -> tuple[Path, str]:
-        """(path, scope) of an archive file owned by this store; anything else is NOT_FOUND."""
-        given = Path(raw_path).expanduser()
-        if not given.is_absolute():
-            given = Path(os.path.abspath(given))
-        not_found = NotFound(f"{raw_path} is not an archived fact of this store", hint="archived_paths")
-        if given.suffix != ".md" or given.is_symlink() or not given.is_file():
-            raise not_found
-        for scope in self.paths.scopes:
-            folder = self.paths.archive_dir(self.directory(scope))
-            if versioned_by_git(scope) or folder.is_symlink() or not folder.is_dir():
-                continue
-            if Path(os.path.realpath(given.parent)) == Path(os.path.realpath(folder)) \
-                    and os.path.realpath(given) == os.path.join(os.path.realpath(folder), given.name):
-                return folder / given.name, scope
-        raise not_found
-
-    def read_archived(self, path: Path, scope: str) -> Fact:
-        item = read_fact_file(path, scope, name_from_file=False)
-        if item.fact is None:
-            reason = item.diagnostics[0].reason if item.diagnostics else "unreadable"
-            raise NotFound(f"{path} cannot be recovered: {reason}")
-        return item.fact
-
-
-def _archive_time(file_name: str) -> str:
-    match = _ARCHIVE_NAME.match(file_name)
-    if not match:
-        return ""
-    stamp = match.group(1)
-    return (f"{stamp[0:4]}-{stamp[4:6]}-{stamp[6:8]}T{stamp[9:11]}:{stamp[11:13]}:"
-            f"{stamp[13:15]}{stamp[15:19]}Z")

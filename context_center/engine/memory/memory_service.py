@@ -189,7 +189,7 @@ class MemoryService:
         if versioned_by_git(fact.scope):   # git's: the uncommitted change first, then each commit
             found = self.git.revisions(fact) if self.git is not None else []
         else:
-            found = self.store.revisions(fact)
+            found = self.store.revisions.of(fact)
         return [replace(r, change=describe_change(found[i + 1].fact if i + 1 < len(found) else None, r.fact))
                 for i, r in enumerate(found)]
 
@@ -204,7 +204,7 @@ class MemoryService:
         """The archive, newest first. An entry archived when a same-named fact of the other scope was
         saved (Reasonix's save by name archives the other scope's fact, breaking an override pair)
         says so, so the pair is one recovery away from whole again."""
-        entries = self.store.archived()
+        entries = self.store.archive.entries()
         team_entries = self.git.archived() if self.git is not None else []
         annotated = []
         for entry in entries:
@@ -219,9 +219,13 @@ class MemoryService:
             annotated.append(entry)
         return [*team_entries, *annotated]
 
+    def archive_entry(self, raw_path: str) -> tuple[Path, str]:
+        """(file, scope) of one of this store's archive entries; NOT_FOUND for any other path."""
+        return self.store.archive.owned_entry(raw_path)
+
     def lost_keys(self, fact: Fact) -> LostKeys | None:
         """Keys another tool dropped when it rewrote ``fact`` (see :mod:`.lost_keys`)."""
-        earlier = self.store.revisions(fact)
+        earlier = self.store.revisions.of(fact)
         if not earlier or earlier[0].revision != fact.revision - 1:
             return None
         return lost_keys(fact, earlier[0].fact, earlier[0].revision)
@@ -419,7 +423,7 @@ class MemoryService:
                 number = _revision_number(revision)
                 if number == current.revision:
                     return WriteResult(current, False)
-                earlier = next((r.fact for r in self.store.revisions(current) if r.revision == number), None)
+                earlier = next((r.fact for r in self.store.revisions.of(current) if r.revision == number), None)
                 if earlier is None:
                     raise NotFound(f"{current.ref} has no revision {number}", hint="revisions", ref=current.ref)
                 old, label = earlier, f"revision {number}"
@@ -476,7 +480,7 @@ class MemoryService:
                 self.store.remove(current)
                 self._after_write(current.scope)
                 return self.git.forgotten_entry(current, clock.format_timestamp(clock.now()))
-            path = self.store.archive(current)
+            path = self.store.archive_fact(current)
             self._after_write(current.scope)
         return ArchivedFact(path=path, id=current.id, name=current.name, scope=current.scope,
                             revision=current.revision, archived_at=clock.format_timestamp(clock.now()),
@@ -514,10 +518,10 @@ class MemoryService:
             return self._recover_from_git(raw_path)
         with self._writing():
             self.reload()
-            path, scope = self.store.owned_archive_entry(raw_path)
-            archived = self.store.read_archived(path, scope)
+            path, scope = self.store.archive.owned_entry(raw_path)
+            archived = self.store.archive.read(path, scope)
             self._check_not_active(scope, archived, path.name)
-            revision = max(archived.revision, self.store.highest_known_revision(scope, archived.id)) + 1
+            revision = max(archived.revision, self.store.revisions.highest(scope, archived.id)) + 1
             recovered = archived.evolve(revision=revision, scope=scope,
                                         updated_at=clock.format_timestamp(clock.now()),
                                         activation=archived.effective_activation,
@@ -526,7 +530,7 @@ class MemoryService:
             recovered, _ = check_text(recovered, redact=True)   # a hand-written entry may hold a token
             check_conflicts(self.store, recovered, None)
             clean, masked = check_text(archived, redact=True)
-            self.store.snapshot_revision(archived.evolve(path=path),
+            self.store.revisions.keep(archived.evolve(path=path),
                                          text=render_fact(clean.evolve(path=path)) if masked else None)
             fact = self.store.create(recovered)
             path.unlink()

@@ -14,8 +14,7 @@ from pathlib import Path
 
 from ..records import Diagnostic
 from ..storage.paths import StorePaths, legacy_project_key
-from .fact_reading import read_fact_file
-from .fact_store import is_fact_file_name
+from .fact_reading import is_fact_file_name, read_fact_file
 from .memory_index import render_index
 
 

@@ -33,8 +33,8 @@ def purge_files(store: FactStore, fact: Fact, *, dry_run: bool = False) -> Purge
     """Mask every secret in ``fact``'s files (call it holding the store lock); ``dry_run``: only
     say which files hold one (the window offers Purge only when one does)."""
     assert fact.path is not None
-    files = [fact.path, *store.revision_paths(fact)]
-    files += [entry.path for entry in store.archived() if entry.id == fact.id]
+    files = [fact.path, *store.revisions.files(fact)]
+    files += [entry.path for entry in store.archive.entries() if entry.id == fact.id]
     rewritten: list[Path] = []
     kinds: set[str] = set()
     for path in files:

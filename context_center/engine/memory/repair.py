@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from pathlib import Path
 
 from ..records import Fact
+from .fact_archive import archived_name
 from .fact_reading import read_fact_file
 from .fact_store import FactStore
 
-_ARCHIVE_NAME = re.compile(r"^\d{8}-\d{6}\.\d{3}-(.+?)(?:-\d+)?\.md$")
 _LEFTOVER = "left over from an interrupted rename"
 LEGACY_RECOVERED_NOTE = "recovered from the archive"   # before the note named its entry
 
@@ -39,7 +38,7 @@ def recovered_note(entry_name: str) -> str:
 
 def _drop_older(store: FactStore, older: Fact, newer: Fact) -> str:
     assert older.path is not None
-    store.snapshot_revision(older)
+    store.revisions.keep(older)
     with contextlib.suppress(FileNotFoundError):
         older.path.unlink()
     store.refresh_file(older.path, older.scope)
@@ -91,8 +90,8 @@ def repair_interrupted_writes(store: FactStore) -> list[str]:
         except OSError:
             continue
         for entry in entries:
-            match = _ARCHIVE_NAME.match(entry.name)
-            namesake = folder / f"{match.group(1)}.md" if match else None
+            name = archived_name(entry.name)
+            namesake = folder / f"{name}.md" if name else None
             if namesake is None or not namesake.is_file():
                 continue   # the usual case: nothing active by that name
             path = archive / entry.name

@@ -208,6 +208,19 @@ class StorePaths:
     def revision_file(memory_dir: Path, fact_id: str, revision: int) -> Path:
         return memory_dir / ".revisions" / fact_id / f"{revision:09d}.md"
 
+    def own_folder(self, folder: Path) -> Path:
+        """``folder`` (``.archive``, ``.revisions/<id>``) if it is ours to write in: never through a
+        symlinked hidden folder, which could lead anywhere outside the state root."""
+        from ..errors import StorageError
+
+        for part in (folder, *folder.parents):
+            if part == self.root:
+                break
+            if part.is_symlink() and part.name.startswith("."):
+                raise StorageError(f"{part} is a symlink; Context Center does not write through it "
+                                   "(remove the link; the folder is created again)")
+        return folder
+
     @property
     def catalog_file(self) -> Path:
         return self.root / "catalog.sqlite"

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import RefusedError, StorageError
+from ..memory.fact_archive import move_to_archive
 from ..memory.fact_file import FactFileError, decode_fact_bytes, parse_fact
 from ..memory.fact_reading import read_fact_file
-from ..memory.fact_store import move_to_archive
 from ..storage.atomic_write import write_atomic_bytes
 from ..storage.paths import StorePaths
 from .fact_merge import MergeOutcome, settle

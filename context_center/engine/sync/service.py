@@ -16,8 +16,7 @@ from typing import Any, Callable, Iterable
 
 from .. import clock
 from ..errors import InvalidInput, RefusedError, StorageError
-from ..memory.fact_reading import read_fact_file
-from ..memory.fact_store import is_fact_file_name
+from ..memory.fact_reading import is_fact_file_name, read_fact_file
 from ..memory.memory_index import rebuild_index
 from ..records import Diagnostic, Fact
 from ..storage.git_command import GitError

@@ -15,7 +15,7 @@ import re
 import stat
 from pathlib import Path
 
-from ..memory.fact_store import is_fact_file_name
+from ..memory.fact_reading import is_fact_file_name
 from ..memory.sensitive import find_secrets
 
 MAX_TRAVEL_BYTES = 4 * 1024 * 1024   # a fact file far beyond any written by hand; a remote's file past it is refused

@@ -24,7 +24,7 @@ def made(state_root: Path, workspace: Path, **fields):
 def test_a_rename_killed_before_the_old_file_went_is_finished(state_root: Path, workspace: Path):
     fact = made(state_root, workspace, name="port")
     with open_engine(state_root, workspace) as engine:   # the steps of store.replace, stopped before the unlink
-        engine._store.snapshot_revision(fact)
+        engine._memory.store.revisions.keep(fact)
         renamed = fact.evolve(name="api-port", revision=2, body="The API listens on 9090.",
                               path=fact.path.with_name("api-port.md"))
         assert create_exclusive(renamed.path, render_fact(renamed))
@@ -40,7 +40,7 @@ def test_a_rename_killed_before_the_old_file_went_is_finished(state_root: Path, 
 def test_a_move_killed_before_the_old_file_went_is_finished(state_root: Path, workspace: Path):
     fact = made(state_root, workspace, name="port")
     with open_engine(state_root, workspace) as engine:
-        engine._store.snapshot_revision(fact)
+        engine._memory.store.revisions.keep(fact)
         target = engine.paths.memory_dir("global") / "port.md"
         moved = fact.evolve(scope="global", revision=2, path=target)
         assert create_exclusive(target, render_fact(moved))
@@ -65,8 +65,8 @@ def test_a_recover_killed_before_the_entry_went_is_finished(state_root: Path, wo
     fact = made(state_root, workspace, name="port")
     with open_engine(state_root, workspace) as engine:
         entry = engine.forget(fact.id)
-        archived = engine._store.read_archived(entry.path, "project")
-        engine._store.snapshot_revision(archived.evolve(path=entry.path))   # recover's steps, but the last
+        archived = engine._memory.store.archive.read(entry.path, "project")
+        engine._memory.store.revisions.keep(archived.evolve(path=entry.path))   # recover's steps, but the last
         recovered = archived.evolve(revision=2, path=fact.path, revision_note=recovered_note(entry.path.name))
         assert create_exclusive(fact.path, render_fact(recovered))
     with open_engine(state_root, workspace) as engine:

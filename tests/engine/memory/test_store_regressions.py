@@ -102,7 +102,7 @@ def test_a_write_a_kill_left_half_done_reads_whole_under_a_held_lock_and_the_nex
 
     with open_engine(state_root, workspace) as engine:   # a rename killed before the old file went
         fact = engine.remember(FactInput(name="port", title="Port", body="The API listens on 8080.")).fact
-        engine._store.snapshot_revision(fact)
+        engine._memory.store.revisions.keep(fact)
         renamed = fact.evolve(name="api-port", revision=2, body="The API listens on 9090.",
                               path=fact.path.with_name("api-port.md"))
         assert create_exclusive(renamed.path, render_fact(renamed))
