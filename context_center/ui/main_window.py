@@ -4,19 +4,14 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QLabel,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
-    QPushButton,
-    QStatusBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -36,13 +31,15 @@ from .messages import Messages
 from .offer_bar import OfferBar
 from .overview.tab import OverviewTab
 from .recall.tab import RecallTab
+from .refresh import Refresh
 from .review_tab import ReviewTab
 from .settings_dialog import SettingsDialog
+from .status_line import StatusLine
 from .store_choice import StoreChoice, short
 from .suggestions.tab import SuggestionsTab
 from .sync_panel import SyncController
 from .team_commit import CommitTeamDialog
-from .theme import ThemeFollower, set_tone
+from .theme import ThemeFollower
 from .words import tr
 
 MAX_RECENT = 8
@@ -56,47 +53,6 @@ _MNEMONIC = re.compile(r"\(&[^&]\)|&(?=[^&])")
 def without_mnemonic(text: str) -> str:
     """``text`` without its mnemonic (a tab's title: the Go menu's item has it)."""
     return _MNEMONIC.sub("", text)
-
-
-class StatusBar(QStatusBar):
-    """The status bar, its message cut with "…" where its permanent widgets begin (a long message ran
-    on under the sync label), the whole message in its tooltip; ``currentMessage`` says it whole."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._permanent: list[QWidget] = []
-        self._whole = ""
-
-    def addPermanentWidget(self, widget: QWidget, stretch: int | None = 0) -> None:  # noqa: N802 - Qt's name
-        self._permanent.append(widget)
-        super().addPermanentWidget(widget, stretch or 0)
-
-    def showMessage(self, text: str, timeout: int | None = 0) -> None:  # noqa: N802 - Qt's name
-        self._whole = text
-        super().showMessage(self._cut(text), timeout or 0)
-        self.setToolTip(text if self._cut(text) != text else "")
-        QTimer.singleShot(0, self, self.refit)   # once a widget shown with it (Undo) has its place
-
-    def currentMessage(self) -> str:  # noqa: N802 - Qt's name
-        return self._whole if super().currentMessage() else ""
-
-    def _room(self) -> int:
-        shown = [w.geometry().x() for w in self._permanent if w.isVisible() and w.width() > 0]
-        return min(shown, default=self.width()) - 16
-
-    def _cut(self, text: str) -> str:
-        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, max(self._room(), 60))
-
-    @Slot()
-    def refit(self) -> None:
-        shown = super().currentMessage()
-        if shown and self._whole and self._cut(self._whole) != shown:
-            super().showMessage(self._cut(self._whole))   # (an aside's time restarts: it is seen whole meanwhile)
-            self.setToolTip(self._whole if self._cut(self._whole) != self._whole else "")
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        self.refit()
 
 
 class FileChanges(QObject):
@@ -115,7 +71,6 @@ class MainWindow(QMainWindow):
         self.theme = ThemeFollower(app, settings, self)   # before any widget is polished
         self.theme.changed.connect(self._theme_changed)
         self.messages = Messages(self)
-        self._asides: str | None = None   # the background note showing, if one is
         self.store = StoreChoice(self, client, settings, self.messages, state_root)
         self.store.reopen.connect(self._reopen)
         self.paths: StorePaths | None = None
@@ -165,39 +120,13 @@ class MainWindow(QMainWindow):
         column.addWidget(self.store.offer)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
-        self.setStatusBar(StatusBar(self))
         self.reasonix_roots: list[Path] = []
 
-        self.pinned = QLabel()
-        self.pinned.setObjectName("pinned_budget")
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(220)
-        self.progress.hide()
-        self._progress_shown: tuple[str, int, int, bool] | None = None
         self.sync = SyncController(client, self.messages, self)
-        self.undo_button = QPushButton(icon("undo-2"), tr("&Undo"))
-        self.undo_button.setObjectName("undo")
-        self.undo_button.setFlat(True)
-        self.undo_button.hide()
-        self._undo: Callable[[], None] | None = None
-        self._undo_timer = QTimer(self)
-        self._undo_timer.setSingleShot(True)
-        self._undo_timer.timeout.connect(self._withdraw_undo)
-        self._undo_timer.timeout.connect(self._leave_note_behind)
-        self._noted_on: QWidget | None = None   # the tab an action's result was said on
-        self.undo_button.clicked.connect(self._take_back)
-        self.statusBar().addPermanentWidget(self.undo_button)   # (a message hides the bar's other widgets)
-        self.statusBar().addPermanentWidget(self.progress)
-        self.statusBar().addPermanentWidget(self.sync.label)
-        self.statusBar().addPermanentWidget(self.store.warning)
-        self.statusBar().addPermanentWidget(self.store.label)
-        self.statusBar().addPermanentWidget(self.pinned)
-        self.problem_count = QLabel()
-        self.problem_count.setObjectName("problem_count")
-        set_tone(self.problem_count, "error")
-        self.problem_count.setToolTip(tr("Files that cannot be read, subject conflicts and facts whose cited code is "
-                                         "gone: listed under the Facts tab"))
-        self.statusBar().addPermanentWidget(self.problem_count)
+        self.status = StatusLine(self, self.tabs, [self.sync.label, self.store.warning, self.store.label])
+        self.refresh = Refresh(self.tabs, facts=self.facts, overview=self.overview, instructions=self.instructions,
+                               recall=self.recall, archive=self.archive, suggestions=self.suggestions,
+                               review=self.review, sync_index=self._sync_index)
         self._build_menus()
         self._connect_signals()
         self.resize(1200, 760)
@@ -350,18 +279,19 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         self.store.connect_agents.connect(self.open_connect)
         self.facts.connect_agents.connect(self.open_connect)
-        self.messages.note.connect(self._note)
-        self.messages.aside.connect(self._aside)
-        self.messages.undo_offered.connect(self._offer_undo)
+        self.messages.note.connect(self.status.note)
+        self.messages.aside.connect(self.status.aside)
+        self.messages.undo_offered.connect(self.status.offer_undo)
+        self.status.undo_changed.connect(self._update_undo)
         self.messages.problem.connect(self._problem)
         self.client.opened.connect(self._opened)
         self.client.open_failed.connect(self._open_failed)
-        self.client.progress.connect(self._progress)
-        self.facts.pinned_changed.connect(self._pinned)
-        self.facts.problems_counted.connect(self._problems_counted)
-        self.facts.written.connect(self.reload)
-        self.archive.written.connect(self.reload)
-        self.review.written.connect(self.reload)
+        self.client.progress.connect(self.status.show_progress)
+        self.facts.pinned_changed.connect(self.status.show_pinned)
+        self.facts.problems_counted.connect(self.status.count_problems)
+        self.facts.written.connect(self.refresh.reload)
+        self.archive.written.connect(self.refresh.reload)
+        self.review.written.connect(self.refresh.reload)
         self.review.counted.connect(self._review_counted)
         self.review.undo_changed.connect(self._update_undo)
         self.review.counted.connect(lambda count: self.overview.count("review", count))
@@ -371,7 +301,7 @@ class MainWindow(QMainWindow):
         self.facts.listed.connect(self._first_list)
         self.tabs.currentChanged.connect(self._tab_shown)
         self.suggestions.accepted.connect(self._suggestion_accepted)
-        self.suggestions.written.connect(self.reload)
+        self.suggestions.written.connect(self.refresh.reload)
         self.suggestions.waiting_changed.connect(self._proposals_waiting)
         self.facts.review_proposals.connect(self.show_proposals)
         self.file_changes.changed.connect(self._files_changed)
@@ -385,7 +315,7 @@ class MainWindow(QMainWindow):
 
     def open_workspace(self, workspace: str | None) -> None:
         self._stop_watching()
-        self._aside(tr("Opening the store…"))
+        self.status.aside(tr("Opening the store…"))
         self.client.open(self.store.state_root, workspace)
 
     def opened_last_workspace(self, last: str, started_in: str) -> None:
@@ -469,7 +399,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
         self._remember_workspace(str(paths.workspace))
-        self._aside(tr("Workspace {path}").format(path=paths.workspace))   # (the store is the permanent label's to say)
+        # (the store is the permanent label's to say)
+        self.status.aside(tr("Workspace {path}").format(path=paths.workspace))
         for tab in (self.overview, self.facts, self.instructions, self.recall, self.archive, self.suggestions,
                     self.review):
             tab.reset()  # a new engine restarts its generations: nothing of the previous store may stay
@@ -501,8 +432,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _index_ready(self, report: dict | None) -> None:
-        self.progress.hide()
-        self._progress_shown = None
+        self.status.end_progress()
         if report and (report["added"] or report["updated"] or report["removed"]):
             self.messages.background(tr("Search index up to date ({added} added, {updated} updated, {removed} "
                                         "removed)").format(added=report["added"], updated=report["updated"],
@@ -510,14 +440,13 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _index_failed(self, error: str) -> None:
-        self.progress.hide()
-        self._progress_shown = None
+        self.status.end_progress()
         self.messages.background(tr("The search index could not be built: {error}").format(
             error=error.splitlines()[-1] if error else ""))
 
     @Slot(int, int)
     def _index_progress(self, done: int, total: int) -> None:
-        self._progress(tr("Building the search index"), done, total)
+        self.status.show_progress(tr("Building the search index"), done, total)
 
     def _recent(self) -> list[str]:
         """The recent workspaces, newest first (QSettings gives back an object)."""
@@ -552,7 +481,7 @@ class MainWindow(QMainWindow):
         """Read the store again and reload every tab (F5); look again for a Reasonix store (one
         made since the window started lit nothing)."""
         self._look_for_reasonix()
-        self.client.submit(lambda engine: engine.refresh(), lambda _changed: self.reload(Change.everything()),
+        self.client.submit(lambda engine: engine.refresh(), lambda _changed: self.refresh.reload(Change.everything()),
                            lambda e: self.messages.failure(tr("read the store"), e))
 
     @Slot(object)
@@ -566,53 +495,20 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _files_changed(self, paths: set[Path]) -> None:
-        self.client.submit(lambda engine: engine.refresh_for(paths), self.reload,
+        self.client.submit(lambda engine: engine.refresh_for(paths), self.refresh.reload,
                            lambda e: self.messages.failure(tr("read the store"), e))
-
-    @Slot(object, object)
-    def reload(self, change: Change, select: tuple[str, str] | None = None) -> None:
-        """Reload exactly what ``change`` touched, once: a write made here (its result's change; the
-        watcher's echo of it then finds nothing new), the files seen changing (the engine says
-        what that changed), or everything (F5, a sync, a team commit). ``select`` keeps a written
-        fact selected. Everything is shown again even when no fact file changed: a git commit
-        changes none, and the team column kept "uncommitted" until a restart."""
-        if change.facts:
-            self._sync_index()
-            self.facts.reload(force=change == Change.everything(), select=select)
-        self._reload_beside_facts(change)
-
-    def _reload_beside_facts(self, change: Change) -> None:
-        """The tabs that show something of the facts, the archive or the instructions."""
-        if change.facts:
-            self.suggestions.reload_proposals()
-            if self.tabs.currentWidget() is self.recall:
-                self.recall.reload()
-            # the queue takes seconds at 10,000 facts on the one worker: worked out when it is looked
-            # at (and once at an open, for the count in its title)
-            if self.tabs.currentWidget() is self.review or change == Change.everything():
-                self.review.reload()
-        # the overview: when looked at, and once at an open (its last result shown meanwhile)
-        if self.tabs.currentWidget() is self.overview or change == Change.everything():
-            self.overview.reload()
-        if change.archive:
-            self.archive.reload()
-        if change.instructions:
-            self.instructions.reload()
-            self.instructions.adherence.reload()   # (the rules, and the transcripts read again: F5)
 
     @Slot(object)
     def _suggestion_accepted(self, accepted: Acceptance) -> None:
         fact = accepted.fact   # (a skill is a SKILL.md file: its change touches no tab)
-        self.reload(accepted.change, (fact.scope, fact.id) if fact is not None else None)
+        self.refresh.reload(accepted.change, (fact.scope, fact.id) if fact is not None else None)
 
     @Slot(int)
     def _tab_shown(self, _index: int) -> None:
         self._update_undo()
-        self._leave_note_behind()
-        if self.tabs.currentWidget() is self.review and self.paths is not None:
-            self.review.reload()   # worked out when looked at (the last result shown meanwhile)
-        if self.tabs.currentWidget() is self.overview and self.paths is not None:
-            self.overview.reload()
+        self.status.leave_note_behind()
+        if self.paths is not None:
+            self.refresh.shown()
 
     @Slot()
     def _first_list(self) -> None:
@@ -677,7 +573,7 @@ class MainWindow(QMainWindow):
         if not self._rest_pending:   # already started (by the paint, or by the timer)
             return
         self._rest_pending = False
-        self._reload_beside_facts(Change.everything())   # (the facts were just listed)
+        self.refresh.beside_facts(Change.everything())   # (the facts were just listed)
         self._look_for_reasonix()
         self._check_agents()
         self.sync.start()
@@ -690,69 +586,19 @@ class MainWindow(QMainWindow):
 
     # status --------------------------------------------------------------------------------------------
 
-    @Slot(str)
-    def _note(self, text: str) -> None:
-        """An action's result stays until the next action's (a new user lost "Restored…" to the
-        search index's note a moment later)."""
-        self._asides = None
-        self._withdraw_undo()   # a new action: the last one's Undo goes
-        self._noted_on = self.tabs.currentWidget()
-        self.statusBar().showMessage(text)
-
-    def _leave_note_behind(self) -> None:
-        """An action's result is its tab's: on another tab, once its Undo is gone, it goes ("Applied 1
-        review item" stayed on every tab)."""
-        if self._undo is None and self._noted_on is not None and self._noted_on is not self.tabs.currentWidget():
-            self._noted_on = None
-            if self._asides is None:
-                self.statusBar().clearMessage()
-
-    UNDO_SECONDS = 10
-
-    @Slot(str, object)
-    def _offer_undo(self, text: str, undo: Callable[[], None]) -> None:
-        """The result, with Undo beside it for :data:`UNDO_SECONDS` (or until the next action)."""
-        self._note(text)
-        self._undo = undo
-        self.undo_button.show()
-        self._undo_timer.start(self.UNDO_SECONDS * 1000)
-        self._update_undo()
-
-    @Slot()
-    def _take_back(self) -> None:
-        undo, self._undo = self._undo, None
-        self.undo_button.hide()
-        self._undo_timer.stop()
-        self._update_undo()
-        if undo is not None:
-            undo()
-
-    def _withdraw_undo(self) -> None:
-        self._undo = None
-        self.undo_button.hide()
-        self._update_undo()
-
     @Slot()
     def undo_last(self) -> None:
         """Edit ▸ Undo (Ctrl+Z): what the status bar offers to take back, else the Review tab's last
         decision while that tab is shown."""
-        if self._undo is not None:
-            self._take_back()
+        if self.status.offers_undo:
+            self.status.take_back()
         elif self.tabs.currentWidget() is self.review and self.review.can_undo():
             self.review.undo_last()
 
     @Slot()
     def _update_undo(self) -> None:
-        self.undo_action.setEnabled(self._undo is not None
+        self.undo_action.setEnabled(self.status.offers_undo
                                     or (self.tabs.currentWidget() is self.review and self.review.can_undo()))
-
-    @Slot(str)
-    def _aside(self, text: str) -> None:
-        """A background note: shown for a while, unless an action's result is showing."""
-        shown = self.statusBar().currentMessage()
-        if not shown or shown == self._asides:
-            self._asides = text
-            self.statusBar().showMessage(text, 6000)
 
     @Slot(str, str)
     def _problem(self, title: str, text: str) -> None:
@@ -761,39 +607,6 @@ class MainWindow(QMainWindow):
             box.setDetailedText(text.split("\n\n", 1)[1])
         box.setObjectName("problem_box")
         box.open()
-
-    @Slot(str, int, int)
-    def _progress(self, what: str, done: int, total: int) -> None:
-        """The bar moved only when a person could see it move (a hundredth of the way, or its end):
-        each call into Qt waits for the interpreter while the engine works, and a build that said
-        every step held the window for a few hundred milliseconds at 10,000 facts."""
-        most, shown = max(total, 1), done < total
-        last = self._progress_shown   # (what, done, most, shown) as the bar shows it
-        if last is not None and last[0] == what and last[2] == most and last[3] == shown \
-                and abs(done - last[1]) < most / 100:
-            return
-        bar = self.progress
-        if last is None or last[0] != what:
-            bar.setFormat(f"{what}: %v / %m")
-        if last is None or last[2] != most:
-            bar.setMaximum(most)
-        bar.setValue(done)
-        if last is None or last[3] != shown:
-            bar.setVisible(shown)
-        self._progress_shown = (what, done, most, shown)
-
-    @Slot(int)
-    def _problems_counted(self, count: int) -> None:
-        """The status bar's count of the problems listed under the Facts tab."""
-        if count == 1:
-            self.problem_count.setText(tr("⚠ 1 problem"))
-        else:
-            self.problem_count.setText(tr("⚠ {count} problems").format(count=count) if count else "")
-
-    @Slot(int, int)
-    def _pinned(self, total: int, budget: int) -> None:
-        self.pinned.setText(tr("Pinned {total} / {budget} characters").format(total=f"{total:,}", budget=f"{budget:,}"))
-        set_tone(self.pinned, "error" if total > budget else None)
 
     @Slot()
     def _new_fact(self) -> None:
@@ -821,7 +634,7 @@ class MainWindow(QMainWindow):
     def _theme_changed(self, _name: str) -> None:
         """Labels follow the new style sheet by themselves; what was rendered as HTML (details,
         diffs, instruction bodies) is rendered again."""
-        self.reload(Change.everything())
+        self.refresh.reload(Change.everything())
 
     @Slot()
     def open_team_commit(self) -> CommitTeamDialog:
@@ -834,7 +647,7 @@ class MainWindow(QMainWindow):
     def _team_committed(self, made: dict) -> None:
         self.messages.info(tr("Committed {count} team fact file(s) as {commit}").format(count=len(made["paths"]),
                                                                                          commit=made["commit"]))
-        self.reload(Change.everything())   # the Team column's "uncommitted" and last authors
+        self.refresh.reload(Change.everything())   # the Team column's "uncommitted" and last authors
 
     @Slot()
     def open_import(self) -> ImportDialog:
@@ -846,7 +659,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _imported(self, change: Change) -> None:
         """Imported memories wait in Suggestions: reload and show them there."""
-        self.reload(change)
+        self.refresh.reload(change)
         self.tabs.setCurrentWidget(self.suggestions)
 
     @Slot()

@@ -93,7 +93,7 @@ def test_no_two_visible_mnemonics_of_the_window_collide(qtbot, tmp_path, state_r
                 if shared:
                     collisions[f"{where}, tab {tab}"] = shared
 
-        window.undo_button.show()   # (the status bar's Undo, as after a forget)
+        window.status.undo_button.show()   # (the status bar's Undo, as after a forget)
         look("welcome")
         with open_engine(state_root=state_root, workspace=workspace) as engine:
             engine.remember(FactInput(name="deploys", title="Deploys", body="Deploy on Tuesdays."))

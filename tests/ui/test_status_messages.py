@@ -51,4 +51,4 @@ def test_an_actions_result_stays_on_its_tab(ui, qtbot):
     assert window.statusBar().currentMessage() == ""
     window.messages.undoable("Archived project/x.md", lambda: None)   # with its Undo, it stays a while
     window.tabs.setCurrentWidget(window.archive)
-    assert window.statusBar().currentMessage() == "Archived project/x.md" and window.undo_button.isVisible()
+    assert window.statusBar().currentMessage() == "Archived project/x.md" and window.status.undo_button.isVisible()

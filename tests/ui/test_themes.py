@@ -79,8 +79,8 @@ def test_settings_switch_the_theme_at_once_and_the_window_renders_in_it(ui, qtbo
     dark = theme.theme_data("dark")
     assert app.palette().color(QPalette.ColorRole.Window).name() == dark["palette"]["Window"]
     assert window.settings.value(theme.SETTING) == "dark" and theme.current() == "dark"
-    window.problem_count.setText("1 problem")
-    assert window.problem_count.palette().color(QPalette.ColorRole.WindowText).name() == dark["tones"]["error"]
+    window.status.problem_count.setText("1 problem")
+    assert window.status.problem_count.palette().color(QPalette.ColorRole.WindowText).name() == dark["tones"]["error"]
     ui.remember(name="night", body="Readable at night.")
     ui.show_facts("night")
     ui.select_fact("night")

@@ -36,11 +36,11 @@ def test_ctrl_z_in_the_facts_tab_takes_a_forget_back(ui, qtbot, monkeypatch):
     window = ui.window
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
     window.facts.forget_selected()
-    qtbot.waitUntil(lambda: window.undo_button.isVisible() and ui.facts_shown() == [], timeout=10000)
+    qtbot.waitUntil(lambda: window.status.undo_button.isVisible() and ui.facts_shown() == [], timeout=10000)
     assert window.undo_action.isEnabled()
     _ctrl_z(qtbot, window.facts.table)
     qtbot.waitUntil(lambda: ui.facts_shown() == ["deploy-order"], timeout=10000)
-    assert not window.undo_button.isVisible() and not window.undo_action.isEnabled()
+    assert not window.status.undo_button.isVisible() and not window.undo_action.isEnabled()
 
 
 def test_an_edit_offers_undo_and_ctrl_z_puts_the_text_back(ui, qtbot):
@@ -52,14 +52,14 @@ def test_an_edit_offers_undo_and_ctrl_z_puts_the_text_back(ui, qtbot):
     form.body.setPlainText("Migrations last.")
     with qtbot.waitSignal(form.saved, timeout=10000):
         form.buttons.button(QDialogButtonBox.StandardButton.Save).click()
-    qtbot.waitUntil(lambda: window.undo_button.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: window.status.undo_button.isVisible(), timeout=10000)
     qtbot.waitUntil(lambda: window.facts.current_row() is not None
                     and window.facts.current_row().fact.body == "Migrations last.", timeout=10000)
     _ctrl_z(qtbot, window.facts.table)
     qtbot.waitUntil(lambda: window.facts.current_row() is not None
                     and window.facts.current_row().fact.body == "Migrations first.", timeout=10000)
     assert window.facts.current_row().fact.revision == 3   # taken back as a new revision
-    assert not window.undo_button.isVisible()
+    assert not window.status.undo_button.isVisible()
 
 
 def test_ctrl_z_in_review_still_takes_an_apply_back_through_the_one_undo(ui, qtbot):

@@ -259,7 +259,8 @@ def test_a_store_never_opened_before_shows_how_far_its_reading_is(qtbot, tmp_pat
     shown: list[tuple[str, int, int, bool]] = []
     # (the worker's reports reach the window through queued signals: none is delivered before this
     # test's event loop runs, and each reaches the window's own slot first)
-    client.progress.connect(lambda what, done, total: shown.append((what, done, total, window.progress.isVisible())))
+    client.progress.connect(lambda what, done, total: shown.append((what, done, total,
+                                                                   window.status.progress.isVisible())))
     qtbot.addWidget(window)
     window.show()
     try:
@@ -304,7 +305,7 @@ def test_the_progress_bar_moves_when_it_can_be_seen_to_move(ui):
     """A search index build said every step of 10,000; each said moved the bar, and each call into
     Qt waited for the interpreter the engine held (a few hundred milliseconds of stalls)."""
     window = ui.window
-    bar = window.progress
+    bar = window.status.progress
     moves: list[int] = []
     bar.valueChanged.connect(moves.append)
     for done in range(10_000):

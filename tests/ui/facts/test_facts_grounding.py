@@ -56,7 +56,7 @@ def test_a_changed_range_shows_its_diff_and_commit_and_a_broken_fact_is_a_proble
     problems = [tab.problems.item(i).text() for i in range(tab.problems.count())]
     assert problems == ["✗ project/restart.md: the code it cites is gone; recall holds it back"]
     assert tab.problems_heading.isVisible() and tab.problems_heading.text().startswith("<b>1 problem in the facts</b>")
-    assert ui.window.problem_count.text() == "⚠ 1 problem"
+    assert ui.window.status.problem_count.text() == "⚠ 1 problem"
     tab._open_problem(tab.problems.item(0))
     assert tab.current_row().fact.name == "restart"
     qtbot.waitUntil(lambda: "ops/restart.py was" in tab.detail.toPlainText() or

@@ -76,7 +76,7 @@ def test_a_refused_pin_shows_the_budget_message(ui, qtbot):
         ui.window.facts.toggle_pin()
     title, text = blocker.args
     assert title == "Could not pin the fact" and "1,600" in text and "AGENTS.md" in text
-    assert ui.window.pinned.text() == "Pinned 1,400 / 1,500 characters"
+    assert ui.window.status.pinned.text() == "Pinned 1,400 / 1,500 characters"
 
 
 def test_pin_verify_and_the_pinned_total(ui, qtbot):
@@ -85,7 +85,7 @@ def test_pin_verify_and_the_pinned_total(ui, qtbot):
     ui.select_fact("rule")
     ui.window.facts.toggle_pin()
     ui.idle()
-    qtbot.waitUntil(lambda: ui.window.pinned.text() == "Pinned 14 / 1,500 characters")
+    qtbot.waitUntil(lambda: ui.window.status.pinned.text() == "Pinned 14 / 1,500 characters")
     assert ui.window.facts.buttons["pin"].text() == "Un&pin"
     ui.window.facts.verify_selected()
     ui.idle()

@@ -3,6 +3,7 @@ with it: the pane never shows a fact the list does not, and Forget… acts on wh
 from __future__ import annotations
 
 from context_center.ui import dialogs
+from context_center.ui.status_line import UNDO_SECONDS
 
 
 def test_a_filter_hiding_the_selected_fact_moves_the_selection_to_what_is_listed(ui, qtbot, monkeypatch):
@@ -38,19 +39,19 @@ def test_forget_offers_undo_in_the_status_bar_for_a_few_seconds(ui, qtbot, monke
     window, tab = ui.window, ui.window.facts
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
     tab.forget_selected()
-    qtbot.waitUntil(lambda: window.undo_button.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: window.status.undo_button.isVisible(), timeout=10000)
     assert window.statusBar().currentMessage() == "Archived project/deploy-order.md"
     qtbot.waitUntil(lambda: ui.facts_shown() == [], timeout=10000)
-    assert window._undo_timer.isActive() and window._undo_timer.interval() == window.UNDO_SECONDS * 1000
-    window.undo_button.click()
+    assert window.status.undo_timer.isActive() and window.status.undo_timer.interval() == UNDO_SECONDS * 1000
+    window.status.undo_button.click()
     qtbot.waitUntil(lambda: ui.facts_shown() == ["deploy-order"], timeout=10000)
-    assert not window.undo_button.isVisible()
+    assert not window.status.undo_button.isVisible()
     assert window.statusBar().currentMessage().startswith("Recovered project/deploy-order.md")
 
     tab.forget_selected()   # the next action withdraws the Undo
-    qtbot.waitUntil(lambda: window.undo_button.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: window.status.undo_button.isVisible(), timeout=10000)
     window.messages.info("Something else")
-    assert not window.undo_button.isVisible()
+    assert not window.status.undo_button.isVisible()
 
 
 def test_after_a_forget_the_selection_stays_where_the_fact_was(ui, qtbot, monkeypatch):
