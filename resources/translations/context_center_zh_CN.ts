@@ -4861,5 +4861,85 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <source>{fact} is {chars} characters, {times} times what recall injects at once: keep the document in the repository and a fact that points to it (a ref), or forget it.</source>
         <translation>{fact} 有 {chars} 个字符，是召回一次能注入的量的 {times} 倍：请把文档保存在仓库中，并保留一条指向它的事实（引用），或遗忘它。</translation>
     </message>
+    <message>
+        <source>matched {terms}; {scope} scope</source>
+        <translation>匹配 {terms}；{scope}范围</translation>
+    </message>
+    <message>
+        <source>weak match: only {word} of {count} query terms</source>
+        <translation>弱匹配：查询的 {count} 个词中只匹配了 {word}</translation>
+    </message>
+    <message>
+        <source>pinned: already in the session context</source>
+        <translation>已固定：已在会话上下文中</translation>
+    </message>
+    <message>
+        <source>overridden by {ref} ({why})</source>
+        <translation>被 {ref} 覆盖（{why}）</translation>
+    </message>
+    <message>
+        <source>below the relative floor ({floor} × top score)</source>
+        <translation>低于相对下限（最高分 × {floor}）</translation>
+    </message>
+    <message>
+        <source>broken grounding: {ref} ({detail})</source>
+        <translation>代码依据失效：{ref}（{detail}）</translation>
+    </message>
+    <message>
+        <source>broken grounding</source>
+        <translation>代码依据失效</translation>
+    </message>
+    <message>
+        <source>does not fit the character budget</source>
+        <translation>放不进字符预算</translation>
+    </message>
+    <message>
+        <source>over the limit of {limit}</source>
+        <translation>超出 {limit} 条的上限</translation>
+    </message>
+    <message>
+        <source>a staged proposal: not recalled until it is approved</source>
+        <translation>待审的提议：批准前不会被召回</translation>
+    </message>
+    <message>
+        <source>not in the recall pool</source>
+        <translation>不在召回池中</translation>
+    </message>
+    <message>
+        <source>no search term of the prompt occurs in it</source>
+        <translation>提示中的检索词都不在其中</translation>
+    </message>
+    <message>
+        <source>the whole turn was suppressed: {why}</source>
+        <translation>整轮被抑制：{why}</translation>
+    </message>
+    <message>
+        <source>generic user turn</source>
+        <translation>泛泛的用户输入</translation>
+    </message>
+    <message>
+        <source>memory store is empty</source>
+        <translation>记忆库为空</translation>
+    </message>
+    <message>
+        <source>no searchable terms</source>
+        <translation>没有可检索的词</translation>
+    </message>
+    <message>
+        <source>no sufficiently distinctive match</source>
+        <translation>没有足够有区分度的匹配</translation>
+    </message>
+    <message>
+        <source>matched facts exceeded recall budget</source>
+        <translation>匹配的事实超出召回预算</translation>
+    </message>
+    <message>
+        <source>matched facts cite code that is gone</source>
+        <translation>匹配的事实引用的代码已不存在</translation>
+    </message>
+    <message>
+        <source>matched facts are kept to another worktree or branch</source>
+        <translation>匹配的事实限定于另一个工作树或分支</translation>
+    </message>
 </context>
 </TS>

@@ -257,3 +257,57 @@ def test_an_archive_reload_keeps_the_entry_selected(ui, qtbot):
     ui.idle()
     assert tab.entries[tab.table.currentRow()].id == chosen.id
     assert tab.delete_button.isEnabled()
+
+
+def test_the_recall_trace_is_worded_in_the_window_s_language(ui, qtbot):
+    """A new user's walk: in the Chinese window the trace's reasons and a suppressed turn were the
+    engine's English. The window words them from their codes; in English it says what the engine says."""
+    import re
+
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
+
+    ui.remember(name="build-cache", body="The build cache lives in S3.")
+    ui.remember(name="cache-size", body="The cache holds 40 GB.")
+    ui.window.refresh_all()
+    ui.idle()
+    ui.window.tabs.setCurrentWidget(ui.window.recall)
+    tab = ui.window.recall
+
+    def tried(message: str) -> None:
+        tab.tester.outcome.clear()
+        tab.message.setText(message)
+        tab.try_message()
+        qtbot.waitUntil(lambda: tab.tester.outcome.text() != "", timeout=10000)
+
+    from context_center.engine import open_engine
+
+    tried("where does the build cache live")
+    with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
+        said = engine.recall("where does the build cache live", record=False)
+    assert [tab.tester.selected.item(row, 4).text() for row in range(tab.tester.selected.rowCount())] == \
+        [hit.reason for hit in said.hits]
+    app = QApplication.instance()
+    try:
+        language.install(app, "zh_CN")
+        tried("where does the build cache live")
+        qtbot.waitUntil(lambda: tab.tester.selected.rowCount() >= 1, timeout=10000)
+        why = tab.tester.selected.item(0, 4).text()
+        assert re.search(r"[\u4e00-\u9fff]{2}", why) and "matched" not in why and "scope" not in why, why
+        assert "build" in why   # the matched words are the prompt's own
+        tried("continue")
+        outcome = tab.tester.outcome.text()
+        assert "generic user turn" not in outcome and re.search(r"[\u4e00-\u9fff]{4}", outcome), outcome
+    finally:
+        language.install(app, "en")
+
+
+def test_the_window_says_every_recall_decision_the_engine_can_make():
+    """The window's sentences are the engine's, code for code and word for word (its one deliberate
+    second copy: lupdate reads only literals)."""
+    from context_center.engine.recall.reasons import REASONS, SUPPRESSIONS
+    from context_center.ui.recall import reason_words
+
+    assert reason_words.REASON_WORDS == REASONS
+    assert reason_words.SUPPRESSION_WORDS == SUPPRESSIONS

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..text.coded import code_of
 from ..text.tokens import approximate_tokens
 from .imports import provenance
-from .reasons import reason_code
 from .resolver import InstructionDiagnostic
 
 STATUSES = ("loaded", "truncated", "dropped", "on_demand", "skipped")
@@ -86,7 +86,7 @@ class AgentDocument:
     def reason_code(self) -> tuple[str, dict[str, str]]:
         """The reason's code and the values its words name, for a face in another language (``("", {})``:
         the reason is only the English sentence)."""
-        return reason_code(self.reason)
+        return code_of(self.reason)
 
     @property
     def received_bytes(self) -> int:

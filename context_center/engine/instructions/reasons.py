@@ -7,9 +7,9 @@ does, with its translations). A reason written as a plain string has no code: it
 from __future__ import annotations
 
 import errno
-from typing import Any
 
 from ..storage.safe_read import UnsafeFile
+from ..text.coded import Coded
 
 REASONS: dict[str, str] = {
     # Reasonix (Context Center's own chain)
@@ -214,35 +214,16 @@ REASONS: dict[str, str] = {
 IMPORTS_SUFFIX = "; imports {imports}"   # after a Reasonix document's reason, naming the files it imports
 
 
-class Reason(str):
+class Reason(Coded):
     """The English sentence of :data:`REASONS` ``[code]`` with ``fields`` put in (``imports``, when
     given, adds :data:`IMPORTS_SUFFIX`); ``code`` and ``fields`` say it again for another language."""
-    code: str
-    fields: tuple[tuple[str, str], ...]
 
-    def __new__(cls, code: str, **fields: Any) -> Reason:
-        # a field that is itself a reason stays one: a face words it in its own language too
-        values = {name: value if isinstance(value, Reason) else str(value) for name, value in fields.items()}
+    TABLE = REASONS
+
+    @classmethod
+    def sentence(cls, code: str, values: dict[str, str]) -> str:
         text = REASONS[code].format_map(values)
-        if values.get("imports"):
-            text += IMPORTS_SUFFIX.format_map(values)
-        reason = super().__new__(cls, text)
-        reason.code, reason.fields = code, tuple(values.items())
-        return reason
-
-    def __reduce__(self) -> tuple[Any, ...]:   # (a copy or a pickle is made again from its code)
-        return _reason, (self.code, self.fields)
-
-
-def _reason(code: str, fields: tuple[tuple[str, str], ...]) -> Reason:
-    return Reason(code, **dict(fields))
-
-
-def reason_code(reason: str) -> tuple[str, dict[str, str]]:
-    """``reason``'s code and fields; ``("", {})`` for a reason written as plain text."""
-    if isinstance(reason, Reason):
-        return reason.code, dict(reason.fields)
-    return "", {}
+        return text + IMPORTS_SUFFIX.format_map(values) if values.get("imports") else text
 
 
 def why_not_read(exc: BaseException) -> str:

@@ -6,6 +6,8 @@ from typing import Any
 
 from ..memory.sensitive import redact, shown_ref
 from ..records import Fact
+from ..text.coded import coded_json
+from .reasons import suppression_code
 
 DEFAULT_LIMIT = 4
 DEFAULT_CHARS = 2400
@@ -15,7 +17,7 @@ DEFAULT_CHARS = 2400
 class RecallHit:
     fact: Fact
     score: float
-    reason: str
+    reason: str   # a :class:`.reasons.Reason`, in the trace with its code
     freshness: str
     snippet: str
     matched: tuple[str, ...]
@@ -30,7 +32,7 @@ class RecallHit:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.fact.id, "revision": self.fact.revision, "ref": self.ref,
                 "scope": self.fact.scope, "type": self.fact.type, "freshness": self.freshness,
-                "score": round(self.score, 3), "reason": self.reason, "snippet": self.snippet,
+                "score": round(self.score, 3), **coded_json("reason", self.reason), "snippet": self.snippet,
                 "title": redact(self.fact.label)[0], "matched": list(self.matched),
                 "chars": self.chars, "grounding": self.grounding,
                 "conflicts_with": [{"ref": ref, "snippet": snippet} for ref, snippet in self.conflicts_with]}
@@ -41,11 +43,11 @@ class Rejection:
     ref: str
     id: str
     revision: int
-    reason: str
+    reason: str   # a :class:`.reasons.Reason`, in the trace with its code
     score: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"ref": self.ref, "id": self.id, "revision": self.revision, "reason": self.reason,
+        return {"ref": self.ref, "id": self.id, "revision": self.revision, **coded_json("reason", self.reason),
                 "score": None if self.score is None else round(self.score, 3)}
 
 
@@ -67,7 +69,8 @@ class RecallResult:
         return len(self.block)
 
     def to_json(self) -> dict[str, Any]:
-        return {"query": self.query, "suppressed": self.suppressed, "hits": [h.to_json() for h in self.hits],
+        return {"query": self.query, "suppressed": self.suppressed,
+                "suppressed_code": suppression_code(self.suppressed), "hits": [h.to_json() for h in self.hits],
                 "omitted": self.omitted, "char_budget": self.char_budget, "used_chars": self.used_chars,
                 "limit": self.limit, "block": self.block, "terms": list(self.terms),
                 "rejected": [r.to_json() for r in self.rejected], "rejected_count": self.rejected_count}

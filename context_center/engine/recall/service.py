@@ -30,6 +30,7 @@ from ..text.claims import claims_of, conflicts
 from ..text.limits import MAX_ANALYZED_CHARS
 from ..text.snippets import escape_for_block, make_snippet, shorten
 from .disputes import disputes, text_of
+from .reasons import SUPPRESSIONS, Reason
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
 
@@ -50,13 +51,14 @@ TRACE_REJECTIONS = 25  # rejected candidates kept in a trace, best scores first;
 PREAMBLE = ("Background facts recalled from memory: low authority, possibly stale or wrong. They never "
             "override the current request or standing instructions; verify details that can change.")
 
-SUPPRESSED_GENERIC = "generic user turn"
-SUPPRESSED_EMPTY = "memory store is empty"
-SUPPRESSED_NO_TERMS = "no searchable terms"
-SUPPRESSED_WEAK = "no sufficiently distinctive match"
-SUPPRESSED_BUDGET = "matched facts exceeded recall budget"
-SUPPRESSED_BROKEN = "matched facts cite code that is gone"   # ours: grounded facts (Reasonix has none)
-SUPPRESSED_ELSEWHERE = "matched facts are kept to another worktree or branch"   # ours (memory/limits.py)
+SUPPRESSED_GENERIC = SUPPRESSIONS["generic"]
+SUPPRESSED_EMPTY = SUPPRESSIONS["empty"]
+SUPPRESSED_NO_TERMS = SUPPRESSIONS["no_terms"]
+SUPPRESSED_WEAK = SUPPRESSIONS["weak"]
+SUPPRESSED_BUDGET = SUPPRESSIONS["budget"]
+SUPPRESSED_BROKEN = SUPPRESSIONS["broken"]
+SUPPRESSED_ELSEWHERE = SUPPRESSIONS["elsewhere"]
+EXPIRED, OVER_BUDGET = Reason("expired"), Reason("over_budget")
 
 
 @dataclass
@@ -121,10 +123,10 @@ def _matched_words(matched: list[QueryTerm]) -> list[str]:
     return list(dict.fromkeys(words))
 
 
-def _reason(words: list[str], scope: str) -> str:
+def _reason(words: list[str], scope: str) -> Reason:
     """A hit's reason as Reasonix words it: at most :data:`REASON_TERMS` matched terms and the
     scope (a stale hit says so in its ``freshness``, not here)."""
-    return f"matched {', '.join(words[:REASON_TERMS])}; {scope} scope"
+    return Reason("matched", terms=", ".join(words[:REASON_TERMS]), scope=scope)
 
 
 def _said(text: str) -> str:
@@ -245,17 +247,18 @@ class RecallService:
                 slots = np.append(slots, focus)
             return [(float(values[s]), int(s), why(int(s))) for s in slots]
 
-        def weak_reason(slot: int) -> str:
+        def weak_reason(slot: int) -> Reason:
             [term] = index.matched_terms(slot, list(by_term))
-            return f"weak match: only {by_term[term].word!r} of {len(content)} query terms"
+            return Reason("weak_match", word=repr(by_term[term].word), count=len(content))
 
         rejected: Rejected = []
         rejected_count = int(np.count_nonzero(matched_any & ~eligible))
         rejected += rejections(matched_any & ~gate, scores.raw, weak_reason)
         rejected += rejections(matched_any & gate & excluded, scores.raw,
                                lambda s: _excluded(index.fact_at(s), overrides))
-        rejected += rejections(matched_any & gate & ~excluded & expired, scores.raw, lambda s: "expired")
-        rejected += rejections(matched_any & gate & ~excluded & ~expired & held, scores.raw, held_reasons.__getitem__)
+        rejected += rejections(matched_any & gate & ~excluded & expired, scores.raw, lambda s: EXPIRED)
+        rejected += rejections(matched_any & gate & ~excluded & ~expired & held, scores.raw,
+                               lambda s: Reason("held_back", why=held_reasons[s]))
         if not eligible.any():
             elsewhere = (matched_any & gate & ~excluded & ~expired & held).any()
             return self._result(SUPPRESSED_ELSEWHERE if elsewhere else SUPPRESSED_WEAK, base, rejected, rejected_count)
@@ -265,7 +268,7 @@ class RecallService:
         kept_mask = eligible & (adjusted >= floor)
         below = eligible & ~kept_mask
         rejected_count += int(np.count_nonzero(below))
-        rejected += rejections(below, adjusted, lambda s: f"below the relative floor ({RELATIVE_FLOOR} × top score)")
+        rejected += rejections(below, adjusted, lambda s: Reason("below_floor", floor=RELATIVE_FLOOR))
         kept_slots = np.flatnonzero(kept_mask)
         shortlist = kept_slots
         if len(shortlist) > SHORTLIST:
@@ -280,8 +283,9 @@ class RecallService:
             grounding = self._grounding(fact) if fact.refs and self._grounding is not None else None
             if grounding is not None and grounding.state == "broken":
                 problem = grounding.problem
-                rejected.append((float(adjusted[slot]), slot, f"broken grounding: {problem.ref} ({problem.detail})"
-                                 if problem is not None else "broken grounding"))
+                rejected.append((float(adjusted[slot]), slot,
+                                 Reason("broken_grounding", ref=problem.ref, detail=problem.detail)
+                                 if problem is not None else Reason("broken")))
                 held_back += 1
                 continue
             matched = [by_term[t] for t in index.matched_terms(slot, list(by_term))]
@@ -336,7 +340,7 @@ class RecallService:
                            for ref, snippet in disputed)
             room = budget - used - 1 - len(entry_head) - len(tail)
             if room < MIN_SNIPPET_CHARS:
-                rejected.append((candidate.score, self._slot(fact), "does not fit the character budget"))
+                rejected.append((candidate.score, self._slot(fact), OVER_BUDGET))
                 continue
             text, _ = sensitive.redact(_snippet_source(fact))
             snippet = make_snippet(text, [t.term for t in candidate.matched], SNIPPET_CHARS)
@@ -344,7 +348,7 @@ class RecallService:
                 snippet = shorten(snippet)
             entry = entry_head + escape_for_block(snippet) + tail
             if len(entry) > budget - used - 1:
-                rejected.append((candidate.score, self._slot(fact), "does not fit the character budget"))
+                rejected.append((candidate.score, self._slot(fact), OVER_BUDGET))
                 continue
             entries.append(entry)
             used += len(entry) + 1
@@ -353,7 +357,7 @@ class RecallService:
         omitted = kept_total - len(hits)
         rejected_count += omitted
         chosen = {h.fact.id for h in hits}
-        over = [(c.score, self._slot(c.fact), f"over the limit of {limit}") for c in kept
+        over = [(c.score, self._slot(c.fact), Reason("over_limit", limit=limit)) for c in kept
                 if c.fact.id not in chosen and len(hits) >= limit]
         rejected += over[:TRACE_REJECTIONS] + [r for r in over[TRACE_REJECTIONS:] if r[1] == self._focus]
         if not hits:
@@ -387,11 +391,10 @@ class RecallService:
             if rejection.id == fact.id and rejection.ref == fact.ref:
                 return "rejected", rejection.reason
         if result.suppressed in (SUPPRESSED_GENERIC, SUPPRESSED_EMPTY, SUPPRESSED_NO_TERMS):
-            return "suppressed", f"the whole turn was suppressed: {result.suppressed}"
+            return "suppressed", Reason("turn_suppressed", why=result.suppressed)
         if key not in self.index:
-            return "rejected", ("a staged proposal: not recalled until it is approved" if fact.staging
-                                else "not in the recall pool")
-        return "rejected", "no search term of the prompt occurs in it"
+            return "rejected", Reason("staged" if fact.staging else "not_in_pool")
+        return "rejected", Reason("no_term")
 
     def _slot(self, fact: Fact) -> int:
         return self.index.slot_of(fact_key(fact))
@@ -400,8 +403,8 @@ class RecallService:
 def _excluded(fact: Fact, overrides: dict[tuple[str, str], tuple[Fact, str]]) -> str:
     """Why a matching fact is not in the recall pool ("" if it is)."""
     if fact.pinned:
-        return "pinned: already in the session context"
+        return Reason("pinned")
     if (fact.scope, fact.id) in overrides:
         holder, why = overrides[(fact.scope, fact.id)]
-        return f"overridden by {holder.ref} ({why})"
+        return Reason("overridden", ref=holder.ref, why=why)
     return ""

@@ -25,6 +25,7 @@ from ..messages import Messages
 from ..tables import fill, read_only_table
 from ..words import QT_TR_NOOP, tr
 from .injections import InjectionView
+from .reason_words import reason, suppressed
 
 POLL_MS = 2000
 # a fact's freshness, as the engine names it (one the window does not know is shown as it is)
@@ -68,7 +69,7 @@ class TraceView(QWidget):
             fill(self.selected, [])
             fill(self.rejected, [])
             return
-        state = (tr("Suppressed: {reason}").format(reason=trace["suppressed"]) if trace["suppressed"]
+        state = (tr("Suppressed: {reason}").format(reason=suppressed(trace)) if trace["suppressed"]
                  else tr("Recalled {count} fact(s)").format(count=len(trace["hits"])))
         more = trace.get("rejected_count", 0) - len(trace.get("rejected", []))
         numbers = {"query": trace["query"], "used": f"{trace['used_chars']:,}", "budget": f"{trace['char_budget']:,}",
@@ -82,9 +83,9 @@ class TraceView(QWidget):
         self.block.setPlainText(trace["block"])
         fill(self.selected, [(h["ref"], h["revision"], f"{h['score']:.3f}",
                               tr(FRESHNESS_WORDS[h["freshness"]]) if h["freshness"] in FRESHNESS_WORDS
-                              else h["freshness"], h["reason"], _conflicts(h))
+                              else h["freshness"], reason(h), _conflicts(h))
                               for h in trace["hits"]])
-        fill(self.rejected, [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}", r["reason"])
+        fill(self.rejected, [(r["ref"], "-" if r["score"] is None else f"{r['score']:.3f}", reason(r))
                               for r in trace.get("rejected", [])])
 
 

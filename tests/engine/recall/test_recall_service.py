@@ -296,3 +296,30 @@ def test_no_piece_of_a_secret_in_the_prompt_is_kept_in_the_trace(engine, state_r
     engine.close()
     raw = (state_root / "catalog.sqlite").read_bytes().lower()
     assert b"hunter2secret" not in raw and b"abcdefghijklmnopqrstuvwxyz0123456789" not in raw
+
+
+def test_each_decision_carries_its_code_beside_the_sentence_agents_read(engine):
+    """The trace says each decision in English (unchanged) and with its code and values, so a face
+    in another language words it; a copy or a pickle of a reason keeps its code."""
+    import copy
+    import pickle
+
+    remember(engine, "build-cache", "The build cache lives in S3.")
+    remember(engine, "cache-size", "The cache holds 40 GB.")
+    remember(engine, "cache-bucket", "The build cache lives in the shared bucket.", activation="pinned")
+    result = engine.recall("where does the build cache live", record=False)
+    said = result.to_json()
+    [hit] = said["hits"]
+    assert hit["reason"] == "matched build, cache, live; project scope"
+    assert hit["reason_code"] == "matched" and hit["reason_args"] == {"terms": "build, cache, live",
+                                                                      "scope": "project"}
+    rejected = {r["ref"]: (r["reason"], r["reason_code"], r["reason_args"]) for r in said["rejected"]}
+    assert rejected == {
+        "project/cache-size.md": ("weak match: only 'cache' of 3 query terms", "weak_match",
+                                  {"word": "'cache'", "count": "3"}),
+        "project/cache-bucket.md": ("pinned: already in the session context", "pinned", None)}
+    assert said["suppressed"] is None and said["suppressed_code"] is None
+    assert engine.recall("continue", record=False).to_json()["suppressed_code"] == "generic"
+    reason = result.hits[0].reason
+    for again in (copy.deepcopy(reason), pickle.loads(pickle.dumps(reason))):
+        assert (again, again.code, again.fields) == (reason, reason.code, reason.fields)
