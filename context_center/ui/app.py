@@ -15,6 +15,7 @@ from . import language
 from .engine_client import EngineClient
 from .garbage import collect_on_gui_thread
 from .main_window import MainWindow
+from .recent_workspaces import last_workspace
 from .stop_signals import StopSignals
 
 # Where the window keeps geometry and recent workspaces; unchanged when the app id became
@@ -57,8 +58,8 @@ def create_window(state_root: str | None = None, workspace: str | None = None,
     # the store every face opens (store_choice.py); ``state_root``: this window's --state-root
     window = MainWindow(client, settings, state_root)
     window.setWindowIcon(app_icon())
-    last = settings.value("workspaces/last", "", str)
-    if workspace is None and isinstance(last, str) and last and os.path.isdir(last):
+    last = last_workspace(settings)
+    if workspace is None and last and os.path.isdir(last):
         workspace = last
         started_in = os.getcwd()
         repository = _repository_of(started_in)

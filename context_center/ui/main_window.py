@@ -31,6 +31,7 @@ from .messages import Messages
 from .offer_bar import OfferBar
 from .overview.tab import OverviewTab
 from .recall.tab import RecallTab
+from .recent_workspaces import RecentWorkspaces
 from .refresh import Refresh
 from .review_tab import ReviewTab
 from .settings_dialog import SettingsDialog
@@ -42,7 +43,6 @@ from .team_commit import CommitTeamDialog
 from .theme import ThemeFollower
 from .words import tr
 
-MAX_RECENT = 8
 # An open's other work waits for the list's first paint, but never longer than this.
 REST_AFTER_MS = 500
 ONCE_AFTER = Qt.ConnectionType(Qt.ConnectionType.QueuedConnection.value | Qt.ConnectionType.SingleShotConnection.value)
@@ -252,7 +252,7 @@ class MainWindow(QMainWindow):
         about = QAction(icon("info"), tr("&About Context Center"), self)
         about.triggered.connect(self._about)
         help_menu.addAction(about)
-        self._fill_recent()
+        self.recent = RecentWorkspaces(self.settings, self.recent_menu, self.open_workspace)
         self._build_toolbar()
 
     def _build_toolbar(self) -> None:
@@ -398,7 +398,7 @@ class MainWindow(QMainWindow):
         self.store.opened(paths.root)
         self.setWindowTitle(f"{paths.workspace.name} — Context Center")
         self.setWindowFilePath(str(paths.workspace))
-        self._remember_workspace(str(paths.workspace))
+        self.recent.opened(str(paths.workspace))
         # (the store is the permanent label's to say)
         self.status.aside(tr("Workspace {path}").format(path=paths.workspace))
         for tab in (self.overview, self.facts, self.instructions, self.recall, self.archive, self.suggestions,
@@ -447,25 +447,6 @@ class MainWindow(QMainWindow):
     @Slot(int, int)
     def _index_progress(self, done: int, total: int) -> None:
         self.status.show_progress(tr("Building the search index"), done, total)
-
-    def _recent(self) -> list[str]:
-        """The recent workspaces, newest first (QSettings gives back an object)."""
-        recent = self.settings.value("workspaces/recent", [], list)
-        return [str(w) for w in recent] if isinstance(recent, list) else []
-
-    def _remember_workspace(self, workspace: str) -> None:
-        recent = [w for w in self._recent() if w != workspace]
-        self.settings.setValue("workspaces/recent", [workspace, *recent][:MAX_RECENT])
-        self.settings.setValue("workspaces/last", workspace)
-        self._fill_recent()
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        recent = self._recent()
-        for workspace in recent:
-            action = self.recent_menu.addAction(workspace)
-            action.triggered.connect(lambda _checked=False, w=workspace: self.open_workspace(w))
-        self.recent_menu.setEnabled(bool(recent))
 
     @Slot()
     def choose_workspace(self) -> None:

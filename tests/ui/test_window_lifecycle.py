@@ -82,7 +82,7 @@ def _paint_without_saying(monkeypatch, state_root, workspace) -> None:
     from PySide6.QtWidgets import QTableView
 
     from context_center.engine import FactInput, open_engine
-    from context_center.ui.facts.tab import FactsTable
+    from context_center.ui.facts.table import FactsTable
     with open_engine(state_root=state_root, workspace=workspace) as engine:
         engine.remember(FactInput(name="one", title="One", body="a body"))
     monkeypatch.setattr(FactsTable, "paintEvent", lambda self, event: QTableView.paintEvent(self, event))
