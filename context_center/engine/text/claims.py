@@ -43,8 +43,31 @@ _NEGATED = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avo
                       r"(?<![级区类特分个告识性离差辨鉴派组送])别|禁止|严禁|避免|弃用|废弃",   # (级别 is a level)
                       re.IGNORECASE)
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
-_LEFT_BEHIND = re.compile(r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported)\s+(?:over\s+)?"
-                          r"from\s+(.+?)\s+to\b|从\s*(.+?)\s*(?:迁移|切换|改|换|升级|降级)到", re.IGNORECASE)
+# what a note says was left behind: "moved (the app) from X to", "moved off X onto", "replaced X",
+# "X was decommissioned", "从 X 迁移到", "由 X 换成", "替换掉了 X", "X 下线了"
+_LEFT_BEHIND = re.compile(
+    r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:\w+\s+){0,3}?"
+    r"(?:over\s+)?from\s+(.+?)\s+(?:to|onto)\b"
+    r"|\b(?:moved|migrated|switched)\s+off\s+(?:of\s+)?(.+?)\s+(?:onto|to)\b"
+    r"|\breplac(?:ed|ing)\s+((?:[\w.+#-]+\s+){0,3}?[\w.+#-]+)(?=\s+(?:with|by|as|for)\b|\s*[.,;:]|\s*$)"
+    r"|([A-Za-z][\w.+#-]*)\s+(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
+    r"(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
+    r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
+    r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
+    r"|([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线", re.IGNORECASE)
+
+
+# a word every form above holds: most notes have none, and are read no further
+_LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|"
+                        r"[从由]|替换|下线", re.IGNORECASE)
+
+
+def left_behind(text: str) -> list[str]:
+    """What ``text`` says was left behind ("We migrated the app from Heroku to Fly.io": Heroku;
+    "Jenkins was decommissioned"; "已经由 RabbitMQ 迁移到 Kafka"): each as it is written."""
+    if not _LEFT_HINT.search(text):
+        return []
+    return [next(group for group in match.groups() if group) for match in _LEFT_BEHIND.finditer(text)]
 
 PACKAGE_MANAGERS = {"npm": "npm", "pnpm": "pnpm", "yarn": "yarn", "bun": "bun"}
 _PACKAGE_MANAGER = re.compile(r"(?<![\w-])(npm|pnpm|yarn|bun)(?![\w-])", re.IGNORECASE)
@@ -413,7 +436,8 @@ def _limits(clause: str, entity: frozenset[str], negated: bool) -> set[Claim]:
 
 def _clauses(text: str) -> list[tuple[str, bool]]:
     """The text's clauses, each with whether it is negated; "from X to" makes X a negated clause."""
-    marked = _LEFT_BEHIND.sub(lambda m: f" ; never {m.group(1) or m.group(2)} ; now ", text)
+    marked = _LEFT_BEHIND.sub(lambda m: f" ; never {next(group for group in m.groups() if group)} ; now ", text) \
+        if _LEFT_HINT.search(text) else text
     return [(clause, bool(_NEGATED.search(clause))) for clause in _CLAUSE.split(marked) if clause and clause.strip()]
 
 

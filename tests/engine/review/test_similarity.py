@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from context_center.engine.review.similarity import Weights, judge, read
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "review_pairs.jsonl"
@@ -41,15 +43,32 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.8 and recall >= 0.4   # measured 0.85, 0.42
     figures = _precision_recall(HELD_OUT_V2)
     precision, recall = figures["contradiction"]
-    assert precision >= 0.85 and recall >= 0.28   # measured 0.86, 0.31 (0.87, 0.27 before numbers were read)
+    assert precision >= 0.88 and recall >= 0.4   # measured 0.91, 0.43 (0.88, 0.31 before "moved from X to Y"
+    # was read; 0.87, 0.27 before numbers were)
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.25   # measured 0.97, 0.26 (0.74, 0.32 while a merge needed only
     # 85 % of the shorter note said; 0.50, 0.45 when every alike pair was one)
     figures = _precision_recall(HELD_OUT_V3)   # measured only, never developed against
     precision, recall = figures["contradiction"]
-    assert precision >= 0.9 and recall >= 0.25   # measured 0.97, 0.28
+    assert precision >= 0.9 and recall >= 0.33   # measured 0.98, 0.36 (0.97, 0.28 before "moved from X to Y")
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.35   # measured 0.94, 0.40
+
+
+@pytest.mark.parametrize("first, second, said", [
+    ("The app is deployed on Heroku.", "We migrated the app from Heroku to Fly.io.", "contradiction"),
+    ("Our CI runs on Jenkins.", "CI moved to GitHub Actions; Jenkins was decommissioned in March.", "contradiction"),
+    ("消息队列用 RabbitMQ。", "消息队列已经由 RabbitMQ 迁移到 Kafka。", "contradiction"),
+    ("Python code is formatted with Black.", "Ruff format replaced Black as our Python formatter.", "contradiction"),
+    ("Background jobs use Celery.", "Background jobs were moved off Celery onto Dramatiq.", "contradiction"),
+    ("Heroku credentials are in 1Password.", "We migrated the app from Heroku to Fly.io.", "different"),  # no topic
+    ("Never deploy the app to Heroku.", "We migrated the app from Heroku to Fly.io.", "different"),   # said gone too
+    ("We migrated from Heroku to Fly.io last year.", "The app moved from Heroku to Fly.io.", "different"),
+])
+def test_a_note_still_saying_what_the_other_left_behind_contradicts_it(first: str, second: str, said: str):
+    """"Moved from X to Y", "replaced X", "X was decommissioned", "从 X 迁移到": a note that still says X,
+    on the same topic, is out of date (a literal of no subject the claims know)."""
+    assert judge(first, second) == said
 
 
 def test_opposite_statements_and_same_words_are_told_apart():
