@@ -23,7 +23,7 @@ import argparse
 import json
 from pathlib import Path
 
-from context_center.engine.review.similarity import Weights, contradicts, read
+from context_center.engine.text.similarity import Weights, contradicts, read
 
 ROOT = Path(__file__).resolve().parents[1]
 

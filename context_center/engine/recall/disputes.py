@@ -1,17 +1,23 @@
-"""Which other facts a recalled fact is disputed by: one subject of one thing, another value
-(:mod:`..text.claims`), so that recall never hands an agent one side of a conflict in silence.
+"""Which other facts a recalled fact is disputed by, so that recall never hands an agent one side
+of a conflict in silence: one subject of one thing given another value (:mod:`..text.claims`), or
+a name one of them says was left behind and the other still says ("The app is deployed on
+Heroku." / "We migrated the app from Heroku to Fly.io.", as the review reads it:
+:func:`..text.similarity.still_says`).
 
 Asked of the few facts a recall returns, never of the whole store. A fact disputing a claim holds
 the words of its subject ("npm", "port"…) and of the thing it belongs to ("cache", "数据库"…): each
 claim gathers the facts holding the rarer of those (the index's postings), and only their claims
 are read (a few regular expressions each, cached by text). A claim whose every word is in
-thousands of facts is not looked into (it says little); the fact's other claims still are.
+thousands of facts is not looked into (it says little); the fact's other claims still are. A
+name left behind is looked for among the facts holding it, and the facts that may have left one of
+the fact's rarer words behind among those holding such a word.
 """
 from __future__ import annotations
 
 from ..records import Fact
 from ..text.analysis import tokenize
-from ..text.claims import claims_of, conflicts, spellings
+from ..text.claims import claims_of, conflicts, left_behind, may_leave_behind, spellings
+from ..text.similarity import read, still_says
 from .recall_index import RecallIndex
 
 # the words a fact speaking of each subject holds (analysed as the index analyses them)
@@ -23,6 +29,8 @@ _VOCABULARY = {
     "indentation": "indent indentation tabs spaces 缩进",
 }
 MAX_CANDIDATES = 400   # facts read for one claim at most
+RARE_NAME = 40         # a word held by at most this many facts may be a name another left behind
+MAX_LEFT_READ = 50     # facts read for a name left behind, per hit (about 0.1 ms each)
 
 
 def text_of(fact: Fact) -> str:
@@ -32,16 +40,45 @@ def text_of(fact: Fact) -> str:
 
 def disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
     """The live facts of ``index`` whose claims conflict with ``fact``'s, newest first."""
-    claims = claims_of(text_of(fact))
+    text = text_of(fact)
+    claims = claims_of(text)
     slots: set[int] = set()
     for subject, entity in sorted({(c.subject, c.entity) for c in claims if c.subject != "time"}, key=_order):
         slots |= _gathered(index, subject, entity)
-    found = []
+    found = {}
     for slot in sorted(slots):
         other = index.fact_at(slot)
         if other.id != fact.id and conflicts(claims, claims_of(text_of(other))):
+            found[other.id] = other
+    for other in _left_behind_disputes(index, fact, text):
+        found.setdefault(other.id, other)
+    return sorted(found.values(), key=lambda f: (f.updated_at, f.id), reverse=True)
+
+
+def _left_behind_disputes(index: RecallIndex, fact: Fact, text: str) -> list[Fact]:
+    """The facts still saying a name ``fact`` says was left behind, and those that left behind a
+    rare name ``fact`` still says."""
+    slots: set[int] = set()
+    for gone in left_behind(text):
+        terms = tokenize(gone)
+        if terms and sum(index.document_frequency(term) for term in terms) <= MAX_LEFT_READ:
+            slots |= index.slots_with(terms)
+    rare = [term for term in dict.fromkeys(tokenize(text)) if index.document_frequency(term) <= RARE_NAME]
+    leaving = [slot for slot in sorted(index.slots_with(rare)) if may_leave_behind(text_of(index.fact_at(slot)))] \
+        if rare else []
+    slots.update(leaving[:MAX_LEFT_READ])
+    if not slots:
+        return []
+    mine = read(text)
+    found = []
+    for slot in sorted(slots):
+        other = index.fact_at(slot)
+        if other.id == fact.id:
+            continue
+        theirs = read(text_of(other))
+        if still_says(mine, theirs) or still_says(theirs, mine):
             found.append(other)
-    return sorted(found, key=lambda f: (f.updated_at, f.id), reverse=True)
+    return found
 
 
 def _gathered(index: RecallIndex, subject: str, entity: frozenset[str]) -> set[int]:

@@ -26,7 +26,7 @@ from ..memory.limits import Place
 from ..memory.settled import pair_key
 from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
-from ..text.claims import claims_of, conflicts
+from ..text.claims import claims_of, conflicts, left_behind
 from ..text.limits import MAX_ANALYZED_CHARS
 from ..text.snippets import escape_for_block, make_snippet, shorten
 from .disputes import disputes, text_of
@@ -74,7 +74,7 @@ DISPUTE_SNIPPET_CHARS = 90   # the other side's words, enough to say what it say
 MAX_DISPUTES = 2             # named per hit (the review lists them all)
 
 
-_SENTENCE = re.compile(r"(?<=[.;:!?。；：！？])\s*")
+_SENTENCE = re.compile(r"(?<=[.;:!?])\s+|(?<=[。；：！？])\s*")   # ("Fly.io", "v1.2": no sentence end)
 
 
 def _disputing_words(fact: Fact, other: Fact) -> str:
@@ -82,11 +82,12 @@ def _disputing_words(fact: Fact, other: Fact) -> str:
     share ("the deploy cache listens on port 6380."), else its body from the start."""
     text = " ".join(other.body.split()) or other.label
     values = {theirs.value.lower() for _, theirs in conflicts(claims_of(text_of(fact)), claims_of(text_of(other)))}
+    values |= {gone.lower() for gone in (*left_behind(text_of(fact)), *left_behind(text))}   # (a name left behind)
     return next((part for part in _SENTENCE.split(text) if any(v in part.lower() for v in values)), text)
 
 
 def disputed_by(index: RecallIndex, fact: Fact, settled: Callable[[], frozenset[str]]) -> tuple[tuple[str, str], ...]:
-    """(ref, snippet) of the facts that give one of ``fact``'s subjects another value: named beside
+    """(ref, snippet) of the facts that dispute ``fact`` (:mod:`.disputes`): named beside
     it, so that an agent never gets one side of a conflict in silence; a dispute the user settled
     (``settled()``: :func:`..memory.settled.pair_key` of each) is not named."""
     found = disputes(index, fact)

@@ -13,8 +13,8 @@ from ..memory import limits
 from ..records import PINNED_BUDGET_CHARS, Fact
 from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, literals_differ
+from ..text.similarity import Reading, Weights, contradicts, duplicates, read, similarity, sure
 from .items import ReviewItem, Step
-from .similarity import Reading, Weights, contradicts, duplicates, read, similarity, sure
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
 _MAX_BUCKET = 200        # a word more facts than this share says nothing about which are alike

@@ -62,6 +62,11 @@ _LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|depreca
                         r"[从由]|替换|下线", re.IGNORECASE)
 
 
+def may_leave_behind(text: str) -> bool:
+    """Whether ``text`` holds a word every left-behind form holds (cheap: most notes do not)."""
+    return bool(_LEFT_HINT.search(text))
+
+
 def left_behind(text: str) -> list[str]:
     """What ``text`` says was left behind ("We migrated the app from Heroku to Fly.io": Heroku;
     "Jenkins was decommissioned"; "已经由 RabbitMQ 迁移到 Kafka"): each as it is written."""

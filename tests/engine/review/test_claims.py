@@ -226,3 +226,17 @@ def test_two_amounts_differ_only_when_each_gives_one_the_other_does_not():
     assert amounts_differ(frozenset({"100"}), frozenset({"500"}))
     assert not amounts_differ(frozenset({"50"}), frozenset({"50", "2"}))   # a detail added
     assert not amounts_differ(frozenset(), frozenset({"500"}))
+
+
+def test_recall_names_the_fact_that_says_a_name_was_left_behind(engine):
+    """"Deployed on Heroku" recalled beside "migrated from Heroku to Fly.io": named, in its own
+    words (Fly.io whole); a fact that only mentions Heroku is not."""
+    hosting = engine.remember(FactInput(name="hosting", title="Hosting", body="The app is deployed on Heroku.")).fact
+    moved = engine.remember(FactInput(name="moved", title="Moved to Fly",
+                                      body="We migrated the app from Heroku to Fly.io last spring.")).fact
+    engine.remember(FactInput(name="creds", title="Credentials", body="Heroku credentials are in 1Password."))
+    result = engine.recall("where is the app deployed", record=False)
+    [hit] = [hit for hit in result.hits if hit.fact.id == hosting.id]
+    assert hit.conflicts_with == ((moved.ref, "We migrated the app from Heroku to Fly.io last spring."),)
+    result = engine.recall("where are the heroku credentials", record=False)
+    assert all(not hit.conflicts_with for hit in result.hits if hit.fact.name == "creds")

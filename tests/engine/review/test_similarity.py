@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine.review.similarity import Weights, judge, read
+from context_center.engine.text.similarity import Weights, judge, read
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "review_pairs.jsonl"
 HELD_OUT = PAIRS.with_name("review_pairs_heldout.jsonl")

@@ -11,7 +11,7 @@ are among the notes compared, so "pnpm" counts for more than "use".
 - **Contradiction**: what one note negates is what the other asserts (most of the negated
   clause's words are among the other's asserted words), and the other does not negate it too; or
   the same words with another number (:func:`another_amount`); or one note still says what the
-  other says was left behind ("moved from X to Y", "replaced X": :func:`_still_says`); or two
+  other says was left behind ("moved from X to Y", "replaced X": :func:`still_says`); or two
   values of one claim (:mod:`..text.claims`).
 - **Duplicate**: most of the shorter note's weight and a good part of the longer one's shared,
   with at least two words in common (or the same title), and neither negating what the other
@@ -38,8 +38,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..text.analysis import stem, tokenize
-from ..text.claims import Claim, amounts_differ, amounts_of, claims_of, conflicts, left_behind, literals_differ
+from .analysis import stem, tokenize
+from .claims import Claim, amounts_differ, amounts_of, claims_of, conflicts, left_behind, literals_differ
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|without|stop|forbid\w*|"
@@ -147,7 +147,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     "talked on Friday" in a chat are not a contradiction to review)."""
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return True
-    if another_amount(a, b, weights) or _still_says(a, b) or _still_says(b, a):
+    if another_amount(a, b, weights) or still_says(a, b) or still_says(b, a):
         return True
     return (_negates(a, b, weights) or _negates(b, a, weights)) \
         and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT
@@ -162,7 +162,7 @@ def _negates(a: Reading, b: Reading, weights: Weights, least: int = MIN_SHARED) 
         and weights.any_specific(shared)
 
 
-def _still_says(a: Reading, b: Reading) -> bool:
+def still_says(a: Reading, b: Reading) -> bool:
     """``a`` still says what ``b`` says was left behind ("The app is deployed on Heroku." / "We
     migrated the app from Heroku to Fly.io."), on the same topic (a word besides the name in
     common), neither negating it nor leaving it behind too."""
