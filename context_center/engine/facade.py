@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # each loads on first use, keeping other commands fast
     from .instructions.align import AlignPlan
     from .memory.archive_deletion import ArchiveDeletion
     from .memory.proposals import Proposal
+    from .recall.found_disputes import FoundDisputes
     from .recall.injection_log import Injection, InjectionRecord, WhyNot
     from .recall.recall_records import RecallResult
     from .recall.service import RecallService
@@ -125,7 +126,7 @@ class Engine:
 
         # the grounding service's own check, not a method of this engine: a cached service holding the
         # engine would keep a closed engine alive past its last reference
-        return RecallService(self.paths.recall_cache_file, self._grounding.check)
+        return RecallService(self.paths.recall_cache_file, self._grounding.check, self.found_disputes)
 
     @cached_property
     def _recall_traces(self) -> RecallTraces:
@@ -915,6 +916,21 @@ class Engine:
     def search_returns(self) -> dict[str, tuple[int, str]]:
         """Fact id → (times an agent's search returned it, when last)."""
         return self._search_returns.read()
+
+    @cached_property
+    def found_disputes(self) -> FoundDisputes:
+        """The contradictions the review last found, named by recall beside each side
+        (:mod:`.recall.found_disputes`)."""
+        from .recall.found_disputes import FoundDisputes
+
+        return FoundDisputes(self.paths.disputes_cache_file)
+
+    def keep_found_disputes(self, pairs: list[tuple[Fact, Fact]]) -> None:
+        """Keep the review's contradictions for recall (not on a read-only store)."""
+        if not self.read_only:
+            from .recall.found_disputes import save
+
+            save(self.paths.disputes_cache_file, pairs)
 
     def settled_disputes(self) -> frozenset[str]:
         """The disputes the user settled in review, dismissing a contradiction ("both are right"):

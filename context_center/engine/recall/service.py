@@ -23,13 +23,14 @@ from ..errors import InvalidInput
 from ..grounding.check import Grounding
 from ..memory import limits, sensitive
 from ..memory.limits import Place
-from ..memory.settled import pair_key
+from ..memory.settled import pair_key, stood
 from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
 from ..text.claims import claims_of, conflicts, left_behind
 from ..text.limits import MAX_ANALYZED_CHARS
 from ..text.snippets import escape_for_block, make_snippet, shorten
 from .disputes import disputes, text_of
+from .found_disputes import FoundDisputes
 from .reasons import SUPPRESSIONS, Reason
 from .recall_index import RecallIndex, fact_key
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallHit, RecallResult, Rejection
@@ -86,21 +87,40 @@ def _disputing_words(fact: Fact, other: Fact) -> str:
     return next((part for part in _SENTENCE.split(text) if any(v in part.lower() for v in values)), text)
 
 
-def disputed_by(index: RecallIndex, fact: Fact, settled: Callable[[], frozenset[str]]) -> tuple[tuple[str, str], ...]:
-    """(ref, snippet) of the facts that dispute ``fact`` (:mod:`.disputes`): named beside
-    it, so that an agent never gets one side of a conflict in silence; a dispute the user settled
-    (``settled()``: :func:`..memory.settled.pair_key` of each) is not named."""
-    found = disputes(index, fact)
-    if found:
+def disputed_by(index: RecallIndex, fact: Fact, settled: Callable[[], frozenset[str]],
+                found: FoundDisputes | None = None) -> tuple[tuple[str, str], ...]:
+    """(ref, snippet) of the facts that dispute ``fact`` (:mod:`.disputes`, and the pairs the review
+    last found, ``found``, while both facts stand as they stood): named beside it, so that an agent
+    never gets one side of a conflict in silence; a dispute the user settled (``settled()``:
+    :func:`..memory.settled.pair_key` of each) is not named."""
+    disputing = disputes(index, fact)
+    if found is not None:
+        known = {other.id for other in disputing} | {fact.id}
+        for said in found.others(fact):
+            other = _standing(index, said)
+            if other is not None and other.id not in known:
+                disputing.append(other)
+                known.add(other.id)
+    if disputing:
         keys = settled()
-        found = [other for other in found if pair_key(fact, other) not in keys]
+        disputing = [other for other in disputing if pair_key(fact, other) not in keys]
     named = []
-    for other in found[:MAX_DISPUTES]:
+    for other in disputing[:MAX_DISPUTES]:
         text, _ = sensitive.redact(_disputing_words(fact, other))
         if len(text) > DISPUTE_SNIPPET_CHARS:
             text = text[:DISPUTE_SNIPPET_CHARS - 3].rstrip() + "..."
         named.append((sensitive.shown_ref(other.ref), text))
     return tuple(named)
+
+
+def _standing(index: RecallIndex, said: str) -> Fact | None:
+    """The fact ``said`` names (:func:`..memory.settled.stood`), if it still stands so in ``index``."""
+    scope, _, rest = said.partition("/")
+    key = (scope, rest.partition("@")[0])
+    if key not in index:
+        return None
+    fact = index.fact_at(index.slot_of(key))
+    return fact if stood(fact) == said else None
 
 
 def _entry_head(fact: Fact, score: float, reason: str, state: str, grounding: str = "none") -> str:
@@ -171,10 +191,13 @@ Rejected = list[tuple[float, int, str]]  # (score, index slot, why): cheap to co
 
 
 class RecallService:
-    def __init__(self, store: Path | None = None, grounding: Callable[[Fact], Grounding] | None = None) -> None:
+    def __init__(self, store: Path | None = None, grounding: Callable[[Fact], Grounding] | None = None,
+                 found: FoundDisputes | None = None) -> None:
         """``grounding(fact)``: what the work tree says of a fact's refs (the facts about to be
-        injected are checked: a broken one is held back, a changed one marked)."""
+        injected are checked: a broken one is held back, a changed one marked). ``found``: the
+        contradictions the review last found (:mod:`.found_disputes`)."""
         self.index = RecallIndex(store=store)
+        self.found = found
         self._grounding = grounding
         self._synced: Snapshot | None = None
         self._limited: list[tuple[int, Fact]] = []   # (slot, fact) of each fact kept to a worktree or branch
@@ -336,7 +359,7 @@ class RecallService:
             words = _matched_words(candidate.matched)
             reason = _reason(words, fact.scope)
             entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness, candidate.grounding)
-            disputed = disputed_by(self.index, fact, settled_once)
+            disputed = disputed_by(self.index, fact, settled_once, self.found)
             tail = "".join(f"\n  conflicts with {escape_for_block(ref)}: {escape_for_block(snippet)}"
                            for ref, snippet in disputed)
             room = budget - used - 1 - len(entry_head) - len(tail)

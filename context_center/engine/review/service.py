@@ -69,6 +69,9 @@ class MemoryReview:
         judge = open_judge(engine)
         if judge is not None:   # the user's judge confirms each pair before it is proposed
             found = SecondOpinion(judge.confirm, engine.kept_rows).judged(found)
+        if not include_dismissed:   # what recall names beside each side (a dismissed pair is settled there)
+            engine.keep_found_disputes([(item.facts[0], item.facts[1]) for item in found
+                                        if item.kind == "contradiction" and len(item.facts) == 2])
         unique = {item.id: _team_advice(item) for item in found}
         order = {kind: n for n, kind in enumerate(("broken", "worktree", "contradiction", "duplicate", "related",
                                                     "changed", "expired", "stale", "override", "oversize", "staged",

@@ -238,6 +238,12 @@ class StorePaths:
         return self.root / "cache" / f"recall-{digest}.npz"
 
     @property
+    def disputes_cache_file(self) -> Path:
+        """The contradictions the review last found in this fact set, kept for recall."""
+        return self.recall_cache_file.with_name(self.recall_cache_file.name.replace("recall-", "disputes-", 1)
+                                                ).with_suffix(".json")
+
+    @property
     def agent_index_cache_file(self) -> Path:
         """The saved index of the agents' search (the MCP server's) over the same fact set."""
         return self.recall_cache_file.with_name(self.recall_cache_file.name.replace("recall-", "agents-", 1))

@@ -240,3 +240,28 @@ def test_recall_names_the_fact_that_says_a_name_was_left_behind(engine):
     assert hit.conflicts_with == ((moved.ref, "We migrated the app from Heroku to Fly.io last spring."),)
     result = engine.recall("where are the heroku credentials", record=False)
     assert all(not hit.conflicts_with for hit in result.hits if hit.fact.name == "creds")
+
+
+def test_recall_names_what_the_review_found_while_both_facts_stand_as_they_stood(engine):
+    """A contradiction only the review's weights see (one note negating what the other asserts) is
+    named by recall once the review has found it, and no longer once either fact changes."""
+    mock = engine.remember(FactInput(name="mock-db", title="Mocking the database",
+                                     body="Mock the database in unit tests.")).fact
+    real = engine.remember(FactInput(name="real-db", title="Real database in tests",
+                                     body="Do not mock the database in unit tests; use the Postgres test container.")
+                           ).fact
+    for n, body in enumerate(("Unit tests run with pytest.", "The staging database is refreshed nightly.",
+                              "Integration tests use fixtures from tests/data.")):
+        engine.remember(FactInput(name=f"other-{n}", title=f"Other {n}", body=body))
+    question = "should unit tests mock the database"
+
+    def named() -> dict[str, list[str]]:
+        return {hit.fact.name: [ref for ref, _ in hit.conflicts_with]
+                for hit in engine.recall(question, record=False).hits if hit.fact.name in ("mock-db", "real-db")}
+
+    assert named() == {"mock-db": [], "real-db": []}   # (no claim: recall alone does not see it)
+    [item] = [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
+    assert {f.id for f in item.facts} == {mock.id, real.id}
+    assert named() == {"mock-db": [real.ref], "real-db": [mock.ref]}
+    engine.edit("mock-db", FactInput(body="Mock the database in unit tests, except in the repository layer."))
+    assert named() == {"mock-db": [], "real-db": []}   # changed since: until the review runs again
