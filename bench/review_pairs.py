@@ -35,8 +35,8 @@ from _stores import load_locomo, turns, write_facts
 from cli_latency import items
 from context_center.engine.records import Fact
 from context_center.engine.review.finders import Usage, duplicates_and_contradictions
-from context_center.engine.text.similarity import Weights, judge, read
 from context_center.engine.storage.paths import StorePaths
+from context_center.engine.text.similarity import Weights, judge, read
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
