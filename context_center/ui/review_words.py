@@ -30,6 +30,7 @@ EVIDENCE_WORDS = {
     "written_at": QT_TR_NOOP("written"), "imported_from": QT_TR_NOOP("imported from"),
     "claims": QT_TR_NOOP("what each says"), "judge": QT_TR_NOOP("judge"), "asked": QT_TR_NOOP("asked"),
     "yes": QT_TR_NOOP("yes, with probability"), "why": QT_TR_NOOP("why not asked"),
+    "left_behind": QT_TR_NOOP("left behind"),
 }
 
 
@@ -65,6 +66,10 @@ def _reason(item: Any) -> str | None:   # one sentence per kind
         return tr("{first} and {second} are alike ({share} of what the shorter says, in other words) but not surely "
                   "one fact said twice: have a look; merge them by hand if they are, or dismiss this.").format(
             first=first, second=second, share=f"{evidence.get('similarity', 0):.0%}")
+    if item.kind == "contradiction" and second and evidence.get("left_behind"):
+        return tr("{newer} says {names} was left behind, which {older} still says: keep {newer} and forget "
+                  "{older}, unless {older} is the one still right.").format(
+            newer=first, older=second, names=", ".join(map(str, evidence["left_behind"])))
     if item.kind == "contradiction" and second:
         return tr("{newer} and {older} say opposite things on the same terms: keep one (by default the newer, "
                   "{newer}) and forget the other.").format(newer=first, older=second)

@@ -4790,6 +4790,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>为何未询问</translation>
     </message>
     <message>
+        <source>left behind</source>
+        <translation>已弃用</translation>
+    </message>
+    <message>
         <source> (team facts change by a commit: edit their files in the repository and commit them)</source>
         <translation>（团队事实通过提交来更改：请在仓库中编辑它们的文件并提交）</translation>
     </message>
@@ -4808,6 +4812,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>{first} and {second} are alike ({share} of what the shorter says, in other words) but not surely one fact said twice: have a look; merge them by hand if they are, or dismiss this.</source>
         <translation>{first} 与 {second} 相似（较短一条所说内容的 {share} 换了说法），但不能确定是同一事实说了两遍：请看一看；若是，请手动合并，否则忽略此项。</translation>
+    </message>
+    <message>
+        <source>{newer} says {names} was left behind, which {older} still says: keep {newer} and forget {older}, unless {older} is the one still right.</source>
+        <translation>{newer} 说已弃用 {names}，而 {older} 仍这么说：保留 {newer}，忘记 {older}，除非 {older} 才是仍然正确的那条。</translation>
     </message>
     <message>
         <source>{newer} and {older} say opposite things on the same terms: keep one (by default the newer, {newer}) and forget the other.</source>

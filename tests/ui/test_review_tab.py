@@ -129,9 +129,12 @@ def test_each_reason_is_the_engine_s_in_english_and_chinese_in_a_chinese_window(
     ui.remember(name="changelog", title="Changelog", body="Release notes go in CHANGELOG.md before tagging.")
     ui.remember(name="changelog-owner", title="Changelog owner",
                 body="Release notes go in CHANGELOG.md; the release manager signs them off.")
+    ui.remember(name="hosting", title="Hosting", body="The app is deployed on Heroku.")
+    ui.remember(name="moved", title="Moved", body="We migrated the app from Heroku to Fly.io.")
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         items = MemoryReview(engine).items()
     assert {item.kind for item in items} >= {"duplicate", "related", "contradiction", "expired"}
+    assert any(item.evidence.get("left_behind") for item in items)
     for item in items:   # the window's English is the engine's, word for word
         assert reason(item) == item.reason, item.kind
     app = QApplication.instance()
@@ -177,9 +180,12 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
                                                                    "cut_line": 410}]),
         *finders.staged_items([SimpleNamespace(stale=True, fact=fact("staged"), agent="claude-code",
                                                written_at=stamp, imported_from="")]),
+        *finders.duplicates_and_contradictions([fact("hosting", body="The app is deployed on Heroku."),
+                                                fact("moved", body="We migrated the app from Heroku to Fly.io.")],
+                                               lambda f: finders.Usage()),
     ]
     assert {item.kind for item in items} == {"stale", "expired", "broken", "changed", "worktree", "unused",
-                                             "oversize", "staged"}
+                                             "oversize", "staged", "contradiction"}
     for item in items:
         assert reason(item) == item.reason, item.kind
 

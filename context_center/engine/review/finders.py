@@ -12,8 +12,8 @@ from .. import clock
 from ..memory import limits
 from ..records import PINNED_BUDGET_CHARS, Fact
 from ..storage.bulk_load import ShardedSet, dismantle
-from ..text.claims import Claim, conflicts, literals_differ
-from ..text.similarity import Reading, Weights, contradicts, duplicates, read, similarity, sure
+from ..text.claims import Claim, conflicts, left_behind, literals_differ
+from ..text.similarity import Reading, Weights, contradicts, duplicates, read, similarity, still_says, sure
 from .items import ReviewItem, Step
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
@@ -136,7 +136,9 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         if contradicts(readings[pair[0]], readings[pair[1]], weights):
             if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
                 counted["contradiction"] += 1
-                items.append(_contradiction(a, b, conflicts(readings[pair[0]].claims, readings[pair[1]].claims)))
+                one, two = readings[pair[0]], readings[pair[1]]
+                leaver = b if still_says(one, two) else a if still_says(two, one) else None
+                items.append(_contradiction(a, b, conflicts(one.claims, two.claims), leaver))
             continue
         if a.scope != b.scope:
             continue
@@ -190,16 +192,26 @@ def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, s
               evidence=(*kept.refs_evidence, *other.refs_evidence) if refs else None), Step("forget", other)))
 
 
-def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = ()) -> ReviewItem:
+def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = (),
+                   leaver: Fact | None = None) -> ReviewItem:
+    """Keep one: by default the newer; where one says a name was left behind that the other still
+    says ("moved from Heroku to Fly.io" / "deployed on Heroku"), the one that says so."""
     newer, older = sorted((a, b), key=lambda f: (f.updated_at, f.id), reverse=True)
+    if leaver is not None:
+        newer, older = (leaver, b if leaver is a else a)
     evidence: dict[str, object] = {"statements": {newer.ref: newer.body[:300], older.ref: older.body[:300]}}
     if clashes:   # what each says of the subject they share ("package-manager: pnpm" / "…: npm")
         said = {a.ref: [first.shown() for first, _ in clashes], b.ref: [second.shown() for _, second in clashes]}
         evidence["claims"] = {newer.ref: said[newer.ref], older.ref: said[older.ref]}
+    reason = (f"{newer.ref} and {older.ref} say opposite things on the same terms: keep one (by default the "
+              f"newer, {newer.ref}) and forget the other.")
+    if leaver is not None:   # the names it says were left behind
+        gone = left_behind(f"{leaver.title}. {leaver.body}")
+        evidence["left_behind"] = gone
+        reason = (f"{newer.ref} says {', '.join(gone)} was left behind, which {older.ref} still says: keep "
+                  f"{newer.ref} and forget {older.ref}, unless {older.ref} is the one still right.")
     return ReviewItem(
-        "contradiction", (newer, older),
-        f"{newer.ref} and {older.ref} say opposite things on the same terms: keep one (by default the newer, "
-        f"{newer.ref}) and forget the other.",
+        "contradiction", (newer, older), reason,
         evidence,
         "keep", block(newer) + "\n" + block(older), block(newer), (Step("forget", older),))
 

@@ -265,3 +265,16 @@ def test_recall_names_what_the_review_found_while_both_facts_stand_as_they_stood
     assert named() == {"mock-db": [real.ref], "real-db": [mock.ref]}
     engine.edit("mock-db", FactInput(body="Mock the database in unit tests, except in the repository layer."))
     assert named() == {"mock-db": [], "real-db": []}   # changed since: until the review runs again
+
+
+def test_the_fact_that_says_a_name_was_left_behind_is_the_one_kept(engine):
+    """Even when the fact still saying Heroku was written after it: the proposal keeps the one that
+    says the app moved, and names what it left behind."""
+    moved = engine.remember(FactInput(name="moved", title="Moved to Fly",
+                                      body="We migrated the app from Heroku to Fly.io last spring.")).fact
+    hosting = engine.remember(FactInput(name="hosting", title="Hosting", body="The app is deployed on Heroku.")).fact
+    [item] = [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
+    assert [f.id for f in item.facts] == [moved.id, hosting.id]
+    assert [(step.op, step.fact.id if step.fact else None) for step in item.steps] == [("forget", hosting.id)]
+    assert item.evidence["left_behind"] == ["Heroku"]
+    assert item.reason.startswith(f"{moved.ref} says Heroku was left behind, which {hosting.ref} still says")
