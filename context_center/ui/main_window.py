@@ -218,17 +218,18 @@ class MainWindow(QMainWindow):
         self.edit_menu.addAction(self.undo_action)
         fact_menu = self.menuBar().addMenu(tr("F&act"))
         self.fact_actions: dict[str, QAction] = {}
+        writes = self.facts.writes
         for key, glyph, label, keys, slot in (
                 ("new", "plus", tr("&New fact"), QKeySequence.StandardKey.New, self._new_fact),
                 ("search", "search", tr("&Search facts"), QKeySequence.StandardKey.Find, self._search_facts),
                 # (Return in the list: the list's own key, not the window's)
                 ("edit", "file-text", tr("&Edit…"), "", self._edit_fact),
-                ("pin", "pin", tr("&Pin / unpin"), "Ctrl+P", self.facts.toggle_pin),
-                ("verify", "badge-check", tr("&Verify"), "Ctrl+Shift+V", self.facts.verify_selected),
-                ("history", "history", tr("&History"), "Ctrl+H", self.facts.history_selected),
-                ("move", "arrow-left-right", tr("&Move to the other scope"), "Ctrl+M", self.facts.move_selected),
-                ("share", "users", tr("Share with the &team"), "Ctrl+Shift+T", self.facts.share_selected),
-                ("forget", "archive", tr("&Forget…"), QKeySequence.StandardKey.Delete, self.facts.forget_selected)):
+                ("pin", "pin", tr("&Pin / unpin"), "Ctrl+P", writes.toggle_pin),
+                ("verify", "badge-check", tr("&Verify"), "Ctrl+Shift+V", writes.verify_selected),
+                ("history", "history", tr("&History"), "Ctrl+H", writes.history_selected),
+                ("move", "arrow-left-right", tr("&Move to the other scope"), "Ctrl+M", writes.move_selected),
+                ("share", "users", tr("Share with the &team"), "Ctrl+Shift+T", writes.share_selected),
+                ("forget", "archive", tr("&Forget…"), QKeySequence.StandardKey.Delete, writes.forget_selected)):
             action = QAction(icon(glyph), label, self)
             action.setShortcut(QKeySequence(keys))
             action.triggered.connect(slot)
@@ -592,12 +593,12 @@ class MainWindow(QMainWindow):
     @Slot()
     def _new_fact(self) -> None:
         self.tabs.setCurrentWidget(self.facts)
-        self.facts.new_fact()
+        self.facts.writes.new_fact()
 
     @Slot()
     def _edit_fact(self) -> None:
         self.tabs.setCurrentWidget(self.facts)
-        self.facts.edit_selected()
+        self.facts.writes.edit_selected()
 
     @Slot()
     def _search_facts(self) -> None:

@@ -18,7 +18,7 @@ CALLS = 60_000
 
 @pytest.mark.slow
 def test_typing_into_the_fact_form_and_filling_a_large_table_keeps_none_alive(ui, qtbot):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].setText("Soak")
     QTest.keyClicks(form.body, "typed text, " * 130)  # ~1,560 keystrokes through validate()
     assert form.body.toPlainText().startswith("typed text")

@@ -13,7 +13,7 @@ def test_an_actions_result_outlives_the_search_indexs_note(ui, qtbot):
     ui.remember(name="deploy-order", title="Deploy order", body="Deploys run the migrations first.")
     ui.show_facts("deploy-order")
     ui.select_fact("deploy-order")
-    window.facts.verify_selected()
+    window.facts.writes.verify_selected()
     qtbot.waitUntil(lambda: bar.currentMessage().startswith("Verified project/deploy-order"), timeout=10000)
     said = bar.currentMessage()
     window._index_ready(report)          # the index catches up with the write a moment later

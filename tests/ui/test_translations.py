@@ -154,7 +154,7 @@ def test_a_window_made_in_chinese_shows_no_english_word_of_its_own(qtbot, tmp_pa
             qtbot.wait(50)   # a tab fills itself on show: let it paint
             texts += _texts(window)
         for dialog in (window.open_settings(), window.open_import(), window.open_team_commit(), window.open_connect(),
-                       window.sync.open_setup(), window.facts.new_fact()):
+                       window.sync.open_setup(), window.facts.writes.new_fact()):
             texts += _texts(dialog)
             dialog.close()
         assert "事实" in {window.tabs.tabText(i).replace("(&F)", "").replace("&", "") for i in

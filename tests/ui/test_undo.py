@@ -35,7 +35,7 @@ def test_ctrl_z_in_the_facts_tab_takes_a_forget_back(ui, qtbot, monkeypatch):
     ui.select_fact("deploy-order")
     window = ui.window
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
-    window.facts.forget_selected()
+    window.facts.writes.forget_selected()
     qtbot.waitUntil(lambda: window.status.undo_button.isVisible() and ui.facts_shown() == [], timeout=10000)
     assert window.undo_action.isEnabled()
     _ctrl_z(qtbot, window.facts.table)
@@ -48,7 +48,7 @@ def test_an_edit_offers_undo_and_ctrl_z_puts_the_text_back(ui, qtbot):
     ui.show_facts("deploy-order")
     ui.select_fact("deploy-order")
     window = ui.window
-    form = window.facts.edit_selected()
+    form = window.facts.writes.edit_selected()
     form.body.setPlainText("Migrations last.")
     with qtbot.waitSignal(form.saved, timeout=10000):
         form.buttons.button(QDialogButtonBox.StandardButton.Save).click()

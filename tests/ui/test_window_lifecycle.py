@@ -40,7 +40,7 @@ def _deleted(widget) -> bool:
 
 def test_closing_the_window_asks_about_a_changed_form(ui, qtbot, monkeypatch):
     from context_center.ui import dialogs
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].setText("Unsaved thought")
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: False)  # "Keep editing"
     ui.window.close()

@@ -36,7 +36,7 @@ def test_opening_another_workspace_replaces_every_tab(open_window, state_root, w
     ui.idle()
     assert ui.facts_shown() == ["second-fact"]
     ui.select_fact("second-fact")
-    ui.window.facts.verify_selected()  # acting on what is shown works: no NOT_FOUND
+    ui.window.facts.writes.verify_selected()  # acting on what is shown works: no NOT_FOUND
     ui.idle()
     row = next(r for r in ui.window.facts.model.rows() if r.fact.name == "second-fact")
     assert row.fact.last_verified_at

@@ -42,7 +42,7 @@ def test_either_worktree_shows_the_same_facts_with_their_limits(open_window, tre
 
 def test_the_form_keeps_a_new_fact_to_a_branch(open_window, trees, qtbot):
     ui = open_window()
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     QTest.keyClicks(form.fields["title"], "Release freeze")
     QTest.keyClicks(form.body, "No merges into the release train during the freeze")
     QTest.keyClicks(form.fields["branch"], "release/*")

@@ -56,7 +56,7 @@ def test_one_pin_is_one_reload_and_no_index_storm(ui, qtbot, io_audit):
     ui.select_fact("pin-me")
     io_audit.start()
     with qtbot.waitSignal(ui.window.file_changes.changed, timeout=10000):  # the watcher's echo of our write
-        ui.window.facts.toggle_pin()
+        ui.window.facts.writes.toggle_pin()
     ui.idle()
     qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.pinned, timeout=10000)
     assert counts == {"reload": 1, "start": 1}  # facts once, the index once, the archive not at all
@@ -74,7 +74,7 @@ def test_forget_reloads_the_facts_and_the_archive_once_each(ui, qtbot, io_audit,
     ui.select_fact("forget-me")
     io_audit.start()
     with qtbot.waitSignal(ui.window.file_changes.changed, timeout=10000):
-        ui.window.facts.forget_selected()
+        ui.window.facts.writes.forget_selected()
     ui.idle()
     qtbot.waitUntil(lambda: ui.window.archive.table.rowCount() == 1, timeout=10000)
     ui.window.archive.table.selectRow(0)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
@@ -30,23 +29,16 @@ from PySide6.QtWidgets import (
 from ...engine import (
     FACT_CHOICES,
     GROUNDING_STATES,
-    Engine,
-    Fact,
-    FactInput,
     Grounding,
-    PurgeReport,
-    WriteResult,
     dismantle,
 )
-from .. import dialogs
 from ..editor import open_in_editor
 from ..engine_client import EngineClient
 from ..messages import Messages
 from ..theme import set_banner
 from ..words import QT_TR_NOOP, tr
+from .actions import FactActions, other_scope
 from .detail import OPEN_SCHEME, USE_SUBJECT_SCHEME, detail_markdown
-from .form import FactForm
-from .history import HistoryDialog
 from .loader import FactsView, load_facts_view
 from .model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, value_word
 from .table import FactsTable
@@ -78,11 +70,6 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
 PAGE_LIST, PAGE_WELCOME, PAGE_LOADING = range(3)
 
 
-def _other_scope(scope: str) -> str:
-    """Where Move takes a fact: between the personal scopes; a team fact back to the project's."""
-    return "global" if scope == "project" else "project"
-
-
 DETAIL_LEAST = 300   # the detail pane gives way to the table's columns, down to this, then goes below
 
 
@@ -102,8 +89,9 @@ class FactsTab(QWidget):
         self.lost_keys: list[str] = []   # of the selected fact, when another tool's rewrite dropped some
         self._banner = ""                # said above the selected fact (the keys another tool dropped)
         self._explained: Grounding | None = None   # the selected fact's grounding, with git's word
-        self._proposed: str | None = None   # the subject key the engine reads from the selected fact
+        self.proposed: str | None = None   # the subject key the engine reads from the selected fact
         self.workspace = ""              # what refs are relative to (the listing says)
+        self.writes = FactActions(self)   # every write on the selected fact
         self.model = FactsTableModel(self)
         self.proxy = FactsFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -142,10 +130,10 @@ class FactsTab(QWidget):
             header.resizeSection(column, width)
         # (not Stretch: a stretched section squeezed by the others shrinks to "…"; fit_columns sizes it)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
-        self.table.doubleClicked.connect(self.edit_selected)
+        self.table.doubleClicked.connect(self.writes.edit_selected)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self._shown: tuple[str, str] | None = None   # the fact the detail pane shows
-        self._file_problems: dict[str, list[str]] = {}   # what each file's reading warned of (the last listing)
+        self.file_problems: dict[str, list[str]] = {}   # what each file's reading warned of (the last listing)
         self.pinned_total = 0   # every pinned body, as the last listing counted
         # a search or filter that hides the selected fact: the pane and the actions follow (a new
         # listing, a reset, is followed by show_view itself)
@@ -167,12 +155,14 @@ class FactsTab(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
-        for key, label, slot in (("new", tr("&New fact"), self.new_fact), ("edit", tr("E&dit"), self.edit_selected),
-                                 ("pin", tr("&Pin"), self.toggle_pin), ("verify", tr("&Verify"), self.verify_selected),
-                                 ("history", tr("H&istory"), self.history_selected),
-                                 ("move", tr("&Move to global"), self.move_selected),
-                                 ("share", tr("Share with &team"), self.share_selected),
-                                 ("forget", tr("F&orget…"), self.forget_selected)):
+        writes = self.writes
+        for key, label, slot in (("new", tr("&New fact"), writes.new_fact),
+                                 ("edit", tr("E&dit"), writes.edit_selected), ("pin", tr("&Pin"), writes.toggle_pin),
+                                 ("verify", tr("&Verify"), writes.verify_selected),
+                                 ("history", tr("H&istory"), writes.history_selected),
+                                 ("move", tr("&Move to global"), writes.move_selected),
+                                 ("share", tr("Share with &team"), writes.share_selected),
+                                 ("forget", tr("F&orget…"), writes.forget_selected)):
             button = QPushButton(label)
             button.setObjectName(f"button_{key}")
             button.clicked.connect(slot)
@@ -217,7 +207,7 @@ class FactsTab(QWidget):
         self.welcome_text.setHtml(tr(WELCOME))
         first = QPushButton(tr("Add your fi&rst fact"))
         first.setObjectName("button_first_fact")
-        first.clicked.connect(self.new_fact)
+        first.clicked.connect(self.writes.new_fact)
         agents = QPushButton(tr("Co&nnect your agents…"))
         agents.setObjectName("button_connect_agents")
         agents.clicked.connect(self.connect_agents.emit)
@@ -264,7 +254,7 @@ class FactsTab(QWidget):
         action = QAction(self)
         action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        action.triggered.connect(self.edit_selected)
+        action.triggered.connect(self.writes.edit_selected)
         self.table.addAction(action)
 
     # loading -------------------------------------------------------------------------------------
@@ -341,9 +331,9 @@ class FactsTab(QWidget):
         self.give_table_room()
         self.workspace = view.workspace
         self.problems.clear()
-        self._file_problems = {}
+        self.file_problems = {}
         for path, _line, reason in view.problems:
-            self._file_problems.setdefault(path, []).append(reason)
+            self.file_problems.setdefault(path, []).append(reason)
         self.problems.addItems([f"⚠ {c}" for c in view.conflicts])
         for path, line, reason in view.problems:
             item = QListWidgetItem(f"✗ {path}:{line}: {reason}")
@@ -433,7 +423,7 @@ class FactsTab(QWidget):
         self.lost_keys = []
         self._banner = ""
         self._explained = None
-        self._proposed = None
+        self.proposed = None
         self._render_detail(row)
         self._update_buttons()
         if row is not None:
@@ -447,7 +437,7 @@ class FactsTab(QWidget):
         if row is None:
             self.detail.setMarkdown("")
             return
-        self.detail.setMarkdown(self._banner + detail_markdown(row, self._explained, self._proposed))
+        self.detail.setMarkdown(self._banner + detail_markdown(row, self._explained, self.proposed))
 
     def _propose_subject(self, row: FactRow) -> None:
         """The subject key the engine reads from a fact with none (``project.package_manager`` for
@@ -459,20 +449,10 @@ class FactsTab(QWidget):
         def show(proposed: str | None) -> None:
             current = self.current_row()
             if proposed and current is not None and current.key == key:
-                self._proposed = proposed
+                self.proposed = proposed
                 self._render_detail(current)
 
         self.client.submit(lambda e: e.proposed_subject_key(fact), show, lambda _e: None, owner=self)
-
-    @Slot()
-    def use_proposed_subject(self) -> None:
-        """Set the selected fact's subject key to the one proposed: from then, a second active fact
-        giving that subject another value is refused (SUBJECT_CONFLICT)."""
-        key = self._proposed
-        if not key:
-            return
-        self._write_selected(lambda e, f: e.edit(f.ref, FactInput(subject_key=key), f.scope),
-                             tr("Set the subject key of {ref} (revision {revision})"), tr("set the subject key"))
 
     def _explain_grounding(self, row: FactRow) -> None:
         """Who changed or removed what the selected fact cites: git's word, asked on the worker."""
@@ -504,11 +484,6 @@ class FactsTab(QWidget):
 
         self.client.submit(lambda e: e.lost_keys(fact_id, scope), show, lambda _e: None, owner=self)
 
-    @Slot()
-    def restore_lost_keys_selected(self) -> None:
-        self._write_selected(lambda e, f: e.restore_lost_keys(f.id, f.scope),
-                             tr("Restored the keys of {ref} (revision {revision})"), tr("restore the lost keys"))
-
     def _update_buttons(self) -> None:
         row = self.current_row()
         for key in ("edit", "pin", "verify", "history", "move", "forget"):
@@ -519,17 +494,17 @@ class FactsTab(QWidget):
                                             "yours is kept, and overrides the copy until you remove it "
                                             "(Ctrl+Shift+T)"))
         self.buttons["pin"].setText(tr("Un&pin") if row and row.fact.pinned else tr("&Pin"))
-        target = _other_scope(row.fact.scope) if row else "global"
+        target = other_scope(row.fact.scope) if row else "global"
         self.buttons["move"].setText(tr("&Move to global") if target == "global" else tr("&Move to project"))
 
     def _link(self, url) -> None:
         """``fact:<ref>`` links (an override's explanation) select that fact, clearing filters."""
         target = url.toString()
         if target.startswith("restore-keys:"):
-            self.restore_lost_keys_selected()
+            self.writes.restore_lost_keys_selected()
             return
         if target.startswith(USE_SUBJECT_SCHEME + ":"):
-            self.use_proposed_subject()
+            self.writes.use_proposed_subject()
             return
         if target.startswith(OPEN_SCHEME + ":") and self.workspace:
             path, _, line = target[len(OPEN_SCHEME) + 1:].rpartition(":")
@@ -574,184 +549,3 @@ class FactsTab(QWidget):
         self.search.selectAll()
 
     # actions ------------------------------------------------------------------------------------------
-
-    def _write_selected(self, write: Callable[[Engine, Fact], WriteResult], said: str, doing: str,
-                        select_result: bool = False) -> None:
-        """Run ``write(engine, fact)`` on the selected fact; say ``said`` (its ``{ref}`` and
-        ``{revision}`` the written fact's), or the refusal ("Could not ``doing``"). ``select_result``
-        keeps the written fact selected."""
-        row = self.current_row()
-        if row is None:
-            return
-        fact = row.fact
-
-        def done(result: WriteResult) -> None:
-            self.messages.info(said.format(ref=result.fact.ref, revision=result.fact.revision))
-            self.written.emit(result.change, (result.fact.scope, result.fact.id) if select_result else None)
-
-        self.client.submit(lambda e: write(e, fact), done, lambda e: self.messages.failure(doing, e))
-
-    @Slot()
-    def new_fact(self) -> FactForm:
-        form = FactForm(self.client, None, self)
-        form.saved.connect(self._saved)
-        form.open_holder = self._open_holder
-        form.set_pinned_others(self.pinned_total)
-        form.open()
-        return form
-
-    @Slot()
-    def edit_selected(self) -> FactForm | None:
-        row = self.current_row()
-        if row is None:
-            return None
-        form = FactForm(self.client, row.fact, self)
-        fact = row.fact
-        form.saved.connect(functools.partial(self._saved, before=fact.revision))
-        form.open_holder = self._open_holder
-        form.set_pinned_others(self.pinned_total - (len(fact.body.strip()) if fact.pinned and not fact.staging else 0))
-        dropped = self._dropped_on_rewrite(row)
-        if dropped:
-            form.show_refusal(tr("The file says what this form cannot keep; saving drops it:") + "\n" + "\n".join(
-                f"• {reason}" for reason in dropped))
-        form.open()
-        return form
-
-    def _open_holder(self, scope: str, fact_id: str) -> None:
-        """A form's subject conflict named the fact holding the subject: select it and open it
-        (over the form, which keeps what was typed)."""
-        if not self.select((scope, fact_id)):
-            self.clear_filters()
-            if not self.select((scope, fact_id)):
-                return
-        self.edit_selected()
-
-    def _dropped_on_rewrite(self, row: FactRow) -> list[str]:
-        """What reading ``row``'s file warned it set aside (an unknown volatility, a date that is
-        none): a rewrite — a save, a verify — writes the fact without it."""
-        path = str(row.fact.path) if row.fact.path is not None else ""
-        return [reason for reason in self._file_problems.get(path, ())
-                if reason.endswith(("treated as unset", "ignored", "treated as project"))]
-
-    def _saved(self, result: WriteResult, before: int | None = None) -> None:
-        """A form saved: said, with Undo beside it when it edited a personal fact (``before``, the
-        revision it edited: Undo writes that revision's text again, as a new revision)."""
-        fact = result.fact
-        said = (tr("Saved {ref} (revision {revision})") if result.changed
-                else tr("{ref} unchanged (revision {revision})")).format(ref=fact.ref, revision=fact.revision)
-        if before is not None and result.changed and fact.scope != "team":   # (a team fact's history is git's)
-            self.messages.undoable(said, lambda: self._undo_edit(fact, before))
-        else:
-            self.messages.info(said)
-        self.table.setFocus()  # typing goes to the table, on the saved fact, not to a stale row
-        self.written.emit(result.change, (fact.scope, fact.id))
-
-    @Slot(object)
-    def _restored(self, result: WriteResult) -> None:
-        """The history restored a revision (and said which): show it, selected."""
-        self.table.setFocus()
-        self.written.emit(result.change, (result.fact.scope, result.fact.id))
-
-    def _undo_edit(self, fact: Fact, before: int) -> None:
-        """Undo of an edit: revision ``before`` written again, as a new revision."""
-        fact_id, scope = fact.id, fact.scope
-
-        def done(result: WriteResult) -> None:
-            self.messages.info(tr("Undone: {ref} holds revision {before}'s text again (revision {revision})").format(
-                ref=result.fact.ref, before=before, revision=result.fact.revision))
-            self.written.emit(result.change, (result.fact.scope, result.fact.id))
-
-        self.client.submit(lambda e: e.restore(fact_id, before, scope), done,
-                           lambda e: self.messages.failure(tr("undo the edit"), e))
-
-    @Slot()
-    def toggle_pin(self) -> None:
-        row = self.current_row()
-        if row is not None and row.fact.pinned:
-            self._write_selected(lambda e, f: e.unpin(f.id, f.scope), tr("Unpinned {ref} (revision {revision})"),
-                                 tr("unpin the fact"))
-        elif row is not None:
-            self._write_selected(lambda e, f: e.pin(f.id, f.scope), tr("Pinned {ref} (revision {revision})"),
-                                 tr("pin the fact"))
-
-    @Slot()
-    def move_selected(self) -> None:
-        """Move the fact to the other scope, keeping its id and history."""
-        row = self.current_row()
-        if row is not None:
-            target = _other_scope(row.fact.scope)
-            doing = tr("move the fact to the global scope") if target == "global" \
-                else tr("move the fact to the project scope")
-            self._write_selected(lambda e, f: e.move(f.id, target, f.scope, f.revision),
-                                 tr("Moved to {ref} (revision {revision})"), doing, select_result=True)
-
-    @Slot()
-    def share_selected(self) -> None:
-        """Share with the team: the fact copied into the team scope, as an uncommitted change."""
-        row = self.current_row()
-        if row is None or row.fact.scope == "team":
-            return
-        self._write_selected(lambda e, f: e.share_with_team(f.id, f.scope),
-                             tr("Shared with the team (uncommitted): {ref} (revision {revision})"),
-                             tr("share the fact with the team"), select_result=True)
-
-    @Slot()
-    def verify_selected(self) -> None:
-        row = self.current_row()
-        dropped = self._dropped_on_rewrite(row) if row is not None else []
-        if row is not None and dropped and not dialogs.confirm(
-                self, tr("Verify fact"),
-                tr("Verifying rewrites {ref} without what its file says that is not valid:").format(ref=row.fact.ref)
-                + "\n\n" + "\n".join(f"• {reason}" for reason in dropped) + "\n\n"
-                + tr("Edit it instead to keep a valid value."), action=tr("Verify and drop")):
-            return
-        self._write_selected(lambda e, f: e.verify(f.id, f.scope), tr("Verified {ref} (revision {revision})"),
-                             tr("verify the fact"))
-
-    @Slot()
-    def forget_selected(self) -> None:
-        row = self.current_row()
-        if row is None:
-            return
-        if not dialogs.confirm(self, tr("Forget fact"),
-                               tr("Move {ref} to the archive?\n\n“{label}”\n\nAgents will no longer recall it. You can "
-                                  "recover it from the Archive tab.").format(ref=row.fact.ref, label=row.fact.label),
-                               action=tr("Forget")):
-            return
-        fact_id, scope, revision = row.fact.id, row.fact.scope, row.fact.revision
-
-        def done(entry) -> None:
-            self.messages.undoable(tr("Archived {path}").format(path=f"{entry.scope}/{entry.name}.md"),
-                                   lambda: self._recover(entry))
-            self.written.emit(entry.change, None)
-
-        self.client.submit(lambda e: e.forget(fact_id, scope, revision), done,
-                           lambda e: self.messages.failure(tr("forget the fact"), e))
-
-    def _recover(self, entry) -> None:
-        """Undo of a forget: the archived file back as the active fact (a new revision)."""
-        path = str(entry.path)
-
-        def done(result: WriteResult) -> None:
-            self.messages.info(tr("Recovered {ref} (revision {revision})").format(ref=result.fact.ref,
-                                                                                   revision=result.fact.revision))
-            self.written.emit(result.change, (result.fact.scope, result.fact.id))
-
-        self.client.submit(lambda e: e.recover(path), done, lambda e: self.messages.failure(tr("undo the forget"), e))
-
-    @Slot()
-    def history_selected(self) -> None:
-        row = self.current_row()
-        if row is None:
-            return
-        fact_id, scope = row.fact.id, row.fact.scope
-
-        def show(found: tuple[list, PurgeReport]) -> None:
-            history, secrets = found
-            dialog = HistoryDialog(self.client, self.messages, history, self, secrets=secrets)
-            dialog.restored.connect(self._restored)
-            dialog.open()
-            self.history_dialog = dialog
-
-        self.client.submit(lambda e: (e.history(fact_id, scope), e.purge_secrets(fact_id, scope, dry_run=True)), show,
-                           lambda e: self.messages.failure(tr("read the history"), e))

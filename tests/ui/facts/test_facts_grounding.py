@@ -77,7 +77,7 @@ def test_verify_renews_the_evidence_and_the_problem_goes(ui, qtbot, workspace):
     tab = ui.window.facts
     assert tab.proxy.index(0, GROUNDING_COLUMN).data() == "changed"
     ui.select_fact("deploy-order")
-    tab.verify_selected()
+    tab.writes.verify_selected()
     ui.idle()
     qtbot.waitUntil(lambda: tab.proxy.index(0, GROUNDING_COLUMN).data() == "grounded", timeout=10000)
 
@@ -85,7 +85,7 @@ def test_verify_renews_the_evidence_and_the_problem_goes(ui, qtbot, workspace):
 def test_the_form_proposes_the_code_a_fact_names_and_cites_it_only_when_asked(ui, qtbot, workspace):
     from PySide6.QtWidgets import QDialogButtonBox
 
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].setText("Deploy order")
     form.body.setPlainText("`deploy` in ops/deploy.py runs the migrations before the restart.")
     qtbot.waitUntil(form.proposal.isVisible, timeout=10000)
@@ -103,6 +103,6 @@ def test_the_form_proposes_the_code_a_fact_names_and_cites_it_only_when_asked(ui
     assert fact.refs == ("ops/deploy.py", "ops/deploy.py#deploy") and fact.refs_evidence
     ui.idle()
     qtbot.waitUntil(lambda: ui.facts_shown() == ["deploy-order"], timeout=10000)
-    editing = ui.window.facts.edit_selected()
+    editing = ui.window.facts.writes.edit_selected()
     assert editing.ref_list() == ("ops/deploy.py", "ops/deploy.py#deploy") and not editing.is_dirty()
     editing.discard()

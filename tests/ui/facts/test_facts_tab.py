@@ -21,7 +21,7 @@ def test_a_first_run_explains_the_tabs_and_offers_a_first_fact(ui):
 
 
 def test_a_fact_is_created_through_the_form(ui, qtbot):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].setText("Package manager is pnpm")
     form.body.setPlainText("Use pnpm; npm lockfiles are rejected.")
     with qtbot.waitSignal(form.saved, timeout=10000):
@@ -36,7 +36,7 @@ def test_a_fact_is_created_through_the_form(ui, qtbot):
 
 
 def test_the_form_validates_as_you_type(ui):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     save_button = form.buttons.button(QDialogButtonBox.StandardButton.Save)
     assert not save_button.isEnabled()
     form.fields["title"].setText("Deploys")
@@ -53,7 +53,7 @@ def test_the_form_validates_as_you_type(ui):
 
 def test_a_subject_conflict_is_shown_in_place_naming_the_holder(ui, qtbot):
     holder = ui.remember(name="pm", body="npm", subject_key="project.package_manager")
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].setText("Tooling")
     form.fields["subject_key"].setText("project.package_manager")
     form.body.setPlainText("pnpm")
@@ -73,7 +73,7 @@ def test_a_refused_pin_shows_the_budget_message(ui, qtbot):
     qtbot.waitUntil(lambda: len(ui.facts_shown()) == 2)
     ui.select_fact("second")
     with qtbot.waitSignal(ui.window.messages.problem, timeout=10000) as blocker:
-        ui.window.facts.toggle_pin()
+        ui.window.facts.writes.toggle_pin()
     title, text = blocker.args
     assert title == "Could not pin the fact" and "1,600" in text and "AGENTS.md" in text
     assert ui.window.status.pinned.text() == "Pinned 1,400 / 1,500 characters"
@@ -83,11 +83,11 @@ def test_pin_verify_and_the_pinned_total(ui, qtbot):
     ui.remember(name="rule", body="Small commits.")
     ui.show_facts("rule")
     ui.select_fact("rule")
-    ui.window.facts.toggle_pin()
+    ui.window.facts.writes.toggle_pin()
     ui.idle()
     qtbot.waitUntil(lambda: ui.window.status.pinned.text() == "Pinned 14 / 1,500 characters")
     assert ui.window.facts.buttons["pin"].text() == "Un&pin"
-    ui.window.facts.verify_selected()
+    ui.window.facts.writes.verify_selected()
     ui.idle()
     qtbot.waitUntil(lambda: "Last verified:** 20" in ui.window.facts.detail.toMarkdown()
                     or "Last verified: 20" in ui.window.facts.detail.toPlainText())
@@ -97,7 +97,7 @@ def test_a_revision_conflict_offers_to_reload(ui, qtbot):
     fact = ui.remember(name="racy", body="v1")
     ui.show_facts("racy")
     ui.select_fact("racy")
-    form = ui.window.facts.edit_selected()
+    form = ui.window.facts.writes.edit_selected()
     with __import__("context_center.engine", fromlist=["open_engine"]).open_engine(
             state_root=ui.state_root, workspace=ui.workspace) as other:
         from context_center.engine import FactInput
@@ -128,9 +128,9 @@ def open_history(ui, qtbot, name: str, edit: dict, **fields):
         other.edit(fact.id, FactInput(**edit))
     ui.show_facts(name)
     ui.select_fact(name)
-    ui.window.facts.history_selected()
-    qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
-    return ui.window.facts.history_dialog
+    ui.window.facts.writes.history_selected()
+    qtbot.waitUntil(lambda: ui.window.facts.writes.history_dialog is not None, timeout=10000)
+    return ui.window.facts.writes.history_dialog
 
 
 def test_history_diff_and_restore(ui, qtbot):
@@ -156,11 +156,11 @@ def test_forget_asks_then_archives(ui, qtbot, monkeypatch):
     ui.select_fact("gone")
     asked = []
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(k) and False)
-    ui.window.facts.forget_selected()
+    ui.window.facts.writes.forget_selected()
     ui.idle()
     assert ui.facts_shown() == ["gone"] and asked == [{"action": "Forget"}]
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
-    ui.window.facts.forget_selected()
+    ui.window.facts.writes.forget_selected()
     ui.idle()
     qtbot.waitUntil(lambda: ui.facts_shown() == [] and ui.window.archive.table.rowCount() == 1, timeout=10000)
 
@@ -256,7 +256,7 @@ def test_move_to_global_keeps_the_fact_and_its_history(ui, qtbot):
     ui.show_facts("house-style")
     ui.select_fact("house-style")
     assert ui.window.facts.buttons["move"].text().replace("&", "") == "Move to global"
-    ui.window.facts.move_selected()
+    ui.window.facts.writes.move_selected()
     ui.idle()
     qtbot.waitUntil(lambda: ui.window.facts.model.rows()[0].fact.scope == "global", timeout=10000)
     row = ui.window.facts.current_row()
@@ -281,7 +281,7 @@ def test_a_fact_rewritten_by_another_tool_says_so_and_gets_its_keys_back(ui, qtb
     tab = ui.window.facts
     qtbot.waitUntil(lambda: "Rewritten by another tool" in tab.detail.toPlainText(), timeout=10000)
     assert tab.lost_keys == ["status"]
-    tab.restore_lost_keys_selected()
+    tab.writes.restore_lost_keys_selected()
     # staged again, it is an agent's proposal: it leaves the facts and waits in Suggestions
     agents = ui.window.suggestions.agents
     qtbot.waitUntil(lambda: [p.fact.name for p in agents.proposals] == ["agent-note"], timeout=10000)
@@ -314,7 +314,7 @@ def test_history_purges_a_secret_from_every_revision_after_asking(ui, qtbot, mon
     clean = open_history(ui, qtbot, "clean", {"body": "still clean"}, body="nothing secret here")
     assert not clean.purge_button.isVisibleTo(clean)   # offered only when there is something to purge
     clean.reject()
-    ui.window.facts.history_dialog = None
+    ui.window.facts.writes.history_dialog = None
     from context_center.engine import FactInput, open_engine
     fact = ui.remember(name="leaky", body="deploy token is placeholder")
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
@@ -323,9 +323,9 @@ def test_history_purges_a_secret_from_every_revision_after_asking(ui, qtbot, mon
     revision.write_text(revision.read_text(encoding="utf-8").replace("placeholder", token), encoding="utf-8")
     ui.show_facts("clean", "leaky")
     ui.select_fact("leaky")
-    ui.window.facts.history_selected()
-    qtbot.waitUntil(lambda: getattr(ui.window.facts, "history_dialog", None) is not None, timeout=10000)
-    dialog = ui.window.facts.history_dialog
+    ui.window.facts.writes.history_selected()
+    qtbot.waitUntil(lambda: ui.window.facts.writes.history_dialog is not None, timeout=10000)
+    dialog = ui.window.facts.writes.history_dialog
     assert dialog.purge_button.isVisibleTo(dialog)
     asked = []
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(a) or False)
@@ -356,7 +356,7 @@ def test_a_proposed_subject_key_is_set_in_one_click_and_then_holds(ui, qtbot):
                     and tab.current_row().fact.subject_key == "project.package_manager", timeout=10000)
     qtbot.waitUntil(lambda: "Use it" not in tab.detail.toPlainText(), timeout=10000)
 
-    form = tab.new_fact()
+    form = tab.writes.new_fact()
     form.fields["title"].setText("Install")
     form.fields["subject_key"].setText("project.package_manager")
     form.body.setPlainText("Use npm to install dependencies.")

@@ -21,7 +21,7 @@ def test_a_filter_hiding_the_selected_fact_moves_the_selection_to_what_is_listed
 
     asked = []
     monkeypatch.setattr(dialogs, "confirm", lambda parent, title, text, action="": asked.append(text) or True)
-    tab.forget_selected()
+    tab.writes.forget_selected()
     ui.idle()
     assert asked and "deploy-order" in asked[0]   # what the pane showed is what was forgotten
 
@@ -38,7 +38,7 @@ def test_forget_offers_undo_in_the_status_bar_for_a_few_seconds(ui, qtbot, monke
     ui.select_fact("deploy-order")
     window, tab = ui.window, ui.window.facts
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
-    tab.forget_selected()
+    tab.writes.forget_selected()
     qtbot.waitUntil(lambda: window.status.undo_button.isVisible(), timeout=10000)
     assert window.statusBar().currentMessage() == "Archived project/deploy-order.md"
     qtbot.waitUntil(lambda: ui.facts_shown() == [], timeout=10000)
@@ -48,7 +48,7 @@ def test_forget_offers_undo_in_the_status_bar_for_a_few_seconds(ui, qtbot, monke
     assert not window.status.undo_button.isVisible()
     assert window.statusBar().currentMessage().startswith("Recovered project/deploy-order.md")
 
-    tab.forget_selected()   # the next action withdraws the Undo
+    tab.writes.forget_selected()   # the next action withdraws the Undo
     qtbot.waitUntil(lambda: window.status.undo_button.isVisible(), timeout=10000)
     window.messages.info("Something else")
     assert not window.status.undo_button.isVisible()
@@ -61,10 +61,10 @@ def test_after_a_forget_the_selection_stays_where_the_fact_was(ui, qtbot, monkey
     ui.show_facts("alpha", "bravo", "charlie", "delta")
     ui.select_fact("charlie")
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: True)
-    ui.window.facts.forget_selected()
+    ui.window.facts.writes.forget_selected()
     qtbot.waitUntil(lambda: ui.facts_shown() == ["alpha", "bravo", "delta"], timeout=10000)
     assert ui.window.facts.current_row().fact.name == "delta"
     ui.select_fact("delta")   # the last one: the one before it then
-    ui.window.facts.forget_selected()
+    ui.window.facts.writes.forget_selected()
     qtbot.waitUntil(lambda: ui.facts_shown() == ["alpha", "bravo"], timeout=10000)
     assert ui.window.facts.current_row().fact.name == "bravo"

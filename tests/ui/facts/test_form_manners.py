@@ -27,10 +27,10 @@ def test_a_confirmation_names_its_action_not_yes_or_no(ui, qtbot):
 
 
 def test_escape_asks_before_discarding_a_changed_form(ui, qtbot):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     QTest.keyClick(form, Qt.Key.Key_Escape)  # untouched: closes at once
     qtbot.waitUntil(lambda: not form.isVisible())
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     QTest.keyClicks(form.fields["title"], "Half a thought")
     seen: list = []
     _answer_next_question(qtbot, "Keep editing", seen)
@@ -42,7 +42,7 @@ def test_escape_asks_before_discarding_a_changed_form(ui, qtbot):
 
 
 def test_errors_wait_until_a_field_is_touched_and_ctrl_return_saves(ui, qtbot):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     assert not any(label.isVisible() for label in form.errors.values())  # nothing typed, nothing scolded
     QTest.keyClicks(form.fields["expires_at"], "soon")
     assert form.errors["expires_at"].isVisible() and not form.errors["title"].isVisible()
@@ -65,7 +65,7 @@ def test_reload_after_a_revision_conflict_keeps_what_the_user_typed(ui, qtbot):
     fact = ui.remember(name="contested", body="original text")
     ui.show_facts("contested")
     ui.select_fact("contested")
-    form = ui.window.facts.edit_selected()
+    form = ui.window.facts.writes.edit_selected()
     form.body.setPlainText("my careful rewrite")
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
         other.edit(fact.id, FactInput(body="someone else's text"))
@@ -87,13 +87,13 @@ def test_gui_messages_carry_no_command_lines(ui, qtbot):
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as other:
         other.forget(fact.id)
     with qtbot.waitSignal(ui.window.messages.problem, timeout=10000) as blocker:
-        ui.window.facts.verify_selected()
+        ui.window.facts.writes.verify_selected()
     title, text = blocker.args
     assert "NOT" not in title and "`" not in text and "memory list" not in text and "Archive tab" in text
 
 
 def test_a_long_secret_refusal_wraps_inside_the_default_dialog_size(ui, qtbot):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].setText("Keys")
     form.body.setPlainText("ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8 " + "AKIA" + "IOSFODNN7EXAMPLE "
                            + "sk-ant-" + "api03-" + "x" * 40 + " password=hunter2hunter2 "
@@ -107,13 +107,13 @@ def test_a_long_secret_refusal_wraps_inside_the_default_dialog_size(ui, qtbot):
 
 
 def test_a_title_typed_then_erased_or_left_empty_says_what_is_missing(ui, qtbot):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     assert form.value("type") == "project"  # as `memory remember` without --type
     QTest.keyClicks(form.fields["title"], "x")
     QTest.keyClick(form.fields["title"], Qt.Key.Key_Backspace)
     assert form.errors["title"].isVisible() and "title" in form.errors["title"].text()
     form.discard()
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].editingFinished.emit()  # tabbed through and left empty
     assert form.errors["title"].isVisible() and not form.errors["body"].isVisible()
     form.discard()

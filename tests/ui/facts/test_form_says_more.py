@@ -10,7 +10,7 @@ def test_the_pinned_total_is_counted_live_against_the_budget(ui, qtbot):
     ui.remember(name="deploys", title="Deploys", body="Deploy on Tuesdays.", activation="pinned")
     ui.show_facts("deploys", "style")
     ui.select_fact("deploys")
-    form = ui.window.facts.edit_selected()
+    form = ui.window.facts.writes.edit_selected()
     try:
         assert form.pinned_note.isVisible()
         assert form.pinned_note.text() == f"Pinned facts: {1000 + len('Deploy on Tuesdays.'):,} of 1,500 characters"
@@ -23,7 +23,7 @@ def test_the_pinned_total_is_counted_live_against_the_budget(ui, qtbot):
 
 
 def test_the_name_previews_its_file_name(ui, qtbot):
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     try:
         form.fields["title"].setText("Deploy: Order & Rules")
         assert form.file_preview.text() == "Saved as project/deploy-order-rules.md"
@@ -36,7 +36,7 @@ def test_the_name_previews_its_file_name(ui, qtbot):
 def test_a_subject_conflict_links_to_the_fact_holding_it(ui, qtbot):
     ui.remember(name="pm", title="Package manager", body="npm", subject_key="project.package_manager")
     ui.show_facts("pm")
-    form = ui.window.facts.new_fact()
+    form = ui.window.facts.writes.new_fact()
     form.fields["title"].setText("Tooling")
     form.fields["subject_key"].setText("project.package_manager")
     form.body.setPlainText("pnpm")
@@ -44,14 +44,15 @@ def test_a_subject_conflict_links_to_the_fact_holding_it(ui, qtbot):
     qtbot.waitUntil(form.banner.isVisible, timeout=10000)
     assert '<a href="holder">Open project/pm.md</a>' in form.banner.text()
     opened = []
-    original = type(ui.window.facts).edit_selected
+    writes = ui.window.facts.writes
+    original = type(writes).edit_selected
 
-    def edit_selected(tab):
-        opened.append(tab.current_row().fact.name)
-        return original(tab)
+    def edit_selected(actions):
+        opened.append(actions.tab.current_row().fact.name)
+        return original(actions)
 
     try:
-        ui.window.facts.edit_selected = lambda: edit_selected(ui.window.facts)
+        writes.edit_selected = lambda: edit_selected(writes)
         form.banner.linkActivated.emit("holder")
         assert opened == ["pm"] and form.isVisible()   # the holder opens over the form, which keeps its text
         assert form.body.toPlainText() == "pnpm"

@@ -17,12 +17,12 @@ def test_a_value_a_rewrite_would_drop_is_said_before_verify_and_in_the_form(ui, 
 
     asked = []
     monkeypatch.setattr(dialogs, "confirm", lambda parent, title, text, action="", **kw: asked.append(text) or False)
-    tab.verify_selected()
+    tab.writes.verify_selected()
     assert asked and "volatility 'high'" in asked[0] and "Edit it instead" in asked[0]
     ui.idle()
     assert "volatility: high" in fact.path.read_text(encoding="utf-8")   # declined: nothing written
 
-    form = tab.edit_selected()
+    form = tab.writes.edit_selected()
     assert form is not None and form.banner.isVisible()
     assert "saving drops it" in form.banner.text() and "volatility 'high'" in form.banner.text()
     form.discard()
