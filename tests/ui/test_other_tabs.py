@@ -30,13 +30,18 @@ def test_quick_add_writes_the_note_and_shows_it(ui, qtbot, workspace):
     assert "Always run the linters" in tab.body.toPlainText() and tab.note.text() == ""
 
 
-def test_the_recall_tester_shows_the_block_and_the_trace(ui, qtbot):
-    ui.remember(name="build-cache", body="The build cache lives in S3.")
-    ui.remember(name="cache-size", body="The cache holds 40 GB.")
+def _recall_tab(ui, **bodies: str):
+    """The Recall tab shown, over facts named by ``bodies``' keys (``build_cache``: build-cache)."""
+    for name, body in bodies.items():
+        ui.remember(name=name.replace("_", "-"), body=body)
     ui.window.refresh_all()
     ui.idle()
     ui.window.tabs.setCurrentWidget(ui.window.recall)
-    tab = ui.window.recall
+    return ui.window.recall
+
+
+def test_the_recall_tester_shows_the_block_and_the_trace(ui, qtbot):
+    tab = _recall_tab(ui, build_cache="The build cache lives in S3.", cache_size="The cache holds 40 GB.")
     tab.message.setText("where does the build cache live")
     tab.try_message()
     qtbot.waitUntil(lambda: tab.tester.selected.rowCount() >= 1, timeout=10000)
@@ -52,12 +57,8 @@ def test_the_recall_tester_shows_the_block_and_the_trace(ui, qtbot):
 def test_the_recall_tester_names_the_fact_that_disputes_a_hit(ui, qtbot):
     """"Always use pnpm" and "Use npm": each hit says which fact disputes it, in the block the
     agent gets and in the trace's Conflicts with column."""
-    ui.remember(name="package-manager", body="Always use pnpm, never npm, in this repository.")
-    ui.remember(name="install", body="Use npm to install dependencies.")
-    ui.window.refresh_all()
-    ui.idle()
-    ui.window.tabs.setCurrentWidget(ui.window.recall)
-    tab = ui.window.recall
+    tab = _recall_tab(ui, package_manager="Always use pnpm, never npm, in this repository.",
+                      install="Use npm to install dependencies.")
     tab.message.setText("how do I install dependencies")
     tab.try_message()
     qtbot.waitUntil(lambda: tab.tester.selected.rowCount() >= 1, timeout=10000)
@@ -268,12 +269,7 @@ def test_the_recall_trace_is_worded_in_the_window_s_language(ui, qtbot):
 
     from context_center.ui import language
 
-    ui.remember(name="build-cache", body="The build cache lives in S3.")
-    ui.remember(name="cache-size", body="The cache holds 40 GB.")
-    ui.window.refresh_all()
-    ui.idle()
-    ui.window.tabs.setCurrentWidget(ui.window.recall)
-    tab = ui.window.recall
+    tab = _recall_tab(ui, build_cache="The build cache lives in S3.", cache_size="The cache holds 40 GB.")
 
     def tried(message: str) -> None:
         tab.tester.outcome.clear()

@@ -27,9 +27,12 @@ MAX_FILE_BYTES = 4 << 20
 def save(path: Path, pairs: Iterable[tuple[Fact, Fact]]) -> None:
     """Keep ``pairs`` (the review's contradictions), replacing what was kept."""
     kept = sorted({tuple(sorted((stood(a), stood(b)))) for a, b in pairs})[:MAX_PAIRS]
-    try:
+    text = json.dumps({"pairs": kept})
+    try:   # (the window works the review out on every look at its tab: the same pairs are not written again)
+        if path.is_file() and path.stat().st_size == len(text) and path.read_text(encoding="utf-8") == text:
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps({"pairs": kept}))
+        write_atomic(path, text)
     except OSError as exc:   # derived data: the next review tries again
         log.warning("context-center: could not keep the review's contradictions in %s: %s", path, exc)
 

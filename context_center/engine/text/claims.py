@@ -70,7 +70,7 @@ def may_leave_behind(text: str) -> bool:
 def left_behind(text: str) -> list[str]:
     """What ``text`` says was left behind ("We migrated the app from Heroku to Fly.io": Heroku;
     "Jenkins was decommissioned"; "已经由 RabbitMQ 迁移到 Kafka"): each as it is written."""
-    if not _LEFT_HINT.search(text):
+    if not may_leave_behind(text):
         return []
     return [next(group for group in match.groups() if group) for match in _LEFT_BEHIND.finditer(text)]
 
@@ -442,7 +442,7 @@ def _limits(clause: str, entity: frozenset[str], negated: bool) -> set[Claim]:
 def _clauses(text: str) -> list[tuple[str, bool]]:
     """The text's clauses, each with whether it is negated; "from X to" makes X a negated clause."""
     marked = _LEFT_BEHIND.sub(lambda m: f" ; never {next(group for group in m.groups() if group)} ; now ", text) \
-        if _LEFT_HINT.search(text) else text
+        if may_leave_behind(text) else text
     return [(clause, bool(_NEGATED.search(clause))) for clause in _CLAUSE.split(marked) if clause and clause.strip()]
 
 
