@@ -43,14 +43,15 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.8 and recall >= 0.4   # measured 0.85, 0.42
     figures = _precision_recall(HELD_OUT_V2)
     precision, recall = figures["contradiction"]
-    assert precision >= 0.88 and recall >= 0.4   # measured 0.91, 0.43 (0.88, 0.31 before "moved from X to Y"
-    # was read; 0.87, 0.27 before numbers were)
+    assert precision >= 0.9 and recall >= 0.45   # measured 0.92, 0.48 (0.91, 0.43 before times, weekdays
+    # and units were values; 0.88, 0.31 before "moved from X to Y" was read; 0.87, 0.27 before numbers were)
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.25   # measured 0.97, 0.26 (0.74, 0.32 while a merge needed only
     # 85 % of the shorter note said; 0.50, 0.45 when every alike pair was one)
     figures = _precision_recall(HELD_OUT_V3)   # measured only, never developed against
     precision, recall = figures["contradiction"]
-    assert precision >= 0.9 and recall >= 0.33   # measured 0.98, 0.36 (0.97, 0.28 before "moved from X to Y")
+    assert precision >= 0.9 and recall >= 0.35   # measured 0.98, 0.37 (0.98, 0.36 before times, weekdays and
+    # units were values; 0.97, 0.28 before "moved from X to Y")
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.35   # measured 0.94, 0.40
 
@@ -120,6 +121,27 @@ def test_the_same_words_with_another_number_contradict_and_are_never_a_repeat():
     assert judge("Nightly backups keep 7 days of history.",
                  "Nightly backups keep 30 days of history, compressed with zstd.") == "different"
     assert judge("The payments worker retries 3 times.", "The search worker retries 5 times.") != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The search index is rebuilt at 1am UTC.", "The search index is rebuilt at 4am UTC."),
+    ("The release train leaves on Wednesday at 3pm.", "The release train leaves on Monday at noon."),
+    ("Refresh tokens expire after 12 hours.", "Refresh tokens expire after 45 minutes."),
+    ("每周三做一次全量备份。", "每周六做一次全量备份。"),
+])
+def test_the_same_words_with_another_time_day_or_unit_contradict(first: str, second: str):
+    """A clock time, a weekday or a unit is a value like a number: the same words around two of
+    them give one thing two values."""
+    assert judge(first, second) == "contradiction"
+
+
+def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradiction():
+    assert judge("Never deploy the billing service on Fridays.",
+                 "Never deploy the billing service on Mondays.") == "different"
+    assert judge("The database backups run nightly at 2am.", "The database vacuum runs nightly at 2am.") \
+        != "contradiction"
+    assert judge("The search index is rebuilt at 1am UTC.", "The search index is rebuilt at 1am and 1pm UTC.") \
+        != "contradiction"
 
 
 def test_a_merge_is_proposed_only_when_one_note_says_all_the_other_does():
