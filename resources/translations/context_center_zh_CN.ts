@@ -4886,6 +4886,30 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>被 {ref} 覆盖（{why}）</translation>
     </message>
     <message>
+        <source>limited to worktree {worktree}; this workspace is no git worktree</source>
+        <translation>限定于工作树 {worktree}；此工作区不是 git 工作树</translation>
+    </message>
+    <message>
+        <source>limited to branch {branch}; this workspace is no git worktree</source>
+        <translation>限定于分支 {branch}；此工作区不是 git 工作树</translation>
+    </message>
+    <message>
+        <source>limited to worktree {worktree}, branch {branch}; this workspace is no git worktree</source>
+        <translation>限定于工作树 {worktree}、分支 {branch}；此工作区不是 git 工作树</translation>
+    </message>
+    <message>
+        <source>limited to worktree {worktree}; this is worktree {here}</source>
+        <translation>限定于工作树 {worktree}；这里是工作树 {here}</translation>
+    </message>
+    <message>
+        <source>limited to branch {branch}; this worktree has a detached HEAD</source>
+        <translation>限定于分支 {branch}；此工作树处于分离 HEAD 状态</translation>
+    </message>
+    <message>
+        <source>limited to branch {branch}; this is branch {here}</source>
+        <translation>限定于分支 {branch}；这里是分支 {here}</translation>
+    </message>
+    <message>
         <source>below the relative floor ({floor} × top score)</source>
         <translation>低于相对下限（最高分 × {floor}）</translation>
     </message>
@@ -4922,6 +4946,18 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>整轮被抑制：{why}</translation>
     </message>
     <message>
+        <source>overridden by {ref}</source>
+        <translation>被 {ref} 覆盖</translation>
+    </message>
+    <message>
+        <source>a staged proposal: not used until it is approved</source>
+        <translation>待审的提议：批准前不会使用</translation>
+    </message>
+    <message>
+        <source>not pinned: only pinned facts go into the session context</source>
+        <translation>未固定：只有固定的事实才进入会话上下文</translation>
+    </message>
+    <message>
         <source>generic user turn</source>
         <translation>泛泛的用户输入</translation>
     </message>
@@ -4948,6 +4984,30 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>matched facts are kept to another worktree or branch</source>
         <translation>匹配的事实限定于另一个工作树或分支</translation>
+    </message>
+    <message>
+        <source>no pinned facts</source>
+        <translation>没有固定的事实</translation>
+    </message>
+    <message>
+        <source>decided on the facts as they are now</source>
+        <translation>按事实的当前状态判断</translation>
+    </message>
+    <message>
+        <source>the recorded prompt, secrets masked, asked again on the facts as they are now</source>
+        <translation>用记录下的提示（机密已遮盖）按事实的当前状态重新询问</translation>
+    </message>
+    <message>
+        <source>only its first {chars} characters were kept</source>
+        <translation>只保留了它的前 {chars} 个字符</translation>
+    </message>
+    <message>
+        <source>the fact is at revision {now} now, {then} then</source>
+        <translation>该事实现在是第 {now} 版，当时是第 {then} 版</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 </TS>

@@ -302,8 +302,9 @@ def test_the_recall_trace_is_worded_in_the_window_s_language(ui, qtbot):
 def test_the_window_says_every_recall_decision_the_engine_can_make():
     """The window's sentences are the engine's, code for code and word for word (its one deliberate
     second copy: lupdate reads only literals)."""
-    from context_center.engine.recall.reasons import REASONS, SUPPRESSIONS
+    from context_center.engine.recall.reasons import NOTES, REASONS, SUPPRESSIONS
     from context_center.ui.recall import reason_words
 
     assert reason_words.REASON_WORDS == REASONS
     assert reason_words.SUPPRESSION_WORDS == SUPPRESSIONS
+    assert reason_words.NOTE_WORDS == NOTES

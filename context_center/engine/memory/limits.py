@@ -18,6 +18,7 @@ from typing import Callable
 
 from ..errors import InvalidInput
 from ..records import Fact
+from ..text.coded import Coded
 
 MAX_BRANCH_GLOB = 200
 MAX_WORKTREE_BYTES = 255   # a folder name under .git/worktrees/
@@ -84,19 +85,38 @@ def describe(fact: Fact) -> str:
                                        f"branch {fact.branch}" if fact.branch else "") if part)
 
 
-def held_back(fact: Fact, place: Place | None) -> str | None:
+# why a limited fact is held back here: code → its English sentence (a trace's words)
+HELD_BACK: dict[str, str] = {
+    "limited_no_git_worktree": "limited to worktree {worktree}; this workspace is no git worktree",
+    "limited_no_git_branch": "limited to branch {branch}; this workspace is no git worktree",
+    "limited_no_git": "limited to worktree {worktree}, branch {branch}; this workspace is no git worktree",
+    "limited_other_worktree": "limited to worktree {worktree}; this is worktree {here}",
+    "limited_detached": "limited to branch {branch}; this worktree has a detached HEAD",
+    "limited_other_branch": "limited to branch {branch}; this is branch {here}",
+}
+
+
+class HeldBack(Coded):
+    """Why a fact does not apply here (:data:`HELD_BACK` ``[code]``)."""
+
+    TABLE = HELD_BACK
+
+
+def held_back(fact: Fact, place: Place | None) -> HeldBack | None:
     """Why ``fact`` does not apply at ``place`` (a trace's words), or None when it does."""
     if not limited(fact):
         return None
     if place is None or place.worktree is None:
-        return f"limited to {describe(fact)}; this workspace is no git worktree"
+        code = ("limited_no_git" if fact.worktree and fact.branch
+                else "limited_no_git_worktree" if fact.worktree else "limited_no_git_branch")
+        return HeldBack(code, worktree=fact.worktree, branch=fact.branch)
     if fact.worktree and fact.worktree != place.worktree:
-        return f"limited to worktree {fact.worktree}; this is worktree {place.worktree}"
+        return HeldBack("limited_other_worktree", worktree=fact.worktree, here=place.worktree)
     if fact.branch:
         if place.branch is None:
-            return f"limited to branch {fact.branch}; this worktree has a detached HEAD"
+            return HeldBack("limited_detached", branch=fact.branch)
         if not fnmatch.fnmatchcase(place.branch, fact.branch):
-            return f"limited to branch {fact.branch}; this is branch {place.branch}"
+            return HeldBack("limited_other_branch", branch=fact.branch, here=place.branch)
     return None
 
 

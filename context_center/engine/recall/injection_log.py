@@ -20,6 +20,8 @@ from ..errors import InvalidInput, NotFound
 from ..memory.sensitive import SecretWords, shown_ref
 from ..records import Fact, SessionContext
 from ..storage.store_lock import StoreLock
+from ..text.coded import code_of
+from .reasons import SUPPRESSIONS, Note, Reason
 from .recall_records import DEFAULT_CHARS, DEFAULT_LIMIT, RecallResult
 
 if TYPE_CHECKING:   # the catalog (SQLAlchemy) is opened by whoever records: a read of facts needs none of it
@@ -52,7 +54,8 @@ class InjectedItem:
 
 @dataclass(frozen=True)
 class TraceEntry:
-    """One fact the hook weighed: ``injected``, or held back (``rejected``, ``overridden``) and why."""
+    """One fact the hook weighed: ``injected``, or held back (``rejected``, ``overridden``) and why
+    (in English, and as the reason's code and values, so a face words it in its own language)."""
 
     ref: str
     id: str
@@ -60,10 +63,13 @@ class TraceEntry:
     decision: str
     reason: str
     score: float | None = None
+    reason_code: str | None = None
+    reason_args: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"ref": self.ref, "id": self.id, "revision": self.revision, "decision": self.decision,
-                "reason": self.reason, "score": None if self.score is None else round(self.score, 3)}
+                "reason": self.reason, "reason_code": self.reason_code, "reason_args": dict(self.reason_args) or None,
+                "score": None if self.score is None else round(self.score, 3)}
 
 
 @dataclass(frozen=True)
@@ -108,13 +114,22 @@ class WhyNot:
     id: str
     revision: int
     decision: str          # recalled | rejected | suppressed (recall); included | left out (session context)
-    reason: str
+    reason: str            # a :class:`Reason`: its code and values go into the JSON too
     recorded: str | None   # what the record says about this fact, if its trace named it
-    note: str              # what the answer is based on (the facts now; a prompt kept in part)
+    notes: tuple[Note, ...]   # what the answer is based on (the facts now; a prompt kept in part)
+    recorded_entry: TraceEntry | None = None   # the record's trace entry for this fact, if it named it
+
+    @property
+    def note(self) -> str:
+        return "; ".join(self.notes)
 
     def to_json(self) -> dict[str, Any]:
+        code, args = code_of(self.reason)
         return {"injection_id": self.injection_id, "ref": self.ref, "id": self.id, "revision": self.revision,
-                "decision": self.decision, "reason": self.reason, "recorded": self.recorded, "note": self.note}
+                "decision": self.decision, "reason": str(self.reason), "reason_code": code or None,
+                "reason_args": args or None, "recorded": self.recorded,
+                "recorded_entry": None if self.recorded_entry is None else self.recorded_entry.to_json(),
+                "note": self.note, "notes": [{"code": n.code, "args": dict(n.fields)} for n in self.notes]}
 
 
 # making records ----------------------------------------------------------------------------------
@@ -132,13 +147,21 @@ def first_line(text: str) -> str:
     return ""
 
 
+def _entry(ref: str, fact_id: str, revision: int, decision: str, reason: str, score: float | None = None,
+           secrets: SecretWords | None = None) -> TraceEntry:
+    """A trace entry, its reason's words masked of ``secrets`` in the sentence and in its values."""
+    code, args = code_of(reason)
+    if secrets is not None:
+        reason, args = secrets.scrub(str(reason)), {name: secrets.scrub(str(value)) for name, value in args.items()}
+    return TraceEntry(ref, fact_id, revision, decision, str(reason), score, code or None,
+                      tuple((name, str(value)) for name, value in args.items()))
+
+
 def from_recall(result: RecallResult, *, agent: str, session_id: str, workspace: Path, time: str) -> Injection:
     secrets = SecretWords.of(result.query)   # the whole prompt first: a cut must not split a secret out of sight
     masked = secrets.masked                  # (and a reason naming a word cut from a secret is masked too)
-    trace = [TraceEntry(h.ref, h.fact.id, h.fact.revision, "injected", secrets.scrub(h.reason), h.score)
-             for h in result.hits]
-    trace += [TraceEntry(r.ref, r.id, r.revision, "rejected", secrets.scrub(r.reason), r.score)
-              for r in result.rejected]
+    trace = [_entry(h.ref, h.fact.id, h.fact.revision, "injected", h.reason, h.score, secrets) for h in result.hits]
+    trace += [_entry(r.ref, r.id, r.revision, "rejected", r.reason, r.score, secrets) for r in result.rejected]
     return Injection(
         agent=_label(agent), session_id=_label(session_id), time=time, kind=KIND_RECALL,
         prompt=first_line(masked),
@@ -150,13 +173,13 @@ def from_recall(result: RecallResult, *, agent: str, session_id: str, workspace:
 
 def from_session_context(context: SessionContext, *, agent: str, session_id: str, source: str,
                          workspace: Path, time: str) -> Injection:
-    trace = [TraceEntry(shown_ref(f.ref), f.id, f.revision, "injected", "pinned") for f in context.facts]
-    trace += [TraceEntry(shown_ref(g.ref), g.id, g.revision, "overridden", f"overridden by {shown_ref(p.ref)}")
+    trace = [_entry(shown_ref(f.ref), f.id, f.revision, "injected", Reason("in_context")) for f in context.facts]
+    trace += [_entry(shown_ref(g.ref), g.id, g.revision, "overridden", Reason("overridden_here", ref=shown_ref(p.ref)))
               for g, p in context.suppressed]
     return Injection(
         agent=_label(agent), session_id=_label(session_id), time=time, kind=KIND_SESSION, prompt="",
         injected=tuple(InjectedItem(f.id, f.revision, shown_ref(f.ref), len(f.body.strip())) for f in context.facts),
-        chars=len(context.text), suppressed=None if context.text else "no pinned facts",
+        chars=len(context.text), suppressed=None if context.text else SUPPRESSIONS["no_pinned"],
         trace=tuple(trace), rejected_count=len(context.suppressed), workspace=str(workspace),
         source=_label(source), char_budget=context.budget, limit=0)
 
@@ -170,15 +193,21 @@ def from_stored(injection_id: int, data: dict[str, Any]) -> Injection | None:
             injected=tuple(InjectedItem(str(i["id"]), int(i["revision"]), str(i["ref"]), int(i["chars"]))
                            for i in data["injected"]),
             chars=int(data["chars"]), suppressed=None if data["suppressed"] is None else str(data["suppressed"]),
-            trace=tuple(TraceEntry(str(t["ref"]), str(t["id"]), int(t["revision"]), str(t["decision"]),
-                                   str(t["reason"]), None if t.get("score") is None else float(t["score"]))
-                        for t in data["trace"]),
+            trace=tuple(_stored_entry(t) for t in data["trace"]),
             rejected_count=int(data.get("rejected_count", 0)), workspace=str(data.get("workspace", "")),
             source=str(data.get("source", "")), char_budget=int(data.get("char_budget", DEFAULT_CHARS)),
             limit=int(data.get("limit", DEFAULT_LIMIT)), query=str(data.get("query", "")),
             query_cut=bool(data.get("query_cut", False)), id=injection_id)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
+
+
+def _stored_entry(data: dict[str, Any]) -> TraceEntry:
+    args = data.get("reason_args") or {}
+    return TraceEntry(str(data["ref"]), str(data["id"]), int(data["revision"]), str(data["decision"]),
+                      str(data["reason"]), None if data.get("score") is None else float(data["score"]),
+                      None if data.get("reason_code") is None else str(data["reason_code"]),
+                      tuple((str(name), str(value)) for name, value in args.items()))
 
 
 # keeping them -------------------------------------------------------------------------------------
@@ -230,36 +259,37 @@ def why_not(record: Injection, fact: Fact, explain: Explain, context: Callable[[
     """Ask the gate again about ``fact`` for ``record``'s prompt (a recall) or the session context's
     choice (a session start), on the facts as they are now."""
     assert record.id is not None
-    recorded = next((f"{t.decision}: {t.reason}" for t in record.trace if t.id == fact.id), None)
+    entry = next((t for t in record.trace if t.id == fact.id), None)
+    recorded = f"{entry.decision}: {entry.reason}" if entry is not None else None
     if recorded is None and any(i.id == fact.id for i in record.injected):
         recorded = "injected"
+    notes: list[Note] = []
     if record.kind == KIND_SESSION:
         decision, reason = _in_context(fact, context())
-        note = "decided on the facts as they are now"
+        notes.append(Note("now"))
     else:
         decision, reason = explain(record.query, fact, record.char_budget, record.limit or DEFAULT_LIMIT)
-        note = "the recorded prompt, secrets masked, asked again on the facts as they are now"
+        notes.append(Note("asked_again"))
         if record.query_cut:
-            note += f"; only its first {PROMPT_KEEP_CHARS:,} characters were kept"
-    then = next((t.revision for t in record.trace if t.id == fact.id), None)
-    if then is not None and then != fact.revision:
-        note += f"; the fact is at revision {fact.revision} now, {then} then"
-    return WhyNot(record.id, fact.ref, fact.id, fact.revision, decision, reason, recorded, note)
+            notes.append(Note("prompt_cut", chars=f"{PROMPT_KEEP_CHARS:,}"))
+    if entry is not None and entry.revision != fact.revision:
+        notes.append(Note("revised", now=fact.revision, then=entry.revision))
+    return WhyNot(record.id, fact.ref, fact.id, fact.revision, decision, reason, recorded, tuple(notes), entry)
 
 
 def _in_context(fact: Fact, context: SessionContext) -> tuple[str, str]:
     """Why the session context includes ``fact`` or leaves it out (the choice itself is the memory
     service's; this names which of its rules applied)."""
     if any(f.id == fact.id and f.scope == fact.scope for f in context.facts):
-        return "included", "pinned"
+        return "included", Reason("in_context")
     for overridden, holder in context.suppressed:
         if overridden.id == fact.id and overridden.scope == fact.scope:
-            return "left out", f"overridden by {holder.ref}"
+            return "left out", Reason("overridden_here", ref=holder.ref)
     if fact.staging:
-        return "left out", "a staged proposal: not used until it is approved"
+        return "left out", Reason("staged_unused")
     if not fact.pinned:
-        return "left out", "not pinned: only pinned facts go into the session context"
-    return "left out", "expired"
+        return "left out", Reason("not_pinned")
+    return "left out", Reason("expired")
 
 
 # the record of one workspace ---------------------------------------------------------------------

@@ -253,7 +253,7 @@ class RecallService:
         expired = index.expires_at[:size] <= epoch
         excluded = index.excluded[:size]
         held = np.zeros(size, dtype=bool)
-        held_reasons: dict[int, str] = {}
+        held_reasons: dict[int, limits.HeldBack] = {}
         for slot, fact in self._limited:
             why = limits.held_back(fact, place)
             if why is not None and slot < size:
@@ -282,7 +282,7 @@ class RecallService:
                                lambda s: _excluded(index.fact_at(s), overrides))
         rejected += rejections(matched_any & gate & ~excluded & expired, scores.raw, lambda s: EXPIRED)
         rejected += rejections(matched_any & gate & ~excluded & ~expired & held, scores.raw,
-                               lambda s: Reason("held_back", why=held_reasons[s]))
+                               lambda s: Reason(held_reasons[s].code, **dict(held_reasons[s].fields)))
         if not eligible.any():
             elsewhere = (matched_any & gate & ~excluded & ~expired & held).any()
             return self._result(SUPPRESSED_ELSEWHERE if elsewhere else SUPPRESSED_WEAK, base, rejected, rejected_count)

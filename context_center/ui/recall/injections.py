@@ -22,6 +22,7 @@ from ..engine_client import EngineClient
 from ..messages import Messages, describe
 from ..tables import fill, read_only_table
 from ..words import QT_TR_NOOP, tr
+from . import reason_words
 
 TIMELINE_ROWS = 1000   # the newest records shown (the record itself keeps its own bounds)
 ALL_SESSIONS = QT_TR_NOOP("All sessions")
@@ -54,7 +55,7 @@ def _newest(engine: Engine) -> int | None:
 
 def _outcome(record: dict[str, Any]) -> str:
     if record["suppressed"]:
-        return tr("suppressed: {reason}").format(reason=record["suppressed"])
+        return tr("suppressed: {reason}").format(reason=reason_words.suppression(record["suppressed"]))
     return ", ".join(i["ref"] for i in record["injected"])
 
 
@@ -262,7 +263,8 @@ class InjectionView(QWidget):
         self._selected_id = record["id"]
         what = (tr("Prompt “{prompt}”").format(prompt=record["prompt"]) if record["kind"] == "recall"
                 else tr("Session start ({source})").format(source=record["source"] or tr("unknown source")))
-        given = (tr("nothing (suppressed: {reason})").format(reason=record["suppressed"]) if record["suppressed"]
+        given = (tr("nothing (suppressed: {reason})").format(reason=reason_words.suppression(record["suppressed"]))
+                 if record["suppressed"]
                  else tr("{count} fact(s), {chars} characters").format(count=len(record["injected"]),
                                                                        chars=f"{record['chars']:,}"))
         more = record.get("rejected_count", 0) - sum(t["decision"] != "injected" for t in record["trace"])
@@ -270,7 +272,8 @@ class InjectionView(QWidget):
             what=what, agent=record["agent"], session=record["session_id"] or tr("(none)"), time=record["time"],
             given=given) + (tr("; {count} more held back, not named").format(count=more) if more > 0 else ""))
         fill(self.trace, [(t["ref"], t["revision"], _word(DECISION_WORDS, t["decision"]),
-                           "-" if t["score"] is None else f"{t['score']:.3f}", t["reason"]) for t in record["trace"]])
+                           "-" if t["score"] is None else f"{t['score']:.3f}", reason_words.reason(t))
+                          for t in record["trace"]])
         self._enable_why()
 
     @Slot()
@@ -299,11 +302,15 @@ class InjectionView(QWidget):
     def _answered(self, answer: dict[str, Any]) -> None:
         if answer["injection_id"] != self._selected_id:
             return   # another record was chosen meanwhile
-        said = (tr("The record says: {recorded}.").format(recorded=answer["recorded"]) if answer["recorded"]
+        entry = answer.get("recorded_entry")
+        recorded = (f"{_word(DECISION_WORDS, entry['decision'])}: {reason_words.reason(entry)}" if entry
+                    else _word(DECISION_WORDS, answer["recorded"]) if answer["recorded"] else None)
+        said = (tr("The record says: {recorded}.").format(recorded=recorded) if recorded
                 else tr("The record's trace did not name this fact."))
-        note = answer["note"][:1].upper() + answer["note"][1:]
-        self.why_result.setText(f"{answer['ref']}: {_word(DECISION_WORDS, answer['decision'])} — {answer['reason']}."
-                                f"\n{said}\n{note}.")
+        note = reason_words.notes(answer)
+        note = note[:1].upper() + note[1:]
+        self.why_result.setText(f"{answer['ref']}: {_word(DECISION_WORDS, answer['decision'])} — "
+                                f"{reason_words.reason(answer)}.\n{said}\n{note}.")
 
     def _not_answered(self, error: BaseException) -> None:
         self.why_result.setText(describe(error))

@@ -175,6 +175,34 @@ def test_why_not_for_a_session_start(engine):
     assert engine.why_not("holidays", key).reason.startswith("not pinned")
 
 
+def test_the_record_and_why_not_keep_each_reason_s_code_for_a_face_to_word(engine):
+    """A face words the record's reasons in its own language from their codes and values (the
+    sentences alone were English only); a value cut from a secret is masked there too."""
+    remember(engine, "build-cache", "The build cache lives in S3.")
+    remember(engine, "cache-size", "The cache holds 40 GB.")
+    _, key = hook_turn(engine, f"where does the build cache live {TOKEN}")
+    [record] = engine.injections()
+    data = {entry["ref"]: entry for entry in record.to_json()["trace"]}
+    assert data["project/build-cache.md"]["reason_code"] == "matched"
+    weak = data["project/cache-size.md"]
+    assert weak["reason_code"] == "weak_match" and weak["reason_args"] == {"word": "'cache'", "count": "4"}
+    assert all(TOKEN[4:20].lower() not in row.lower() for row in stored_rows(engine))
+    engine.pin("build-cache")
+    answer = engine.why_not("cache-size", key).to_json()
+    assert answer["reason_code"] == "weak_match" and answer["recorded_entry"]["reason_code"] == "weak_match"
+    assert [note["code"] for note in answer["notes"]] == ["asked_again"]
+    answer = engine.why_not("build-cache", key).to_json()
+    assert answer["reason_code"] == "pinned"
+    assert answer["notes"] == [{"code": "asked_again", "args": {}},
+                               {"code": "revised", "args": {"now": "2", "then": "1"}}]
+    assert answer["note"] == ("the recorded prompt, secrets masked, asked again on the facts as they are now; "
+                              "the fact is at revision 2 now, 1 then")
+    context_key = engine.record_injection(engine.session_context(), agent="claude-code", session_id="s")
+    [entry] = [t for t in engine.injections()[0].trace if t.ref == "project/build-cache.md"]
+    assert (entry.reason, entry.reason_code) == ("pinned", "in_context")
+    assert engine.why_not("cache-size", context_key).to_json()["reason_code"] == "not_pinned"
+
+
 def test_an_unknown_record_or_fact_is_not_found(engine):
     remember(engine, "build-cache", "The build cache lives in S3.")
     _, key = hook_turn(engine, "build cache")

@@ -109,6 +109,9 @@ def test_a_fact_kept_to_a_branch_follows_the_checkout(repo, state_root):
         result = engine.recall(prompt, record=False)
         assert not result.hits and result.suppressed == "matched facts are kept to another worktree or branch"
         assert [r.reason for r in result.rejected] == ["limited to branch release/*; this is branch main"]
+        # a face words it in its own language from its code and values
+        assert (result.rejected[0].reason.code, dict(result.rejected[0].reason.fields)) == \
+            ("limited_other_branch", {"branch": "release/*", "here": "main"})
         git(repo, "checkout", "-q", "-b", "release/2.4")
         assert [h.fact.title for h in engine.recall(prompt, record=False).hits] == ["Release freeze"]
         git(repo, "checkout", "-q", "--detach")

@@ -69,3 +69,44 @@ def test_f5_reloads_the_timeline_and_a_new_workspace_clears_it(ui, qtbot, tmp_pa
     ui.window.open_workspace(str(other))
     qtbot.waitUntil(lambda: tab.injections.timeline.rowCount() == 0, timeout=10000)
     ui.idle()
+
+
+def test_the_record_and_why_not_are_worded_in_the_window_s_language(ui, qtbot):
+    """The Chinese window showed the record's trace, a suppressed turn and the "why not" answer in
+    the engine's English; the engine keeps each reason's code and values in the record, and the
+    window words them. Nothing of the English sentences is left."""
+    import re
+
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.ui import language
+
+    ui.remember(name="build-cache", body="The build cache lives in S3.")
+    ui.remember(name="cache-size", body="The cache holds 40 GB.")
+    run_hook(ui, "continue", "sess-b")
+    run_hook(ui, "where does the build cache live", "sess-a")
+    app = QApplication.instance()
+    try:
+        language.install(app, "zh_CN")
+        ui.window.tabs.setCurrentWidget(ui.window.recall)
+        view = ui.window.recall.injections
+        ui.window.recall.pages.setCurrentWidget(view)
+        qtbot.waitUntil(lambda: view.timeline.rowCount() == 2 and view.fact_choice.count() == 2, timeout=15000)
+        suppressed = view.timeline.item(1, 4).text()
+        assert "generic user turn" not in suppressed and re.search(r"[\u4e00-\u9fff]{4}", suppressed), suppressed
+        view.timeline.selectRow(0)
+        qtbot.waitUntil(lambda: view.trace.rowCount() == 2, timeout=10000)
+        reasons = {view.trace.item(r, 0).text(): view.trace.item(r, 4).text() for r in range(view.trace.rowCount())}
+        for said in reasons.values():
+            assert re.search(r"[\u4e00-\u9fff]{2}", said) and not re.search(r"\b(?:matched|weak|scope)\b", said), said
+        assert "'cache'" in reasons["project/cache-size.md"]   # the prompt's own word stays as it was
+        view.trace.selectRow(next(r for r in range(view.trace.rowCount())
+                                  if view.trace.item(r, 0).text() == "project/cache-size.md"))
+        assert view.fact_choice.currentData() == "project/cache-size.md"
+        view.ask_why_not()
+        qtbot.waitUntil(lambda: "project/cache-size.md:" in view.why_result.text(), timeout=10000)
+        answer = view.why_result.text()
+        assert not re.search(r"\b(?:rejected|weak|asked again|recorded prompt|the record)\b", answer, re.I), answer
+        assert len(re.findall(r"[\u4e00-\u9fff]", answer)) >= 20, answer
+    finally:
+        language.install(app, "en")
