@@ -5,7 +5,7 @@ import os
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine import Acceptance, Change, StorePaths, reasonix_state_roots
+from ..engine import Acceptance, Change, StorePaths
 from . import dialogs
 from .archive_tab import ArchiveTab
 from .connect_dialog import ConnectDialog
@@ -29,7 +29,9 @@ from .index_builder import IndexBuilder
 from .instructions.tab import InstructionsTab
 from .messages import Messages
 from .offer_bar import OfferBar
+from .open_sequence import OpenSequence
 from .overview.tab import OverviewTab
+from .reasonix_offer import ReasonixOffer
 from .recall.tab import RecallTab
 from .recent_workspaces import RecentWorkspaces
 from .refresh import Refresh
@@ -43,9 +45,6 @@ from .team_commit import CommitTeamDialog
 from .theme import ThemeFollower
 from .words import tr
 
-# An open's other work waits for the list's first paint, but never longer than this.
-REST_AFTER_MS = 500
-ONCE_AFTER = Qt.ConnectionType(Qt.ConnectionType.QueuedConnection.value | Qt.ConnectionType.SingleShotConnection.value)
 # a title's mnemonic: "&Facts", or a translation's "事实(&F)"
 _MNEMONIC = re.compile(r"\(&[^&]\)|&(?=[^&])")
 
@@ -77,8 +76,6 @@ class MainWindow(QMainWindow):
         self.watcher = None
         self.file_changes = FileChanges(self)
         self.index_builder = IndexBuilder(self)
-        self._rest_waits_for_list = False   # an open loads the other tabs and the index once the list is shown
-        self._rest_pending = False          # ... and the list is shown: they start at its first paint
 
         self.facts = FactsTab(client, self.messages)
         self.instructions = InstructionsTab(client, self.messages, settings=settings)
@@ -106,7 +103,7 @@ class MainWindow(QMainWindow):
         self.tab_names = {self.overview: "overview", self.facts: "facts", self.instructions: "instructions",
                           self.recall: "recall", self.archive: "archive", self.suggestions: "suggestions",
                           self.review: "review"}
-        self.reasonix_bar = self._reasonix_offer()
+        self.reasonix = ReasonixOffer(client, settings, lambda: self.paths.root if self.paths else None, self)
         self.started_in: str | None = None   # the folder the window was started in, when another opened
         self.workspace_bar = OfferBar("workspace_offer", "info", [
             (tr("Open this folder"), "open_started_in", self.open_started_in),
@@ -116,17 +113,20 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.workspace_bar)
-        column.addWidget(self.reasonix_bar)
+        column.addWidget(self.reasonix.bar)
         column.addWidget(self.store.offer)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
-        self.reasonix_roots: list[Path] = []
 
         self.sync = SyncController(client, self.messages, self)
         self.status = StatusLine(self, self.tabs, [self.sync.label, self.store.warning, self.store.label])
         self.refresh = Refresh(self.tabs, facts=self.facts, overview=self.overview, instructions=self.instructions,
                                recall=self.recall, archive=self.archive, suggestions=self.suggestions,
                                review=self.review, sync_index=self._sync_index)
+        # what the user sees first: the list, or the Overview's counts (the first list chose it)
+        self.open_sequence = OpenSequence(
+            lambda: self.overview if self.tabs.currentWidget() is self.overview else self.facts.table,
+            self.isMinimized, self._rest_of_open, self)
         self._build_menus()
         self._connect_signals()
         self.resize(1200, 760)
@@ -168,12 +168,7 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self.choose_workspace)
         file_menu.addAction(self.open_action)
         self.recent_menu = file_menu.addMenu(icon("history"), tr("Recent &workspaces"))
-        self.reasonix_action = QAction(icon("brain"), tr("Open &Reasonix memory…"), self)
-        self.reasonix_action.setToolTip(tr("Open the state root Reasonix uses (~/.reasonix), so both tools share "
-                                           "one memory"))
-        self.reasonix_action.setEnabled(False)  # until one is found on this machine
-        self.reasonix_action.triggered.connect(self.open_reasonix)
-        file_menu.addAction(self.reasonix_action)
+        file_menu.addAction(self.reasonix.action)
         other_store = QAction(icon("database"), tr("Open another &store…"), self)
         other_store.setToolTip(tr("Open a state root folder: for every agent too, or for this window only"))
         other_store.triggered.connect(self.choose_state_root)
@@ -279,6 +274,7 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         self.store.connect_agents.connect(self.open_connect)
+        self.reasonix.open_root.connect(self.open_state_root)
         self.facts.connect_agents.connect(self.open_connect)
         self.messages.note.connect(self.status.note)
         self.messages.aside.connect(self.status.aside)
@@ -307,7 +303,7 @@ class MainWindow(QMainWindow):
         self.facts.review_proposals.connect(self.show_proposals)
         self.file_changes.changed.connect(self._files_changed)
         self.sync.synced.connect(self._synced)
-        self.facts.settled.connect(self._facts_settled)
+        self.facts.settled.connect(self.open_sequence.list_settled)
         self.index_builder.progress.connect(self._index_progress)
         self.index_builder.finished.connect(self._index_ready)
         self.index_builder.failed.connect(self._index_failed)
@@ -332,41 +328,11 @@ class MainWindow(QMainWindow):
         if self.started_in:
             self.open_workspace(self.started_in)
 
-    def _reasonix_offer(self) -> OfferBar:
-        return OfferBar("reasonix_offer", "info", [(tr("Open Reasonix memory"), "open_reasonix", self.open_reasonix),
-                                                 (tr("Not now"), "not_now", self._decline_reasonix)])
-
-    def _look_for_reasonix(self) -> None:
-        self.client.submit(lambda _engine: reasonix_state_roots(), self._reasonix_found, lambda _e: None)
-
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         """Coming back to the window (after installing Reasonix, say): look again for its store."""
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.paths is not None:
-            self._look_for_reasonix()
+            self.reasonix.look()
         super().changeEvent(event)
-
-    def _reasonix_found(self, roots: list[Path]) -> None:
-        if roots == self.reasonix_roots and self.reasonix_action.isEnabled() == bool(roots):
-            return   # nothing new (asked again on every return to the window)
-        self.reasonix_roots = roots
-        self.reasonix_action.setEnabled(bool(roots))
-        opened = self.paths.root if self.paths else None
-        offered = self.settings.value("store/reasonix_offered", False, bool)
-        if roots and opened not in roots and not offered:
-            self.reasonix_bar.offer(tr("A Reasonix memory store is on this machine ({path}). Open it here, so "
-                                       "Context Center and Reasonix read and write the same facts?").format(
-                path=short(roots[0])))
-
-    def _decline_reasonix(self) -> None:
-        self.settings.setValue("store/reasonix_offered", True)
-        self.reasonix_bar.hide()
-
-    @Slot()
-    def open_reasonix(self) -> None:
-        if self.reasonix_roots:
-            self.settings.setValue("store/reasonix_offered", True)
-            self.reasonix_bar.hide()
-            self.open_state_root(str(self.reasonix_roots[0]))
 
     def open_state_root(self, root: str) -> None:
         """Open another state root for the current workspace: for every agent too, or this session only."""
@@ -409,14 +375,9 @@ class MainWindow(QMainWindow):
         self.client.submit(lambda engine: engine.watch(changes.changed.emit, target or engine.paths.workspace),
                            self._watching,
                            lambda e: self.messages.failure(tr("watch the files"), e))
-        # The list of facts comes next; everything else (the other tabs, whether sync is set up,
-        # a Reasonix store nearby, the search index) starts once the list is painted. Run
-        # meanwhile, it competed for the interpreter with the list's arrival and first paint: the
-        # window's longest freezes at 100,000 facts (each cell the paint asks about waits for the
-        # interpreter while the archive, the proposals and the sync status are read).
+        # the list of facts comes next; the rest of the open once it is painted (:mod:`.open_sequence`)
+        self.open_sequence.opened()
         self.facts.reload()
-        # (the rest of a previous open, if it had not started yet, now waits for this list)
-        self._rest_waits_for_list, self._rest_pending = True, False
 
     @Slot(object)
     def _open_failed(self, error: BaseException) -> None:
@@ -462,7 +423,7 @@ class MainWindow(QMainWindow):
     def refresh_all(self) -> None:
         """Read the store again and reload every tab (F5); look again for a Reasonix store (one
         made since the window started lit nothing)."""
-        self._look_for_reasonix()
+        self.reasonix.look()
         self.client.submit(lambda engine: engine.refresh(), lambda _changed: self.refresh.reload(Change.everything()),
                            lambda e: self.messages.failure(tr("read the store"), e))
 
@@ -532,31 +493,9 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.suggestions)
         self.suggestions.agents.proposal_table.setFocus()
 
-    @Slot()
-    def _facts_settled(self) -> None:
-        """The list is shown (or its load failed): start the rest of the open once the table has
-        painted it. A table that will not paint soon (another tab is current, the window is
-        hidden or minimised) does not hold the rest back: one loop turn, or REST_AFTER_MS."""
-        if not self._rest_waits_for_list:
-            return
-        self._rest_waits_for_list = False
-        self._rest_pending = True
-        # what the user sees first: the list, or the Overview's counts (the first list chose it)
-        shown = self.overview if self.tabs.currentWidget() is self.overview else self.facts.table
-        if shown.isVisible() and not self.isMinimized():
-            # queued: the rest starts once this paint and the window's other paints are done
-            shown.painted.connect(self._after_first_list, ONCE_AFTER)
-            QTimer.singleShot(REST_AFTER_MS, self, self._after_first_list)
-        else:
-            QTimer.singleShot(0, self, self._after_first_list)
-
-    @Slot()
-    def _after_first_list(self) -> None:
-        if not self._rest_pending:   # already started (by the paint, or by the timer)
-            return
-        self._rest_pending = False
+    def _rest_of_open(self) -> None:
         self.refresh.beside_facts(Change.everything())   # (the facts were just listed)
-        self._look_for_reasonix()
+        self.reasonix.look()
         self._check_agents()
         self.sync.start()
         self._sync_index()

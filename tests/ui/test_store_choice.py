@@ -41,13 +41,13 @@ def test_a_reasonix_store_opened_for_every_agent_is_written_into_config_toml(
         open_window, qtbot, tmp_path, workspace, reasonix, user_config_home, monkeypatch):
     ui = open_window(flag=False)
     window = ui.window
-    qtbot.waitUntil(lambda: window.reasonix_bar.isVisible(), timeout=10000)
-    assert "~/.reasonix" in window.reasonix_bar.text.text() and window.reasonix_action.isEnabled()
+    qtbot.waitUntil(lambda: window.reasonix.bar.isVisible(), timeout=10000)
+    assert "~/.reasonix" in window.reasonix.bar.text.text() and window.reasonix.action.isEnabled()
     qtbot.waitUntil(lambda: window.store.label.text() == "Store: ~/.local/share/context-center · the default",
                     timeout=10000)
     asked = []
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: asked.append(k) or True)
-    window.open_reasonix()
+    window.reasonix.open()
     assert asked[0]["action"] == "Use it for every agent" and asked[0]["cancel"] == "Only in this window"
     qtbot.waitUntil(lambda: window.store.label.text() == "Store: ~/.reasonix · config.toml", timeout=10000)
     ui.idle()
@@ -57,7 +57,7 @@ def test_a_reasonix_store_opened_for_every_agent_is_written_into_config_toml(
         assert engine.paths.root == reasonix
     again, client = second_window(qtbot, tmp_path, workspace)   # the next start opens it too
     try:
-        assert again.paths.root == reasonix and not again.reasonix_bar.isVisible()
+        assert again.paths.root == reasonix and not again.reasonix.bar.isVisible()
     finally:
         again.close()
         client.shutdown()
@@ -67,10 +67,10 @@ def test_only_in_this_window_writes_nothing_and_the_next_start_opens_the_rules_s
         open_window, qtbot, tmp_path, workspace, reasonix, user_config_home, own_home, monkeypatch):
     (own_home / ".claude").mkdir()   # an agent on this machine, not connected to the window's store
     ui = open_window(flag=False)
-    qtbot.waitUntil(lambda: ui.window.reasonix_action.isEnabled(), timeout=10000)
+    qtbot.waitUntil(lambda: ui.window.reasonix.action.isEnabled(), timeout=10000)
     qtbot.waitUntil(lambda: ui.window.store.warning.isVisible(), timeout=10000)   # the default store: not wired
     monkeypatch.setattr(dialogs, "confirm", lambda *a, **k: False)
-    ui.window.open_reasonix()
+    ui.window.reasonix.open()
     qtbot.waitUntil(lambda: ui.window.store.label.text() == "Store: ~/.reasonix · this window only", timeout=10000)
     assert not config_file(user_config_home).exists()
     qtbot.waitUntil(lambda: not ui.window.store.warning.isVisible(), timeout=10000)   # this window's own store
@@ -115,11 +115,11 @@ def test_a_state_root_an_earlier_version_remembered_is_offered_once(open_window,
 def test_not_now_is_remembered(open_window, qtbot, own_home):
     (own_home / ".reasonix").mkdir(parents=True)
     ui = open_window()
-    qtbot.waitUntil(lambda: ui.window.reasonix_bar.isVisible(), timeout=10000)
-    ui.window._decline_reasonix()
-    assert not ui.window.reasonix_bar.isVisible()
+    qtbot.waitUntil(lambda: ui.window.reasonix.bar.isVisible(), timeout=10000)
+    ui.window.reasonix.decline()
+    assert not ui.window.reasonix.bar.isVisible()
     assert ui.window.settings.value("store/reasonix_offered", False, bool) is True
-    assert ui.window.reasonix_action.isEnabled()  # still one click away in the File menu
+    assert ui.window.reasonix.action.isEnabled()  # still one click away in the File menu
 
 
 def test_a_reasonix_store_made_after_the_start_is_found_on_f5_and_on_return_to_the_window(ui, qtbot, own_home,
@@ -127,12 +127,12 @@ def test_a_reasonix_store_made_after_the_start_is_found_on_f5_and_on_return_to_t
     """Issue #36, point 7: "Open Reasonix memory…" stayed grey, even after F5, when ~/.reasonix
     appeared after the window started."""
     ui.idle()
-    assert not ui.window.reasonix_action.isEnabled()
+    assert not ui.window.reasonix.action.isEnabled()
     (own_home / ".reasonix").mkdir()
     ui.window.refresh_all()
-    qtbot.waitUntil(lambda: ui.window.reasonix_action.isEnabled(), timeout=10000)
+    qtbot.waitUntil(lambda: ui.window.reasonix.action.isEnabled(), timeout=10000)
 
     (own_home / ".reasonix").rmdir()   # and on coming back to the window (the platform says when)
     monkeypatch.setattr(ui.window, "isActiveWindow", lambda: True)
     ui.window.changeEvent(QEvent(QEvent.Type.ActivationChange))
-    qtbot.waitUntil(lambda: not ui.window.reasonix_action.isEnabled(), timeout=10000)
+    qtbot.waitUntil(lambda: not ui.window.reasonix.action.isEnabled(), timeout=10000)

@@ -92,8 +92,8 @@ def test_the_other_tabs_wait_for_the_lists_first_paint(open_window, qtbot, monke
                                                         tmp_path):
     """Started before the table has painted the list, they shared the interpreter with that paint:
     each cell it asks about waited its turn (freezes of 100-170 ms at 100,000 facts)."""
-    from context_center.ui import main_window
-    monkeypatch.setattr(main_window, "REST_AFTER_MS", 60_000)
+    from context_center.ui import open_sequence
+    monkeypatch.setattr(open_sequence, "REST_AFTER_MS", 60_000)
     _paint_without_saying(monkeypatch, state_root, workspace)
     order: list[str] = []
     _record_loads(monkeypatch, order)
@@ -112,8 +112,8 @@ def test_the_other_tabs_wait_for_the_lists_first_paint(open_window, qtbot, monke
 
 def test_the_other_tabs_do_not_wait_for_a_paint_that_does_not_come(open_window, qtbot, monkeypatch, state_root,
                                                                    workspace):
-    from context_center.ui import main_window
-    monkeypatch.setattr(main_window, "REST_AFTER_MS", 50)
+    from context_center.ui import open_sequence
+    monkeypatch.setattr(open_sequence, "REST_AFTER_MS", 50)
     _paint_without_saying(monkeypatch, state_root, workspace)
     order: list[str] = []
     _record_loads(monkeypatch, order)
@@ -280,9 +280,9 @@ def test_a_store_with_facts_opens_on_the_overview_and_the_rest_waits_for_its_fir
     user sees first is its counts — the other tabs, the charts and NumPy come after it painted."""
     from PySide6.QtWidgets import QWidget
 
-    from context_center.ui import main_window
+    from context_center.ui import open_sequence
     from context_center.ui.overview import tab as overview_tab
-    monkeypatch.setattr(main_window, "REST_AFTER_MS", 60_000)
+    monkeypatch.setattr(open_sequence, "REST_AFTER_MS", 60_000)
     _paint_without_saying(monkeypatch, state_root, workspace)
     monkeypatch.setattr(overview_tab._Body, "paintEvent", lambda self, event: QWidget.paintEvent(self, event))
     order: list[str] = []
