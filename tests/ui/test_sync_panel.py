@@ -173,5 +173,5 @@ def test_keep_mine_settles_it_everywhere_the_window_said_it(open_window, state_r
     ui.qtbot.waitUntil(lambda: any(r.fact.body == "zsh" for r in ui.window.facts.model.rows()), timeout=10000)
     ui.select_fact(fact.name)
     ui.idle()
-    assert ui.window.facts.lost_keys == []
+    assert ui.window.facts.detail.lost_keys == []
     assert "Rewritten by another tool" not in ui.window.facts.detail.toPlainText()

@@ -37,7 +37,7 @@ class FactActions(QObject):
     def use_proposed_subject(self) -> None:
         """Set the selected fact's subject key to the one proposed: from then, a second active fact
         giving that subject another value is refused (SUBJECT_CONFLICT)."""
-        key = self.tab.proposed
+        key = self.tab.detail.proposed
         if not key:
             return
         self._write_selected(lambda e, f: e.edit(f.ref, FactInput(subject_key=key), f.scope),

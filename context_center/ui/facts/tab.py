@@ -5,7 +5,6 @@ in the Suggestions tab (From agents), and a note here says how many wait."""
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
 from ...engine import (
     FACT_CHOICES,
     GROUNDING_STATES,
-    Grounding,
     dismantle,
 )
 from ..editor import open_in_editor
@@ -38,7 +36,7 @@ from ..messages import Messages
 from ..theme import set_banner
 from ..words import QT_TR_NOOP, tr
 from .actions import FactActions, other_scope
-from .detail import OPEN_SCHEME, USE_SUBJECT_SCHEME, detail_markdown
+from .detail_pane import DetailPane
 from .loader import FactsView, load_facts_view
 from .model import TEAM_COLUMN, FactRow, FactsFilterProxy, FactsTableModel, value_word
 from .table import FactsTable
@@ -86,10 +84,6 @@ class FactsTab(QWidget):
         super().__init__(parent)
         self.client, self.messages = client, messages
         self.generation = -1
-        self.lost_keys: list[str] = []   # of the selected fact, when another tool's rewrite dropped some
-        self._banner = ""                # said above the selected fact (the keys another tool dropped)
-        self._explained: Grounding | None = None   # the selected fact's grounding, with git's word
-        self.proposed: str | None = None   # the subject key the engine reads from the selected fact
         self.workspace = ""              # what refs are relative to (the listing says)
         self.writes = FactActions(self)   # every write on the selected fact
         self.model = FactsTableModel(self)
@@ -132,17 +126,16 @@ class FactsTab(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.doubleClicked.connect(self.writes.edit_selected)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
-        self._shown: tuple[str, str] | None = None   # the fact the detail pane shows
         self.file_problems: dict[str, list[str]] = {}   # what each file's reading warned of (the last listing)
         self.pinned_total = 0   # every pinned body, as the last listing counted
         # a search or filter that hides the selected fact: the pane and the actions follow (a new
         # listing, a reset, is followed by show_view itself)
         for signal in (self.proxy.rowsRemoved, self.proxy.layoutChanged):
             signal.connect(self._follow_selection)
-        self.detail = QTextBrowser()
-        self.detail.setObjectName("detail")
-        self.detail.setOpenLinks(False)
-        self.detail.anchorClicked.connect(self._link)
+        self.detail = DetailPane(client, self.current_row, lambda: self.workspace)
+        self.detail.restore_keys.connect(self.writes.restore_lost_keys_selected)
+        self.detail.use_subject.connect(self.writes.use_proposed_subject)
+        self.detail.fact_asked.connect(self.show_fact)
         splitter = QSplitter()
         splitter.addWidget(self.table)
         splitter.addWidget(self.detail)
@@ -405,84 +398,21 @@ class FactsTab(QWidget):
     def _follow_selection(self) -> None:
         """The list changed under the selection: when the fact the pane shows is no longer the one
         selected (hidden by a filter, gone), select the first one listed, or show none."""
-        row = self.current_row()
-        if row is not None and row.key == self._shown:
+        row, shown = self.current_row(), self.detail.shown
+        if row is not None and row.key == shown:
             return
-        if row is None and self._shown is not None and self.proxy.rowCount():
+        if row is None and shown is not None and self.proxy.rowCount():
             self.table.selectionModel().setCurrentIndex(   # (its signal shows it)
                 self.proxy.index(0, 0),
                 QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
             return
-        if row is not None or self._shown is not None:
+        if row is not None or shown is not None:
             self._current_changed(self.table.currentIndex(), QModelIndex())
 
     @Slot(QModelIndex, QModelIndex)
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        row = current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None
-        self._shown = row.key if row is not None else None
-        self.lost_keys = []
-        self._banner = ""
-        self._explained = None
-        self.proposed = None
-        self._render_detail(row)
+        self.detail.show_row(current.data(Qt.ItemDataRole.UserRole) if current.isValid() else None)
         self._update_buttons()
-        if row is not None:
-            self._check_rewritten(row)
-            self._explain_grounding(row)
-            self._propose_subject(row)
-
-    def _render_detail(self, row: FactRow | None) -> None:
-        """The detail pane: a banner (keys another tool dropped), then the fact, its grounding as git
-        explained it once the worker asked."""
-        if row is None:
-            self.detail.setMarkdown("")
-            return
-        self.detail.setMarkdown(self._banner + detail_markdown(row, self._explained, self.proposed))
-
-    def _propose_subject(self, row: FactRow) -> None:
-        """The subject key the engine reads from a fact with none (``project.package_manager`` for
-        "Always use pnpm"): asked on the worker, shown with a link that sets it."""
-        if row.fact.subject_key:
-            return
-        fact, key = row.fact, row.key
-
-        def show(proposed: str | None) -> None:
-            current = self.current_row()
-            if proposed and current is not None and current.key == key:
-                self.proposed = proposed
-                self._render_detail(current)
-
-        self.client.submit(lambda e: e.proposed_subject_key(fact), show, lambda _e: None, owner=self)
-
-    def _explain_grounding(self, row: FactRow) -> None:
-        """Who changed or removed what the selected fact cites: git's word, asked on the worker."""
-        if row.view.grounding.state not in ("changed", "broken"):
-            return
-        fact, key = row.fact, row.key
-
-        def show(explained: Grounding) -> None:
-            current = self.current_row()
-            if current is not None and current.key == key:
-                self._explained = explained
-                self._render_detail(current)
-
-        self.client.submit(lambda e: e.grounding_explained(fact), show, lambda _e: None, owner=self)
-
-    def _check_rewritten(self, row: FactRow) -> None:
-        """Did another tool rewrite this fact and drop our keys? Asked on selection (one snapshot
-        read), and said at the top of the detail pane with a link that puts them back."""
-        fact_id, scope, key = row.fact.id, row.fact.scope, row.key
-
-        def show(lost: list[str]) -> None:
-            current = self.current_row()
-            if lost and current is not None and current.key == key:
-                self.lost_keys = lost
-                self._banner = "> " + tr("**Rewritten by another tool**: the last save dropped {keys} (kept in the "
-                                         "revision before). [Restore the lost keys]({link})").format(
-                    keys=", ".join(lost), link=f"restore-keys:{row.fact.ref}") + "\n\n"
-                self._render_detail(current)
-
-        self.client.submit(lambda e: e.lost_keys(fact_id, scope), show, lambda _e: None, owner=self)
 
     def _update_buttons(self) -> None:
         row = self.current_row()
@@ -497,23 +427,11 @@ class FactsTab(QWidget):
         target = other_scope(row.fact.scope) if row else "global"
         self.buttons["move"].setText(tr("&Move to global") if target == "global" else tr("&Move to project"))
 
-    def _link(self, url) -> None:
-        """``fact:<ref>`` links (an override's explanation) select that fact, clearing filters."""
-        target = url.toString()
-        if target.startswith("restore-keys:"):
-            self.writes.restore_lost_keys_selected()
-            return
-        if target.startswith(USE_SUBJECT_SCHEME + ":"):
-            self.writes.use_proposed_subject()
-            return
-        if target.startswith(OPEN_SCHEME + ":") and self.workspace:
-            path, _, line = target[len(OPEN_SCHEME) + 1:].rpartition(":")
-            open_in_editor(self, Path(self.workspace).joinpath(*path.split("/")), int(line or 0))
-            return
-        if not target.startswith("fact:"):
-            return
-        match = next((r for r in self.model.rows() if r.fact.ref == target[5:]), None)
-        if match:
+    @Slot(str)
+    def show_fact(self, ref: str) -> None:
+        """Select the fact ``ref`` (an override's link, a problem), clearing the filters that hide it."""
+        match = next((r for r in self.model.rows() if r.fact.ref == ref), None)
+        if match is not None:
             self.clear_filters()
             self.select(match.key)
 
@@ -537,11 +455,7 @@ class FactsTab(QWidget):
         if where:
             open_in_editor(self, where[0], where[1])
             return
-        ref = item.data(Qt.ItemDataRole.UserRole + 1)   # a fact whose cited code is gone: show it
-        match = next((r for r in self.model.rows() if r.fact.ref == ref), None)
-        if match is not None:
-            self.clear_filters()
-            self.select(match.key)
+        self.show_fact(item.data(Qt.ItemDataRole.UserRole + 1))   # a fact whose cited code is gone
 
     @Slot()
     def focus_search(self) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QUrl
 
+from context_center.ui.facts import detail_pane
 from context_center.ui.facts import tab as facts_tab
 from context_center.ui.facts.model import GROUNDING_COLUMN
 from support.git_repos import BOB, commit_all, git
@@ -48,7 +49,8 @@ def test_a_changed_range_shows_its_diff_and_commit_and_a_broken_fact_is_a_proble
     assert "    restart(target)" in text
 
     opened = []
-    monkeypatch.setattr(facts_tab, "open_in_editor", lambda parent, path, line=0: opened.append((path, line)))
+    for module in (facts_tab, detail_pane):   # (a problem's file, a cited ref)
+        monkeypatch.setattr(module, "open_in_editor", lambda parent, path, line=0: opened.append((path, line)))
     tab.detail.anchorClicked.emit(QUrl("open-ref:ops/deploy.py:2"))
     assert opened == [(workspace / "ops" / "deploy.py", 2)]
     assert "open-ref:ops/deploy.py:2" in tab.detail.toHtml()

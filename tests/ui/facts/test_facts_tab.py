@@ -178,7 +178,7 @@ def test_filters_search_and_the_override_explained(ui, qtbot):
     assert ui.facts_shown() == ["pm-global"]
     tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "pm-global"))
     assert "Overridden by project/pm.md" in tab.detail.toPlainText()
-    tab._link(QUrl("fact:project/pm.md"))  # the link in the explanation
+    tab.detail.anchorClicked.emit(QUrl("fact:project/pm.md"))  # the link in the explanation
     assert tab.current_row().fact.ref == "project/pm.md" and tab.filters["scope"].currentIndex() == 0
     tab.filters["scope"].setCurrentIndex(0)
     tab.search.setText("docs.example")
@@ -280,7 +280,7 @@ def test_a_fact_rewritten_by_another_tool_says_so_and_gets_its_keys_back(ui, qtb
     ui.select_fact("agent-note")
     tab = ui.window.facts
     qtbot.waitUntil(lambda: "Rewritten by another tool" in tab.detail.toPlainText(), timeout=10000)
-    assert tab.lost_keys == ["status"]
+    assert tab.detail.lost_keys == ["status"]
     tab.writes.restore_lost_keys_selected()
     # staged again, it is an agent's proposal: it leaves the facts and waits in Suggestions
     agents = ui.window.suggestions.agents
