@@ -8,10 +8,11 @@ What every command needs is imported with the package; the rest (:data:`_LAZY`) 
 use, so the command line's hot paths (``memory show``, the hook) never pay for the agents' room,
 the suggestions' records or the agents' views of the instructions.
 
-It exports what the faces use, and what the suite drives as a face would (123 names; a test holds
-each to a use): 47 with the
-package — opening a store and choosing its root, the engine, facts and their fields, the errors
-the faces word, the instruction chain's names — and 76 on first use: the agents' room and the
+It exports what the faces use, and what the suite drives as a face would (126 names; a test holds
+each to a use, and these counts to the lists): 50 with the package — opening a store and choosing
+its root, the engine, facts and their fields, the errors the faces word, the instruction chain's
+names, and the bulk loader's three (the window frees a large list off its thread) — and 76 on
+first use: the agents' room and the
 MCP server's tokens (34: the MCP face), suggestions and agents' proposals (12), agents wired to the
 store and doctor (8), each agent's view of the instructions (7), the user's config file (4), the
 team's pre-commit hook (3), and the review, the costs, the importers and adherence (2 each: a

@@ -36,3 +36,14 @@ def test_every_exported_name_is_used_by_a_face():
 
 def test_every_exported_name_resolves():
     assert all(hasattr(engine, name) for name in engine.__all__)
+
+
+def test_the_counts_the_face_states_are_its_own():
+    """The package's docstring says how many names it exports and in which groups: held to the lists."""
+    import re
+
+    said = " ".join((engine.__doc__ or "").split())
+    total = int(re.search(r"\((\d+) names", said).group(1))
+    eager = int(re.search(r"(\d+) with the package", said).group(1))
+    lazy = int(re.search(r"(\d+) on first use", said).group(1))
+    assert (total, eager, lazy) == (len(engine.__all__), len(engine.__all__) - len(engine._LAZY), len(engine._LAZY))
