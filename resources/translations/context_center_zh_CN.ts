@@ -400,6 +400,34 @@ Set $VISUAL or $EDITOR, or a default application for Markdown files, to open fil
         <translation>(根据内容建议：`{key}` — [采用]({link}))</translation>
     </message>
     <message>
+        <source>Overridden by {ref} ({why}): the {scope} fact answers the same question and comes first (project, then team, then global), so agents get that one; this global fact stays for other projects.</source>
+        <translation>被 {ref} 覆盖（{why}）：{scope}范围的事实回答同一个问题且优先（先项目，再团队，最后全局），所以智能体拿到的是那一条；这条全局事实留给其他项目使用。</translation>
+    </message>
+    <message>
+        <source>Overridden by {ref} ({why}): the {scope} fact answers the same question and comes first (project, then team, then global), so agents get that one; this team fact stays in the repository for the others.</source>
+        <translation>被 {ref} 覆盖（{why}）：{scope}范围的事实回答同一个问题且优先（先项目，再团队，最后全局），所以智能体拿到的是那一条；这条团队事实仍留在仓库中供其他人使用。</translation>
+    </message>
+    <message>
+        <source>Overridden by {ref} ({why}): the {scope} fact answers the same question and comes first (project, then team, then global), so agents get that one; it stays.</source>
+        <translation>被 {ref} 覆盖（{why}）：{scope}范围的事实回答同一个问题且优先（先项目，再团队，最后全局），所以智能体拿到的是那一条；这条事实仍然保留。</translation>
+    </message>
+    <message>
+        <source>same subject</source>
+        <translation>主题相同</translation>
+    </message>
+    <message>
+        <source>same id</source>
+        <translation>id 相同</translation>
+    </message>
+    <message>
+        <source>same name</source>
+        <translation>名称相同</translation>
+    </message>
+    <message>
+        <source>same question</source>
+        <translation>问题相同</translation>
+    </message>
+    <message>
         <source>**Sync conflict**: another machine changed this fact too; settle it with Sync ▸ Conflicts (keep mine, keep theirs, or edit).</source>
         <translation>**同步冲突**：另一台机器也更改了这条事实；请通过“同步 ▸ 冲突”解决（保留我的、保留对方的，或编辑）。</translation>
     </message>

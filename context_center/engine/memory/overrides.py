@@ -11,6 +11,7 @@ from typing import Iterable
 
 from ..records import Fact, memo
 from ..storage.paths import SCOPES
+from ..text.coded import Coded
 from .fields import normalize_subject_key, normalize_title
 
 Overrides = dict[tuple[str, str], tuple[Fact, str]]   # (scope, id) of an overridden fact → (holder, why)
@@ -71,12 +72,25 @@ def overridden_facts(facts: Iterable[Fact]) -> Overrides:
     return result
 
 
-_STAYS = {"global": "this global fact stays for other projects",
-          "team": "this team fact stays in the repository for the others"}
+_QUESTION = ("Overridden by {ref} ({why}): the {scope} fact answers the same question and comes first (project, "
+             "then team, then global), so agents get that one; ")
+# what a face says of an overridden fact, by the overridden fact's scope (what becomes of it)
+OVERRIDE_SENTENCES: dict[str, str] = {
+    "global": _QUESTION + "this global fact stays for other projects.",
+    "team": _QUESTION + "this team fact stays in the repository for the others.",
+    "other": _QUESTION + "it stays.",
+}
+# why one fact overrides another: the identity they share
+WHY = (*(f"same {kind}" for kind in _KINDS), "same question")
+
+
+class OverrideSentence(Coded):
+    """:data:`OVERRIDE_SENTENCES` ``[code]``: its code and values let a face say it in its language."""
+
+    TABLE = OVERRIDE_SENTENCES
 
 
 def why_overridden(fact: Fact, holder: Fact, why: str) -> str:
     """One sentence every face shows: who answers instead, why, and what becomes of this fact."""
-    return (f"Overridden by {holder.ref} ({why or 'same question'}): the {holder.scope} fact answers the same "
-            f"question and comes first (project, then team, then global), so agents get that one; "
-            f"{_STAYS.get(fact.scope, 'it stays')}.")
+    return OverrideSentence(fact.scope if fact.scope in OVERRIDE_SENTENCES else "other", ref=holder.ref,
+                            why=why or WHY[-1], scope=holder.scope)

@@ -5,7 +5,7 @@ import difflib
 from typing import Any
 
 from ...engine import Grounding, RefCheck
-from ..words import tr
+from ..words import QT_TR_NOOP, tr
 from .model import FactRow, limit_words, value_word
 
 OPEN_SCHEME = "open-ref"
@@ -66,6 +66,35 @@ def _subject_words(fact_key: str, proposed: str | None) -> str:
         key=proposed, link=f"{USE_SUBJECT_SCHEME}:{proposed}")
 
 
+# the engine's sentences about an overridden fact (memory/overrides.py), word for word: a test holds
+# them together (lupdate reads only literals, so each is written whole)
+OVERRIDE_WORDS = {
+    "global": QT_TR_NOOP("Overridden by {ref} ({why}): the {scope} fact answers the same question and comes first "
+                         "(project, then team, then global), so agents get that one; this global fact stays for "
+                         "other projects."),
+    "team": QT_TR_NOOP("Overridden by {ref} ({why}): the {scope} fact answers the same question and comes first "
+                       "(project, then team, then global), so agents get that one; this team fact stays in the "
+                       "repository for the others."),
+    "other": QT_TR_NOOP("Overridden by {ref} ({why}): the {scope} fact answers the same question and comes first "
+                        "(project, then team, then global), so agents get that one; it stays."),
+}
+WHY_WORDS = {"same subject": QT_TR_NOOP("same subject"), "same id": QT_TR_NOOP("same id"),
+             "same name": QT_TR_NOOP("same name"), "same title": QT_TR_NOOP("same title"),
+             "same question": QT_TR_NOOP("same question")}
+
+
+def override_words(sentence: str, holder: str) -> str:
+    """The engine's sentence about an overridden fact in the window's language, the fact that
+    answers instead a link to it (a sentence the window does not know is shown as the engine said it)."""
+    code, values = getattr(sentence, "code", None), dict(getattr(sentence, "fields", ()))
+    link = f"[{holder}](fact:{holder})"
+    if code not in OVERRIDE_WORDS or values.keys() != {"ref", "why", "scope"}:
+        return sentence.replace(holder, link, 1)
+    why = WHY_WORDS.get(values["why"])
+    return tr(OVERRIDE_WORDS[code]).format(ref=link, why=tr(why) if why else values["why"],
+                                           scope=value_word(values["scope"]))
+
+
 def detail_markdown(row: FactRow, grounding: Grounding | None = None, proposed: str | None = None) -> str:
     """The selected fact in full: what the engine says of it (its override, its team status, a sync
     conflict, the code it cites, where an accepted suggestion came from), its fields, its body.
@@ -75,9 +104,7 @@ def detail_markdown(row: FactRow, grounding: Grounding | None = None, proposed: 
     fact = view.fact
     lines = [f"# {fact.label}", ""]
     if view.overridden_by:   # the engine's sentence, its holder a link to it
-        holder = view.overridden_by
-        lines += ["> " + view.override_sentence.replace("Overridden", "**Overridden**", 1)
-                  .replace(holder, f"[{holder}](fact:{holder})", 1), ""]
+        lines += ["> " + override_words(view.override_sentence, view.overridden_by), ""]
     if view.sync_conflict is not None:
         lines += ["> " + tr("**Sync conflict**: another machine changed this fact too; settle it with Sync ▸ "
                             "Conflicts (keep mine, keep theirs, or edit)."), ""]

@@ -165,6 +165,35 @@ def test_forget_asks_then_archives(ui, qtbot, monkeypatch):
     qtbot.waitUntil(lambda: ui.facts_shown() == [] and ui.window.archive.table.rowCount() == 1, timeout=10000)
 
 
+def test_the_override_is_explained_in_the_window_s_language(ui, qtbot):
+    """The Chinese window's detail pane said the engine's English sentence about an override; the
+    window words it from the sentence's code and values (its table is the engine's, word for word)."""
+    import re
+
+    from PySide6.QtWidgets import QApplication
+
+    from context_center.engine.memory.overrides import OVERRIDE_SENTENCES, WHY
+    from context_center.ui import language
+    from context_center.ui.facts import detail
+
+    assert detail.OVERRIDE_WORDS == OVERRIDE_SENTENCES and set(detail.WHY_WORDS) == set(WHY)
+    ui.remember(name="pm-global", title="Package manager", scope="global", body="npm",
+                subject_key="project.package_manager")
+    ui.remember(name="pm", title="Package manager here", body="pnpm", subject_key="project.package_manager")
+    ui.window.refresh_all()
+    qtbot.waitUntil(lambda: len(ui.facts_shown()) == 2)
+    tab = ui.window.facts
+    app = QApplication.instance()
+    try:
+        language.install(app, "zh_CN")
+        tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "pm-global"))
+        said = tab.detail.toPlainText()
+        assert "project/pm.md" in said and "answers the same question" not in said and "same subject" not in said
+        assert re.search(r"[\u4e00-\u9fff]{10}", said), said
+    finally:
+        language.install(app, "en")
+
+
 def test_filters_search_and_the_override_explained(ui, qtbot):
     ui.remember(name="pm-global", title="Package manager", scope="global", body="npm",
                 subject_key="project.package_manager")
@@ -177,7 +206,9 @@ def test_filters_search_and_the_override_explained(ui, qtbot):
     tab.filters["scope"].setCurrentIndex(tab.filters["scope"].findData("global"))
     assert ui.facts_shown() == ["pm-global"]
     tab.select(next(r.key for r in tab.model.rows() if r.fact.name == "pm-global"))
-    assert "Overridden by project/pm.md" in tab.detail.toPlainText()
+    assert "Overridden by project/pm.md (same subject): the project fact answers" in tab.detail.toPlainText()
+    assert "this global fact stays for other projects." in tab.detail.toPlainText()
+    assert "(fact:project/pm.md)" in tab.detail.toMarkdown()
     tab.detail.anchorClicked.emit(QUrl("fact:project/pm.md"))  # the link in the explanation
     assert tab.current_row().fact.ref == "project/pm.md" and tab.filters["scope"].currentIndex() == 0
     tab.filters["scope"].setCurrentIndex(0)
