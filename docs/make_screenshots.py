@@ -244,7 +244,7 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
 
     window.tabs.setCurrentWidget(window.facts)
     _settle(app, client)
-    form = window.facts.new_fact()
+    form = window.facts.writes.new_fact()
     form.fields["title"].setText("Deploy token")
     form.fields["subject_key"].setText("。。")
     form.body.setPlainText("Use the token ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" + " for deploys.")
@@ -257,9 +257,9 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
     form.discard()
 
     window.facts.select(next(r.key for r in window.facts.model.rows() if r.fact.name == "release-branch"))
-    window.facts.history_selected()
+    window.facts.writes.history_selected()
     _settle(app, client)
-    dialog = window.facts.history_dialog
+    dialog = window.facts.writes.history_dialog
     dialog.list.setCurrentRow(1)
     _settle(app, client)
     _shoot(dialog, out / "history.png")
