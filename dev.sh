@@ -58,7 +58,7 @@ venv_install() {  # VENV_DIR STAMP_INPUTS… -- PIP ARGS…
 }
 
 install_python() {
-  venv_install "$VENV" "$HERE/pyproject.toml" -- -e "${HERE}[test]"
+  venv_install "$VENV" "$HERE/pyproject.toml" -- -e "${HERE}[test,semantic]"
 }
 
 # resources/ (the icon's artwork, themes, translations) compiled into context_center/resources/

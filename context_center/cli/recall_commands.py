@@ -40,8 +40,10 @@ def register(memory_sub: Subcommands) -> None:
 
     index = memory_sub.add_parser(
         "index", help="bring the search index in step now (it also keeps itself in step on use)",
-        description="Sync the Whoosh search index with the facts, reporting progress. Never required: "
-                    "search syncs by itself; the window runs this in a separate process.")
+        description="Sync the Whoosh search index with the facts, then (with the meaning leg installed: "
+                    "pip install 'context-center[semantic]') embed the facts that are new or changed, "
+                    "reporting progress. Never required for words: search syncs by itself; the window runs "
+                    "this in a separate process.")
     index.add_argument("--rebuild", action="store_true", help="build it again from scratch")
     add_json_option(index, "JSON lines: progress, then the report")
     index.set_defaults(handler=index_command)
@@ -121,7 +123,8 @@ def recall_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
 
 def search_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
     result = engine.search(args.query, limit=args.limit)
-    hits = [{**engine.fact_json(h.fact), "score": round(h.score, 3), "snippet": h.snippet} for h in result.hits]
+    hits = [{**engine.fact_json(h.fact), "score": round(h.score, 3), "snippet": h.snippet, "found_by": list(h.legs)}
+            for h in result.hits]
 
     def human() -> str:
         if not hits:
@@ -129,24 +132,32 @@ def search_command(engine: Engine, args: argparse.Namespace, out: Output) -> int
         blocks = []
         for hit in hits:
             limit = ", ".join(f"{key} {hit[key]}" for key in ("worktree", "branch") if hit.get(key))
+            found_by = "" if hit["found_by"] == ["words"] else f"  found by {' and '.join(hit['found_by'])}"
             blocks.append(f"{hit['ref']}  score {hit['score']:.3f}  {hit['type']}, {hit['freshness']}"
-                          + (f", only {limit}" if limit else "") + f"\n  {hit['title']}\n  {hit['snippet']}")
+                          + (f", only {limit}" if limit else "") + found_by + f"\n  {hit['title']}\n  {hit['snippet']}")
         return "\n\n".join(blocks)
 
     return out.emit({"query": args.query, "hits": hits}, human)
 
 
 def index_command(engine: Engine, args: argparse.Namespace, out: Output) -> int:
-    def progress(done: int, total: int) -> None:
+    def progress(stage: str, done: int, total: int) -> None:
         if args.json:
-            sys.stdout.write(json.dumps({"progress": [done, total]}) + "\n")
+            sys.stdout.write(json.dumps({"progress": [done, total], "stage": stage}) + "\n")
             sys.stdout.flush()
         else:
-            sys.stderr.write(f"\rindexed {done:,} of {total:,} facts")
+            what = "indexed" if stage == "words" else "embedded"
+            sys.stderr.write(f"\r{what} {done:,} of {total:,} facts")
             if done == total:
                 sys.stderr.write("\n")
 
-    report = (engine.rebuild_search_index if args.rebuild else engine.sync_search_index)(progress)
-    data = {"added": report.added, "updated": report.updated, "removed": report.removed, "rebuilt": report.rebuilt}
+    report = (engine.rebuild_search_index if args.rebuild else engine.sync_search_index)(
+        lambda done, total: progress("words", done, total))
+    embedded = engine.sync_meaning(lambda done, total: progress("meaning", done, total))
+    legs = engine.search_legs()
+    data = {"added": report.added, "updated": report.updated, "removed": report.removed, "rebuilt": report.rebuilt,
+            "embedded": embedded, "meaning": legs["meaning"]}
     return out.emit(data, f"Search index in step: {report.added} added, {report.updated} updated, "
-                          f"{report.removed} removed" + (" (rebuilt)" if report.rebuilt else ""))
+                          f"{report.removed} removed" + (" (rebuilt)" if report.rebuilt else "")
+                    + (f"; meaning vectors: {embedded:,} made, {legs['embedded'] or 0:,} of {legs['facts']:,} facts"
+                       if legs["meaning"] else f"; {legs['describe']}"))

@@ -50,15 +50,19 @@ def doctor_command(args: argparse.Namespace) -> int:
     report = facade.doctor(workspace, _home(), state_root=args.state_root, live=not args.no_live,
                            **({"prompt": prompt} if prompt else {}))
     enforced = _enforced(args.state_root, workspace)
+    search = _search_legs(args.state_root, workspace)
 
     def said() -> str:
         lines = [_said(report)]
         lines += [f"enforced at the tool call: {e['source']} for {facade.AGENT_NAMES[e['agent']]} since "
                   f"{e['since'][:10]} ({e['denied']} call{'s' if e['denied'] != 1 else ''} denied): {e['text']}"
                   for e in enforced]
+        if search is not None:
+            lines.append(f"search: {search['describe']}" + (
+                f", {search['embedded']:,} of {search['facts']:,} facts embedded" if search["meaning"] else ""))
         return "\n".join(lines)
 
-    out.emit({**report.to_json(), "enforced": enforced}, said)
+    out.emit({**report.to_json(), "enforced": enforced, "search": search}, said)
     return 0 if report.wired else 1
 
 
@@ -73,6 +77,18 @@ def _enforced(state_root: str | None, workspace: Path) -> list[dict]:
             return [e.to_json() for e in engine.enforced()]
     except EngineError:
         return []
+
+
+def _search_legs(state_root: str | None, workspace: Path) -> dict | None:
+    """Which legs search runs on in this store (None when there is no store: doctor never makes one)."""
+    try:
+        root = facade.choose_state_root(state_root).path
+        if not root.is_dir():
+            return None
+        with facade.open_engine(state_root=str(root), workspace=workspace) as engine:
+            return engine.search_legs()
+    except EngineError:
+        return None
 
 
 def _sample_prompt(state_root: str | None, workspace: Path) -> str:

@@ -143,8 +143,9 @@ class Engine:
     @cached_property
     def _search(self) -> SearchService:
         from .search.service import SearchService
+        from .semantic.meaning import MeaningLeg
 
-        return SearchService(self.paths.search_index_dir)
+        return SearchService(self.paths.search_index_dir, meaning=MeaningLeg(self.paths.vectors_file))
 
     @cached_property
     def _suggestions(self) -> SuggestionService:
@@ -773,6 +774,43 @@ class Engine:
 
     def rebuild_search_index(self, progress: Progress | None = None) -> SyncReport:
         return self._search.rebuild(self._memory.snapshot, progress)
+
+    def sync_meaning(self, progress: Progress | None = None) -> int:
+        """Embed the facts the meaning leg has no vector for (new or changed ones; the first time,
+        all: minutes at 10,000 facts, so the window does it in its index child); how many. Nothing
+        when the leg is off."""
+        meaning = self._search.meaning
+        if meaning is None or not meaning.state().on:
+            return 0
+        return meaning.update([f for f in self._memory.snapshot.facts if f.status != "staging"], progress)
+
+    def nearest_in_meaning(self, query: str, allowed: Callable[[str, str], bool], depth: int) -> list[
+            tuple[str, str, float]]:
+        """(scope, id, cosine) of the ``depth`` facts ``allowed(scope, id)`` nearest in meaning to
+        ``query`` (the agents' search fuses them with its own ranking); none when the leg is off."""
+        meaning = self._search.meaning
+        if meaning is None:
+            return []
+
+        class Allowed:
+            def __contains__(self, key: object) -> bool:
+                scope, _, fact_id = str(key).partition(":")
+                return allowed(scope, fact_id)
+
+        return [(key.partition(":")[0], key.partition(":")[2], cosine)
+                for key, cosine in meaning.nearest(query, Allowed(), depth)]
+
+    def search_legs(self, count: bool = True) -> dict[str, Any]:
+        """Which legs explicit search runs on: ``{"meaning": bool, "model", "why", "code", "embedded",
+        "facts", "describe"}`` (``count``: read how many facts have a vector, which reads the vectors)."""
+        meaning = self._search.meaning
+        state = meaning.state() if meaning is not None else None
+        on = bool(state and state.on)
+        facts = sum(1 for f in self._memory.snapshot.facts if f.status != "staging")
+        return {"words": "BM25", "meaning": on, "model": state.model if state else "",
+                "why": state.why if state else "", "code": state.code if state else "turned_off",
+                "embedded": meaning.embedded() if meaning is not None and on and count else None, "facts": facts,
+                "describe": state.describe() if state else "BM25 alone"}
 
     def search(self, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:
         """Explicit search over every promoted fact (stale and expired included)."""

@@ -13,7 +13,9 @@ and the exact answer text (the context-eng contract's search).
 
 Local score = 0.75·lex/max + 0.15·coverage + 0.1·importance (+ 0.1 per hint kind matched);
 queries of four terms or more need 25 % coverage; a query that says not/no/never keeps
-only rows that say so too. Hints order and admit rows, never remove one.
+only rows that say so too. Hints order and admit rows, never remove one. With the meaning leg
+on (:mod:`..semantic`), the eligible rows nearest the query in meaning are fused with the local
+ranking by reciprocal rank (channel ``meaning``), as explicit search fuses them with BM25's.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ import numpy as np
 from .. import clock
 from ..memory.limits import Place, held_back
 from ..records import Fact
+from ..semantic.fusion import DEPTH, fuse
 from ..text.analysis import QueryTerm, query_terms
 from .agent_index import NEGATIONS, AgentIndex
 from .memories import AgentMemory
@@ -45,6 +48,8 @@ NO_MATCH = ("no matching memory. after work, memory_create if something happened
 TOO_LARGE = "Memory is too large to evaluate."
 
 Judge = Callable[[str, list[str]], list[float]]   # (query, memory texts) → noul per memory; raises on failure
+# (query, allowed(scope, id), depth) → (scope, id, cosine) of the nearest in meaning, nearest first
+Meaning = Callable[[str, Callable[[str, str], bool], int], list[tuple[str, str, float]]]
 log = logging.getLogger("context_center.agents")
 
 
@@ -229,7 +234,8 @@ def _broken_last(index: AgentIndex, slots: list[int], limit: int, broken: Callab
 def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[int] | None, project: str | None,
            judge: Judge | None = None, now: dt.datetime | None = None,
            broken: Callable[[Fact], bool] | None = None, place: Place | None = None,
-           disputed: Callable[[Fact], tuple[tuple[str, str], ...]] | None = None) -> SearchOutcome:
+           disputed: Callable[[Fact], tuple[tuple[str, str], ...]] | None = None,
+           meaning: Meaning | None = None) -> SearchOutcome:
     """``broken(fact)``: whether a memory's cited code is gone (such memories rank last); ``place``:
     where the agent works (a memory kept to another worktree or branch is not eligible);
     ``disputed(fact)``: (ref, snippet) of the memories that give one of its subjects another value."""
@@ -243,6 +249,8 @@ def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[in
     hint_codes = index.codes(request.hint_categories)
     hints = _hint_matches(index, mask, request, hint_codes)
     ranking = _local(index, mask, request, hints, typo_retry=not small)
+    if meaning is not None and request.query.strip():
+        ranking = _with_meaning(index, mask, request.query, ranking, meaning)
     local = ranking.order
     judged: list[int] | None = None
     candidates = len(local)
@@ -271,6 +279,22 @@ def search(index: AgentIndex, request: SearchRequest, *, category_codes: list[in
     if candidates > MAX_CANDIDATES:
         blocks.append(TOO_LARGE)
     return SearchOutcome("\n".join(blocks), mode, eligible, candidates, tuple(ranking.channels), tuple(hits))
+
+
+def _with_meaning(index: AgentIndex, mask: np.ndarray, query: str, ranking: _Ranking, meaning: Meaning) -> _Ranking:
+    """The local ranking fused with the eligible rows nearest ``query`` in meaning."""
+    def allowed(scope: str, fact_id: str) -> bool:
+        key = (scope, fact_id)
+        return key in index.bm25 and bool(mask[index.bm25.slot_of(key)])
+
+    near = [(str(index.bm25.slot_of((scope, fact_id))), cosine)
+            for scope, fact_id, cosine in meaning(query, allowed, DEPTH)]
+    if not near:
+        return ranking
+    fused = fuse([str(slot) for slot in ranking.order], near)
+    # (fusion reads the first DEPTH of each; the local ranking's rest follows)
+    order = list(dict.fromkeys([int(key) for key, _, _ in fused] + ranking.order[DEPTH:]))
+    return _Ranking(order, ranking.score, [*ranking.channels, "meaning"])
 
 
 def _judge(judge: Judge, query: str, index: AgentIndex, pool: list[int]) -> list[int] | None:

@@ -279,7 +279,8 @@ class AgentMemoryService:
                          project=str(self._project) if self._project else None, judge=self.judge,
                          broken=lambda fact: self._engine.grounding(fact).state == "broken",
                          place=self._engine.place() if self._project is not None else None,
-                         disputed=lambda fact: disputed_by(index.bm25, fact, settled, self._engine.found_disputes))
+                         disputed=lambda fact: disputed_by(index.bm25, fact, settled, self._engine.found_disputes),
+                         meaning=self._engine.nearest_in_meaning)
         try:   # what the review's "unused" rests on (ids and time only); never fails a search
             self._engine.record_search_returns([hit.fact.id for hit in outcome.hits])
         except Exception as exc:  # noqa: BLE001 - a locked or read-only catalog: logged, the search answered

@@ -1,6 +1,8 @@
 """Explicit search: the read-only ``memory search`` over every promoted fact, stale and expired
 included, scored from the Whoosh index (BM25F, see .postings; a fact's words and the day it
-was written, see .index), with snippets centred on the match."""
+was written, see .index), with snippets centred on the match. When the meaning leg is on
+(:mod:`..semantic`), its nearest facts are fused with BM25's by reciprocal rank, and each hit
+says which legs found it."""
 from __future__ import annotations
 
 import gc
@@ -13,6 +15,8 @@ from pathlib import Path
 from ..errors import InvalidInput, StorageError
 from ..memory import sensitive
 from ..records import Fact, Snapshot
+from ..semantic.fusion import DEPTH, WORDS, fuse
+from ..semantic.meaning import MeaningLeg
 from ..text.analysis import tokenize
 from ..text.bm25 import idf
 from ..text.limits import MAX_ANALYZED_CHARS
@@ -46,8 +50,9 @@ class SearchParameters:
 @dataclass(frozen=True)
 class SearchHit:
     fact: Fact
-    score: float
+    score: float                 # BM25's; with the meaning leg on, the fused score (reciprocal rank)
     snippet: str
+    legs: tuple[str, ...] = (WORDS,)   # what found it: its words, its meaning, or both
 
     @property
     def ref(self) -> str:
@@ -61,8 +66,10 @@ class SearchResult:
 
 
 class SearchService:
-    def __init__(self, folder: Path, parameters: SearchParameters = SearchParameters()) -> None:
+    def __init__(self, folder: Path, parameters: SearchParameters = SearchParameters(),
+                 meaning: MeaningLeg | None = None) -> None:
         self.parameters = parameters
+        self.meaning = meaning
         self.index = SearchIndex(folder, k1=parameters.k1, b=parameters.b)
         self._synced: Snapshot | None = None
         self._keyed: tuple[Snapshot | None, dict[str, Fact]] = (None, {})
@@ -109,30 +116,36 @@ class SearchService:
         p = self.parameters
         terms = tokenize(query, drop_stopwords=True)
         by_key = self._by_key(snapshot)
-        found = self.index.search(terms, max(limit, p.feedback_keep, p.feedback_docs))
+        depth = max(limit, p.feedback_keep, p.feedback_docs, DEPTH if self.meaning is not None else 0)
+        found = self.index.search(terms, depth)
         if p.feedback_weight > 0 and len(by_key) >= FEEDBACK_MIN_FACTS and len(found) >= p.feedback_docs:
             feedback = [by_key[key] for key, _ in found[:p.feedback_docs] if key in by_key]
-            expanded = self.index.search(terms, limit, self._expansion(terms, feedback))
+            expanded = self.index.search(terms, depth, self._expansion(terms, feedback))
             # the direct matches keep the top places; feedback fills the rest of the page
             head = found[:p.feedback_keep]
             seen = {key for key, _ in head}
             # (their scores come from the wider query, so they are capped below the last direct match)
             cap = head[-1][1] if head else float("inf")
             found = head + [(key, min(score, cap)) for key, score in expanded if key not in seen]
-        ranked = [(by_key[key], score) for key, score in found[:limit] if key in by_key]
-        if not ranked:
-            return SearchResult(query, ())
-        floor = ranked[0][1] * p.relative_floor
+        ranked = [(by_key[key], score) for key, score in found if key in by_key]
+        if ranked:   # BM25's weak tail is left out
+            floor = ranked[0][1] * p.relative_floor
+            ranked = [(fact, score) for fact, score in ranked if score >= floor]
+        legs: dict[str, tuple[str, ...]] = {}
+        near = self.meaning.nearest(query, by_key, DEPTH) if self.meaning is not None else []
+        if near:
+            fused = fuse([document_key(fact) for fact, _ in ranked], near)
+            ranked = [(by_key[key], score) for key, score, _ in fused]
+            legs = {key: found_by for key, _, found_by in fused}
         hits = []
-        for fact, score in ranked:
-            if score < floor:
-                break
+        for fact, score in ranked[:limit]:
             # what search reads of a field is what it shows of it: a 50 MB hand-written body costs
             # no more than its first MAX_ANALYZED_CHARS (the redaction of all of it took 39 s)
             text, _ = sensitive.redact((fact.body or fact.description)[:MAX_ANALYZED_CHARS])
             shown = fact.evolve(**{field: sensitive.redact(getattr(fact, field)[:MAX_ANALYZED_CHARS])[0]
                                    for field in ("title", "description", "keywords") if getattr(fact, field)})
-            hits.append(SearchHit(shown, score, redact_home(make_snippet(text, terms, SNIPPET_CHARS))))
+            hits.append(SearchHit(shown, score, redact_home(make_snippet(text, terms, SNIPPET_CHARS)),
+                                  legs.get(document_key(fact), (WORDS,))))
         return SearchResult(query, tuple(hits))
 
     def _expansion(self, terms: list[str], feedback: list[Fact]) -> dict[str, float]:

@@ -244,6 +244,11 @@ class StorePaths:
                                                 ).with_suffix(".json")
 
     @property
+    def vectors_file(self) -> Path:
+        """The meaning leg's vectors of the same fact set (derived: made again from the facts)."""
+        return self.recall_cache_file.with_name(self.recall_cache_file.name.replace("recall-", "vectors-", 1))
+
+    @property
     def agent_index_cache_file(self) -> Path:
         """The saved index of the agents' search (the MCP server's) over the same fact set."""
         return self.recall_cache_file.with_name(self.recall_cache_file.name.replace("recall-", "agents-", 1))
