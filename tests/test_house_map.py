@@ -44,3 +44,14 @@ def test_every_room_of_the_package_and_the_engine_is_on_the_map():
                  or (p.suffix == ".py" and p.name not in ("__init__.py",))}
         unmapped = sorted(p.name for p in rooms - mapped)
         assert not unmapped, f"{folder.name}: {unmapped}"
+
+
+def test_every_package_is_held_to_no_import_circle():
+    """The acyclic contract lists its packages by name: a package added later must be on it."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    [contract] = [c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "acyclic_siblings"]
+    packages = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "context_center").rglob("__init__.py")
+                if "__pycache__" not in p.parts}
+    assert packages == set(contract["ancestors"]), sorted(packages ^ set(contract["ancestors"]))
