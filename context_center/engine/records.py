@@ -33,29 +33,29 @@ def memo(fact: "Fact", name: str, compute: Callable[["Fact"], _Derived]) -> _Der
 class Fact:
     """One background fact, as read from its Markdown file."""
 
-    id: str
-    revision: int
-    name: str
-    title: str
-    description: str
-    type: str
-    scope: str
-    body: str
-    created_at: str
-    updated_at: str
-    keywords: str = ""
+    id: str                       # mem-<32 hex>, unique, never reused (legacy-<24 hex>: an older file)
+    revision: int                 # 1 at creation, one more on every write; earlier ones under .revisions/
+    name: str                     # the file's name without .md: unique in its scope
+    title: str                    # what a person reads; matched across scopes for overrides
+    description: str              # one line: when the fact matters (recall reads it)
+    type: str                     # what kind of fact it is
+    scope: str                    # where it lives and whom it reaches
+    body: str                     # the Markdown after the front matter
+    created_at: str               # UTC, ISO 8601 with milliseconds
+    updated_at: str               # UTC, the last write
+    keywords: str = ""            # more words recall and search match, space-separated
     activation: str = ""          # as written; "" = unset (see effective_activation)
-    volatility: str = ""
-    subject_key: str = ""
-    expires_at: str = ""
-    last_verified_at: str = ""
+    volatility: str = ""          # how fast it goes stale: evergreen never, volatile soon
+    subject_key: str = ""         # one active value per subject: another is refused (SUBJECT_CONFLICT)
+    expires_at: str = ""          # after this UTC time it is expired: kept, never recalled
+    last_verified_at: str = ""    # when someone last confirmed it holds (freshness starts again)
     category: str = ""            # context-eng fields, omitted when unused
     status: str = ""              # "staging" (waits for the user: never recalled) or "promoted"/""
     worktree: str = ""            # kept to one worktree of the repository (memory/limits.py); "" = any
     branch: str = ""              # … or to the branches matching this glob
-    importance: float | None = None
+    importance: float | None = None   # 0 to 1: the context-eng contract's weight in an agent's search
     subject: str = ""             # a label, not a subject key: several facts may share it
-    topics: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()  # context-eng labels an agent's search filters on (so are tags, links)
     tags: tuple[str, ...] = ()
     links: tuple[str, ...] = ()
     refs: tuple[str, ...] = ()    # the code it cites, workspace-relative (grounding/refs.py)
