@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from _results import Results
 from _stores import write_facts
 from cli_latency import items, p95
 from context_center.engine.storage.paths import StorePaths
@@ -46,7 +47,7 @@ def peak_kb_of(argv: list[str], stdin: str, env: dict[str, str]) -> int:
     return int(out.strip() or 0)
 
 
-def measure(size: int, runs: int, behind: bool = False) -> None:
+def measure(size: int, runs: int, behind: bool = False, record: Results | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="cc-") as tmp:
         root, workspace = Path(tmp) / "state", Path(tmp) / "ws"
         (workspace / ".git").mkdir(parents=True)
@@ -109,10 +110,18 @@ def measure(size: int, runs: int, behind: bool = False) -> None:
         floor_p95 = p95(floor)
         print(f"{'python -c pass (the floor)':40s} p50 {sorted(floor)[len(floor) // 2] * 1000:6.0f} ms   "
               f"p95 {floor_p95 * 1000:6.0f} ms")
+        table = f"{size:,} facts"
+        if record is not None:
+            record.table(table, ["command", "p50 ms", "p95 ms", "floor p95 ms", "over the floor ms"],
+                         note=f"{runs} runs each, alternating with python -c pass; the resident service running",
+                         chart="p95 ms", reference="floor p95 ms")
         for name, samples in results.items():
             ordered = sorted(samples)
             print(f"{name:40s} p50 {ordered[len(ordered) // 2] * 1000:6.0f} ms   p95 {p95(samples) * 1000:6.0f} ms"
                   f"   floor + {(p95(samples) - floor_p95) * 1000:5.0f} ms")
+            if record is not None:
+                record.row(table, name, round(ordered[len(ordered) // 2] * 1000), round(p95(samples) * 1000),
+                           round(floor_p95 * 1000), round((p95(samples) - floor_p95) * 1000))
         argv, stdin, environ = commands["hook claude-code (UserPromptSubmit)"]
         status = json.loads(subprocess.run([*base, "service", "status", "--json"], env=env, capture_output=True,
                                            text=True).stdout)
@@ -159,9 +168,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--behind-list", action="store_true",
                         help="also time the hook while `memory list` runs over and over, routed and not")
+    parser.add_argument("--record", action="store_true", help="also write bench/results/hook_latency.json")
     args = parser.parse_args()
+    record = Results("hook_latency", "The hooks and the read commands, as whole processes",
+                     "bench/hook_latency.py --record") if args.record else None
     for size in args.facts:
-        measure(size, args.runs, args.behind_list)
+        measure(size, args.runs, args.behind_list, record)
+    if record is not None:
+        record.save()
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from _results import Results
 from _stores import fts5_times, load_locomo, percentiles, turns, write_facts
 from context_center.engine import open_engine
 from context_center.engine.storage.paths import StorePaths
@@ -43,7 +44,7 @@ def build_items(count: int) -> list[tuple[str, str, str]]:
     return items
 
 
-def run(size: int, queries: list[str], cache: Path | None) -> None:
+def run(size: int, queries: list[str], cache: Path | None, record: Results | None = None) -> None:
     items = build_items(size)
     with tempfile.TemporaryDirectory() as tmp:
         folder = cache / str(size) if cache else Path(tmp)
@@ -103,6 +104,13 @@ def run(size: int, queries: list[str], cache: Path | None) -> None:
     print(f"search   p50 {s50:7.2f} ms   p95 {s95:7.2f} ms   (Whoosh index, its BM25F scored with NumPy, feedback)")
     print(f"FTS5     p50 {f50:7.2f} ms   p95 {f95:7.2f} ms   (OR query, bm25, LIMIT 4)")
     print(f"recall p95 / FTS5 p95 = {r95 / f95:.2f}   search p95 / FTS5 p95 = {s95 / f95:.2f} (goal ≤ 2)")
+    if record is not None:
+        table = f"{size:,} facts"
+        record.table(table, ["what", "p50 ms", "p95 ms", "FTS5 p95 ms", "÷ FTS5 p95"],
+                     note=f"{len(queries)} LoCoMo questions; FTS5: an OR of the query's words, bm25, LIMIT 4; "
+                          f"warm open to the first recall {warm_open:.2f} s", chart="p95 ms", reference="FTS5 p95 ms")
+        for name, p50, p95 in (("recall", r50, r95), ("search", s50, s95), ("SQLite FTS5", f50, f95)):
+            record.row(table, name, round(p50, 2), round(p95, 2), round(f95, 2), round(p95 / f95, 2))
 
 
 def main() -> None:
@@ -110,11 +118,16 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--cache", type=Path, help="build each store here once and reuse it")
+    parser.add_argument("--record", action="store_true", help="also write bench/results/recall.json")
     args = parser.parse_args()
     questions = [q["question"] for data in load_locomo() for q in data["qa"] if q.get("category") != 5]
     queries = random.Random(7).sample(questions, min(args.queries, len(questions)))
+    record = Results("recall", "Recall and search beside SQLite FTS5", "bench/recall.py --record") \
+        if args.record else None
     for size in args.sizes:
-        run(size, queries, args.cache)
+        run(size, queries, args.cache, record)
+    if record is not None:
+        record.save()
 
 
 if __name__ == "__main__":

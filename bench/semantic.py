@@ -29,6 +29,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from _results import Results
 from _stores import fts5_times, load_locomo, percentiles, turns
 from context_center.engine.records import Fact, Snapshot
 from context_center.engine.search.service import SearchService
@@ -62,7 +63,7 @@ def _patched_fuse() -> None:
     search_service.fuse = fuse   # type: ignore[assignment]
 
 
-def locomo(cache: Path) -> None:
+def locomo(cache: Path, record: Results | None = None) -> None:
     shipped = fusion.WEIGHT
     hits: dict[float, list[list[bool]]] = {w: [] for w in WEIGHTS}
     started = time.perf_counter()
@@ -98,9 +99,12 @@ def locomo(cache: Path) -> None:
           f"{rate(shipped, folds):.3f}   held-out (weight chosen on the other four: {choices}) "
           f"{sum(held) / len(held):.3f}")
     print("  by weight on all five: " + ", ".join(f"{w}: {rate(w, folds):.3f}" for w in WEIGHTS))
+    if record is not None:
+        record.row("quality", "LoCoMo recall_any@10 (760 questions)", round(rate(0.0, folds), 3),
+                   round(sum(held) / len(held), 3))
 
 
-def chinese(cache: Path) -> None:
+def chinese(cache: Path, record: Results | None = None) -> None:
     facts_data = [json.loads(line) for line in (CHINESE / "facts.jsonl").read_text(encoding="utf-8").splitlines()
                   if line.strip()]
     questions = [json.loads(line) for line in (CHINESE / "questions.jsonl").read_text(encoding="utf-8").splitlines()
@@ -113,11 +117,13 @@ def chinese(cache: Path) -> None:
     meaning.update(facts)
     service = SearchService(cache / "chinese-index", meaning=meaning)
     print(f"Chinese questions: {len(questions)} over {len(facts)} facts ({CHINESE.relative_to(ROOT)})")
+    found: dict[float, list[tuple[str, int]]] = {}
     for weight, name in ((0.0, "BM25 alone"), (fusion.WEIGHT, f"fused ({fusion.WEIGHT})")):
         ranks = []
         for item in questions:
             names = _ranked(service, snapshot, item["question"], weight)
             ranks.append((item["kind"], names.index(item["answer"]) + 1 if item["answer"] in names else 0))
+        found[weight] = ranks
         row = []
         for kind in ("all", "paraphrase", "keyword", "mixed"):
             mine = [r for k, r in ranks if kind in ("all", k)]
@@ -125,9 +131,15 @@ def chinese(cache: Path) -> None:
                                                            for k in (1, 5, 10)))
         print(f"  {name:14s} recall@1/@5/@10: " + ";  ".join(row))
     service.close()
+    if record is not None:
+        for k in (1, 10):
+            for kind in ("all", "paraphrase"):
+                mine = {w: [r for kd, r in ranks if kind in ("all", kd)] for w, ranks in found.items()}
+                record.row("quality", f"Chinese recall@{k}, {kind} ({len(mine[0.0])} questions)",
+                           *(round(sum(0 < r <= k for r in mine[w]) / len(mine[w]), 2) for w in (0.0, fusion.WEIGHT)))
 
 
-def speed(cache: Path, size: int) -> None:
+def speed(cache: Path, size: int, record: Results | None = None) -> None:
     model = embedder()
     assert model is not None
     data = load_locomo()
@@ -160,6 +172,7 @@ def speed(cache: Path, size: int) -> None:
     both = SearchService(cache / f"speed-index-{size}", meaning=meaning)
     words.sync(snapshot)
     both.sync(snapshot)
+    timings: dict[str, tuple[float, float]] = {}
     for name, service in (("BM25 alone", words), ("BM25 + meaning", both)):
         times = []
         for query in queries:
@@ -167,9 +180,17 @@ def speed(cache: Path, size: int) -> None:
             service.search(query, snapshot, 8)
             times.append(time.perf_counter() - started)
         p50, p95 = percentiles(times)
+        timings[name] = (p50, p95)
         print(f"  search at {size:,} facts, {name:15s} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms")
     fts = fts5_times(("name", "title", "body"), [(f.name, "", f.body) for f in facts], queries, 8)
     f50, f95 = percentiles(fts)
+    if record is not None:
+        table = f"search at {size:,} facts"
+        record.table(table, ["what", "p50 ms", "p95 ms", "FTS5 p95 ms"], chart="p95 ms", reference="FTS5 p95 ms",
+                     note=f"embedding a fact {per_fact:.0f} ms, a query p50 {q50:.0f} ms (one thread)")
+        for name, (p50, p95) in timings.items():
+            record.row(table, name, round(p50, 2), round(p95, 2), round(f95, 2))
+        record.row(table, "SQLite FTS5", round(f50, 2), round(f95, 2), round(f95, 2))
     print(f"  FTS5 on the same facts           p50 {f50:6.2f} ms   p95 {f95:6.2f} ms (OR query, bm25, LIMIT 8)")
 
 
@@ -178,20 +199,29 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, help="keep the vectors here (a second run embeds nothing)")
     parser.add_argument("--skip-locomo", action="store_true")
     parser.add_argument("--speed-facts", type=int, default=10_000, help="0: no speed figures")
+    parser.add_argument("--record", action="store_true", help="also write bench/results/semantic.json")
     args = parser.parse_args()
     state = leg()
     print(f"meaning leg: {state.describe()}")
     if not state.on:
         return
     _patched_fuse()
+    record = Results("semantic", "Search's meaning leg beside words alone", "bench/semantic.py --record") \
+        if args.record else None
+    if record is not None:
+        record.table("quality", ["what", "words alone", "words and meaning"],
+                     note="LoCoMo: the fusion's weight chosen on the other four conversations for each; Chinese: "
+                          "tests/data/semantic_zh, written by a session that had not read the code")
     with tempfile.TemporaryDirectory() as tmp:
         cache = args.cache or Path(tmp)
         cache.mkdir(parents=True, exist_ok=True)
-        chinese(cache)
+        chinese(cache, record)
         if not args.skip_locomo:
-            locomo(cache)
+            locomo(cache, record)
         if args.speed_facts:
-            speed(cache, args.speed_facts)
+            speed(cache, args.speed_facts, record)
+    if record is not None:
+        record.save()
 
 
 if __name__ == "__main__":

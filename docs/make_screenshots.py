@@ -13,8 +13,10 @@ transcripts are all made for the run.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -56,6 +58,40 @@ def _transcripts(home: Path, workspace: Path) -> None:
                                          "userType": "external", "isSidechain": False,
                                          "timestamp": f"2026-11-2{len(session)}T10:0{n}:00Z", "uuid": f"{session}{n}",
                                          "message": {"role": "user", "content": text}}) + "\n")
+
+
+def _tool_sessions(home: Path, workspace: Path) -> None:
+    """Two Claude Code sessions that ran commands and edited files: one keeping the rules, one
+    breaking "Use pnpm, never npm" (what the Adherence page reads)."""
+    folder = home / ".claude" / "projects" / re.sub(r"[^A-Za-z0-9]", "-", str(workspace.resolve()))
+    folder.mkdir(parents=True, exist_ok=True)
+    now = dt.datetime.now(dt.timezone.utc)
+    sessions = {"t-clean": [("Bash", {"command": "pnpm install"}), ("Bash", {"command": "pnpm test"}),
+                            ("Edit", {"file_path": str(workspace / "web/src/cart.tsx"), "old_string": "a",
+                                      "new_string": "b"})],
+                "t-broke": [("Bash", {"command": "npm install left-pad"}), ("Bash", {"command": "pnpm test"})]}
+    for days, (session, calls) in enumerate(sessions.items(), start=1):
+        at = (now - dt.timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        lines = [{"type": "user", "cwd": str(workspace), "sessionId": session, "timestamp": at,
+                  "message": {"role": "user", "content": "please fix the build"}}]
+        for n, (name, given) in enumerate(calls):
+            lines.append({"type": "assistant", "cwd": str(workspace), "sessionId": session, "timestamp": at,
+                          "message": {"role": "assistant", "content": [{"type": "tool_use", "id": f"toolu_{n}",
+                                                                        "name": name, "input": given}]}})
+            lines.append({"type": "user", "cwd": str(workspace), "sessionId": session, "timestamp": at,
+                          "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"toolu_{n}",
+                                                                   "content": "ok", "is_error": False}]}})
+        (folder / f"{session}.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines),
+                                                 encoding="utf-8")
+
+
+def _enforce_pnpm(root: Path, workspace: Path) -> None:
+    """"Use pnpm, never npm" enforced at Claude Code's tool call, and one call it denied."""
+    with open_engine(state_root=root, workspace=workspace) as engine:
+        rule = next(r for r in engine.received_rules("claude-code") if "npm" in r.text and r.check is not None)
+        engine.apply_enforcement(engine.enforce_plan(rule.id, "claude-code"))
+        engine.tool_call_decision({"session_id": "t-broke", "hook_event_name": "PreToolUse", "cwd": str(workspace),
+                                   "tool_name": "Bash", "tool_input": {"command": "npm ci"}})
 
 
 def _git(workspace: Path, *args: str) -> None:
@@ -187,7 +223,9 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
     _demo_store(root, workspace)
     _transcripts(home, workspace)
     _agent_files(home, workspace)
+    _tool_sessions(home, workspace)
     os.environ["HOME"] = str(home)
+    _enforce_pnpm(root, workspace)   # (the hook's settings go to this home)
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Context Center")
     app.setWindowIcon(app_icon())
@@ -231,6 +269,11 @@ def main(out: Path, size: tuple[int, int] = SIZE, prefix: str = "") -> int:
     instructions.set_agent("reasonix")
     instructions.set_target(None)
     _settle(app, client)
+
+    instructions.pages.setCurrentWidget(instructions.adherence)   # whether the agents kept each rule
+    _settle(app, client, 1500)
+    _shoot(window, out / "adherence.png")
+    instructions.pages.setCurrentIndex(0)
 
     view = window.recall.injections
     window.tabs.setCurrentWidget(window.recall)
