@@ -14,9 +14,11 @@ the fact's rarer words behind among those holding such a word.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..records import Fact
 from ..text.analysis import tokenize
-from ..text.claims import claims_of, conflicts, left_behind, may_leave_behind, spellings
+from ..text.claims import LEFT_BEHIND_VERBS, claims_of, conflicts, left_behind, spellings
 from ..text.similarity import read, still_says
 from .recall_index import RecallIndex
 
@@ -31,6 +33,7 @@ _VOCABULARY = {
 MAX_CANDIDATES = 400   # facts read for one claim at most
 RARE_NAME = 40         # a word held by at most this many facts may be a name another left behind
 MAX_LEFT_READ = 50     # facts read for a name left behind, per hit (about 0.1 ms each)
+_LEFT_TERMS = tokenize(LEFT_BEHIND_VERBS)
 
 
 def text_of(fact: Fact) -> str:
@@ -57,16 +60,21 @@ def disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
 
 def _left_behind_disputes(index: RecallIndex, fact: Fact, text: str) -> list[Fact]:
     """The facts still saying a name ``fact`` says was left behind, and those that left behind a
-    rare name ``fact`` still says."""
+    rare name ``fact`` still says. The latter are gathered by the index (a rare word of ``fact``
+    and a verb every left-behind form holds), and only those whose left-behind names ``fact``
+    holds are read: conversation says "went from … to …" all day, and reading every such note took
+    recall from 2 ms to 150 ms at 10,000 facts."""
     slots: set[int] = set()
     for gone in left_behind(text):
         terms = tokenize(gone)
         if terms and sum(index.document_frequency(term) for term in terms) <= MAX_LEFT_READ:
             slots |= index.slots_with(terms)
     rare = [term for term in dict.fromkeys(tokenize(text)) if index.document_frequency(term) <= RARE_NAME]
-    leaving = [slot for slot in sorted(index.slots_with(rare)) if may_leave_behind(text_of(index.fact_at(slot)))] \
-        if rare else []
-    slots.update(leaving[:MAX_LEFT_READ])
+    if rare:
+        mine_terms = frozenset(tokenize(text))
+        leaving = sorted(index.slots_with(rare) & index.slots_with(_LEFT_TERMS))[:MAX_LEFT_READ]
+        slots.update(slot for slot in leaving if any(gone <= mine_terms for gone in _left_names(
+            text_of(index.fact_at(slot)))))
     if not slots:
         return []
     mine = read(text)
@@ -79,6 +87,12 @@ def _left_behind_disputes(index: RecallIndex, fact: Fact, text: str) -> list[Fac
         if still_says(mine, theirs) or still_says(theirs, mine):
             found.append(other)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _left_names(text: str) -> tuple[frozenset[str], ...]:
+    """The names ``text`` says were left behind, each as the index's terms."""
+    return tuple(terms for gone in left_behind(text) if (terms := frozenset(tokenize(gone))))
 
 
 def _gathered(index: RecallIndex, subject: str, entity: frozenset[str]) -> set[int]:

@@ -359,6 +359,9 @@ class RecallService:
             words = _matched_words(candidate.matched)
             reason = _reason(words, fact.scope)
             entry_head = _entry_head(fact, candidate.score, reason, candidate.freshness, candidate.grounding)
+            if budget - used - 1 - len(entry_head) < MIN_SNIPPET_CHARS:   # (no room even before its disputes:
+                rejected.append((candidate.score, self._slot(fact), OVER_BUDGET))   # they are not looked for)
+                continue
             disputed = disputed_by(self.index, fact, settled_once, self.found)
             tail = "".join(f"\n  conflicts with {escape_for_block(ref)}: {escape_for_block(snippet)}"
                            for ref, snippet in disputed)

@@ -57,6 +57,12 @@ _LEFT_BEHIND = re.compile(
     r"|([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线", re.IGNORECASE)
 
 
+# the verbs one of which every form above holds, as words an index can look up (the recall index
+# gathers the notes that may leave a name behind by them, rather than reading every note)
+LEFT_BEHIND_VERBS = ("moved switched migrated changed went upgraded downgraded ported transitioned replaced "
+                     "replacing decommissioned retired dropped deprecated sunset removed gone "
+                     "迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线")
+
 # a word every form above holds: most notes have none, and are read no further
 _LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|"
                         r"[从由]|替换|下线", re.IGNORECASE)

@@ -242,6 +242,27 @@ def test_recall_names_the_fact_that_says_a_name_was_left_behind(engine):
     assert all(not hit.conflicts_with for hit in result.hits if hit.fact.name == "creds")
 
 
+def test_recall_reads_only_the_notes_whose_left_behind_name_the_hit_still_says(engine, monkeypatch):
+    """Conversation says "went from … to …" all day: recall read every such note sharing a rare word
+    with a hit (150 ms a recall at 10,000 LoCoMo facts). Only a note that left behind a name the hit
+    still says is read in full; the dispute is still named."""
+    from context_center.engine.recall import disputes
+
+    hosting = engine.remember(FactInput(name="hosting", title="Hosting", body="The app is deployed on Heroku.")).fact
+    moved = engine.remember(FactInput(name="moved", title="Moved to Fly",
+                                      body="We migrated the app from Heroku to Fly.io last spring.")).fact
+    for n in range(30):   # chatter sharing the app's rare words (few notes hold them), leaving another name
+        engine.remember(FactInput(name=f"trip-{n}", title=f"Trip {n}",
+                                  body=f"The app team went from Lisbon to Porto{n} by train, deployed on time."))
+    reads: list[str] = []
+    original = disputes.read
+    monkeypatch.setattr(disputes, "read", lambda text: reads.append(text) or original(text))
+    result = engine.recall("where is the app deployed heroku", record=False)
+    [hit] = [hit for hit in result.hits if hit.fact.id == hosting.id]
+    assert [ref for ref, _ in hit.conflicts_with] == [moved.ref]
+    assert not any("Lisbon" in text for text in reads), len(reads)
+
+
 def test_recall_names_what_the_review_found_while_both_facts_stand_as_they_stood(engine):
     """A contradiction only the review's weights see (one note negating what the other asserts) is
     named by recall once the review has found it, and no longer once either fact changes."""
