@@ -14,6 +14,7 @@ the fact's rarer words behind among those holding such a word.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..records import Fact
@@ -33,7 +34,10 @@ _VOCABULARY = {
 MAX_CANDIDATES = 400   # facts read for one claim at most
 RARE_NAME = 40         # a word held by at most this many facts may be a name another left behind
 MAX_LEFT_READ = 50     # facts read for a name left behind, per hit (about 0.1 ms each)
-_LEFT_TERMS = tokenize(LEFT_BEHIND_VERBS)
+_LEFT_TERMS = list(dict.fromkeys(tokenize(LEFT_BEHIND_VERBS)))
+# what may be a name another note left behind: a capitalised word, or one holding a digit, a dot or
+# a sign (Heroku, Fly.io, k8s, C#); a note's other words are not looked up
+_NAME = re.compile(r"(?<![\w.+#-])(?:[A-Z][\w.+#-]*|[a-z][\w+#-]*[\d.+#][\w.+#-]*)")
 
 
 def text_of(fact: Fact) -> str:
@@ -61,18 +65,21 @@ def disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
 def _left_behind_disputes(index: RecallIndex, fact: Fact, text: str) -> list[Fact]:
     """The facts still saying a name ``fact`` says was left behind, and those that left behind a
     rare name ``fact`` still says. The latter are gathered by the index (a rare word of ``fact``
-    and a verb every left-behind form holds), and only those whose left-behind names ``fact``
-    holds are read: conversation says "went from … to …" all day, and reading every such note took
-    recall from 2 ms to 150 ms at 10,000 facts."""
+    written as a name is, and a verb every left-behind form holds), and only those whose
+    left-behind names ``fact`` holds are read: conversation says "went from … to …" all day, and
+    reading every such note took recall from a few milliseconds to 150 ms at 10,000 facts. (A name
+    written in lower case, "heroku", is not looked for this way; the review still finds the pair.)"""
     slots: set[int] = set()
     for gone in left_behind(text):
         terms = tokenize(gone)
         if terms and sum(index.document_frequency(term) for term in terms) <= MAX_LEFT_READ:
             slots |= index.slots_with(terms)
-    rare = [term for term in dict.fromkeys(tokenize(text)) if index.document_frequency(term) <= RARE_NAME]
+    rare = [term for term in dict.fromkeys(tokenize(" ".join(_NAME.findall(text))))
+            if index.document_frequency(term) <= RARE_NAME]
     if rare:
         mine_terms = frozenset(tokenize(text))
-        leaving = sorted(index.slots_with(rare) & index.slots_with(_LEFT_TERMS))[:MAX_LEFT_READ]
+        leaving = [slot for slot in sorted(index.slots_with(rare))   # (few: each term is rare)
+                   if index.matched_terms(slot, _LEFT_TERMS)][:MAX_LEFT_READ]
         slots.update(slot for slot in leaving if any(gone <= mine_terms for gone in _left_names(
             text_of(index.fact_at(slot)))))
     if not slots:
