@@ -34,7 +34,7 @@ _VOCABULARY = {
 MAX_CANDIDATES = 400   # facts read for one claim at most
 RARE_NAME = 40         # a word held by at most this many facts may be a name another left behind
 MAX_LEFT_READ = 50     # facts read for a name left behind, per hit (about 0.1 ms each)
-_LEFT_TERMS = list(dict.fromkeys(tokenize(LEFT_BEHIND_VERBS)))
+_LEFT_TERMS = tuple(dict.fromkeys(tokenize(LEFT_BEHIND_VERBS)))
 # what may be a name another note left behind: a capitalised word, or one holding a digit, a dot or
 # a sign (Heroku, Fly.io, k8s, C#); a note's other words are not looked up
 _NAME = re.compile(r"(?<![\w.+#-])(?:[A-Z][\w.+#-]*|[a-z][\w+#-]*[\d.+#][\w.+#-]*)")
@@ -46,7 +46,13 @@ def text_of(fact: Fact) -> str:
 
 
 def disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
-    """The live facts of ``index`` whose claims conflict with ``fact``'s, newest first."""
+    """The live facts of ``index`` whose claims conflict with ``fact``'s, newest first (worked out
+    once per fact until the index is next synced: the same hits come back prompt after prompt)."""
+    return list(index.remembered(("disputes", fact.scope, fact.id, fact.revision, text_of(fact)),
+                                 lambda: tuple(_disputes(index, fact))))
+
+
+def _disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
     text = text_of(fact)
     claims = claims_of(text)
     slots: set[int] = set()
@@ -78,8 +84,8 @@ def _left_behind_disputes(index: RecallIndex, fact: Fact, text: str) -> list[Fac
             if index.document_frequency(term) <= RARE_NAME]
     if rare:
         mine_terms = frozenset(tokenize(text))
-        leaving = [slot for slot in sorted(index.slots_with(rare))   # (few: each term is rare)
-                   if index.matched_terms(slot, _LEFT_TERMS)][:MAX_LEFT_READ]
+        verbs = index.holding_any(_LEFT_TERMS)
+        leaving = [slot for slot in sorted(index.slots_with(rare)) if verbs[slot]][:MAX_LEFT_READ]
         slots.update(slot for slot in leaving if any(gone <= mine_terms for gone in _left_names(
             text_of(index.fact_at(slot)))))
     if not slots:

@@ -18,7 +18,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AbstractSet, Callable, Iterable, Iterator
+from typing import AbstractSet, Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -32,6 +32,7 @@ PROJECT_BOOST = 1.08   # × the score of a project or team fact: the project's o
 
 NEVER = math.inf
 DAY = 86400.0
+MEMO_SIZE = 4096   # values kept by RecallIndex.remembered until the next sync
 
 Key = tuple[str, str]  # (scope, id)
 
@@ -117,6 +118,10 @@ class RecallIndex:
         self._free: list[int] = []        # slots of this process's documents (a base slot is never reused)
         self._postings: dict[str, dict[int, float]] = defaultdict(dict)
         self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}   # term → (slots, tfs), built lazily
+        self._changes = 0   # syncs and documents added or removed: what was worked out before them may be stale
+        self._masks: dict[tuple[str, ...], tuple[int, np.ndarray]] = {}   # (terms) → (changes, holding any)
+        self._memo: dict[Any, Any] = {}   # :meth:`remembered`
+        self._memo_changes = 0
         self._excluded_keys: set[Key] = set()
         self._killed: set[Key] = set()    # base facts changed or gone
         self._capacity = size
@@ -158,6 +163,7 @@ class RecallIndex:
     def sync(self, facts: Iterable[Fact], excluded: AbstractSet[Key] = frozenset()) -> int:
         """Bring the index in step with ``facts``; ``excluded`` facts match but are not recalled.
         Returns how many documents were (re)tokenized or removed."""
+        self._changes += 1   # (any fact may have been replaced: what was remembered of them is forgotten)
         if not self._base_tried:
             self._base_tried = True
             assert self._store is not None
@@ -274,6 +280,7 @@ class RecallIndex:
         else:
             self._keys[slot] = key
         terms = self._terms_of(fact)
+        self._changes += 1
         doc = self._docs[key] = _Doc(slot, fact, version, terms, sum(terms.values()))
         self.length[slot] = doc.length
         self.alive[slot] = True
@@ -291,6 +298,7 @@ class RecallIndex:
 
     def _remove(self, key: Key) -> None:
         doc = self._docs.pop(key)
+        self._changes += 1
         self._total_length -= doc.length
         self._keys[doc.slot] = None
         self._free.append(doc.slot)
@@ -362,6 +370,31 @@ class RecallIndex:
                     slots = part[0]
                     found.update(int(slot) for slot in slots[alive[slots]])
         return found
+
+    def remembered(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, kept under ``key`` until the next sync (a few facts' disputes, asked of the
+        same hits prompt after prompt by the resident service); at most :data:`MEMO_SIZE` kept."""
+        if self._memo_changes != self._changes or len(self._memo) >= MEMO_SIZE:
+            self._memo.clear()
+            self._memo_changes = self._changes
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def holding_any(self, terms: tuple[str, ...]) -> np.ndarray:
+        """A mask over the slots: the live facts holding any of ``terms``, kept until a fact is added
+        or removed (a question asked of a few facts per recall, about a word list that does not change)."""
+        cached = self._masks.get(terms)
+        if cached is not None and cached[0] == self._changes and len(cached[1]) == len(self.alive):
+            return cached[1]
+        mask = np.zeros(len(self.alive), dtype=bool)
+        for term in terms:
+            for part in (self._base_postings(term), self._posting_arrays(term)):
+                if part is not None:
+                    mask[part[0]] = True
+        mask &= self.alive
+        self._masks[terms] = (self._changes, mask)
+        return mask
 
     def matched_terms(self, slot: int, terms: list[str]) -> list[str]:
         if self._base is not None and slot < len(self._base):
