@@ -6,9 +6,9 @@ model's name, each fact's key (``scope:id``) with a digest of the text embedded,
 (float16: a cosine needs no more). It is never read from anywhere else (no sync, no repository
 carries it) and read as hostile all the same: a regular file of bounded size, no pickles, every
 array's shape checked; anything else is no vectors, and they are made again. A fact is embedded
-once until its text changes (:meth:`FactVectors.update`, a batch at a time, the file written after
-each batch, so a stopped build loses at most one batch); a fact gone is dropped; another model
-makes them all again.
+once until its text changes (:meth:`FactVectors.update`, a batch at a time, the file written as
+the work grows by a quarter and every few minutes, so a stopped build loses little); a fact gone is
+dropped; another model makes them all again.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import hashlib
 import io
 import logging
 import os
+import time
 from pathlib import Path
 from typing import Callable, Container
 
@@ -29,7 +30,8 @@ from .model import Embedder
 
 log = logging.getLogger("context_center.semantic")
 TEXT_CHARS = 1500          # of a fact, what is embedded (the model reads about 512 tokens)
-BATCH = 32                 # facts embedded between two writes of the file
+BATCH = 32                 # facts embedded at once
+SAVE_SECONDS = 300         # the file is written at least this often while facts are embedded
 MAX_FILE_BYTES = 1 << 30   # 100,000 facts take about 95 MB
 
 Progress = Callable[[int, int], None]
@@ -144,33 +146,39 @@ class FactVectors:
                 with contextlib.suppress(OSError):   # (dropping what is gone can wait for a writable disk)
                     self._write(keys, digests, vectors)
             return 0
-        done = 0
+        done, unsaved, saved_at = 0, 0, time.monotonic()
+        rows = {key: row for row, key in enumerate(keys)}   # (the facts kept: a changed one's row is replaced)
+        fresh: list[np.ndarray] = []   # new facts' vectors, stacked when the file is written
         for start in range(0, len(todo), batch):
             chunk = todo[start:start + batch]
             texts = [embedded_text(f) for f in chunk]
             made = model.passages(texts).astype(np.float16)
-            rows = {key: row for row, key in enumerate(keys)}
-            fresh_keys, fresh_digests, fresh = [], [], []
             for fact, text, vector in zip(chunk, texts, made):
                 key = fact_key(fact)
-                if key in rows:   # a fact whose text changed: its row is replaced
+                if key in rows:
                     digests[rows[key]] = _digest(text)
                     vectors[rows[key]] = vector
                 else:
-                    fresh_keys.append(key)
-                    fresh_digests.append(_digest(text))
+                    keys.append(key)
+                    digests.append(_digest(text))
                     fresh.append(vector)
-            if fresh:
-                vectors = np.vstack([vectors, np.stack(fresh)]) if vectors.size else np.stack(fresh)
-                keys += fresh_keys
-                digests += fresh_digests
-            try:
-                self._write(keys, digests, vectors)
-            except OSError as exc:   # a read-only state root, a full disk: search goes on with what there is
-                log.warning("context-center: the meaning vectors could not be saved to %s (%s); search uses "
-                            "words for the facts not embedded", self.path, exc)
-                return done
             done += len(chunk)
+            unsaved += len(chunk)
+            last = done == len(todo)
+            # written as the work grows by a quarter, or every few minutes, and at the end: a stopped
+            # build loses little, and a large first build writes the file a few dozen times, not
+            # once a batch (100,000 facts: 3,000 writes of up to 95 MB)
+            if last or unsaved >= max(batch, len(keys) // 4) or time.monotonic() - saved_at >= SAVE_SECONDS:
+                if fresh:
+                    vectors = np.concatenate([vectors, np.stack(fresh)]) if vectors.size else np.stack(fresh)
+                    fresh = []
+                try:
+                    self._write(keys, digests, vectors)
+                except OSError as exc:   # a read-only state root, a full disk: search goes on with what there is
+                    log.warning("context-center: the meaning vectors could not be saved to %s (%s); search "
+                                "uses words for the facts not embedded", self.path, exc)
+                    return done - unsaved
+                unsaved, saved_at = 0, time.monotonic()
             if progress is not None:
                 progress(done, len(todo))
         return done

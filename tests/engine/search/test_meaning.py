@@ -163,3 +163,23 @@ def test_vectors_that_cannot_be_written_leave_search_to_words(state_root, worksp
         assert engine.sync_meaning() == 0
         assert "could not be saved" in caplog.text
         assert [h.fact.name for h in engine.search("payments on-call").hits] == ["on-call"]
+
+
+def test_a_first_build_writes_the_vectors_file_as_the_work_grows_not_once_a_batch(tmp_path, monkeypatch):
+    """Written after every batch, a first build of 100,000 facts wrote the file 3,000 times, up to
+    95 MB each; now as the work grows by a quarter (and every few minutes), and at the end."""
+    from context_center.engine.records import Fact
+    from context_center.engine.semantic.model import embedder
+
+    facts = [Fact(id=f"mem-{n:032x}", revision=1, name=f"f{n}", title="", description="", type="project",
+                  scope="project", body=f"note {n}", created_at="2026-12-01T00:00:00Z",
+                  updated_at="2026-12-01T00:00:00Z") for n in range(640)]
+    vectors = FactVectors(tmp_path / "vectors.npz", embedder().name)
+    writes: list[int] = []
+    original = FactVectors._write
+    monkeypatch.setattr(FactVectors, "_write", lambda self, keys, *rest: writes.append(len(keys)) or
+                        original(self, keys, *rest))
+    assert vectors.update(facts, embedder()) == 640
+    batches = 640 // 32
+    assert writes[-1] == 640 and len(writes) <= batches // 2 + 1, writes
+    assert FactVectors(tmp_path / "vectors.npz", embedder().name).count() == 640
