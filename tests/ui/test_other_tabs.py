@@ -193,15 +193,19 @@ def test_the_search_index_is_built_in_a_child_process_with_progress(ui, qtbot):
     qtbot.waitUntil(lambda: "indexed" in ui.facts_shown(), timeout=10000)  # seen, and its sync started
     qtbot.waitUntil(lambda: not ui.window.index_builder.running, timeout=30000)
     shutil.rmtree(ui.state_root / "index")  # a cold build, whatever the window already did
+    for vectors in (ui.state_root / "cache").glob("vectors-*"):   # (and the meaning leg's, when installed)
+        vectors.unlink()
     builder = IndexBuilder()
-    reports, progress = [], []
+    reports, progress, meaning = [], [], []
     builder.finished.connect(reports.append)
     builder.progress.connect(lambda done, total: progress.append((done, total)))
+    builder.meaning_progress.connect(lambda done, total: meaning.append((done, total)))
     with qtbot.waitSignal(builder.finished, timeout=30000):
         builder.start(str(ui.state_root), str(ui.workspace))
     [report] = reports
     assert report.items() >= {"added": 1, "updated": 0, "removed": 0, "rebuilt": True}.items()
     assert progress[-1] == (1, 1)
+    assert meaning[-1:] == ([(1, 1)] if report["meaning"] else []) and report["embedded"] == len(meaning[-1:])
     from context_center.engine import open_engine
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         assert engine.sync_search_index().changed == 0  # the child left it in step

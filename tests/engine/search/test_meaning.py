@@ -183,3 +183,26 @@ def test_a_first_build_writes_the_vectors_file_as_the_work_grows_not_once_a_batc
     batches = 640 // 32
     assert writes[-1] == 640 and len(writes) <= batches // 2 + 1, writes
     assert FactVectors(tmp_path / "vectors.npz", embedder().name).count() == 640
+
+
+def test_without_the_model_installed_search_is_words_alone_and_says_how_to_add_meaning(
+        state_root, workspace, monkeypatch):
+    """Another architecture, or the extra not installed: BM25 alone, and the reason names the extra."""
+    from importlib import metadata
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(semantic_model.metadata, "version", missing)
+    semantic_model._loaded.cache_clear()
+    try:
+        _store(state_root, workspace)
+        with open_engine(state_root, workspace) as engine:
+            legs = engine.search_legs()
+            assert (legs["meaning"], legs["code"]) == (False, "not_installed")
+            assert "pip install 'context-center[semantic]'" in legs["describe"]
+            assert engine.sync_meaning() == 0
+            assert [h.fact.name for h in engine.search("payments on-call").hits] == ["on-call"]
+    finally:
+        monkeypatch.undo()
+        semantic_model._loaded.cache_clear()
