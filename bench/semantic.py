@@ -32,7 +32,7 @@ from pathlib import Path
 from _results import Results
 from _stores import fts5_times, load_locomo, percentiles, turns
 from context_center.engine.records import Fact, Snapshot
-from context_center.engine.search.service import SearchService
+from context_center.engine.search.service import SearchParameters, SearchService
 from context_center.engine.semantic import fusion
 from context_center.engine.semantic.meaning import MeaningLeg
 from context_center.engine.semantic.model import embedder, leg
@@ -43,24 +43,14 @@ CHINESE = ROOT / "tests" / "data" / "semantic_zh"
 WEIGHTS = (0.0, 0.2, 0.35, 0.5, 0.7)
 
 
-def _ranked(service: SearchService, snapshot: Snapshot, question: str, weight: float) -> list[str]:
-    fusion.WEIGHT = weight   # (the module's constant, as fuse() reads it by default)
-    leg_ = service.meaning
-    if weight == 0.0:
-        service.meaning = None
-    try:
-        return [hit.fact.name for hit in service.search(question, snapshot, 10).hits]
-    finally:
-        service.meaning = leg_
+def _ranked(service: SearchService, snapshot: Snapshot, question: str) -> list[str]:
+    return [hit.fact.name for hit in service.search(question, snapshot, 10).hits]
 
 
-def _patched_fuse() -> None:
-    original = fusion.fuse
-
-    def fuse(words, meaning, weight=None, min_cosine=fusion.MIN_COSINE):   # type: ignore[no-untyped-def]
-        return original(words, meaning, fusion.WEIGHT if weight is None else weight, min_cosine)
-    import context_center.engine.search.service as search_service
-    search_service.fuse = fuse   # type: ignore[assignment]
+def _services(folder: Path, meaning: MeaningLeg, weights: tuple[float, ...]) -> dict[float, SearchService]:
+    """One search per weight over the same index and vectors (0: words alone)."""
+    return {w: SearchService(folder, SearchParameters(meaning_weight=w), meaning=meaning if w else None)
+            for w in weights}
 
 
 def locomo(cache: Path, record: Results | None = None) -> None:
@@ -74,12 +64,11 @@ def locomo(cache: Path, record: Results | None = None) -> None:
         snapshot = Snapshot(facts=tuple(facts))
         meaning = MeaningLeg(cache / f"locomo-{number}.npz")
         embedded += meaning.update(facts)
-        service = SearchService(cache / f"locomo-index-{number}", meaning=meaning)
+        services = _services(cache / f"locomo-index-{number}", meaning, WEIGHTS)
         questions = questions_of(conversation)
-        for weight in WEIGHTS:
-            hits[weight].append([bool(set(_ranked(service, snapshot, q, weight)) & gold) for q, gold in questions])
-        service.close()
-    fusion.WEIGHT = shipped
+        for weight, service in services.items():
+            hits[weight].append([bool(set(_ranked(service, snapshot, q)) & gold) for q, gold in questions])
+            service.close()
     elapsed = time.perf_counter() - started
 
     def rate(weight: float, folds: list[int]) -> float:
@@ -115,13 +104,13 @@ def chinese(cache: Path, record: Results | None = None) -> None:
     snapshot = Snapshot(facts=tuple(facts))
     meaning = MeaningLeg(cache / "chinese.npz")
     meaning.update(facts)
-    service = SearchService(cache / "chinese-index", meaning=meaning)
+    services = _services(cache / "chinese-index", meaning, (0.0, fusion.WEIGHT))
     print(f"Chinese questions: {len(questions)} over {len(facts)} facts ({CHINESE.relative_to(ROOT)})")
     found: dict[float, list[tuple[str, int]]] = {}
     for weight, name in ((0.0, "BM25 alone"), (fusion.WEIGHT, f"fused ({fusion.WEIGHT})")):
         ranks = []
         for item in questions:
-            names = _ranked(service, snapshot, item["question"], weight)
+            names = _ranked(services[weight], snapshot, item["question"])
             ranks.append((item["kind"], names.index(item["answer"]) + 1 if item["answer"] in names else 0))
         found[weight] = ranks
         row = []
@@ -130,7 +119,8 @@ def chinese(cache: Path, record: Results | None = None) -> None:
             row.append(f"{kind} ({len(mine)}) " + "/".join(f"{sum(0 < r <= k for r in mine) / len(mine):.2f}"
                                                            for k in (1, 5, 10)))
         print(f"  {name:14s} recall@1/@5/@10: " + ";  ".join(row))
-    service.close()
+    for service in services.values():
+        service.close()
     if record is not None:
         for k in (1, 10):
             for kind in ("all", "paraphrase"):
@@ -205,7 +195,6 @@ def main() -> None:
     print(f"meaning leg: {state.describe()}")
     if not state.on:
         return
-    _patched_fuse()
     record = Results("semantic", "Search's meaning leg beside words alone", "bench/semantic.py --record") \
         if args.record else None
     if record is not None:

@@ -791,14 +791,8 @@ class Engine:
         meaning = self._search.meaning
         if meaning is None:
             return []
-
-        class Allowed:
-            def __contains__(self, key: object) -> bool:
-                scope, _, fact_id = str(key).partition(":")
-                return allowed(scope, fact_id)
-
-        return [(key.partition(":")[0], key.partition(":")[2], cosine)
-                for key, cosine in meaning.nearest(query, Allowed(), depth)]
+        found = meaning.nearest(query, lambda key: allowed(*key.split(":", 1)), depth)
+        return [(scope, fact_id, cosine) for key, cosine in found for scope, _, fact_id in [key.partition(":")]]
 
     def search_legs(self, count: bool = True) -> dict[str, Any]:
         """Which legs explicit search runs on: ``{"meaning": bool, "model", "why", "code", "embedded",

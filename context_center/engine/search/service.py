@@ -15,7 +15,7 @@ from pathlib import Path
 from ..errors import InvalidInput, StorageError
 from ..memory import sensitive
 from ..records import Fact, Snapshot
-from ..semantic.fusion import DEPTH, WORDS, fuse
+from ..semantic.fusion import DEPTH, MIN_COSINE, WEIGHT, WORDS, fuse
 from ..semantic.meaning import MeaningLeg
 from ..text.analysis import tokenize
 from ..text.bm25 import idf
@@ -45,6 +45,10 @@ class SearchParameters:
     feedback_terms: int = 20
     feedback_weight: float = 1.0
     feedback_keep: int = 5
+    # the meaning leg, when it is on (:mod:`..semantic.fusion`): its weight beside BM25's, and how
+    # near a fact only it found must be
+    meaning_weight: float = WEIGHT
+    meaning_floor: float = MIN_COSINE
 
 
 @dataclass(frozen=True)
@@ -132,9 +136,9 @@ class SearchService:
             floor = ranked[0][1] * p.relative_floor
             ranked = [(fact, score) for fact, score in ranked if score >= floor]
         legs: dict[str, tuple[str, ...]] = {}
-        near = self.meaning.nearest(query, by_key, DEPTH) if self.meaning is not None else []
+        near = self.meaning.nearest(query, by_key.__contains__, DEPTH) if self.meaning is not None else []
         if near:
-            fused = fuse([document_key(fact) for fact, _ in ranked], near)
+            fused = fuse([document_key(fact) for fact, _ in ranked], near, p.meaning_weight, p.meaning_floor)
             ranked = [(by_key[key], score) for key, score, _ in fused]
             legs = {key: found_by for key, _, found_by in fused}
         hits = []

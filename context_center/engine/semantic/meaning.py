@@ -3,7 +3,7 @@ a query (nothing when the leg is off: the model not installed, not loading, or t
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Container
+from typing import Callable
 
 from ..records import Fact
 from .model import Leg, embedder, leg
@@ -41,7 +41,7 @@ class MeaningLeg:
             return 0
         return store.update(facts, model, progress)
 
-    def nearest(self, query: str, allowed: Container[str], depth: int) -> list[tuple[str, float]]:
+    def nearest(self, query: str, allowed: Callable[[str], bool], depth: int) -> list[tuple[str, float]]:
         store, model = self._store(), embedder()
         if store is None or model is None or not query.strip() or not store.count():
             return []

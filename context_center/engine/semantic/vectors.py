@@ -19,7 +19,7 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import Callable, Container
+from typing import Callable
 
 import numpy as np
 
@@ -100,8 +100,8 @@ class FactVectors:
         self._read()
         return len(self._keys)
 
-    def nearest(self, query: np.ndarray, allowed: Container[str], depth: int) -> list[tuple[str, float]]:
-        """The ``depth`` keys in ``allowed`` whose facts mean most nearly what ``query`` does, with
+    def nearest(self, query: np.ndarray, allowed: Callable[[str], bool], depth: int) -> list[tuple[str, float]]:
+        """The ``depth`` keys ``allowed`` whose facts mean most nearly what ``query`` does, with
         their cosines, nearest first (a fact not embedded yet is left out). Every vector is scored
         (one product: milliseconds at 100,000) and the nearest are read in order until ``depth``
         are allowed."""
@@ -117,7 +117,7 @@ class FactVectors:
             top = np.argpartition(-cosines, min(wanted, len(cosines)) - 1)[:wanted] if wanted < len(cosines) \
                 else np.arange(len(cosines))
             found = [(self._keys[row], float(cosines[row])) for row in top[np.argsort(-cosines[top], kind="stable")]
-                     if self._keys[row] in allowed][:depth]
+                     if allowed(self._keys[row])][:depth]
             if wanted >= len(cosines):
                 break
             wanted *= 4   # too few allowed among the nearest: look further
