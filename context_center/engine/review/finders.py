@@ -206,7 +206,7 @@ def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = ()
     reason = (f"{newer.ref} and {older.ref} say opposite things on the same terms: keep one (by default the "
               f"newer, {newer.ref}) and forget the other.")
     if leaver is not None:   # the names it says were left behind
-        gone = left_behind(f"{leaver.title}. {leaver.body}")
+        gone = list(left_behind(f"{leaver.title}. {leaver.body}"))
         evidence["left_behind"] = gone
         reason = (f"{newer.ref} says {', '.join(gone)} was left behind, which {older.ref} still says: keep "
                   f"{newer.ref} and forget {older.ref}, unless {older.ref} is the one still right.")

@@ -73,12 +73,14 @@ def may_leave_behind(text: str) -> bool:
     return bool(_LEFT_HINT.search(text))
 
 
-def left_behind(text: str) -> list[str]:
+@lru_cache(maxsize=8192)
+def left_behind(text: str) -> tuple[str, ...]:
     """What ``text`` says was left behind ("We migrated the app from Heroku to Fly.io": Heroku;
-    "Jenkins was decommissioned"; "已经由 RabbitMQ 迁移到 Kafka"): each as it is written."""
+    "Jenkins was decommissioned"; "已经由 RabbitMQ 迁移到 Kafka"): each as it is written. (Kept by
+    text: recall asks it of the same hits prompt after prompt.)"""
     if not may_leave_behind(text):
-        return []
-    return [next(group for group in match.groups() if group) for match in _LEFT_BEHIND.finditer(text)]
+        return ()
+    return tuple(next(group for group in match.groups() if group) for match in _LEFT_BEHIND.finditer(text))
 
 PACKAGE_MANAGERS = {"npm": "npm", "pnpm": "pnpm", "yarn": "yarn", "bun": "bun"}
 _PACKAGE_MANAGER = re.compile(r"(?<![\w-])(npm|pnpm|yarn|bun)(?![\w-])", re.IGNORECASE)
@@ -107,8 +109,8 @@ _CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci"
        "circle ci": "circleci", "jenkins": "jenkins", "travis": "travis", "buildkite": "buildkite",
        "azure pipelines": "azure-pipelines"}
 _CI_NAME = re.compile(r"\b(" + "|".join(re.escape(k) for k in _CI) + r")\b", re.IGNORECASE)
-_INDENT = re.compile(r"\b(?:(\d)\s*(?:-\s*)?spaces?|(tabs?))\b|(\d)\s*个空格|(制表符|tab)", re.IGNORECASE)
-_INDENTING = re.compile(r"\bindent\w*|\btabs?\b|\bspaces?\b|缩进", re.IGNORECASE)
+_INDENT = re.compile(r"\b(?:(\d)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)|(\d)\s*个空格|(制表符|tab)", re.IGNORECASE)
+_INDENTING = re.compile(r"\bindent\w*|\btabs?\b(?!\.\w)|\bspaces?\b|缩进", re.IGNORECASE)   # (not tabs.md)
 @dataclass(frozen=True)
 class Choice:
     """A subject whose value is one of a few named alternatives (``aliases``: what a note may write,
@@ -243,16 +245,16 @@ _KEYWORDS = frozenset(
     "merging rest restful graphql grpc english chinese japanese orm sql quotes single-quoted double-quoted jest "
     "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
     "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
-    "branch branches target targets pr prs pull against develop master trunk".split())
+    "branch branches target targets pr prs pull against develop master trunk net".split())
 _CHINESE_KEYWORDS = tuple("部署 发布 上线 端口 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
                           "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点".split())
-_ASCII_WORDS = re.compile(r"[a-z][a-z0-9_.+-]*")
+_ASCII_WORDS = re.compile(r"[a-z][a-z0-9_+-]*")   # (a dot parts words: "node.js", "yarn.lock", ".net")
 _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
 
 
 def _might_claim(text: str) -> bool:
     lower = text.lower()
-    words = {word.rstrip(".") for word in _ASCII_WORDS.findall(lower)}
+    words = set(_ASCII_WORDS.findall(lower))
     return bool(words & _KEYWORDS) or "`" in text or any(word in text for word in _CHINESE_KEYWORDS) \
         or bool(_CLOCK.search(text) or _HOST.search(text))
 
@@ -264,6 +266,8 @@ def claims_of(text: str) -> frozenset[Claim]:
         return frozenset()
     found: set[Claim] = set()
     for clause, negated in _clauses(text):
+        if not _might_claim(clause):   # (most clauses of a note that may claim something claim nothing)
+            continue
         entity = _entity(clause)
         for match in _PACKAGE_MANAGER.finditer(clause):
             found.add(Claim("package-manager", entity, PACKAGE_MANAGERS[match.group(1).lower()], negated))

@@ -221,6 +221,22 @@ def test_clock_times_versions_and_names_holding_digits_are_no_amounts():
         frozenset()
 
 
+@pytest.mark.parametrize("first,second", [
+    ("The runtime is Node.js 20 (the LTS line).", "The project targets Node 18."),
+    ("小程序后端的运行时是 Node.js 18。", "小程序后端用 Node 20。"),
+    ("The web package uses Next.js 14.", "The web package uses Next.js 13."),
+])
+def test_a_name_written_with_a_dot_is_read_as_the_name(first: str, second: str):
+    """"Node.js 20" is a claim on Node's version even in a note whose other words claim nothing (a
+    dotted name was not counted as a word that may start a claim)."""
+    assert conflicts(claims_of(first), claims_of(second))
+
+
+def test_a_file_named_after_a_style_is_no_claim_on_it():
+    assert claims_of("says the same as project/tabs.md") == frozenset()
+    assert claims_of("Indent with tabs.") != frozenset()
+
+
 def test_two_amounts_differ_only_when_each_gives_one_the_other_does_not():
     from context_center.engine.text.claims import amounts_differ
     assert amounts_differ(frozenset({"100"}), frozenset({"500"}))
