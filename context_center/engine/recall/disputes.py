@@ -80,8 +80,7 @@ def _left_behind_disputes(index: RecallIndex, fact: Fact, text: str) -> list[Fac
         terms = tokenize(gone)
         if terms and sum(index.document_frequency(term) for term in terms) <= MAX_LEFT_READ:
             slots |= index.slots_with(terms)
-    rare = [term for term in dict.fromkeys(tokenize(" ".join(_NAME.findall(text))))
-            if index.document_frequency(term) <= RARE_NAME]
+    rare = [term for term in _name_terms(text) if index.document_frequency(term) <= RARE_NAME]
     if rare:
         mine_terms = frozenset(tokenize(text))
         verbs = index.holding_any(_LEFT_TERMS)
@@ -100,6 +99,12 @@ def _left_behind_disputes(index: RecallIndex, fact: Fact, text: str) -> list[Fac
         if still_says(mine, theirs) or still_says(theirs, mine):
             found.append(other)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _name_terms(text: str) -> tuple[str, ...]:
+    """The index's terms of the words ``text`` writes as names."""
+    return tuple(dict.fromkeys(tokenize(" ".join(_NAME.findall(text)))))
 
 
 @lru_cache(maxsize=4096)

@@ -121,6 +121,8 @@ class RecallIndex:
         self._changes = 0   # syncs and documents added or removed: what was worked out before them may be stale
         self._masks: dict[tuple[str, ...], tuple[int, np.ndarray]] = {}   # (terms) → (changes, holding any)
         self._memo: dict[Any, Any] = {}   # :meth:`remembered`
+        self._counted: dict[str, int] = {}   # :meth:`document_frequency`, while _counted_changes == _changes
+        self._counted_changes = 0
         self._memo_changes = 0
         self._excluded_keys: set[Key] = set()
         self._killed: set[Key] = set()    # base facts changed or gone
@@ -404,9 +406,17 @@ class RecallIndex:
         return [t for t in terms if t in terms_of]
 
     def document_frequency(self, term: str) -> int:
-        base = self._base_postings(term)
-        in_base = int(np.count_nonzero(self.alive[base[0]])) if base is not None else 0
-        return in_base + len(self._postings.get(term, ()))
+        """How many live facts hold ``term`` (counted once until a fact is added or removed: a name
+        thousands of facts hold is asked of nearly every hit)."""
+        if self._counted_changes != self._changes:
+            self._counted.clear()
+            self._counted_changes = self._changes
+        count = self._counted.get(term)
+        if count is None:
+            base = self._base_postings(term)
+            in_base = int(np.count_nonzero(self.alive[base[0]])) if base is not None else 0
+            count = self._counted[term] = in_base + len(self._postings.get(term, ()))
+        return count
 
     def vocabulary(self) -> Iterable[str]:
         if self._base is None:

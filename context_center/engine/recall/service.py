@@ -186,8 +186,10 @@ def _snippet_source(fact: Fact) -> str:
     return " ".join(parts) or fact.title[:MAX_ANALYZED_CHARS] or fact.name
 
 
-Rejected = list[tuple[float, int, str]]  # (score, index slot, why): cheap to collect, turned into
-                                         # Rejection records only for the best few
+# (score, index slot, why): cheap to collect, turned into Rejection records only for the best few;
+# a why that costs something to word (the one word a weak match matched) is a function of the slot,
+# asked only of those few
+Rejected = list[tuple[float, int, "str | Callable[[int], str]"]]
 
 
 class RecallService:
@@ -269,7 +271,7 @@ class RecallService:
             focus = self._focus
             if focus is not None and focus < size and mask[focus] and focus not in slots:
                 slots = np.append(slots, focus)
-            return [(float(values[s]), int(s), why(int(s))) for s in slots]
+            return [(float(values[s]), int(s), why) for s in slots]
 
         def weak_reason(slot: int) -> Reason:
             [term] = index.matched_terms(slot, list(by_term))
@@ -332,8 +334,9 @@ class RecallService:
         kept = heapq.nlargest(TRACE_REJECTIONS, rejected, key=lambda r: r[0])
         kept += [r for r in rejected if r[1] == self._focus and r not in kept][:1]
         best = []
-        for score, slot, reason in kept:
+        for score, slot, why in kept:
             fact = self.index.fact_at(slot)
+            reason = why if isinstance(why, str) else why(slot)
             best.append(Rejection(sensitive.shown_ref(fact.ref), fact.id, fact.revision, reason, score))
         return RecallResult(suppressed=suppressed, rejected=tuple(best), rejected_count=rejected_count,
                             **base, **fields)

@@ -32,3 +32,15 @@ def test_removed_slots_are_reused_and_never_match():
     assert top(index, "appl") == ["f2"]
     index.sync([fact(2, "apples too"), fact(3, "apples three")])
     assert top(index, "appl") == ["f2", "f3"] and len(index) == 2
+
+
+def test_a_words_count_follows_the_facts_added_and_removed():
+    """The count is kept between questions (disputes ask it of every hit), and counted again once a
+    fact holding the word comes or goes."""
+    index = RecallIndex()
+    index.sync([fact(1, "apples"), fact(2, "apples too")])
+    assert index.document_frequency("appl") == 2
+    index.sync([fact(1, "apples"), fact(2, "apples too"), fact(3, "apples again")])
+    assert index.document_frequency("appl") == 3
+    index.sync([fact(3, "apples again")])
+    assert index.document_frequency("appl") == 1
