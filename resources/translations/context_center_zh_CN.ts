@@ -1046,12 +1046,16 @@ and the MCP server for Claude Code and Codex, pinned to the store this window sh
         <translation>添加第一条事实(&amp;R)</translation>
     </message>
     <message>
-        <source>Co&amp;nnect your agents…</source>
-        <translation>连接你的智能体(&amp;N)…</translation>
+        <source>&amp;Connect your agents…</source>
+        <translation>连接你的智能体(&amp;C)…</translation>
     </message>
     <message>
         <source>Reading the facts…</source>
         <translation>正在读取事实…</translation>
+    </message>
+    <message>
+        <source>Edit the fact under the cursor</source>
+        <translation>编辑光标所在的事实</translation>
     </message>
     <message>
         <source>load the facts</source>
@@ -4236,6 +4240,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>Written (UTC)</source>
         <translation>写入时间（UTC）</translation>
+    </message>
+    <message>
+        <source>Edit the suggestion under the cursor</source>
+        <translation>编辑光标所在的建议</translation>
     </message>
     <message>
         <source>&amp;Promote</source>

@@ -201,7 +201,7 @@ class FactsTab(QWidget):
         first = QPushButton(tr("Add your fi&rst fact"))
         first.setObjectName("button_first_fact")
         first.clicked.connect(self.writes.new_fact)
-        agents = QPushButton(tr("Co&nnect your agents…"))
+        agents = QPushButton(tr("&Connect your agents…"))
         agents.setObjectName("button_connect_agents")
         agents.clicked.connect(self.connect_agents.emit)
         welcome_layout.addWidget(self.welcome_text)
@@ -244,7 +244,7 @@ class FactsTab(QWidget):
     def _add_shortcuts(self) -> None:
         # window-wide shortcuts (new, search, pin, verify, history, forget) live in the main window's
         # Fact menu; Return edits the fact under the cursor.
-        action = QAction(self)
+        action = QAction(tr("Edit the fact under the cursor"), self)
         action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         action.triggered.connect(self.writes.edit_selected)
