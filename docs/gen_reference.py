@@ -5,6 +5,7 @@
 - ``reference/mcp-tools.md``: the tools the MCP server lists, from the schemas it serves;
 - ``reference/environment.md``: every environment variable the code reads;
 - ``reference/format.md``: where facts live and what a fact file holds, as the engine writes it;
+- ``reference/shortcuts.md``: every key the window answers, read from a window built offscreen;
 - ``benchmarks.md`` and its charts (``benchmarks/*.svg``): the latest figures each benchmark
   recorded (``bench/results/*.json``, written by a script run with ``--record``).
 
@@ -241,6 +242,67 @@ def format_page() -> str:
     return "\n".join(lines) + "\n"
 
 
+def shortcuts_page() -> str:
+    """Every key the window answers: its menus' actions (read from a window built offscreen, as a
+    user's is), the keys a tab's list or a button holds, and the fact form's Save."""
+    import os
+    import tempfile
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QAction, QKeySequence
+    from PySide6.QtWidgets import QAbstractButton, QApplication, QMenu
+
+    from context_center.ui.engine_client import EngineClient
+    from context_center.ui.facts.form import SAVE_KEYS
+    from context_center.ui.main_window import MainWindow
+
+    def keys(sequences: list[QKeySequence]) -> str:
+        return " or ".join(f"<kbd>{k.toString(QKeySequence.SequenceFormat.PortableText)}</kbd>" for k in sequences)
+
+    def words(text: str) -> str:
+        return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…")
+
+    app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
+    lines = [HEADER, "# Keyboard shortcuts", "",
+             "What the window answers, read from the window itself. A menu also opens with <kbd>Alt</kbd> and "
+             "its underlined letter (<kbd>Alt+F</kbd> the File menu), and so does each of its items; a tab is "
+             "<kbd>Ctrl+0</kbd>…<kbd>Ctrl+6</kbd>, or <kbd>Alt+G</kbd> and its letter. On macOS "
+             "<kbd>Ctrl</kbd> is <kbd>⌘</kbd>.", ""]
+    with tempfile.TemporaryDirectory() as folder:
+        client = EngineClient()
+        window = MainWindow(client, QSettings(os.path.join(folder, "settings.ini"), QSettings.Format.IniFormat),
+                            os.path.join(folder, "state"))
+        try:
+            for top in window.menuBar().actions():
+                menu = top.menu()
+                rows = [(words(action.text()), keys(action.shortcuts())) for action in menu.actions()
+                        if action.shortcuts() and action.menu() is None]
+                if rows:
+                    lines += [f"## The {words(top.text())} menu", "", "| action | keys |", "| --- | --- |",
+                              *(f"| {what} | {how} |" for what, how in rows), ""]
+            tabs = [window.tabs.widget(n) for n in range(window.tabs.count())]
+
+            def place(widget: object) -> int:
+                return next((n for n, tab in enumerate(tabs) if tab is widget or tab.isAncestorOf(widget)), len(tabs))
+
+            rows = [(place(action.parent()), words(action.text()), keys(action.shortcuts()))
+                    for action in window.findChildren(QAction)
+                    if action.shortcuts() and not any(isinstance(o, QMenu) for o in action.associatedObjects())]
+            rows += [(place(button), words(button.text()), keys([button.shortcut()]))
+                     for button in window.findChildren(QAbstractButton) if not button.shortcut().isEmpty()]
+            names = [window.tabs.tabText(n) for n in range(len(tabs))] + ["the status bar"]
+            lines += ["## In a tab", "", "| where | action | keys |", "| --- | --- | --- |"]
+            lines += [f"| {names[n]} | {what} | {how} |" for n, what, how in sorted(rows, key=lambda row: row[0])]
+            lines.append(f"| the fact form | Save | {keys([QKeySequence(k) for k in SAVE_KEYS])} |")
+        finally:
+            window.close()
+            window.deleteLater()
+            client.shutdown()
+    return "\n".join(lines) + "\n"
+
+
 # the benchmarks page ------------------------------------------------------------------------------
 
 RESULTS = ROOT / "bench" / "results"
@@ -311,7 +373,8 @@ def benchmark_pages() -> dict[Path, str]:
 
 def pages() -> dict[Path, str]:
     return {PAGES / "cli.md": cli_page(), PAGES / "errors.md": errors_page(), PAGES / "mcp-tools.md": tools_page(),
-            PAGES / "environment.md": environment_page(), PAGES / "format.md": format_page(), **benchmark_pages()}
+            PAGES / "environment.md": environment_page(), PAGES / "format.md": format_page(),
+            PAGES / "shortcuts.md": shortcuts_page(), **benchmark_pages()}
 
 
 def main() -> int:

@@ -199,7 +199,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(settings)
         file_menu.addSeparator()
         quit_action = QAction(icon("log-out"), tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)   # none on some desktops
+        quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         self.edit_menu = self.menuBar().addMenu(tr("&Edit"))

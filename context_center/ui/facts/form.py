@@ -48,6 +48,7 @@ if TYPE_CHECKING:   # (a suggestion's record: loaded with the Suggestions tab)
 
 # the engine's values; "" (unset) first where a field may stay unset
 # a new fact is a project fact unless chosen otherwise, as on the command line: it comes first
+SAVE_KEYS = ("Ctrl+Return", "Ctrl+Enter")   # the form's Save, wherever the cursor is in it
 _CHOICES = {"type": tuple(sorted(FACT_CHOICES["type"], key=lambda t: t != "project")), "scope": FACT_CHOICES["scope"],
             "activation": FACT_CHOICES["activation"], "volatility": ("", *FACT_CHOICES["volatility"])}
 
@@ -181,7 +182,7 @@ class FactForm(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setToolTip(tr("Save (Ctrl+Return)"))
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
-        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+        for keys in SAVE_KEYS:
             QShortcut(QKeySequence(keys), self, self.save)
         self.yours = QPlainTextEdit()
         self.yours.setObjectName("your_version")

@@ -50,7 +50,7 @@ class ProposalsPanel(QGroupBox):
         self.proposal_table = read_only_table([tr("Memory"), tr("Category"), tr("Scope"), tr("From"),
                                                tr("Written (UTC)")], "proposals", stretch=0)
         self.proposal_table.currentCellChanged.connect(self._show_proposal)
-        edit = QAction(self.proposal_table)  # Return opens the selected one, as in the Facts tab
+        edit = QAction(tr("Edit the suggestion under the cursor"), self.proposal_table)   # as in the Facts tab
         edit.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         edit.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         edit.triggered.connect(self.edit_proposal)
