@@ -42,7 +42,8 @@ def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, str, argpar
 def _option_rows(parser: argparse.ArgumentParser) -> list[str]:
     rows = []
     for action in parser._actions:   # noqa: SLF001
-        if isinstance(action, (argparse._SubParsersAction, argparse._HelpAction)):   # noqa: SLF001
+        if isinstance(action, (argparse._SubParsersAction, argparse._HelpAction)) \
+                or action.help == argparse.SUPPRESS:   # noqa: SLF001   (a hidden option: for tests)
             continue
         if action.option_strings:
             spelled = ", ".join(f"`{o}`" for o in action.option_strings)

@@ -26,7 +26,9 @@ def register(commands: Subcommands) -> None:
     show.set_defaults(handler=show_command, opens_engine=False)
     set_parser = actions.add_parser("set", help="write a setting into the config file")
     set_parser.add_argument("key", choices=["state-root"])
-    set_parser.add_argument("value", metavar="DIR")
+    set_parser.add_argument("value", metavar="DIR",
+                            help="the folder (a relative one is taken from the current directory; config unset "
+                                 "clears it)")
     add_json_option(set_parser)
     set_parser.set_defaults(handler=set_command, opens_engine=False)
     unset = actions.add_parser("unset", help="remove a setting from the config file")

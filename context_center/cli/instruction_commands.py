@@ -38,7 +38,7 @@ def register(commands: Subcommands) -> None:
     parser = commands.add_parser("instructions", help="standing instructions (AGENTS.md, REASONIX.md, …)")
     sub = parser.add_subparsers(dest="instructions_command", metavar="SUBCOMMAND", required=True)
     add_parser = sub.add_parser("add", help="quick add: a '- NOTE' line under '## Notes' (/remember)")
-    add_parser.add_argument("note", metavar="NOTE", nargs="+")
+    add_parser.add_argument("note", metavar="NOTE", nargs="+", help="the note, one line (the words are joined)")
     add_parser.add_argument("--local", action="store_true", help="write the .local.md variant (not committed)")
     add_parser.add_argument("--file", metavar="FILE",
                             help="the instruction file to add to (default: REASONIX.md, AGENTS.md or CLAUDE.md "

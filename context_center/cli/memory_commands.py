@@ -12,6 +12,17 @@ from .output import Handler, Output, Subcommands, add_json_option, table
 
 _FIELD_OPTIONS = ("name", "title", "description", "type", "scope", "keywords", "subject-key",
                   "activation", "volatility", "expires-at")
+_FIELD_HELP = {
+    "name": "the file's name in its folder (made from the title when not given)",
+    "title": "one line saying what the fact is",
+    "description": "one line on why it matters; shown in MEMORY.md and in lists",
+    "type": "user, feedback, project or reference",
+    "keywords": "other words a search or a recall should find it by, separated by spaces",
+    "subject-key": "what the fact decides (project.package_manager): one active fact per subject in a scope",
+    "activation": "relevant (recalled when a prompt matches) or pinned (in every session's context)",
+    "volatility": "evergreen, stable or volatile: how soon it needs a look again",
+    "expires-at": "a date (YYYY-MM-DD) or an RFC 3339 time after which it is never recalled; never to clear",
+}
 
 
 def _ref_command(sub: Subcommands, name: str, help_text: str, handler: Handler) -> argparse.ArgumentParser:
@@ -27,7 +38,7 @@ def _ref_command(sub: Subcommands, name: str, help_text: str, handler: Handler) 
 def _fact_fields(parser: argparse.ArgumentParser, *, edit: bool = False) -> None:
     for option in _FIELD_OPTIONS:
         if option != "scope":
-            parser.add_argument(f"--{option}")
+            parser.add_argument(f"--{option}", help=_FIELD_HELP[option])
     parser.add_argument("--body", help="the Markdown body")
     parser.add_argument("--body-file", metavar="F", help="read the body from a file ('-' for stdin)")
     parser.add_argument("--expected-revision", type=int, metavar="N",
@@ -76,10 +87,12 @@ def register(commands: Subcommands) -> Subcommands:
     _fact_fields(edit_parser, edit=True)
 
     forget_parser = _ref_command(sub, "forget", "move a fact to the archive", forget)
-    forget_parser.add_argument("--expected-revision", type=int, metavar="N")
+    forget_parser.add_argument("--expected-revision", type=int, metavar="N",
+                               help="refuse unless the fact is at this revision")
     move_parser = _ref_command(sub, "move", "move a fact to the other scope, keeping its id and history", move)
     move_parser.add_argument("--to", required=True, choices=SCOPES, help="the scope to move it to")
-    move_parser.add_argument("--expected-revision", type=int, metavar="N")
+    move_parser.add_argument("--expected-revision", type=int, metavar="N",
+                             help="refuse unless the fact is at this revision")
     _ref_command(sub, "pin", "put a fact's body in the session context (1,500-character budget)", pin)
     _ref_command(sub, "unpin", "make a pinned fact recall-only again", unpin)
     _ref_command(sub, "verify", "mark a fact as checked today (renews freshness and its refs' evidence)", verify)
@@ -102,7 +115,7 @@ def register(commands: Subcommands) -> Subcommands:
     archived_parser.set_defaults(handler=archived)
 
     recover_parser = sub.add_parser("recover", help="bring an archived fact back as a new revision")
-    recover_parser.add_argument("path", metavar="PATH")
+    recover_parser.add_argument("path", metavar="PATH", help="its archive path (memory archived lists them)")
     add_json_option(recover_parser)
     recover_parser.set_defaults(handler=recover)
 

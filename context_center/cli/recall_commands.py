@@ -15,7 +15,7 @@ def register(memory_sub: Subcommands) -> None:
         "recall", help="what automatic recall would append to MESSAGE, with the trace",
         description="Run automatic recall on MESSAGE, show the last recall trace (--last), or what the "
                     "hooks gave agents in this workspace (--history).")
-    recall.add_argument("message", metavar="MESSAGE", nargs="?")
+    recall.add_argument("message", metavar="MESSAGE", nargs="?", help="the prompt, as an agent would receive it")
     recall.add_argument("--max-chars", type=int, metavar="N", help="character budget of the block (default 2400)")
     recall.add_argument("--limit", type=int, metavar="N", help="most facts to recall (default 4, at most 8)")
     recall.add_argument("--last", action="store_true", help="show the last recall trace of any process")
@@ -33,7 +33,7 @@ def register(memory_sub: Subcommands) -> None:
 
     search = memory_sub.add_parser("search", help="find facts (stale and expired included)",
                                    description="Explicit search over every promoted fact of both scopes.")
-    search.add_argument("query", metavar="QUERY")
+    search.add_argument("query", metavar="QUERY", help="words to look for (any language)")
     search.add_argument("--limit", type=int, default=8, metavar="N", help="most results (default 8, at most 20)")
     add_json_option(search)
     search.set_defaults(handler=search_command)

@@ -27,11 +27,15 @@ def register(memory_sub: Subcommands) -> None:
     _verb(sub, "history", "what was decided, newest first", decision_history)
 
 
+_OPERANDS = {"ID": "the item's id (memory review lists them)", "TOKEN": "the decision's undo token (memory review "
+             "history lists them)"}
+
+
 def _verb(sub: Any, name: str, help: str, handler: Any, operand: str = "") -> argparse.ArgumentParser:
     """One ``memory review`` subcommand: its help, its operand (an item's id, a token) if any, --json."""
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help)
     if operand:
-        parser.add_argument(operand.lower(), metavar=operand)
+        parser.add_argument(operand.lower(), metavar=operand, help=_OPERANDS[operand])
     add_json_option(parser)
     parser.set_defaults(handler=handler)
     return parser

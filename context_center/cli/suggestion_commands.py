@@ -17,7 +17,7 @@ def register(commands: Subcommands) -> None:
     parser.set_defaults(handler=list_command)
     sub = parser.add_subparsers(dest="suggestions_command", metavar="SUBCOMMAND")
     accept = sub.add_parser("accept", help="store a memory candidate, or write a skill's SKILL.md")
-    accept.add_argument("id", metavar="ID")
+    accept.add_argument("id", metavar="ID", help="the candidate's id (suggestions lists them)")
     accept.add_argument("--dir", metavar="DIR", help="for a skill: folder to create <name>/SKILL.md in "
                                                      "(default: <workspace>/.claude/skills)")
     for option in ("name", "title", "description", "type", "scope", "keywords", "subject-key", "activation"):
@@ -27,7 +27,7 @@ def register(commands: Subcommands) -> None:
     accept.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
     accept.set_defaults(handler=accept_command)
     dismiss = sub.add_parser("dismiss", help="never suggest this candidate again in this workspace")
-    dismiss.add_argument("id", metavar="ID")
+    dismiss.add_argument("id", metavar="ID", help="the candidate's id (suggestions lists them)")
     add_json_option(dismiss)
     dismiss.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
     dismiss.set_defaults(handler=dismiss_command)
@@ -36,7 +36,7 @@ def register(commands: Subcommands) -> None:
     dismissed.add_argument("--home", metavar="DIR", help=argparse.SUPPRESS)
     dismissed.set_defaults(handler=dismissed_command)
     restore = sub.add_parser("restore", help="undo a dismissal: suggest the candidate again")
-    restore.add_argument("id", metavar="ID")
+    restore.add_argument("id", metavar="ID", help="the candidate's id (suggestions dismissed lists them)")
     add_json_option(restore)
     restore.set_defaults(handler=restore_command)
     for name, handler, text in (("promote", promote_command, "promote a memory from an agent (written over MCP or "
