@@ -55,3 +55,13 @@ def test_every_package_is_held_to_no_import_circle():
     packages = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "context_center").rglob("__init__.py")
                 if "__pycache__" not in p.parts}
     assert packages == set(contract["ancestors"]), sorted(packages ^ set(contract["ancestors"]))
+
+
+def test_every_module_a_flow_names_exists():
+    """The design page's flows and notes name modules by path (`engine/recall/service.py`): each is
+    in the package (or, for `bench/…`, in the repository)."""
+    named = set(re.findall(r"`((?:[\w]+/)*[\w]+\.py)`", README))
+    assert len(named) >= 30
+    missing = sorted(name for name in named
+                     if not (ROOT / "context_center" / name).exists() and not (ROOT / name).exists())
+    assert not missing, missing

@@ -50,3 +50,29 @@ def test_no_docstring_or_comment_cites_a_file_outside_the_repository():
                                              "(rules.md", "../shared")):
                 cited.append(f"{path.relative_to(ROOT)}:{number}")
     assert not cited, cited
+
+
+def test_the_contract_page_states_the_codes_numbers():
+    """The design page on the contract is written by hand: the numbers it states are the code's."""
+    from context_center.engine.agents.claims import MAX_TOKENS
+    from context_center.engine.instructions.imports import MAX_IMPORT_DEPTH
+    from context_center.engine.memory.freshness import TYPE_WINDOWS, VOLATILITY_WINDOWS
+    from context_center.engine.recall import service
+    from context_center.engine.recall.recall_records import DEFAULT_CHARS, DEFAULT_LIMIT
+    from context_center.engine.records import PINNED_BUDGET_CHARS
+    from context_center.engine.search.service import SearchParameters
+    from context_center.engine.text import bm25
+
+    page = " ".join((ROOT / "docs" / "design" / "contract.md").read_text(encoding="utf-8").split())
+    stated = [f"at most {PINNED_BUDGET_CHARS:,} characters",
+              f"at most {DEFAULT_LIMIT} hits (up to {service.MAX_LIMIT})",
+              f"at most {DEFAULT_CHARS:,} characters (at least {service.MIN_CHARS})",
+              f"at most {service.SNIPPET_CHARS} characters", f"at least {service.RELATIVE_FLOOR} of the best",
+              f"stale ones {service.STALE_PENALTY}×", f"over {MAX_TOKENS} approximate tokens",
+              f"a chain of {['', 'one', 'two', 'three', 'four', 'five', 'six'][MAX_IMPORT_DEPTH]} imported files",
+              f"k1 = {bm25.RECALL.k1}, b = {bm25.RECALL.b}", f"k1 = {SearchParameters.k1} and b = {SearchParameters.b}",
+              *(f"{kind} {fresh} / {current}" for kind, (fresh, current) in VOLATILITY_WINDOWS.items()),
+              *(f"{kind} {fresh} / {current}" for kind, (fresh, current) in TYPE_WINDOWS.items()
+                if kind in ("reference", "project"))]
+    missing = [phrase for phrase in stated if phrase not in page]
+    assert not missing, missing
