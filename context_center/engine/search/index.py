@@ -193,6 +193,7 @@ class SearchIndex:
         self._searcher = None   # kept between queries while the index's generation stays the same
         self._scorer = PostingsScorer(BM25(k1=k1, b=b))
         self._frequencies: tuple[object, dict[str, int]] = (None, {})
+        self._keys: tuple[object, dict[int, str]] = (None, {})   # each document's key, per searcher
 
     # opening ----------------------------------------------------------------------------
 
@@ -411,7 +412,16 @@ class SearchIndex:
 
         def run(searcher):
             top = self._scorer.top(searcher, clauses, limit)
-            return [(searcher.stored_fields(docnum)["key"], score) for docnum, score in top]
+            if self._keys[0] is not searcher:   # (a stored field is unpickled from a compressed block)
+                self._keys = (searcher, {})
+            keys = self._keys[1]
+            found = []
+            for docnum, score in top:
+                key = keys.get(docnum)
+                if key is None:
+                    key = keys[docnum] = searcher.stored_fields(docnum)["key"]
+                found.append((key, score))
+            return found
 
         return self._reading(run)
 

@@ -28,6 +28,7 @@ DEFAULT_LIMIT, MAX_LIMIT = 8, 20
 SNIPPET_CHARS = 240
 # Feedback only on stores big enough for word statistics to mean something.
 FEEDBACK_MIN_FACTS = 50
+BAGS_KEPT = 2048   # feedback facts' counted words kept (by text) before they are all let go
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class SearchService:
         self.index = SearchIndex(folder, k1=parameters.k1, b=parameters.b)
         self._synced: Snapshot | None = None
         self._keyed: tuple[Snapshot | None, dict[str, Fact]] = (None, {})
+        self._bags: dict[str, Counter[str]] = {}   # :meth:`_bag`
 
     @staticmethod
     def _searchable(snapshot: Snapshot) -> list[Fact]:
@@ -155,7 +157,7 @@ class SearchService:
     def _expansion(self, terms: list[str], feedback: list[Fact]) -> dict[str, float]:
         """Words frequent in the feedback facts and rare in the store, weighted like RM3."""
         weights: defaultdict[str, float] = defaultdict(float)
-        bags = [Counter(tokenize(f"{f.title} {f.description} {f.body}", drop_stopwords=True)) for f in feedback]
+        bags = [self._bag(f"{f.title} {f.description} {f.body}") for f in feedback]
         count, frequencies = self.index.document_frequencies({t for bag in bags for t in bag})
         for bag in bags:
             length = sum(bag.values()) or 1
@@ -169,6 +171,16 @@ class SearchService:
         top = heapq.nlargest(p.feedback_terms, weights.items(), key=lambda item: item[1])
         total = sum(w for _, w in top) or 1.0
         return {term: p.feedback_weight * w / total * len(set(terms)) for term, w in top if w > 0}
+
+    def _bag(self, text: str) -> Counter[str]:
+        """The words of a feedback fact, counted (kept by text: the best few facts of one store come
+        back as feedback query after query, and reading them again was a fifth of a search)."""
+        bag = self._bags.get(text)
+        if bag is None:
+            if len(self._bags) >= BAGS_KEPT:
+                self._bags.clear()
+            bag = self._bags[text] = Counter(tokenize(text, drop_stopwords=True))
+        return bag
 
     def close(self) -> None:
         self.index.close()

@@ -43,3 +43,25 @@ def test_query_terms_know_stopwords_and_distinctive_words():
 def test_chinese_function_words_are_stopwords():
     terms = {t.term: t.stopword for t in query_terms("我们的项目")}
     assert terms["我们"] and not terms["项目"]
+
+
+def test_the_c_stemmer_stems_as_the_pure_python_one():
+    """snowballstemmer hands its work to PyStemmer when it is installed (a dependency, for speed);
+    the index a machine without it built must read the same on one with it, so the stems must be
+    the same: every word of the labelled sets and of LoCoMo's sample is stemmed both ways."""
+    import json
+    import re
+    from pathlib import Path
+
+    import pytest
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    stemmer = pytest.importorskip("Stemmer")
+    root = Path(__file__).resolve().parents[3]
+    words: set[str] = set()
+    for path in [*(root / "tests" / "data").rglob("*.json*"), *(root / "docs").rglob("*.md")]:
+        words.update(re.findall(r"[a-z]+", path.read_text(encoding="utf-8", errors="replace").lower()))
+    assert len(words) > 3000
+    c, python = stemmer.Stemmer("english"), EnglishStemmer()
+    differ = [word for word in sorted(words) if c.stemWord(word) != python.stemWord(word)]
+    assert not differ, json.dumps(differ[:20])
