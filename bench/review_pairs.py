@@ -31,6 +31,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from _results import Results
 from _stores import load_locomo, turns, write_facts
 from cli_latency import items
 from context_center.engine.records import Fact
@@ -56,7 +57,12 @@ def _facts(bodies: list[str]) -> list[Fact]:
                  body=body, created_at=stamp, updated_at=stamp) for n, body in enumerate(bodies)]
 
 
-def measure(path: Path, show_errors: bool) -> None:
+# the labelled sets the rules were written against, and those kept out of sight until measured
+HELD_OUT = {"review_pairs_heldout.jsonl", "review_v3/pairs.jsonl"}
+PAIRS_TABLE = "Labelled pairs: precision and recall"
+
+
+def measure(path: Path, show_errors: bool, record: Results | None = None) -> None:
     pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     weights = Weights(read(text) for pair in pairs for text in (pair["a"], pair["b"]))
     for pair in pairs:
@@ -72,6 +78,13 @@ def measure(path: Path, show_errors: bool) -> None:
     print(f"  related (shown, no merge proposed): {len(related)}, of which labelled duplicate "
           f"{sum(p['label'] == 'duplicate' for p in related)}; duplicates proposed or shown as related: recall "
           f"{alike / max(sum(p['label'] == 'duplicate' for p in pairs), 1):.2f}")
+    if record is not None:
+        name = str(path.relative_to(DATA))
+        row = [name, "held out" if name in HELD_OUT else "developed against", len(pairs)]
+        for label in ("duplicate", "contradiction"):
+            precision, recall, _n = scores(pairs, label)
+            row += [round(precision, 2), round(recall, 2)]
+        record.row(PAIRS_TABLE, *row)
     for label, recall_goal in (("duplicate", 0.5), ("contradiction", 0.8)):
         goal = scores(pairs, label)
         print(f"  {label}s: precision {goal[0]:.2f} (goal ≥ 0.90), recall {goal[1]:.2f} (goal ≥ {recall_goal:.2f}): "
@@ -120,16 +133,31 @@ def main() -> None:
     parser.add_argument("--facts", type=int, default=10_000)
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--pairs-only", action="store_true", help="skip LoCoMo and the 10,000-fact command")
+    parser.add_argument("--record", action="store_true", help="also write bench/results/review_pairs.json")
     args = parser.parse_args()
+    record = Results("review_pairs", "The memory review: duplicates and contradictions",
+                     "bench/review_pairs.py --record") if args.record else None
+    if record is not None:
+        record.table(PAIRS_TABLE, ["set", "kind", "pairs", "duplicates precision", "duplicates recall",
+                                   "contradictions precision", "contradictions recall"],
+                     note="goals: precision ≥ 0.90 for both; recall ≥ 0.50 for duplicates and ≥ 0.80 for "
+                          "contradictions. The held-out sets were written by a helper who had not read the code.",
+                     chart="contradictions recall")
     for path in args.pairs:
         if path.exists() or path not in parser.get_default("pairs"):   # (a set not written yet is skipped)
-            measure(path, args.show_errors)
+            measure(path, args.show_errors, record)
     for folder in (DATA / "review_stores_v2", DATA / "review_v3" / "stores"):
         for path in sorted(folder.glob("store_*.json")):
             measure_store(path, args.show_errors)
 
     if args.pairs_only:
+        if record is not None:
+            record.save()
         return
+    if record is not None:
+        record.table("LoCoMo turns", ["turns", "duplicate pairs proposed", "turns touched %", "contradictions"],
+                     note="conversational turns hold few repeats: a proposal here is most likely wrong "
+                          "(goal ≤ 1 % of the turns touched)")
     conversations = [[body for _, body in turns(conversation)] for conversation in load_locomo()]
     for label, bodies in [("LoCoMo sample", [body for turns_ in conversations for body in turns_]),
                           *((f"  conversation {n}", turns_) for n, turns_ in enumerate(conversations, 1))]:
@@ -137,6 +165,9 @@ def main() -> None:
         touched = {fact.id for item in found if item.kind == "duplicate" for fact in item.facts}
         shown = {fact.id for item in found if item.kind == "related" for fact in item.facts}
         target = "" if label.startswith(" ") else "; goal ≤ 1 %"
+        if record is not None and not label.startswith(" "):
+            record.row("LoCoMo turns", len(bodies), sum(i.kind == "duplicate" for i in found),
+                       round(100 * len(touched) / len(bodies), 2), sum(i.kind == "contradiction" for i in found))
         print(f"{label}: {len(bodies):,} turns, duplicate pairs proposed {sum(i.kind == 'duplicate' for i in found)}, "
               f"touching {len(touched)} turns ({len(touched) / len(bodies):.2%}{target}); "
               f"contradictions {sum(i.kind == 'contradiction' for i in found)}; related shown "
@@ -156,6 +187,11 @@ def main() -> None:
             times.append(time.perf_counter() - started)
         print(f"memory review --json at {args.facts:,} facts: {', '.join(f'{t:.2f}' for t in times)} s as a whole "
               f"command ({len(json.loads(out)['items'])} items; goal < 2 s)")
+    if record is not None:
+        record.table("memory review --json", ["facts", "median s", "slowest s", "goal s"],
+                     note="the whole command, three runs after a first that builds the catalog")
+        record.row("memory review --json", args.facts, round(sorted(times)[1], 2), round(max(times), 2), 2)
+        record.save()
 
 
 if __name__ == "__main__":
