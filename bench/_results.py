@@ -23,7 +23,9 @@ def _commit() -> str:
     try:
         done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                               timeout=10)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+        # (figures recorded, and the pages made from them, are no change to what was measured)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
+                                ":!bench/results", ":!docs/benchmarks", ":!docs/benchmarks.md"], cwd=ROOT,
                                capture_output=True, text=True, timeout=10).stdout.strip()
         return done.stdout.strip() + (" (with changes)" if dirty else "")
     except OSError:

@@ -83,7 +83,8 @@ def measure(path: Path, show_errors: bool, record: Results | None = None) -> Non
         row = [name, "held out" if name in HELD_OUT else "developed against", len(pairs)]
         for label in ("duplicate", "contradiction"):
             precision, recall, _n = scores(pairs, label)
-            row += [round(precision, 2), round(recall, 2)]
+            proposed = any(p["guess"] == label for p in pairs)
+            row += [round(precision, 2) if proposed else "— (none proposed)", round(recall, 2)]
         record.row(PAIRS_TABLE, *row)
     for label, recall_goal in (("duplicate", 0.5), ("contradiction", 0.8)):
         goal = scores(pairs, label)
@@ -141,7 +142,7 @@ def main() -> None:
         record.table(PAIRS_TABLE, ["set", "kind", "pairs", "duplicates precision", "duplicates recall",
                                    "contradictions precision", "contradictions recall"],
                      note="goals: precision ≥ 0.90 for both; recall ≥ 0.50 for duplicates and ≥ 0.80 for "
-                          "contradictions. The held-out sets were written by a helper who had not read the code.",
+                          "contradictions. The held-out sets were written by a helper who had not read the code",
                      chart="contradictions recall")
     for path in args.pairs:
         if path.exists() or path not in parser.get_default("pairs"):   # (a set not written yet is skipped)
