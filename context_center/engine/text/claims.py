@@ -90,7 +90,8 @@ _RUNTIMES = {"node": "node", "node.js": "node", "nodejs": "node", "python": "pyt
              "rails": "rails", "kotlin": "kotlin", "typescript": "typescript", "elixir": "elixir", "dotnet": "dotnet",
              ".net": "dotnet", "jdk": "java", "vue": "vue", "angular": "angular", "next.js": "next", "nextjs": "next"}
 _VERSION = re.compile(r"(?<![\w.])(" + "|".join(sorted((re.escape(k) for k in _RUNTIMES), key=len, reverse=True))
-                      + r")\s*v?(\d+)(?:\.(\d+))?(?:\.\d+)?(?!\w|\.\d)", re.IGNORECASE)
+                      + r")\s*(?:(?:version|版本)\s*(?:is|:|=|是|为|用)?\s*)?v?(\d+)(?:\.(\d+))?(?:\.\d+)?(?!\w|\.\d)",
+                      re.IGNORECASE)   # ("Python 3.11", "Node v20", "Python version 3.9", "MySQL 版本是 5.7")
 _WEEKDAYS = {"mon": "mon", "monday": "mon", "mondays": "mon", "tue": "tue", "tues": "tue", "tuesday": "tue",
              "tuesdays": "tue", "wed": "wed", "wednesday": "wed", "wednesdays": "wed", "thu": "thu", "thur": "thu",
              "thurs": "thu", "thursday": "thu", "thursdays": "thu", "fri": "fri", "friday": "fri", "fridays": "fri",
@@ -98,7 +99,7 @@ _WEEKDAYS = {"mon": "mon", "monday": "mon", "mondays": "mon", "tue": "tue", "tue
              "一": "mon", "二": "tue", "三": "wed", "四": "thu", "五": "fri", "六": "sat", "日": "sun", "天": "sun"}
 _WEEKDAY = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b"
                       r"|(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
-_DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|上线",
+_DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
 _PORT = re.compile(r"\bport\s*(?:is|=|:|of)?\s*(\d{2,5})\b|端口\s*(?:是|为|:|：)?\s*(\d{2,5})|\b(?:localhost|"
                    r"127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b", re.IGNORECASE)
@@ -246,7 +247,7 @@ _KEYWORDS = frozenset(
     "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
     "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
     "branch branches target targets pr prs pull against develop master trunk net".split())
-_CHINESE_KEYWORDS = tuple("部署 发布 上线 端口 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
+_CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
                           "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点".split())
 _ASCII_WORDS = re.compile(r"[a-z][a-z0-9_+-]*")   # (a dot parts words: "node.js", "yarn.lock", ".net")
 _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
@@ -460,7 +461,8 @@ def _entity(clause: str) -> frozenset[str]:
     words = {word.lower().rstrip(".") for word in _WORD.findall(clause)}
     found = {word for word in words if word in _ENTITIES or word in _LANGUAGES}
     found |= {word[:-1] for word in words if word.endswith("s") and word[:-1] in _ENTITIES
-              and word != "tests"}   # "APIs", "services" ("smoke tests" are no test environment)
+              and word not in ("tests", "services")}   # "APIs", "workers" ("smoke tests" are no test
+    # environment; "all services", "backend services" name no one service)
     if _GO_FILES.search(clause):   # "go" alone is a verb ("deploys go out")
         found.add("golang")
     found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
@@ -489,7 +491,9 @@ def _before_port(clause: str) -> frozenset[str]:
     match = _BEFORE_PORT.search(clause)
     if match is None:
         return frozenset()
-    return frozenset(_same(w.lower()) for w in match.groups() if w and w.lower() not in _STOP)
+    # ("exposed on port 6380", "bound to port": a verb's participle names no thing)
+    return frozenset(_same(w.lower()) for w in match.groups()
+                     if w and w.lower() not in _STOP and not w.lower().endswith("ed"))
 
 
 def _context(clause: str, time: re.Match[str]) -> frozenset[str]:

@@ -232,6 +232,26 @@ def test_a_name_written_with_a_dot_is_read_as_the_name(first: str, second: str):
     assert conflicts(claims_of(first), claims_of(second))
 
 
+@pytest.mark.parametrize("first,second", [
+    ("The backend is on Python version 3.9.", "The backend runs Python 3.11."),
+    ("MySQL 版本是 5.7。", "我们用的是 MySQL 8.0。"),
+    ("每周二发版。", "每周四发版。"),
+    ("We target Java 17.", "All services are compiled for Java 21."),
+    ("Redis runs on port 6379 in dev.", "In dev, Redis is exposed on port 6380."),
+])
+def test_a_version_named_as_such_a_release_day_and_the_same_thing_said_loosely_conflict(first: str, second: str):
+    """"version 3.9", "版本是 5.7" give a version; 发版 is a release; "all services" name no one
+    service, and "exposed" (a participle before "port") names no thing."""
+    assert conflicts(claims_of(first), claims_of(second))
+
+
+def test_two_unnamed_ports_of_one_server_in_chinese_are_not_said_to_conflict():
+    """A port written before 端口 has no name of its thing beside it ("metrics 暴露在 9464 端口"):
+    read as the project's port, it contradicted the server's own; it is not read."""
+    assert not conflicts(claims_of("orbit-server listens on port 7070 by default."),
+                         claims_of("orbit-server 的 Prometheus metrics 暴露在 9464 端口。"))
+
+
 def test_a_file_named_after_a_style_is_no_claim_on_it():
     assert claims_of("says the same as project/tabs.md") == frozenset()
     assert claims_of("Indent with tabs.") != frozenset()
