@@ -110,7 +110,9 @@ _CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci"
        "circle ci": "circleci", "jenkins": "jenkins", "travis": "travis", "buildkite": "buildkite",
        "azure pipelines": "azure-pipelines"}
 _CI_NAME = re.compile(r"\b(" + "|".join(re.escape(k) for k in _CI) + r")\b", re.IGNORECASE)
-_INDENT = re.compile(r"\b(?:(\d)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)|(\d)\s*个空格|(制表符|tab)", re.IGNORECASE)
+_INDENT = re.compile(r"\b(?:(\d|two|four|eight)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)"
+                     r"|(\d|两|二|四|八)\s*个空格|(制表符|tab)", re.IGNORECASE)
+_SPACES = {"two": "2", "four": "4", "eight": "8", "两": "2", "二": "2", "四": "4", "八": "8"}
 _INDENTING = re.compile(r"\bindent\w*|\btabs?\b(?!\.\w)|\bspaces?\b|缩进", re.IGNORECASE)   # (not tabs.md)
 @dataclass(frozen=True)
 class Choice:
@@ -121,6 +123,7 @@ class Choice:
     subject: str
     aliases: dict[str, str]
     about: re.Pattern[str] | None = None
+    of_the_project: bool = False   # chosen once for the whole repository (its branching model): of no part
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -142,9 +145,15 @@ def _keyed(aliases: tuple[tuple[str, str], ...]) -> dict[str, str]:
 
 @lru_cache(maxsize=None)
 def _alternatives(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``names`` as a word of its own: a Latin name not inside a longer word; a Chinese one
+    anywhere (Chinese is written without spaces: 用单引号, 用自增 ID)."""
     ordered = sorted(names, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(n).replace(r"\ ", r"[\s_-]?") for n in ordered)
-                      + r")(?![\w-])", re.IGNORECASE)
+    return re.compile("(" + "|".join(re.escape(n) if _CJK_CHAR.search(n) else
+                                     r"(?<![\w-])" + re.escape(n).replace(r"\ ", r"[\s_-]?") + r"(?![\w-])"
+                                     for n in ordered) + ")", re.IGNORECASE)
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 
 
 CHOICES = (
@@ -166,6 +175,15 @@ CHOICES = (
     Choice("test-runner", {"jest": "jest", "vitest": "vitest", "mocha": "mocha", "pytest": "pytest",
                            "unittest": "unittest", "jasmine": "jasmine", "ava": "ava"},
            re.compile(r"\btest\w*|测试", re.IGNORECASE)),
+    Choice("primary-key", {"uuid": "uuid", "uuids": "uuid", "uuidv4": "uuid", "uuidv7": "uuid", "ulid": "ulid",
+                           "ulids": "ulid", "auto-increment": "serial", "auto-incrementing": "serial",
+                           "autoincrement": "serial", "auto-increment ids": "serial", "serial": "serial",
+                           "bigserial": "serial", "identity column": "serial", "自增": "serial"},
+           re.compile(r"\bprimary keys?\b|主键", re.IGNORECASE)),
+    Choice("branching", {"trunk-based": "trunk", "trunk based": "trunk", "gitflow": "gitflow", "git flow": "gitflow",
+                         "git-flow": "gitflow", "github flow": "github-flow"}, of_the_project=True),
+    Choice("exports", {"named exports": "named", "named export": "named", "default exports": "default",
+                       "default export": "default"}),
 )
 _APPROVALS = re.compile(r"(?<![\w-])(\d+|one|two|three|a single|一|两|二|三)\s*(?:个\s*)?"
                         r"(?:approvals?|approving reviews?|审批|批准)", re.IGNORECASE)
@@ -245,9 +263,10 @@ _KEYWORDS = frozenset(
     "camel snake snake_case kebab kebab-case pascalcase pascal screaming_snake_case squash rebase merge merges merged "
     "merging rest restful graphql grpc english chinese japanese orm sql quotes single-quoted double-quoted jest "
     "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
+    "primary uuid uuids uuidv4 uuidv7 ulid ulids trunk-based gitflow git-flow exports export "
     "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
     "branch branches target targets pr prs pull against develop master trunk net".split())
-_CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
+_CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 主键 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
                           "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点".split())
 _ASCII_WORDS = re.compile(r"[a-z][a-z0-9_+-]*")   # (a dot parts words: "node.js", "yarn.lock", ".net")
 _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
@@ -290,11 +309,12 @@ def claims_of(text: str) -> frozenset[Claim]:
         if _INDENTING.search(clause):
             for match in _INDENT.finditer(clause):
                 spaces, tabs, chinese_spaces, chinese_tabs = match.groups()
-                value = "tabs" if tabs or chinese_tabs else f"{spaces or chinese_spaces} spaces"
+                count = (spaces or chinese_spaces or "").lower()
+                value = "tabs" if tabs or chinese_tabs else f"{_SPACES.get(count, count)} spaces"
                 found.add(Claim("indentation", entity, value, negated))
         for choice in CHOICES:
             if choice.about is None or choice.about.search(clause):
-                owner = entity | _owner(choice, clause)
+                owner = frozenset() if choice.of_the_project else entity | _owner(choice, clause)
                 for match in choice.pattern.finditer(clause):
                     named = {_same(word) for word in _WORD.findall(match.group(1).lower())}
                     found.add(Claim(choice.subject, owner - named, choice.value(match.group(1)), negated))

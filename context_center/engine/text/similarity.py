@@ -43,7 +43,7 @@ from .analysis import stem, tokenize
 from .claims import Claim, amounts_differ, amounts_of, claims_of, conflicts, left_behind, literals_differ
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但是|但|而是|而")
-_NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|without|stop|forbid\w*|"
+_NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|omit|without|stop|forbid\w*|"
                        r"disallow\w*|nobody|none)\b|n't\b|不要|不准|不得|不能|不可|不用|不许|别|禁止|严禁|勿|避免|无需|"
                        r"不再|不", re.IGNORECASE)
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)

@@ -245,6 +245,36 @@ def test_a_version_named_as_such_a_release_day_and_the_same_thing_said_loosely_c
     assert conflicts(claims_of(first), claims_of(second))
 
 
+@pytest.mark.parametrize("first,second", [
+    ("Database primary keys are UUIDv7.", "Database primary keys are auto-increment bigints."),
+    ("主键用自增 ID。", "主键统一用 UUID。"),
+    ("We do trunk-based development: short-lived branches, merged to main daily.",
+     "We follow GitFlow, with long-lived develop and release branches."),
+    ("Modules use named exports only.", "Each module has a single default export."),
+    ("Indent Python with tabs.", "Indent Python with four spaces."),
+    ("YAML files use 2-space indentation.", "Indent YAML files with four spaces."),
+    ("JS 字符串用单引号。", "JS 字符串统一双引号。"),   # (a Chinese name is found with no space before it)
+])
+def test_a_few_choices_a_team_makes_once_are_read_as_one_subject(first: str, second: str):
+    assert conflicts(claims_of(first), claims_of(second))
+
+
+@pytest.mark.parametrize("first,second", [
+    ("Primary keys are UUIDv7.", "Request ids are UUIDv4."),          # no primary key on one side
+    ("Indent with four spaces.", "Indent YAML with 4 spaces."),       # one value, written two ways
+    ("We use trunk-based development.", "Trunk-based development keeps branches short."),
+])
+def test_those_choices_do_not_conflict_when_they_agree_or_speak_of_another_thing(first: str, second: str):
+    assert not conflicts(claims_of(first), claims_of(second))
+
+
+def test_omit_negates_what_follows():
+    from context_center.engine.text.similarity import Weights, judge, read
+
+    texts = ("Always use trailing commas.", "Omit trailing commas.")
+    assert judge(*texts, Weights(read(t) for t in texts)) == "contradiction"
+
+
 def test_two_unnamed_ports_of_one_server_in_chinese_are_not_said_to_conflict():
     """A port written before 端口 has no name of its thing beside it ("metrics 暴露在 9464 端口"):
     read as the project's port, it contradicted the server's own; it is not read."""
