@@ -27,6 +27,7 @@ from pathlib import Path
 
 import anyio
 
+from _results import Results
 from _stores import fts5_times, load_locomo, percentiles, turns
 from context_center.engine import open_agent_memory
 from context_center.engine.clock import format_timestamp, now
@@ -155,7 +156,7 @@ def _service(runtime: Path, root: Path, action: str) -> None:
         raise SystemExit("the service's zygote did not get ready")
 
 
-def run(size: int, queries: list[str], starts: int) -> float:
+def run(size: int, queries: list[str], starts: int, record: Results | None = None) -> float:
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory(prefix="cc-", dir="/tmp") as runtime:
         os.chmod(runtime, 0o700)
         project = Path(tmp) / "project"
@@ -189,6 +190,17 @@ def run(size: int, queries: list[str], starts: int) -> float:
     print(f"stdio p95 / FTS5 p95 = {s95 / f95:.2f}  (budget ≤ 2.00, and p95 < 50 ms at 10,000)")
     c50, c95 = percentiles(created)
     print(f"memory_create in process  p50 {c50:7.2f} ms   p95 {c95:7.2f} ms   ({CREATES} in a row)")
+    if record is not None:
+        table = f"{size:,} memories"
+        record.table(table, ["what", "p50 ms", "p95 ms", "FTS5 p95 ms", "÷ FTS5 p95"],
+                     note=f"{len(queries)} LoCoMo questions; FTS5: an OR of the query's words, LIMIT 50; server start "
+                          f"(spawn to initialize) median {statistics.median(start_times['forked']):.2f} s forked by "
+                          f"the service, {statistics.median(start_times['own']):.2f} s as a process of its own; first "
+                          f"answer {statistics.median(first['forked']):.2f} s and "
+                          f"{statistics.median(first['own']):.2f} s", chart="p95 ms", reference="FTS5 p95 ms")
+        for name, p50, p95 in (("memory_search over stdio", s50, s95), ("memory_search in process", l50, l95),
+                               ("SQLite FTS5", f50, f95)):
+            record.row(table, name, round(p50, 2), round(p95, 2), round(f95, 2), round(p95 / f95, 2))
     return c95
 
 
@@ -197,14 +209,19 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--starts", type=int, default=7)
+    parser.add_argument("--record", action="store_true", help="also write bench/results/mcp.json")
     args = parser.parse_args()
+    record = Results("mcp", "The MCP server: start and memory_search beside SQLite FTS5", "bench/mcp.py --record") \
+        if args.record else None
     questions = [q["question"] for data in load_locomo() for q in data["qa"] if q.get("category") != 5]
     queries = random.Random(7).sample(questions, min(args.queries, len(questions)))
-    creates = {size: run(size, queries, args.starts) for size in args.sizes}
+    creates = {size: run(size, queries, args.starts, record) for size in args.sizes}
     smallest, largest = min(creates), max(creates)
     if smallest != largest:
         print(f"\nmemory_create p95 at {largest:,} / at {smallest:,} memories = "
               f"{creates[largest] / creates[smallest]:.2f}  (goal ≤ 1.50)")
+    if record is not None:
+        record.save()
 
 
 if __name__ == "__main__":
