@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..instructions.agent_view import AgentHomes
+from ..semantic.model import known_leg
 from ..wiring.agent_files import CLAUDE, CODEX, installed
 from ..wiring.registrations import MCP, Registration
 from .report import AgentCost, ContextCosts, daily_injections
@@ -75,9 +76,13 @@ def overview(engine: Engine, homes: AgentHomes | None = None, now: dt.datetime |
         sum(1 for f in facts if f.refs and engine.grounding(f).state == "broken"),
         tuple(_link(agent, [r for r in registrations if r.agent == agent], root, homes) for agent in CONNECTABLE),
         charted, tuple(daily_injections(records, today, DAYS)), time.perf_counter() - started,
-        _search_leg(engine))
+        _search_leg())
 
 
-def _search_leg(engine: Engine) -> tuple[str, str]:
-    legs = engine.search_legs(count=False)
-    return legs["code"], legs["model"]
+def _search_leg() -> tuple[str, str]:
+    """(code, model) of search's meaning leg, told without loading the model or opening the search
+    index: the Overview asked the search service, whose first use imports Whoosh on the worker,
+    and the window froze for a quarter of a second as its charts waited on the imports (and, with
+    the extra, it loaded the model)."""
+    state = known_leg()
+    return state.code, state.model

