@@ -10,7 +10,9 @@ then shows every tab for the first time, presses F5 and switches to the other wo
 once the one before has settled. For the start and each step, the longest gap between two ticks
 of a 50 ms GUI timer (how long the window could not repaint; budget: none over 100 ms).
 ``--stalls`` samples, during each stall over 100 ms, what every thread was running, and names the
-collector's long passes.
+collector's long passes. Search's meaning leg (the optional extra) is turned off unless ``--meaning``:
+its first vectors take minutes of the index process's time at 10,000 facts (in the background,
+but the start is measured until the index is built).
 """
 from __future__ import annotations
 
@@ -122,7 +124,10 @@ def main() -> None:
                         help="with --stalls: look into every stall from this long (default 100)")
     parser.add_argument("--startup-only", action="store_true", help="stop once the search index is built")
     parser.add_argument("--record", action="store_true", help="also write bench/results/window_startup.json")
+    parser.add_argument("--meaning", action="store_true", help="keep search's meaning leg on, when installed")
     args = parser.parse_args()
+    if not args.meaning:
+        os.environ["CONTEXT_CENTER_SEMANTIC"] = "off"   # (the index process started by the window inherits it)
     with tempfile.TemporaryDirectory() as tmp:
         paths = StorePaths.create(Path(tmp) / "state", Path(tmp) / "ws")
         paths.workspace.mkdir(parents=True)
