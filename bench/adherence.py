@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import support.adherence_set as sets  # noqa: E402
+from _results import Results  # noqa: E402
 from context_center.engine import open_engine  # noqa: E402
 
 
@@ -45,7 +46,7 @@ def judged(laid, state: Path) -> dict[str, dict]:
     return reports
 
 
-def score(laid, reports: dict[str, dict], show_errors: bool) -> None:
+def score(laid, reports: dict[str, dict], show_errors: bool) -> tuple[float, float, float]:
     mine = {(name, rule["source"]): rule for name, report in reports.items() for rule in report["rules"]}
     labelled = laid.labels["rules"]
     checkable = Counter()
@@ -92,9 +93,10 @@ def score(laid, reports: dict[str, dict], show_errors: bool) -> None:
     if show_errors:
         for error in errors:
             print("   ", error)
+    return precision, recall, followed
 
 
-def denials(laid, state: Path, show_errors: bool) -> None:
+def denials(laid, state: Path, show_errors: bool) -> tuple[float, int]:
     """Every forbidden command and path of each workspace's CLAUDE.md enforced, then each labelled
     PreToolUse event decided as the hook decides it."""
     os.environ.update(laid.environment())
@@ -127,9 +129,10 @@ def denials(laid, state: Path, show_errors: bool) -> None:
     if show_errors:
         for error in errors:
             print("   ", error)
+    return right / max(total, 1), counts[("allow", "deny")]
 
 
-def timing(base: Path, sessions: int = 100, turns: int = 200) -> None:
+def timing(base: Path, sessions: int = 100, turns: int = 200) -> float:
     """``instructions adherence`` as a whole command over ``sessions`` Claude Code sessions of ``turns``
     tool calls each, beside the same process doing nothing (``python -c pass``)."""
     import subprocess
@@ -170,12 +173,22 @@ def timing(base: Path, sessions: int = 100, turns: int = 200) -> None:
     print(f"instructions adherence over {sum(report['sessions'].values())} sessions of {turns} tool calls: "
           f"{', '.join(f'{t:.2f}' for t in runs)} s as a whole command (goal under 3 s); python -c pass "
           f"{min(floor):.2f} s")
+    return sorted(runs)[1]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--record", action="store_true", help="also write bench/results/adherence.json")
     args = parser.parse_args()
+    record = Results("adherence", "Rules followed or broken, from the agents' transcripts",
+                     "bench/adherence.py --record") if args.record else None
+    table = "Labelled sets"
+    if record is not None:
+        record.table(table, ["set", "kind", "violated precision", "violated recall", "followed accuracy",
+                             "tool calls decided right", "allowed calls denied"],
+                     note="goals: violated precision ≥ 0.95 and recall ≥ 0.80; followed ≥ 0.90; tool calls decided "
+                          "right ≥ 0.95, allowed calls denied 0", chart="violated precision")
     base = _base()
     try:
         first = "its first run, untouched: violated precision / recall, followed, denials"
@@ -198,9 +211,17 @@ def main() -> None:
             reports = judged(laid, folder / "state")
             took = time.perf_counter() - started
             print(f"\n{source.name} ({said}): judged {len(reports)} workspaces in {took:.2f} s")
-            score(laid, reports, args.show_errors)
-            denials(laid, folder / "state-enforced", args.show_errors)
-        timing(base)
+            precision, recall, followed = score(laid, reports, args.show_errors)
+            right, wrongly_denied = denials(laid, folder / "state-enforced", args.show_errors)
+            if record is not None:
+                record.row(table, source.name, "held out" if said.startswith("held out") else "developed against",
+                           round(precision, 2), round(recall, 2), round(followed, 2), round(right, 2), wrongly_denied)
+        took = timing(base)
+        if record is not None:
+            record.table("instructions adherence", ["sessions", "tool calls each", "median s", "goal s"],
+                         note="the whole command, three runs")
+            record.row("instructions adherence", 100, 200, round(took, 2), 3)
+            record.save()
         (base / "reports.json").write_text(json.dumps(reports, indent=1))
     finally:
         shutil.rmtree(base, ignore_errors=True)

@@ -1,4 +1,4 @@
-"""How fast `context-center memory …` answers on a store of N facts (DESIGN.md: < 0.5 s at 1,000).
+"""How fast `context-center memory …` answers on a store of N facts (budget: < 0.5 s at 1,000).
 
     .venv/bin/python bench/cli_latency.py [--facts 1000] [--runs 15]
 
@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from _results import Results
 from _stores import write_facts
 from context_center.engine.storage.paths import StorePaths
 
@@ -50,7 +51,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--facts", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--record", action="store_true", help="also write bench/results/cli_latency.json")
     args = parser.parse_args()
+    record = Results("cli_latency", "The command line, whole processes", "bench/cli_latency.py --record") \
+        if args.record else None
     with tempfile.TemporaryDirectory() as tmp:
         root, workspace = Path(tmp) / "state", Path(tmp) / "ws"
         workspace.mkdir()
@@ -71,13 +75,25 @@ def main() -> None:
                                                               "why does the deploy cache timeout", "--json"],
         }
         worst = 0.0
+        table = f"{args.facts:,} facts"
+        if record is not None:
+            record.table(table, ["command", "p50 ms", "p95 ms", "floor ms"],
+                         note=f"{args.runs} runs each, whole processes (with the resident service when one runs); "
+                              "the floor: python -c pass", chart="p95 ms", reference="floor ms")
         for label, extra in commands.items():
             samples = [timed(base + extra) for _ in range(args.runs)]
             worst = max(worst, p95(samples))
             print(f"{label:44s} p50 {statistics.median(samples) * 1000:5.0f} ms   p95 {p95(samples) * 1000:5.0f} ms")
+            if record is not None:
+                record.row(table, label, round(statistics.median(samples) * 1000), round(p95(samples) * 1000),
+                           round(floor * 1000))
         writes = [timed(base + ["memory", "remember", "--name", f"bench-{i}", "--title", f"Bench {i}",
                                 "--body", "timed write", "--json"]) for i in range(args.runs)]
         worst = max(worst, p95(writes))
+        if record is not None:
+            record.row(table, "memory remember", round(statistics.median(writes) * 1000), round(p95(writes) * 1000),
+                       round(floor * 1000))
+            record.save()
         print(f"{'memory remember (write + MEMORY.md)':44s} p50 {statistics.median(writes) * 1000:5.0f} ms   "
               f"p95 {p95(writes) * 1000:5.0f} ms")
         print(json.dumps({"facts": args.facts, "worst_p95_ms": round(worst * 1000), "budget_ms": 500,

@@ -19,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from _results import Results
 from _stores import write_facts
 from cli_latency import items
 from context_center.engine.storage.paths import StorePaths
@@ -58,7 +59,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--facts", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--record", action="store_true", help="also write bench/results/cold_open.json")
     args = parser.parse_args()
+    record = Results("cold_open", "The first open of a store never opened before", "bench/cold_open.py --record") \
+        if args.record else None
+    table = f"{args.facts:,} facts"
+    if record is not None:
+        record.table(table, ["run", "first open s", "its first recall s", "open in one process s", "warm open s",
+                             "goal s"],
+                     note="the first open reads every file (worker processes share them); the reference reads them "
+                          "in one process; warm: the same store opened again", chart="first open s",
+                     reference="open in one process s")
     with tempfile.TemporaryDirectory(prefix="cc-cold-") as tmp:
         root, workspace = Path(tmp) / "state", Path(tmp) / "ws"
         (workspace / ".git").mkdir(parents=True)
@@ -71,6 +82,11 @@ def main() -> None:
             print(f"run {run}: first open {cold['open']:5.1f} s, its first recall {cold['recall']:5.1f} s   "
                   f"(in one process: open {alone['open']:4.1f} s; warm: open {warm['open']:4.2f} s, "
                   f"recall {warm['recall']:4.2f} s; {cold['facts']:,} facts; goal ≤ 8 s each)")
+            if record is not None:
+                record.row(table, run, round(cold["open"], 2), round(cold["recall"], 2), round(alone["open"], 2),
+                           round(warm["open"], 2), 8)
+    if record is not None:
+        record.save()
 
 
 if __name__ == "__main__":

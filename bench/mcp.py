@@ -9,7 +9,7 @@ a project; queries are LoCoMo questions. Prints, per size: the server's start (s
 own and forked from the resident service's warm zygote (the service started beforehand, as the
 hook or ``service start`` starts it), memory_search p50/p95 through
 the official client over stdio and in process, and FTS5 OR-queries on the same rows (LIMIT 50,
-the search's cap). Budget (DESIGN.md): start well under 1 s; search p95 ≤ 2× FTS5 and < 50 ms
+the search's cap). Budget: start well under 1 s; search p95 ≤ 2× FTS5 and < 50 ms
 at 10,000.
 """
 from __future__ import annotations
