@@ -15,7 +15,7 @@ from pathlib import Path
 from _results import Results
 from _stores import write_facts
 from cli_latency import items
-from context_center.engine import open_engine, store_overview
+from context_center.engine import open_engine
 from context_center.engine.storage.paths import StorePaths
 
 PROMPTS = ("why does the deploy cache timeout on the release branch?", "which package manager do we use?",
@@ -46,7 +46,7 @@ def main() -> None:
                 start = time.perf_counter()
                 engine.fact_views()
                 listing.append(time.perf_counter() - start)
-                shown = store_overview(engine)
+                shown = engine.overview()
                 made.append(shown.seconds)
             print(f"{args.facts:,} facts, {len(engine.injections()):,} injection records, {args.runs} runs")
             print(f"  overview (worker):       median {statistics.median(made) * 1000:.0f} ms, "
