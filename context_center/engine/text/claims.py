@@ -38,10 +38,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 _CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|don't|but)\b)|，|\bbut\b|但是|但|而是")
-_NEGATED = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|stop(?:ped)? using|no longer|"
-                      r"instead of|rather than|deprecated|forbid\w*)\b|n't\b|不要|不准|不得|不能|不再|不用|"
-                      r"(?<![级区类特分个告识性离差辨鉴派组送])别|禁止|严禁|避免|弃用|废弃",   # (级别 is a level)
-                      re.IGNORECASE)
+# The words that say "not", once: a claim read here and a note's words read by ..similarity each add
+# their own to them (a claim is also negated by what is given up: "no longer", "deprecated",
+# 弃用; a note's words by any "not" at all: "without", "none", 不)
+NEGATION_WORDS = r"never|not|no|don't|dont|do not|does not|doesn't|avoid|forbid\w*"
+CHINESE_NEGATION = r"不要|不准|不得|不能|不再|不用|禁止|严禁|避免"
+_NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|instead of|rather than|deprecated)\b"
+                      rf"|n't\b|{CHINESE_NEGATION}|弃用|废弃"
+                      r"|(?<![级区类特分个告识性离差辨鉴派组送])别", re.IGNORECASE)   # (级别 is a level)
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
 # what a note says was left behind: "moved (the app) from X to", "moved off X onto", "replaced X",
 # "X was decommissioned", "从 X 迁移到", "由 X 换成", "替换掉了 X", "X 下线了"

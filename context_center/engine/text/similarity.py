@@ -40,12 +40,21 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .analysis import stem, tokenize
-from .claims import Claim, amounts_differ, amounts_of, claims_of, conflicts, left_behind, literals_differ
+from .claims import (
+    CHINESE_NEGATION,
+    NEGATION_WORDS,
+    Claim,
+    amounts_differ,
+    amounts_of,
+    claims_of,
+    conflicts,
+    left_behind,
+    literals_differ,
+)
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但是|但|而是|而")
-_NEGATION = re.compile(r"\b(?:never|not|no|don't|dont|do not|does not|doesn't|avoid|omit|without|stop|forbid\w*|"
-                       r"disallow\w*|nobody|none)\b|n't\b|不要|不准|不得|不能|不可|不用|不许|别|禁止|严禁|勿|避免|无需|"
-                       r"不再|不", re.IGNORECASE)
+_NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
+                       rf"|{CHINESE_NEGATION}|不可|不许|别|勿|无需|不", re.IGNORECASE)
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
 _ALTERNATIVE = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
 # One name written two ways is one word ("TS" / "TypeScript", "k8s" / "Kubernetes", "PR" / "pull

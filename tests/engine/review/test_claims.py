@@ -365,3 +365,16 @@ def test_the_fact_that_says_a_name_was_left_behind_is_the_one_kept(engine):
     assert [(step.op, step.fact.id if step.fact else None) for step in item.steps] == [("forget", hosting.id)]
     assert item.evidence["left_behind"] == ["Heroku"]
     assert item.reason.startswith(f"{moved.ref} says Heroku was left behind, which {hosting.ref} still says")
+
+
+def test_the_words_that_say_not_are_written_once_and_each_reading_adds_its_own():
+    """A claim and a note's words are each negated by the shared words; each reading adds its own
+    (a claim: what is given up, "no longer", 弃用; a note's words: any "not", "without", 不)."""
+    from context_center.engine.text import claims, similarity
+
+    for pattern in (claims._NEGATED, similarity._NEGATION):
+        assert claims.NEGATION_WORDS in pattern.pattern and claims.CHINESE_NEGATION in pattern.pattern
+        for said in ("Never use npm.", "We do not deploy on Fridays.", "不要提交 lock 文件。", "禁止直接推送到 main。"):
+            assert pattern.search(said), (pattern.pattern, said)
+    assert claims._NEGATED.search("We no longer use Jenkins.") and not claims._NEGATED.search("Ship without tests.")
+    assert similarity._NEGATION.search("Ship without tests.")
