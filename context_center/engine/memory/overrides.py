@@ -39,6 +39,13 @@ def identity_keys(fact: Fact) -> frozenset[tuple[str, str]]:
     return memo(fact, "identity_keys", identity_keys_of)
 
 
+def one_overrides_the_other(a: Fact, b: Fact) -> bool:
+    """Whether one of two facts of different scopes overrides the other (they share an id, a name,
+    a title or a subject key): an override the user set up, explained where it shows, never a
+    contradiction to name or to settle."""
+    return a.scope != b.scope and bool(identity_keys(a) & identity_keys(b))
+
+
 def overridden_facts(facts: Iterable[Fact]) -> Overrides:
     """(scope, id) of every fact that a fact of a nearer scope overrides → (that fact, why). The
     holder named is the nearest one (a project fact before a team fact; within a scope, the first).

@@ -23,6 +23,7 @@ from ..errors import InvalidInput
 from ..grounding.check import Grounding
 from ..memory import limits, sensitive
 from ..memory.limits import Place
+from ..memory.overrides import one_overrides_the_other
 from ..memory.settled import pair_key, stood
 from ..records import Fact, Snapshot
 from ..text.analysis import QueryTerm, query_terms
@@ -101,6 +102,7 @@ def disputed_by(index: RecallIndex, fact: Fact, settled: Callable[[], frozenset[
             if other is not None and other.id not in known:
                 disputing.append(other)
                 known.add(other.id)
+    disputing = [other for other in disputing if not one_overrides_the_other(fact, other)]
     if disputing:
         keys = settled()
         disputing = [other for other in disputing if pair_key(fact, other) not in keys]

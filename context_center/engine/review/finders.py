@@ -133,6 +133,8 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         if not seen.add_new(pair):
             continue
         a, b = by_key[pair[0]], by_key[pair[1]]
+        if a.scope != b.scope and a.subject_key and a.subject_key == b.subject_key:
+            continue   # the override's item (overrides, below) says which stands; a contradiction kept the newer
         if contradicts(readings[pair[0]], readings[pair[1]], weights):
             if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
                 counted["contradiction"] += 1

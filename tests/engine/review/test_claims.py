@@ -86,6 +86,22 @@ def test_backups_and_vacuum_are_not_proposed_as_a_duplicate_nor_named_in_recall(
     assert result.hits and all(not hit.conflicts_with for hit in result.hits)
 
 
+def test_a_project_fact_overriding_a_global_one_is_an_override_not_a_contradiction(engine):
+    """A project fact on the global fact's subject is the override the user set up: recall names no
+    conflict beside it (the agent got the text the user chose to override), and the review offers
+    the override's item alone (its contradiction item kept the newer fact by default: the global
+    one, when it was edited last)."""
+    engine.remember(FactInput(name="deploy-day", title="Deploy day", body="We deploy on Fridays.",
+                              subject_key="project.deploy_day", scope="project"))
+    engine.remember(FactInput(name="deploy-day-global", title="Deploy day", body="We deploy on Tuesdays.",
+                              subject_key="project.deploy_day", scope="global"))
+    result = engine.recall("when do we deploy", record=False)
+    assert [hit.fact.scope for hit in result.hits] == ["project"]
+    assert result.hits[0].conflicts_with == ()
+    kinds = sorted(item.kind for item in MemoryReview(engine).items())
+    assert kinds == ["override"]
+
+
 def test_a_dismissed_contradiction_is_no_longer_named_in_recall_until_a_fact_changes(engine):
     first, second, question = WALK_PAIRS[0]
     facts = _store(engine, first, second)
