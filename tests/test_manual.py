@@ -72,8 +72,8 @@ def test_the_contract_page_states_the_codes_numbers():
 
     page = " ".join((ROOT / "docs" / "design" / "contract.md").read_text(encoding="utf-8").split())
     stated = [f"at most {PINNED_BUDGET_CHARS:,} characters",
-              f"at most {DEFAULT_LIMIT} hits (up to {service.MAX_LIMIT})",
-              f"at most {DEFAULT_CHARS:,} characters (at least {service.MIN_CHARS})",
+              f"by default {DEFAULT_LIMIT} hits in {DEFAULT_CHARS:,} characters",
+              f"up to {service.MAX_LIMIT} hits", f"one under {service.MIN_CHARS} being raised to {service.MIN_CHARS}",
               f"at most {service.SNIPPET_CHARS} characters", f"at least {service.RELATIVE_FLOOR} of the best",
               f"stale ones {service.STALE_PENALTY}×", f"over {MAX_TOKENS} approximate tokens",
               f"a chain of {['', 'one', 'two', 'three', 'four', 'five', 'six'][MAX_IMPORT_DEPTH]} imported files",
