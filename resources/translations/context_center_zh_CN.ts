@@ -5046,6 +5046,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>匹配的事实限定于另一个工作树或分支</translation>
     </message>
     <message>
+        <source>matched facts have expired</source>
+        <translation>匹配的事实已过期</translation>
+    </message>
+    <message>
         <source>no pinned facts</source>
         <translation>没有固定的事实</translation>
     </message>

@@ -45,6 +45,7 @@ SUPPRESSIONS: dict[str, str] = {
     "budget": "matched facts exceeded recall budget",
     "broken": "matched facts cite code that is gone",                       # ours: grounded facts
     "elsewhere": "matched facts are kept to another worktree or branch",    # ours: a fact's limits
+    "expired": "matched facts have expired",                                # ours: said, not "weak"
     "no_pinned": "no pinned facts",                                         # ours: a session's start
 }
 

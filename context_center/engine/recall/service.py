@@ -60,6 +60,7 @@ SUPPRESSED_WEAK = SUPPRESSIONS["weak"]
 SUPPRESSED_BUDGET = SUPPRESSIONS["budget"]
 SUPPRESSED_BROKEN = SUPPRESSIONS["broken"]
 SUPPRESSED_ELSEWHERE = SUPPRESSIONS["elsewhere"]
+SUPPRESSED_EXPIRED = SUPPRESSIONS["expired"]
 EXPIRED, OVER_BUDGET = Reason("expired"), Reason("over_budget")
 
 
@@ -289,7 +290,9 @@ class RecallService:
                                lambda s: Reason(held_reasons[s].code, **dict(held_reasons[s].fields)))
         if not eligible.any():
             elsewhere = (matched_any & gate & ~excluded & ~expired & held).any()
-            return self._result(SUPPRESSED_ELSEWHERE if elsewhere else SUPPRESSED_WEAK, base, rejected, rejected_count)
+            gone = (matched_any & gate & ~excluded & expired).any()   # (a strong match that has expired)
+            return self._result(SUPPRESSED_ELSEWHERE if elsewhere else SUPPRESSED_EXPIRED if gone else SUPPRESSED_WEAK,
+                                base, rejected, rejected_count)
 
         top = float(adjusted.max())
         floor = top * RELATIVE_FLOOR

@@ -47,6 +47,7 @@ SUPPRESSION_WORDS = {
     "budget": QT_TR_NOOP("matched facts exceeded recall budget"),
     "broken": QT_TR_NOOP("matched facts cite code that is gone"),
     "elsewhere": QT_TR_NOOP("matched facts are kept to another worktree or branch"),
+    "expired": QT_TR_NOOP("matched facts have expired"),
     "no_pinned": QT_TR_NOOP("no pinned facts"),
 }
 NOTE_WORDS = {

@@ -56,6 +56,16 @@ def test_a_weak_match_is_suppressed_and_the_trace_says_why(engine):
     assert rejection.ref == "project/plan.md" and "weak match" in rejection.reason
 
 
+def test_a_strong_match_that_has_expired_says_so(engine):
+    """The fact matched, and only its expiry held it back: the outcome says that, not "no
+    sufficiently distinctive match" beside a trace showing a high score (a new user's walk)."""
+    engine.remember(FactInput(name="legacy-port", title="Legacy API port", body="The legacy API listens on 7001.",
+                              expires_at="2020-01-01"))
+    result = engine.recall("which port does the legacy API use", record=False)
+    assert result.hits == () and result.suppressed == "matched facts have expired"
+    assert [r.reason.code for r in result.rejected] == ["expired"]
+
+
 def test_stopwords_alone_never_pass_the_gate(engine):
     remember(engine, "notes", "This is for the team and it is what they do.", title="Team notes")
     result = engine.recall("what is this for, and what do they do")
