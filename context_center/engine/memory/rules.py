@@ -76,7 +76,7 @@ def check_conflicts(store: FactStore, fact: Fact, previous: Fact | None) -> None
             if not is_self(other):
                 raise SubjectConflict(
                     f"subject {subject} is already held in the {fact.scope} scope by {other.id} "
-                    f"(revision {other.revision}, name {other.name}: {other.description!r}); "
+                    f"(revision {other.revision}, name {other.name}: {_said(other)}); "
                     f"update {other.id} instead of adding a second fact for it",
                     holder=other.id, holder_scope=other.scope, holder_ref=other.ref)
     if fact.pinned and not fact.staging:  # a staged fact is not injected: it spends no budget yet
@@ -101,3 +101,10 @@ def check_expected(fact: Fact | None, expected: int | None, ref: str) -> None:
             f"{ref} was expected at revision {expected} but is at "
             f"{'no revision (it does not exist)' if found is None else f'revision {found}'}; "
             "reload it and apply your change again", expected=expected, found=found)
+
+
+def _said(fact: Fact) -> str:
+    """What a fact says, in a refusal that names it: its description, else its title, else its
+    body's start (a fact without a description was named as ``''``)."""
+    words = fact.description or fact.title or " ".join(fact.body.split())[:80]
+    return repr(words) if words else "(no text)"

@@ -122,6 +122,16 @@ def test_subject_conflict_names_the_holder_and_the_other_scope_is_an_override(en
     assert engine.overrides()[("global", glob.id)][0].id == holder.id
 
 
+def test_a_subject_conflict_names_what_a_fact_without_a_description_says(engine):
+    """The holder had no description: the refusal named it as '' (a new user's walk)."""
+    holder = remember(engine, "package-manager-is-pnpm", "Use pnpm.", title="Package manager is pnpm",
+                      description="", subject_key="project.package_manager")
+    with pytest.raises(SubjectConflict) as caught:
+        remember(engine, "npm", "Use npm.", subject_key="project.package_manager")
+    assert holder.id in caught.value.message and "'Package manager is pnpm'" in caught.value.message
+    assert ": ''" not in caught.value.message
+
+
 def test_pinned_budget_counts_legacy_pins_but_not_the_fact_being_saved(engine):
     folder = engine.paths.memory_dir("global")
     folder.mkdir(parents=True)
