@@ -794,16 +794,16 @@ class Engine:
         found = meaning.nearest(query, lambda key: allowed(*key.split(":", 1)), depth)
         return [(scope, fact_id, cosine) for key, cosine in found for scope, _, fact_id in [key.partition(":")]]
 
-    def search_legs(self, count: bool = True) -> dict[str, Any]:
+    def search_legs(self) -> dict[str, Any]:
         """Which legs explicit search runs on: ``{"meaning": bool, "model", "why", "code", "embedded",
-        "facts", "describe"}`` (``count``: read how many facts have a vector, which reads the vectors)."""
+        "facts", "describe"}`` (``embedded``: how many facts have a vector, read from the vectors)."""
         meaning = self._search.meaning
         state = meaning.state() if meaning is not None else None
         on = bool(state and state.on)
         facts = sum(1 for f in self._memory.snapshot.facts if f.status != "staging")
         return {"words": "BM25", "meaning": on, "model": state.model if state else "",
                 "why": state.why if state else "", "code": state.code if state else "turned_off",
-                "embedded": meaning.embedded() if meaning is not None and on and count else None, "facts": facts,
+                "embedded": meaning.embedded() if meaning is not None and on else None, "facts": facts,
                 "describe": state.describe() if state else "BM25 alone"}
 
     def search(self, query: str, limit: int = SEARCH_LIMIT) -> SearchResult:

@@ -116,7 +116,6 @@ _CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci"
 _CI_NAME = re.compile(r"\b(" + "|".join(re.escape(k) for k in _CI) + r")\b", re.IGNORECASE)
 _INDENT = re.compile(r"\b(?:(\d|two|four|eight)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)"
                      r"|(\d|两|二|四|八)\s*个空格|(制表符|tab)", re.IGNORECASE)
-_SPACES = {"two": "2", "four": "4", "eight": "8", "两": "2", "二": "2", "四": "4", "八": "8"}
 _INDENTING = re.compile(r"\bindent\w*|\btabs?\b(?!\.\w)|\bspaces?\b|缩进", re.IGNORECASE)   # (not tabs.md)
 @dataclass(frozen=True)
 class Choice:
@@ -191,7 +190,8 @@ CHOICES = (
 )
 _APPROVALS = re.compile(r"(?<![\w-])(\d+|one|two|three|a single|一|两|二|三)\s*(?:个\s*)?"
                         r"(?:approvals?|approving reviews?|审批|批准)", re.IGNORECASE)
-_NUMBER_WORDS = {"one": "1", "a single": "1", "two": "2", "three": "3", "一": "1", "两": "2", "二": "2", "三": "3"}
+_NUMBER_WORDS = {"one": "1", "a single": "1", "two": "2", "three": "3", "four": "4", "eight": "8", "一": "1",
+                 "两": "2", "二": "2", "三": "3", "四": "4", "八": "8"}   # (approvals, spaces of an indent)
 _LINE_LENGTH = re.compile(r"(?<!\d)(\d{2,3})\s*(?:characters?|chars?|columns?|cols?|个?字符)", re.IGNORECASE)
 _ABOUT_LINES = re.compile(r"\blines?\b|行", re.IGNORECASE)
 _COMMAND_VERBS = {"test": "test", "tests": "test", "testing": "test", "build": "build", "builds": "build",
@@ -314,7 +314,7 @@ def claims_of(text: str) -> frozenset[Claim]:
             for match in _INDENT.finditer(clause):
                 spaces, tabs, chinese_spaces, chinese_tabs = match.groups()
                 count = (spaces or chinese_spaces or "").lower()
-                value = "tabs" if tabs or chinese_tabs else f"{_SPACES.get(count, count)} spaces"
+                value = "tabs" if tabs or chinese_tabs else f"{_NUMBER_WORDS.get(count, count)} spaces"
                 found.add(Claim("indentation", entity, value, negated))
         for choice in CHOICES:
             if choice.about is None or choice.about.search(clause):
