@@ -21,7 +21,8 @@ _FIELD_HELP = {
     "subject-key": "what the fact decides (project.package_manager): one active fact per subject in a scope",
     "activation": "relevant (recalled when a prompt matches) or pinned (in every session's context)",
     "volatility": "evergreen, stable or volatile: how soon it needs a look again",
-    "expires-at": "a date (YYYY-MM-DD) or an RFC 3339 time after which it is never recalled; never to clear",
+    "expires-at": "a date (YYYY-MM-DD: through that day, UTC) or an RFC 3339 time after which it is never "
+                  "recalled; never to clear",
 }
 
 
@@ -236,6 +237,9 @@ def _written(engine: Engine, out: Output, result: WriteResult, verb: str) -> int
     grounding = data["grounding"]["state"]
     if grounding not in ("none", "grounded"):
         human += f"\nGrounding: {grounding} (context-center memory grounding says why)"
+    if data["freshness"] == "expired":
+        human += (f"\nExpired: its expiry ({result.fact.expires_at}) has passed, so recall will not inject it; "
+                  f"to clear it: context-center memory edit {shlex.quote(result.fact.ref)} --expires-at never")
     if proposed:
         human += ("\nIt names code in this workspace; to have it checked before it is recalled:\n  "
                   f"context-center memory edit {shlex.quote(result.fact.ref)} " + " ".join(

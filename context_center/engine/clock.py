@@ -54,14 +54,22 @@ def parse_timestamp(text: str | None) -> dt.datetime | None:
         return None
 
 
+def end_of_day(text: str) -> str:
+    """An expiry written as a date alone (``2027-06-01``) means the end of that day, UTC
+    (``2027-06-01T23:59:59Z``): a fact expiring on a day is recalled through it, whether the date
+    came from a hand-written file, the command line, the window or an MCP client. Any other text
+    comes back as it is."""
+    return f"{text}T23:59:59Z" if _DATE_RE.match(text) else text
+
+
 def parse_expiry(text: str) -> str:
     """The canonical ``expires_at`` for user input: ``""`` clears it (``never``/``none``/empty)."""
-    value = text.strip()
+    value = end_of_day(text.strip())
     if value.lower() in ("", "never", "none"):
         return ""
     moment = parse_timestamp(value)
     if moment is None:
         raise InvalidInput(
-            f"expires_at {text!r} is not a date between years 1 and 9999 in UTC: use YYYY-MM-DD, RFC 3339 "
-            "(2027-06-01T00:00:00Z) or never")
+            f"expires_at {text!r} is not a date between years 1 and 9999 in UTC: use YYYY-MM-DD (the end of "
+            "that day), RFC 3339 (2027-06-01T00:00:00Z) or never")
     return format_timestamp(moment).replace(".000Z", "Z")

@@ -47,7 +47,7 @@ class Fact:
     activation: str = ""          # as written; "" = unset (see effective_activation)
     volatility: str = ""          # how fast it goes stale: evergreen never, volatile soon
     subject_key: str = ""         # one active value per subject: another is refused (SUBJECT_CONFLICT)
-    expires_at: str = ""          # after this UTC time it is expired: kept, never recalled
+    expires_at: str = ""          # after this UTC time it is expired: kept, never recalled (a date alone: its end)
     last_verified_at: str = ""    # when someone last confirmed it holds (freshness starts again)
     category: str = ""            # context-eng fields, omitted when unused
     status: str = ""              # "staging" (waits for the user: never recalled) or "promoted"/""

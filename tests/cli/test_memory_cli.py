@@ -100,6 +100,16 @@ def test_the_archive_listing_shows_each_path_whole_for_recover(cli):
     assert cli.ok("memory", "recover", entry["path"])["name"].startswith("package-manager-again")
 
 
+def test_a_fact_written_already_expired_says_so_and_how_to_clear_it(cli):
+    """An expiry in the past is taken (a hand-written or imported fact may carry one) but never in
+    silence: recall will not inject the fact."""
+    out = cli.run("memory", "remember", "--title", "Beta", "--body", "The beta ends.", "--expires-at",
+                  "2020-01-01").out
+    assert "Expired: its expiry (2020-01-01T23:59:59Z) has passed, so recall will not inject it" in out
+    assert "context-center memory edit project/beta.md --expires-at never" in out
+    assert "Expired" not in cli.run("memory", "edit", "beta", "--expires-at", "never").out
+
+
 def test_show_without_json_is_markdown(cli):
     cli.remember("readable", "The **body**.")
     out = cli.run("memory", "show", "readable").out

@@ -71,7 +71,6 @@ _FLAT_KEYS = ("type", "scope", "fact_type")
 _FLAT = frozenset(_FLAT_KEYS)
 _KNOWN = frozenset(KNOWN_KEYS) | _FLAT | {"metadata"}
 _ID_SHAPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
-_DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TOP_KEY = re.compile(r"^([^\s#'\"][^:]*?)\s*:(\s|$)")
 
 
@@ -284,12 +283,11 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     expires = _text(data.get("expires_at"), "expires_at")
     if expires.lower() in ("never", "none"):
         expires = ""
-    if _DATE_ONLY.match(expires):
-        # A hand-written date: Reasonix's loader reads only RFC 3339 (no expiry to it), its commands
-        # write RFC 3339. We read it as the end of that day, UTC, and a rewrite writes it so, in
-        # RFC 3339, which both tools then read alike.
-        expires = f"{expires}T23:59:59Z"
-    elif expires and clock.parse_timestamp(expires) is None:
+    # A hand-written date: Reasonix's loader reads only RFC 3339 (no expiry to it), its commands
+    # write RFC 3339. We read it as the end of that day, UTC, and a rewrite writes it so, in
+    # RFC 3339, which both tools then read alike.
+    expires = clock.end_of_day(expires)
+    if expires and clock.parse_timestamp(expires) is None:
         warnings.append(f"expires_at {expires!r} is not a date; ignored")
         expires = ""
 

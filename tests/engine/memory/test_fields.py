@@ -47,7 +47,7 @@ def test_names_that_cannot_be_file_names_are_refused(bad):
 
 
 @pytest.mark.parametrize("raw, canonical", [
-    ("2027-06-01", "2027-06-01T00:00:00Z"),
+    ("2027-06-01", "2027-06-01T23:59:59Z"),   # through that day, as a hand-written date
     ("2027-06-01T08:30:00+02:00", "2027-06-01T06:30:00Z"),
     ("2027-06-01T06:30:00.5Z", "2027-06-01T06:30:00.500Z"),
     ("never", ""), ("none", ""), ("", ""),
