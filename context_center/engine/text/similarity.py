@@ -11,7 +11,8 @@ are among the notes compared, so "pnpm" counts for more than "use".
 - **Contradiction**: what one note negates is what the other asserts (most of the negated
   clause's words are among the other's asserted words), and the other does not negate it too; or
   the same words with another value: a number, a clock time, a weekday, a unit
-  (:func:`another_value`); or one note still says what the
+  (:func:`another_value`), or a name written as code, a path, a bucket, an address
+  (:func:`another_literal`); or one note still says what the
   other says was left behind ("moved from X to Y", "replaced X": :func:`still_says`); or two
   values of one claim (:mod:`..text.claims`).
 - **Duplicate**: most of the shorter note's weight and a good part of the longer one's shared,
@@ -24,10 +25,10 @@ are among the notes compared, so "pnpm" counts for more than "use".
   common to the whole store ("thanks", "take care", "let me know") make no repeat and no opposite.
 
 Measured (``bench/review_pairs.py``), duplicates proposed for a merge, then contradictions,
-precision / recall: on the 209 pairs developed against 1.00 / 0.14 and 0.96 / 0.83; on 120
-held-out pairs none proposed and 0.89 / 0.42; on the 360 pairs of ``review_pairs_v2.jsonl``
-(developed against since the number rules) 0.97 / 0.26 and 0.92 / 0.48; on the 347 held-out pairs
-of ``review_v3/`` 0.94 / 0.40 and 0.98 / 0.37. Word overlap cannot see that "reply" and "respond"
+precision / recall: on the 209 pairs developed against 1.00 / 0.14 and 0.96 / 0.85; on 120
+held-out pairs none proposed and 0.90 / 0.47; on the 360 pairs of ``review_pairs_v2.jsonl``
+(developed against since the number rules) 0.97 / 0.26 and 0.94 / 0.63; on the 347 held-out pairs
+of ``review_v3/`` 0.94 / 0.40 and 0.98 / 0.42. Word overlap cannot see that "reply" and "respond"
 say one thing; what is not read as a claim is found only when the same words negate, give another
 number or leave a name behind.
 """
@@ -68,6 +69,12 @@ _ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",)
             "py": ("python",), "gh": ("github",), "infra": ("infrastructure",), "nodejs": ("node",),
             "golang": ("go",), "mins": ("minutes",), "min": ("minutes",), "secs": ("seconds",), "sec": ("seconds",),
             "msgs": ("messages",), "msg": ("message",)}
+# A name written as code: a path (/etc/app.yaml, db/migrations, ~/.config), a dotted or hyphenated
+# identifier (acme-tf-state, cn-shanghai, config.yaml, orders.created); not a number or a version
+# (a value: :func:`another_value`), not "e.g."; a URL whole.
+_LITERAL = re.compile(r"\bhttps?://[^\s<>()\[\]'\"`]*[^\s<>()\[\]'\"`.,;:!?]"
+                      r"|(?<![\w/.~-])(?!(?:e\.g|i\.e|etc)\b)(?:~?/)?[A-Za-z_]\w*(?:[/.:_-][\w*]+)+/?"
+                      r"|(?<![\w/])/[A-Za-z_]\w*", re.IGNORECASE)
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _FUNCTION_CHARACTERS = frozenset("的了是在和与或也都就要把被将为对这那个一")
 DUPLICATE_AT = 0.7        # the share of the shorter note's weight that both say: alike ("related")
@@ -100,6 +107,8 @@ class Reading:
     claims: frozenset[Claim] = frozenset()   # what it says of a subject (:mod:`.claims`)
     amounts: frozenset[str] = frozenset()    # the numbers it gives, each in one unit
     left: frozenset[str] = frozenset()       # the words of what it says was left behind (moved from…)
+    literals: frozenset[str] = frozenset()   # the names it writes as code: paths, buckets, hosts (:data:`_LITERAL`)
+    bare: frozenset[str] = frozenset()       # its words but those of its literals (when it has any)
 
 
 def _words(clause: str) -> set[str]:
@@ -131,8 +140,10 @@ def read(text: str) -> Reading:
         else:
             asserted |= _words(clause)
     left = frozenset(word for gone in left_behind(text) for word in _words(gone))
+    literals = frozenset(literal.lower() for literal in _LITERAL.findall(text))
+    bare = frozenset(_words(_LITERAL.sub(" ", text))) if literals else frozenset()
     return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated), claims_of(text),
-                   amounts_of(text), left)
+                   amounts_of(text), left, literals, bare)
 
 
 class Weights:
@@ -163,7 +174,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     "talked on Friday" in a chat are not a contradiction to review)."""
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return True
-    if another_value(a, b, weights) or still_says(a, b) or still_says(b, a):
+    if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
         return True
     return (_negates(a, b, weights) or _negates(b, a, weights)) \
         and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT
@@ -202,6 +213,19 @@ def another_value(a: Reading, b: Reading, weights: Weights) -> bool:
         return False
     first, second = a.words - mine - _UNITS, b.words - theirs - _UNITS
     return first == second and len(first) >= MIN_SHARED and weights.any_specific(first)
+
+
+def another_literal(a: Reading, b: Reading, weights: Weights) -> bool:
+    """The same words but for a name written as code, each side giving one the other does not
+    ("The service reads its config from /etc/acme/config.yaml." / "... from /opt/acme/conf/config.yaml.";
+    "Terraform state is in the S3 bucket acme-tf-state." / "... acme-infra-state."): one thing, two
+    places. Every other word is the same, so "the `api` image is python:3.12-slim" / "the `worker`
+    image is python:3.11-slim" (two things) is not; a literal said not to be is not given."""
+    if not (a.literals - b.literals and b.literals - a.literals) or a.bare != b.bare:
+        return False
+    if a.negated - a.bare or b.negated - b.bare:   # a literal's words in a negated clause
+        return False
+    return len(a.bare) >= MIN_SHARED and weights.any_specific(a.bare)
 
 
 def _values(words: frozenset[str]) -> frozenset[str]:

@@ -43,14 +43,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.8 and recall >= 0.4   # measured 0.85, 0.42
     figures = _precision_recall(HELD_OUT_V2)
     precision, recall = figures["contradiction"]
-    assert precision >= 0.9 and recall >= 0.45   # measured 0.92, 0.48 (0.91, 0.43 before times, weekdays
+    assert precision >= 0.9 and recall >= 0.6   # measured 0.94, 0.63 (0.92, 0.48 before the claims of 12-05
+    # and names written as code; 0.91, 0.43 before times, weekdays
     # and units were values; 0.88, 0.31 before "moved from X to Y" was read; 0.87, 0.27 before numbers were)
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.25   # measured 0.97, 0.26 (0.74, 0.32 while a merge needed only
     # 85 % of the shorter note said; 0.50, 0.45 when every alike pair was one)
     figures = _precision_recall(HELD_OUT_V3)   # measured only, never developed against
     precision, recall = figures["contradiction"]
-    assert precision >= 0.9 and recall >= 0.35   # measured 0.98, 0.37 (0.98, 0.36 before times, weekdays and
+    assert precision >= 0.9 and recall >= 0.4   # measured 0.98, 0.42 (0.98, 0.37 before the claims of 12-05 and
+    # names written as code; 0.98, 0.36 before times, weekdays and
     # units were values; 0.97, 0.28 before "moved from X to Y")
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.35   # measured 0.94, 0.40
@@ -133,6 +135,29 @@ def test_the_same_words_with_another_time_day_or_unit_contradict(first: str, sec
     """A clock time, a weekday or a unit is a value like a number: the same words around two of
     them give one thing two values."""
     assert judge(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The worker writes its logs to /var/log/acme/worker.log.", "The worker writes its logs to /srv/logs/worker.log."),
+    ("Build artifacts are uploaded to the bucket acme-ci-artifacts.",
+     "Build artifacts are uploaded to the bucket acme-build-cache."),
+    ("The status page is https://status.acme.dev.", "The status page is https://acme.statuspage.io."),
+])
+def test_the_same_words_with_another_path_bucket_or_address_contradict(first: str, second: str):
+    """A name written as code is a value too: the same sentence around two of them puts one thing
+    in two places."""
+    assert judge(first, second) == "contradiction"
+
+
+def test_another_literal_beside_another_thing_or_said_not_to_be_is_no_contradiction():
+    # two things (api, worker), each with its image: not one thing in two places
+    assert judge("The `api` image is based on python:3.12-slim.", "The `worker` image is based on python:3.11-slim.") \
+        == "different"
+    assert judge("Migrations live under db/migrations.", "Seeds live under db/seeds.") != "contradiction"
+    assert judge("Never write logs to /tmp/app.log.", "Never write logs to /var/tmp/app.log.") != "contradiction"
+    # the same literal in both: nothing given two values
+    assert judge("Releases are tagged vX.Y.Z in git.", "Releases are tagged vX.Y.Z in git, signed.") \
+        != "contradiction"
 
 
 def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradiction():
