@@ -30,7 +30,8 @@ EVIDENCE_WORDS = {
     "written_at": QT_TR_NOOP("written"), "imported_from": QT_TR_NOOP("imported from"),
     "claims": QT_TR_NOOP("what each says"), "judge": QT_TR_NOOP("judge"), "asked": QT_TR_NOOP("asked"),
     "yes": QT_TR_NOOP("yes, with probability"), "why": QT_TR_NOOP("why not asked"),
-    "left_behind": QT_TR_NOOP("left behind"),
+    "left_behind": QT_TR_NOOP("left behind"), "shared_id": QT_TR_NOOP("same id"),
+    "shared_name": QT_TR_NOOP("same name"), "shared_title": QT_TR_NOOP("same title"),
 }
 
 
@@ -74,9 +75,13 @@ def _reason(item: Any) -> str | None:   # one sentence per kind
         return tr("{newer} and {older} say opposite things on the same terms: keep one (by default the newer, "
                   "{newer}) and forget the other.").format(newer=first, older=second)
     if item.kind == "override" and second:
-        return tr("{winner} overrides {other} (subject {subject}) with a different text: agents get only {winner}. "
+        shared = {"shared_id": tr("the same id, {value}"), "shared_name": tr("the same name, {value}"),
+                  "shared_title": tr("the same title, {value}"), "subject_key": tr("subject {value}")}
+        key = next((key for key in shared if key in evidence), "subject_key")
+        said = shared[key].format(value=evidence.get(key, ""))
+        return tr("{winner} overrides {other} ({said}) with a different text: agents get only {winner}. "
                   "If that is meant, dismiss this; else forget {other}.").format(
-            winner=first, other=second, subject=evidence.get("subject_key", ""))
+            winner=first, other=second, said=said)
     if item.kind == "stale" and first:
         when = str(evidence.get("last_verified_at") or evidence.get("updated_at") or "")[:10]
         return tr("{fact} is past its freshness window (last verified {date}): verify it if it still holds, else "

@@ -4882,8 +4882,24 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>{newer} 与 {older} 就同一件事说法相反：保留其中一条（默认保留较新的 {newer}），遗忘另一条。</translation>
     </message>
     <message>
-        <source>{winner} overrides {other} (subject {subject}) with a different text: agents get only {winner}. If that is meant, dismiss this; else forget {other}.</source>
-        <translation>{winner} 以不同的文本覆盖了 {other}（主题 {subject}）：智能体只会收到 {winner}。如果这是有意的，请忽略此项；否则请遗忘 {other}。</translation>
+        <source>the same id, {value}</source>
+        <translation>相同的 id：{value}</translation>
+    </message>
+    <message>
+        <source>the same name, {value}</source>
+        <translation>相同的名称：{value}</translation>
+    </message>
+    <message>
+        <source>the same title, {value}</source>
+        <translation>相同的标题：{value}</translation>
+    </message>
+    <message>
+        <source>subject {value}</source>
+        <translation>主题 {value}</translation>
+    </message>
+    <message>
+        <source>{winner} overrides {other} ({said}) with a different text: agents get only {winner}. If that is meant, dismiss this; else forget {other}.</source>
+        <translation>{winner} 以不同的文本覆盖了 {other}（{said}）：智能体只会收到 {winner}。如果这是有意的，请忽略此项；否则请遗忘 {other}。</translation>
     </message>
     <message>
         <source>{fact} is past its freshness window (last verified {date}): verify it if it still holds, else edit or forget it.</source>

@@ -131,9 +131,11 @@ def test_each_reason_is_the_engine_s_in_english_and_chinese_in_a_chinese_window(
                 body="Release notes go in CHANGELOG.md; the release manager signs them off.")
     ui.remember(name="hosting", title="Hosting", body="The app is deployed on Heroku.")
     ui.remember(name="moved", title="Moved", body="We migrated the app from Heroku to Fly.io.")
+    ui.remember(name="review-day", title="Review day", body="Reviews happen on Mondays.")
+    ui.remember(name="reviews", title="Review day", body="Reviews happen on Thursdays.", scope="global")
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         items = MemoryReview(engine).items()
-    assert {item.kind for item in items} >= {"duplicate", "related", "contradiction", "expired"}
+    assert {item.kind for item in items} >= {"duplicate", "related", "contradiction", "expired", "override"}
     assert any(item.evidence.get("left_behind") for item in items)
     for item in items:   # the window's English is the engine's, word for word
         assert reason(item) == item.reason, item.kind
@@ -160,8 +162,9 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
     stamp = "2020-01-01T00:00:00Z"
 
     def fact(name: str, **fields) -> Fact:
-        return Fact(id=f"id-{name}", revision=1, name=name, title=name, description="", type="project",
-                    scope="project", body=fields.pop("body", "A body."), created_at=stamp, updated_at=stamp, **fields)
+        return Fact(id=f"id-{name}", revision=1, name=name, title=fields.pop("title", name), description="",
+                    type="project", scope=fields.pop("scope", "project"), body=fields.pop("body", "A body."),
+                    created_at=stamp, updated_at=stamp, **fields)
 
     problem = SimpleNamespace(ref="src/app.py#main", detail="main is no longer in src/app.py")
     checked = SimpleNamespace(state="broken", problem=problem, to_json=lambda: {
@@ -183,9 +186,14 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
         *finders.duplicates_and_contradictions([fact("hosting", body="The app is deployed on Heroku."),
                                                 fact("moved", body="We migrated the app from Heroku to Fly.io.")],
                                                lambda f: finders.Usage()),
+        *finders.overrides([fact("pm", body="Use yarn.", subject_key="project.pm"),
+                            fact("pm-everywhere", body="Use pnpm.", subject_key="project.pm", scope="global"),
+                            fact("day", title="Deploy day", body="Fridays."),
+                            fact("ship-day", title="Deploy day", body="Tuesdays.", scope="global")]),
     ]
     assert {item.kind for item in items} == {"stale", "expired", "broken", "changed", "worktree", "unused",
-                                             "oversize", "staged", "contradiction"}
+                                             "oversize", "staged", "contradiction", "override"}
+    assert len([item for item in items if item.kind == "override"]) == 2
     for item in items:
         assert reason(item) == item.reason, item.kind
 

@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .. import clock
 from ..memory import limits
+from ..memory.overrides import one_overrides_the_other, overridden_facts
 from ..records import PINNED_BUDGET_CHARS, Fact
 from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, left_behind, literals_differ
@@ -133,7 +134,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         if not seen.add_new(pair):
             continue
         a, b = by_key[pair[0]], by_key[pair[1]]
-        if a.scope != b.scope and a.subject_key and a.subject_key == b.subject_key:
+        if one_overrides_the_other(a, b):
             continue   # the override's item (overrides, below) says which stands; a contradiction kept the newer
         if contradicts(readings[pair[0]], readings[pair[1]], weights):
             if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
@@ -219,28 +220,25 @@ def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = ()
 
 
 def overrides(facts: list[Fact]) -> list[ReviewItem]:
-    """The same subject key in two scopes with different bodies: the nearer scope's fact wins."""
-    by_subject: dict[str, list[Fact]] = defaultdict(list)
-    for fact in _active(facts):
-        if fact.subject_key:
-            by_subject[fact.subject_key].append(fact)
+    """A fact that a nearer scope's fact overrides (the same subject key, id, name or title; see
+    :mod:`..memory.overrides`) with another text: agents get only the nearer one. Said, so an
+    override nobody meant is found; dismissed, it stays until either fact changes."""
+    active = _active(facts)
+    by_key = {(fact.scope, fact.id): fact for fact in active}
     items = []
-    order = {"project": 0, "team": 1, "global": 2}
-    for subject, holders in by_subject.items():
-        scopes = {f.scope for f in holders}
-        if len(scopes) < 2:
+    for key, (winner, why) in overridden_facts(active).items():
+        other = by_key[key]
+        if other.body.strip() == winner.body.strip():
             continue
-        holders.sort(key=lambda f: order.get(f.scope, 3))
-        winner = holders[0]
-        for other in holders[1:]:
-            if other.scope == winner.scope or other.body.strip() == winner.body.strip():
-                continue
-            items.append(ReviewItem(
-                "override", (winner, other),
-                f"{winner.ref} overrides {other.ref} (subject {subject}) with a different text: agents get only "
-                f"{winner.ref}. If that is meant, dismiss this; else forget {other.ref}.",
-                {"subject_key": subject}, "keep", block(winner) + "\n" + block(other), block(winner),
-                (Step("forget", other),)))
+        kind = why.removeprefix("same ")
+        shared = {"subject": winner.subject_key, "id": winner.id, "name": winner.name, "title": winner.title}[kind]
+        said = f"subject {shared}" if kind == "subject" else f"the same {kind}, {shared}"
+        items.append(ReviewItem(
+            "override", (winner, other),
+            f"{winner.ref} overrides {other.ref} ({said}) with a different text: agents get only "
+            f"{winner.ref}. If that is meant, dismiss this; else forget {other.ref}.",
+            {"subject_key" if kind == "subject" else f"shared_{kind}": shared},
+            "keep", block(winner) + "\n" + block(other), block(winner), (Step("forget", other),)))
     return items
 
 

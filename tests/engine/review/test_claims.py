@@ -102,6 +102,21 @@ def test_a_project_fact_overriding_a_global_one_is_an_override_not_a_contradicti
     assert kinds == ["override"]
 
 
+def test_an_override_by_title_alone_is_an_override_whose_default_keeps_the_nearer_fact(engine):
+    """With no subject key, the same title is an override too (recall gives agents the project
+    fact alone): the review says so, naming what they share, and never offers a contradiction
+    whose default forgets the project fact because the global one was edited last."""
+    engine.remember(FactInput(name="deploy-day", title="Deploy day", body="We deploy on Fridays.", scope="project"))
+    engine.remember(FactInput(name="when-we-ship", title="Deploy day", body="We deploy on Tuesdays.",
+                              scope="global"))
+    engine.edit("when-we-ship", FactInput(body="We deploy on Tuesdays only."), "global")
+    [item] = MemoryReview(engine).items()
+    assert item.kind == "override" and [f.ref for f in item.facts] == ["project/deploy-day.md",
+                                                                       "global/when-we-ship.md"]
+    assert "(the same title, Deploy day)" in item.reason and item.evidence == {"shared_title": "Deploy day"}
+    assert [step.fact.ref for step in item.steps] == ["global/when-we-ship.md"]
+
+
 def test_a_dismissed_contradiction_is_no_longer_named_in_recall_until_a_fact_changes(engine):
     first, second, question = WALK_PAIRS[0]
     facts = _store(engine, first, second)
