@@ -95,3 +95,16 @@ def test_each_benchmark_can_keep_its_figures_as_data():
                if not path.name.startswith("_") and path.name not in needs_more
                and '"--record"' not in path.read_text(encoding="utf-8")]
     assert not missing, missing
+
+
+def test_the_suggestions_guide_names_what_counts_as_a_workflow():
+    """The guide lists the verbs that make a typed turn a request for a workflow (a skill
+    candidate) and its limits; they are the code's."""
+    from context_center.engine.suggestions import candidates
+
+    page = " ".join((ROOT / "docs" / "guides" / "suggestions.md").read_text(encoding="utf-8").split())
+    verbs = candidates._IMPERATIVE.pattern.split("(", 2)[2].rstrip(")").split("|")
+    stated = [*verbs, f"between {candidates.MIN_CHARS} and {candidates.MAX_CHARS} characters",
+              f"at most {['', 'one', 'two', 'three', 'four', 'five', 'six'][candidates.MAX_SKILLS]} at a time"]
+    missing = [phrase for phrase in stated if phrase not in page]
+    assert len(verbs) > 20 and not missing, missing
