@@ -1,6 +1,6 @@
 """Search quality on LoCoMo (../shared/bench/README.md): turn-level recall_any@5/@10 and MRR.
 
-    .venv/bin/python bench/locomo.py
+    .venv/bin/python bench/locomo.py [--record]
 
 Each turn of a conversation becomes one fact, written on its session's date; each
 question (category 5, adversarial, left out) is searched with `engine.search`; a hit at k
@@ -12,6 +12,7 @@ chosen, and the held-out (leave-one-conversation-out) figures, are in bench/loco
 """
 from __future__ import annotations
 
+import argparse
 import math
 import re
 import tempfile
@@ -19,6 +20,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from _results import Results
 from _stores import fact_name, load_locomo, turn_dates, turns, write_facts
 from context_center.engine import open_engine
 from context_center.engine.storage.paths import StorePaths
@@ -68,6 +70,9 @@ def evaluate(ranked_lists: list[tuple[list[str], set[str]]]) -> dict[str, float]
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--record", action="store_true", help="also write bench/results/locomo.json")
+    args = parser.parse_args()
     data = load_locomo()
     ours: list[tuple[list[str], set[str]]] = []
     baseline: list[tuple[list[str], set[str]]] = []
@@ -93,9 +98,21 @@ def main() -> None:
     print(f"LoCoMo dev: {len(data)} conversations, {facts_total} facts, {len(ours)} questions "
           f"(category 5 left out); {elapsed:.1f} s")
     print(f"{'system':34s} {'recall_any@5':>13s} {'recall_any@10':>14s} {'MRR':>7s}")
+    record = Results("locomo", "Search quality on LoCoMo, all five conversations (the dev figure)",
+                     "bench/locomo.py --record") if args.record else None
+    table = "recall_any@k and MRR; the parameters were chosen on these conversations (held out: locomo_cv)"
+    if record:
+        record.table(table, ["system", "recall_any@5", "recall_any@10", "MRR", "plain BM25 recall_any@10"],
+                     chart="recall_any@10", reference="plain BM25 recall_any@10")
+    plain = evaluate(baseline)
     for label, rows in (("plain BM25 (README baseline)", baseline), ("engine.search (Context Center)", ours)):
         m = evaluate(rows)
         print(f"{label:34s} {m['recall_any@5']:13.3f} {m['recall_any@10']:14.3f} {m['MRR']:7.3f}")
+        if record:
+            record.row(table, label, round(m["recall_any@5"], 3), round(m["recall_any@10"], 3), round(m["MRR"], 3),
+                       round(plain["recall_any@10"], 3))
+    if record:
+        record.save()
 
 
 if __name__ == "__main__":

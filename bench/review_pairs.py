@@ -62,12 +62,17 @@ HELD_OUT = {"review_pairs_heldout.jsonl", "review_v3/pairs.jsonl"}
 PAIRS_TABLE = "Labelled pairs: precision and recall"
 
 
+def _named(path: Path) -> str:
+    """A labelled file as the figures name it: under tests/data/ by its path there, else as given."""
+    return str(path.resolve().relative_to(DATA)) if path.resolve().is_relative_to(DATA) else str(path)
+
+
 def measure(path: Path, show_errors: bool, record: Results | None = None) -> None:
     pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     weights = Weights(read(text) for pair in pairs for text in (pair["a"], pair["b"]))
     for pair in pairs:
         pair["guess"] = judge(pair["a"], pair["b"], weights)
-    print(f"{path.relative_to(DATA)}: {len(pairs)} labelled pairs: {dict(Counter(p['label'] for p in pairs))}, "
+    print(f"{_named(path)}: {len(pairs)} labelled pairs: {dict(Counter(p['label'] for p in pairs))}, "
           f"{dict(Counter(p['lang'] for p in pairs))}")
     for label in ("duplicate", "contradiction"):
         for lang in (None, "en", "zh"):
@@ -79,7 +84,7 @@ def measure(path: Path, show_errors: bool, record: Results | None = None) -> Non
           f"{sum(p['label'] == 'duplicate' for p in related)}; duplicates proposed or shown as related: recall "
           f"{alike / max(sum(p['label'] == 'duplicate' for p in pairs), 1):.2f}")
     if record is not None:
-        name = str(path.relative_to(DATA))
+        name = _named(path)
         row = [name, "held out" if name in HELD_OUT else "developed against", len(pairs)]
         for label in ("duplicate", "contradiction"):
             precision, recall, _n = scores(pairs, label)
@@ -111,7 +116,7 @@ def measure_store(path: Path, show_errors: bool) -> None:
     for kind in ("contradiction", "duplicate"):
         wanted = {pair for k, pair in planted if k == kind}
         hit = {pair for k, pair in proposed if k == kind} & wanted
-        print(f"{path.relative_to(DATA)}: {kind}s found {len(hit)} of {len(wanted)}", end="; ")
+        print(f"{_named(path)}: {kind}s found {len(hit)} of {len(wanted)}", end="; ")
     repeats = {pair for k, pair in planted if k == "duplicate"}
     false = proposed - planted
     print(f"false items {len(false)} ({len(facts)} facts); related shown {len(related)}, "

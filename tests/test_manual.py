@@ -87,13 +87,9 @@ def test_the_contract_page_states_the_codes_numbers():
 
 def test_each_benchmark_can_keep_its_figures_as_data():
     """Every script under bench/ takes --record (its figures to bench/results/, shown on the
-    benchmarks page), but those that need a package the app never installs to run at all
-    (a sentence encoder, OpenAI's tokenizer) and the dev-only LoCoMo score that locomo_cv.py
-    prints beside its held-out one."""
-    needs_more = {"review_semantic.py", "token_estimate.py", "locomo.py"}
+    benchmarks page)."""
     missing = [path.name for path in sorted((ROOT / "bench").glob("*.py"))
-               if not path.name.startswith("_") and path.name not in needs_more
-               and '"--record"' not in path.read_text(encoding="utf-8")]
+               if not path.name.startswith("_") and '"--record"' not in path.read_text(encoding="utf-8")]
     assert not missing, missing
 
 
