@@ -286,8 +286,10 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     # A hand-written date: Reasonix's loader reads only RFC 3339 (no expiry to it), its commands
     # write RFC 3339. We read it as the end of that day, UTC, and a rewrite writes it so, in
     # RFC 3339, which both tools then read alike.
-    expires = clock.end_of_day(expires)
-    if expires and clock.parse_timestamp(expires) is None:
+    # (A date that is no day, 2026-02-30, is kept as written: no expiry to either tool.)
+    if clock.end_of_day(expires) != expires:
+        expires = clock.end_of_day(expires)
+    elif expires and clock.parse_timestamp(expires) is None:
         warnings.append(f"expires_at {expires!r} is not a date; ignored")
         expires = ""
 

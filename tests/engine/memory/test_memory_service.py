@@ -47,7 +47,7 @@ def test_an_update_inherits_omitted_fields_and_snapshots_the_previous_revision(e
     second = engine.edit(first.id, FactInput(body="v2")).fact
     assert (second.revision, second.id, second.created_at) == (2, first.id, first.created_at)
     assert (second.keywords, second.volatility, second.subject_key, second.expires_at) == (
-        "ci pipeline", "volatile", "project.ci", "2030-01-01T00:00:00Z")
+        "ci pipeline", "volatile", "project.ci", "2030-01-01T23:59:59Z")
     snapshot = engine.paths.memory_dir("project") / ".revisions" / first.id / "000000001.md"
     assert "v1" in snapshot.read_text()
 
