@@ -732,9 +732,11 @@ class Engine:
         the record turned off by its settings)."""
         return self._injections.add(given, agent=agent, session_id=session_id, source=source)
 
-    def injections(self, session: str | None = None, limit: int | None = None) -> list[Injection]:
-        """What the hooks gave agents in this workspace, newest first (one ``session`` if given)."""
-        return self._injections.listed(session, limit)
+    def injections(self, session: str | None = None, limit: int | None = None, *,
+                   traces: bool = True) -> list[Injection]:
+        """What the hooks gave agents in this workspace, newest first (one ``session`` if given);
+        ``traces=False``: each with an empty trace, for a caller that counts or costs them."""
+        return self._injections.listed(session, limit, traces)
 
     def injection_sessions(self) -> list[str]:
         """The session ids with an injection record in this workspace, most recently active first."""

@@ -68,7 +68,7 @@ def overview(engine: Engine, homes: AgentHomes | None = None, now: dt.datetime |
     registrations = costs.registrations()
     root = Path(engine.paths.root).resolve()
     today = (now or dt.datetime.now(dt.timezone.utc)).date()
-    records = engine.injections()
+    records = engine.injections(traces=False)
     report = costs.report(now=now, records=records, registrations=registrations)
     charted = tuple(a for a in report.agents if a.agent in SEED_AGENTS or a.per_turn_tokens)   # the others: when used
     return StoreOverview(

@@ -180,7 +180,7 @@ class ContextCosts:
         engine = self.engine
         chosen = tuple(agents) if agents else AGENTS
         registrations = self.registrations() if registrations is None else registrations
-        records = engine.injections() if records is None else records
+        records = engine.injections(traces=False) if records is None else records
         context = engine.session_context()
         today = (now or dt.datetime.now(dt.timezone.utc)).date()
         listing = tool_listing()

@@ -184,8 +184,9 @@ def from_session_context(context: SessionContext, *, agent: str, session_id: str
         source=_label(source), char_budget=context.budget, limit=0)
 
 
-def from_stored(injection_id: int, data: dict[str, Any]) -> Injection | None:
-    """A record as the catalog kept it; None if it cannot be read (a garbled row is left out)."""
+def from_stored(injection_id: int, data: dict[str, Any], traces: bool = True) -> Injection | None:
+    """A record as the catalog kept it; None if it cannot be read (a garbled row is left out).
+    ``traces=False`` leaves its trace out (``()``): what was counted or costed needs none."""
     try:
         return Injection(
             agent=str(data["agent"]), session_id=str(data["session_id"]), time=str(data["time"]),
@@ -193,7 +194,7 @@ def from_stored(injection_id: int, data: dict[str, Any]) -> Injection | None:
             injected=tuple(InjectedItem(str(i["id"]), int(i["revision"]), str(i["ref"]), int(i["chars"]))
                            for i in data["injected"]),
             chars=int(data["chars"]), suppressed=None if data["suppressed"] is None else str(data["suppressed"]),
-            trace=tuple(_stored_entry(t) for t in data["trace"]),
+            trace=tuple(_stored_entry(t) for t in data["trace"]) if traces else (),
             rejected_count=int(data.get("rejected_count", 0)), workspace=str(data.get("workspace", "")),
             source=str(data.get("source", "")), char_budget=int(data.get("char_budget", DEFAULT_CHARS)),
             limit=int(data.get("limit", DEFAULT_LIMIT)), query=str(data.get("query", "")),
@@ -243,9 +244,11 @@ def record(catalog: Catalog, injection: Injection, now: dt.datetime) -> int | No
 
 
 def recorded(catalog: Catalog, workspace: Path, session_id: str | None = None, limit: int | None = None,
-             injection_id: int | None = None) -> list[Injection]:
-    """The records of ``workspace``, newest first (a garbled one is left out)."""
-    found = (from_stored(key, data) for key, _, data in
+             injection_id: int | None = None, traces: bool = True) -> list[Injection]:
+    """The records of ``workspace``, newest first (a garbled one is left out); ``traces=False``:
+    without their traces (a record's trace names a score and a reason for each of about twenty
+    facts, and reading them was two thirds of the Overview's time at 2,000 records)."""
+    found = (from_stored(key, data, traces) for key, _, data in
              catalog.injections(workspace, session_id, limit, injection_id))
     return [injection for injection in found if injection is not None]
 
@@ -316,9 +319,9 @@ class InjectionRecord:
                                       time=time))
         return record(self._catalog(), injection, now)
 
-    def listed(self, session: str | None = None, limit: int | None = None) -> list[Injection]:
+    def listed(self, session: str | None = None, limit: int | None = None, traces: bool = True) -> list[Injection]:
         """This workspace's records, newest first (one ``session`` if given)."""
-        return recorded(self._catalog(), self._workspace, session, limit)
+        return recorded(self._catalog(), self._workspace, session, limit, traces=traces)
 
     def sessions(self) -> list[str]:
         """The session ids with a record here, most recently active first."""

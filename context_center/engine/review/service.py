@@ -92,7 +92,7 @@ class MemoryReview:
 
     def _records(self) -> list[Any]:
         try:
-            return self.engine.injections()
+            return self.engine.injections(traces=False)
         except Exception as exc:   # noqa: BLE001 - a catalog that cannot be read: nothing was seen
             log.warning("the review reads no injection record (%s): nothing counts as recalled", exc)
             return []

@@ -43,6 +43,28 @@ def test_a_recall_is_recorded_with_what_was_injected(engine):
     assert "query" not in data   # the masked prompt is kept for "why not", not shown
 
 
+def test_what_counts_or_costs_the_records_reads_no_trace(engine, monkeypatch):
+    """The Overview, the cost report and the review's usage read every record but no trace (at
+    2,000 records, reading the traces was two thirds of the Overview's time)."""
+    from context_center.engine import MemoryReview
+    from context_center.engine.costs.report import ContextCosts
+    from context_center.engine.recall import injection_log
+
+    remember(engine, "build-cache", "The build cache lives in S3.")
+    hook_turn(engine, "where does the build cache live?")
+    [whole] = engine.injections()
+    [bare] = engine.injections(traces=False)
+    assert whole.trace and bare.trace == () and bare.injected == whole.injected and bare.chars == whole.chars
+
+    def no_trace(*args):
+        raise AssertionError("a trace was read")
+
+    monkeypatch.setattr(injection_log, "_stored_entry", no_trace)
+    assert sum(engine.overview().injections_per_day) == 1
+    ContextCosts(engine).report()
+    MemoryReview(engine).items()
+
+
 def test_a_suppressed_turn_records_why_and_what_was_held_back(engine):
     remember(engine, "plan", "The plan is to cut the release on Friday.", title="Release plan")
     hook_turn(engine, "continue")
