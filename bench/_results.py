@@ -11,7 +11,9 @@ import datetime as dt
 import json
 import os
 import platform
+import shlex
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +50,11 @@ def _machine() -> str:
 class Results:
     """The figures of one run of one script."""
 
-    def __init__(self, name: str, title: str, command: str) -> None:
-        self.name, self.title, self.command = name, title, command
+    def __init__(self, name: str, title: str) -> None:
+        # the command as it was run, its options with it (a figure means little without its sizes)
+        script = Path(sys.argv[0]).resolve()
+        shown = script.relative_to(ROOT) if script.is_relative_to(ROOT) else Path(script.name)
+        self.name, self.title, self.command = name, title, shlex.join([str(shown), *sys.argv[1:]])
         self.tables: dict[str, dict[str, Any]] = {}
 
     def table(self, name: str, columns: list[str], note: str = "", chart: str | None = None,

@@ -181,8 +181,7 @@ def main() -> None:
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--record", action="store_true", help="also write bench/results/adherence.json")
     args = parser.parse_args()
-    record = Results("adherence", "Rules followed or broken, from the agents' transcripts",
-                     "bench/adherence.py --record") if args.record else None
+    record = Results("adherence", "Rules followed or broken, from the agents' transcripts") if args.record else None
     table = "Labelled sets"
     if record is not None:
         record.table(table, ["set", "kind", "violated precision", "violated recall", "followed accuracy",

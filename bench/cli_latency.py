@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--record", action="store_true", help="also write bench/results/cli_latency.json")
     args = parser.parse_args()
-    record = Results("cli_latency", "The command line, whole processes", "bench/cli_latency.py --record") \
+    record = Results("cli_latency", "The command line, whole processes") \
         if args.record else None
     with tempfile.TemporaryDirectory() as tmp:
         root, workspace = Path(tmp) / "state", Path(tmp) / "ws"

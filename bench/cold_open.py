@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--record", action="store_true", help="also write bench/results/cold_open.json")
     args = parser.parse_args()
-    record = Results("cold_open", "The first open of a store never opened before", "bench/cold_open.py --record") \
+    record = Results("cold_open", "The first open of a store never opened before") \
         if args.record else None
     table = f"{args.facts:,} facts"
     if record is not None:

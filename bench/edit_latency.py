@@ -49,7 +49,7 @@ def main() -> None:
     print(f"{args.facts} facts, {args.edits} edits: edit on disk -> visible to the engine "
           f"p50 {statistics.median(samples) * 1000:.0f} ms, max {max(samples) * 1000:.0f} ms (budget 1,000 ms)")
     if args.record:
-        record = Results("edit_latency", "An edit on disk reaching the engine", "bench/edit_latency.py --record")
+        record = Results("edit_latency", "An edit on disk reaching the engine")
         table = f"{args.facts:,} facts"
         record.table(table, ["what", "median ms", "max ms", "budget ms"], note=f"{args.edits} edits of one file, as "
                      "an editor writes it: the watcher's event, then the refresh", chart="max ms",

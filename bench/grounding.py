@@ -60,7 +60,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--record", action="store_true", help="also write bench/results/grounding.json")
     args = parser.parse_args()
-    record = Results("grounding", "The hook with facts citing code", "bench/grounding.py --record") \
+    record = Results("grounding", "The hook with facts citing code") \
         if args.record else None
     with tempfile.TemporaryDirectory(prefix="cc-grounding-") as name:
         tmp = Path(name)

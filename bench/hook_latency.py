@@ -170,8 +170,7 @@ def main() -> None:
                         help="also time the hook while `memory list` runs over and over, routed and not")
     parser.add_argument("--record", action="store_true", help="also write bench/results/hook_latency.json")
     args = parser.parse_args()
-    record = Results("hook_latency", "The hooks and the read commands, as whole processes",
-                     "bench/hook_latency.py --record") if args.record else None
+    record = Results("hook_latency", "The hooks and the read commands, as whole processes") if args.record else None
     for size in args.facts:
         measure(size, args.runs, args.behind_list, record)
     if record is not None:

@@ -98,8 +98,8 @@ def main() -> None:
     print(f"LoCoMo dev: {len(data)} conversations, {facts_total} facts, {len(ours)} questions "
           f"(category 5 left out); {elapsed:.1f} s")
     print(f"{'system':34s} {'recall_any@5':>13s} {'recall_any@10':>14s} {'MRR':>7s}")
-    record = Results("locomo", "Search quality on LoCoMo, all five conversations (the dev figure)",
-                     "bench/locomo.py --record") if args.record else None
+    record = Results("locomo", "Search quality on LoCoMo, all five conversations (the dev figure)") \
+        if args.record else None
     table = "recall_any@k and MRR; the parameters were chosen on these conversations (held out: locomo_cv)"
     if record:
         record.table(table, ["system", "recall_any@5", "recall_any@10", "MRR", "plain BM25 recall_any@10"],

@@ -126,8 +126,7 @@ def main() -> None:
             (f"dev, shipped ({label(shipped)})", pooled(shipped, every)),
             (f"dev, best on all five ({label(tuned)})", pooled(tuned, every))]
     print(f"{'system':78s} {'recall_any@5':>13s} {'recall_any@10':>14s} {'MRR':>7s}")
-    record = Results("locomo_cv", "Search quality on LoCoMo, held out", f"bench/locomo_cv.py --grid {args.grid} "
-                     "--record") if args.record else None
+    record = Results("locomo_cv", "Search quality on LoCoMo, held out") if args.record else None
     table = "recall_any@10, leave one conversation out"
     if record is not None:
         record.table(table, ["system", "recall_any@5", "recall_any@10", "MRR", "plain BM25 recall_any@10"],

@@ -211,7 +211,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=7)
     parser.add_argument("--record", action="store_true", help="also write bench/results/mcp.json")
     args = parser.parse_args()
-    record = Results("mcp", "The MCP server: start and memory_search beside SQLite FTS5", "bench/mcp.py --record") \
+    record = Results("mcp", "The MCP server: start and memory_search beside SQLite FTS5") \
         if args.record else None
     questions = [q["question"] for data in load_locomo() for q in data["qa"] if q.get("category") != 5]
     queries = random.Random(7).sample(questions, min(args.queries, len(questions)))

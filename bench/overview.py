@@ -55,7 +55,7 @@ def main() -> None:
                   f"max {max(listing) * 1000:.0f} ms  (the reference, same run)")
             print(f"  counted: {shown.facts:,} facts, {sum(shown.injections_per_day):,} injections in 30 days")
     if args.record:
-        record = Results("overview", "The Overview, worked out on the worker", "bench/overview.py --record")
+        record = Results("overview", "The Overview, worked out on the worker")
         table = f"{args.facts:,} facts, {args.injections:,} injection records"
         record.table(table, ["what", "median ms", "max ms", "goal ms"], note=f"{args.runs} runs; listing the facts "
                      "alone is the reference", chart="median ms")

@@ -122,7 +122,7 @@ def main() -> None:
     args = parser.parse_args()
     questions = [q["question"] for data in load_locomo() for q in data["qa"] if q.get("category") != 5]
     queries = random.Random(7).sample(questions, min(args.queries, len(questions)))
-    record = Results("recall", "Recall and search beside SQLite FTS5", "bench/recall.py --record") \
+    record = Results("recall", "Recall and search beside SQLite FTS5") \
         if args.record else None
     for size in args.sizes:
         run(size, queries, args.cache, record)

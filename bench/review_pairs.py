@@ -141,8 +141,7 @@ def main() -> None:
     parser.add_argument("--pairs-only", action="store_true", help="skip LoCoMo and the 10,000-fact command")
     parser.add_argument("--record", action="store_true", help="also write bench/results/review_pairs.json")
     args = parser.parse_args()
-    record = Results("review_pairs", "The memory review: duplicates and contradictions",
-                     "bench/review_pairs.py --record") if args.record else None
+    record = Results("review_pairs", "The memory review: duplicates and contradictions") if args.record else None
     if record is not None:
         record.table(PAIRS_TABLE, ["set", "kind", "pairs", "duplicates precision", "duplicates recall",
                                    "contradictions precision", "contradictions recall"],

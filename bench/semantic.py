@@ -195,7 +195,7 @@ def main() -> None:
     print(f"meaning leg: {state.describe()}")
     if not state.on:
         return
-    record = Results("semantic", "Search's meaning leg beside words alone", "bench/semantic.py --record") \
+    record = Results("semantic", "Search's meaning leg beside words alone") \
         if args.record else None
     if record is not None:
         record.table("quality", ["what", "words alone", "words and meaning"],

@@ -122,8 +122,8 @@ def main() -> None:
     args = parser.parse_args()
     cl100k = encoding()
     count = cl100k.encode_ordinary
-    record = Results("token_estimate", "The token estimate beside a real encoding (cl100k_base)",
-                     "bench/token_estimate.py --record") if args.record else None
+    record = Results("token_estimate", "The token estimate beside a real encoding (cl100k_base)") \
+        if args.record else None
     if record:
         record.table(TABLE, ["texts", "count", "estimated tokens", "error in total", "median ratio", "p5 ratio",
                              "p95 ratio", "mean absolute error", "cl100k tokens"],

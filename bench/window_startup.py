@@ -206,8 +206,7 @@ def main() -> None:
     if sampler is not None:
         sampler.report()
     if args.record:
-        record = Results("window_startup", "The window: its start and its longest stalls",
-                         "xvfb-run -a bench/window_startup.py --record")
+        record = Results("window_startup", "The window: its start and its longest stalls")
         record.table(f"{args.facts:,} facts", ["step", "longest GUI stall ms", "budget ms"],
                      note="the longest gap of a 50 ms timer during each step; " + "; ".join(
                          f"{label} at {seconds:.2f} s" for label, seconds in marks.items()),

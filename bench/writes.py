@@ -82,8 +82,7 @@ def main() -> None:
     parser.add_argument("--profile", type=int, metavar="SIZE", help="print a cProfile of the writes at SIZE")
     parser.add_argument("--record", action="store_true", help="also write bench/results/writes.json")
     args = parser.parse_args()
-    record = Results("writes", "Writes through the facade, beside the same write at 100 facts",
-                     "bench/writes.py --record") if args.record else None
+    record = Results("writes", "Writes through the facade, beside the same write at 100 facts") if args.record else None
     sizes = sorted(set([100, *args.sizes]))
     results = {size: measure(size, args.ops, args.profile == size) for size in sizes}
     base = {kind: percentiles(results[100][kind])[1] for kind in KINDS}
