@@ -9,9 +9,11 @@ with its literals normalised, in English and Chinese):
 
 - ``package-manager``: npm, pnpm, yarn, bun;
 - ``version:<runtime>``: Node, Python, Java, Go, Ruby… followed by a version ("Node 20", "Python
-  3.12"; the major version for Node, the minor one where one is written);
+  3.12", "Python version is pinned to 3.11", "Go 版本锁定在 1.21"; the major version for Node, the
+  minor one where one is written);
 - ``deploy-day``: the weekdays a clause about deploying or releasing names ("Tuesdays", "周二");
-- ``port``: a number after "port" or "端口" (the thing it belongs to: the words before "port");
+- ``port``: a number after "port" or "端口" (the thing it belongs to: the words before "port"), or
+  before 端口 where the clause names what listens ("orbit-server 默认监听 8080 端口");
 - ``time``: a clock time ("2am" is "02:00"); the thing it belongs to is the rest of the clause;
 - ``ci``: GitHub Actions, GitLab CI, CircleCI, Jenkins, Travis, Buildkite;
 - ``indentation``: tabs or spaces, and how many;
@@ -28,8 +30,9 @@ with its literals normalised, in English and Chinese):
 - ``base-branch``: the branch pull requests target or branches start from (of hotfix branches…).
 
 The thing a claim belongs to is the clause's words naming a part of the system ("the API",
-"the docs site", "staging"): "the frontend uses pnpm" and "the docs site uses npm" do not
-conflict. What is not read here is left to the word-overlap rules of :mod:`.similarity`.
+"the docs site", "staging"), and a name written as code that opens the clause ("orbit-server
+listens on…"): "the frontend uses pnpm" and "the docs site uses npm" do not conflict. What is
+not read here is left to the word-overlap rules of :mod:`.similarity`.
 """
 from __future__ import annotations
 
@@ -94,8 +97,10 @@ _RUNTIMES = {"node": "node", "node.js": "node", "nodejs": "node", "python": "pyt
              "rails": "rails", "kotlin": "kotlin", "typescript": "typescript", "elixir": "elixir", "dotnet": "dotnet",
              ".net": "dotnet", "jdk": "java", "vue": "vue", "angular": "angular", "next.js": "next", "nextjs": "next"}
 _VERSION = re.compile(r"(?<![\w.])(" + "|".join(sorted((re.escape(k) for k in _RUNTIMES), key=len, reverse=True))
-                      + r")\s*(?:(?:version|版本)\s*(?:is|:|=|是|为|用)?\s*)?v?(\d+)(?:\.(\d+))?(?:\.\d+)?(?!\w|\.\d)",
-                      re.IGNORECASE)   # ("Python 3.11", "Node v20", "Python version 3.9", "MySQL 版本是 5.7")
+                      + r")\s*(?:(?:version|版本)\s*(?:(?:is\s+)?(?:pinned|locked|fixed)\s+(?:to|at)|is|:|=|是|为|用"
+                      r"|(?:锁定|固定|锁)(?:在|为|到))?\s*)?v?(\d+)(?:\.(\d+))?(?:\.\d+)?(?!\w|\.\d)",
+                      re.IGNORECASE)   # ("Python 3.11", "Node v20", "Python version 3.9", "MySQL 版本是 5.7",
+#                                        "Go 版本锁定在 1.21", "Go version pinned to 1.21")
 _WEEKDAYS = {"mon": "mon", "monday": "mon", "mondays": "mon", "tue": "tue", "tues": "tue", "tuesday": "tue",
              "tuesdays": "tue", "wed": "wed", "wednesday": "wed", "wednesdays": "wed", "thu": "thu", "thur": "thu",
              "thurs": "thu", "thursday": "thu", "thursdays": "thu", "fri": "fri", "friday": "fri", "fridays": "fri",
@@ -107,6 +112,14 @@ _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?
                         re.IGNORECASE)
 _PORT = re.compile(r"\bport\s*(?:is|=|:|of)?\s*(\d{2,5})\b|端口\s*(?:是|为|:|：)?\s*(\d{2,5})|\b(?:localhost|"
                    r"127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b", re.IGNORECASE)
+# a port written before 端口 ("监听 8080 端口"): read only where the clause names what listens on it (an
+# unnamed one read so gave a server's other ports a contradiction in a labelled store)
+_PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
+# a name written as code that opens a clause is what the clause speaks of ("orbit-server listens on
+# port 7070", "auth_service 默认监听 9000 端口"): in lower case (a capital opens a sentence: "Squash-merge
+# pull requests"), and a hyphen, an underscore or a dot in it
+_CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0-9]+)+)`?(?=[\s`:,，]|$)")
+_LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b"
                    r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)
@@ -308,6 +321,10 @@ def claims_of(text: str) -> frozenset[Claim]:
         for match in _PORT.finditer(clause):
             port = next(group for group in match.groups() if group)
             found.add(Claim("port", entity | _before_port(clause), port, negated))
+        if entity:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口")
+            for match in _PORT_BEFORE.finditer(clause):
+                latin = {_same(word.lower()) for word in _LATIN_WORD.findall(clause)} - _STOP
+                found.add(Claim("port", entity | latin, match.group(1), negated))
         for match in _CI_NAME.finditer(clause):
             found.add(Claim("ci", entity, _CI[match.group(1).lower()], negated))
         if _INDENTING.search(clause):
@@ -492,6 +509,9 @@ def _entity(clause: str) -> frozenset[str]:
     found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
     found |= {word for word in (m.group(1).lower() for m in _QUALIFIED.finditer(clause))
               if word not in _STOP and word not in _NO_QUALIFIER and not word[0].isdigit()}
+    named = _CODE_NAME_FIRST.match(clause)
+    if named:
+        found.add(named.group(1).lower())
     return frozenset(_same(word) for word in found)
 
 

@@ -27,7 +27,7 @@ are among the notes compared, so "pnpm" counts for more than "use".
 Measured (``bench/review_pairs.py``), duplicates proposed for a merge, then contradictions,
 precision / recall: on the 209 pairs developed against 1.00 / 0.14 and 0.96 / 0.85; on 120
 held-out pairs none proposed and 0.90 / 0.47; on the 360 pairs of ``review_pairs_v2.jsonl``
-(developed against since the number rules) 0.97 / 0.26 and 0.94 / 0.63; on the 347 held-out pairs
+(developed against since the number rules) 0.97 / 0.26 and 0.94 / 0.64; on the 347 held-out pairs
 of ``review_v3/`` 0.94 / 0.40 and 0.98 / 0.42. Word overlap cannot see that "reply" and "respond"
 say one thing; what is not read as a claim is found only when the same words negate, give another
 number or leave a name behind.

@@ -27,6 +27,9 @@ def test_the_walks_pairs_conflict_as_claims(first: str, second: str, _question: 
     ("Database backups run nightly at 2am.", "Database vacuum runs nightly at 2am."),
     ("We moved from npm to pnpm.", "We use pnpm for every package."),       # the same value now
     ("Node 20 is what CI runs.", "The project targets Node 20 LTS."),
+    ("ledger-api listens on port 7000.", "ledger-api 的 Prometheus metrics 暴露在 9464 端口。"),   # another port of it
+    ("ledger-api listens on port 7000.", "billing-worker listens on port 7001."),
+    ("ledger-api 监听 7000 端口。", "监听 7001 端口。"),                          # a port of nothing named
 ])
 def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, second: str):
     assert not conflicts(claims_of(first), claims_of(second))
@@ -39,6 +42,9 @@ def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, 
     ("The API listens on port 8080.", "The API listens on port 9090."),
     ("CI runs on GitHub Actions.", "Our CI is Jenkins."),
     ("Indent with 2 spaces.", "Indent with tabs."),
+    ("ledger-api listens on port 7000.", "ledger-api 默认监听 7001 端口。"),        # named by a name as code
+    ("后端 Rust 版本锁定在 1.75。", "后端服务用 Rust 1.79。"),
+    ("The Ruby version is pinned to 3.2.", "We run Ruby 3.3."),
 ])
 def test_a_replacement_a_chinese_note_and_a_literal_conflict(first: str, second: str):
     assert conflicts(claims_of(first), claims_of(second))
@@ -75,6 +81,18 @@ def test_the_review_proposes_each_walk_pair_and_recall_names_the_other_side(engi
         assert [ref for ref, _ in hit.conflicts_with] == [other.ref]
         assert hit.to_json()["conflicts_with"][0]["ref"] == other.ref
         assert f"conflicts with {other.ref}: " in (result.block or "")
+
+
+def test_a_service_named_as_code_given_two_ports_in_two_languages_is_found_and_named_in_recall(engine):
+    """"ledger-api listens on port 7000" / "ledger-api 默认监听 7001 端口": the service is the name
+    opening the clause; its metrics port (another port of it) is not a conflict."""
+    facts = _store(engine, "ledger-api listens on port 7000.", "ledger-api 默认监听 7001 端口。",
+                   "ledger-api 的 Prometheus metrics 暴露在 9464 端口。", "The staging cluster is in eu-west-1.")
+    items = [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
+    assert [sorted(f.ref for f in item.facts) for item in items] == [sorted([facts[0].ref, facts[1].ref])]
+    [hit] = [hit for hit in engine.recall("which port does ledger-api listen on", record=False).hits
+             if hit.fact.id == facts[0].id]
+    assert [ref for ref, _ in hit.conflicts_with] == [facts[1].ref]
 
 
 def test_backups_and_vacuum_are_not_proposed_as_a_duplicate_nor_named_in_recall(engine):
