@@ -46,9 +46,10 @@ _CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|d
 # 弃用; a note's words by any "not" at all: "without", "none", 不)
 NEGATION_WORDS = r"never|not|no|don't|dont|do not|does not|doesn't|avoid|forbid\w*"
 CHINESE_NEGATION = r"不要|不准|不得|不能|不再|不用|禁止|严禁|避免"
+# 别 ("don't") but not inside a word that holds it: 级别 (a level), 区别, 类别, 特别, 识别…
+CHINESE_DONT = r"(?<![级区类特分个告识性离差辨鉴派组送])别"
 _NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|instead of|rather than|deprecated)\b"
-                      rf"|n't\b|{CHINESE_NEGATION}|弃用|废弃"
-                      r"|(?<![级区类特分个告识性离差辨鉴派组送])别", re.IGNORECASE)   # (级别 is a level)
+                      rf"|n't\b|{CHINESE_NEGATION}|弃用|废弃|{CHINESE_DONT}", re.IGNORECASE)
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
 # what a note says was left behind: "moved (the app) from X to", "moved off X onto", "replaced X",
 # "X was decommissioned", "从 X 迁移到", "由 X 换成", "替换掉了 X", "X 下线了"

@@ -42,6 +42,7 @@ from typing import Iterable
 
 from .analysis import stem, tokenize
 from .claims import (
+    CHINESE_DONT,
     CHINESE_NEGATION,
     NEGATION_WORDS,
     Claim,
@@ -55,7 +56,7 @@ from .claims import (
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
-                       rf"|{CHINESE_NEGATION}|不可|不许|别|勿|无需|不", re.IGNORECASE)
+                       rf"|{CHINESE_NEGATION}|不可|不许|{CHINESE_DONT}|勿|无需|不", re.IGNORECASE)
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
 _ALTERNATIVE = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
 # One name written two ways is one word ("TS" / "TypeScript", "k8s" / "Kubernetes", "PR" / "pull

@@ -427,3 +427,11 @@ def test_the_words_that_say_not_are_written_once_and_each_reading_adds_its_own()
             assert pattern.search(said), (pattern.pattern, said)
     assert claims._NEGATED.search("We no longer use Jenkins.") and not claims._NEGATED.search("Ship without tests.")
     assert similarity._NEGATION.search("Ship without tests.")
+    for pattern in (claims._NEGATED, similarity._NEGATION):   # 别 is "don't", but not inside 级别 (a level)
+        assert pattern.search("别提交 .env 文件。") and not pattern.search("生产环境日志级别设为 INFO。")
+
+
+def test_a_level_is_no_negation_so_a_note_forbidding_it_contradicts_one_setting_it():
+    from context_center.engine.text.similarity import judge
+
+    assert judge("测试环境日志级别设为 TRACE。", "测试环境禁止开启 TRACE 日志。") == "contradiction"
