@@ -126,9 +126,10 @@ def test_each_reason_is_the_engine_s_in_english_and_chinese_in_a_chinese_window(
     ui.remember(name="no-fridays", title="No Friday deploys", body="Never deploy the web app on Fridays.")
     ui.remember(name="fridays", title="Friday deploys", body="Deploy the web app on Fridays after lunch.")
     ui.remember(name="beta", title="Beta", body="The beta ends soon.", expires_at="2020-01-01")
-    ui.remember(name="changelog", title="Changelog", body="Release notes go in CHANGELOG.md before tagging.")
-    ui.remember(name="changelog-owner", title="Changelog owner",
-                body="Release notes go in CHANGELOG.md; the release manager signs them off.")
+    ui.remember(name="audit-export", title="Audit export",   # alike, one word in another's place: related
+                body="Admins can export the audit log as CSV from the settings page.")
+    ui.remember(name="audit-import", title="Audit import",
+                body="Admins can import the audit log as CSV from the settings page.")
     ui.remember(name="hosting", title="Hosting", body="The app is deployed on Heroku.")
     ui.remember(name="moved", title="Moved", body="We migrated the app from Heroku to Fly.io.")
     ui.remember(name="review-day", title="Review day", body="Reviews happen on Mondays.")

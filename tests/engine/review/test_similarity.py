@@ -33,7 +33,8 @@ def test_the_labelled_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["contradiction"]
     assert precision >= 0.9 and recall >= 0.8   # measured 0.96, 0.83 (0.94, 0.64 before more subjects were read)
     precision, recall = figures["duplicate"]
-    assert precision >= 0.95 and recall >= 0.12   # measured 1.00, 0.14: a merge is proposed only when sure
+    assert precision >= 0.95 and recall >= 0.3   # measured 0.97, 0.35 (1.00, 0.14 before a note said again in
+    # another order was one)
 
 
 def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
@@ -47,7 +48,8 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     # and names written as code; 0.91, 0.43 before times, weekdays
     # and units were values; 0.88, 0.31 before "moved from X to Y" was read; 0.87, 0.27 before numbers were)
     precision, recall = figures["duplicate"]
-    assert precision >= 0.9 and recall >= 0.25   # measured 0.97, 0.26 (0.74, 0.32 while a merge needed only
+    assert precision >= 0.9 and recall >= 0.45   # measured 0.93, 0.49 (0.97, 0.26 before a note said again in
+    # another order was one; 0.74, 0.32 while a merge needed only
     # 85 % of the shorter note said; 0.50, 0.45 when every alike pair was one)
     figures = _precision_recall(HELD_OUT_V3)   # measured only, never developed against
     precision, recall = figures["contradiction"]
@@ -55,7 +57,8 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     # names written as code; 0.98, 0.36 before times, weekdays and
     # units were values; 0.97, 0.28 before "moved from X to Y")
     precision, recall = figures["duplicate"]
-    assert precision >= 0.9 and recall >= 0.35   # measured 0.94, 0.40
+    assert precision >= 0.9 and recall >= 0.5   # measured 0.94, 0.53 (0.94, 0.40 before a note said again in
+    # another order was one)
 
 
 @pytest.mark.parametrize("first, second, said", [
@@ -167,6 +170,31 @@ def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradictio
         != "contradiction"
     assert judge("The search index is rebuilt at 1am UTC.", "The search index is rebuilt at 1am and 1pm UTC.") \
         != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Code review is required for every change to the billing module.",
+     "Every change to the billing module needs a code review first."),
+    ("We keep design docs in Notion under the Engineering space.", "Design docs live in the Engineering space in Notion."),
+    ("新员工入职第一周由导师带着熟悉代码库。", "导师会在新员工入职的第一周带他熟悉代码库。"),
+])
+def test_one_note_said_again_in_another_order_is_proposed_for_a_merge(first: str, second: str):
+    assert judge(first, second) == "duplicate"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The request timeout is 30 seconds.", "The response timeout is 30 seconds."),          # a word swapped
+    ("Only admins can delete projects in the dashboard.",                                   # "only"
+     "In the dashboard, admins and owners can delete projects."),
+    ("Run `make lint` before pushing your branch.", "Before pushing your branch, run `make lint-fix`."),
+    ("Nightly exports are written to the bucket acme-exports.",
+     "The bucket acme-archive receives the nightly exports."),
+    ("Mock the payment gateway in integration tests.", "Integration tests should not mock the payment gateway."),
+])
+def test_another_word_in_one_frame_only_another_name_or_a_negation_is_no_merge(first: str, second: str):
+    """Said in other words, but with a word put in another's place, "only" on one side, each naming
+    something the other does not, or one negating: never proposed for a merge."""
+    assert judge(first, second) != "duplicate"
 
 
 def test_a_merge_is_proposed_only_when_one_note_says_all_the_other_does():
