@@ -13,8 +13,10 @@ are among the notes compared, so "pnpm" counts for more than "use".
   the same words with another value: a number, a clock time, a weekday, a unit
   (:func:`another_value`), or a name written as code, a path, a bucket, an address
   (:func:`another_literal`); or one note still says what the
-  other says was left behind ("moved from X to Y", "replaced X": :func:`still_says`); or two
-  values of one claim (:mod:`..text.claims`).
+  other says was left behind ("moved from X to Y", "replaced X": :func:`still_says`); or one
+  says a thing alone does it where the other, on the same terms, says others do too ("Only the
+  release manager tags releases." / "Any maintainer can push release tags."); or two values of
+  one claim (:mod:`..text.claims`).
 - **Duplicate**: most of the shorter note's weight and a good part of the longer one's shared,
   with at least two words in common (or the same title), and neither negating what the other
   asserts, if only in one word ("never tabs" against "indent with tabs"), nor giving a subject
@@ -28,8 +30,8 @@ are among the notes compared, so "pnpm" counts for more than "use".
 Measured (``bench/review_pairs.py``), duplicates proposed for a merge, then contradictions,
 precision / recall: on the 209 pairs developed against 0.97 / 0.35 and 0.96 / 0.87; on 120
 held-out pairs 1.00 / 0.10 and 0.90 / 0.47; on the 360 pairs of ``review_pairs_v2.jsonl``
-(developed against since the number rules) 0.93 / 0.49 and 0.94 / 0.64; on the 347 held-out pairs
-of ``review_v3/`` 0.94 / 0.53 and 0.98 / 0.42 (figures of each set on the benchmarks page). Word
+(developed against since the number rules) 0.93 / 0.49 and 0.94 / 0.67; on the 347 held-out pairs
+of ``review_v3/`` 0.94 / 0.53 and 0.98 / 0.44 (figures of each set on the benchmarks page). Word
 overlap cannot see that "reply" and "respond" say one thing; what is not read as a claim is found
 only when the same words negate, give another number or leave a name behind.
 """
@@ -83,6 +85,13 @@ _LITERAL_HINT = re.compile(r"[/_:.-][\w*]")   # what every literal holds: most n
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只有|只能|只允许|仅", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|with|via|by)\s+)?"
+                    r"([\w-]+(?:\s+(?!can\b|may\b|must\b|should\b|will\b|is\b|are\b|does\b|do\b)[\w-]+)?)"
+                    r"|([\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+the\s+only\s+(?:one|ones|person|people|team)\b"
+                    r"|(?:只有|只能由|仅由|只由|只用|只)\s*([\u4e00-\u9fff]{1,4}|[A-Za-z][\w-]*)", re.IGNORECASE)
+# what says others do it too: "any maintainer", "both services", "also", 所有, 都
+_INCLUSIVE = re.compile(r"\b(?:any|anyone|anybody|both|also|too|everyone|everybody)\b|所有|任何|都|同时|也",
+                        re.IGNORECASE)
 _RUNS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _FUNCTION_CHARACTERS = frozenset("的了是在和与或也都就要把被将为对这那个一")
@@ -129,6 +138,16 @@ class Reading:
     def code(self) -> frozenset[str]:
         """What it writes in backticks (`make build`)."""
         return frozenset(span.lower() for span in _CODE_SPAN.findall(self.text))
+
+    @cached_property
+    def alone(self) -> frozenset[str]:
+        """The words of what it says is alone: "only the release manager" (release, manager), "the
+        release manager is the only one", "used only as a cache" (cache), 只有发布负责人 (its first
+        characters); empty when it says "only" of nothing it names."""
+        found: set[str] = set()
+        for match in _ALONE.finditer(self.text):
+            found |= _words(next(group for group in match.groups() if group))
+        return frozenset(found)
 
     @cached_property
     def exclusive(self) -> bool:
@@ -214,8 +233,18 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         return True
     if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
         return True
-    return (_negates(a, b, weights) or _negates(b, a, weights)) \
-        and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT
+    if (_negates(a, b, weights) or _negates(b, a, weights)) and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT:
+        return True
+    return _only_against_others(a, b, weights) or _only_against_others(b, a, weights)
+
+
+def _only_against_others(a: Reading, b: Reading, weights: Weights) -> bool:
+    """``a`` says one thing alone does it ("Only the release manager tags releases.", "Redis is used
+    only as a cache.") where ``b``, on the same terms, says others do too ("Any maintainer can push
+    release tags.", "Redis is also our session store.", "所有 maintainer 都可以打 tag")."""
+    alone = a.alone
+    return bool(alone) and not alone <= b.words and not b.exclusive and bool(_INCLUSIVE.search(b.text)) \
+        and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT and weights.any_specific(a.words & b.words)
 
 
 def _negates(a: Reading, b: Reading, weights: Weights, least: int = MIN_SHARED) -> bool:

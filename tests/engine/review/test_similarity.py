@@ -163,6 +163,22 @@ def test_another_literal_beside_another_thing_or_said_not_to_be_is_no_contradict
         != "contradiction"
 
 
+@pytest.mark.parametrize("first, second", [
+    ("Only the on-call engineer can restart the payment workers.",
+     "Anyone on the platform team can restart the payment workers."),
+    ("只有 DBA 可以执行生产库的 DDL。", "所有后端开发都可以执行生产库的 DDL。"),
+])
+def test_one_thing_said_to_do_it_alone_against_others_doing_it_too_contradict(first: str, second: str):
+    assert judge(first, second) == "contradiction"
+
+
+def test_only_said_of_what_the_other_note_names_too_is_no_contradiction():
+    # the same admins, another thing they may do; the same squash merges, on other branches
+    assert judge("Only admins can delete projects.", "Admins can also archive projects.") != "contradiction"
+    assert judge("Only squash merges are allowed on main.",
+                 "Both squash and rebase merges are allowed on release branches.") != "contradiction"
+
+
 def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradiction():
     assert judge("Never deploy the billing service on Fridays.",
                  "Never deploy the billing service on Mondays.") == "different"
@@ -175,7 +191,8 @@ def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradictio
 @pytest.mark.parametrize("first, second", [
     ("Code review is required for every change to the billing module.",
      "Every change to the billing module needs a code review first."),
-    ("We keep design docs in Notion under the Engineering space.", "Design docs live in the Engineering space in Notion."),
+    ("We keep design docs in Notion under the Engineering space.",
+     "Design docs live in the Engineering space in Notion."),
     ("新员工入职第一周由导师带着熟悉代码库。", "导师会在新员工入职的第一周带他熟悉代码库。"),
 ])
 def test_one_note_said_again_in_another_order_is_proposed_for_a_merge(first: str, second: str):
