@@ -499,6 +499,12 @@ def _clauses(text: str) -> list[tuple[str, bool]]:
     return [(clause, bool(_NEGATED.search(clause))) for clause in _CLAUSE.split(marked) if clause and clause.strip()]
 
 
+def entity_of(text: str) -> frozenset[str]:
+    """The parts of the system ``text`` names ("the API", "staging", 生产环境…), as a claim's
+    entity is read."""
+    return _entity(text)
+
+
 def _entity(clause: str) -> frozenset[str]:
     words = {word.lower().rstrip(".") for word in _WORD.findall(clause)}
     found = {word for word in words if word in _ENTITIES or word in _LANGUAGES}

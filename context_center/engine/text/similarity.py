@@ -15,8 +15,9 @@ are among the notes compared, so "pnpm" counts for more than "use".
   (:func:`another_literal`); or one note still says what the
   other says was left behind ("moved from X to Y", "replaced X": :func:`still_says`); or one
   says a thing alone does it where the other, on the same terms, says others do too ("Only the
-  release manager tags releases." / "Any maintainer can push release tags."); or two values of
-  one claim (:mod:`..text.claims`).
+  release manager tags releases." / "Any maintainer can push release tags."); or the same terms
+  with a word and its opposite (manual / automatic, optional / mandatory, 手动 / 自动:
+  :func:`opposite_words`); or two values of one claim (:mod:`..text.claims`).
 - **Duplicate**: most of the shorter note's weight and a good part of the longer one's shared,
   with at least two words in common (or the same title), and neither negating what the other
   asserts, if only in one word ("never tabs" against "indent with tabs"), nor giving a subject
@@ -30,8 +31,8 @@ are among the notes compared, so "pnpm" counts for more than "use".
 Measured (``bench/review_pairs.py``), duplicates proposed for a merge, then contradictions,
 precision / recall: on the 209 pairs developed against 0.97 / 0.35 and 0.96 / 0.87; on 120
 held-out pairs 1.00 / 0.10 and 0.90 / 0.47; on the 360 pairs of ``review_pairs_v2.jsonl``
-(developed against since the number rules) 0.93 / 0.49 and 0.94 / 0.67; on the 347 held-out pairs
-of ``review_v3/`` 0.94 / 0.53 and 0.98 / 0.44 (figures of each set on the benchmarks page). Word
+(developed against since the number rules) 0.93 / 0.49 and 0.94 / 0.68; on the 347 held-out pairs
+of ``review_v3/`` 0.94 / 0.53 and 0.98 / 0.46 (figures of each set on the benchmarks page). Word
 overlap cannot see that "reply" and "respond" say one thing; what is not read as a claim is found
 only when the same words negate, give another number or leave a name behind.
 """
@@ -55,6 +56,7 @@ from .claims import (
     amounts_of,
     claims_of,
     conflicts,
+    entity_of,
     left_behind,
     literals_differ,
 )
@@ -92,6 +94,15 @@ _ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|
 # what says others do it too: "any maintainer", "both services", "also", 所有, 都
 _INCLUSIVE = re.compile(r"\b(?:any|anyone|anybody|both|also|too|everyone|everybody)\b|所有|任何|都|同时|也",
                         re.IGNORECASE)
+# a word and its opposite, as the notes' words read them (stems); in Chinese, as written
+_OPPOSITE_PAIRS = (("manual", "automat"), ("requir", "option"), ("mandatori", "option"), ("enabl", "disabl"),
+                   ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"))
+_CHINESE_OPPOSITES = (("手动", "自动"), ("手工", "自动"), ("必须", "可选"), ("必填", "选填"), ("开启", "关闭"),
+                      ("同步", "异步"), ("公开", "私有"))
+_OPPOSITES: dict[str, frozenset[str]] = {}
+for _one, _other in _OPPOSITE_PAIRS:
+    _OPPOSITES[_one] = _OPPOSITES.get(_one, frozenset()) | {_other}
+    _OPPOSITES[_other] = _OPPOSITES.get(_other, frozenset()) | {_one}
 _RUNS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _FUNCTION_CHARACTERS = frozenset("的了是在和与或也都就要把被将为对这那个一")
@@ -235,7 +246,20 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         return True
     if (_negates(a, b, weights) or _negates(b, a, weights)) and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT:
         return True
-    return _only_against_others(a, b, weights) or _only_against_others(b, a, weights)
+    return _only_against_others(a, b, weights) or _only_against_others(b, a, weights) or opposite_words(a, b, weights)
+
+
+def opposite_words(a: Reading, b: Reading, weights: Weights) -> bool:
+    """The same terms with a word and its opposite, each on one side only ("Production deploys
+    are triggered manually by the on-call engineer." / "... automatically after merging to main.";
+    "Two-factor login is optional." / "... mandatory."; 手动 / 自动): one policy said two ways."""
+    mine, theirs = a.words - b.words, b.words - a.words
+    if not any(_OPPOSITES.get(word, frozenset()) & theirs for word in mine) and not any(
+            one in a.text and other in b.text and one not in b.text and other not in a.text
+            for pair in _CHINESE_OPPOSITES for one, other in (pair, pair[::-1])):
+        return False
+    return similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT and weights.any_specific(a.words & b.words) \
+        and entity_of(a.text) == entity_of(b.text)   # "off in production" / "on in local dev": two places
 
 
 def _only_against_others(a: Reading, b: Reading, weights: Weights) -> bool:

@@ -179,6 +179,22 @@ def test_only_said_of_what_the_other_note_names_too_is_no_contradiction():
                  "Both squash and rebase merges are allowed on release branches.") != "contradiction"
 
 
+@pytest.mark.parametrize("first, second", [
+    ("Staging deploys are triggered manually from the dashboard.",
+     "Staging deploys are triggered automatically from the dashboard after each merge."),
+    ("Two-factor login is optional for contractors.", "Two-factor login is mandatory for contractors."),
+    ("测试环境的数据库备份手动执行。", "测试环境的数据库备份每天自动执行。"),
+])
+def test_a_word_and_its_opposite_on_the_same_terms_contradict(first: str, second: str):
+    assert judge(first, second) == "contradiction"
+
+
+def test_opposite_words_of_two_places_or_two_things_are_no_contradiction():
+    assert judge("Debug logging is disabled in production.", "Debug logging is enabled in local development.") \
+        != "contradiction"
+    assert judge("The admin API is public.", "The billing API is private.") != "contradiction"
+
+
 def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradiction():
     assert judge("Never deploy the billing service on Fridays.",
                  "Never deploy the billing service on Mondays.") == "different"
