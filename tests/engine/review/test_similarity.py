@@ -195,6 +195,20 @@ def test_opposite_words_of_two_places_or_two_things_are_no_contradiction():
     assert judge("The admin API is public.", "The billing API is private.") != "contradiction"
 
 
+@pytest.mark.parametrize("first, second", [
+    ("Feature branches can be deleted whenever you like.",
+     "Never delete feature branches without asking their author."),
+    ("升级依赖版本随时都可以。", "没有 tech lead 同意不能升级依赖版本。"),
+])
+def test_a_thing_left_to_whoever_does_it_against_one_forbidden_contradict(first: str, second: str):
+    assert judge(first, second) == "contradiction"
+
+
+def test_a_thing_left_free_beside_another_forbidden_is_no_contradiction():
+    assert judge("You can restart the dev server whenever you like.",
+                 "Never restart the production database without the on-call engineer.") != "contradiction"
+
+
 def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradiction():
     assert judge("Never deploy the billing service on Fridays.",
                  "Never deploy the billing service on Mondays.") == "different"
