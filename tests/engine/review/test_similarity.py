@@ -209,6 +209,12 @@ def test_a_thing_left_free_beside_another_forbidden_is_no_contradiction():
                  "Never restart the production database without the on-call engineer.") != "contradiction"
 
 
+def test_a_dash_between_spaces_ends_a_clause_so_what_follows_is_not_negated():
+    """"Do not stub the clock in tests - use the fixture": the fixture is no part of what is negated."""
+    assert judge("Stub the clock in unit tests.", "Do not stub the clock in tests - use the frozen-time fixture.") \
+        == "contradiction"
+
+
 def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradiction():
     assert judge("Never deploy the billing service on Fridays.",
                  "Never deploy the billing service on Mondays.") == "different"
