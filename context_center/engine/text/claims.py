@@ -52,7 +52,7 @@ _NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|inst
                       rf"|n't\b|{CHINESE_NEGATION}|弃用|废弃|{CHINESE_DONT}", re.IGNORECASE)
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
 # what a note says was left behind: "moved (the app) from X to", "moved off X onto", "replaced X",
-# "X was decommissioned", "从 X 迁移到", "由 X 换成", "替换掉了 X", "X 下线了"
+# "X was decommissioned", "we dropped X last year", "从 X 迁移到", "由 X 换成", "替换掉了 X", "X 下线了"
 _LEFT_BEHIND = re.compile(
     r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:\w+\s+){0,3}?"
     r"(?:over\s+)?from\s+(.+?)\s+(?:to|onto)\b"
@@ -62,17 +62,20 @@ _LEFT_BEHIND = re.compile(
     r"(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
     r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
     r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
-    r"|([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线", re.IGNORECASE)
+    r"|([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线"
+    r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
+    r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 
 
 # the verbs one of which every form above holds, as words an index can look up (the recall index
 # gathers the notes that may leave a name behind by them, rather than reading every note)
 LEFT_BEHIND_VERBS = ("moved switched migrated changed went upgraded downgraded ported transitioned replaced "
-                     "replacing decommissioned retired dropped deprecated sunset removed gone "
+                     "replacing decommissioned retired dropped deprecated sunset removed gone rid ditched abandoned "
                      "迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线")
 
 # a word every form above holds: most notes have none, and are read no further
-_LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|"
+_LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|rid of|"
+                        r"ditched|abandoned|"
                         r"[从由]|替换|下线", re.IGNORECASE)
 
 
