@@ -26,7 +26,8 @@ with its literals normalised, in English and Chinese):
 - ``command:<kind>``: the one command a clause gives for tests, a build, lint, formatting…
   ("Run tests with `pnpm test`"), of e2e or unit tests when it says so;
 - ``address``: where a named part lives ("the staging DB is at db-staging.internal");
-- ``limit:<name>``: a timeout, retries or a size, in one unit ("30 seconds" is "30s");
+- ``limit:<name>``: a timeout, retries or a size, in one unit ("30 seconds" is "30s"), of what
+  the word before it or a "for …" after it names ("the connect timeout", "upload size for invoices");
 - ``base-branch``: the branch pull requests target or branches start from (of hotfix branches…).
 
 The thing a claim belongs to is the clause's words naming a part of the system ("the API",
@@ -226,6 +227,9 @@ _LIMIT = re.compile(r"\b(timeouts?|ttl|time-?outs?|retries|retry limit|max(?:imu
                     r"(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?|kb|mb|gb|k|requests?|times|"
                     r"items?)?\b",
                     re.IGNORECASE)
+_LIMIT_FOR = re.compile(r"\b(?:for|of|on)\s+((?:[\w-]+\s+){0,1}[\w-]+)", re.IGNORECASE)
+_LIMIT_WORDS = frozenset({"max", "maximum", "default", "is", "are", "set", "to", "at", "be", "must", "should", "a",
+                          "the", "our", "its", "every", "each", "all", "per", "after", "up"})
 _UNITS = {"ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1,
           "seconds": 1, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "h": 3600, "hour": 3600,
           "hours": 3600, "kb": 1e3, "k": 1e3, "mb": 1e6, "gb": 1e9}
@@ -491,8 +495,20 @@ def _limits(clause: str, entity: frozenset[str], negated: bool) -> set[Claim]:
         name = re.sub(r"[\s-]+", "_", match.group(1).lower()).rstrip("s") if match.group(1).lower() != "retries" \
             else "retries"
         number = float(match.group(2)) * _UNITS.get((match.group(3) or "").lower(), 1)
-        found.add(Claim(f"limit:{name}", entity | _context(clause, match) & _ENTITIES, f"{number:g}", False))
+        found.add(Claim(f"limit:{name}", entity | _context(clause, match) & _ENTITIES | _limit_of(clause, match),
+                        f"{number:g}", False))
     return found
+
+
+def _limit_of(clause: str, match: re.Match[str]) -> frozenset[str]:
+    """What a limit is of, besides the clause's named parts: the word before its name ("the
+    connect timeout", "the read timeout") and what follows "for" or "of" before its number ("max
+    upload size for invoices"): two limits of two things are not one limit given two values."""
+    before = _WORD.findall(clause[:match.start()])[-1:]
+    between = clause[match.end(1):match.start(2)]
+    after = [word for part in _LIMIT_FOR.findall(between) for word in _WORD.findall(part)]
+    return frozenset(_same(word.lower()) for word in (*before, *after)
+                     if word.lower() not in _STOP and word.lower() not in _LIMIT_WORDS)
 
 
 def _clauses(text: str) -> list[tuple[str, bool]]:

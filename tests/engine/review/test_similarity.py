@@ -128,9 +128,9 @@ def test_the_same_words_with_another_number_contradict_and_are_never_a_repeat():
     assert judge("The public API allows 100 requests per minute per key.",
                  "The public API allows 500 requests per minute per key.") == "contradiction"
     assert judge("开放接口限流每分钟 100 次。", "开放接口限流每分钟 1000 次。") == "contradiction"
-    # another number and other words: maybe another thing, so no contradiction said; never one fact
+    # another number, the same words and a detail added: one thing given two values (never one fact)
     assert judge("Nightly backups keep 7 days of history.",
-                 "Nightly backups keep 30 days of history, compressed with zstd.") == "different"
+                 "Nightly backups keep 30 days of history, compressed with zstd.") == "contradiction"
     assert judge("The payments worker retries 3 times.", "The search worker retries 5 times.") != "contradiction"
 
 
@@ -234,6 +234,19 @@ def test_a_chinese_weekday_or_count_an_address_and_a_name_dropped_are_values(fir
 
 def test_a_note_saying_only_in_chinese_is_no_merge_with_one_saying_more():
     assert judge("后台只支持 Chrome 浏览器。", "后台支持 Chrome 浏览器和 Firefox 浏览器。") != "duplicate"
+
+
+def test_one_thing_given_two_values_in_other_words_contradicts():
+    assert judge("Grafana polls the metrics endpoint every 30 seconds.",
+                 "The metrics endpoint is polled by Grafana every 10s.") == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The connect timeout for the search client is 2 s.", "The read timeout for the search client is 5 s."),
+    ("Max upload size for invoices is 25 MB.", "Max upload size for profile photos is 5 MB."),
+])
+def test_two_limits_of_two_things_are_no_contradiction(first: str, second: str):
+    assert judge(first, second) != "contradiction"
 
 
 def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradiction():
