@@ -14,8 +14,10 @@ code (issue #50; ``tests/data/README_v2.md``), measured, then developed against 
 ``review_v3/`` (pairs and four stores), written on 2026-12-05 by a third session that had read no
 code, after those changes, and measured (only its figures, never its pairs, were looked at, and the
 rules of 2026-12-06 were measured on it several times as they were made); ``review_v4/`` (339 pairs,
-two stores of 40 facts), written on 2026-12-06 by a fourth session that had read no code, and
-measured once the rules of that day were made: its figures are the honest ones. Goals (issue #50): duplicates
+two stores of 40 facts), written on 2026-12-06 by a fourth session that had read no code, measured
+once held out, then developed against; ``review_v5/`` (342 pairs, two stores of 40 facts), written
+on 2026-12-06 by a fifth session that had read no code, and measured once the rules of that day
+were final: its figures are the honest ones. Goals (issue #50): duplicates
 precision ≥ 0.90 and recall ≥ 0.50, contradictions ≥ 0.90 and ≥ 0.80; in the stores, planted
 contradictions found ≥ 80 %, planted repeats ≥ 60 %, at most one false item per store.
 Words are weighted by their rarity among all the notes of a file, as the review weighs them among
@@ -139,7 +141,8 @@ def main() -> None:
                                                                   DATA / "review_pairs_heldout.jsonl",
                                                                   DATA / "review_pairs_v2.jsonl",
                                                                   DATA / "review_v3" / "pairs.jsonl",
-                                                                  DATA / "review_v4" / "pairs.jsonl"])
+                                                                  DATA / "review_v4" / "pairs.jsonl",
+                                                                  DATA / "review_v5" / "pairs.jsonl"])
     parser.add_argument("--facts", type=int, default=10_000)
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--pairs-only", action="store_true", help="skip LoCoMo and the 10,000-fact command")
@@ -155,7 +158,8 @@ def main() -> None:
     for path in args.pairs:
         if path.exists() or path not in parser.get_default("pairs"):   # (a set not written yet is skipped)
             measure(path, args.show_errors, record)
-    for folder in (DATA / "review_stores_v2", DATA / "review_v3" / "stores", DATA / "review_v4" / "stores"):
+    for folder in (DATA / "review_stores_v2", DATA / "review_v3" / "stores", DATA / "review_v4" / "stores",
+                   DATA / "review_v5" / "stores"):
         for path in sorted(folder.glob("store_*.json")):
             measure_store(path, args.show_errors)
 
