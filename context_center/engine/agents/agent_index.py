@@ -128,6 +128,7 @@ class AgentIndex:
         self.importance = np.zeros(size)
         self.created = np.zeros(size)
         self.updated = np.zeros(size)
+        self.subjected = np.zeros(size, dtype=bool)   # has a subject (:meth:`subject_at` says which)
         self._tokens = np.zeros(size, dtype=np.int64)    # worked out for the slots a search reads
         self._negated = np.zeros(size, dtype=bool)
         self._measured = np.zeros(size, dtype=bool)
@@ -150,6 +151,7 @@ class AgentIndex:
         self.importance = np.zeros(size)
         self.created = np.zeros(size)
         self.updated = np.zeros(size)
+        self.subjected = np.zeros(size, dtype=bool)
         self._tokens = np.zeros(size, dtype=np.int64)    # worked out for the slots a search reads
         self._negated = np.zeros(size, dtype=bool)
         self._measured = np.zeros(size, dtype=bool)
@@ -160,6 +162,7 @@ class AgentIndex:
             self.present[slot] = True
             self.project[slot] = fact.scope in PROJECT_SCOPES   # team facts belong to the project
             self.staging[slot] = fact.staging
+            self.subjected[slot] = bool(fact.subject.strip())
             self.category[slot] = self.category_codes.setdefault(fact.effective_category.lower(),
                                                                  len(self.category_codes))
             self.importance[slot] = DEFAULT_IMPORTANCE if fact.importance is None else fact.importance

@@ -28,7 +28,7 @@ import numpy as np
 
 from .. import clock
 from ..memory.limits import Place, held_back
-from ..records import Fact
+from ..records import Fact, memo
 from ..semantic.fusion import DEPTH, fuse
 from ..text.analysis import QueryTerm, query_terms
 from .agent_index import NEGATIONS, AgentIndex
@@ -183,9 +183,10 @@ def _fill(index: AgentIndex, mask: np.ndarray, ranking: _Ranking, hint_codes: li
 def _same_subject_order(index: AgentIndex, slots: list[int]) -> list[int]:
     """Hits sharing a subject keep their places, taken project first, then newest first."""
     groups: dict[str, list[int]] = {}
-    for position, slot in enumerate(slots):
-        if index.subject_at(slot):
-            groups.setdefault(index.subject_at(slot), []).append(position)
+    for position in np.flatnonzero(index.subjected[np.asarray(slots, dtype=np.int64)]).tolist() if slots else ():
+        subject = index.subject_at(slots[position])
+        if subject:
+            groups.setdefault(subject, []).append(position)
     result = list(slots)
     for positions in groups.values():
         if len(positions) > 1:
@@ -216,7 +217,8 @@ def render_hit(memory: AgentMemory, disputed: tuple[tuple[str, str], ...] = ()) 
     (``conflicts with REF: what it says``), so that an agent never gets one side in silence."""
     where = memory.project if memory.scope == "project" and memory.project else "global"
     named = "".join(f"\n(conflicts with {ref}: {snippet})" for ref, snippet in disputed)
-    return (f"[last updated: {_iso_z(memory.fact.updated_at)} | category: {memory.category} | project: {where}]\n"
+    updated = memo(memory.fact, "agent_updated", lambda fact: _iso_z(fact.updated_at))
+    return (f"[last updated: {updated} | category: {memory.category} | project: {where}]\n"
             f"{memory.content}{named}")
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..memory.freshness import is_expired
 from ..memory.sensitive import findings_of, redact, shown_ref
-from ..records import Fact
+from ..records import Fact, memo
 from ..text.snippets import collapse
 from .claims import DEFAULT_IMPORTANCE, approximate_tokens
 
@@ -25,7 +25,12 @@ def shown(fact: Fact, name: str) -> Any:
 
 def content_of(fact: Fact) -> str:
     """The claim: an agent memory's body; a fact made in the window or the CLI reads as its body
-    (else its description), whitespace collapsed; a secret masked."""
+    (else its description), whitespace collapsed; a secret masked (worked out once per fact: a
+    search renders some fifty hits)."""
+    return memo(fact, "agent_content", _content_of)
+
+
+def _content_of(fact: Fact) -> str:
     return collapse(shown(fact, "body")) or collapse(shown(fact, "description")) or collapse(shown(fact, "title"))
 
 
