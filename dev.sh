@@ -22,6 +22,9 @@ APT_SCREEN="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb
 APT_DEB_DEPENDS="libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfreetype6 libfontconfig1 libdbus-1-3
  libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0
  libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libwayland-client0 libwayland-cursor0 libwayland-egl1"
+# The suite's validators: desktop-file-validate and appstreamcli check packaging/linux
+# (tests/test_desktop_files.py), shellcheck the shell scripts CI runs.
+APT_TEST="desktop-file-utils appstream shellcheck"
 # Building the .deb: objdump (binutils) finds the libraries the bundle needs, dpkg-deb packs it.
 APT_PACKAGE_BUILD="binutils dpkg"
 
@@ -78,7 +81,7 @@ case "${1:-}" in
     ;;
   test)
     # shellcheck disable=SC2086
-    apt_install $APT_OFFSCREEN
+    apt_install $APT_OFFSCREEN $APT_TEST
     install_python
     # (nothing is compiled here: tests/test_resources.py fails when a compiled file is older than
     # its source, so what is committed is what is tested)
