@@ -287,8 +287,9 @@ def parse_fact(text: str, *, path: Path, scope: str, mtime: float | None = None,
     # write RFC 3339. We read it as the end of that day, UTC, and a rewrite writes it so, in
     # RFC 3339, which both tools then read alike.
     # (A date that is no day, 2026-02-30, is kept as written: no expiry to either tool.)
-    if clock.end_of_day(expires) != expires:
-        expires = clock.end_of_day(expires)
+    ended = clock.end_of_day(expires)
+    if ended != expires:
+        expires = ended
     elif expires and clock.parse_timestamp(expires) is None:
         warnings.append(f"expires_at {expires!r} is not a date; ignored")
         expires = ""
