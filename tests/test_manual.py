@@ -51,6 +51,23 @@ def test_the_site_builds_strict(tmp_path):
     pages = sorted((tmp_path / "site").rglob("*.html"))
     loading = {page.name: fetched.findall(page.read_text(encoding="utf-8")) for page in pages}
     assert len(pages) > 20 and not any(loading.values()), {name: found for name, found in loading.items() if found}
+    # a link check of the built site: every link and picture of every page reaches a file of the site,
+    # and a link to a place in a page reaches an id that page has
+    broken = []
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        for target in re.findall(r'(?:href|src)="([^"]+)"', html):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("//"):
+                continue   # another site (not fetched by the manual), mailto:, data:
+            path, _, anchor = target.partition("#")
+            # (404.html names the site's root: a server shows it for any address)
+            reached = (tmp_path / "site" / path.lstrip("/") if path.startswith("/") else
+                       (page.parent / path).resolve()) if path else page
+            if not reached.is_file():
+                broken.append(f"{page.relative_to(tmp_path)}: {target}")
+            elif anchor and reached.suffix == ".html" and f'id="{anchor}"' not in reached.read_text(encoding="utf-8"):
+                broken.append(f"{page.relative_to(tmp_path)}: {target} (no such place)")
+    assert not broken, broken[:20]
 
 
 def test_no_docstring_or_comment_cites_a_file_outside_the_repository():
