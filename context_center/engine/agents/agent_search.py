@@ -183,10 +183,11 @@ def _fill(index: AgentIndex, mask: np.ndarray, ranking: _Ranking, hint_codes: li
 def _same_subject_order(index: AgentIndex, slots: list[int]) -> list[int]:
     """Hits sharing a subject keep their places, taken project first, then newest first."""
     groups: dict[str, list[int]] = {}
-    for position in np.flatnonzero(index.subjected[np.asarray(slots, dtype=np.int64)]).tolist() if slots else ():
+    subjected = np.flatnonzero(index.subjected[np.asarray(slots, dtype=np.int64)]) if slots else np.empty(0, int)
+    for position in subjected:   # (most memories have no subject: a thousand reads a search, before)
         subject = index.subject_at(slots[position])
         if subject:
-            groups.setdefault(subject, []).append(position)
+            groups.setdefault(subject, []).append(int(position))
     result = list(slots)
     for positions in groups.values():
         if len(positions) > 1:

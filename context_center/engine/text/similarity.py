@@ -104,10 +104,8 @@ _OPPOSITE_PAIRS = (("manual", "automat"), ("requir", "option"), ("mandatori", "o
                    ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"))
 _CHINESE_OPPOSITES = (("手动", "自动"), ("手工", "自动"), ("必须", "可选"), ("必填", "选填"), ("开启", "关闭"),
                       ("同步", "异步"), ("公开", "私有"))
-_OPPOSITES: dict[str, frozenset[str]] = {}
-for _one, _other in _OPPOSITE_PAIRS:
-    _OPPOSITES[_one] = _OPPOSITES.get(_one, frozenset()) | {_other}
-    _OPPOSITES[_other] = _OPPOSITES.get(_other, frozenset()) | {_one}
+_OPPOSITES = {word: frozenset(other for pair in _OPPOSITE_PAIRS if word in pair for other in pair if other != word)
+              for pair in _OPPOSITE_PAIRS for word in pair}   # "option": {"requir", "mandatori"}
 # what leaves a thing to whoever does it
 _FREELY = re.compile(r"\b(?:as you see fit|whenever(?: you)?(?: need| like| want)?|any ?time|freely|at will)\b"
                      r"|随时|自己决定|自行决定|随意", re.IGNORECASE)
