@@ -14,7 +14,7 @@ from ..memory.overrides import one_overrides_the_other, overridden_facts
 from ..records import PINNED_BUDGET_CHARS, Fact
 from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, left_behind, literals_differ
-from ..text.similarity import Reading, Weights, contradicts, duplicates, read, similarity, still_says, sure
+from ..text.similarity import Reading, Weights, contradicts, duplicates, read, repeats, similarity, still_says
 from .items import ReviewItem, Step
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
@@ -150,8 +150,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         one, two = readings[pair[0]], readings[pair[1]]
         same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b) \
             and not literals_differ(one.claims, two.claims)   # "Nightly job": backups at 2am, vacuum at 2am
-        alike = same_title or duplicates(one, two, weights)
-        kind = "duplicate" if same_title or (alike and sure(one, two)) else "related" if alike else None
+        kind = "duplicate" if same_title else repeats(one, two, weights)
         if kind is None or counted[kind] >= MAX_ITEMS_OF_A_KIND:
             continue
         counted[kind] += 1

@@ -41,6 +41,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .tools import tools_of
+
 _CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|don't|but)\b)|，|\bbut\b|但是|但|而是")
 # The words that say "not", once: a claim read here and a note's words read by ..similarity each add
 # their own to them (a claim is also negated by what is given up: "no longer", "deprecated",
@@ -107,11 +109,12 @@ _VERSION = re.compile(r"(?<![\w.])(" + "|".join(sorted((re.escape(k) for k in _R
                       re.IGNORECASE)   # ("Python 3.11", "Node v20", "Python version 3.9", "MySQL 版本是 5.7",
 #                                        "Go 版本锁定在 1.21", "Go version pinned to 1.21")
 _WEEKDAYS = {"mon": "mon", "monday": "mon", "mondays": "mon", "tue": "tue", "tues": "tue", "tuesday": "tue",
-             "tuesdays": "tue", "wed": "wed", "wednesday": "wed", "wednesdays": "wed", "thu": "thu", "thur": "thu",
-             "thurs": "thu", "thursday": "thu", "thursdays": "thu", "fri": "fri", "friday": "fri", "fridays": "fri",
-             "sat": "sat", "saturday": "sat", "saturdays": "sat", "sun": "sun", "sunday": "sun", "sundays": "sun",
+             "tuesdays": "tue", "wed": "wed", "wednes": "wed", "wednesday": "wed", "wednesdays": "wed",
+             "thu": "thu", "thur": "thu", "thurs": "thu", "thursday": "thu", "thursdays": "thu", "fri": "fri",
+             "friday": "fri", "fridays": "fri", "sat": "sat", "satur": "sat", "saturday": "sat",
+             "saturdays": "sat", "sun": "sun", "sunday": "sun", "sundays": "sun",
              "一": "mon", "二": "tue", "三": "wed", "四": "thu", "五": "fri", "六": "sat", "日": "sun", "天": "sun"}
-_WEEKDAY = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b"
+_WEEKDAY = re.compile(r"\b(mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|sun)(?:day)?s?\b"
                       r"|(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
 _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
@@ -193,8 +196,7 @@ CHOICES = (
     Choice("query-style", {"orm": "orm", "raw sql": "raw-sql", "plain sql": "raw-sql", "原生 sql": "raw-sql"}),
     Choice("quotes", {"single quotes": "single", "single-quoted": "single", "double quotes": "double",
                       "double-quoted": "double", "单引号": "single", "双引号": "double"}),
-    Choice("test-runner", {"jest": "jest", "vitest": "vitest", "mocha": "mocha", "pytest": "pytest",
-                           "unittest": "unittest", "jasmine": "jasmine", "ava": "ava"},
+    Choice("test-runner", {name: name for name in tools_of("test-runner")},   # (a rule of its own: tools)
            re.compile(r"\btest\w*|测试", re.IGNORECASE)),
     Choice("primary-key", {"uuid": "uuid", "uuids": "uuid", "uuidv4": "uuid", "uuidv7": "uuid", "ulid": "ulid",
                            "ulids": "ulid", "auto-increment": "serial", "auto-incrementing": "serial",
@@ -618,15 +620,32 @@ _DIGIT = re.compile(r"\d")
 def amounts_of(text: str) -> frozenset[str]:
     """The numbers ``text`` gives, each in one unit ("600s", "10485760b", "80%", "100"): clock
     times and what a word or a path holds ("us-east-1", "v9", "/api/v2") are not amounts."""
+    return frozenset(value for value, _span in amounts_in(text))
+
+
+def amounts_in(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """Each number ``text`` gives in one unit (as :func:`amounts_of`), with where it is written."""
     if _DIGIT.search(text) is None:
-        return frozenset()
-    text = _TIME.sub(" ", text)
-    found = set()
-    for number, unit in _AMOUNT.findall(text):
+        return []
+    text = _TIME.sub(lambda match: " " * len(match.group(0)), text)
+    found = []
+    for match in _AMOUNT.finditer(text):
+        number, unit = match.groups()
         kind, factor = _UNIT_FACTORS.get(unit.lower(), ("", 1)) if unit else ("", 1)
         value = float(number.replace(",", "")) * factor
-        found.add(f"{int(value) if value.is_integer() else round(value, 6)}{kind}")
-    return frozenset(found)
+        found.append((f"{int(value) if value.is_integer() else round(value, 6)}{kind}", match.span()))
+    return found
+
+
+def clock_times_in(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """Each clock time ``text`` gives ("2am", "02:00", 凌晨 2 点: "02:00"), with where it is written."""
+    return [(value, match.span()) for match in _TIME.finditer(text) if (value := _clock(match)) is not None]
+
+
+def weekdays_in(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """Each weekday ``text`` names ("Tuesdays", "周二": "tue"), with where it is written."""
+    return [(day, match.span()) for match in _WEEKDAY.finditer(text)
+            if (day := _WEEKDAYS.get((match.group(1) or match.group(2) or "").lower()))]
 
 
 def amounts_differ(a: frozenset[str], b: frozenset[str]) -> bool:

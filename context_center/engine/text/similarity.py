@@ -64,6 +64,7 @@ from .claims import (
     left_behind,
     literals_differ,
 )
+from .values import Values, clashing_kind, shared_kinds, values_of
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\s[-–—]+\s|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
@@ -109,6 +110,32 @@ _OPPOSITES = {word: frozenset(other for pair in _OPPOSITE_PAIRS if word in pair 
 # what leaves a thing to whoever does it
 _FREELY = re.compile(r"\b(?:as you see fit|whenever(?: you)?(?: need| like| want)?|any ?time|freely|at will)\b"
                      r"|随时|自己决定|自行决定|随意", re.IGNORECASE)
+_FOR = re.compile(r"\b(?:for|of)\s+(?:the\s+|all\s+|our\s+)?([A-Za-z][\w-]*)")
+_ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
+_SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s*")
+# the words a part of the system is named by that a value's own kind names already ("PG 15 in prod" /
+# "the production database is PostgreSQL 13": a database either way)
+_NAMED_BY_VALUE = frozenset({"database", "cache", "golang"})
+# words a note may write for one term, as the notes' words read them (stems): "retained for 35 days"
+# and "retention period: 90 days" speak of one thing
+_TERMS = {stem(word): group.split()[0] for group in (
+    "keep retain retained retention kept keeps preserve preserved",
+    "expire expires expiry expiration expired ttl valid validity lifetime",
+    "limit limits limited max maximum cap capped ceiling",
+    "deploy deploys deployed deployment deployments release releases released ship ships shipped publish "
+    "published rollout",
+    "own owns owned owner owners ownership responsible maintain maintains maintained maintainer",
+    "schedule scheduled cron",
+    "start starts started begin begins began",
+    "host hosted hosts live lives reside resides",
+    "build builds built compile compiles compiled",
+    "store stores stored persist persisted save saved",
+    "error errors exception exceptions",
+    "track tracks tracked tracker tracking report reports reported",
+    "manage manages managed handle handles handled") for word in group.split()}
+VALUES_ALIKE_AT = 0.3    # how alike the terms of two notes giving one kind of value two ways must be
+SAME_VALUES_AT = 0.4     # ... and of two giving the same values, for a merge
+SAME_TOOL_AT = 0.6       # ... when the values in common are tools alone
 _CHINESE_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
 # (words of their own, not the English ones: a word's weight is its rarity among notes of one language)
 _WEEKDAY_NAMES = dict(zip("一二三四五六日天", ("zhou1", "zhou2", "zhou3", "zhou4", "zhou5", "zhou6", "zhou7", "zhou7")))
@@ -156,6 +183,35 @@ class Reading:
     def sequence(self) -> tuple[str, ...]:
         """Its words in the order written (:func:`rephrased`; worked out for the few notes alike)."""
         return _sequence(self.text)
+
+    @cached_property
+    def values(self) -> Values:
+        """The values it gives, by kind, and what is left of it (:mod:`.values`)."""
+        return values_of(self.text)
+
+    @cached_property
+    def topic(self) -> frozenset[str]:
+        """The words of what it gives values of: its words but its values and their units, a word
+        of a few said many ways as one (:data:`_TERMS`: "retained" / "retention" / "kept")."""
+        words = _words(self.values.rest) if self.values.kinds else self.words
+        return frozenset(_TERMS.get(word, word) for word in words - _values(frozenset(words)) - _UNITS)
+
+    @cached_property
+    def terms(self) -> tuple[str, ...]:
+        """Its :attr:`topic` in the order written."""
+        written = _sequence(self.values.rest) if self.values.kinds else self.sequence
+        return tuple(term for term in (_TERMS.get(word, word) for word in written) if term in self.topic)
+
+    @cached_property
+    def qualifiers(self) -> frozenset[str]:
+        """What its values are said to be of, besides its terms: a word after "for" or "of" ("the
+        sample rate for errors"), an acronym ("the EU cluster"): another on each side, another thing."""
+        found: set[str] = set()
+        for written, rest in zip(_SENTENCE.split(self.text), _SENTENCE.split(self.values.rest)):
+            if written != rest:   # (a sentence giving a value: "The upgrade is planned for Q3." says no more)
+                found |= {f"for:{word}" for match in _FOR.finditer(rest) for word in _words(match.group(1))}
+                found |= {f"acronym:{match.group(0).lower()}" for match in _ACRONYM.finditer(rest)}
+        return frozenset(found)
 
     @cached_property
     def code(self) -> frozenset[str]:
@@ -268,7 +324,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         return True
     return any(rule(one, two, weights) for one, two in ((a, b), (b, a))
                for rule in (_only_against_others, _free_against_forbidden)) or opposite_words(a, b, weights) \
-        or another_value_in_other_words(a, b, weights)
+        or another_value_in_other_words(a, b, weights) or another_value_of_its_kind(a, b, weights)
 
 
 def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool:
@@ -281,6 +337,8 @@ def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bo
     mine, theirs = _values(a.words), _values(b.words)
     if not (amounts_differ(a.amounts, b.amounts) or (mine - theirs and theirs - mine)):
         return False
+    if a.amounts == b.amounts and _numbers(mine) == _numbers(theirs):   # "10MB" / "10 MB": one value
+        return False
     if (mine & a.negated) or (theirs & b.negated) or bool(a.negated) != bool(b.negated):
         return False
     if a.exclusive != b.exclusive or _other_names(a, b):
@@ -289,6 +347,87 @@ def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bo
         return False
     return entity_of(a.text) == entity_of(b.text) and _reworded(
         tuple(w for w in a.sequence if w not in mine), tuple(w for w in b.sequence if w not in theirs))
+
+
+def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights) -> bool:
+    """One kind of value given two ways on the same terms, however worded (:mod:`.values`):
+    "Backups are retained for 35 days." / "Backup retention period is 90 days."; "Sentry is our
+    error tracker." / ... Rollbar; "Prod region is eu-west-1." / "Production lives in us-east-1."
+    Neither negates; both are of one part of the system, of what the same qualifiers say ("the
+    sample rate for errors" / "for traces" are two rates), and their terms alike (at least
+    :data:`VALUES_ALIKE_AT`, a word few notes say in common unless the values are names: tools,
+    regions, versions) and not two things in one frame (:func:`_two_things`)."""
+    kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
+    if kind is None or a.negated or b.negated:
+        return False
+    if kind not in ("region", "address") and _other_names(a, b):
+        return False
+    return _same_terms(a, b, weights, VALUES_ALIKE_AT, named=_named_kind(kind))
+
+
+def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool:
+    """One fact said twice in other words, known by its values: the same value of a kind on the
+    same terms, no other value given two ways, no other tool or amount ("Max upload size for
+    avatars is 5 MB." / "Avatar uploads are capped at 5MB."; "Feature flags are managed in
+    LaunchDarkly." / ...). The terms alike (:data:`SAME_VALUES_AT`; :data:`SAME_TOOL_AT` when the
+    tools are all they share), neither word put in another's place in one frame."""
+    if not (a.values.kinds and b.values.kinds):
+        return False
+    same = shared_kinds(a.values, b.values)
+    if not same or clashing_kind(a.values, b.values) or bool(a.negated) != bool(b.negated):
+        return False
+    if _other_names(a, b) or a.exclusive != b.exclusive or amounts_differ(a.amounts, b.amounts):
+        return False
+    mine, theirs = a.values.tools(), b.values.tools()
+    if mine - theirs and theirs - mine:
+        return False
+    alike_at = SAME_VALUES_AT if any(not kind.startswith("tool:") for kind in same) else SAME_TOOL_AT
+    return _same_terms(a, b, weights, alike_at, named=any(_named_kind(kind) for kind in same), strict=True)
+
+
+def _named_kind(kind: str) -> bool:
+    return kind.startswith(("tool:", "version:")) or kind in ("region", "address", "architecture", "precision",
+                                                               "gpu", "log-level")
+
+
+def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False) -> bool:
+    """Whether two notes give their values of one thing: of one part of the system, of the same
+    qualifiers, their terms sharing a word (one few notes say, unless the values are ``named``) and
+    alike (at least ``alike_at`` of the shorter's weight), not two things in one frame."""
+    if entity_of(a.values.rest) - _NAMED_BY_VALUE != entity_of(b.values.rest) - _NAMED_BY_VALUE:
+        return False
+    if a.qualifiers - b.qualifiers and b.qualifiers - a.qualifiers:
+        return False
+    shared = a.topic & b.topic
+    if not shared or not (named or weights.any_specific(shared)):
+        return False
+    if weights.of(shared) / max(min(weights.of(a.topic), weights.of(b.topic)), 1e-9) < alike_at:
+        return False
+    return not _two_things(a.terms, b.terms, weights, strict)
+
+
+def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weights, strict: bool) -> bool:
+    """Whether two notes' terms, in order, put one thing in another's place: a word the other
+    does not say where the first opens ("Avatar uploads…" / "Attachment uploads…"; "Access tokens"
+    / "Refresh tokens"), or words few notes say in each other's place (two things named); with
+    ``strict`` (for a merge), any words put one for one in each other's place ("request" /
+    "response")."""
+    for op, i1, i2, j1, j2 in SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes():
+        if op != "replace":
+            continue
+        if (i1 == 0 and j1 == 0) or (strict and i2 - i1 == j2 - j1):
+            return True
+        if weights.any_specific(first[i1:i2]) and weights.any_specific(second[j1:j2]):
+            return True
+    return False
+
+
+def _numbers(words: frozenset[str]) -> frozenset[str]:
+    """The numbers of value words, their units left out ("10mb" and "10" are 10)."""
+    return frozenset(match.group(0) for word in words if (match := _LEADING_NUMBER.match(word)))
+
+
+_LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def _reworded(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
@@ -456,6 +595,13 @@ def judge(a: str, b: str, weights: Weights | None = None) -> str:
     weights = weights or Weights((first, second))
     if contradicts(first, second, weights):
         return "contradiction"
-    if not duplicates(first, second, weights):
-        return "different"
-    return "duplicate" if sure(first, second) else "related"
+    return repeats(first, second, weights) or "different"
+
+
+def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
+    """``duplicate`` (sure: a merge is proposed), ``related`` (alike, shown for a look), or None, of
+    two notes that do not contradict each other."""
+    alike = duplicates(a, b, weights)
+    if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights):
+        return "duplicate"
+    return "related" if alike else None

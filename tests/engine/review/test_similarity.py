@@ -297,3 +297,76 @@ def test_a_merge_is_proposed_only_when_one_note_says_all_the_other_does():
     assert judge("TS strict mode is on.", "TypeScript strict mode is on.") == "duplicate"   # one name, two ways
     assert judge("Deploy to k8s with Argo CD.", "Deploy to Kubernetes with Argo CD, from the main branch.") \
         == "duplicate"
+
+
+# an ordinary store's other notes, so that a word is rare or common as in a store (two notes alone
+# make every word rare)
+BACKGROUND = [
+    "The API service runs on Kubernetes in the main cluster.", "Use pnpm for every package in the monorepo.",
+    "Run the unit tests before you push a branch.", "Pull requests need one approval before merging.",
+    "The worker service reads jobs from the queue.", "Deploys run from the main branch after CI passes.",
+    "Use the shared logger; never print to stdout.", "The billing service owns the invoices table.",
+    "Store secrets outside the repository.", "The web app is built with Next.js.",
+    "Feature work happens on short-lived branches.", "The docs site is published from the docs folder.",
+    "Database migrations run before each deploy.", "Use UTC for every timestamp.",
+    "The mobile app talks to the API over HTTPS.", "Keep functions small and name them clearly.",
+    "New services need a runbook before launch.", "The search service indexes products every hour.",
+    "On-call engineers use the incident channel.", "Write commit messages in the imperative mood.",
+    "服务统一部署在 Kubernetes 集群。", "提交代码前先跑单元测试。", "日志统一用结构化格式输出。",
+    "新接口要写接口文档。", "数据库变更需要评审。", "测试环境每天凌晨重置数据。",
+]
+
+
+def _in_a_store(first: str, second: str) -> str:
+    return judge(first, second, Weights(read(text) for text in [*BACKGROUND, first, second]))
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Application logs are retained for 14 days.", "Retention of application logs: 60 days."),
+    ("Crash reports go to Bugsnag.", "We send crash reports to Sentry."),
+    ("The ETL DAGs are scheduled by Airflow.", "Our ETL DAGs are scheduled with Prefect."),
+    ("Password reset links expire after 1 hour.", "Password reset links stay valid for 24 hours."),
+    ("The billing export runs weekly.", "The billing export runs every day."),
+    ("Firmware images are built with GCC 13.", "Firmware images are compiled with GCC 11."),
+    ("Search requests are limited to 50 per second.", "Search requests are rate limited at 600 requests per minute."),
+    ("日志平台用 Loki。", "日志平台用的是 Splunk。"),
+    ("The status page is at https://status.acme.io.", "Our status page lives at https://acme.statuspage.dev."),
+])
+def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str, second: str):
+    """A duration, a rate, a version, a tool for one job, an address… each side giving one the
+    other does not, on the same terms however worded (the words of each value's kind: values.py)."""
+    assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Avatar uploads are capped at 5 MB.", "Attachment uploads are capped at 20 MB."),    # another thing opens it
+    ("Access tokens expire after 15 minutes.", "Refresh tokens expire after 14 days."),
+    ("The EU cluster is in eu-west-1.", "The US cluster is in us-east-1."),                # another qualifier
+    ("The sample rate for errors is 100%.", "The sample rate for transactions is 20%."),
+    ("Unit tests run with Jest.", "End-to-end tests run with Playwright."),                # two jobs' tools
+    ("The API is written in Go 1.22.", "The CLI is written in Go 1.21."),                  # two parts
+    ("Password reset links expire after 1 hour.", "Never let password reset links live for 24 hours."),
+])
+def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_kind(first: str, second: str):
+    assert _in_a_store(first, second) != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Session tokens expire after 2 hours.", "Session tokens stay valid for 120 minutes."),
+    ("Error tracking is done in Sentry.", "We track errors with Sentry."),
+    ("Crash reports go to Bugsnag.", "We send our crash reports to Bugsnag."),
+])
+def test_the_same_value_of_a_kind_on_the_same_terms_is_proposed_for_a_merge(first: str, second: str):
+    assert _in_a_store(first, second) == "duplicate"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Request bodies are capped at 1 MB.", "Response bodies are capped at 1 MB."),       # a word for another
+    ("Tests run on GitHub Actions.", "GitHub Actions runners are self-hosted."),          # a tool, little else
+    ("Logs are kept for 30 days in Loki.", "Traces are kept for 30 days in Tempo."),
+    ("图片上传大小上限 10MB。", "上传图片大小最大 10 MB。"),
+])
+def test_the_same_value_of_two_things_is_no_merge_and_one_value_spaced_two_ways_no_contradiction(
+        first: str, second: str):
+    """("10MB" / "10 MB" were two values, so the pair a contradiction.)"""
+    assert _in_a_store(first, second) not in ("duplicate", "contradiction")

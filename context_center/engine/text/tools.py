@@ -1,0 +1,96 @@
+"""The tools teams write down, each by what it is for: two tools for one job are two values of one
+thing ("Errors go to Sentry." / "Errors are reported to Rollbar."), one tool named two ways is one.
+
+Each job lists the tools a note may name for it, in lower case, one name a tool (the first
+spelling stands for the others: ``"postgres postgresql pg"``). A tool doing two jobs (Redis as a
+cache and as a queue) is listed under the job it is mostly named for; names that are ordinary words
+too ("flux", "segment", "heap", "atlas", "split", "phrase", "less") are left out, so a note is read
+as naming a tool only where it could mean nothing else.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# a job → its tools; within one tool, its spellings separated by "/"
+JOBS: dict[str, str] = {
+    "bundler": "webpack vite rollup esbuild parcel turbopack rspack",
+    "error-tracker": "sentry rollbar bugsnag honeybadger raygun airbrake",
+    "monitoring": "datadog prometheus newrelic/new-relic dynatrace appdynamics",
+    "gitops": "argocd/argo-cd fluxcd spinnaker",
+    "infrastructure-as-code": "terraform pulumi cloudformation opentofu",
+    "workflow": "airflow dagster prefect luigi kubeflow",
+    "monorepo": "nx turborepo/turbo lerna rush",
+    "migrations": "alembic flyway liquibase",
+    "secrets": "vault secretsmanager/secrets-manager doppler sops keyvault",
+    "feature-flags": "launchdarkly unleash flagsmith growthbook configcat",
+    "translations": "crowdin lokalise transifex weblate",
+    "ui-framework": "react vue angular svelte solidjs preact ember",
+    "sql-database": "postgres/postgresql/pg mysql mariadb sqlite oracle cockroachdb tidb mssql/sqlserver",
+    "queue": "kafka rabbitmq sqs nats pulsar rocketmq kinesis",
+    "search": "elasticsearch opensearch meilisearch algolia solr typesense",
+    "issue-tracker": "jira linear youtrack 禅道 asana trello",
+    "chat": "slack discord 飞书/feishu/lark 钉钉/dingtalk 企业微信 mattermost",
+    "config-center": "apollo nacos consul etcd",
+    "payments": "stripe adyen paypal braintree",
+    "email": "sendgrid mailgun postmark mailchimp",
+    "analytics": "mixpanel amplitude posthog",
+    "cdn": "cloudflare fastly akamai cloudfront",
+    "release": "semantic-release changesets release-please",
+    "type-checker": "mypy pyright pyre",
+    "game-engine": "unity unreal godot",
+    "jvm-build": "gradle maven sbt",
+    "python-server": "gunicorn uvicorn uwsgi hypercorn",
+    "proxy": "nginx caddy traefik envoy haproxy",
+    "paging": "pagerduty opsgenie victorops",
+    "git-host": "github gitlab bitbucket gitea",
+    "python-packages": "pip poetry uv pipenv conda pdm",
+    "test-runner": "jest vitest mocha jasmine ava pytest unittest karma",
+    "browser-tests": "cypress playwright selenium puppeteer",
+    "linter": "eslint biome oxlint tslint ruff flake8 pylint",
+    "formatter": "prettier black yapf autopep8",
+    "css": "tailwind bootstrap sass",
+    "state": "redux mobx zustand pinia vuex recoil jotai",
+    "warehouse": "snowflake bigquery redshift clickhouse databricks",
+    "experiments": "mlflow wandb comet neptune",
+    "orm": "sqlalchemy prisma typeorm sequelize hibernate gorm drizzle mybatis",
+    "cache": "redis memcached valkey",
+    "image-registry": "ecr gcr ghcr harbor artifactory quay dockerhub",
+    "orchestrator": "kubernetes/k8s nomad ecs",
+    "cloud": "aws gcp azure aliyun/阿里云 腾讯云/tencentcloud digitalocean heroku vercel netlify",
+    "object-storage": "s3 gs/gcs oss r2 minio",
+    "log-store": "loki splunk papertrail elk cloudwatch",
+    "identity": "auth0 okta keycloak cognito",
+}
+
+
+@lru_cache(maxsize=None)
+def _table() -> dict[str, tuple[str, str]]:
+    """Each spelling → (its tool, as first spelled; its job)."""
+    table: dict[str, tuple[str, str]] = {}
+    for job, tools in JOBS.items():
+        for tool in tools.split():
+            spellings = tool.split("/")
+            for spelling in spellings:
+                table[spelling] = (spellings[0], job)
+    return table
+
+
+def tools_of(job: str) -> tuple[str, ...]:
+    """The tools listed for ``job``, each as first spelled."""
+    return tuple(tool.split("/")[0] for tool in JOBS[job].split())
+
+
+@lru_cache(maxsize=None)
+def pattern() -> re.Pattern[str]:
+    """Any tool's spelling as a word of its own (a Latin one not inside a longer name: "vite" is
+    not in "vitest", "pg" not in "pg-staging"); a Chinese one anywhere."""
+    names = sorted(_table(), key=len, reverse=True)
+    return re.compile("|".join(re.escape(name) if not name.isascii() else
+                               r"(?<![\w.-])" + r"[-\s]?".join(map(re.escape, name.split("-"))) + r"(?![\w-])"
+                               for name in names), re.IGNORECASE)
+
+
+def named(written: str) -> tuple[str, str] | None:
+    """(tool, job) for a spelling as written ("PostgreSQL" → ("postgres", "sql-database"))."""
+    return _table().get(re.sub(r"\s+", "-", written.lower()))

@@ -1,0 +1,186 @@
+"""The values a note gives, each of a kind, and the words it says them of.
+
+"Backups are retained for 35 days." gives a duration (35 days) of backups kept; "Backup retention
+period is 90 days." another duration of the same: two notes giving one kind of value, each one the
+other does not, on the same terms, are one thing given two values however they are worded; two
+giving the same value of a kind on the same terms may be one fact said twice (:mod:`.similarity`
+judges both). The kinds, each normalised so that two spellings of one value are one:
+
+- ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d"), ``size`` ("10MB", "10 megabytes"),
+  ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz", "30 fps", 20 帧);
+- ``clock`` ("2am" = "02:00" = 凌晨两点), ``weekday`` ("Tuesdays", 周二), ``frequency`` ("nightly",
+  "every month", 每周);
+- ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）), ``log-level``, ``architecture`` (arm64,
+  x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
+- ``version:<product>`` (Unity 6, MySQL 8.0, "iOS version is 16"), and ``tool:<job>``: a tool by
+  what it is for (:mod:`.tools`: Sentry and Rollbar are both error trackers).
+
+What is not a value is the note's **rest**: its text with every value taken out, whose words say
+what the values are of.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from . import tools
+from .claims import amounts_in, clock_times_in, weekdays_in
+
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+_PER_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600, "hour": 3600,
+                "day": 86400}
+_RATE = re.compile(_NUMBER + r"\s*(?:req(?:uest)?s?|calls?|messages?|events?|ticks?|writes?|queries|jobs?)?\s*"
+                   r"(?:/|per|an?)\s*(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
+_HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
+_HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
+_LONG_DAYS = {"week": 7, "month": 30, "year": 365, "周": 7, "个月": 30, "年": 365}
+_LONG = re.compile(_NUMBER + r"\s*(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b", re.IGNORECASE)
+_FREQUENCIES = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
+                "quarterly": "quarter", "yearly": "year", "annually": "year", "每小时": "hour", "每天": "day",
+                "每日": "day", "每晚": "day", "每周": "week", "每月": "month", "每季度": "quarter", "每年": "year"}
+_FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)(?![\w-])"
+                        r"|\b(?:every|each|once an?|once per|per)\s+(hour|day|night|week|month|quarter|year)\b"
+                        r"|(每小时|每天|每日|每晚|每周(?![一二三四五六日天])|每月|每季度|每年)", re.IGNORECASE)
+# where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
+_ADDRESS = re.compile(r"\b(?:https?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
+                      r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+                      r"|(?<![\w/.@-])[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|cn|dev|app|internal|corp|local|"
+                      r"lan|cloud|co|me)(?::\d+)?\b(?![\w-]|\.\w)"
+                      r"|(?<![\w/.~-])(?:~?/[\w.-]+){2,}/?|(?<![\w&])#[a-z][\w-]+", re.IGNORECASE)
+_REGION = re.compile(r"(?<![\w-])(?:(?:us|eu|ap|sa|ca|me|af|cn|il|mx)-(?:gov-)?(?:north|south|east|west|central|"
+                     r"northeast|southeast|northwest|southwest)-\d|cn-[a-z]+|(?:us|europe|asia|northamerica|"
+                     r"southamerica|australia|me)-[a-z]+\d)(?![\w-])", re.IGNORECASE)
+# a Chinese cloud region by its city ("华北 2（北京）", "华东 1 杭州")
+_CHINESE_REGIONS = {"上海": "cn-shanghai", "北京": "cn-beijing", "杭州": "cn-hangzhou", "深圳": "cn-shenzhen",
+                    "张家口": "cn-zhangjiakou", "广州": "cn-guangzhou", "成都": "cn-chengdu", "青岛": "cn-qingdao"}
+_CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s*(" + "|".join(_CHINESE_REGIONS) + r")\s*[）)]?")
+_NAMED = {
+    "log-level": ({"trace": "trace", "debug": "debug", "info": "info", "warn": "warn", "warning": "warn",
+                   "error": "error"}, re.compile(r"\blog|日志|\blevel\b", re.IGNORECASE)),
+    "architecture": ({"arm64": "arm64", "aarch64": "arm64", "graviton": "arm64", "x86_64": "x86", "x86-64": "x86",
+                      "amd64": "x86", "x86": "x86"}, None),
+    "precision": ({"fp32": "fp32", "fp16": "fp16", "bf16": "bf16", "fp8": "fp8", "int8": "int8", "tf32": "tf32"}, None),
+    "gpu": ({written: name for name in "a100 h100 h200 t4 l4 a10 a10g v100 l40s".split()
+             for written in (name, f"{name}s")}, None),   # ("on A100s")
+}
+_CHINESE_HOURS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+                  "十一": 11, "十二": 12}
+_CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
+_PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
+                      "jdk": "java"}
+_UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[kmg]i?b|"
+               r"bytes?|[kmg]?hz|fps|chars?|characters?|columns?|requests?|req|times|items?|px|spaces?|people|"
+               r"approvals?|replicas?|nodes?|workers?|秒|分钟|小时|天|帧|个|次|人|位)\b)")
+_PRODUCT_VERSION = re.compile(r"(?<![\w./-])([A-Za-z][\w.+#-]*[A-Za-z+#])\s+v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)"
+                              + _UNIT_AFTER)
+_VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:version|版本)s?\s*(?:is|:|=|是|为)?\s*"
+                         r"v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)", re.IGNORECASE)
+# words before a number that name no product ("retained for 35", "port 8080", "level 33")
+_NO_PRODUCT = frozenset("is are was be to at for of in on by and or the a an than from with level api port under over "
+                        "below above every after before within last first least most up max min limit size timeout "
+                        "only version v sdk tag release step phase page top around about approx roughly "
+                        "targetsdk minsdk compilesdk utc gmt cet pst est january february march april may june "
+                        "july august september october november december jan feb mar apr jun jul aug sep sept oct "
+                        "nov dec q".split())
+
+
+@dataclass(frozen=True)
+class Values:
+    """What a note gives as values, kind → values, and its rest (the text, the values taken out)."""
+
+    kinds: dict[str, frozenset[str]]
+    rest: str
+
+    def tools(self) -> frozenset[str]:
+        return frozenset(value for kind, found in self.kinds.items() if kind.startswith("tool:") for value in found)
+
+
+@lru_cache(maxsize=50_000)
+def values_of(text: str) -> Values:
+    """The values ``text`` gives, by kind (see the module docstring), and what is left of it."""
+    found: dict[str, set[str]] = {}
+    spans: list[tuple[int, int]] = []
+
+    def add(kind: str, value: str, span: tuple[int, int]) -> None:
+        found.setdefault(kind, set()).add(value)
+        spans.append(span)
+
+    for match in tools.pattern().finditer(text):
+        tool, job = tools.named(match.group(0)) or ("", "")
+        if tool:
+            add(f"tool:{job}", tool, match.span())
+    if any(ch.isdigit() for ch in text):
+        _numbers(text, add)
+    for match in _CHINESE_CLOCK.finditer(text):   # (凌晨两点, 下午五点半)
+        hour = _CHINESE_HOURS[match.group(2)]
+        hour += 12 if match.group(1) in ("下午", "晚上") and hour < 12 else 0
+        add("clock", f"{hour:02d}:{30 if match.group(3) else 0:02d}", match.span())
+    for match in _FREQUENCY.finditer(text):
+        written = (match.group(1) or match.group(2) or match.group(3)).lower()
+        add("frequency", _FREQUENCIES.get(written, "day" if written == "night" else written), match.span())
+    for value, span in weekdays_in(text):
+        add("weekday", value, span)
+    for match in _ADDRESS.finditer(text):
+        add("address", match.group(0).lower().rstrip("/"), match.span())
+    for match in _REGION.finditer(text):
+        add("region", match.group(0).lower(), match.span())
+    for match in _CHINESE_REGION.finditer(text):
+        add("region", _CHINESE_REGIONS[match.group(1)], match.span())
+    for kind, (names, about) in _NAMED.items():
+        pattern = _named_pattern(tuple(names))
+        for match in pattern.finditer(text):
+            if about is None or about.search(text) or match.group(0).isupper():
+                add(kind, names[match.group(0).lower()], match.span())
+    rest = list(text)
+    for start, end in spans:
+        rest[start:end] = " " * (end - start)
+    return Values({kind: frozenset(values) for kind, values in found.items()}, "".join(rest))
+
+
+def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> None:
+    """The values written with digits."""
+    for value, span in amounts_in(text):
+        unit = value.lstrip("0123456789.")
+        if unit == "s":
+            seconds = float(value[:-1])
+            add("duration", f"{seconds / 86400:g}d" if seconds and seconds % 86400 == 0 else value, span)
+        elif unit in ("b", "%"):
+            add("size" if unit == "b" else "percent", value, span)
+    for match in _LONG.finditer(text):
+        days = float(match.group(1).replace(",", "")) * _LONG_DAYS[match.group(2).lower()]
+        add("duration", f"{days:g}d", match.span())
+    for match in _RATE.finditer(text):
+        per_second = float(match.group(1).replace(",", "")) / _PER_SECONDS[match.group(2).lower()]
+        add("rate", f"{per_second:g}", match.span())
+    for match in _HERTZ.finditer(text):
+        add("hertz", f"{float(match.group(1).replace(',', '')) * _HERTZ_FACTORS[match.group(2).lower()]:g}",
+            match.span())
+    for value, span in clock_times_in(text):
+        add("clock", value, span)
+    for pattern in (_PRODUCT_VERSION, _VERSION_IS):
+        for match in pattern.finditer(text):
+            product = match.group(1).lower()
+            if product in _NO_PRODUCT or (len(product) < 2 and product != "go"):
+                continue
+            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", match.group(2), match.span())
+
+
+@lru_cache(maxsize=None)
+def _named_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+                      + r")(?![\w-])", re.IGNORECASE)
+
+
+def clashing_kind(a: Values, b: Values) -> str | None:
+    """A kind both give a value of, no value in common ("35 days" / "90 days"; Sentry / Rollbar)."""
+    for kind in sorted(a.kinds.keys() & b.kinds.keys()):
+        if not a.kinds[kind] & b.kinds[kind]:
+            return kind
+    return None
+
+
+def shared_kinds(a: Values, b: Values) -> list[str]:
+    """The kinds both give the same values of."""
+    return sorted(kind for kind in a.kinds.keys() & b.kinds.keys() if a.kinds[kind] == b.kinds[kind])

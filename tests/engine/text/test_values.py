@@ -1,0 +1,76 @@
+"""The values a note gives, each of a kind and in one unit, and the tools named by what they are for."""
+from __future__ import annotations
+
+import pytest
+
+from context_center.engine.text import tools
+from context_center.engine.text.claims import claims_of
+from context_center.engine.text.values import clashing_kind, shared_kinds, values_of
+
+
+@pytest.mark.parametrize("first, second, kind", [
+    ("Sessions expire after 2 hours.", "A session lasts 120 minutes.", "duration"),
+    ("Logs are kept for 2 weeks.", "Logs are kept for 14 days.", "duration"),
+    ("Uploads are capped at 10MB.", "Uploads are capped at 10 megabytes.", "size"),
+    ("The search API allows 1,000 requests per minute.", "Search is limited to 1000 req/min.", "rate"),
+    ("The MCU runs at 48 MHz.", "The MCU clock is 48000 kHz.", "hertz"),
+    ("Backups start at 2am.", "备份凌晨两点开始。", "clock"),
+    ("On-call hands over on Wednesdays.", "值班每周三交接。", "weekday"),
+    ("The report is built nightly.", "The report is built every day.", "frequency"),
+    ("Production is in cn-shanghai.", "生产环境在华东 2（上海）。", "region"),
+    ("Lambdas run on Graviton.", "Lambdas are arm64.", "architecture"),
+    ("Run the services on PostgreSQL 15.", "PG 15 everywhere.", "version:postgres"),
+    ("Errors go to Sentry.", "We track errors in sentry.", "tool:error-tracker"),
+    ("The docs live at https://docs.acme.io/.", "Docs: https://docs.acme.io", "address"),
+])
+def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
+    assert kind in shared_kinds(values_of(first), values_of(second))
+
+
+@pytest.mark.parametrize("first, second, kind", [
+    ("Backups are retained for 35 days.", "Backup retention period is 90 days.", "duration"),
+    ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
+    ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
+    ("Logs are shipped at INFO level.", "Log level is WARN.", "log-level"),
+    ("Train with bf16.", "Train with fp16.", "precision"),
+    ("Inference runs on A100s.", "推理服务部署在 T4 上。", "gpu"),
+    ("Rotate the key quarterly.", "Rotate the key every month.", "frequency"),
+])
+def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
+    assert clashing_kind(values_of(first), values_of(second)) == kind
+
+
+@pytest.mark.parametrize("text", [
+    "Retry three times before giving up.",             # no value of a kind
+    "Port 8080 is for the API.",                       # a port: no product "port"
+    "Released on June 30, 2025.",                      # a date, no product "June"
+    "Use vitest.",                                     # not vite inside vitest
+    "The pg-staging host is up.",                      # not pg inside a name
+    "Logs are kept in the logs/ folder.",              # "logs" is no log level
+])
+def test_words_that_look_like_values_but_are_not(text: str):
+    kinds = values_of(text).kinds
+    assert not any(kind.startswith("version:") for kind in kinds)
+    assert kinds.get("tool:bundler") is None and kinds.get("tool:sql-database") is None
+    assert "log-level" not in kinds
+
+
+def test_what_is_left_of_a_note_is_its_text_without_its_values():
+    found = values_of("Prometheus scrapes metrics every 30 seconds on eu-west-1.")
+    assert found.kinds["duration"] == {"30s"} and found.kinds["region"] == {"eu-west-1"}
+    assert found.kinds["tool:monitoring"] == {"prometheus"}
+    assert found.rest.split() == ["scrapes", "metrics", "every", "on", "."]
+
+
+def test_each_spelling_names_one_tool_for_one_job():
+    spellings = [spelling for job in tools.JOBS.values() for tool in job.split() for spelling in tool.split("/")]
+    assert len(spellings) == len(set(spellings))
+    assert tools.named("PostgreSQL") == ("postgres", "sql-database")
+    assert tools.named("Secrets Manager") == ("secretsmanager", "secrets")
+    assert tools.named("unknown") is None
+
+
+def test_a_weekday_written_whole_is_read_every_day_of_the_week():
+    """"Wednesdays" and "Saturday" were not read (only the three-letter stem plus "day" was)."""
+    for day, value in (("Wednesdays", "wed"), ("Saturday", "sat"), ("Thursdays", "thu"), ("Tuesday", "tue")):
+        assert {claim.value for claim in claims_of(f"We deploy on {day}.")} == {value}
