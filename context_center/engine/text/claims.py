@@ -408,6 +408,17 @@ def _shared_subjects(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[str
     return shared
 
 
+def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
+    """Whether the two speak of one subject, each of another thing only ("the read timeout is 30s" /
+    "the connect timeout is 5s"; "the API port" / "the metrics port"): a clock time aside, whose
+    thing is read loosely."""
+    for subject in {c.subject for c in a} & {c.subject for c in b} - {"time"}:
+        if not any(_one_thing(mine.entity, theirs.entity) for mine in a if mine.subject == subject
+                   for theirs in b if theirs.subject == subject):
+            return True
+    return False
+
+
 def _one_thing(first: frozenset[str], second: frozenset[str]) -> bool:
     return first == second or (not first and second <= _DEFAULT) or (not second and first <= _DEFAULT)
 

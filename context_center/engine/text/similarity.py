@@ -63,6 +63,7 @@ from .claims import (
     entity_of,
     left_behind,
     literals_differ,
+    of_other_things,
 )
 from .values import Values, clashing_kind, shared_kinds, values_of
 
@@ -88,6 +89,9 @@ _ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",)
 _LITERAL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s<>()\[\]'\"`]*[^\s<>()\[\]'\"`.,;:!?]"
                       r"|(?<![\w/.~-])(?!(?:e\.g|i\.e|etc)\b)(?:~?/)?[A-Za-z_]\w*(?:[/.:_-][\w*]+)+/?"
                       r"|(?<![\w/])/[A-Za-z_]\w*", re.IGNORECASE)
+# a name of a part of the system: what it ends in says so (payments-svc, orders-db, auth_service)
+_PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|server|client|queue|job|cron|"
+                        r"gateway|proxy|bot|ui|frontend|backend)$")
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
@@ -337,7 +341,7 @@ def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bo
     mine, theirs = _values(a.words), _values(b.words)
     if not (amounts_differ(a.amounts, b.amounts) or (mine - theirs and theirs - mine)):
         return False
-    if a.amounts == b.amounts and _numbers(mine) == _numbers(theirs):   # "10MB" / "10 MB": one value
+    if _amounts_written_two_ways(a, b, mine, theirs):
         return False
     if (mine & a.negated) or (theirs & b.negated) or bool(a.negated) != bool(b.negated):
         return False
@@ -361,6 +365,8 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights) -> bool:
     if kind is None or a.negated or b.negated:
         return False
     if kind not in ("region", "address") and _other_names(a, b):
+        return False
+    if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
         return False
     return _same_terms(a, b, weights, VALUES_ALIKE_AT, named=_named_kind(kind))
 
@@ -422,12 +428,10 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
     return False
 
 
-def _numbers(words: frozenset[str]) -> frozenset[str]:
-    """The numbers of value words, their units left out ("10mb" and "10" are 10)."""
-    return frozenset(match.group(0) for word in words if (match := _LEADING_NUMBER.match(word)))
-
-
-_LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+def _amounts_written_two_ways(a: Reading, b: Reading, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether the values the two notes' words differ in are the same amounts written two ways
+    ("10MB" / "10 MB", "3 秒" / "3000ms"): one value, not two."""
+    return bool(a.amounts) and a.amounts == b.amounts and all(word[:1].isdigit() for word in mine ^ theirs)
 
 
 def _reworded(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
@@ -497,7 +501,7 @@ def another_value(a: Reading, b: Reading, weights: Weights) -> bool:
     mine, theirs = _values(a.words), _values(b.words)
     if not (amounts_differ(a.amounts, b.amounts) or (mine - theirs and theirs - mine)):
         return False
-    if (mine & a.negated) or (theirs & b.negated):
+    if (mine & a.negated) or (theirs & b.negated) or _amounts_written_two_ways(a, b, mine, theirs):
         return False
     first, second = a.words - mine - _UNITS, b.words - theirs - _UNITS
     return first == second and len(first) >= MIN_SHARED and weights.any_specific(first)
@@ -508,8 +512,11 @@ def another_literal(a: Reading, b: Reading, weights: Weights) -> bool:
     ("The service reads its config from /etc/acme/config.yaml." / "... from /opt/acme/conf/config.yaml.";
     "Terraform state is in the S3 bucket acme-tf-state." / "... acme-infra-state."): one thing, two
     places. Every other word is the same, so "the `api` image is python:3.12-slim" / "the `worker`
-    image is python:3.11-slim" (two things) is not; a literal said not to be is not given."""
-    if not (a.literals - b.literals and b.literals - a.literals) or a.bare != b.bare:
+    image is python:3.11-slim" (two things) is not; a literal said not to be is not given, nor one
+    naming a part of the system ("payments-svc" / "cart-svc", "orders-db" / "users-db": two parts,
+    not one given two names)."""
+    mine, theirs = a.literals - b.literals, b.literals - a.literals
+    if not (mine and theirs) or a.bare != b.bare or any(map(_PART_NAME.search, mine | theirs)):
         return False
     if a.negated - a.bare or b.negated - b.bare:   # a literal's words in a negated clause
         return False

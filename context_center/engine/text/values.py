@@ -39,10 +39,12 @@ _LONG_DAYS = {"week": 7, "month": 30, "year": 365, "周": 7, "个月": 30, "年"
 _LONG = re.compile(_NUMBER + r"\s*(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b", re.IGNORECASE)
 _FREQUENCIES = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
                 "quarterly": "quarter", "yearly": "year", "annually": "year", "每小时": "hour", "每天": "day",
-                "每日": "day", "每晚": "day", "每周": "week", "每月": "month", "每季度": "quarter", "每年": "year"}
+                "每日": "day", "每晚": "day", "每周": "week", "每星期": "week", "每个星期": "week", "每月": "month",
+                "每个月": "month", "每季度": "quarter", "每个季度": "quarter", "每年": "year"}
 _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)(?![\w-])"
                         r"|\b(?:every|each|once an?|once per|per)\s+(hour|day|night|week|month|quarter|year)\b"
-                        r"|(每小时|每天|每日|每晚|每周(?![一二三四五六日天])|每月|每季度|每年)", re.IGNORECASE)
+                        r"|(每小时|每天|每日|每晚|每个?星期(?![一二三四五六日天])|每周(?![一二三四五六日天])|每个?月|每个?季度|每年)",
+                        re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
 _ADDRESS = re.compile(r"\b(?:https?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
                       r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"

@@ -35,6 +35,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Train with bf16.", "Train with fp16.", "precision"),
     ("Inference runs on A100s.", "推理服务部署在 T4 上。", "gpu"),
     ("Rotate the key quarterly.", "Rotate the key every month.", "frequency"),
+    ("推荐模型每周重训。", "推荐模型每个月重新训练一次。", "frequency"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
     assert clashing_kind(values_of(first), values_of(second)) == kind
