@@ -14,7 +14,18 @@ from ..memory.overrides import one_overrides_the_other, overridden_facts
 from ..records import PINNED_BUDGET_CHARS, Fact
 from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, left_behind, literals_differ
-from ..text.similarity import Reading, Weights, contradicts, duplicates, read, repeats, similarity, still_says
+from ..text.similarity import (
+    Reading,
+    Weights,
+    another_value_of_its_kind,
+    contradicts,
+    duplicates,
+    read,
+    repeats,
+    similarity,
+    still_says,
+)
+from ..text.values import clashing_kind, shown
 from .items import ReviewItem, Step
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
@@ -141,7 +152,10 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
                 counted["contradiction"] += 1
                 one, two = readings[pair[0]], readings[pair[1]]
                 leaver = b if still_says(one, two) else a if still_says(two, one) else None
-                items.append(_contradiction(a, b, conflicts(one.claims, two.claims), leaver))
+                kind = clashing_kind(one.values, two.values) if another_value_of_its_kind(one, two, weights) else None
+                given = {a.ref: [shown(kind, v) for v in sorted(one.values.kinds[kind])],
+                         b.ref: [shown(kind, v) for v in sorted(two.values.kinds[kind])]} if kind else {}
+                items.append(_contradiction(a, b, conflicts(one.claims, two.claims), leaver, given))
             continue
         if a.scope != b.scope:
             continue
@@ -195,9 +209,10 @@ def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, s
 
 
 def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = (),
-                   leaver: Fact | None = None) -> ReviewItem:
+                   leaver: Fact | None = None, given: dict[str, list[str]] | None = None) -> ReviewItem:
     """Keep one: by default the newer; where one says a name was left behind that the other still
-    says ("moved from Heroku to Fly.io" / "deployed on Heroku"), the one that says so."""
+    says ("moved from Heroku to Fly.io" / "deployed on Heroku"), the one that says so. ``given``:
+    the values of one kind each gives, by ref ("duration: 35 days" / "duration: 90 days")."""
     newer, older = sorted((a, b), key=lambda f: (f.updated_at, f.id), reverse=True)
     if leaver is not None:
         newer, older = (leaver, b if leaver is a else a)
@@ -205,6 +220,8 @@ def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = ()
     if clashes:   # what each says of the subject they share ("package-manager: pnpm" / "…: npm")
         said = {a.ref: [first.shown() for first, _ in clashes], b.ref: [second.shown() for _, second in clashes]}
         evidence["claims"] = {newer.ref: said[newer.ref], older.ref: said[older.ref]}
+    if given:   # the values of one kind each gives, on the same terms
+        evidence["values"] = {newer.ref: given[newer.ref], older.ref: given[older.ref]}
     reason = (f"{newer.ref} and {older.ref} say opposite things on the same terms: keep one (by default the "
               f"newer, {newer.ref}) and forget the other.")
     if leaver is not None:   # the names it says were left behind

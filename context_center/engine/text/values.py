@@ -186,3 +186,31 @@ def clashing_kind(a: Values, b: Values) -> str | None:
 def shared_kinds(a: Values, b: Values) -> list[str]:
     """The kinds both give the same values of."""
     return sorted(kind for kind in a.kinds.keys() & b.kinds.keys() if a.kinds[kind] == b.kinds[kind])
+
+
+_SIZES = (("GB", 1024 ** 3), ("MB", 1024 ** 2), ("KB", 1024))
+_DURATIONS = (("days", 86400), ("h", 3600), ("min", 60))
+
+
+def shown(kind: str, value: str) -> str:
+    """A value as a person reads it ("1800s" → "30 min", "10485760b" → "10 MB", a rate per second
+    → "… per second"), with its kind ("duration: 30 min", "tool:error-tracker: sentry")."""
+    return f"{kind}: {_readable(kind, value)}"
+
+
+def _readable(kind: str, value: str) -> str:
+    if kind == "duration" and value.endswith("d"):
+        return f"{value[:-1]} days"
+    if kind == "duration" and value.endswith("s"):
+        seconds = float(value[:-1])
+        unit, size = next(((u, n) for u, n in _DURATIONS if seconds >= n and seconds % n == 0), ("s", 1))
+        return f"{seconds / size:g} {unit}"
+    if kind == "size" and value.endswith("b"):
+        count = float(value[:-1])
+        unit, size = next(((u, n) for u, n in _SIZES if count >= n), ("bytes", 1))
+        return f"{count / size:g} {unit}"
+    if kind == "rate":
+        return f"{value} per second"
+    if kind == "hertz":
+        return f"{value} Hz"
+    return value

@@ -435,3 +435,18 @@ def test_a_level_is_no_negation_so_a_note_forbidding_it_contradicts_one_setting_
     from context_center.engine.text.similarity import judge
 
     assert judge("测试环境日志级别设为 TRACE。", "测试环境禁止开启 TRACE 日志。") == "contradiction"
+
+
+def test_a_contradiction_of_one_kind_of_value_in_other_words_says_each_value_and_recall_names_it(engine):
+    """In a real store: a duration given two ways, worded apart, is proposed as a contradiction whose
+    evidence gives each fact's value as a person reads it; once the review has run, recall names the
+    other side beside the hit."""
+    engine.remember(FactInput(name="log-retention", title="Log retention", body="Application logs are retained "
+                                                                                  "for 14 days."))
+    engine.remember(FactInput(name="log-policy", title="Logs", body="Retention of application logs: 60 days."))
+    engine.remember(FactInput(name="deploys", title="Deploys", body="Deploys go out from the main branch."))
+    [item] = [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
+    assert sorted(item.evidence["values"].values()) == [["duration: 14 days"], ["duration: 60 days"]]
+    hit = next(hit for hit in engine.recall("how long are application logs retained", record=False).hits
+               if hit.fact.name == "log-retention")
+    assert [ref for ref, _ in hit.conflicts_with] == ["project/log-policy.md"]
