@@ -19,7 +19,10 @@ once held out, then developed against; ``review_v5/`` (342 pairs, two stores of 
 on 2026-12-06 by a fifth session that had read no code, and measured once the rules of that day
 were final, then developed against; ``review_v6/`` (351 pairs, four stores of 40 facts), written
 by a sixth session that had read no code while the values of a kind were being developed, and
-measured once they were final: its figures are the honest ones. Goals (issue #50): duplicates
+measured once they were final, then developed against; ``review_v7/`` (354 pairs, four stores of
+40 facts), written by a seventh session that had read no code while v6 was being developed against,
+and measured once the rules of that day were final: its figures are the honest ones. Goals (issue
+#50): duplicates
 precision ≥ 0.90 and recall ≥ 0.50, contradictions ≥ 0.90 and ≥ 0.80; in the stores, planted
 contradictions found ≥ 80 %, planted repeats ≥ 60 %, at most one false item per store.
 Words are weighted by their rarity among all the notes of a file, as the review weighs them among
@@ -65,7 +68,7 @@ def _facts(bodies: list[str]) -> list[Fact]:
 
 
 # the labelled sets the rules were written against, and those kept out of sight until measured
-HELD_OUT = {"review_pairs_heldout.jsonl", "review_v3/pairs.jsonl", "review_v6/pairs.jsonl"}
+HELD_OUT = {"review_pairs_heldout.jsonl", "review_v3/pairs.jsonl", "review_v7/pairs.jsonl"}
 PAIRS_TABLE = "Labelled pairs: precision and recall"
 
 
@@ -145,7 +148,8 @@ def main() -> None:
                                                                   DATA / "review_v3" / "pairs.jsonl",
                                                                   DATA / "review_v4" / "pairs.jsonl",
                                                                   DATA / "review_v5" / "pairs.jsonl",
-                                                                  DATA / "review_v6" / "pairs.jsonl"])
+                                                                  DATA / "review_v6" / "pairs.jsonl",
+                                                                  DATA / "review_v7" / "pairs.jsonl"])
     parser.add_argument("--facts", type=int, default=10_000)
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--pairs-only", action="store_true", help="skip LoCoMo and the 10,000-fact command")
@@ -162,7 +166,7 @@ def main() -> None:
         if path.exists() or path not in parser.get_default("pairs"):   # (a set not written yet is skipped)
             measure(path, args.show_errors, record)
     for folder in (DATA / "review_stores_v2", DATA / "review_v3" / "stores", DATA / "review_v4" / "stores",
-                   DATA / "review_v5" / "stores", DATA / "review_v6" / "stores"):
+                   DATA / "review_v5" / "stores", DATA / "review_v6" / "stores", DATA / "review_v7" / "stores"):
         for path in sorted(folder.glob("store_*.json")):
             measure_store(path, args.show_errors)
 

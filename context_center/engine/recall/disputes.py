@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ..records import Fact
 from ..text.analysis import tokenize
-from ..text.claims import LEFT_BEHIND_VERBS, claims_of, conflicts, left_behind, spellings
+from ..text.claims import LEFT_BEHIND_VERBS, claims_of, conflicts, is_an_exception, left_behind, spellings
 from ..text.similarity import read, still_says
 from .recall_index import RecallIndex
 
@@ -54,6 +54,8 @@ def disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
 
 def _disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
     text = text_of(fact)
+    if is_an_exception(text):   # an exception to a rule disputes no rule it names
+        return []
     claims = claims_of(text)
     slots: set[int] = set()
     for subject, entity in sorted({(c.subject, c.entity) for c in claims if c.subject != "time"}, key=_order):
@@ -61,7 +63,7 @@ def _disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
     found = {}
     for slot in sorted(slots):
         other = index.fact_at(slot)
-        if other.id != fact.id and conflicts(claims, claims_of(text_of(other))):
+        if other.id != fact.id and conflicts(claims, claims_of(text_of(other))) and not is_an_exception(text_of(other)):
             found[other.id] = other
     for other in _left_behind_disputes(index, fact, text):
         found.setdefault(other.id, other)

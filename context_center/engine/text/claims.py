@@ -129,8 +129,8 @@ _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
 _CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0-9]+)+)`?(?=[\s`:,，]|$)")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
-_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b"
-                   r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)
+_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(凌晨|早上|上午|中午|下午|晚上)?\s*\b(\d{1,2}):(\d{2})\b"
+                   r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
 _CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci": "gitlab-ci", "circleci": "circleci",
        "circle ci": "circleci", "jenkins": "jenkins", "travis": "travis", "buildkite": "buildkite",
        "azure pipelines": "azure-pipelines"}
@@ -408,6 +408,17 @@ def _shared_subjects(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[str
     return shared
 
 
+# a note saying it is an exception to a rule ("Billing PRs need two approvals, an exception to the
+# usual one-approval rule"; 例外, 特例) does not contradict the rule it names
+_EXCEPTION = re.compile(r"\b(?:an? exception|exceptions? to|overrides? the (?:usual|default|general))\b|例外|特例|除外",
+                        re.IGNORECASE)
+
+
+def is_an_exception(text: str) -> bool:
+    """Whether ``text`` says it is an exception to a rule (and so contradicts no rule it names)."""
+    return bool(_EXCEPTION.search(text))
+
+
 def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
     """Whether the two speak of one subject, each of another thing only ("the read timeout is 30s" /
     "the connect timeout is 5s"; "the API port" / "the metrics port"): a clock time aside, whose
@@ -591,12 +602,14 @@ def _context(clause: str, time: re.Match[str]) -> frozenset[str]:
 
 
 def _clock(match: re.Match[str]) -> str | None:
-    hour_12, minute_12, half, hour_24, minute_24, chinese_part, chinese_hour = match.groups()
+    hour_12, minute_12, half, part_24, hour_24, minute_24, chinese_part, chinese_hour = match.groups()
     if hour_12 is not None:
         hour = int(hour_12) % 12 + (12 if half.lower() == "pm" else 0)
         minute = int(minute_12 or 0)
     elif hour_24 is not None:
         hour, minute = int(hour_24), int(minute_24)
+        if part_24 in ("下午", "晚上") and hour < 12:
+            hour += 12
     elif chinese_hour is not None:
         hour, minute = int(chinese_hour), 0
         if chinese_part in ("下午", "晚上") and hour < 12:

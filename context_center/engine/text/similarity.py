@@ -61,6 +61,7 @@ from .claims import (
     claims_of,
     conflicts,
     entity_of,
+    is_an_exception,
     left_behind,
     literals_differ,
     of_other_things,
@@ -320,6 +321,8 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     """What one negates, the other asserts (and does not negate as well), in notes on one subject
     (their similarity at least :data:`CONTRADICTION_SIMILAR_AT`: "haven't talked since Friday" and
     "talked on Friday" in a chat are not a contradiction to review)."""
+    if is_an_exception(a.text) or is_an_exception(b.text):   # "…, an exception to the usual rule"
+        return False
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return True
     if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
@@ -429,9 +432,11 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
 
 
 def _amounts_written_two_ways(a: Reading, b: Reading, mine: frozenset[str], theirs: frozenset[str]) -> bool:
-    """Whether the values the two notes' words differ in are the same amounts written two ways
-    ("10MB" / "10 MB", "3 秒" / "3000ms"): one value, not two."""
-    return bool(a.amounts) and a.amounts == b.amounts and all(word[:1].isdigit() for word in mine ^ theirs)
+    """Whether the values the two notes' words differ in are the same amounts or clock times written
+    two ways ("10MB" / "10 MB", "3 秒" / "3000ms", 晚上 11:59 / 23:59): one value, not two."""
+    clock_a, clock_b = a.values.kinds.get("clock"), b.values.kinds.get("clock")
+    return bool(a.amounts or clock_a) and a.amounts == b.amounts and clock_a == clock_b \
+        and all(word[:1].isdigit() for word in mine ^ theirs)
 
 
 def _reworded(first: tuple[str, ...], second: tuple[str, ...]) -> bool:

@@ -450,3 +450,13 @@ def test_a_contradiction_of_one_kind_of_value_in_other_words_says_each_value_and
     hit = next(hit for hit in engine.recall("how long are application logs retained", record=False).hits
                if hit.fact.name == "log-retention")
     assert [ref for ref, _ in hit.conflicts_with] == ["project/log-policy.md"]
+
+
+def test_a_fact_saying_it_is_an_exception_to_a_rule_contradicts_no_rule_in_the_review_or_recall(engine):
+    """"Two approvals for billing, an exception to the usual one-approval rule" beside "one approval":
+    both hold, and the second says so; they were proposed as a contradiction and named in recall."""
+    _store(engine, "Pull requests touching billing/ need two approvals, as an exception to the usual rule.",
+           "Every pull request needs one approval before merging.", "Deploys go out from main.")
+    assert not [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
+    hits = engine.recall("how many approvals does a pull request need", record=False).hits
+    assert hits and all(not hit.conflicts_with for hit in hits)
