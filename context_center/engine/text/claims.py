@@ -252,7 +252,8 @@ _ENTITIES = frozenset({"api", "frontend", "front-end", "backend", "back-end", "d
 # a language's files are a thing of their own too ("tabs in Go files", "4 spaces in Python files")
 _LANGUAGES = frozenset({"golang", "python", "typescript", "javascript", "java", "ruby", "rust", "kotlin",
                         "swift", "php", "sql", "yaml", "markdown", "shell", "bash", "css", "html", "c", "cpp",
-                        "c++", "csharp", "scala", "elixir", "terraform", "makefile", "makefiles", "dockerfile"})
+                        "c++", "csharp", "scala", "elixir", "terraform", "makefile", "makefiles", "dockerfile",
+                        "ts", "js", "py"})   # (TS files are TypeScript's: _SAME)
 _GO_FILES = re.compile(r"\bgo\s+(?:files?|code|modules?|packages?|services?|sources?)\b|\bin\s+go\b", re.IGNORECASE)
 _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs", "网站": "website", "移动端": "mobile",
                      "测试环境": "staging", "预发": "staging", "生产": "production", "线上": "production",
@@ -566,7 +567,8 @@ def _entity(clause: str) -> frozenset[str]:
 
 
 _SAME = {"front-end": "frontend", "back-end": "backend", "prod": "production", "db": "database",
-         "documentation": "docs", "workers": "worker", "development": "dev"}
+         "documentation": "docs", "workers": "worker", "development": "dev", "ts": "typescript",
+         "js": "javascript", "py": "python"}
 
 
 def _same(word: str) -> str:

@@ -29,6 +29,11 @@ from . import tools
 from .claims import amounts_in, clock_times_in, weekdays_in
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+# numbers written as words, for a value's count ("seven years", "one day", "an hour", 四张, 十分钟)
+_WORD_NUMBERS = {"an": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+                 "thirty": 30, "sixty": 60, "ninety": 90}
+_CHINESE_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _PER_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600, "hour": 3600,
                 "day": 86400}
 _RATE = re.compile(_NUMBER + r"\s*(?:req(?:uest)?s?|calls?|messages?|events?|ticks?|writes?|queries|jobs?)?\s*"
@@ -37,14 +42,19 @@ _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
 _LONG_DAYS = {"week": 7, "month": 30, "year": 365, "周": 7, "个月": 30, "年": 365}
 _LONG = re.compile(_NUMBER + r"\s*(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b", re.IGNORECASE)
+# how often, in seconds between two times ("nightly" and "every 24 hours" are one; "every minute",
+# "every 15 minutes", 每 5 分钟)
+_SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "hour": 3600, "h": 3600, "day": 86400,
+            "night": 86400, "week": 604800, "month": 2592000, "quarter": 7776000, "year": 31536000,
+            "秒": 1, "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "晚": 86400, "周": 604800, "星期": 604800,
+            "个星期": 604800, "月": 2592000, "个月": 2592000, "季度": 7776000, "个季度": 7776000, "年": 31536000}
 _FREQUENCIES = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
-                "quarterly": "quarter", "yearly": "year", "annually": "year", "每小时": "hour", "每天": "day",
-                "每日": "day", "每晚": "day", "每周": "week", "每星期": "week", "每个星期": "week", "每月": "month",
-                "每个月": "month", "每季度": "quarter", "每个季度": "quarter", "每年": "year"}
+                "quarterly": "quarter", "yearly": "year", "annually": "year"}
 _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)(?![\w-])"
-                        r"|\b(?:every|each|once an?|once per|per)\s+(hour|day|night|week|month|quarter|year)\b"
-                        r"|(每小时|每天|每日|每晚|每个?星期(?![一二三四五六日天])|每周(?![一二三四五六日天])|每个?月|每个?季度|每年)",
-                        re.IGNORECASE)
+                        r"|\b(?:every|each|once an?|once per|per)\s+(?:(\d+|" + "|".join(_WORD_NUMBERS) + r")\s*)?"
+                        r"(seconds?|secs?|minutes?|mins?|hours?|h|days?|nights?|weeks?|months?|quarters?|years?)\b"
+                        r"|每\s*(?:(\d+|[一二两三四五六七八九十]+)\s*)?(秒|分钟|小时|天|日|晚|个?星期|周(?![一二三四五六日天])"
+                        r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
 _ADDRESS = re.compile(r"\b(?:https?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
                       r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -88,6 +98,42 @@ _NO_PRODUCT = frozenset("is are was be to at for of in on by and or the a an tha
                         "nov dec q".split())
 
 
+_WORD_NUMBER = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+_WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")\s+(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
+                             r"|([一二两三四五六七八九十]+)\s*(秒|分钟|小时|天|周(?![一二三四五六日天])|个月|年)",
+                             re.IGNORECASE)
+# how many of a thing ("6 tickets", "six tickets", 四张票, 4 张): a count of that thing
+_COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:" + _WORD_NUMBER + r")\b)([a-z]{3,}s)\b"
+                    r"|(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人)", re.IGNORECASE)
+_NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes "
+                         "megabytes gigabytes kilobytes characters chars columns spaces tabs ms".split())
+_CURRENCIES = {"€": "eur", "$": "usd", "£": "gbp", "¥": "cny", "eur": "eur", "euro": "eur", "euros": "eur",
+               "usd": "usd", "dollars": "usd", "gbp": "gbp", "cny": "cny", "rmb": "cny", "元": "cny"}
+_SCALES = {"k": 1e3, "m": 1e6, "万": 1e4}
+_MONEY = re.compile(r"([€$£¥])\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b"
+                    r"|(\d[\d,]*(?:\.\d+)?)\s*(k|m|万)?\s*(eur|euros?|usd|dollars|gbp|cny|rmb|元)(?![a-z])",
+                    re.IGNORECASE)
+_ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?\s*(?:is|=|:|to|of)?\s*(\d{2})\b", re.IGNORECASE)
+
+
+def _number(written: str) -> float:
+    """A number written with digits, as a word ("seven", "an") or in Chinese (四, 十二, 三十)."""
+    written = written.lower().replace(",", "")
+    if written in _WORD_NUMBERS:
+        return _WORD_NUMBERS[written]
+    if written[:1].isdigit():
+        return float(written)
+    tens, _, ones = written.partition("十")
+    if "十" not in written:
+        return _CHINESE_DIGITS.get(written, 0)
+    return (_CHINESE_DIGITS.get(tens, 1) if tens else 1) * 10 + _CHINESE_DIGITS.get(ones, 0)
+
+
+def _duration(seconds: float) -> str:
+    """A duration as :func:`_numbers` writes one: whole days as days, else seconds."""
+    return f"{seconds / 86400:g}d" if seconds and seconds % 86400 == 0 else f"{seconds:g}s"
+
+
 @dataclass(frozen=True)
 class Values:
     """What a note gives as values, kind → values, and its rest (the text, the values taken out)."""
@@ -120,8 +166,31 @@ def values_of(text: str) -> Values:
         hour += 12 if match.group(1) in ("下午", "晚上") and hour < 12 else 0
         add("clock", f"{hour:02d}:{30 if match.group(3) else 0:02d}", match.span())
     for match in _FREQUENCY.finditer(text):
-        written = (match.group(1) or match.group(2) or match.group(3)).lower()
-        add("frequency", _FREQUENCIES.get(written, "day" if written == "night" else written), match.span())
+        named, count, unit, chinese_count, chinese_unit = match.groups()
+        seconds: float
+        if named:
+            seconds = _SECONDS[_FREQUENCIES[named.lower()]]
+        elif unit:
+            seconds = _number(count or "1") * _SECONDS[unit.lower().rstrip("s") or "s"]
+        else:
+            seconds = _number(chinese_count or "一") * _SECONDS[chinese_unit]
+        add("frequency", f"{seconds:g}s", match.span())
+    for match in _WORDS_DURATION.finditer(text):   # ("one day", "an hour", 十分钟: digits are read below)
+        count, unit = match.group(1) or match.group(3), (match.group(2) or match.group(4)).lower().rstrip("s") or "s"
+        if not (count.lower() in ("a", "an") and unit == "second"):   # ("a second factor")
+            add("duration", _duration(_number(count) * _SECONDS[unit]), match.span())
+    for match in _COUNT.finditer(text):
+        noun, number = (match.group(2), match.group(1)) if match.group(2) else (match.group(4), match.group(3))
+        if noun.lower() not in _NOT_COUNTED and number + noun != "一次":   # (一次: once, not a count)
+            add(f"count:{noun.lower().rstrip('s') if noun.isascii() else noun}", f"{_number(number):g}",
+                match.span())
+    for match in _MONEY.finditer(text):
+        symbol, amount, scale, written_amount, written_scale, code = match.groups()
+        currency = _CURRENCIES[(symbol or code).lower()]
+        scaled = _SCALES.get((scale or written_scale or "").lower(), 1)
+        add(f"money:{currency}", f"{float((amount or written_amount).replace(',', '')) * scaled:g}", match.span())
+    for match in _ANDROID_SDK.finditer(text):
+        add(f"android-sdk:{match.group(1).lower()}", match.group(2), match.span())
     for value, span in weekdays_in(text):
         add("weekday", value, span)
     for match in _ADDRESS.finditer(text):
@@ -146,8 +215,7 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for value, span in amounts_in(text):
         unit = value.lstrip("0123456789.")
         if unit == "s":
-            seconds = float(value[:-1])
-            add("duration", f"{seconds / 86400:g}d" if seconds and seconds % 86400 == 0 else value, span)
+            add("duration", _duration(float(value[:-1])), span)
         elif unit in ("b", "%"):
             add("size" if unit == "b" else "percent", value, span)
     for match in _LONG.finditer(text):

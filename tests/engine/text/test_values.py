@@ -23,6 +23,15 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, value
     ("Run the services on PostgreSQL 15.", "PG 15 everywhere.", "version:postgres"),
     ("Errors go to Sentry.", "We track errors in sentry.", "tool:error-tracker"),
     ("The docs live at https://docs.acme.io/.", "Docs: https://docs.acme.io", "address"),
+    ("Preview links expire after 24 hours.", "Preview links are valid for one day.", "duration"),
+    ("Payslips are kept for seven years.", "Payslips are kept for 7 years.", "duration"),
+    ("锁座时长为 10 分钟。", "选座后座位保留十分钟。", "duration"),
+    ("At most 6 tickets per order.", "Orders are limited to six tickets.", "count:ticket"),
+    ("每笔订单最多买 4 张票。", "单个订单限购四张。", "count:张"),
+    ("Transfers above €1,000 need a second factor.", "Transfers over 1000 EUR need 2FA.", "money:eur"),
+    ("转账超过 5 万元需要刷脸。", "转账超过 50000 元要人脸识别。", "money:cny"),
+    ("The index is rebuilt nightly.", "The index is rebuilt every 24 hours.", "frequency"),
+    ("Android minSdk is 26.", "minSdkVersion = 26", "android-sdk:min"),
 ])
 def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     assert kind in shared_kinds(values_of(first), values_of(second))
@@ -37,6 +46,8 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Inference runs on A100s.", "推理服务部署在 T4 上。", "gpu"),
     ("Rotate the key quarterly.", "Rotate the key every month.", "frequency"),
     ("推荐模型每周重训。", "推荐模型每个月重新训练一次。", "frequency"),
+    ("The publish cron runs every minute.", "The publish cron runs every 15 minutes.", "frequency"),
+    ("Max 6 tickets per order.", "Customers can buy up to 10 tickets in one order.", "count:ticket"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
     assert clashing_kind(values_of(first), values_of(second)) == kind
@@ -57,11 +68,16 @@ def test_words_that_look_like_values_but_are_not(text: str):
     assert "log-level" not in kinds
 
 
+def test_a_second_factor_is_no_duration_and_doing_a_thing_once_no_count():
+    assert "duration" not in values_of("Large transfers ask for a second factor.").kinds
+    assert not any(kind.startswith("count:") for kind in values_of("每分钟发一次心跳。").kinds)
+
+
 def test_what_is_left_of_a_note_is_its_text_without_its_values():
     found = values_of("Prometheus scrapes metrics every 30 seconds on eu-west-1.")
-    assert found.kinds["duration"] == {"30s"} and found.kinds["region"] == {"eu-west-1"}
-    assert found.kinds["tool:monitoring"] == {"prometheus"}
-    assert found.rest.split() == ["scrapes", "metrics", "every", "on", "."]
+    assert found.kinds["duration"] == {"30s"} and found.kinds["frequency"] == {"30s"}
+    assert found.kinds["region"] == {"eu-west-1"} and found.kinds["tool:monitoring"] == {"prometheus"}
+    assert found.rest.split() == ["scrapes", "metrics", "on", "."]
 
 
 def test_each_spelling_names_one_tool_for_one_job():
