@@ -323,7 +323,8 @@ def claims_of(text: str) -> frozenset[Claim]:
             runtime = _RUNTIMES[match.group(1).lower()]
             value = match.group(2) if runtime == "node" or match.group(3) is None else \
                 f"{match.group(2)}.{match.group(3)}"
-            found.add(Claim(f"version:{runtime}", entity, value, negated))
+            # (of what runs it, not of the runtime itself: "Prod DB is Postgres 15" is of the production database)
+            found.add(Claim(f"version:{runtime}", entity - {runtime}, value, negated))
         if _DEPLOYING.search(clause):
             for match in _WEEKDAY.finditer(clause):
                 day = _WEEKDAYS.get((match.group(1) or match.group(2) or "").lower())

@@ -460,3 +460,10 @@ def test_a_fact_saying_it_is_an_exception_to_a_rule_contradicts_no_rule_in_the_r
     assert not [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
     hits = engine.recall("how many approvals does a pull request need", record=False).hits
     assert hits and all(not hit.conflicts_with for hit in hits)
+
+
+def test_a_version_is_of_what_runs_it_whichever_way_the_runtime_is_named():
+    """"Postgres 15" made Postgres a part of the system as well, so "PostgreSQL 13" (not one of its
+    names there) was of another thing and the two no conflict."""
+    assert conflicts(claims_of("Production database: PostgreSQL 13."), claims_of("Prod DB is Postgres 15."))
+    assert not conflicts(claims_of("The API runs Python 3.12."), claims_of("The CLI runs Python 3.11."))
