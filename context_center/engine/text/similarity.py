@@ -403,10 +403,12 @@ def _named_kind(kind: str) -> bool:
 
 
 def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False) -> bool:
-    """Whether two notes give their values of one thing: of one part of the system, of the same
-    qualifiers, their terms sharing a word (one few notes say, unless the values are ``named``) and
-    alike (at least ``alike_at`` of the shorter's weight), not two things in one frame."""
-    if entity_of(a.values.rest) - _NAMED_BY_VALUE != entity_of(b.values.rest) - _NAMED_BY_VALUE:
+    """Whether two notes give their values of one thing: of one part of the system (or one names
+    none), of the same qualifiers, their terms sharing a word (one few notes say, unless the values
+    are ``named``) and alike (at least ``alike_at`` of the shorter's weight), not two things in one
+    frame."""
+    mine, theirs = entity_of(a.values.rest) - _NAMED_BY_VALUE, entity_of(b.values.rest) - _NAMED_BY_VALUE
+    if mine and theirs and mine != theirs:   # (one naming no part says it of whichever the other names)
         return False
     if a.qualifiers - b.qualifiers and b.qualifiers - a.qualifiers:
         return False
