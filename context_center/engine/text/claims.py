@@ -129,7 +129,7 @@ _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
 _CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0-9]+)+)`?(?=[\s`:,，]|$)")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
-_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(凌晨|早上|上午|中午|下午|晚上)?\s*\b(\d{1,2}):(\d{2})\b"
+_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(?:(凌晨|早上|上午|中午|下午|晚上)\s*)?\b(\d{1,2}):(\d{2})\b"
                    r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
 _CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci": "gitlab-ci", "circleci": "circleci",
        "circle ci": "circleci", "jenkins": "jenkins", "travis": "travis", "buildkite": "buildkite",

@@ -16,6 +16,7 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, value
     ("The MCU runs at 48 MHz.", "The MCU clock is 48000 kHz.", "hertz"),
     ("Backups start at 2am.", "备份凌晨两点开始。", "clock"),
     ("Attendance locks on Sunday at 23:59.", "考勤每周日晚上 11:59 锁定。", "clock"),   # (晚上 11:59 was 11:59)
+    ("Timesheets lock at 23:59 on Sunday.", "The weekly timesheet cutoff is Sunday, 11:59 PM.", "clock"),
     ("On-call hands over on Wednesdays.", "值班每周三交接。", "weekday"),
     ("The report is built nightly.", "The report is built every day.", "frequency"),
     ("Production is in cn-shanghai.", "生产环境在华东 2（上海）。", "region"),
