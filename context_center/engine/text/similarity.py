@@ -424,13 +424,13 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
     """Whether two notes' terms, in order, put one thing in another's place: where each opens, a
     word the other says nowhere ("Avatar uploads…" / "Attachment uploads…"; "Access tokens" /
     "Refresh tokens"), or words few notes say in each other's place (two things named); with
-    ``strict`` (for a merge), any words put one for one in each other's place ("request" /
-    "response")."""
+    ``strict`` (for a merge), any words the other says nowhere put one for one in each other's
+    place ("request" / "response"; a word the other says elsewhere is moved, not replaced)."""
     for op, i1, i2, j1, j2 in SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes():
         if op != "replace":
             continue
-        opening = i1 == 0 and j1 == 0 and set(first[i1:i2]).isdisjoint(second) and set(second[j1:j2]).isdisjoint(first)
-        if opening or (strict and i2 - i1 == j2 - j1):
+        said_apart = set(first[i1:i2]).isdisjoint(second) and set(second[j1:j2]).isdisjoint(first)
+        if said_apart and ((i1 == 0 and j1 == 0) or (strict and i2 - i1 == j2 - j1)):
             return True
         if weights.any_specific(first[i1:i2]) and weights.any_specific(second[j1:j2]):
             return True
