@@ -17,6 +17,7 @@ HELD_OUT_V4 = PAIRS.with_name("review_v4") / "pairs.jsonl"   # written after the
 HELD_OUT_V5 = PAIRS.with_name("review_v5") / "pairs.jsonl"   # written then too
 HELD_OUT_V6 = PAIRS.with_name("review_v6") / "pairs.jsonl"   # written while the values of a kind were made
 HELD_OUT_V7 = PAIRS.with_name("review_v7") / "pairs.jsonl"   # written while v6 was developed against
+HELD_OUT_V8 = PAIRS.with_name("review_v8") / "pairs.jsonl"   # written while v7 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -79,10 +80,15 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.22   # measured 0.97, 0.25
     figures = _precision_recall(HELD_OUT_V7)   # measured once held out: 0.85, 0.24 and 0.81, 0.11 (the rules
-    precision, recall = figures["contradiction"]   # before the values of a kind: 0.83, 0.16 and 0.79, 0.09)
-    assert precision >= 0.83 and recall >= 0.22   # measured 0.88, 0.24 once an exception to a rule was none
+    precision, recall = figures["contradiction"]   # before the values of a kind: 0.83, 0.16 and 0.79, 0.09), then
+    assert precision >= 0.85 and recall >= 0.25   # developed against: measured 0.89, 0.27
     precision, recall = figures["duplicate"]
-    assert precision >= 0.75 and recall >= 0.09   # measured 0.81, 0.11
+    assert precision >= 0.75 and recall >= 0.13   # measured 0.82, 0.16
+    figures = _precision_recall(HELD_OUT_V8)   # held out: measured once with the rules of 2026-12-06's end (the
+    precision, recall = figures["contradiction"]   # rules before that day: 0.85, 0.25 and 0.94, 0.27)
+    assert precision >= 0.84 and recall >= 0.29   # measured 0.88, 0.32
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.88 and recall >= 0.3   # measured 0.93, 0.33
 
 
 @pytest.mark.parametrize("first, second, said", [
