@@ -61,11 +61,11 @@ _LEFT_BEHIND = re.compile(
     r"(?:over\s+)?from\s+(.+?)\s+(?:to|onto)\b"
     r"|\b(?:moved|migrated|switched)\s+off\s+(?:of\s+)?(.+?)\s+(?:onto|to)\b"
     r"|\breplac(?:ed|ing)\s+((?:[\w.+#-]+\s+){0,3}?[\w.+#-]+)(?=\s+(?:with|by|as|for)\b|\s*[.,;:]|\s*$)"
-    r"|([A-Za-z][\w.+#-]*)\s+(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
+    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s+(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
     r"(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
     r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
     r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
-    r"|([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线"
+    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线"
     r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 
@@ -128,7 +128,7 @@ _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
 # pull requests"), and a hyphen, an underscore or a dot in it
 _CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0-9]+)+)`?(?=[\s`:,，]|$)")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
-_BEFORE_PORT = re.compile(r"([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
+_BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(?:(凌晨|早上|上午|中午|下午|晚上)\s*)?\b(\d{1,2}):(\d{2})\b"
                    r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
 _CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci": "gitlab-ci", "circleci": "circleci",
@@ -260,8 +260,8 @@ _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs"
                      "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
 _WORD = re.compile(r"[A-Za-z][\w.-]*")
 # "the payments API", "the search worker": the word before a part names which one it is
-_QUALIFIED = re.compile(r"\b([A-Za-z][\w-]*)\s+(?:api|service|worker|server|client|app|site|gateway|database|db|"
-                        r"cache|queue|scheduler|dashboard|sdk|library|cli)s?\b", re.IGNORECASE)
+_QUALIFIED = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s+(?:api|service|worker|server|client|app|site|gateway|"
+                        r"database|db|cache|queue|scheduler|dashboard|sdk|library|cli)s?\b", re.IGNORECASE)
 _NO_QUALIFIER = frozenset({"new", "whole", "entire", "same", "any", "every", "each", "one", "local", "default",
                            "shared", "current", "existing", "other", "another", "by", "from", "via",
                            "your", "their", "my", "his", "her", "these", "those", "which", "what", "per"})

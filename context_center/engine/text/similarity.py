@@ -90,7 +90,7 @@ _ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",)
 # A name written as code: a path (/etc/app.yaml, db/migrations, ~/.config), a dotted or hyphenated
 # identifier (acme-tf-state, cn-shanghai, config.yaml, orders.created); not a number or a version
 # (a value: :func:`another_value`), not "e.g."; a URL whole.
-_LITERAL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s<>()\[\]'\"`]*[^\s<>()\[\]'\"`.,;:!?]"
+_LITERAL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s<>()\[\]'\"`]*[^\s<>()\[\]'\"`.,;:!?]"
                       r"|(?<![\w/.~-])(?!(?:e\.g|i\.e|etc)\b)(?:~?/)?[A-Za-z_]\w*(?:[/.:_-][\w*]+)+/?"
                       r"|(?<![\w/])/[A-Za-z_]\w*", re.IGNORECASE)
 # a name of a part of the system: what it ends in says so (payments-svc, orders-db, auth_service)
@@ -102,7 +102,7 @@ _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|with|via|by)\s+)?"
                     r"([\w-]+(?:\s+(?!can\b|may\b|must\b|should\b|will\b|is\b|are\b|does\b|do\b)[\w-]+)?)"
-                    r"|([\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+the\s+only\s+(?:one|ones|person|people|team)\b"
+                    r"|(?<![\w-])([\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+the\s+only\s+(?:one|ones|person|people|team)\b"
                     r"|(?:只有|只能由|仅由|只由|只用|只(?![是要好]))\s*([\u4e00-\u9fff]{1,4}|[A-Za-z][\w-]*)",
                     re.IGNORECASE)   # (只是, 只要, 只好: "merely", "as long as", "had to")
 # what says others do it too: "any maintainer", "both services", "also", 所有, 都

@@ -6,10 +6,13 @@ other does not, on the same terms, are one thing given two values however they a
 giving the same value of a kind on the same terms may be one fact said twice (:mod:`.similarity`
 judges both). The kinds, each normalised so that two spellings of one value are one:
 
-- ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d"), ``size`` ("10MB", "10 megabytes"),
-  ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz", "30 fps", 20 帧);
-- ``clock`` ("2am" = "02:00" = 凌晨两点), ``weekday`` ("Tuesdays", 周二), ``frequency`` ("nightly",
-  "every month", 每周);
+- ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d", "one day" = "24 hours", 十分钟), ``size``
+  ("10MB", "10 megabytes"), ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz",
+  "30 fps", 20 帧);
+- ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
+  ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
+- ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张), ``money:<currency>`` ("€1,000" =
+  "1000 EUR", 5 万元), ``android-sdk:<min|target|compile>``;
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
 - ``version:<product>`` (Unity 6, MySQL 8.0, "iOS version is 16"), and ``tool:<job>``: a tool by
@@ -28,7 +31,9 @@ from typing import Callable
 from . import tools
 from .claims import amounts_in, clock_times_in, weekdays_in
 
-_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+# (starting where a number starts: a pattern free to start inside a long run of digits read it over
+# and over, a hostile fact of one long number taking minutes)
+_NUMBER = r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
 # numbers written as words, for a value's count ("seven years", "one day", "an hour", 四张, 十分钟)
 _WORD_NUMBERS = {"an": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
@@ -57,7 +62,7 @@ _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarter
                         r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
 _ADDRESS = re.compile(r"\b(?:https?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
-                      r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+                      r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
                       r"|(?<![\w/.@-])[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|cn|dev|app|internal|corp|local|"
                       r"lan|cloud|co|me)(?::\d+)?\b(?![\w-]|\.\w)"
                       r"|(?<![\w/.~-])(?:~?/[\w.-]+){2,}/?|(?<![\w&])#[a-z][\w-]+", re.IGNORECASE)
@@ -100,18 +105,20 @@ _NO_PRODUCT = frozenset("is are was be to at for of in on by and or the a an tha
 
 _WORD_NUMBER = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
 _WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")\s+(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
-                             r"|([一二两三四五六七八九十]+)\s*(秒|分钟|小时|天|周(?![一二三四五六日天])|个月|年)",
+                             r"|(?<![一二两三四五六七八九十])([一二两三四五六七八九十]+)\s*"
+                             r"(秒|分钟|小时|天|周(?![一二三四五六日天])|个月|年)",
                              re.IGNORECASE)
 # how many of a thing ("6 tickets", "six tickets", 四张票, 4 张): a count of that thing
 _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:" + _WORD_NUMBER + r")\b)([a-z]{3,}s)\b"
-                    r"|(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人)", re.IGNORECASE)
+                    r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人)",
+                    re.IGNORECASE)
 _NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes "
                          "megabytes gigabytes kilobytes characters chars columns spaces tabs ms".split())
 _CURRENCIES = {"€": "eur", "$": "usd", "£": "gbp", "¥": "cny", "eur": "eur", "euro": "eur", "euros": "eur",
                "usd": "usd", "dollars": "usd", "gbp": "gbp", "cny": "cny", "rmb": "cny", "元": "cny"}
 _SCALES = {"k": 1e3, "m": 1e6, "万": 1e4}
 _MONEY = re.compile(r"([€$£¥])\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b"
-                    r"|(\d[\d,]*(?:\.\d+)?)\s*(k|m|万)?\s*(eur|euros?|usd|dollars|gbp|cny|rmb|元)(?![a-z])",
+                    r"|(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(k|m|万)?\s*(eur|euros?|usd|dollars|gbp|cny|rmb|元)(?![a-z])",
                     re.IGNORECASE)
 _ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?\s*(?:is|=|:|to|of)?\s*(\d{2})\b", re.IGNORECASE)
 
@@ -268,7 +275,7 @@ def shown(kind: str, value: str) -> str:
 
 def _readable(kind: str, value: str) -> str:
     if kind == "duration" and value.endswith("d"):
-        return f"{value[:-1]} days"
+        return f"{value[:-1]} day{'' if value == '1d' else 's'}"
     if kind == "duration" and value.endswith("s"):
         seconds = float(value[:-1])
         unit, size = next(((u, n) for u, n in _DURATIONS if seconds >= n and seconds % n == 0), ("s", 1))
@@ -277,6 +284,8 @@ def _readable(kind: str, value: str) -> str:
         count = float(value[:-1])
         unit, size = next(((u, n) for u, n in _SIZES if count >= n), ("bytes", 1))
         return f"{count / size:g} {unit}"
+    if kind == "frequency":
+        return "every " + _readable("duration", _duration(float(value[:-1])))
     if kind == "rate":
         return f"{value} per second"
     if kind == "hertz":

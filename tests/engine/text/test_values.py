@@ -5,7 +5,7 @@ import pytest
 
 from context_center.engine.text import tools
 from context_center.engine.text.claims import claims_of
-from context_center.engine.text.values import clashing_kind, shared_kinds, values_of
+from context_center.engine.text.values import clashing_kind, shared_kinds, shown, values_of
 
 
 @pytest.mark.parametrize("first, second, kind", [
@@ -93,3 +93,10 @@ def test_a_weekday_written_whole_is_read_every_day_of_the_week():
     """"Wednesdays" and "Saturday" were not read (only the three-letter stem plus "day" was)."""
     for day, value in (("Wednesdays", "wed"), ("Saturday", "sat"), ("Thursdays", "thu"), ("Tuesday", "tue")):
         assert {claim.value for claim in claims_of(f"We deploy on {day}.")} == {value}
+
+
+def test_a_value_is_shown_as_a_person_reads_it():
+    assert [shown(kind, value) for kind, value in (("duration", "1800s"), ("duration", "35d"), ("size", "10485760b"),
+                                                   ("frequency", "86400s"), ("tool:error-tracker", "sentry"))] == [
+        "duration: 30 min", "duration: 35 days", "size: 10 MB", "frequency: every 1 day",
+        "tool:error-tracker: sentry"]

@@ -1,0 +1,39 @@
+"""A fact is text from outside (a teammate's synced file, an import): reading it must not stall.
+
+Hand-written facts are read up to 64 MB. Several of the reading's patterns could start anywhere
+inside a long run of letters, digits or hyphens and read to its end from each start, so a fact of
+one long word took time growing with its square (100,000 characters: minutes in the left-behind
+reading, in a name before "port", in the values' numbers). Each case runs in a process of its own
+with a time limit far above the seconds it takes, far below the minutes it took."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+READ_ALL = """
+import sys
+from context_center.engine.text.claims import claims_of, left_behind
+from context_center.engine.text.similarity import judge, read
+text = {text}
+reading = read(text)
+_ = reading.topic, reading.terms, reading.qualifiers, reading.alone, reading.code
+claims_of(text)
+left_behind(text)
+judge(text, text[:1000] + " 5 days")
+print("read")
+"""
+
+LONG = 100_000
+
+
+@pytest.mark.parametrize("text", [
+    f"'a' * {LONG}", f"'1' * {LONG}", f"'a-' * {LONG // 2}", f"'a.' * {LONG // 2}", f"'a_' * {LONG // 2}",
+    f"'moved from ' + 'a' * {LONG} + ' was retired'", f"'x' * {LONG} + ' port 8080'", f"'a' * {LONG} + '@b.io'",
+    f"'only ' + 'a-' * {LONG // 2} + ' is the only one'", f"'每' * {LONG} + '十' * {LONG}",
+])
+def test_a_fact_of_one_long_word_is_read_in_seconds_not_minutes(text: str):
+    done = subprocess.run([sys.executable, "-c", READ_ALL.format(text=text)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "read", done.stderr[-2000:]
