@@ -76,8 +76,8 @@ _PASSIVE_RUN = re.compile(r"(?P<bad>`[^`]+`)\s+(?:must|should|may|can|is|are)\s*
                           r"(?:to\s+)?(?:be\s+)?(?:run|used|executed|invoked|called)\b", re.IGNORECASE)
 _INSTEAD = re.compile(r"\buse\s+(?P<good>[^,;.]+?)\s*(?:,\s*not|\binstead of|\brather than|\bover)\s+"
                       r"(?P<bad>(?:`[^`]*`|[^.;:!?()`])+)", re.IGNORECASE)
-_FORBIDDEN_WORDS = re.compile(r"(?P<bad>`[^`]+`|[\w.-]+)\s+(?:is|are)\s+(?:forbidden|banned|not allowed|prohibited|"
-                              r"off[- ]limits)", re.IGNORECASE)
+_FORBIDDEN_WORDS = re.compile(r"(?P<bad>`[^`]+`|(?<![\w.-])[\w.-]+)\s+(?:is|are)\s+(?:forbidden|banned|not allowed|"
+                              r"prohibited|off[- ]limits)", re.IGNORECASE)
 # "never npm (or npx)": a parenthesis that only adds to the list is part of it
 _LIST_ASIDE = re.compile(r"\(\s*((?:or|and|nor|including|also)\s+[^()]*)\)", re.IGNORECASE)
 _LISTED = re.compile(r"\s*(?P<first>`[^`]+`|[^\s,/、]+)(?P<more>(?:\s*(?:,|/|、|\bor\b|\band\b|\bnor\b|和|或|与|及)\s*"
@@ -105,9 +105,11 @@ _NOTHING_UNDER = re.compile(r"\b(?:nothing|no files?|none of the files)\s+(?:und
                             re.IGNORECASE)
 _PRONOUN = re.compile(r"\s*(?:it|them|this|that|these|those|this folder|this file|those files|these files)\b",
                       re.IGNORECASE)
-_GENERATED = re.compile(r"(?P<path>`[^`]+`|[\w./-]+/[\w./*-]*)\s+(?:is|are)\s+(?:generated|auto-?generated|"
-                        r"read-only|vendored)\b[^.]*?(?:do not|don't|never)\s+(?:hand[- ])?"
-                        r"(?:edit|modify|change|touch)",
+# (a path starts where a word does and is read once, possessively: "[\w./-]+/[\w./*-]*" could split a
+# long path at each of its slashes from each of its characters, minutes for a few thousand)
+_GENERATED = re.compile(r"(?P<path>`[^`]+`|(?<![\w./*-])(?=[\w.*-]*/)[\w./*-]++)\s+(?:is|are)\s+"
+                        r"(?:generated|auto-?generated|read-only|vendored)\b[^.]*?(?:do not|don't|never)\s+"
+                        r"(?:hand[- ])?(?:edit|modify|change|touch)",
                         re.IGNORECASE)
 _PATH_CHARS = r"A-Za-z0-9_.\-"
 _PATHISH = re.compile(

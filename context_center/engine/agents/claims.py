@@ -26,7 +26,7 @@ LABEL_KINDS = ("topics", "tags", "links")
 
 _ABBREVIATIONS = frozenset("""e.g i.e vs etc cf approx mr mrs ms dr prof st jr sr no fig eq al inc ltd
 co corp dept est ca viz resp""".split())
-_LATIN_END = re.compile(r"(?P<word>\S*?)[.!?]+[\"')\]]*\s+[\"'(\[]*(?P<next>\w)")
+_LATIN_END = re.compile(r"(?<!\S)(?P<word>\S*?)[.!?]+[\"')\]]*\s+[\"'(\[]*(?P<next>\w)")
 _CJK_END = re.compile(r"[。！？]+[」』”’）)]*(?=\s*\S)")
 _VERSION = re.compile(r"^(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$", re.IGNORECASE)
 def approximate_tokens(text: str, words: int | None = None) -> int:

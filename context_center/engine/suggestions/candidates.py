@@ -46,7 +46,7 @@ _ZH_NEGATED = re.compile(r"(不记得|记不住|忘了|记不清|不确定)")
 # project or of code, never chatter ("don't worry about it")
 _PROHIBITION = re.compile(r"^(?:please\s+)?(don't|dont|do not|never|avoid)\s+(?!worry|bother|mind|know|think|"
                           r"care|understand|see|get|need|have|want|like|remember|forget\b)[a-z]", re.IGNORECASE)
-_CODE_WORD = re.compile(r"`[^`]+`|\b[\w-]+\.(?:js|ts|py|go|rs|json|toml|ya?ml|lock|md)\b|\b(?:main|master|"
+_CODE_WORD = re.compile(r"`[^`]+`|(?<![\w-])[\w-]+\.(?:js|ts|py|go|rs|json|toml|ya?ml|lock|md)\b|\b(?:main|master|"
                         r"npm|pnpm|yarn|git|docker|sudo|force[- ]push|--[\w-]+)\b", re.IGNORECASE)
 # a fact stated about the project: the host, address, path or port where one of its parts is
 # ("the staging DB is at db-staging.internal", "our API runs on port 8080")
@@ -60,14 +60,14 @@ _PERSONAL = re.compile(r"\b(i|i'm|i am|me|my|mine)\b|\b(reply|respond|answer|tal
                        r"(我|回复|回答|称呼)", re.IGNORECASE)
 _PROJECT = re.compile(r"\b(this|the|our) (repo|repository|project|codebase|monorepo|service|app)\b|"
                       r"\b(ci|pr|prs|branch|commit|tests?|lint|build|deploy|release|lockfile|migrations?)\b|"
-                      r"[\w./-]+\.(py|ts|js|go|rs|md|json|toml|ya?ml)\b|(项目|仓库|代码库|分支|提交|测试|部署|发布)",
+                      r"(?<![\w./-])[\w./-]+\.(py|ts|js|go|rs|md|json|toml|ya?ml)\b|(项目|仓库|代码库|分支|提交|测试|部署|发布)",
                       re.IGNORECASE)
 _FEEDBACK = re.compile(r"\b(always|never|don't|do not|must|make sure|by default|from now on)\b|"
                        r"(始终|总是|每次|不要|别再|务必|一律|必须|默认|以后)", re.IGNORECASE)
 _REQUEST_PREFIX = re.compile(r"^(?:please\s+)?(?:remember(?:\s+that)?|note(?:\s+that)?|fyi)[:,]?\s+"
                              r"|^请?记住[：:，,]?\s*", re.IGNORECASE)
-_REQUEST_SUFFIX = re.compile(r"[,;:，；]?\s*(?:please\s+)?(?:remember|note|keep in mind)\s+(?:it|this|that)\W*$",
-                             re.IGNORECASE)
+_REQUEST_SUFFIX = re.compile(r"(?<![\s,;:，；])[,;:，；]?\s*(?:please\s+)?(?:remember|note|keep in mind)\s+"
+                             r"(?:it|this|that)\W*$", re.IGNORECASE)
 _SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|\n+")  # "x.example" is not a sentence end
 _SEMICOLON = re.compile(r"(?<=;)\s+|(?<=；)\s*")
 # a sentence that carries on the request before it rather than asking anew ("Always use date-fns.

@@ -37,3 +37,26 @@ def test_a_fact_of_one_long_word_is_read_in_seconds_not_minutes(text: str):
     done = subprocess.run([sys.executable, "-c", READ_ALL.format(text=text)], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "read", done.stderr[-2000:]
+
+
+READ_ELSEWHERE = """
+from context_center.engine.adherence.rules import classify
+from context_center.engine.agents.claims import sentence_count
+from context_center.engine.suggestions.candidates import is_request
+text = {text}
+classify(text + " is generated, do not edit it")
+classify(text + " is forbidden")
+sentence_count(text + ". Next")
+is_request(text + ".py is broken" + " " * 50000 + "please remember this")
+print("read")
+"""
+
+
+@pytest.mark.parametrize("text", [f"'a/' * {LONG // 2}", f"'a.' * {LONG // 2}", f"'a-' * {LONG // 2}",
+                                  f"'a' * {LONG}"])
+def test_an_instruction_file_a_transcript_or_an_agents_memory_of_one_long_word_is_read_in_seconds(text: str):
+    """A rule line of an AGENTS.md from a cloned repository ("… is generated, do not edit it" after
+    a path of a few thousand slashes took minutes), a request in a transcript, an agent's memory."""
+    done = subprocess.run([sys.executable, "-c", READ_ELSEWHERE.format(text=text)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "read", done.stderr[-2000:]
