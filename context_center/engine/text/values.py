@@ -39,17 +39,14 @@ _WORD_NUMBERS = {"an": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
                  "thirty": 30, "sixty": 60, "ninety": 90}
 _CHINESE_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_PER_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600, "hour": 3600,
-                "day": 86400}
 _RATE = re.compile(_NUMBER + r"\s*(?:req(?:uest)?s?|calls?|messages?|events?|ticks?|writes?|queries|jobs?)?\s*"
                    r"(?:/|per|an?)\s*(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
-_LONG_DAYS = {"week": 7, "month": 30, "year": 365, "周": 7, "个月": 30, "年": 365}
 _LONG = re.compile(_NUMBER + r"\s*(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b", re.IGNORECASE)
 # how often, in seconds between two times ("nightly" and "every 24 hours" are one; "every minute",
 # "every 15 minutes", 每 5 分钟)
-_SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "hour": 3600, "h": 3600, "day": 86400,
+_SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "hour": 3600, "h": 3600, "hr": 3600, "day": 86400,
             "night": 86400, "week": 604800, "month": 2592000, "quarter": 7776000, "year": 31536000,
             "秒": 1, "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "晚": 86400, "周": 604800, "星期": 604800,
             "个星期": 604800, "月": 2592000, "个月": 2592000, "季度": 7776000, "个季度": 7776000, "年": 31536000}
@@ -82,8 +79,6 @@ _NAMED = {
     "gpu": ({written: name for name in "a100 h100 h200 t4 l4 a10 a10g v100 l40s".split()
              for written in (name, f"{name}s")}, None),   # ("on A100s")
 }
-_CHINESE_HOURS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
-                  "十一": 11, "十二": 12}
 _CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
                       "jdk": "java"}
@@ -169,7 +164,7 @@ def values_of(text: str) -> Values:
     if any(ch.isdigit() for ch in text):
         _numbers(text, add)
     for match in _CHINESE_CLOCK.finditer(text):   # (凌晨两点, 下午五点半)
-        hour = _CHINESE_HOURS[match.group(2)]
+        hour = int(_number(match.group(2)))
         hour += 12 if match.group(1) in ("下午", "晚上") and hour < 12 else 0
         add("clock", f"{hour:02d}:{30 if match.group(3) else 0:02d}", match.span())
     for match in _FREQUENCY.finditer(text):
@@ -226,10 +221,10 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
         elif unit in ("b", "%"):
             add("size" if unit == "b" else "percent", value, span)
     for match in _LONG.finditer(text):
-        days = float(match.group(1).replace(",", "")) * _LONG_DAYS[match.group(2).lower()]
+        days = float(match.group(1).replace(",", "")) * _SECONDS[match.group(2).lower()] / 86400
         add("duration", f"{days:g}d", match.span())
     for match in _RATE.finditer(text):
-        per_second = float(match.group(1).replace(",", "")) / _PER_SECONDS[match.group(2).lower()]
+        per_second = float(match.group(1).replace(",", "")) / _SECONDS[match.group(2).lower()]
         add("rate", f"{per_second:g}", match.span())
     for match in _HERTZ.finditer(text):
         add("hertz", f"{float(match.group(1).replace(',', '')) * _HERTZ_FACTORS[match.group(2).lower()]:g}",
