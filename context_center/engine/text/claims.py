@@ -623,7 +623,7 @@ def _clock(match: re.Match[str]) -> str | None:
 
 
 # A number with its unit, in one unit ("10 minutes" and "600s" are one value; "10MB" and "10
-# megabytes" too); a clock time and a version's parts are read elsewhere.
+# megabytes" too; "a 30-second limit" is 30 seconds); a clock time and a version's parts are read elsewhere.
 _UNIT_FACTORS = {
     **dict.fromkeys(("ms", "millisecond", "milliseconds", "毫秒"), ("s", 0.001)),
     **dict.fromkeys(("s", "sec", "secs", "second", "seconds", "秒"), ("s", 1)),
@@ -636,7 +636,7 @@ _UNIT_FACTORS = {
     **dict.fromkeys(("gb", "gib", "gigabyte", "gigabytes"), ("b", 1024 ** 3)),
     **dict.fromkeys(("%", "percent", "per cent"), ("%", 1)),
 }
-_AMOUNT = re.compile(r"(?<![A-Za-z0-9_.,:/#@$-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*("
+_AMOUNT = re.compile(r"(?<![A-Za-z0-9_.,:/#@$-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:-(?=[A-Za-z])|\s*)("
                      + "|".join(sorted(map(re.escape, _UNIT_FACTORS), key=len, reverse=True))
                      + r")?(?![A-Za-z0-9_:/-]|[.,]\d)", re.IGNORECASE)
 

@@ -15,8 +15,10 @@ are among the notes compared, so "pnpm" counts for more than "use".
   (:func:`another_literal`); or one note still says what the
   other says was left behind ("moved from X to Y", "replaced X": :func:`still_says`); or one
   says a thing alone does it where the other, on the same terms, says others do too ("Only the
-  release manager tags releases." / "Any maintainer can push release tags."); or the same terms
-  with a word and its opposite (manual / automatic, optional / mandatory, 手动 / 自动:
+  release manager tags releases." / "Any maintainer can push release tags."), or names the only
+  values of a kind where the other names those and more ("We only support Chrome and Safari." /
+  "Supported browsers: Chrome, Safari and Firefox."); or the same terms
+  with a word and its opposite (manual or by hand / automatic, optional / mandatory, 手动 / 自动:
   :func:`opposite_words`); or one leaves to whoever does it ("as you see fit", 随时) what the
   other forbids; or one thing given two values in other words (:func:`another_value_in_other_words`);
   or one kind of value given two ways on the same terms, however worded (a duration, a tool for
@@ -109,8 +111,8 @@ _ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|
 _INCLUSIVE = re.compile(r"\b(?:any|anyone|anybody|both|also|too|everyone|everybody)\b|所有|任何|都|同时|也",
                         re.IGNORECASE)
 # a word and its opposite, as the notes' words read them (stems); in Chinese, as written
-_OPPOSITE_PAIRS = (("manual", "automat"), ("requir", "option"), ("mandatori", "option"), ("enabl", "disabl"),
-                   ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"))
+_OPPOSITE_PAIRS = (("manual", "automat"), ("hand", "automat"), ("requir", "option"), ("mandatori", "option"),
+                   ("enabl", "disabl"), ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"))
 _CHINESE_OPPOSITES = (("手动", "自动"), ("手工", "自动"), ("必须", "可选"), ("必填", "选填"), ("开启", "关闭"),
                       ("同步", "异步"), ("公开", "私有"))
 _OPPOSITES = {word: frozenset(other for pair in _OPPOSITE_PAIRS if word in pair for other in pair if other != word)
@@ -333,7 +335,8 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     if (_negates(a, b, weights) or _negates(b, a, weights)) and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT:
         return True
     return any(rule(one, two, weights) for one, two in ((a, b), (b, a))
-               for rule in (_only_against_others, _free_against_forbidden)) or opposite_words(a, b, weights) \
+               for rule in (_only_against_others, _only_against_more, _free_against_forbidden)) \
+        or opposite_words(a, b, weights) \
         or another_value_in_other_words(a, b, weights) or another_value_of_its_kind(a, b, weights)
 
 
@@ -481,6 +484,17 @@ def _only_against_others(a: Reading, b: Reading, weights: Weights) -> bool:
     alone = a.alone
     return bool(alone) and not alone <= b.words and not b.exclusive and bool(_INCLUSIVE.search(b.text)) \
         and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT and weights.any_specific(a.words & b.words)
+
+
+def _only_against_more(a: Reading, b: Reading, weights: Weights) -> bool:
+    """``a`` names the only values of a kind ("We only support Chrome and Safari.", 只支持 Chrome)
+    where ``b``, on the same terms, names those and more ("Supported browsers: Chrome, Safari,
+    Firefox."; "CI runs on Linux and macOS." / "CI runs only on Linux.")."""
+    if not a.exclusive or b.exclusive or a.negated or b.negated:
+        return False
+    mine, theirs = a.values.kinds, b.values.kinds
+    return any(mine[kind] < theirs[kind] for kind in mine.keys() & theirs.keys()) \
+        and _same_terms(a, b, weights, VALUES_ALIKE_AT, named=True)
 
 
 def _negates(a: Reading, b: Reading, weights: Weights, least: int = MIN_SHARED) -> bool:

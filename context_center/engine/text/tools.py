@@ -15,7 +15,7 @@ from functools import lru_cache
 # a job → its tools; within one tool, its spellings separated by "/"
 JOBS: dict[str, str] = {
     "bundler": "webpack vite rollup esbuild parcel turbopack rspack",
-    "error-tracker": "sentry rollbar bugsnag honeybadger raygun airbrake",
+    "error-tracker": "sentry rollbar bugsnag honeybadger raygun airbrake crashlytics bugly",
     "monitoring": "datadog prometheus newrelic/new-relic dynatrace appdynamics",
     "gitops": "argocd/argo-cd fluxcd spinnaker",
     "infrastructure-as-code": "terraform pulumi cloudformation opentofu",
@@ -33,7 +33,7 @@ JOBS: dict[str, str] = {
     "chat": "slack discord 飞书/feishu/lark 钉钉/dingtalk 企业微信 mattermost",
     "config-center": "apollo nacos consul etcd",
     "payments": "stripe adyen paypal braintree",
-    "email": "sendgrid mailgun postmark mailchimp",
+    "email": "sendgrid mailgun postmark mailchimp ses",
     "analytics": "mixpanel amplitude posthog",
     "cdn": "cloudflare fastly akamai cloudfront",
     "release": "semantic-release changesets release-please",
@@ -52,7 +52,7 @@ JOBS: dict[str, str] = {
     "css": "tailwind bootstrap sass",
     "state": "redux mobx zustand pinia vuex recoil jotai",
     "warehouse": "snowflake bigquery redshift clickhouse databricks",
-    "experiments": "mlflow wandb comet neptune",
+    "experiments": "mlflow wandb/weights-&-biases/w&b comet neptune",
     "orm": "sqlalchemy prisma typeorm sequelize hibernate gorm drizzle mybatis",
     "cache": "redis memcached valkey",
     "image-registry": "ecr gcr ghcr harbor artifactory quay dockerhub",
@@ -61,6 +61,15 @@ JOBS: dict[str, str] = {
     "object-storage": "s3 gs/gcs oss r2 minio",
     "log-store": "loki splunk papertrail elk cloudwatch",
     "identity": "auth0 okta keycloak cognito",
+    "password-hashing": "bcrypt argon2/argon2id scrypt pbkdf2",
+    "load-testing": "k6 locust jmeter gatling artillery",
+    "dependency-updates": "dependabot renovate",
+    "embedded-os": "yocto buildroot openwrt",
+    "snapshot-testing": "insta expect-test syrupy",
+    "file-format": "parquet hdf5 avro",
+    "maps": "mapbox google-maps 高德/amap 百度地图",
+    "browser": "chrome firefox safari",
+    "os": "linux macos/mac-os/osx windows",
 }
 
 

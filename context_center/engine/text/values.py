@@ -6,7 +6,8 @@ other does not, on the same terms, are one thing given two values however they a
 giving the same value of a kind on the same terms may be one fact said twice (:mod:`.similarity`
 judges both). The kinds, each normalised so that two spellings of one value are one:
 
-- ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d", "one day" = "24 hours", 十分钟), ``size``
+- ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d", "one day" = "24 hours", "a one-week
+  sprint", "a 30-second limit", 十分钟), ``size``
   ("10MB", "10 megabytes"), ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz",
   "30 fps", 20 帧);
 - ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
@@ -15,7 +16,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   "1000 EUR", 5 万元), ``android-sdk:<min|target|compile>``;
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
-- ``version:<product>`` (Unity 6, MySQL 8.0, "iOS version is 16"), and ``tool:<job>``: a tool by
+- ``version:<product>`` (Unity 6, MySQL 8.0 = MySQL 8, "iOS version is 16", "our Go toolchain is
+  pinned at 1.21", Redis 已经升级到 7.0), and ``tool:<job>``: a tool by
   what it is for (:mod:`.tools`: Sentry and Rollbar are both error trackers).
 
 What is not a value is the note's **rest**: its text with every value taken out, whose words say
@@ -43,7 +45,8 @@ _RATE = re.compile(_NUMBER + r"\s*(?:req(?:uest)?s?|calls?|messages?|events?|tic
                    r"(?:/|per|an?)\s*(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
-_LONG = re.compile(_NUMBER + r"\s*(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b", re.IGNORECASE)
+_LONG = re.compile(_NUMBER + r"(?:-(?=[a-z])|\s*)(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b",
+                   re.IGNORECASE)
 # how often, in seconds between two times ("nightly" and "every 24 hours" are one; "every minute",
 # "every 15 minutes", 每 5 分钟)
 _SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "hour": 3600, "h": 3600, "hr": 3600, "day": 86400,
@@ -81,16 +84,24 @@ _NAMED = {
 }
 _CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
-                      "jdk": "java"}
+                      "jdk": "java", "msrv": "rust"}   # (a minimum supported Rust version)
 _UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[kmg]i?b|"
                r"bytes?|[kmg]?hz|fps|chars?|characters?|columns?|requests?|req|times|items?|px|spaces?|people|"
                r"approvals?|replicas?|nodes?|workers?|秒|分钟|小时|天|帧|个|次|人|位)\b)")
 _PRODUCT_VERSION = re.compile(r"(?<![\w./-])([A-Za-z][\w.+#-]*[A-Za-z+#])\s+v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)"
                               + _UNIT_AFTER)
-_VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:version|版本)s?\s*(?:is|:|=|是|为)?\s*"
+_VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:version|版本)s?\s*"
+                         r"(?:(?:supported|required|要求|支持)\s*)?(?:is|:|=|是|为)?\s*"
                          r"v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)", re.IGNORECASE)
+# a product upgraded or pinned to a version, named a few words before ("Our Go toolchain is pinned at
+# 1.21", 线上 Redis 已经升级到 7.0; "upgraded to PostgreSQL 16" is read as a product's version)
+_VERSION_MOVED = re.compile(r"(?:upgraded|bumped|pinned|升级|切换)\s*(?:to|at|到)\s*v?(\d+(?:\.\d+)?)(?:\.\d+)*"
+                            r"(?![\w%]|\.\d)" + _UNIT_AFTER, re.IGNORECASE)
+_NAME_BEFORE = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z.+#-]*[A-Za-z+#]")
+_RUNTIMES = frozenset("go golang node nodejs python java rust ruby php kotlin swift dotnet deno bun".split())
 # words before a number that name no product ("retained for 35", "port 8080", "level 33")
-_NO_PRODUCT = frozenset("is are was be to at for of in on by and or the a an than from with level api port under over "
+_NO_PRODUCT = frozenset("is are was be to at for of in into on by and or the a an than from with level cost factor "
+                        "round rounds api port under over "
                         "below above every after before within last first least most up max min limit size timeout "
                         "only version v sdk tag release step phase page top around about approx roughly "
                         "targetsdk minsdk compilesdk utc gmt cet pst est january february march april may june "
@@ -99,7 +110,8 @@ _NO_PRODUCT = frozenset("is are was be to at for of in on by and or the a an tha
 
 
 _WORD_NUMBER = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
-_WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")\s+(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
+_WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")(?:\s+|-)"
+                             r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
                              r"|(?<![一二两三四五六七八九十])([一二两三四五六七八九十]+)\s*"
                              r"(秒|分钟|小时|天|周(?![一二三四五六日天])|个月|年)",
                              re.IGNORECASE)
@@ -236,7 +248,27 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
             product = match.group(1).lower()
             if product in _NO_PRODUCT or (len(product) < 2 and product != "go"):
                 continue
-            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", match.group(2), match.span())
+            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(2)), match.span())
+    for match in _VERSION_MOVED.finditer(text):
+        product = _product_before(text[max(0, match.start() - 40):match.start()])
+        if product:
+            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(1)), match.span())
+
+
+def _version(written: str) -> str:
+    """A version as compared: "16.0" is "16"."""
+    return written[:-2] if written.endswith(".0") else written
+
+
+def _product_before(before: str) -> str | None:
+    """The product a version is given of, named in the last few words before it: a tool, a
+    runtime, or a capitalised name (not a word that names no product: "Our", "is")."""
+    for word in reversed(_NAME_BEFORE.findall(before)[-4:]):
+        lower = word.lower()
+        if lower in _NO_PRODUCT or lower in ("our", "has", "have", "been", "toolchain", "runtime", "cluster"):
+            continue
+        return lower if tools.named(lower) or lower in _RUNTIMES or word[:1].isupper() else None
+    return None
 
 
 @lru_cache(maxsize=None)

@@ -202,6 +202,20 @@ def test_one_thing_said_to_do_it_alone_against_others_doing_it_too_contradict(fi
     assert judge(first, second) == "contradiction"
 
 
+@pytest.mark.parametrize("first, second", [
+    ("We only support Chrome and Safari.", "Supported browsers: Chrome, Safari and Firefox."),
+    ("The CI matrix runs only on Linux.", "The CI matrix runs on Linux and macOS."),
+])
+def test_the_only_values_of_a_kind_against_those_and_more_contradict(first: str, second: str):
+    assert _in_a_store(first, second) == "contradiction"
+
+
+def test_the_only_values_of_a_kind_against_the_same_or_of_another_thing_is_no_contradiction():
+    assert _in_a_store("We only support Chrome and Safari.", "We support Chrome and Safari.") != "contradiction"
+    assert _in_a_store("The admin console supports only Chrome.",
+                       "The marketing site supports Chrome, Safari and Firefox.") != "contradiction"
+
+
 def test_only_said_of_what_the_other_note_names_too_is_no_contradiction():
     # the same admins, another thing they may do; the same squash merges, on other branches
     assert judge("Only admins can delete projects.", "Admins can also archive projects.") != "contradiction"
@@ -214,6 +228,8 @@ def test_only_said_of_what_the_other_note_names_too_is_no_contradiction():
      "Staging deploys are triggered automatically from the dashboard after each merge."),
     ("Two-factor login is optional for contractors.", "Two-factor login is mandatory for contractors."),
     ("测试环境的数据库备份手动执行。", "测试环境的数据库备份每天自动执行。"),
+    ("Schema migrations are applied by hand after each deploy.",
+     "Schema migrations are applied automatically after each deploy."),     # "by hand": manually
 ])
 def test_a_word_and_its_opposite_on_the_same_terms_contradict(first: str, second: str):
     assert judge(first, second) == "contradiction"

@@ -33,6 +33,10 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("转账超过 5 万元需要刷脸。", "转账超过 50000 元要人脸识别。", "money:cny"),
     ("The index is rebuilt nightly.", "The index is rebuilt every 24 hours.", "frequency"),
     ("Android minSdk is 26.", "minSdkVersion = 26", "android-sdk:min"),
+    ("The solver gets a 30-second time limit.", "The solver may search for 30 s.", "duration"),
+    ("We run one-week sprints.", "A sprint lasts 7 days.", "duration"),
+    ("Minimum iOS version supported: 16.0", "The app needs iOS 16.", "version:ios"),
+    ("Log training runs to Weights & Biases.", "Experiments are tracked in W&B.", "tool:experiments"),
 ])
 def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     assert kind in shared_kinds(values_of(first), values_of(second))
@@ -49,6 +53,15 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("推荐模型每周重训。", "推荐模型每个月重新训练一次。", "frequency"),
     ("The publish cron runs every minute.", "The publish cron runs every 15 minutes.", "frequency"),
     ("Max 6 tickets per order.", "Customers can buy up to 10 tickets in one order.", "count:ticket"),
+    ("Sprint length is two weeks.", "We run one-week sprints.", "duration"),
+    ("VOD is packaged into 6-second HLS segments.", "The packager cuts 4 s HLS segments.", "duration"),
+    ("Go services are built with Go 1.22.", "Our Go toolchain is pinned at 1.21.", "version:go"),
+    ("缓存集群用的是 Redis 6.2。", "线上 Redis 已经升级到 7.0。", "version:redis"),
+    ("The compiler's MSRV 1.74 holds.", "Rust 1.79 is the minimum.", "version:rust"),
+    ("Passwords are hashed with bcrypt, cost 12.", "Password hashing uses Argon2id.", "tool:password-hashing"),
+    ("App crashes are reported to Sentry.", "用户 App 的崩溃日志接入的是 Bugly。", "tool:error-tracker"),
+    ("Load tests use k6.", "Our load tests are Locust scripts.", "tool:load-testing"),
+    ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
     assert clashing_kind(values_of(first), values_of(second)) == kind
@@ -61,6 +74,9 @@ def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
     "Use vitest.",                                     # not vite inside vitest
     "The pg-staging host is up.",                      # not pg inside a name
     "Logs are kept in the logs/ folder.",              # "logs" is no log level
+    "Passwords are hashed with bcrypt, cost 12.",      # a cost factor, no product "cost"
+    "VOD is packaged into 6-second HLS segments.",     # a duration, no product "into"
+    "The cluster was upgraded to 5 nodes.",            # a count, no version
 ])
 def test_words_that_look_like_values_but_are_not(text: str):
     kinds = values_of(text).kinds
