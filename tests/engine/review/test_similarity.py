@@ -17,12 +17,14 @@ HELD_OUT_V4 = PAIRS.with_name("review_v4") / "pairs.jsonl"   # written after the
 HELD_OUT_V5 = PAIRS.with_name("review_v5") / "pairs.jsonl"   # written then too
 HELD_OUT_V6 = PAIRS.with_name("review_v6") / "pairs.jsonl"   # written while the values of a kind were made
 HELD_OUT_V7 = PAIRS.with_name("review_v7") / "pairs.jsonl"   # written while v6 was developed against
-HELD_OUT_V8 = PAIRS.with_name("review_v8") / "pairs.jsonl"   # written while v7 was; measured only
+HELD_OUT_V8 = PAIRS.with_name("review_v8") / "pairs.jsonl"   # written while v7 was
+HELD_OUT_V9 = PAIRS.with_name("review_v9") / "pairs.jsonl"   # written while v6-v8 were; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
     pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    assert len(pairs) >= 120 and sum(p["lang"] == "zh" for p in pairs) * 3 >= len(pairs) - 3
+    assert len(pairs) >= 120 and sum(p["lang"] == "zh" for p in pairs) * 3 >= len(pairs) - 9   # (a third in
+    # Chinese, to within three pairs)
     weights = Weights(read(text) for pair in pairs for text in (pair["a"], pair["b"]))
     guesses = [(pair["label"], judge(pair["a"], pair["b"], weights)) for pair in pairs]
     figures = {}
@@ -84,11 +86,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.85 and recall >= 0.25   # developed against: measured 0.89, 0.27
     precision, recall = figures["duplicate"]
     assert precision >= 0.75 and recall >= 0.13   # measured 0.82, 0.16
-    figures = _precision_recall(HELD_OUT_V8)   # held out: measured once with the rules of 2026-12-06's end (the
-    precision, recall = figures["contradiction"]   # rules before that day: 0.85, 0.25 and 0.94, 0.27)
-    assert precision >= 0.84 and recall >= 0.29   # measured 0.88, 0.32
+    figures = _precision_recall(HELD_OUT_V8)   # measured once held out: 0.88, 0.32 and 0.93, 0.33 (the rules
+    precision, recall = figures["contradiction"]   # before: 0.85, 0.25 and 0.94, 0.27), then developed against
+    assert precision >= 0.84 and recall >= 0.3   # measured 0.88, 0.34
     precision, recall = figures["duplicate"]
     assert precision >= 0.88 and recall >= 0.3   # measured 0.93, 0.33
+    figures = _precision_recall(HELD_OUT_V9)   # held out: measured once with the rules of 2026-12-06's second
+    precision, recall = figures["contradiction"]   # session (that session's first rules: 0.89, 0.59 and 0.88, 0.54)
+    assert precision >= 0.85 and recall >= 0.57   # measured 0.89, 0.62
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.85 and recall >= 0.5   # measured 0.90, 0.54
 
 
 @pytest.mark.parametrize("first, second, said", [
