@@ -4,7 +4,7 @@ Both are proposals a person judges, so they are measured (``bench/review_pairs.p
 labelled pairs in ``tests/data/review_pairs.jsonl``). A note is read as clauses (cut at
 punctuation and "but"); a clause holding a negation ("never", "don't", 不要, 禁止…), or following
 "instead of" or "rather than", is negated, and its words, the negation taken out, are what it
-says must not be. Words are the engine's
+says must not be; a limit said with one ("must not exceed 10 MB", 不超过 10MB) is a limit. Words are the engine's
 tokens (Snowball stems, stopwords out) and, in Chinese, characters, weighted by how rare they
 are among the notes compared, so "pnpm" counts for more than "use".
 
@@ -76,6 +76,12 @@ from .values import Values, clashing_kind, shared_kinds, values_of
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\s[-–—]+\s|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
                        rf"|{CHINESE_NEGATION}|不可|不许|{CHINESE_DONT}|勿|无需|不", re.IGNORECASE)
+# "no more than", "must not exceed", 不超过, 不得大于: a limit, not a negation ("Attachments may not exceed 10 MB."
+# says what "Attachments are capped at 10 MB." says)
+_AT_MOST = re.compile(r"\b(?:no|not)\s+(?:more|longer|later|larger|bigger|greater|higher)\s+than\b"
+                      r"|\b(?:(?:must|should|may|can|does|do|will|shall)\s+)?not\s+exceed\b|\bnever\s+exceeds?\b"
+                      r"|(?<![\w'])(?:mustn't|shouldn't|can't|doesn't|won't)\s+exceed\b", re.IGNORECASE)
+_CHINESE_AT_MOST = re.compile(r"不(?:得|能|可|应|要|准)?(?:超过|超出|大于|多于|高于|晚于|长于)")
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
 _ALTERNATIVE = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
 # One name written two ways is one word ("TS" / "TypeScript", "k8s" / "Kubernetes", "PR" / "pull
@@ -273,7 +279,8 @@ def _stemmed(words: list[str]) -> set[str]:
 def read(text: str) -> Reading:
     asserted: set[str] = set()
     negated: set[str] = set()
-    for clause in _CLAUSES.split(_ALTERNATIVE.sub(" ; not ", text)):
+    limits = _CHINESE_AT_MOST.sub("上限", _AT_MOST.sub(" max ", text))
+    for clause in _CLAUSES.split(_ALTERNATIVE.sub(" ; not ", limits)):
         if not clause.strip():
             continue
         if _NEGATION.search(clause):
@@ -428,21 +435,28 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
     word the other says nowhere ("Avatar uploads…" / "Attachment uploads…"; "Access tokens" /
     "Refresh tokens"), or words few notes say in each other's place (two things named); with
     ``strict`` (for a merge), any words the other says nowhere put one for one in each other's
-    place ("request" / "response"; a word the other says elsewhere is moved, not replaced)."""
+    place ("request" / "response"). A word the other says elsewhere is moved, not replaced ("Loki
+    keeps logs" / "Log retention in Loki": measured, recall up by up to 0.03 on the labelled
+    sets, planted contradictions found in the stores 38 → 40 of 97)."""
     for op, i1, i2, j1, j2 in SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes():
         if op != "replace":
             continue
-        said_apart = set(first[i1:i2]).isdisjoint(second) and set(second[j1:j2]).isdisjoint(first)
+        mine, theirs = set(first[i1:i2]) - set(second), set(second[j1:j2]) - set(first)   # (not moved)
+        said_apart = len(mine) == i2 - i1 and len(theirs) == j2 - j1
         if said_apart and ((i1 == 0 and j1 == 0) or (strict and i2 - i1 == j2 - j1)):
             return True
-        if weights.any_specific(first[i1:i2]) and weights.any_specific(second[j1:j2]):
+        if weights.any_specific(mine) and weights.any_specific(theirs):
             return True
     return False
 
 
 def _amounts_written_two_ways(a: Reading, b: Reading, mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether the values the two notes' words differ in are the same amounts or clock times written
-    two ways ("10MB" / "10 MB", "3 秒" / "3000ms", 晚上 11:59 / 23:59): one value, not two."""
+    two ways ("10MB" / "10 MB", "3 秒" / "3000ms", 晚上 11:59 / 23:59), or the same values of their
+    kinds, no other number besides (保留 14 天 / 保留两周): one value, not two."""
+    if a.values.kinds and a.values.kinds == b.values.kinds \
+            and _values(frozenset(_words(a.values.rest))) == _values(frozenset(_words(b.values.rest))):
+        return True
     clock_a, clock_b = a.values.kinds.get("clock"), b.values.kinds.get("clock")
     return bool(a.amounts or clock_a) and a.amounts == b.amounts and clock_a == clock_b \
         and all(word[:1].isdigit() for word in mine ^ theirs)

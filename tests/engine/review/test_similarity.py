@@ -424,3 +424,24 @@ def test_two_parts_two_limits_or_one_amount_in_two_units_are_no_contradiction(fi
     """Each was proposed as a contradiction: a part's name read as a value given two ways, a read
     and a connect timeout as one limit, 3 秒 and 3000ms as two numbers."""
     assert _in_a_store(first, second) != "contradiction"
+
+
+def test_a_limit_said_with_a_negation_is_a_limit_not_a_negation():
+    """"must not exceed", "no larger than", 不超过: what a limit is, not what must not be."""
+    assert _in_a_store("Attachments must not exceed 10 MB.", "Attachments can be up to 50 MB.") == "contradiction"
+    assert _in_a_store("政务表单上传附件不超过 10MB。", "政务表单附件大小上限 10 MB。") != "contradiction"
+    assert _in_a_store("Uploads may be no larger than 10 MB.", "Uploads are capped at 10 MB.") != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("观澜 APM 中原始 span 数据保留 14 天。", "观澜 APM 的原始 span 保留两周。"),    # one value, two numerals
+    ("max image upload size = 20MB", "Image uploads are capped at 20 MB."),   # a word moved, not replaced
+    ("Hub firmware is built with Yocto.", "We build the smart-home hub's firmware image with the Yocto Project."),
+])
+def test_the_same_values_in_other_numerals_or_words_moved_are_one_fact(first: str, second: str):
+    assert _in_a_store(first, second) == "duplicate"
+
+
+def test_a_word_moved_in_one_frame_is_not_another_thing_put_in_its_place():
+    assert _in_a_store("Submitted forms are kept for 7 years.",
+                       "Retention for submitted forms is 2 years, then they are purged.") == "contradiction"
