@@ -41,6 +41,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import tools
 from .tools import tools_of
 
 _CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|don't|but)\b)|，|\bbut\b|但是|但|而是")
@@ -54,12 +55,15 @@ CHINESE_DONT = r"(?<![级区类特分个告识性离差辨鉴派组送])别"
 _NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|instead of|rather than|deprecated)\b"
                       rf"|n't\b|{CHINESE_NEGATION}|弃用|废弃|{CHINESE_DONT}", re.IGNORECASE)
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
-# what a note says was left behind: "moved (the app) from X to", "moved off X onto", "replaced X",
+# what a note says was left behind: "moved (the app) from X to", "moved off X onto", "migrated off X in
+# Q2", "replaced X",
 # "X was decommissioned", "we dropped X last year", "从 X 迁移到", "由 X 换成", "替换掉了 X", "X 下线了"
 _LEFT_BEHIND = re.compile(
     r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:\w+\s+){0,3}?"
     r"(?:over\s+)?from\s+(.+?)\s+(?:to|onto)\b"
     r"|\b(?:moved|migrated|switched)\s+off\s+(?:of\s+)?(.+?)\s+(?:onto|to)\b"
+    r"|\b(?:moved|migrated|switched)\s+(?:away\s+from|off(?:\s+of)?)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
+    r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:)](?:\s|$)|\s*\)|\s*$)"
     r"|\breplac(?:ed|ing)\s+((?:[\w.+#-]+\s+){0,3}?[\w.+#-]+)(?=\s+(?:with|by|as|for)\b|\s*[.,;:]|\s*$)"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s+(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
     r"(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
@@ -131,10 +135,6 @@ _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(?:(凌晨|早上|上午|中午|下午|晚上)\s*)?\b(\d{1,2}):(\d{2})\b"
                    r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
-_CI = {"github actions": "github-actions", "gitlab ci": "gitlab-ci", "gitlab-ci": "gitlab-ci", "circleci": "circleci",
-       "circle ci": "circleci", "jenkins": "jenkins", "travis": "travis", "buildkite": "buildkite",
-       "azure pipelines": "azure-pipelines"}
-_CI_NAME = re.compile(r"\b(" + "|".join(re.escape(k) for k in _CI) + r")\b", re.IGNORECASE)
 _INDENT = re.compile(r"\b(?:(\d|two|four|eight)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)"
                      r"|(\d|两|二|四|八)\s*个空格|(制表符|tab)", re.IGNORECASE)
 _INDENTING = re.compile(r"\bindent\w*|\btabs?\b(?!\.\w)|\bspaces?\b|缩进", re.IGNORECASE)   # (not tabs.md)
@@ -287,7 +287,8 @@ _KEYWORDS = frozenset(
     "npm pnpm yarn bun node nodejs python java go golang ruby php rust postgres postgresql mysql redis react django "
     "rails kotlin typescript elixir dotnet jdk vue angular next nextjs deploy deploys deployed deploying release "
     "releases released releasing ship ships shipped shipping live prod production port localhost github gitlab "
-    "circleci jenkins travis buildkite azure indent indents indented indentation tab tabs space spaces camelcase "
+    "circleci circle jenkins travis buildkite azure bitrise teamcity codemagic "
+    "indent indents indented indentation tab tabs space spaces camelcase "
     "camel snake snake_case kebab kebab-case pascalcase pascal screaming_snake_case squash rebase merge merges merged "
     "merging rest restful graphql grpc english chinese japanese orm sql quotes single-quoted double-quoted jest "
     "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
@@ -337,8 +338,10 @@ def claims_of(text: str) -> frozenset[Claim]:
             for match in _PORT_BEFORE.finditer(clause):
                 latin = {_same(word.lower()) for word in _LATIN_WORD.findall(clause)} - _STOP
                 found.add(Claim("port", entity | latin, match.group(1), negated))
-        for match in _CI_NAME.finditer(clause):
-            found.add(Claim("ci", entity, _CI[match.group(1).lower()], negated))
+        for match in tools.pattern().finditer(clause):   # (the CI systems: the tools of that job)
+            tool, job = tools.named(match.group(0)) or ("", "")
+            if job == "ci":
+                found.add(Claim("ci", entity, tool, negated))
         if _INDENTING.search(clause):
             for match in _INDENT.finditer(clause):
                 spaces, tabs, chinese_spaces, chinese_tabs = match.groups()

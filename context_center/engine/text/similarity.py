@@ -52,7 +52,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Iterable
 
 from .analysis import stem, tokenize
@@ -94,7 +94,7 @@ _ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",)
             "configs": ("configurations",), "docs": ("documentation",), "doc": ("documentation",),
             "py": ("python",), "gh": ("github",), "infra": ("infrastructure",), "nodejs": ("node",),
             "golang": ("go",), "mins": ("minutes",), "min": ("minutes",), "secs": ("seconds",), "sec": ("seconds",),
-            "msgs": ("messages",), "msg": ("message",)}
+            "msgs": ("messages",), "msg": ("message",), "ci": ("continuous", "integration")}
 # A name written as code: a path (/etc/app.yaml, db/migrations, ~/.config), a dotted or hyphenated
 # identifier (acme-tf-state, cn-shanghai, config.yaml, orders.created); not a number or a version
 # (a value: :func:`another_value`), not "e.g."; a URL whole.
@@ -205,18 +205,12 @@ class Reading:
         """The values it gives, by kind, and what is left of it (:mod:`.values`)."""
         return values_of(self.text)
 
-    @cached_property
-    def topic(self) -> frozenset[str]:
-        """The words of what it gives values of: its words but its values and their units, a word
-        of a few said many ways as one (:data:`_TERMS`: "retained" / "retention" / "kept")."""
-        words = _words(self.values.rest) if self.values.kinds else self.words
-        return frozenset(_TERMS.get(word, word) for word in words - _values(frozenset(words)) - _UNITS)
-
-    @cached_property
-    def terms(self) -> tuple[str, ...]:
-        """Its :attr:`topic` in the order written."""
-        written = _sequence(self.values.rest) if self.values.kinds else self.sequence
-        return tuple(term for term in (_TERMS.get(word, word) for word in written) if term in self.topic)
+    def topic(self, kinds: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+        """The words of what it gives values of ``kinds`` of (those another note gives too), and
+        the same in the order written: its words but those values and their units, a word of a
+        few said many ways as one (:data:`_TERMS`: "retained" / "retention" / "kept"). A value of
+        another kind is part of what it speaks of ("Dependabot's GitHub Actions PRs…")."""
+        return _topic(self.text, kinds)
 
     @cached_property
     def qualifiers(self) -> frozenset[str]:
@@ -248,6 +242,14 @@ class Reading:
     def exclusive(self) -> bool:
         """Whether it says "only", 只有… (:data:`_EXCLUSIVE`)."""
         return bool(_EXCLUSIVE.search(self.text))
+
+
+@lru_cache(maxsize=4096)
+def _topic(text: str, kinds: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    rest = values_of(text).rest_of(kinds)
+    words = _words(rest)
+    topic = frozenset(_TERMS.get(word, word) for word in words - _values(frozenset(words)) - _UNITS)
+    return topic, tuple(term for term in (_TERMS.get(word, word) for word in _sequence(rest)) if term in topic)
 
 
 def _words(clause: str) -> set[str]:
@@ -422,12 +424,22 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
         return False
     if a.qualifiers - b.qualifiers and b.qualifiers - a.qualifiers:
         return False
-    shared = a.topic & b.topic
-    if not shared or not (named or weights.any_specific(shared)):
+    shared = a.values.kinds.keys() & b.values.kinds.keys()
+    (topic_a, terms_a), (topic_b, terms_b) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
+    common = topic_a & topic_b
+    if not common or not (named or weights.any_specific(common)):
         return False
-    if weights.of(shared) / max(min(weights.of(a.topic), weights.of(b.topic)), 1e-9) < alike_at:
+    if weights.of(common) / max(min(weights.of(topic_a), weights.of(topic_b)), 1e-9) < alike_at:
         return False
-    return not _two_things(a.terms, b.terms, weights, strict)
+    return not _two_things(terms_a, terms_b, weights, strict)
+
+
+def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:
+    """The kinds of values to take out of a note's terms beside another giving values of ``shared``
+    kinds: those, and every other but a tool only it names (for a job, not a cloud: "Dependabot's
+    GitHub Actions PRs" are not its npm PRs, while "AWS Secrets Manager" is a secrets store)."""
+    return frozenset(kind for kind in reading.values.kinds
+                     if kind in shared or not kind.startswith("tool:") or kind == "tool:cloud")
 
 
 def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weights, strict: bool) -> bool:

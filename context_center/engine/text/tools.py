@@ -44,6 +44,8 @@ JOBS: dict[str, str] = {
     "proxy": "nginx caddy traefik envoy haproxy",
     "paging": "pagerduty opsgenie victorops",
     "git-host": "github gitlab bitbucket gitea",
+    "ci": "github-actions gitlab-ci circleci/circle-ci jenkins travis/travis-ci buildkite azure-pipelines bitrise "
+          "teamcity codemagic",
     "python-packages": "pip poetry uv pipenv conda pdm",
     "test-runner": "jest vitest mocha jasmine ava pytest unittest karma",
     "browser-tests": "cypress playwright selenium puppeteer",

@@ -154,6 +154,15 @@ class Values:
 
     kinds: dict[str, frozenset[str]]
     rest: str
+    text: str = ""
+    spans: tuple[tuple[str, int, int], ...] = ()   # where each value is written: (its kind, start, end)
+
+    def rest_of(self, kinds: frozenset[str]) -> str:
+        """The text with only the values of ``kinds`` taken out (those two notes both give: a value
+        only one gives is part of what it speaks of)."""
+        if kinds >= self.kinds.keys():
+            return self.rest
+        return _blanked(self.text, [(start, end) for kind, start, end in self.spans if kind in kinds])
 
     def tools(self) -> frozenset[str]:
         return frozenset(value for kind, found in self.kinds.items() if kind.startswith("tool:") for value in found)
@@ -163,11 +172,11 @@ class Values:
 def values_of(text: str) -> Values:
     """The values ``text`` gives, by kind (see the module docstring), and what is left of it."""
     found: dict[str, set[str]] = {}
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[str, int, int]] = []
 
     def add(kind: str, value: str, span: tuple[int, int]) -> None:
         found.setdefault(kind, set()).add(value)
-        spans.append(span)
+        spans.append((kind, *span))
 
     for match in tools.pattern().finditer(text):
         tool, job = tools.named(match.group(0)) or ("", "")
@@ -218,10 +227,15 @@ def values_of(text: str) -> Values:
         for match in pattern.finditer(text):
             if about is None or about.search(text) or match.group(0).isupper():
                 add(kind, names[match.group(0).lower()], match.span())
+    return Values({kind: frozenset(values) for kind, values in found.items()},
+                  _blanked(text, [(start, end) for _kind, start, end in spans]), text, tuple(spans))
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     rest = list(text)
     for start, end in spans:
         rest[start:end] = " " * (end - start)
-    return Values({kind: frozenset(values) for kind, values in found.items()}, "".join(rest))
+    return "".join(rest)
 
 
 def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> None:

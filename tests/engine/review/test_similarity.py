@@ -104,6 +104,7 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     ("消息队列用 RabbitMQ。", "消息队列已经由 RabbitMQ 迁移到 Kafka。", "contradiction"),
     ("Python code is formatted with Black.", "Ruff format replaced Black as our Python formatter.", "contradiction"),
     ("Background jobs use Celery.", "Background jobs were moved off Celery onto Dramatiq.", "contradiction"),
+    ("CI runs on GitHub Actions.", "CI lives in CircleCI now (migrated off GitHub Actions in Q2).", "contradiction"),
     ("Heroku credentials are in 1Password.", "We migrated the app from Heroku to Fly.io.", "different"),  # no topic
     ("Never deploy the app to Heroku.", "We migrated the app from Heroku to Fly.io.", "different"),   # said gone too
     ("We migrated from Heroku to Fly.io last year.", "The app moved from Heroku to Fly.io.", "different"),
@@ -445,3 +446,16 @@ def test_the_same_values_in_other_numerals_or_words_moved_are_one_fact(first: st
 def test_a_word_moved_in_one_frame_is_not_another_thing_put_in_its_place():
     assert _in_a_store("Submitted forms are kept for 7 years.",
                        "Retention for submitted forms is 2 years, then they are purged.") == "contradiction"
+
+
+def test_a_tool_named_on_one_side_only_is_part_of_what_that_note_speaks_of():
+    """Two frequencies of one bot, for npm and for GitHub Actions: two things; one CI system, said
+    as "CI" and as "continuous integration": one fact."""
+    assert _in_a_store("Dependabot opens npm update PRs weekly.",
+                       "Dependabot opens GitHub Actions update PRs monthly.") != "contradiction"
+    assert _in_a_store("Audit log retention is 7 years, in S3 with object lock.",
+                       "Log retention in Loki is 30 days.") != "contradiction"
+    assert _in_a_store("Secrets are kept in HashiCorp Vault.", "Store secrets in AWS Secrets Manager.") \
+        == "contradiction"   # (a cloud's name is no thing of its own)
+    assert _in_a_store("CI runs on GitHub Actions.", "Our continuous integration pipeline lives in GitHub Actions.") \
+        in ("duplicate", "related")   # (a merge where a file's words weigh as the labelled sets' do)

@@ -18,7 +18,7 @@ from context_center.engine.text.claims import claims_of, left_behind
 from context_center.engine.text.similarity import judge, read
 text = {text}
 reading = read(text)
-_ = reading.topic, reading.terms, reading.qualifiers, reading.alone, reading.code
+_ = reading.topic(frozenset()), reading.qualifiers, reading.alone, reading.code
 claims_of(text)
 left_behind(text)
 judge(text, text[:1000] + " 5 days")
@@ -32,6 +32,7 @@ LONG = 100_000
     f"'a' * {LONG}", f"'1' * {LONG}", f"'a-' * {LONG // 2}", f"'a.' * {LONG // 2}", f"'a_' * {LONG // 2}",
     f"'moved from ' + 'a' * {LONG} + ' was retired'", f"'x' * {LONG} + ' port 8080'", f"'a' * {LONG} + '@b.io'",
     f"'only ' + 'a-' * {LONG // 2} + ' is the only one'", f"'每' * {LONG} + '十' * {LONG}",
+    f"'migrated off ' + 'a-' * {LONG // 2} + ' in Q2'", f"'Go ' + 'a ' * {LONG // 2} + 'pinned at 1.21'",
 ])
 def test_a_fact_of_one_long_word_is_read_in_seconds_not_minutes(text: str):
     done = subprocess.run([sys.executable, "-c", READ_ALL.format(text=text)], capture_output=True, text=True,

@@ -61,6 +61,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Passwords are hashed with bcrypt, cost 12.", "Password hashing uses Argon2id.", "tool:password-hashing"),
     ("App crashes are reported to Sentry.", "用户 App 的崩溃日志接入的是 Bugly。", "tool:error-tracker"),
     ("Load tests use k6.", "Our load tests are Locust scripts.", "tool:load-testing"),
+    ("CI runs on GitHub Actions.", "Builds run in GitLab CI.", "tool:ci"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
