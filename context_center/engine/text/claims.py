@@ -57,7 +57,8 @@ _NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|inst
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
 # what a note says was left behind: "moved (the app) from X to", "moved off X onto", "migrated off X in
 # Q2", "replaced X",
-# "X was decommissioned", "we dropped X last year", "从 X 迁移到", "由 X 换成", "替换掉了 X", "X 下线了"
+# "X was decommissioned", "we dropped X last year", "we no longer use X" (a name), "从 X 迁移到", "由 X 换成",
+# "替换掉了 X", "X 下线了", "不再使用 X"
 _LEFT_BEHIND = re.compile(
     r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:\w+\s+){0,3}?"
     r"(?:over\s+)?from\s+(.+?)\s+(?:to|onto)\b"
@@ -70,6 +71,9 @@ _LEFT_BEHIND = re.compile(
     r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
     r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线"
+    r"|\b(?:no longer use|stopped using)\s+((?-i:[A-Z])(?:[\w.+#-]*[\w+#])?(?:\s+(?-i:[A-Z])(?:[\w.+#-]*[\w+#])?)?)"
+    r"(?=\s*(?:anymore|any more|any longer|since|after|in|last|this)\b|\s*[.,;:)](?:\s|$)|\s*$)"
+    r"|不再(?:使用|用)\s*([A-Za-z][\w.+#-]*)"
     r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 
@@ -78,12 +82,12 @@ _LEFT_BEHIND = re.compile(
 # gathers the notes that may leave a name behind by them, rather than reading every note)
 LEFT_BEHIND_VERBS = ("moved switched migrated changed went upgraded downgraded ported transitioned replaced "
                      "replacing decommissioned retired dropped deprecated sunset removed gone rid ditched abandoned "
-                     "迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线")
+                     "longer stopped 迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线 不再")
 
 # a word every form above holds: most notes have none, and are read no further
 _LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|rid of|"
-                        r"ditched|abandoned|"
-                        r"[从由]|替换|下线", re.IGNORECASE)
+                        r"ditched|abandoned|no longer|stopped|"
+                        r"[从由]|替换|下线|不再", re.IGNORECASE)
 
 
 def may_leave_behind(text: str) -> bool:
@@ -119,7 +123,7 @@ _WEEKDAYS = {"mon": "mon", "monday": "mon", "mondays": "mon", "tue": "tue", "tue
              "saturdays": "sat", "sun": "sun", "sunday": "sun", "sundays": "sun",
              "一": "mon", "二": "tue", "三": "wed", "四": "thu", "五": "fri", "六": "sat", "日": "sun", "天": "sun"}
 _WEEKDAY = re.compile(r"\b(mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|sun)(?:day)?s?\b"
-                      r"|(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
+                      r"|(?<![一二两三四五六七八九十几\d])(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
 _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
 _PORT = re.compile(r"\bport\s*(?:is|=|:|of)?\s*(\d{2,5})\b|端口\s*(?:是|为|:|：)?\s*(\d{2,5})|\b(?:localhost|"
@@ -212,7 +216,10 @@ _APPROVALS = re.compile(r"(?<![\w-])(\d+|one|two|three|a single|一|两|二|三)
                         r"(?:approvals?|approving reviews?|审批|批准)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": "1", "a single": "1", "two": "2", "three": "3", "four": "4", "eight": "8", "一": "1",
                  "两": "2", "二": "2", "三": "3", "四": "4", "八": "8"}   # (approvals, spaces of an indent)
-_LINE_LENGTH = re.compile(r"(?<!\d)(\d{2,3})\s*(?:characters?|chars?|columns?|cols?|个?字符)", re.IGNORECASE)
+_LINE_LENGTH = re.compile(r"(?<!\d)(\d{2,3})\s*(?:-\s*)?(?:characters?|chars?|columns?|cols?|个?字符)"
+                          r"|\bline[-\s]?length\s*(?:limit\s*)?(?:is|of|=|:|at|to|set to)?\s*(\d{2,3})(?!\d)"
+                          r"|(?:行宽|行长|单行长度)\s*(?:限制|上限)?\s*(?:是|为|设为|:|：)?\s*(\d{2,3})(?!\d)",
+                          re.IGNORECASE)
 _ABOUT_LINES = re.compile(r"\blines?\b|行", re.IGNORECASE)
 _COMMAND_VERBS = {"test": "test", "tests": "test", "testing": "test", "build": "build", "builds": "build",
                   "lint": "lint", "linting": "lint", "linter": "lint", "format": "format", "formatting": "format",
@@ -294,9 +301,10 @@ _KEYWORDS = frozenset(
     "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
     "primary uuid uuids uuidv4 uuidv7 ulid ulids trunk-based gitflow git-flow exports export "
     "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
-    "branch branches target targets pr prs pull against develop master trunk net".split())
+    "branch branches target targets pr prs pull against develop master trunk net line length line-length"
+    .split())
 _CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 主键 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
-                          "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点".split())
+                          "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点 行宽 行长".split())
 _ASCII_WORDS = re.compile(r"[a-z][a-z0-9_+-]*")   # (a dot parts words: "node.js", "yarn.lock", ".net")
 _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
 
@@ -357,9 +365,8 @@ def claims_of(text: str) -> frozenset[Claim]:
         for match in _APPROVALS.finditer(clause):
             count = match.group(1).lower()
             found.add(Claim("approvals", entity, _NUMBER_WORDS.get(count, count), negated))
-        if _ABOUT_LINES.search(clause):
-            for match in _LINE_LENGTH.finditer(clause):
-                found.add(Claim("line-length", entity, match.group(1), False))   # a limit: "not over 100" is 100
+        for value, _span in line_lengths_in(clause):
+            found.add(Claim("line-length", entity, value, False))   # a limit: "not over 100" is 100
         found |= _commands(clause, entity, negated) | _limits(clause, entity, negated)
         for match in _HOST.finditer(clause):
             if entity:   # where a named part lives ("the staging DB is at db-staging.internal")
@@ -665,6 +672,13 @@ def amounts_in(text: str) -> list[tuple[str, tuple[int, int]]]:
         value = float(number.replace(",", "")) * factor
         found.append((f"{int(value) if value.is_integer() else round(value, 6)}{kind}", match.span()))
     return found
+
+
+def line_lengths_in(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """Each line length ``text`` gives ("line length 100", "88 columns" of lines, 行宽 120), with where."""
+    if not _ABOUT_LINES.search(text):
+        return []
+    return [(next(group for group in match.groups() if group), match.span()) for match in _LINE_LENGTH.finditer(text)]
 
 
 def clock_times_in(text: str) -> list[tuple[str, tuple[int, int]]]:

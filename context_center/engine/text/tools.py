@@ -57,7 +57,7 @@ JOBS: dict[str, str] = {
     "experiments": "mlflow wandb/weights-&-biases/w&b comet neptune",
     "orm": "sqlalchemy prisma typeorm sequelize hibernate gorm drizzle mybatis",
     "cache": "redis memcached valkey",
-    "image-registry": "ecr gcr ghcr harbor artifactory quay dockerhub",
+    "image-registry": "ecr gcr ghcr harbor artifactory quay dockerhub acr",
     "orchestrator": "kubernetes/k8s nomad ecs",
     "cloud": "aws gcp azure aliyun/阿里云 腾讯云/tencentcloud digitalocean heroku vercel netlify",
     "object-storage": "s3 gs/gcs oss r2 minio",

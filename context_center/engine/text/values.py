@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Callable
 
 from . import tools
-from .claims import amounts_in, clock_times_in, weekdays_in
+from .claims import amounts_in, clock_times_in, line_lengths_in, weekdays_in
 
 # (starting where a number starts: a pattern free to start inside a long run of digits read it over
 # and over, a hostile fact of one long number taking minutes)
@@ -41,7 +41,7 @@ _WORD_NUMBERS = {"an": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
                  "thirty": 30, "sixty": 60, "ninety": 90}
 _CHINESE_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_RATE = re.compile(_NUMBER + r"\s*(?:req(?:uest)?s?|calls?|messages?|events?|ticks?|writes?|queries|jobs?)?\s*"
+_RATE = re.compile(_NUMBER + r"\s*(req(?:uest)?s?|calls?|messages?|events?|ticks?|frames?|writes?|queries|jobs?)?\s*"
                    r"(?:/|per|an?)\s*(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
@@ -53,6 +53,9 @@ _SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "hour": 3600
             "night": 86400, "week": 604800, "month": 2592000, "quarter": 7776000, "year": 31536000,
             "秒": 1, "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "晚": 86400, "周": 604800, "星期": 604800,
             "个星期": 604800, "月": 2592000, "个月": 2592000, "季度": 7776000, "个季度": 7776000, "年": 31536000}
+# a weekday said to come round each week ("every Sunday", "each Friday", 每周日, 每个星期一): weekly
+_EVERY_WEEKDAY = re.compile(r"\b(?:every|each)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+                            r"|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天]", re.IGNORECASE)
 _FREQUENCIES = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
                 "quarterly": "quarter", "yearly": "year", "annually": "year"}
 _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)(?![\w-])"
@@ -84,7 +87,8 @@ _NAMED = {
 }
 _CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
-                      "jdk": "java", "msrv": "rust"}   # (a minimum supported Rust version)
+                      "jdk": "java", "msrv": "rust",   # (a minimum supported Rust version)
+                      "rn": "react-native", "native": "react-native"}
 _UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[kmg]i?b|"
                r"bytes?|[kmg]?hz|fps|chars?|characters?|columns?|requests?|req|times|items?|px|spaces?|people|"
                r"approvals?|replicas?|nodes?|workers?|秒|分钟|小时|天|帧|个|次|人|位)\b)")
@@ -101,7 +105,7 @@ _NAME_BEFORE = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z.+#-]*[A-Za-z+#]")
 _RUNTIMES = frozenset("go golang node nodejs python java rust ruby php kotlin swift dotnet deno bun".split())
 # words before a number that name no product ("retained for 35", "port 8080", "level 33")
 _NO_PRODUCT = frozenset("is are was be to at for of in into on by and or the a an than from with level cost factor "
-                        "round rounds api port under over "
+                        "length round rounds api port under over "
                         "below above every after before within last first least most up max min limit size timeout "
                         "only version v sdk tag release step phase page top around about approx roughly "
                         "targetsdk minsdk compilesdk utc gmt cet pst est january february march april may june "
@@ -117,8 +121,9 @@ _WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")(?:\s+|-)"
                              re.IGNORECASE)
 # how many of a thing ("6 tickets", "six tickets", 四张票, 4 张): a count of that thing
 _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:" + _WORD_NUMBER + r")\b)([a-z]{3,}s)\b"
-                    r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人)",
+                    r"|(?<![\d一二两三四五六七八九十第])(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人|位)",
                     re.IGNORECASE)
+_PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
 _NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes "
                          "megabytes gigabytes kilobytes characters chars columns spaces tabs ms".split())
 _CURRENCIES = {"€": "eur", "$": "usd", "£": "gbp", "¥": "cny", "eur": "eur", "euro": "eur", "euros": "eur",
@@ -175,6 +180,9 @@ def values_of(text: str) -> Values:
     spans: list[tuple[str, int, int]] = []
 
     def add(kind: str, value: str, span: tuple[int, int]) -> None:
+        if (kind == "frequency" or kind.startswith("count:")) and any(
+                other in ("rate", "hertz") and start < span[1] and span[0] < end for other, start, end in spans):
+            return   # ("100 requests per minute" is a rate: no count of requests, no "per minute" frequency)
         found.setdefault(kind, set()).add(value)
         spans.append((kind, *span))
 
@@ -205,8 +213,8 @@ def values_of(text: str) -> Values:
     for match in _COUNT.finditer(text):
         noun, number = (match.group(2), match.group(1)) if match.group(2) else (match.group(4), match.group(3))
         if noun.lower() not in _NOT_COUNTED and number + noun != "一次":   # (一次: once, not a count)
-            add(f"count:{noun.lower().rstrip('s') if noun.isascii() else noun}", f"{_number(number):g}",
-                match.span())
+            thing = noun.lower().rstrip("s") if noun.isascii() else _PEOPLE.get(noun, noun)
+            add(f"count:{thing}", f"{_number(number):g}", match.span())
     for match in _MONEY.finditer(text):
         symbol, amount, scale, written_amount, written_scale, code = match.groups()
         currency = _CURRENCIES[(symbol or code).lower()]
@@ -216,6 +224,10 @@ def values_of(text: str) -> Values:
         add(f"android-sdk:{match.group(1).lower()}", match.group(2), match.span())
     for value, span in weekdays_in(text):
         add("weekday", value, span)
+    if _EVERY_WEEKDAY.search(text):   # ("every Sunday", 每周日: weekly, beside the day)
+        found.setdefault("frequency", set()).add(f"{_SECONDS['week']}s")
+    for value, span in line_lengths_in(text):
+        add("line-length", value, span)
     for match in _ADDRESS.finditer(text):
         add("address", match.group(0).lower().rstrip("/"), match.span())
     for match in _REGION.finditer(text):
@@ -249,9 +261,11 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for match in _LONG.finditer(text):
         days = float(match.group(1).replace(",", "")) * _SECONDS[match.group(2).lower()] / 86400
         add("duration", f"{days:g}d", match.span())
-    for match in _RATE.finditer(text):
-        per_second = float(match.group(1).replace(",", "")) / _SECONDS[match.group(2).lower()]
-        add("rate", f"{per_second:g}", match.span())
+    for match in _RATE.finditer(text):   # (ticks or frames a second: a frequency in hertz)
+        count, noun, unit = match.groups()
+        per_second = float(count.replace(",", "")) / _SECONDS[unit.lower()]
+        add("hertz" if (noun or "").lower().startswith(("tick", "frame")) else "rate", f"{per_second:g}",
+            match.span())
     for match in _HERTZ.finditer(text):
         add("hertz", f"{float(match.group(1).replace(',', '')) * _HERTZ_FACTORS[match.group(2).lower()]:g}",
             match.span())

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from context_center.engine.text.claims import left_behind
 from context_center.engine.text.similarity import Weights, judge, read
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "review_pairs.jsonl"
@@ -105,6 +106,9 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     ("Python code is formatted with Black.", "Ruff format replaced Black as our Python formatter.", "contradiction"),
     ("Background jobs use Celery.", "Background jobs were moved off Celery onto Dramatiq.", "contradiction"),
     ("CI runs on GitHub Actions.", "CI lives in CircleCI now (migrated off GitHub Actions in Q2).", "contradiction"),
+    ("HR portal SSO is via Okta.", "We no longer use Okta; the HR portal signs people in through Entra ID.",
+     "contradiction"),
+    ("消息队列用 Jenkins 触发。", "我们不再使用 Jenkins，消息队列由 GitHub Actions 触发。", "contradiction"),
     ("Heroku credentials are in 1Password.", "We migrated the app from Heroku to Fly.io.", "different"),  # no topic
     ("Never deploy the app to Heroku.", "We migrated the app from Heroku to Fly.io.", "different"),   # said gone too
     ("We migrated from Heroku to Fly.io last year.", "The app moved from Heroku to Fly.io.", "different"),
@@ -459,3 +463,8 @@ def test_a_tool_named_on_one_side_only_is_part_of_what_that_note_speaks_of():
         == "contradiction"   # (a cloud's name is no thing of its own)
     assert _in_a_store("CI runs on GitHub Actions.", "Our continuous integration pipeline lives in GitHub Actions.") \
         in ("duplicate", "related")   # (a merge where a file's words weigh as the labelled sets' do)
+
+
+def test_only_a_name_is_left_behind_by_no_longer_using_it():
+    assert left_behind("We stopped using Jenkins in 2024.") == ("Jenkins",)
+    assert left_behind("We stopped using it.") == () and left_behind("We no longer use the old flow.") == ()

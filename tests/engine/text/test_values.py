@@ -33,6 +33,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("转账超过 5 万元需要刷脸。", "转账超过 50000 元要人脸识别。", "money:cny"),
     ("The index is rebuilt nightly.", "The index is rebuilt every 24 hours.", "frequency"),
     ("Android minSdk is 26.", "minSdkVersion = 26", "android-sdk:min"),
+    ("The game server tick rate is 60 Hz.", "Dedicated servers simulate at 60 ticks per second.", "hertz"),
+    ("Lines wrap at 100 characters.", "Black's line length is 100.", "line-length"),
     ("The solver gets a 30-second time limit.", "The solver may search for 30 s.", "duration"),
     ("We run one-week sprints.", "A sprint lasts 7 days.", "duration"),
     ("Minimum iOS version supported: 16.0", "The app needs iOS 16.", "version:ios"),
@@ -62,6 +64,12 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("App crashes are reported to Sentry.", "用户 App 的崩溃日志接入的是 Bugly。", "tool:error-tracker"),
     ("Load tests use k6.", "Our load tests are Locust scripts.", "tool:load-testing"),
     ("CI runs on GitHub Actions.", "Builds run in GitLab CI.", "tool:ci"),
+    ("Black runs with line length 88.", "Our Black config sets line-length = 120.", "line-length"),
+    ("black 行宽 100。", "Python 行宽限制 120。", "line-length"),
+    ("Staging is refreshed from prod every Sunday.", "Staging gets a fresh prod copy each month.", "frequency"),
+    ("发布需要两名编辑审核。", "责任编辑一人审核通过即可发布。", "count:人"),
+    ("RN 0.73 in the mobile repo.", "The mobile app is on React Native 0.74.", "version:react-native"),
+    ("镜像仓库用阿里云 ACR。", "镜像统一推到自建 Harbor。", "tool:image-registry"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
@@ -117,3 +125,9 @@ def test_a_value_is_shown_as_a_person_reads_it():
                                                    ("frequency", "86400s"), ("tool:error-tracker", "sentry"))] == [
         "duration: 30 min", "duration: 35 days", "size: 10 MB", "frequency: every 1 day",
         "tool:error-tracker: sentry"]
+
+
+def test_a_rate_is_no_count_nor_frequency_and_a_week_counted_is_no_weekday():
+    assert values_of("The API allows 100 requests per minute.").kinds == {"rate": frozenset({"1.66667"})}
+    assert "weekday" not in values_of("我们一周一个迭代。").kinds            # one week, one iteration
+    assert values_of("每周一发版。").kinds["weekday"] == frozenset({"mon"})   # every Monday
