@@ -29,10 +29,10 @@ are among the notes compared, so "pnpm" counts for more than "use".
   asserts, if only in one word ("never tabs" against "indent with tabs"), nor giving a subject
   another literal or another number ("100 requests a minute" / "500"). A merge is proposed only
   when every word of one note is in the other, or one is the other said again in another order
-  (:func:`rephrased`), and neither says "only" or names as code what the other does not
-  (:func:`sure`), or both give the same value of a kind on the same terms
-  (:func:`same_values_in_other_words`); a pair merely alike is **related**: shown for a look,
-  nothing applied (:func:`repeats`).
+  (:func:`rephrased`), and neither says "only" or names as code what the other does not, gives
+  another value of a kind or names another environment (production / staging: :func:`sure`), or
+  both give the same value of a kind on the same terms (:func:`same_values_in_other_words`); a
+  pair merely alike is **related**: shown for a look, nothing applied (:func:`repeats`).
 - Either way, what they share holds a word few of the notes say (:data:`SPECIFIC_NOTES`): words
   common to the whole store ("thanks", "take care", "let me know") make no repeat and no opposite.
 
@@ -132,6 +132,10 @@ _SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s*")
 # the words a part of the system is named by that a value's own kind names already ("PG 15 in prod" /
 # "the production database is PostgreSQL 13": a database either way)
 _NAMED_BY_VALUE = frozenset({"database", "cache", "golang"})
+# environments as entity_of reads them (not "test": a test suite is no environment), and those a note
+# naming none does not speak of
+_ENVIRONMENTS = frozenset({"production", "staging", "dev", "development", "qa"})
+_OTHER_ENVIRONMENTS = frozenset({"staging", "qa"})
 # words a note may write for one term, as the notes' words read them (stems): "retained for 35 days"
 # and "retention period: 90 days" speak of one thing
 _TERMS = {stem(word): group.split()[0] for group in (
@@ -423,6 +427,8 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
     mine, theirs = entity_of(a.values.rest) - _NAMED_BY_VALUE, entity_of(b.values.rest) - _NAMED_BY_VALUE
     if mine and theirs and mine != theirs:   # (one naming no part says it of whichever the other names)
         return False
+    if (mine ^ theirs) & _OTHER_ENVIRONMENTS:   # (but staging's is not the one naming none: that is production's)
+        return False
     if a.qualifiers - b.qualifiers and b.qualifiers - a.qualifiers:
         return False
     shared = a.values.kinds.keys() & b.values.kinds.keys()
@@ -621,8 +627,12 @@ def sure(a: Reading, b: Reading) -> bool:
     mine, theirs = _values(a.words), _values(b.words)
     if mine - theirs and theirs - mine:   # "hands over on Wednesdays" / "on Mondays": each its own value
         return False
-    return a.words <= b.words or b.words <= a.words or rephrased(a, b)
-
+    if not (a.words <= b.words or b.words <= a.words or rephrased(a, b)):
+        return False
+    if clashing_kind(a.values, b.values):   # 需要一名主程 approve / 需要两名同学 approve: two counts
+        return False
+    here, there = entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS   # "Production runs in
+    return not (here and there and here != there)                    # eu-west-1." / "Staging also runs in…"
 
 def _other_names(a: Reading, b: Reading) -> bool:
     """Whether each note writes as code a name the other does not ("cn-shanghai" / "cn-beijing";

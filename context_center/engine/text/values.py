@@ -64,7 +64,7 @@ _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarter
                         r"|每\s*(?:(\d+|[一二两三四五六七八九十]+)\s*)?(秒|分钟|小时|天|日|晚|个?星期|周(?![一二三四五六日天])"
                         r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
-_ADDRESS = re.compile(r"\b(?:https?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
+_ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
                       r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
                       r"|(?<![\w/.@-])[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|cn|dev|app|internal|corp|local|"
                       r"lan|cloud|co|me)(?::\d+)?\b(?![\w-]|\.\w)"

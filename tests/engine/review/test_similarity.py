@@ -468,3 +468,14 @@ def test_a_tool_named_on_one_side_only_is_part_of_what_that_note_speaks_of():
 def test_only_a_name_is_left_behind_by_no_longer_using_it():
     assert left_behind("We stopped using Jenkins in 2024.") == ("Jenkins",)
     assert left_behind("We stopped using it.") == () and left_behind("We no longer use the old flow.") == ()
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Production runs in AWS eu-west-1.", "Staging also runs in eu-west-1, but in a separate AWS account."),
+    ("客户端 MR 需要一名主程 approve 才能合入 develop。", "服务端 MR 需要两名服务端同学 approve 才能合入 develop。"),
+    ("预发环境的 OCPP 入口是 wss://ocpp-staging.dianyi.cn/ws。", "OCPP WebSocket 入口是 wss://ocpp.dianyi.cn/ws。"),
+])
+def test_two_environments_or_two_counts_in_the_same_words_are_neither_one_fact_nor_a_conflict(first: str, second: str):
+    """Production and staging, said in the same words, are two places; a note naming no environment
+    speaks of production, not of staging; one approver and two are two values."""
+    assert _in_a_store(first, second) not in ("duplicate", "contradiction")
