@@ -52,7 +52,8 @@ NEGATION_WORDS = r"never|not|no|don't|dont|do not|does not|doesn't|avoid|forbid\
 CHINESE_NEGATION = r"不要|不准|不得|不能|不再|不用|禁止|严禁|避免"
 # 别 ("don't") but not inside a word that holds it: 级别 (a level), 区别, 类别, 特别, 识别…
 CHINESE_DONT = r"(?<![级区类特分个告识性离差辨鉴派组送])别"
-_NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|instead of|rather than|deprecated)\b"
+_NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|instead of|rather than|deprecated|"
+                      rf"(?:is|are)\s+(?:disabled|turned off|switched off))\b"
                       rf"|n't\b|{CHINESE_NEGATION}|弃用|废弃|{CHINESE_DONT}", re.IGNORECASE)
 # "moved from npm to pnpm": what comes after "from" is behind us (a clause of its own, negated)
 # what a note says was left behind: "moved (the app) from X to", "moved off X onto", "migrated off X in
@@ -189,6 +190,8 @@ CHOICES = (
                       "snake case": "snake", "下划线命名": "snake", "kebab-case": "kebab", "kebab case": "kebab",
                       "pascalcase": "pascal", "pascal case": "pascal", "screaming_snake_case": "screaming"}),
     Choice("merge-method", {"squash": "squash", "squash merge": "squash", "squash-merge": "squash",
+                            "squash merged": "squash", "squash and merge": "squash", "squashed": "squash",
+                            "rebase merged": "rebase", "rebase merges": "rebase",
                             "merge commit": "merge-commit", "merge commits": "merge-commit", "rebase": "rebase",
                             "rebase and merge": "rebase", "rebase merge": "rebase"},
            re.compile(r"\bmerg\w*|\bpull requests?\b|\bPRs?\b|合并", re.IGNORECASE)),
@@ -268,7 +271,8 @@ _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs"
 _WORD = re.compile(r"[A-Za-z][\w.-]*")
 # "the payments API", "the search worker": the word before a part names which one it is
 _QUALIFIED = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s+(?:api|service|worker|server|client|app|site|gateway|"
-                        r"database|db|cache|queue|scheduler|dashboard|sdk|library|cli)s?\b", re.IGNORECASE)
+                        r"database|db|cache|queue|scheduler|dashboard|sdk|library|cli)s?\b"
+                        r"|(?<![\w-])(feature|release|hotfix|bugfix|support)\s+branch(?:es)?\b", re.IGNORECASE)
 _NO_QUALIFIER = frozenset({"new", "whole", "entire", "same", "any", "every", "each", "one", "local", "default",
                            "shared", "current", "existing", "other", "another", "by", "from", "via",
                            "your", "their", "my", "his", "her", "these", "those", "which", "what", "per"})
@@ -312,6 +316,7 @@ _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
 def _might_claim(text: str) -> bool:
     lower = text.lower()
     words = set(_ASCII_WORDS.findall(lower))
+    words |= {part for word in words if "-" in word for part in word.split("-")}   # ("rebase-merge")
     return bool(words & _KEYWORDS) or "`" in text or any(word in text for word in _CHINESE_KEYWORDS) \
         or bool(_CLOCK.search(text) or _HOST.search(text))
 
@@ -569,7 +574,7 @@ def _entity(clause: str) -> frozenset[str]:
     if _GO_FILES.search(clause):   # "go" alone is a verb ("deploys go out")
         found.add("golang")
     found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
-    found |= {word for word in (m.group(1).lower() for m in _QUALIFIED.finditer(clause))
+    found |= {word for word in ((m.group(1) or m.group(2)).lower() for m in _QUALIFIED.finditer(clause))
               if word not in _STOP and word not in _NO_QUALIFIER and not word[0].isdigit()}
     named = _CODE_NAME_FIRST.match(clause)
     if named:

@@ -30,6 +30,8 @@ def test_the_walks_pairs_conflict_as_claims(first: str, second: str, _question: 
     ("ledger-api listens on port 7000.", "ledger-api 的 Prometheus metrics 暴露在 9464 端口。"),   # another port of it
     ("ledger-api listens on port 7000.", "billing-worker listens on port 7001."),
     ("ledger-api 监听 7000 端口。", "监听 7001 端口。"),                          # a port of nothing named
+    ("Feature branches are squash-merged into main.", "Release branches are merged back with a merge commit."),
+    ("Squash merge is the only merge method.", "Merge commits and rebase merges are disabled in the repo."),
 ])
 def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, second: str):
     assert not conflicts(claims_of(first), claims_of(second))
@@ -45,6 +47,8 @@ def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, 
     ("ledger-api listens on port 7000.", "ledger-api 默认监听 7001 端口。"),        # named by a name as code
     ("后端 Rust 版本锁定在 1.75。", "后端服务用 Rust 1.79。"),
     ("The Ruby version is pinned to 3.2.", "We run Ruby 3.3."),
+    ("PRs into main are squash-merged.", "Use rebase-and-merge for PRs into main."),          # merge methods
+    ("We squash-merge into main.", "Always rebase-merge so individual commits are preserved on main."),
 ])
 def test_a_replacement_a_chinese_note_and_a_literal_conflict(first: str, second: str):
     assert conflicts(claims_of(first), claims_of(second))
