@@ -195,7 +195,9 @@ CHOICES = (
                             "merge commit": "merge-commit", "merge commits": "merge-commit", "rebase": "rebase",
                             "rebase and merge": "rebase", "rebase merge": "rebase"},
            re.compile(r"\bmerg\w*|\bpull requests?\b|\bPRs?\b|合并", re.IGNORECASE)),
-    Choice("api-style", {"rest": "rest", "restful": "rest", "graphql": "graphql", "grpc": "grpc"}),
+    Choice("api-style", {"rest": "rest", "restful": "rest", "graphql": "graphql", "grpc": "grpc"},
+           re.compile(r"\b(?:apis?|endpoints?|services?|calls?|https?|json|interfaces?|talks?|speaks?|"
+                      r"schemas?|servers?|clients?)\b|接口|服务|调用", re.IGNORECASE)),   # (not "encrypted at rest")
     Choice("language", {"english": "en", "英文": "en", "英语": "en", "chinese": "zh", "中文": "zh", "汉语": "zh",
                         "japanese": "ja", "日文": "ja", "日语": "ja"},
            re.compile(r"\b(?:reply|replies|respond|answer\w*|write|writ\w+|comments?|docs?|documentation|"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from context_center.engine.text.claims import left_behind
+from context_center.engine.text.claims import claims_of, left_behind
 from context_center.engine.text.similarity import Weights, judge, read
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "review_pairs.jsonl"
@@ -479,3 +479,19 @@ def test_two_environments_or_two_counts_in_the_same_words_are_neither_one_fact_n
     """Production and staging, said in the same words, are two places; a note naming no environment
     speaks of production, not of staging; one approver and two are two values."""
     assert _in_a_store(first, second) not in ("duplicate", "contradiction")
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Use snake_case for database column names.", "DB columns are named in snake_case."),
+    ("Indent YAML with 2 spaces.", "YAML files: two-space indentation."),
+    ("缩进使用 4 个空格。", "代码缩进为四个空格。"),
+    ("生产环境每周二发版。", "每逢周二上线生产。"),
+    ("Use `pnpm` as the package manager for the web repo.", "The web repo's package manager is pnpm."),
+])
+def test_the_same_claims_in_other_words_are_one_fact(first: str, second: str):
+    assert _in_a_store(first, second) == "duplicate"
+
+
+def test_the_same_claims_of_two_things_in_one_frame_or_at_rest_are_no_merge():
+    assert _in_a_store("特性开关名用 kebab-case。", "特性分支名用 kebab-case。") != "duplicate"   # flags / branches
+    assert not claims_of("Backups are encrypted at rest with KMS.")                      # no REST API
