@@ -483,10 +483,11 @@ def test_two_environments_or_two_counts_in_the_same_words_are_neither_one_fact_n
 
 @pytest.mark.parametrize("first, second", [
     ("Use snake_case for database column names.", "DB columns are named in snake_case."),
-    ("Indent YAML with 2 spaces.", "YAML files: two-space indentation."),
     ("缩进使用 4 个空格。", "代码缩进为四个空格。"),
-    ("生产环境每周二发版。", "每逢周二上线生产。"),
-    ("Use `pnpm` as the package manager for the web repo.", "The web repo's package manager is pnpm."),
+    ("前端项目用 pnpm 管理依赖。", "前端的依赖统一通过 pnpm 安装。"),
+    ("Use UUIDv7 for new primary keys.", "Primary keys on new tables should be UUID version 7."),
+    ("Node version is pinned to 20 in .nvmrc.", ".nvmrc says Node 20, use that."),
+    ("PRs are merged with squash.", "Pull requests get squash-merged so that main keeps one commit per PR."),
 ])
 def test_the_same_claims_in_other_words_are_one_fact(first: str, second: str):
     assert _in_a_store(first, second) == "duplicate"
