@@ -452,8 +452,8 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
     are ``named``) and alike (at least ``alike_at`` of the shorter's weight), not two things in one
     frame."""
     mine, theirs = entity_of(a.values.rest) - _NAMED_BY_VALUE, entity_of(b.values.rest) - _NAMED_BY_VALUE
-    if mine and theirs and mine != theirs:   # (one naming no part says it of whichever the other names)
-        return False
+    if mine and theirs and not _one_part(mine, theirs):   # (one naming no part says it of whichever the other
+        return False                                      # names)
     if (mine ^ theirs) & _OTHER_ENVIRONMENTS:   # (but staging's is not the one naming none: that is production's)
         return False
     if a.qualifiers - b.qualifiers and b.qualifiers - a.qualifiers:
@@ -474,6 +474,15 @@ def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:
     GitHub Actions PRs" are not its npm PRs, while "AWS Secrets Manager" is a secrets store)."""
     return frozenset(kind for kind in reading.values.kinds
                      if kind in shared or not kind.startswith("tool:") or kind == "tool:cloud")
+
+
+def _one_part(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether two notes' parts of the system are one: the same, one naming it more closely ("the
+    API" / "the public API"), or by its name as code ("the API" / "api-server")."""
+    if mine <= theirs or theirs <= mine:
+        return True
+    pieces = lambda words: {piece for word in words for piece in re.split(r"[-_]", word)}   # noqa: E731
+    return mine <= pieces(theirs) or theirs <= pieces(mine)
 
 
 def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weights, strict: bool) -> bool:
@@ -698,6 +707,8 @@ def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
     """``duplicate`` (sure: a merge is proposed), ``related`` (alike, shown for a look), or None, of
     two notes that do not contradict each other."""
     alike = duplicates(a, b, weights)
+    if is_an_exception(a.text) != is_an_exception(b.text):   # a rule and its exception: not one fact
+        return "related" if alike else None
     if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights) \
             or same_claims_in_other_words(a, b, weights):
         return "duplicate"

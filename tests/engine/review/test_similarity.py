@@ -496,3 +496,20 @@ def test_the_same_claims_in_other_words_are_one_fact(first: str, second: str):
 def test_the_same_claims_of_two_things_in_one_frame_or_at_rest_are_no_merge():
     assert _in_a_store("特性开关名用 kebab-case。", "特性分支名用 kebab-case。") != "duplicate"   # flags / branches
     assert not claims_of("Backups are encrypted at rest with KMS.")                      # no REST API
+
+
+@pytest.mark.parametrize("first, second, said", [
+    ("The HTTP client timeout for the billing API is 30 seconds.", "Billing API requests time out after 10s.",
+     "contradiction"),                                                         # "the billing API" / "Billing API"
+    ("The Java backend uses Spring Boot 3.2.", "The backend is still on Spring Boot 2.7.", "contradiction"),
+    ("Go services are built with Go 1.22.",
+     "We compile every Go service with Go 1.22 (it's set in go.mod and in the CI image).", "duplicate"),
+])
+def test_a_part_named_more_closely_or_by_its_name_as_code_is_the_same_part(first: str, second: str, said: str):
+    assert _in_a_store(first, second) == said
+
+
+def test_a_rule_and_its_exception_are_never_one_fact_and_exceptions_sent_somewhere_are_no_exception():
+    rule, exception = "前端统一用 Vue 3。", "管理后台因为历史原因用 React 写的，是前端统一 Vue 3 的例外。"
+    assert judge(rule, exception) != "duplicate" and _in_a_store(rule, exception) != "duplicate"
+    assert _in_a_store("We send exceptions to Sentry.", "We send exceptions to Rollbar.") == "contradiction"
