@@ -479,10 +479,11 @@ def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:
 def _one_part(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two notes' parts of the system are one: the same, one naming it more closely ("the
     API" / "the public API"), or by its name as code ("the API" / "api-server")."""
-    if mine <= theirs or theirs <= mine:
-        return True
-    pieces = lambda words: {piece for word in words for piece in re.split(r"[-_]", word)}   # noqa: E731
-    return mine <= pieces(theirs) or theirs <= pieces(mine)
+    return mine <= theirs or theirs <= mine or mine <= _pieces(theirs) or theirs <= _pieces(mine)
+
+
+def _pieces(words: frozenset[str]) -> set[str]:
+    return {piece for word in words for piece in re.split(r"[-_]", word)}
 
 
 def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weights, strict: bool) -> bool:
