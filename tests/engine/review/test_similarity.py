@@ -19,7 +19,8 @@ HELD_OUT_V5 = PAIRS.with_name("review_v5") / "pairs.jsonl"   # written then too
 HELD_OUT_V6 = PAIRS.with_name("review_v6") / "pairs.jsonl"   # written while the values of a kind were made
 HELD_OUT_V7 = PAIRS.with_name("review_v7") / "pairs.jsonl"   # written while v6 was developed against
 HELD_OUT_V8 = PAIRS.with_name("review_v8") / "pairs.jsonl"   # written while v7 was
-HELD_OUT_V9 = PAIRS.with_name("review_v9") / "pairs.jsonl"   # written while v6-v8 were; measured only
+HELD_OUT_V9 = PAIRS.with_name("review_v9") / "pairs.jsonl"   # written while v6-v8 were
+HELD_OUT_V10 = PAIRS.with_name("review_v10") / "pairs.jsonl"   # written while v9 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -92,11 +93,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.84 and recall >= 0.3   # measured 0.88, 0.34
     precision, recall = figures["duplicate"]
     assert precision >= 0.88 and recall >= 0.3   # measured 0.93, 0.33
-    figures = _precision_recall(HELD_OUT_V9)   # held out: measured once with the rules of 2026-12-06's second
-    precision, recall = figures["contradiction"]   # session (that session's first rules: 0.89, 0.59 and 0.88, 0.54)
-    assert precision >= 0.85 and recall >= 0.57   # measured 0.89, 0.62
+    figures = _precision_recall(HELD_OUT_V9)   # measured once held out: 0.89, 0.62 and 0.90, 0.54 (that
+    precision, recall = figures["contradiction"]   # session's first rules: 0.89, 0.59 and 0.88, 0.54), then
+    assert precision >= 0.86 and recall >= 0.6   # developed against: measured 0.90, 0.65
     precision, recall = figures["duplicate"]
-    assert precision >= 0.85 and recall >= 0.5   # measured 0.90, 0.54
+    assert precision >= 0.88 and recall >= 0.52   # measured 0.93, 0.56
+    figures = _precision_recall(HELD_OUT_V10)   # held out: measured once with the rules of 2026-12-06's second
+    precision, recall = figures["contradiction"]   # session's end (its first rules: 0.80, 0.44 and 0.91, 0.34)
+    assert precision >= 0.78 and recall >= 0.42   # measured 0.83, 0.46
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.88 and recall >= 0.34   # measured 0.94, 0.38
 
 
 @pytest.mark.parametrize("first, second, said", [
