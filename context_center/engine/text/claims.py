@@ -75,7 +75,7 @@ _LEFT_BEHIND = re.compile(
     r"|\b(?:no longer use|stopped using)\s+((?-i:[A-Z])(?:[\w.+#-]*[\w+#])?(?:\s+(?-i:[A-Z])(?:[\w.+#-]*[\w+#])?)?)"
     r"(?=\s*(?:anymore|any more|any longer|since|after|in|last|this)\b|\s*[.,;:)](?:\s|$)|\s*$)"
     r"|不再(?:使用|用)\s*([A-Za-z][\w.+#-]*)"
-    r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
+    r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+(?!by\b)((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 
 
@@ -139,7 +139,7 @@ _CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(?:(凌晨|早上|上午|中午|下午|晚上)\s*)?\b(\d{1,2}):(\d{2})\b"
-                   r"|(凌晨|早上|上午|下午|晚上)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
+                   r"|(?:(凌晨|早上|上午|下午|晚上)\s*)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
 _INDENT = re.compile(r"\b(?:(\d|two|four|eight)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)"
                      r"|(\d|两|二|四|八)\s*个空格|(制表符|tab)", re.IGNORECASE)
 _INDENTING = re.compile(r"\bindent\w*|\btabs?\b(?!\.\w)|\bspaces?\b|缩进", re.IGNORECASE)   # (not tabs.md)
@@ -274,7 +274,9 @@ _WORD = re.compile(r"[A-Za-z][\w.-]*")
 # "the payments API", "the search worker": the word before a part names which one it is
 _QUALIFIED = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s+(?:api|service|worker|server|client|app|site|gateway|"
                         r"database|db|cache|queue|scheduler|dashboard|sdk|library|cli)s?\b"
-                        r"|(?<![\w-])(feature|release|hotfix|bugfix|support)\s+branch(?:es)?\b", re.IGNORECASE)
+                        r"|(?<![\w-])(feature|release|hotfix|bugfix|support)\s+branch(?:es)?\b"
+                        r"|(功能|特性|发布|热修复|feature|release|hotfix)\s*分支", re.IGNORECASE)
+_CHINESE_BRANCH_KINDS = {"功能": "feature", "特性": "feature", "发布": "release", "热修复": "hotfix"}
 _NO_QUALIFIER = frozenset({"new", "whole", "entire", "same", "any", "every", "each", "one", "local", "default",
                            "shared", "current", "existing", "other", "another", "by", "from", "via",
                            "your", "their", "my", "his", "her", "these", "those", "which", "what", "per"})
@@ -576,7 +578,8 @@ def _entity(clause: str) -> frozenset[str]:
     if _GO_FILES.search(clause):   # "go" alone is a verb ("deploys go out")
         found.add("golang")
     found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
-    found |= {word for word in ((m.group(1) or m.group(2)).lower() for m in _QUALIFIED.finditer(clause))
+    found |= {word for word in (_CHINESE_BRANCH_KINDS.get(kind, kind).lower() for m in _QUALIFIED.finditer(clause)
+                                for kind in [next(group for group in m.groups() if group)])
               if word not in _STOP and word not in _NO_QUALIFIER and not word[0].isdigit()}
     named = _CODE_NAME_FIRST.match(clause)
     if named:

@@ -82,6 +82,7 @@ _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|no
 _AT_MOST = re.compile(r"\b(?:no|not)\s+(?:more|longer|later|larger|bigger|greater|higher)\s+than\b"
                       r"|\b(?:(?:must|should|may|can|does|do|will|shall)\s+)?not\s+exceed\b|\bnever\s+exceeds?\b"
                       r"|(?<![\w'])(?:mustn't|shouldn't|can't|doesn't|won't)\s+exceed\b", re.IGNORECASE)
+_NON = re.compile(r"\bnon-(?=[a-z])", re.IGNORECASE)
 _CHINESE_AT_MOST = re.compile(r"不(?:得|能|可|应|要|准)?(?:超过|超出|大于|多于|高于|晚于|长于)")
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
 _ALTERNATIVE = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
@@ -291,6 +292,8 @@ def read(text: str) -> Reading:
     lowered = text.lower()
     if "exceed" in lowered or "than" in lowered:   # (most notes hold neither: not searched, at 10,000 facts)
         limits = _AT_MOST.sub(" max ", limits)
+    if "non-" in lowered:   # ("non-secret config": one word, not "secret" said of what it is not)
+        limits = _NON.sub("non", limits)
     if "不" in text:
         limits = _CHINESE_AT_MOST.sub("上限", limits)
     for clause in _CLAUSES.split(_ALTERNATIVE.sub(" ; not ", limits)):
@@ -494,12 +497,14 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
     place ("request" / "response"). A word the other says elsewhere is moved, not replaced ("Loki
     keeps logs" / "Log retention in Loki": measured, recall up by up to 0.03 on the labelled
     sets, planted contradictions found in the stores 38 → 40 of 97)."""
-    for op, i1, i2, j1, j2 in SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes():
+    changes = SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes()
+    for at, (op, i1, i2, j1, j2) in enumerate(changes):
         if op != "replace":
             continue
         mine, theirs = set(first[i1:i2]) - set(second), set(second[j1:j2]) - set(first)   # (not moved)
         said_apart = len(mine) == i2 - i1 and len(theirs) == j2 - j1
-        if said_apart and ((i1 == 0 and j1 == 0) or (strict and i2 - i1 == j2 - j1)):
+        named = i1 == j1 == 1 and at + 1 < len(changes) and changes[at + 1][0] == "equal"   # (after a name: "CMS
+        if said_apart and ((i1 == 0 and j1 == 0) or named or (strict and i2 - i1 == j2 - j1)):   # video uploads…")
             return True
         if weights.any_specific(mine) and weights.any_specific(theirs):
             return True
@@ -613,9 +618,17 @@ def another_literal(a: Reading, b: Reading, weights: Weights) -> bool:
     mine, theirs = a.literals - b.literals, b.literals - a.literals
     if not (mine and theirs) or a.bare != b.bare or any(map(_PART_NAME.search, mine | theirs)):
         return False
+    if _keys(a) >= mine and _keys(b) >= theirs:   # "upload_timeout = 300s" / "connect_timeout = 300s": two settings
+        return False
     if a.negated - a.bare or b.negated - b.bare:   # a literal's words in a negated clause
         return False
     return len(a.bare) >= MIN_SHARED and weights.any_specific(a.bare)
+
+
+def _keys(reading: Reading) -> frozenset[str]:
+    """The names it writes as code that it gives a value to (``name = …``, ``name: …``): settings."""
+    return frozenset(literal for literal in reading.literals
+                     if re.search(re.escape(literal) + r"\s*[=:](?!//)", reading.text, re.IGNORECASE))
 
 
 def _values(words: frozenset[str]) -> frozenset[str]:

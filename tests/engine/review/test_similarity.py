@@ -519,3 +519,24 @@ def test_a_rule_and_its_exception_are_never_one_fact_and_exceptions_sent_somewhe
     rule, exception = "前端统一用 Vue 3。", "管理后台因为历史原因用 React 写的，是前端统一 Vue 3 的例外。"
     assert judge(rule, exception) != "duplicate" and _in_a_store(rule, exception) != "duplicate"
     assert _in_a_store("We send exceptions to Sentry.", "We send exceptions to Rollbar.") == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("upload_timeout = 300s (gateway)", "connect_timeout = 300s (gateway)"),              # two settings' names
+    ("release 分支合回 main 时使用 merge commit。", "功能分支一律 squash 合并到 main。"),     # two kinds of branch
+    ("Secrets must never be committed to the repo; store them in Vault.",
+     "Non-secret config lives in environment-specific YAML files in the repo."),          # "non-secret"
+    ("CMS video uploads are capped at 2 GB.", "CMS image uploads are capped at 20 MB."),    # after a name
+    ("ParkPing bay sensors send a heartbeat every 30 minutes.", "ParkPing gateways send a heartbeat every 30 seconds."),
+])
+def test_two_settings_two_branches_or_two_things_after_one_name_are_no_contradiction(first: str, second: str):
+    assert judge(first, second) != "contradiction" and _in_a_store(first, second) != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Orbitra discards scenes with more than 40% cloud cover.",
+     "Scenes whose cloud cover exceeds 40% are dropped by Orbitra."),
+    ("每天晚上 11 点,仓擎会把库存和 ERP 做一次对账。", "仓擎每晚 23:00 与 ERP 对账库存。"),    # 晚上 11 点 is 23:00
+])
+def test_a_thing_dropped_by_a_name_leaves_nothing_behind_and_an_evening_hour_is_one_time(first: str, second: str):
+    assert judge(first, second) != "contradiction"
