@@ -82,6 +82,7 @@ _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|no
 _AT_MOST = re.compile(r"\b(?:no|not)\s+(?:more|longer|later|larger|bigger|greater|higher)\s+than\b"
                       r"|\b(?:(?:must|should|may|can|does|do|will|shall)\s+)?not\s+exceed\b|\bnever\s+exceeds?\b"
                       r"|(?<![\w'])(?:mustn't|shouldn't|can't|doesn't|won't)\s+exceed\b", re.IGNORECASE)
+_KEY = re.compile(r"(?<![\w.+/-])([\w.+/-]+)\s*[=:](?!//)")   # a setting's name ("upload_timeout = 300s")
 _NON = re.compile(r"\bnon-(?=[a-z])", re.IGNORECASE)
 _CHINESE_AT_MOST = re.compile(r"不(?:得|能|可|应|要|准)?(?:超过|超出|大于|多于|高于|晚于|长于)")
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
@@ -627,8 +628,7 @@ def another_literal(a: Reading, b: Reading, weights: Weights) -> bool:
 
 def _keys(reading: Reading) -> frozenset[str]:
     """The names it writes as code that it gives a value to (``name = …``, ``name: …``): settings."""
-    return frozenset(literal for literal in reading.literals
-                     if re.search(re.escape(literal) + r"\s*[=:](?!//)", reading.text, re.IGNORECASE))
+    return reading.literals & {key.lower() for key in _KEY.findall(reading.text)}
 
 
 def _values(words: frozenset[str]) -> frozenset[str]:
