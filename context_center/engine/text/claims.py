@@ -656,7 +656,7 @@ _UNIT_FACTORS = {
     **dict.fromkeys(("gb", "gib", "gigabyte", "gigabytes"), ("b", 1024 ** 3)),
     **dict.fromkeys(("%", "percent", "per cent"), ("%", 1)),
 }
-_AMOUNT = re.compile(r"(?<![A-Za-z0-9_.,:/#@$-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:-(?=[A-Za-z])|\s*)("
+_AMOUNT = re.compile(r"(?<![A-Za-z0-9_.,/#@$-])(?<!\d:)(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:-(?=[A-Za-z])|\s*)("
                      + "|".join(sorted(map(re.escape, _UNIT_FACTORS), key=len, reverse=True))
                      + r")?(?![A-Za-z0-9_:/-]|[.,]\d)", re.IGNORECASE)
 

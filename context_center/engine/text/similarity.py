@@ -401,7 +401,8 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights) -> bool:
         return False
     if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
         return False
-    return _same_terms(a, b, weights, VALUES_ALIKE_AT, named=_named_kind(kind))
+    return _same_terms(a, b, weights, VALUES_ALIKE_AT,   # (of one tool both name: "Loki keeps logs 14 days")
+                       named=_named_kind(kind) or bool(a.values.tools() & b.values.tools()))
 
 
 def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool:
@@ -483,11 +484,12 @@ def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:
 def _one_part(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two notes' parts of the system are one: the same, one naming it more closely ("the
     API" / "the public API"), or by its name as code ("the API" / "api-server")."""
+    mine, theirs = frozenset(map(stem, mine)), frozenset(map(stem, theirs))   # ("bank app" / "banking app")
     return mine <= theirs or theirs <= mine or mine <= _pieces(theirs) or theirs <= _pieces(mine)
 
 
 def _pieces(words: frozenset[str]) -> set[str]:
-    return {piece for word in words for piece in re.split(r"[-_]", word)}
+    return {stem(piece) for word in words for piece in re.split(r"[-_]", word)}
 
 
 def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weights, strict: bool) -> bool:

@@ -43,6 +43,19 @@ _WORD_NUMBERS = {"an": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
 _CHINESE_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _RATE = re.compile(_NUMBER + r"\s*(req(?:uest)?s?|calls?|messages?|events?|ticks?|frames?|writes?|queries|jobs?)?\s*"
                    r"(?:/|per|an?)\s*(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
+# a multiplier ("capped at 3.0x", "2.5×", 3 倍), not a size written WxH (320x180)
+_MULTIPLIER = re.compile(_NUMBER + r"\s*(?:[x×](?!\w)|倍)", re.IGNORECASE)
+# a clock time in words ("half past nine", "a quarter past ten", "noon", "midnight")
+_CLOCK_WORDS = re.compile(r"\b(?:(half|quarter)\s+past\s+(" + "|".join(("one two three four five six seven eight "
+                          "nine ten eleven twelve").split()) + r"))\b|\b(noon|midday|midnight)\b", re.IGNORECASE)
+_HOURS = dict(zip("one two three four five six seven eight nine ten eleven twelve".split(), range(1, 13)))
+# a setting whose name says its unit or what it counts ("default_slot_minutes: 45", "timeout_ms = 3000",
+# "max_nodes = 12")
+_CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|mins?|minutes|hours?|hrs?|days?|mb|gb|"
+                           r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?![\w.])", re.IGNORECASE)
+_CONFIG_UNITS = {"ms": 0.001, "sec": 1, "secs": 1, "seconds": 1, "min": 60, "mins": 60, "minutes": 60, "hour": 3600,
+                 "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400}
+_CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
 _LONG = re.compile(_NUMBER + r"(?:-(?=[a-z])|\s*)(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b",
@@ -192,6 +205,11 @@ def values_of(text: str) -> Values:
             add(f"tool:{job}", tool, match.span())
     if any(ch.isdigit() for ch in text):
         _numbers(text, add)
+    for match in _CLOCK_WORDS.finditer(text):   # ("half past nine", "noon")
+        part, hour, named = match.groups()
+        value = {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}.get((named or "").lower()) or \
+            f"{_HOURS[hour.lower()]:02d}:{30 if part.lower() == 'half' else 15:02d}"
+        add("clock", value, match.span())
     for match in _CHINESE_CLOCK.finditer(text):   # (凌晨两点, 下午五点半)
         hour = int(_number(match.group(2)))
         hour += 12 if match.group(1) in ("下午", "晚上") and hour < 12 else 0
@@ -271,6 +289,16 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
             match.span())
     for value, span in clock_times_in(text):
         add("clock", value, span)
+    for match in _MULTIPLIER.finditer(text):
+        add("multiplier", f"{float(match.group(1).replace(',', '')):g}", match.span())
+    for match in _CONFIG_VALUE.finditer(text):
+        unit, amount = match.group(1).lower(), float(match.group(2))
+        if unit in _CONFIG_UNITS:
+            add("duration", _duration(amount * _CONFIG_UNITS[unit]), match.span())
+        elif unit in _CONFIG_SIZES:
+            add("size", f"{amount * _CONFIG_SIZES[unit]:g}b", match.span())
+        elif unit not in _NOT_COUNTED:
+            add(f"count:{unit[:-1]}", f"{amount:g}", match.span())
     for pattern in (_PRODUCT_VERSION, _VERSION_IS):
         for match in pattern.finditer(text):
             product = match.group(1).lower()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from context_center.engine.text import similarity
 from context_center.engine.text.claims import claims_of, left_behind
 from context_center.engine.text.similarity import Weights, judge, read
 
@@ -540,3 +541,9 @@ def test_two_settings_two_branches_or_two_things_after_one_name_are_no_contradic
 ])
 def test_a_thing_dropped_by_a_name_leaves_nothing_behind_and_an_evening_hour_is_one_time(first: str, second: str):
     assert judge(first, second) != "contradiction"
+
+
+def test_one_part_named_in_two_forms_or_one_tool_given_two_values_contradict():
+    assert _in_a_store("Logs are retained for 14 days in Loki.", "Loki retention is set to 90 days.") == "contradiction"
+    assert similarity._one_part(frozenset({"bank", "app"}), frozenset({"banking", "app"}))   # one part, two forms
+    assert not similarity._one_part(frozenset({"billing", "api"}), frozenset({"search", "api"}))

@@ -34,6 +34,9 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("The index is rebuilt nightly.", "The index is rebuilt every 24 hours.", "frequency"),
     ("Android minSdk is 26.", "minSdkVersion = 26", "android-sdk:min"),
     ("The game server tick rate is 60 Hz.", "Dedicated servers simulate at 60 ticks per second.", "hertz"),
+    ("The default slot is 45 minutes.", "default_slot_minutes: 45  # SmileSlot", "duration"),
+    ("Standup starts at half past nine.", "Standup is at 09:30.", "clock"),
+    ("Rollouts start at noon.", "Rollouts start at 12:00.", "clock"),
     ("Lines wrap at 100 characters.", "Black's line length is 100.", "line-length"),
     ("The solver gets a 30-second time limit.", "The solver may search for 30 s.", "duration"),
     ("We run one-week sprints.", "A sprint lasts 7 days.", "duration"),
@@ -70,6 +73,9 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("发布需要两名编辑审核。", "责任编辑一人审核通过即可发布。", "count:人"),
     ("RN 0.73 in the mobile repo.", "The mobile app is on React Native 0.74.", "version:react-native"),
     ("镜像仓库用阿里云 ACR。", "镜像统一推到自建 Harbor。", "tool:image-registry"),
+    ("Hopride surge multiplier is capped at 3.0x.", "Hopride caps surge pricing at 2.5x.", "multiplier"),
+    ("云停网关心跳间隔:5 分钟。", "云停网关每 30 秒发送一次心跳。", "duration"),
+    ("The cluster autoscales to at most 40 nodes.", "processing cluster: max_nodes = 12", "count:node"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
@@ -131,3 +137,8 @@ def test_a_rate_is_no_count_nor_frequency_and_a_week_counted_is_no_weekday():
     assert values_of("The API allows 100 requests per minute.").kinds == {"rate": frozenset({"1.66667"})}
     assert "weekday" not in values_of("我们一周一个迭代。").kinds            # one week, one iteration
     assert values_of("每周一发版。").kinds["weekday"] == frozenset({"mon"})   # every Monday
+
+
+def test_a_size_written_width_by_height_is_no_multiplier_and_a_clock_keeps_its_minutes():
+    assert "multiplier" not in values_of("Thumbnails are generated at 320x180.").kinds
+    assert values_of("Standup at 10:30.").kinds == {"clock": frozenset({"10:30"})}
