@@ -451,11 +451,27 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
     return False
 
 
+def same_claims(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
+    """Whether two notes make the same claims (times aside): each of one's has one in the other's with
+    the same subject, value and negation, of one thing."""
+    mine, theirs = [c for c in a if c.subject != "time"], [c for c in b if c.subject != "time"]
+    return bool(mine) and bool(theirs) and all(
+        any(c.subject == d.subject and c.value == d.value and c.negated == d.negated and _one_thing(c.entity, d.entity)
+            for d in others) for claims, others in ((mine, theirs), (theirs, mine)) for c in claims)
+
+
 def _one_thing(first: frozenset[str], second: frozenset[str]) -> bool:
-    return first == second or (not first and second <= _DEFAULT) or (not second and first <= _DEFAULT)
+    if first == second or (not first and second <= _DEFAULT) or (not second and first <= _DEFAULT):
+        return True
+    kinds, other_kinds = first & _NAME_KINDS, second & _NAME_KINDS   # (a kind of name one side only says is
+    return bool(kinds) != bool(other_kinds) and first - kinds == second - other_kinds   # of whichever the other)
 
 
 _DEFAULT = frozenset({"production"})   # where "we deploy on Fridays" deploys
+# the kinds of name a naming style is for (as _owner reads them)
+_NAME_KINDS = frozenset("file message field column table variable function method class branch component "
+                        "directory folder package module key slug enum constant type tag topic bucket endpoint route "
+                        "event".split())
 
 
 def _order(claim: Claim) -> tuple[bool, str]:
@@ -513,8 +529,26 @@ _LANGUAGE_OWNERS = {"reply": "reply", "replies": "reply", "respond": "reply", "a
                     "commit message": "commits", "commit messages": "commits", "提交信息": "commits"}
 
 
+# what a naming style is for: "field names", "columns are named", 字段名, 消息里的字段…命名
+_NAMED_THINGS = re.compile(r"\b(files?|messages?|fields?|columns?|tables?|variables?|functions?|methods?|classes|class|"
+                           r"branch(?:es)?|components?|director(?:y|ies)|folders?|packages?|modules?|keys?|slugs?|"
+                           r"enums?|constants?|types?|tags?|topics?|buckets?|endpoints?|routes?|events?)"
+                           r"(?:\s+names?\b|\s+(?:are|is)\s+named\b)"
+                           r"|(文件|消息|字段|列|表|变量|函数|方法|类|分支|组件|目录|包|模块|常量|枚举|路由|事件|标签)"
+                           r"(?=名|[^，。；,;.]{0,12}命名)", re.IGNORECASE)
+_CHINESE_NAMED = {"文件": "file", "消息": "message", "字段": "field", "列": "column", "表": "table", "变量": "variable",
+                  "函数": "function", "方法": "method", "类": "class", "分支": "branch", "组件": "component",
+                  "目录": "directory", "包": "package", "模块": "module", "常量": "constant", "枚举": "enum",
+                  "路由": "route", "事件": "event", "标签": "tag", "classes": "class", "branches": "branch",
+                  "directories": "directory"}
+
+
 def _owner(choice: Choice, clause: str) -> frozenset[str]:
-    """The thing a language is chosen for, read from the words that made the clause about it."""
+    """The thing a language is chosen for, read from the words that made the clause about it; the
+    kind of name a naming style is for (field names, 消息名: the last the clause names)."""
+    if choice.subject == "naming":
+        named = [next(group for group in match.groups() if group).lower() for match in _NAMED_THINGS.finditer(clause)]
+        return frozenset({_CHINESE_NAMED.get(named[-1], named[-1].rstrip("s"))}) if named else frozenset()
     if choice.subject != "language" or choice.about is None:
         return frozenset()
     return frozenset(_LANGUAGE_OWNERS[word] for word in

@@ -71,6 +71,7 @@ from .claims import (
     left_behind,
     literals_differ,
     of_other_things,
+    same_claims,
 )
 from .values import Values, clashing_kind, shared_kinds, values_of
 
@@ -432,15 +433,14 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     given two ways, neither saying "only", negating or being an exception where the other does not,
     a word besides the claims' values in common, and no word put in another's place in one frame
     (measured: duplicates' recall up 0.01-0.05 on every labelled set, none wrongly proposed)."""
-    mine = {claim for claim in a.claims if claim.subject != "time"}
-    if not mine or mine != {claim for claim in b.claims if claim.subject != "time"}:
+    if not same_claims(a.claims, b.claims):
         return False
     if clashing_kind(a.values, b.values) or amounts_differ(a.amounts, b.amounts) or _other_names(a, b):
         return False
     if a.exclusive != b.exclusive or bool(a.negated) != bool(b.negated) \
             or is_an_exception(a.text) or is_an_exception(b.text):
         return False
-    said = {word for claim in mine for word in _words(claim.value.replace("-", " "))}
+    said = {word for claim in a.claims | b.claims for word in _words(claim.value.replace("-", " "))}
     if not weights.any_specific((a.words & b.words) - said):   # "Tests run on GitHub Actions." / "GitHub
         return False                                        # Actions runners are self-hosted.": of two things
     return not _two_things(a.sequence, b.sequence, weights, strict=True)

@@ -32,6 +32,9 @@ def test_the_walks_pairs_conflict_as_claims(first: str, second: str, _question: 
     ("ledger-api 监听 7000 端口。", "监听 7001 端口。"),                          # a port of nothing named
     ("Feature branches are squash-merged into main.", "Release branches are merged back with a merge commit."),
     ("Squash merge is the only merge method.", "Merge commits and rebase merges are disabled in the repo."),
+    ("Protobuf message names use PascalCase.", "Protobuf field names use snake_case."),        # two kinds of name
+    ("Go 源文件名使用 snake_case。", "protobuf 消息名使用 PascalCase，例如 MatchResult。"),
+    ("protobuf 字段名使用 snake_case。", "protobuf 消息名使用 PascalCase。"),
 ])
 def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, second: str):
     assert not conflicts(claims_of(first), claims_of(second))
@@ -49,6 +52,8 @@ def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, 
     ("The Ruby version is pinned to 3.2.", "We run Ruby 3.3."),
     ("PRs into main are squash-merged.", "Use rebase-and-merge for PRs into main."),          # merge methods
     ("We squash-merge into main.", "Always rebase-merge so individual commits are preserved on main."),
+    ("protobuf 字段名使用 snake_case。", "proto 消息里的字段统一用 camelCase 命名。"),       # fields, both
+    ("The API uses camelCase.", "API field names use snake_case."),                 # one names the kind of name
 ])
 def test_a_replacement_a_chinese_note_and_a_literal_conflict(first: str, second: str):
     assert conflicts(claims_of(first), claims_of(second))
