@@ -535,7 +535,7 @@ _NAMED_THINGS = re.compile(r"\b(files?|messages?|fields?|columns?|tables?|variab
                            r"enums?|constants?|types?|tags?|topics?|buckets?|endpoints?|routes?|events?)"
                            r"(?:\s+names?\b|\s+(?:are|is)\s+named\b)"
                            r"|(文件|消息|字段|列|表|变量|函数|方法|类|分支|组件|目录|包|模块|常量|枚举|路由|事件|标签)"
-                           r"(?=名|[^，。；,;.]{0,12}命名)", re.IGNORECASE)
+                           r"(?=名|[^，。；,;.]{0,20}命名)", re.IGNORECASE)
 _CHINESE_NAMED = {"文件": "file", "消息": "message", "字段": "field", "列": "column", "表": "table", "变量": "variable",
                   "函数": "function", "方法": "method", "类": "class", "分支": "branch", "组件": "component",
                   "目录": "directory", "包": "package", "模块": "module", "常量": "constant", "枚举": "enum",

@@ -35,6 +35,7 @@ def test_the_walks_pairs_conflict_as_claims(first: str, second: str, _question: 
     ("Protobuf message names use PascalCase.", "Protobuf field names use snake_case."),        # two kinds of name
     ("Go 源文件名使用 snake_case。", "protobuf 消息名使用 PascalCase，例如 MatchResult。"),
     ("protobuf 字段名使用 snake_case。", "protobuf 消息名使用 PascalCase。"),
+    ("protobuf 消息名使用 PascalCase。", "proto 消息里的字段统一用 camelCase 命名。"),            # the fields' style
 ])
 def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, second: str):
     assert not conflicts(claims_of(first), claims_of(second))
