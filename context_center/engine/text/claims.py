@@ -136,6 +136,7 @@ _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
 # port 7070", "auth_service 默认监听 9000 端口"): in lower case (a capital opens a sentence: "Squash-merge
 # pull requests"), and a hyphen, an underscore or a dot in it
 _CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0-9]+)+)`?(?=[\s`:,，]|$)")
+_SETTING_AFTER = re.compile(r"`?\s*[=:]")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(?:(凌晨|早上|上午|中午|下午|晚上)\s*)?\b(\d{1,2}):(\d{2})\b"
@@ -616,8 +617,8 @@ def _entity(clause: str) -> frozenset[str]:
                                 for kind in [next(group for group in m.groups() if group)])
               if word not in _STOP and word not in _NO_QUALIFIER and not word[0].isdigit()}
     named = _CODE_NAME_FIRST.match(clause)
-    if named:
-        found.add(named.group(1).lower())
+    if named and not ("_" in named.group(1) and _SETTING_AFTER.match(clause, named.end())):
+        found.add(named.group(1).lower())   # (not a setting's name: "heartbeat_interval: 30s" names no part)
     return frozenset(_same(word) for word in found)
 
 

@@ -417,8 +417,10 @@ def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     same = shared_kinds(a.values, b.values)
     if not same or clashing_kind(a.values, b.values) or bool(a.negated) != bool(b.negated):
         return False
-    if _other_names(a, b) or a.exclusive != b.exclusive or amounts_differ(a.amounts, b.amounts):
+    if _other_names(a, b) or a.exclusive != b.exclusive:
         return False
+    if amounts_differ(a.amounts, b.amounts) and not _amounts_written_two_ways(a, b, _values(a.words), _values(b.words)):
+        return False   # ("kept for 14 days" / "retention: 2 weeks": one value, its number written two ways)
     mine, theirs = a.values.tools(), b.values.tools()
     if mine - theirs and theirs - mine:
         return False

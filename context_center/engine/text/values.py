@@ -53,6 +53,13 @@ _HOURS = dict(zip("one two three four five six seven eight nine ten eleven twelv
 # "max_nodes = 12")
 _CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|mins?|minutes|hours?|hrs?|days?|mb|gb|"
                            r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?![\w.])", re.IGNORECASE)
+_PIXELS = re.compile(_NUMBER + r"\s*(?:px|pixels?|像素)(?![a-z])", re.IGNORECASE)
+_BUSINESS_DAYS = re.compile(r"(?<![\w.])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+(?:business|working)\s+days?\b"
+                            r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*个?工作日", re.IGNORECASE)
+_CONFIG_OTHER = re.compile(r"(?<![\w.-])(?:[A-Za-z][\w.-]*?[_.-])?(multiplier|factor|ratio)\s*[=:]\s*(\d+(?:\.\d+)?)"
+                           r"(?![\w.])|(?<![\w.-])([A-Za-z][A-Za-z+#]*)[_.-]version\s*[=:]\s*v?(\d+(?:\.\d+)?)",
+                           re.IGNORECASE)
+_UNITED = frozenset({"rate", "hertz", "business-days", "pixels", "multiplier"})   # (no count nor frequency inside)
 _CONFIG_UNITS = {"ms": 0.001, "sec": 1, "secs": 1, "seconds": 1, "min": 60, "mins": 60, "minutes": 60, "hour": 3600,
                  "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400}
 _CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
@@ -194,7 +201,7 @@ def values_of(text: str) -> Values:
 
     def add(kind: str, value: str, span: tuple[int, int]) -> None:
         if (kind == "frequency" or kind.startswith("count:")) and any(
-                other in ("rate", "hertz") and start < span[1] and span[0] < end for other, start, end in spans):
+                other in _UNITED and start < span[1] and span[0] < end for other, start, end in spans):
             return   # ("100 requests per minute" is a rate: no count of requests, no "per minute" frequency)
         found.setdefault(kind, set()).add(value)
         spans.append((kind, *span))
@@ -228,6 +235,8 @@ def values_of(text: str) -> Values:
         count, unit = match.group(1) or match.group(3), (match.group(2) or match.group(4)).lower().rstrip("s") or "s"
         if not (count.lower() in ("a", "an") and unit == "second"):   # ("a second factor")
             add("duration", _duration(_number(count) * _SECONDS[unit]), match.span())
+    for match in _BUSINESS_DAYS.finditer(text):   # ("5 business days", 五个工作日: not five days)
+        add("business-days", f"{_number(match.group(1) or match.group(2)):g}", match.span())
     for match in _COUNT.finditer(text):
         noun, number = (match.group(2), match.group(1)) if match.group(2) else (match.group(4), match.group(3))
         if noun.lower() not in _NOT_COUNTED and number + noun != "一次":   # (一次: once, not a count)
@@ -289,6 +298,14 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
             match.span())
     for value, span in clock_times_in(text):
         add("clock", value, span)
+    for match in _PIXELS.finditer(text):
+        add("pixels", f"{float(match.group(1).replace(',', '')):g}", match.span())
+    for match in _CONFIG_OTHER.finditer(text):
+        if match.group(1):
+            add("multiplier", f"{float(match.group(2)):g}", match.span())
+        else:
+            product = match.group(3).lower()
+            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(4)), match.span())
     for match in _MULTIPLIER.finditer(text):
         add("multiplier", f"{float(match.group(1).replace(',', '')):g}", match.span())
     for match in _CONFIG_VALUE.finditer(text):

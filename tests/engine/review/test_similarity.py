@@ -547,3 +547,12 @@ def test_one_part_named_in_two_forms_or_one_tool_given_two_values_contradict():
     assert _in_a_store("Logs are retained for 14 days in Loki.", "Loki retention is set to 90 days.") == "contradiction"
     assert similarity._one_part(frozenset({"bank", "app"}), frozenset({"banking", "app"}))   # one part, two forms
     assert not similarity._one_part(frozenset({"billing", "api"}), frozenset({"search", "api"}))
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Logs are retained for 14 days in Loki.", "Loki log retention: 2 weeks."),          # one value, two numbers
+    ("heartbeat_interval: 30s  # ParkPing gateway", "ParkPing gateways send a heartbeat every 30 seconds."),
+])
+def test_a_setting_and_a_sentence_giving_one_value_are_one_fact(first: str, second: str):
+    """A setting's name is no part of the system, and a value written with other numbers is one."""
+    assert _in_a_store(first, second) == "duplicate"
