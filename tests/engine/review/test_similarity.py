@@ -21,7 +21,8 @@ HELD_OUT_V6 = PAIRS.with_name("review_v6") / "pairs.jsonl"   # written while the
 HELD_OUT_V7 = PAIRS.with_name("review_v7") / "pairs.jsonl"   # written while v6 was developed against
 HELD_OUT_V8 = PAIRS.with_name("review_v8") / "pairs.jsonl"   # written while v7 was
 HELD_OUT_V9 = PAIRS.with_name("review_v9") / "pairs.jsonl"   # written while v6-v8 were
-HELD_OUT_V10 = PAIRS.with_name("review_v10") / "pairs.jsonl"   # written while v9 was; measured only
+HELD_OUT_V10 = PAIRS.with_name("review_v10") / "pairs.jsonl"   # written while v9 was
+HELD_OUT_V11 = PAIRS.with_name("review_v11") / "pairs.jsonl"   # written while v10 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -99,11 +100,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.86 and recall >= 0.6   # developed against: measured 0.90, 0.65
     precision, recall = figures["duplicate"]
     assert precision >= 0.88 and recall >= 0.52   # measured 0.93, 0.56
-    figures = _precision_recall(HELD_OUT_V10)   # held out: measured once with the rules of 2026-12-06's second
-    precision, recall = figures["contradiction"]   # session's end (its first rules: 0.80, 0.44 and 0.91, 0.34)
-    assert precision >= 0.78 and recall >= 0.42   # measured 0.83, 0.46
+    figures = _precision_recall(HELD_OUT_V10)   # measured once held out: 0.83, 0.46 and 0.94, 0.38 (that
+    precision, recall = figures["contradiction"]   # session's first rules: 0.80, 0.44 and 0.91, 0.34), then
+    assert precision >= 0.87 and recall >= 0.46   # developed against: measured 0.92, 0.50
     precision, recall = figures["duplicate"]
-    assert precision >= 0.88 and recall >= 0.34   # measured 0.94, 0.38
+    assert precision >= 0.88 and recall >= 0.38   # measured 0.94, 0.42
+    figures = _precision_recall(HELD_OUT_V11)   # held out: measured once with the rules of a475c96 (the session's
+    precision, recall = figures["contradiction"]   # first rules: 0.87, 0.41 and 0.72, 0.24)
+    assert precision >= 0.86 and recall >= 0.4   # measured 0.91, 0.44
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.72 and recall >= 0.23   # measured 0.79, 0.27
 
 
 @pytest.mark.parametrize("first, second, said", [
