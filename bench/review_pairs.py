@@ -192,9 +192,9 @@ def main() -> None:
         record.table(STORES_TABLE, ["stores", "count", "planted contradictions found", "planted repeats proposed",
                                     "false items", "most in one store"],
                      note="goals: contradictions found ≥ 80 %, repeats ≥ 60 %, at most one false item per store. "
-                          "v7's stores held out at first: 2 of 16, 2 of 12, 7 false items (3 in one store); v8's: 2 of "
-                          "16, 3 of 12, 2 false items; v9's: 6 of 16, 3 of 12, 5 (5 in one store); v10's: 4 of 16, 2 of "
-                          "12, 3; v11's are held out")
+                          "v7's stores held out at first: 2 of 16, 2 of 12, 7 false items (3 in one store); v8's: "
+                          "2 of 16, 3 of 12, 2 false items; v9's: 6 of 16, 3 of 12, 5 (5 in one store); v10's: 4 of "
+                          "16, 2 of 12, 3; v11's are held out")
     for path in args.pairs:
         if path.exists() or path not in parser.get_default("pairs"):   # (a set not written yet is skipped)
             measure(path, args.show_errors, record)

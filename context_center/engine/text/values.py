@@ -55,7 +55,8 @@ _CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|m
                            r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?![\w.])", re.IGNORECASE)
 _PIXELS = re.compile(_NUMBER + r"\s*(?:px|pixels?|像素)(?![a-z])", re.IGNORECASE)
 _BUSINESS_DAYS = re.compile(r"(?<![\w.])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+(?:business|working)\s+days?\b"
-                            r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*个?工作日", re.IGNORECASE)
+                            r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*个?工作日",
+                            re.IGNORECASE)
 _CONFIG_OTHER = re.compile(r"(?<![\w.-])(?:[A-Za-z][\w.-]*?[_.-])?(multiplier|factor|ratio)\s*[=:]\s*(\d+(?:\.\d+)?)"
                            r"(?![\w.])|(?<![\w.-])([A-Za-z][A-Za-z+#]*)[_.-]version\s*[=:]\s*v?(\d+(?:\.\d+)?)",
                            re.IGNORECASE)
