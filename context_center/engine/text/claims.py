@@ -72,6 +72,7 @@ _LEFT_BEHIND = re.compile(
     r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
     r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线"
+    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:分支|服务|集群)?\s*(?:去年|今年|上个月)?\s*(?:已经|已|也)?(?:废弃|弃用|停用)"
     r"|\b(?:no longer use|stopped using)\s+((?-i:[A-Z])(?:[\w.+#-]*[\w+#])?(?:\s+(?-i:[A-Z])(?:[\w.+#-]*[\w+#])?)?)"
     r"(?=\s*(?:anymore|any more|any longer|since|after|in|last|this)\b|\s*[.,;:)](?:\s|$)|\s*$)"
     r"|不再(?:使用|用)\s*([A-Za-z][\w.+#-]*)"
@@ -83,12 +84,12 @@ _LEFT_BEHIND = re.compile(
 # gathers the notes that may leave a name behind by them, rather than reading every note)
 LEFT_BEHIND_VERBS = ("moved switched migrated changed went upgraded downgraded ported transitioned replaced "
                      "replacing decommissioned retired dropped deprecated sunset removed gone rid ditched abandoned "
-                     "longer stopped 迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线 不再")
+                     "longer stopped 迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线 不再 废弃 弃用 停用")
 
 # a word every form above holds: most notes have none, and are read no further
 _LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|rid of|"
                         r"ditched|abandoned|no longer|stopped|"
-                        r"[从由]|替换|下线|不再", re.IGNORECASE)
+                        r"[从由]|替换|下线|不再|废弃|弃用|停用", re.IGNORECASE)
 
 
 def may_leave_behind(text: str) -> bool:

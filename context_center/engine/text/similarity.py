@@ -112,6 +112,7 @@ _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most 
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_NAME_WORD = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z][\w-]*)")   # (after a word in lower case: not a sentence's first)
 _ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|with|via|by)\s+)?"
                     r"([\w-]+(?:\s+(?!can\b|may\b|must\b|should\b|will\b|is\b|are\b|does\b|do\b)[\w-]+)?)"
                     r"|(?<![\w-])([\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+the\s+only\s+(?:one|ones|person|people|team)\b"
@@ -231,6 +232,13 @@ class Reading:
                 found |= {f"for:{word}" for match in _FOR.finditer(rest) for word in _words(match.group(1))}
                 found |= {f"acronym:{match.group(0).lower()}" for match in _ACRONYM.finditer(rest)}
         return frozenset(found)
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """The words it writes as names: capitalised inside a sentence ("on Slurm", "the Clinical Ops
+        team"), or a tool's (as its words read them)."""
+        found = {word for match in _NAME_WORD.finditer(self.text) for word in _words(match.group(1))}
+        return frozenset(found | {word for tool in self.values.tools() for word in _words(tool)})
 
     @cached_property
     def code(self) -> frozenset[str]:
@@ -449,8 +457,8 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
 
 
 def _named_kind(kind: str) -> bool:
-    return kind.startswith(("tool:", "version:")) or kind in ("region", "address", "architecture", "precision",
-                                                               "gpu", "log-level")
+    return kind.startswith(("tool:", "version:")) or kind in ("region", "time-zone", "address", "architecture",
+                                                               "precision", "gpu", "log-level")
 
 
 def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False) -> bool:
@@ -528,10 +536,15 @@ def _amounts_written_two_ways(a: Reading, b: Reading, mine: frozenset[str], thei
         and all(word[:1].isdigit() for word in mine ^ theirs)
 
 
-def _reworded(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+def _reworded(first: tuple[str, ...], second: tuple[str, ...], names: frozenset[str] = frozenset()) -> bool:
     """Whether one word sequence says the other again in another order or with words added, not
-    with words put in each other's place in one frame."""
+    with words put in each other's place in one frame; nor with a name put in another's place
+    (``names``: "… tasks on Kubernetes." / "… on Slurm.")."""
     changes = SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes()
+    if names and any(op == "replace" and set(first[i1:i2]) & names and set(second[j1:j2]) & names
+                     and set(first[i1:i2]).isdisjoint(second) and set(second[j1:j2]).isdisjoint(first)
+                     for op, i1, i2, j1, j2 in changes):
+        return False
     return any(op in ("insert", "delete") for op, *_ in changes)
 
 
@@ -707,7 +720,7 @@ def rephrased(a: Reading, b: Reading) -> bool:
     held-out v5, with every rule of that day, 0.33 / 0.02 → 0.77 / 0.15."""
     if bool(a.negated) != bool(b.negated) or a.exclusive != b.exclusive or _other_names(a, b):
         return False
-    return _reworded(a.sequence, b.sequence)
+    return _reworded(a.sequence, b.sequence, a.names | b.names)
 
 
 def judge(a: str, b: str, weights: Weights | None = None) -> str:

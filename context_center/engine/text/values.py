@@ -14,6 +14,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
 - ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张), ``money:<currency>`` ("€1,000" =
   "1000 EUR", 5 万元), ``android-sdk:<min|target|compile>``;
+- ``day-of-month`` ("on the 15th", 每月 10 号), ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
+  ("3.0x", 3 倍), ``pixels``, ``business-days`` ("5 business days", 五个工作日), ``line-length``;
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
 - ``version:<product>`` (Unity 6, MySQL 8.0 = MySQL 8, "iOS version is 16", "our Go toolchain is
@@ -60,6 +62,16 @@ _BUSINESS_DAYS = re.compile(r"(?<![\w.])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s
 _CONFIG_OTHER = re.compile(r"(?<![\w.-])(?:[A-Za-z][\w.-]*?[_.-])?(multiplier|factor|ratio)\s*[=:]\s*(\d+(?:\.\d+)?)"
                            r"(?![\w.])|(?<![\w.-])([A-Za-z][A-Za-z+#]*)[_.-]version\s*[=:]\s*v?(\d+(?:\.\d+)?)",
                            re.IGNORECASE)
+# a day of the month ("on the 15th", "the 1st of each month", 每月 10 号 / 10 日), and a time zone (UTC,
+# Europe/Berlin, 北京时间 = Asia/Shanghai)
+_DAY_OF_MONTH = re.compile(r"\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b"
+                           r"|(?<![\d一二两三四五六七八九十])每月\s*(\d{1,2})\s*[号日]", re.IGNORECASE)
+_TIME_ZONES = {"utc": "utc", "gmt": "utc", "z": "utc", "cet": "europe/berlin", "cest": "europe/berlin",
+               "pst": "america/los_angeles", "pdt": "america/los_angeles", "est": "america/new_york",
+               "edt": "america/new_york", "北京时间": "asia/shanghai", "东八区": "asia/shanghai",
+               "bst": "europe/london", "jst": "asia/tokyo", "ist": "asia/kolkata"}
+_TIME_ZONE = re.compile(r"(?<![\w/])(UTC|GMT|CET|CEST|PST|PDT|EST|EDT|BST|JST|IST)(?![\w/+-])|北京时间|东八区"
+                        r"|(?<![\w/])((?:Africa|America|Asia|Atlantic|Australia|Europe|Pacific)/[A-Z][A-Za-z_]+)")
 _UNITED = frozenset({"rate", "hertz", "business-days", "pixels", "multiplier"})   # (no count nor frequency inside)
 _CONFIG_UNITS = {"ms": 0.001, "sec": 1, "secs": 1, "seconds": 1, "min": 60, "mins": 60, "minutes": 60, "hour": 3600,
                  "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400}
@@ -236,6 +248,11 @@ def values_of(text: str) -> Values:
         count, unit = match.group(1) or match.group(3), (match.group(2) or match.group(4)).lower().rstrip("s") or "s"
         if not (count.lower() in ("a", "an") and unit == "second"):   # ("a second factor")
             add("duration", _duration(_number(count) * _SECONDS[unit]), match.span())
+    for match in _DAY_OF_MONTH.finditer(text):
+        add("day-of-month", str(int(match.group(1) or match.group(2))), match.span())
+    for match in _TIME_ZONE.finditer(text):
+        zone = (match.group(2) or match.group(0)).lower()
+        add("time-zone", _TIME_ZONES.get(zone, zone), match.span())
     for match in _BUSINESS_DAYS.finditer(text):   # ("5 business days", 五个工作日: not five days)
         add("business-days", f"{_number(match.group(1) or match.group(2)):g}", match.span())
     for match in _COUNT.finditer(text):

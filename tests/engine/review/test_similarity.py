@@ -562,3 +562,10 @@ def test_one_part_named_in_two_forms_or_one_tool_given_two_values_contradict():
 def test_a_setting_and_a_sentence_giving_one_value_are_one_fact(first: str, second: str):
     """A setting's name is no part of the system, and a value written with other numbers is one."""
     assert _in_a_store(first, second) == "duplicate"
+
+
+def test_a_name_put_in_another_names_place_is_no_merge_and_a_branch_given_up_in_chinese_is_left_behind():
+    assert judge("The genomics runner schedules workflow tasks on Kubernetes.",
+                 "The genomics runner schedules tasks on Slurm.") != "duplicate"
+    assert judge("功能分支从 main 拉出；develop 分支去年已经废弃。", "新功能从 develop 分支拉出。") == "contradiction"
+    assert left_behind("develop 分支去年已经废弃。") == ("develop",)
