@@ -72,6 +72,9 @@ _TIME_ZONES = {"utc": "utc", "gmt": "utc", "z": "utc", "cet": "europe/berlin", "
                "bst": "europe/london", "jst": "asia/tokyo", "ist": "asia/kolkata"}
 _TIME_ZONE = re.compile(r"(?<![\w/])(UTC|GMT|CET|CEST|PST|PDT|EST|EDT|BST|JST|IST)(?![\w/+-])|北京时间|东八区"
                         r"|(?<![\w/])((?:Africa|America|Asia|Atlantic|Australia|Europe|Pacific)/[A-Z][A-Za-z_]+)")
+# an example given ("e.g. Europe/Rotterdam", "for example 30 s", 例如 user_id), to its sentence's or bracket's end
+_EXAMPLE_HINT = re.compile(r"e\.g\.|for example|for instance|such as|例如|比如", re.IGNORECASE)
+_EXAMPLE = re.compile(r"(?:\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如)[^.;。；)）\n]*", re.IGNORECASE)
 _UNITED = frozenset({"rate", "hertz", "business-days", "pixels", "multiplier"})   # (no count nor frequency inside)
 _CONFIG_UNITS = {"ms": 0.001, "sec": 1, "secs": 1, "seconds": 1, "min": 60, "mins": 60, "minutes": 60, "hour": 3600,
                  "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400}
@@ -212,7 +215,11 @@ def values_of(text: str) -> Values:
     found: dict[str, set[str]] = {}
     spans: list[tuple[str, int, int]] = []
 
+    examples = [match.span() for match in _EXAMPLE.finditer(text)] if _EXAMPLE_HINT.search(text) else []
+
     def add(kind: str, value: str, span: tuple[int, int]) -> None:
+        if any(start <= span[0] < end for start, end in examples):
+            return   # ("a time zone field, e.g. Europe/Rotterdam": an example, no value given)
         if (kind == "frequency" or kind.startswith("count:")) and any(
                 other in _UNITED and start < span[1] and span[0] < end for other, start, end in spans):
             return   # ("100 requests per minute" is a rate: no count of requests, no "per minute" frequency)

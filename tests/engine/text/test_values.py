@@ -147,6 +147,12 @@ def test_a_rate_is_no_count_nor_frequency_and_a_week_counted_is_no_weekday():
     assert values_of("每周一发版。").kinds["weekday"] == frozenset({"mon"})   # every Monday
 
 
+def test_an_example_gives_no_value():
+    assert values_of("Each depot has a time zone field (e.g. Europe/Rotterdam) the UI uses.").kinds == {}
+    assert values_of("Timeouts, for example 30 s, are set per client.").kinds == {}
+    assert values_of("All timestamps are stored in UTC.").kinds == {"time-zone": frozenset({"utc"})}
+
+
 def test_a_size_written_width_by_height_is_no_multiplier_and_a_clock_keeps_its_minutes():
     assert "multiplier" not in values_of("Thumbnails are generated at 320x180.").kinds
     assert values_of("Standup at 10:30.").kinds == {"clock": frozenset({"10:30"})}
