@@ -566,8 +566,9 @@ def opposite_words(a: Reading, b: Reading, weights: Weights) -> bool:
             one in a.text and other in b.text and one not in b.text and other not in a.text
             for pair in _CHINESE_OPPOSITES for one, other in (pair, pair[::-1])):
         return False
+    here, there = entity_of(a.text), entity_of(b.text)   # "off in production" / "on in local dev": two places
     return similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT and weights.any_specific(a.words & b.words) \
-        and entity_of(a.text) == entity_of(b.text)   # "off in production" / "on in local dev": two places
+        and (here == there or (bool(here) != bool(there) and not (here | there) & _ENVIRONMENTS))
 
 
 def _only_against_others(a: Reading, b: Reading, weights: Weights) -> bool:

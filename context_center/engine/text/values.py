@@ -54,13 +54,13 @@ _HOURS = dict(zip("one two three four five six seven eight nine ten eleven twelv
 # a setting whose name says its unit or what it counts ("default_slot_minutes: 45", "timeout_ms = 3000",
 # "max_nodes = 12")
 _CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|mins?|minutes|hours?|hrs?|days?|mb|gb|"
-                           r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?![\w.])", re.IGNORECASE)
+                           r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?!\w|\.\d)", re.IGNORECASE)
 _PIXELS = re.compile(_NUMBER + r"\s*(?:px|pixels?|像素)(?![a-z])", re.IGNORECASE)
 _BUSINESS_DAYS = re.compile(r"(?<![\w.])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+(?:business|working)\s+days?\b"
                             r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*个?工作日",
                             re.IGNORECASE)
 _CONFIG_OTHER = re.compile(r"(?<![\w.-])(?:[A-Za-z][\w.-]*?[_.-])?(multiplier|factor|ratio)\s*[=:]\s*(\d+(?:\.\d+)?)"
-                           r"(?![\w.])|(?<![\w.-])([A-Za-z][A-Za-z+#]*)[_.-]version\s*[=:]\s*v?(\d+(?:\.\d+)?)",
+                           r"(?!\w|\.\d)|(?<![\w.-])([A-Za-z][A-Za-z+#]*)[_.-]version\s*[=:]\s*v?(\d+(?:\.\d+)?)",
                            re.IGNORECASE)
 # a day of the month ("on the 15th", "the 1st of each month", 每月 10 号 / 10 日), and a time zone (UTC,
 # Europe/Berlin, 北京时间 = Asia/Shanghai)

@@ -255,6 +255,8 @@ def test_only_said_of_what_the_other_note_names_too_is_no_contradiction():
     ("测试环境的数据库备份手动执行。", "测试环境的数据库备份每天自动执行。"),
     ("Schema migrations are applied by hand after each deploy.",
      "Schema migrations are applied automatically after each deploy."),     # "by hand": manually
+    ("Notification emails are sent asynchronously by the mailer worker.",
+     "Notification emails are sent synchronously."),                          # one names the part, one none
 ])
 def test_a_word_and_its_opposite_on_the_same_terms_contradict(first: str, second: str):
     assert judge(first, second) == "contradiction"
@@ -569,3 +571,9 @@ def test_a_name_put_in_another_names_place_is_no_merge_and_a_branch_given_up_in_
                  "The genomics runner schedules tasks on Slurm.") != "duplicate"
     assert judge("功能分支从 main 拉出；develop 分支去年已经废弃。", "新功能从 develop 分支拉出。") == "contradiction"
     assert left_behind("develop 分支去年已经废弃。") == ("develop",)
+
+
+def test_a_setting_given_a_number_before_a_full_stop_is_read():
+    from context_center.engine.text.values import values_of
+    assert values_of("orders-db is configured with max_connections = 500.").kinds == {
+        "count:connection": frozenset({"500"})}
