@@ -22,7 +22,8 @@ HELD_OUT_V7 = PAIRS.with_name("review_v7") / "pairs.jsonl"   # written while v6 
 HELD_OUT_V8 = PAIRS.with_name("review_v8") / "pairs.jsonl"   # written while v7 was
 HELD_OUT_V9 = PAIRS.with_name("review_v9") / "pairs.jsonl"   # written while v6-v8 were
 HELD_OUT_V10 = PAIRS.with_name("review_v10") / "pairs.jsonl"   # written while v9 was
-HELD_OUT_V11 = PAIRS.with_name("review_v11") / "pairs.jsonl"   # written while v10 was; measured only
+HELD_OUT_V11 = PAIRS.with_name("review_v11") / "pairs.jsonl"   # written while v10 was
+HELD_OUT_V12 = PAIRS.with_name("review_v12") / "pairs.jsonl"   # written while v11 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -105,11 +106,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.87 and recall >= 0.46   # developed against: measured 0.92, 0.50
     precision, recall = figures["duplicate"]
     assert precision >= 0.88 and recall >= 0.38   # measured 0.94, 0.42
-    figures = _precision_recall(HELD_OUT_V11)   # held out: measured once with the rules of a475c96 (the session's
-    precision, recall = figures["contradiction"]   # first rules: 0.87, 0.41 and 0.72, 0.24)
-    assert precision >= 0.86 and recall >= 0.4   # measured 0.91, 0.44
+    figures = _precision_recall(HELD_OUT_V11)   # measured once held out: 0.91, 0.44 and 0.79, 0.27 (the session's
+    precision, recall = figures["contradiction"]   # first rules: 0.87, 0.41 and 0.72, 0.24), then developed
+    assert precision >= 0.87 and recall >= 0.46   # against: measured 0.92, 0.50
     precision, recall = figures["duplicate"]
-    assert precision >= 0.72 and recall >= 0.23   # measured 0.79, 0.27
+    assert precision >= 0.84 and recall >= 0.25   # measured 0.89, 0.28
+    figures = _precision_recall(HELD_OUT_V12)   # held out: measured once with the rules of aee63c7 (the session's
+    precision, recall = figures["contradiction"]   # first rules: 0.77, 0.46 and 0.74, 0.24)
+    assert precision >= 0.73 and recall >= 0.5   # measured 0.78, 0.54
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.84 and recall >= 0.25   # measured 0.89, 0.28
 
 
 @pytest.mark.parametrize("first, second, said", [
