@@ -442,7 +442,8 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     repo's package manager is pnpm."; 缩进使用 4 个空格 / 代码缩进为四个空格), no value of a kind
     given two ways, neither saying "only", negating or being an exception where the other does not,
     a word besides the claims' values in common, and no word put in another's place in one frame
-    (measured: duplicates' recall up 0.01-0.05 on every labelled set, none wrongly proposed)."""
+    (measured when it was made: duplicates' recall up 0.01-0.05 on every labelled set of the time,
+    none wrongly proposed among them)."""
     if not same_claims(a.claims, b.claims):
         return False
     if clashing_kind(a.values, b.values) or amounts_differ(a.amounts, b.amounts) or _other_names(a, b):
