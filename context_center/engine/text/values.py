@@ -75,6 +75,10 @@ _TIME_ZONE = re.compile(r"(?<![\w/])(UTC|GMT|CET|CEST|PST|PDT|EST|EDT|BST|JST|IS
 # an example given ("e.g. Europe/Rotterdam", "for example 30 s", 例如 user_id), to its sentence's or bracket's end
 _EXAMPLE_HINT = re.compile(r"e\.g\.|for example|for instance|such as|例如|比如", re.IGNORECASE)
 _EXAMPLE = re.compile(r"(?:\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如)[^.;。；)）\n]*", re.IGNORECASE)
+# how often, said in Chinese without 每: 30 秒报一次, 5 分钟同步一次
+_ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(秒|分钟|小时|天)(?:(?![后内])[\u4e00-\u9fff]){0,3}?一次")
+# a duration said to be the time between two of a thing: how often
+_INTERVAL = re.compile(r"(?:\b|_)(?:interval|period|cycle|cadence)\b|间隔|周期", re.IGNORECASE)
 _UNITED = frozenset({"rate", "hertz", "business-days", "pixels", "multiplier"})   # (no count nor frequency inside)
 _CONFIG_UNITS = {"ms": 0.001, "sec": 1, "secs": 1, "seconds": 1, "min": 60, "mins": 60, "minutes": 60, "hour": 3600,
                  "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400}
@@ -85,7 +89,8 @@ _LONG = re.compile(_NUMBER + r"(?:-(?=[a-z])|\s*)(week|month|year|个月|周(?!�
                    re.IGNORECASE)
 # how often, in seconds between two times ("nightly" and "every 24 hours" are one; "every minute",
 # "every 15 minutes", 每 5 分钟)
-_SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "hour": 3600, "h": 3600, "hr": 3600, "day": 86400,
+_SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "m": 60, "hour": 3600, "h": 3600, "hr": 3600,
+            "day": 86400,
             "night": 86400, "week": 604800, "month": 2592000, "quarter": 7776000, "year": 31536000,
             "秒": 1, "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "晚": 86400, "周": 604800, "星期": 604800,
             "个星期": 604800, "月": 2592000, "个月": 2592000, "季度": 7776000, "个季度": 7776000, "年": 31536000}
@@ -96,7 +101,7 @@ _FREQUENCIES = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "w
                 "quarterly": "quarter", "yearly": "year", "annually": "year"}
 _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)(?![\w-])"
                         r"|\b(?:every|each|once an?|once per|per)\s+(?:(\d+|" + "|".join(_WORD_NUMBERS) + r")\s*)?"
-                        r"(seconds?|secs?|minutes?|mins?|hours?|h|days?|nights?|weeks?|months?|quarters?|years?)\b"
+                        r"(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|nights?|weeks?|months?|quarters?|years?)\b"
                         r"|每\s*(?:(\d+|[一二两三四五六七八九十]+)\s*)?(秒|分钟|小时|天|日|晚|个?星期|周(?![一二三四五六日天])"
                         r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
@@ -214,6 +219,7 @@ def values_of(text: str) -> Values:
     """The values ``text`` gives, by kind (see the module docstring), and what is left of it."""
     found: dict[str, set[str]] = {}
     spans: list[tuple[str, int, int]] = []
+    given: list[tuple[str, str, tuple[int, int]]] = []
 
     examples = [match.span() for match in _EXAMPLE.finditer(text)] if _EXAMPLE_HINT.search(text) else []
 
@@ -225,6 +231,7 @@ def values_of(text: str) -> Values:
             return   # ("100 requests per minute" is a rate: no count of requests, no "per minute" frequency)
         found.setdefault(kind, set()).add(value)
         spans.append((kind, *span))
+        given.append((kind, value, span))
 
     for match in tools.pattern().finditer(text):
         tool, job = tools.named(match.group(0)) or ("", "")
@@ -251,6 +258,8 @@ def values_of(text: str) -> Values:
         else:
             seconds = _number(chinese_count or "一") * _SECONDS[chinese_unit]
         add("frequency", f"{seconds:g}s", match.span())
+    for match in _ONCE_EVERY.finditer(text):
+        add("frequency", f"{float(match.group(1)) * _SECONDS[match.group(2)]:g}s", match.span())
     for match in _WORDS_DURATION.finditer(text):   # ("one day", "an hour", 十分钟: digits are read below)
         count, unit = match.group(1) or match.group(3), (match.group(2) or match.group(4)).lower().rstrip("s") or "s"
         if not (count.lower() in ("a", "an") and unit == "second"):   # ("a second factor")
@@ -291,8 +300,25 @@ def values_of(text: str) -> Values:
         for match in pattern.finditer(text):
             if about is None or about.search(text) or match.group(0).isupper():
                 add(kind, names[match.group(0).lower()], match.span())
-    return Values({kind: frozenset(values) for kind, values in found.items()},
+    _how_often(text, found, given)
+    return Values({kind: frozenset(values) for kind, values in found.items() if values},
                   _blanked(text, [(start, end) for _kind, start, end in spans]), text, tuple(spans))
+
+
+def _how_often(text: str, found: dict[str, set[str]], given: list[tuple[str, str, tuple[int, int]]]) -> None:
+    """How often is no duration ("backups every 6 hours" / "kept for 35 days" give no two durations):
+    a duration written inside a frequency is taken back; one given as an interval ("the scrape
+    interval is 15 seconds", 心跳间隔 5 分钟) is a frequency too."""
+    often = [span for kind, _value, span in given if kind == "frequency"]
+    inside = {value for kind, value, (start, end) in given if kind == "duration"
+              and any(s <= start and end <= e for s, e in often)}
+    outside = {value for kind, value, (start, end) in given if kind == "duration"
+               and not any(s <= start and end <= e for s, e in often)}
+    if inside - outside:
+        found["duration"] -= inside - outside
+    if outside and _INTERVAL.search(text):
+        found.setdefault("frequency", set()).update(
+            f"{float(value[:-1]) * (86400 if value.endswith('d') else 1):g}s" for value in outside)
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:

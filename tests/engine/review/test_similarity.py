@@ -583,3 +583,9 @@ def test_a_setting_given_a_number_before_a_full_stop_is_read():
     from context_center.engine.text.values import values_of
     assert values_of("orders-db is configured with max_connections = 500.").kinds == {
         "count:connection": frozenset({"500"})}
+
+
+def test_how_often_a_thing_runs_and_how_long_it_is_kept_are_two_things():
+    assert judge("Main Postgres backups run every 6 hours.", "Main Postgres backups are kept for 35 days.") \
+        != "contradiction"
+    assert judge("主 Postgres 每 6 小时备份一次。", "主 Postgres 的备份保留 35 天。") != "contradiction"

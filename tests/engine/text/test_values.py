@@ -82,7 +82,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Monthly donations are charged on the 15th.", "Recurring donations are charged on the 1st of each month.",
      "day-of-month"),
     ("所有定时任务都按北京时间（Asia/Shanghai）配置。", "定时任务按 UTC 配置。", "time-zone"),
-    ("云停网关心跳间隔:5 分钟。", "云停网关每 30 秒发送一次心跳。", "duration"),
+    ("云停网关心跳间隔:5 分钟。", "云停网关每 30 秒发送一次心跳。", "frequency"),   # (an interval: how often)
     ("The cluster autoscales to at most 40 nodes.", "processing cluster: max_nodes = 12", "count:node"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
 ])
@@ -115,7 +115,7 @@ def test_a_second_factor_is_no_duration_and_doing_a_thing_once_no_count():
 
 def test_what_is_left_of_a_note_is_its_text_without_its_values():
     found = values_of("Prometheus scrapes metrics every 30 seconds on eu-west-1.")
-    assert found.kinds["duration"] == {"30s"} and found.kinds["frequency"] == {"30s"}
+    assert "duration" not in found.kinds and found.kinds["frequency"] == {"30s"}   # (how often: no duration)
     assert found.kinds["region"] == {"eu-west-1"} and found.kinds["tool:monitoring"] == {"prometheus"}
     assert found.rest.split() == ["scrapes", "metrics", "on", "."]
 
@@ -145,6 +145,14 @@ def test_a_rate_is_no_count_nor_frequency_and_a_week_counted_is_no_weekday():
     assert values_of("The API allows 100 requests per minute.").kinds == {"rate": frozenset({"1.66667"})}
     assert "weekday" not in values_of("我们一周一个迭代。").kinds            # one week, one iteration
     assert values_of("每周一发版。").kinds["weekday"] == frozenset({"mon"})   # every Monday
+
+
+def test_how_often_is_no_duration_and_an_interval_is_how_often():
+    assert values_of("Main Postgres backups run every 6 hours.").kinds.get("duration") is None
+    assert values_of("The metrics scrape interval is 15 seconds.").kinds["frequency"] == frozenset({"15s"})
+    assert values_of("Prometheus scrapes metrics every 30s.").kinds["frequency"] == frozenset({"30s"})
+    assert values_of("骑手定位 30 秒报一次。").kinds["frequency"] == frozenset({"30s"})
+    assert "frequency" not in values_of("等待 30 秒后重试一次。").kinds   # a wait, then once
 
 
 def test_an_example_gives_no_value():
