@@ -84,6 +84,7 @@ _AT_MOST = re.compile(r"\b(?:no|not)\s+(?:more|longer|later|larger|bigger|greate
                       r"|\b(?:(?:must|should|may|can|does|do|will|shall)\s+)?not\s+exceed\b|\bnever\s+exceeds?\b"
                       r"|(?<![\w'])(?:mustn't|shouldn't|can't|doesn't|won't)\s+exceed\b", re.IGNORECASE)
 _KEY = re.compile(r"(?<![\w.+/-])([\w.+/-]+)\s*[=:](?!//)")   # a setting's name ("upload_timeout = 300s")
+_NO_CHARGE = re.compile(r"\b(?:at|for|with)\s+no\s+(?:extra\s+)?(?:charge|cost|fee)\b", re.IGNORECASE)
 _NON = re.compile(r"\bnon-(?=[a-z])", re.IGNORECASE)
 _CHINESE_AT_MOST = re.compile(r"不(?:得|能|可|应|要|准)?(?:超过|超出|大于|多于|高于|晚于|长于)")
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
@@ -306,6 +307,8 @@ def read(text: str) -> Reading:
         limits = _NON.sub("non", limits)
     if "不" in text:
         limits = _CHINESE_AT_MOST.sub("上限", limits)
+    if "no " in lowered:   # ("at no charge": free, nothing negated)
+        limits = _NO_CHARGE.sub(" free ", limits)
     for clause in _CLAUSES.split(_ALTERNATIVE.sub(" ; not ", limits)):
         if not clause.strip():
             continue

@@ -589,3 +589,8 @@ def test_how_often_a_thing_runs_and_how_long_it_is_kept_are_two_things():
     assert judge("Main Postgres backups run every 6 hours.", "Main Postgres backups are kept for 35 days.") \
         != "contradiction"
     assert judge("主 Postgres 每 6 小时备份一次。", "主 Postgres 的备份保留 35 天。") != "contradiction"
+
+
+def test_at_no_charge_is_free_not_a_negation():
+    assert judge("Members book desks at no charge, while guests are charged per day.",
+                 "Desk bookings are free for members; guests pay a day rate.") != "contradiction"
