@@ -23,7 +23,8 @@ HELD_OUT_V8 = PAIRS.with_name("review_v8") / "pairs.jsonl"   # written while v7 
 HELD_OUT_V9 = PAIRS.with_name("review_v9") / "pairs.jsonl"   # written while v6-v8 were
 HELD_OUT_V10 = PAIRS.with_name("review_v10") / "pairs.jsonl"   # written while v9 was
 HELD_OUT_V11 = PAIRS.with_name("review_v11") / "pairs.jsonl"   # written while v10 was
-HELD_OUT_V12 = PAIRS.with_name("review_v12") / "pairs.jsonl"   # written while v11 was; measured only
+HELD_OUT_V12 = PAIRS.with_name("review_v12") / "pairs.jsonl"   # written while v11 was
+HELD_OUT_V13 = PAIRS.with_name("review_v13") / "pairs.jsonl"   # written while v12 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -111,11 +112,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.87 and recall >= 0.46   # against: measured 0.92, 0.50
     precision, recall = figures["duplicate"]
     assert precision >= 0.84 and recall >= 0.25   # measured 0.89, 0.28
-    figures = _precision_recall(HELD_OUT_V12)   # held out: measured once with the rules of aee63c7 (the session's
-    precision, recall = figures["contradiction"]   # first rules: 0.77, 0.46 and 0.74, 0.24)
-    assert precision >= 0.73 and recall >= 0.5   # measured 0.78, 0.54
+    figures = _precision_recall(HELD_OUT_V12)   # measured once held out: 0.78, 0.54 and 0.89, 0.28 (the session's
+    precision, recall = figures["contradiction"]   # first rules: 0.77, 0.46 and 0.74, 0.24), then developed
+    assert precision >= 0.76 and recall >= 0.5   # against: measured 0.81, 0.54
     precision, recall = figures["duplicate"]
-    assert precision >= 0.84 and recall >= 0.25   # measured 0.89, 0.28
+    assert precision >= 0.84 and recall >= 0.26   # measured 0.89, 0.29
+    figures = _precision_recall(HELD_OUT_V13)   # held out: measured once with the rules of 0cc6ca1 (the session's
+    precision, recall = figures["contradiction"]   # first rules: 0.82, 0.42 and 0.79, 0.26)
+    assert precision >= 0.84 and recall >= 0.4   # measured 0.89, 0.44
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.88 and recall >= 0.3   # measured 0.93, 0.33
 
 
 @pytest.mark.parametrize("first, second, said", [
