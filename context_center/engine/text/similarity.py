@@ -40,9 +40,9 @@ are among the notes compared, so "pnpm" counts for more than "use".
 Measured (``bench/review_pairs.py``), duplicates proposed for a merge, then contradictions,
 precision / recall, each set written by a helper who had read no code: on the 209 pairs developed
 against 0.97 / 0.41 and 0.96 / 0.87; on 120 only ever measured 1.00 / 0.15 and 0.96 / 0.55; on
-``review_v4/`` to ``review_v11/``, each held out at first, then developed against, 0.87–0.97 /
-0.17–0.57 and 0.92–0.94 / 0.31–0.65; on ``review_v12/``, held out, the honest figures, 0.89 / 0.28
-and 0.78 / 0.54 (every set's on the benchmarks page). Word overlap cannot see that "reply" and
+``review_v4/`` to ``review_v12/``, each held out at first, then developed against, 0.88–0.97 /
+0.19–0.58 and 0.81–0.94 / 0.30–0.66; on ``review_v13/``, held out, the honest figures, 0.93 / 0.33
+and 0.89 / 0.44 (every set's on the benchmarks page). Word overlap cannot see that "reply" and
 "respond" say one thing; what is read as neither a claim nor a value of a kind is found only when
 the same words negate, give another number or leave a name behind.
 """
