@@ -80,8 +80,7 @@ _ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(秒|分钟|小时|天)(?
 # a duration said to be the time between two of a thing: how often
 _INTERVAL = re.compile(r"(?:\b|_)(?:interval|period|cycle|cadence)\b|间隔|周期", re.IGNORECASE)
 _UNITED = frozenset({"rate", "hertz", "business-days", "pixels", "multiplier"})   # (no count nor frequency inside)
-_CONFIG_UNITS = {"ms": 0.001, "sec": 1, "secs": 1, "seconds": 1, "min": 60, "mins": 60, "minutes": 60, "hour": 3600,
-                 "hours": 3600, "hr": 3600, "hrs": 3600, "day": 86400, "days": 86400}
+_CONFIG_TIMES = frozenset("sec secs seconds min mins minutes hour hours hr hrs day days".split())   # (to _SECONDS)
 _CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
@@ -361,8 +360,9 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
         add("multiplier", f"{float(match.group(1).replace(',', '')):g}", match.span())
     for match in _CONFIG_VALUE.finditer(text):
         unit, amount = match.group(1).lower(), float(match.group(2))
-        if unit in _CONFIG_UNITS:
-            add("duration", _duration(amount * _CONFIG_UNITS[unit]), match.span())
+        seconds = 0.001 if unit == "ms" else _SECONDS[unit.rstrip("s")] if unit in _CONFIG_TIMES else 0
+        if seconds:   # (a name ending in "nights" or "weeks" counts them, as it did)
+            add("duration", _duration(amount * seconds), match.span())
         elif unit in _CONFIG_SIZES:
             add("size", f"{amount * _CONFIG_SIZES[unit]:g}b", match.span())
         elif unit not in _NOT_COUNTED:
