@@ -600,3 +600,14 @@ def test_how_often_a_thing_runs_and_how_long_it_is_kept_are_two_things():
 def test_at_no_charge_is_free_not_a_negation():
     assert judge("Members book desks at no charge, while guests are charged per day.",
                  "Desk bookings are free for members; guests pay a day rate.") != "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Prometheus scrape interval is 15s.", "scrape_interval: 60s  # global", "contradiction"),
+    ("Embedding job batch size is 256.", "Run the embedding job with batch_size=64; higher values OOM on the A10s.",
+     "contradiction"),
+    ("API response bodies use snake_case keys (e.g. created_at).",   # (a style's name stays one word)
+     "Use snake_case for JSON field names in API responses.", "duplicate"),
+])
+def test_a_setting_named_in_snake_case_speaks_of_its_words(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
