@@ -158,7 +158,8 @@ _TERMS = {stem(word): group.split()[0] for group in (
     "store stores stored persist persisted save saved",
     "error errors exception exceptions",
     "track tracks tracked tracker tracking report reports reported",
-    "manage manages managed handle handles handled") for word in group.split()}
+    "manage manages managed handle handles handled",
+    "format formats formatted formatter formatting") for word in group.split()}
 VALUES_ALIKE_AT = 0.3    # how alike the terms of two notes giving one kind of value two ways must be
 SAME_VALUES_AT = 0.4     # ... and of two giving the same values, for a merge
 SAME_TOOL_AT = 0.6       # ... when the values in common are tools alone

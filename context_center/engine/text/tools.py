@@ -50,7 +50,7 @@ JOBS: dict[str, str] = {
     "test-runner": "jest vitest mocha jasmine ava pytest unittest karma",
     "browser-tests": "cypress playwright selenium puppeteer",
     "linter": "eslint biome oxlint tslint ruff flake8 pylint",
-    "formatter": "prettier black yapf autopep8",
+    "formatter": "prettier black yapf autopep8 ruff-format",
     "css": "tailwind bootstrap sass",
     "state": "redux mobx zustand pinia vuex recoil jotai",
     "warehouse": "snowflake bigquery redshift clickhouse databricks",
@@ -72,6 +72,8 @@ JOBS: dict[str, str] = {
     "maps": "mapbox google-maps 高德/amap 百度地图",
     "browser": "chrome firefox safari",
     "os": "linux macos/mac-os/osx windows",
+    "push-notifications": "fcm/firebase-cloud-messaging onesignal jpush/极光推送 airship getui/个推",
+    "logging": "zap zerolog logrus slog log4j/log4j2 logback winston pino bunyan serilog nlog structlog loguru",
 }
 
 

@@ -611,3 +611,16 @@ def test_at_no_charge_is_free_not_a_negation():
 ])
 def test_a_setting_named_in_snake_case_speaks_of_its_words(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Go services use zerolog for structured logging.", "Our Go services log with zap.", "contradiction"),
+    ("The mobile app's push notifications are sent via Firebase Cloud Messaging.",
+     "The mobile app sends push notifications through OneSignal.", "contradiction"),
+    ("Use `ruff format` as the Python formatter.", "Format Python with black.", "contradiction"),
+    ("用 ruff format 格式化 Python 代码。", "Python 代码统一用 black 格式化。", "contradiction"),
+    ("Use `ruff format` as the Python formatter.", "Python code is formatted with ruff format.", "duplicate"),
+])
+def test_logging_libraries_push_services_and_ruffs_formatter_are_tools_for_one_job(first: str, second: str,
+                                                                                   verdict: str):
+    assert _in_a_store(first, second) == verdict
