@@ -512,7 +512,13 @@ def _one_part(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two notes' parts of the system are one: the same, one naming it more closely ("the
     API" / "the public API"), or by its name as code ("the API" / "api-server")."""
     mine, theirs = frozenset(map(stem, mine)), frozenset(map(stem, theirs))   # ("bank app" / "banking app")
-    return mine <= theirs or theirs <= mine or mine <= _pieces(theirs) or theirs <= _pieces(mine)
+    if mine <= theirs or theirs <= mine:
+        return True
+    mine, theirs = mine - _A_SERVICE or mine, theirs - _A_SERVICE or theirs   # ("the ingest service" / "camera-ingest")
+    return mine <= _pieces(theirs) or theirs <= _pieces(mine)
+
+
+_A_SERVICE = frozenset({"servic", "svc", "server"})
 
 
 def _pieces(words: frozenset[str]) -> set[str]:

@@ -624,3 +624,10 @@ def test_a_setting_named_in_snake_case_speaks_of_its_words(first: str, second: s
 def test_logging_libraries_push_services_and_ruffs_formatter_are_tools_for_one_job(first: str, second: str,
                                                                                    verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+def test_a_service_named_in_words_or_as_code_is_one_part():
+    assert _in_a_store("HTTP read timeout for the camera ingest service is 5s.",
+                       "camera-ingest http read_timeout = 30s") == "contradiction"
+    assert _in_a_store("The read timeout for the payments service is 5s.",
+                       "orders-svc read timeout = 30s") != "contradiction"
