@@ -9,7 +9,7 @@ judges both). The kinds, each normalised so that two spellings of one value are 
 - ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d", "one day" = "24 hours", "a one-week
   sprint", "a 30-second limit", 十分钟), ``size``
   ("10MB", "10 megabytes"), ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz",
-  "30 fps", 20 帧);
+  "30 fps", 20 帧), ``bitrate`` ("9600 baud", "128 kbps");
 - ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
 - ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张), ``money:<currency>`` ("€1,000" =
@@ -55,6 +55,10 @@ _HOURS = dict(zip("one two three four five six seven eight nine ten eleven twelv
 # "max_nodes = 12")
 _CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|mins?|minutes|hours?|hrs?|days?|mb|gb|"
                            r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?!\w|\.\d)", re.IGNORECASE)
+# a line's speed in bits a second ("9600 baud", "128 kbps", 2 Mbps)
+_BITRATE = re.compile(_NUMBER + r"\s*(baud|bps|kbps|kbit/s|mbps|mbit/s|gbps|gbit/s)(?![a-z])", re.IGNORECASE)
+_BITRATE_FACTORS = {"baud": 1, "bps": 1, "kbps": 1e3, "kbit/s": 1e3, "mbps": 1e6, "mbit/s": 1e6, "gbps": 1e9,
+                    "gbit/s": 1e9}
 _PIXELS = re.compile(_NUMBER + r"\s*(?:px|pixels?|像素)(?![a-z])", re.IGNORECASE)
 _BUSINESS_DAYS = re.compile(r"(?<![\w.])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+(?:business|working)\s+days?\b"
                             r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*个?工作日",
@@ -79,7 +83,8 @@ _EXAMPLE = re.compile(r"(?:\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|例
 _ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(秒|分钟|小时|天)(?:(?![后内])[\u4e00-\u9fff]){0,3}?一次")
 # a duration said to be the time between two of a thing: how often
 _INTERVAL = re.compile(r"(?:\b|_)(?:interval|period|cycle|cadence)\b|间隔|周期", re.IGNORECASE)
-_UNITED = frozenset({"rate", "hertz", "business-days", "pixels", "multiplier"})   # (no count nor frequency inside)
+# (no count nor frequency inside)
+_UNITED = frozenset({"rate", "hertz", "bitrate", "business-days", "pixels", "multiplier"})
 _CONFIG_TIMES = frozenset("sec secs seconds min mins minutes hour hours hr hrs day days".split())   # (to _SECONDS)
 _CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
@@ -348,6 +353,9 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
             match.span())
     for value, span in clock_times_in(text):
         add("clock", value, span)
+    for match in _BITRATE.finditer(text):
+        add("bitrate", f"{float(match.group(1).replace(',', '')) * _BITRATE_FACTORS[match.group(2).lower()]:.15g}",
+            match.span())
     for match in _PIXELS.finditer(text):
         add("pixels", f"{float(match.group(1).replace(',', '')):g}", match.span())
     for match in _CONFIG_OTHER.finditer(text):
@@ -441,4 +449,6 @@ def _readable(kind: str, value: str) -> str:
         return f"{value} per second"
     if kind == "hertz":
         return f"{value} Hz"
+    if kind == "bitrate":
+        return f"{value} bit/s"
     return value

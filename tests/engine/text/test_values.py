@@ -47,6 +47,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("We run one-week sprints.", "A sprint lasts 7 days.", "duration"),
     ("Minimum iOS version supported: 16.0", "The app needs iOS 16.", "version:ios"),
     ("Log training runs to Weights & Biases.", "Experiments are tracked in W&B.", "tool:experiments"),
+    ("Lesson audio is Opus at 64kbps.", "Audio is served at 64 kbps.", "bitrate"),
+    ("The uplink is capped at 2 Mbps.", "Uplink limit: 2000 kbps.", "bitrate"),
 ])
 def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     assert kind in shared_kinds(values_of(first), values_of(second))
@@ -54,6 +56,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
 
 @pytest.mark.parametrize("first, second, kind", [
     ("Backups are retained for 35 days.", "Backup retention period is 90 days.", "duration"),
+    ("Modbus RTU link: 9600 baud.", "The controller talks Modbus RTU at 19200 baud.", "bitrate"),
     ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
     ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
     ("Logs are shipped at INFO level.", "Log level is WARN.", "log-level"),
