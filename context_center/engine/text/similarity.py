@@ -422,7 +422,7 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights) -> bool:
     kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
     if kind is None or a.negated or b.negated:
         return False
-    if kind not in ("region", "address") and _other_names(a, b):
+    if kind not in ("region", "address") and _other_names(a, b, kind):
         return False
     if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
         return False
@@ -725,10 +725,15 @@ def sure(a: Reading, b: Reading) -> bool:
     here, there = entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS   # "Production runs in
     return not (here and there and here != there)                    # eu-west-1." / "Staging also runs in…"
 
-def _other_names(a: Reading, b: Reading) -> bool:
+def _other_names(a: Reading, b: Reading, kind: str | None = None) -> bool:
     """Whether each note writes as code a name the other does not ("cn-shanghai" / "cn-beijing";
-    "`make lint`" / "`make lint-fix`")."""
-    return bool((a.literals - b.literals and b.literals - a.literals) or (a.code - b.code and b.code - a.code))
+    "`make lint`" / "`make lint-fix`"), but a name holding its value of ``kind`` ("python:3.12-slim"
+    gives Python's version)."""
+    mine, theirs = a.literals - b.literals, b.literals - a.literals
+    if kind:
+        mine = {name for name in mine if not any(value in name for value in a.values.kinds[kind])}
+        theirs = {name for name in theirs if not any(value in name for value in b.values.kinds[kind])}
+    return bool((mine and theirs) or (a.code - b.code and b.code - a.code))
 
 
 def rephrased(a: Reading, b: Reading) -> bool:

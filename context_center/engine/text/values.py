@@ -133,7 +133,11 @@ _NAMED = {
 _CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
                       "jdk": "java", "msrv": "rust",   # (a minimum supported Rust version)
-                      "rn": "react-native", "native": "react-native"}
+                      "rn": "react-native", "native": "react-native", "openjdk": "java", "eclipse-temurin": "java"}
+# a container image's tag: the version of what it holds ("python:3.12-slim", node:20-alpine; not a
+# port: "redis:6379")
+_IMAGE_TAG = re.compile(r"(?<![\w./:-])([a-z][\w.-]*[a-z]):v?(\d{1,2}(?:\.\d+)?)(?:\.\d+)*(?![\d.]|\.\d)")
+_IMAGES = frozenset("alpine debian ubuntu openjdk eclipse-temurin".split())
 _UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[kmg]i?b|"
                r"bytes?|[kmg]?hz|fps|chars?|characters?|columns?|requests?|req|times|items?|px|spaces?|people|"
                r"approvals?|replicas?|nodes?|workers?|秒|分钟|小时|天|帧|个|次|人|位)\b)")
@@ -380,6 +384,10 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
             product = match.group(1).lower()
             if product in _NO_PRODUCT or (len(product) < 2 and product != "go"):
                 continue
+            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(2)), match.span())
+    for match in _IMAGE_TAG.finditer(text):
+        product = match.group(1).lower()
+        if product in _RUNTIMES or product in _IMAGES or tools.named(product):
             add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(2)), match.span())
     for match in _VERSION_MOVED.finditer(text):
         product = _product_before(text[max(0, match.start() - 40):match.start()])

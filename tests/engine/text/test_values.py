@@ -48,6 +48,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Minimum iOS version supported: 16.0", "The app needs iOS 16.", "version:ios"),
     ("Log training runs to Weights & Biases.", "Experiments are tracked in W&B.", "tool:experiments"),
     ("Lesson audio is Opus at 64kbps.", "Audio is served at 64 kbps.", "bitrate"),
+    ("Base image: python:3.12-slim", "Services run on Python 3.12.", "version:python"),
+    ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
     ("The uplink is capped at 2 Mbps.", "Uplink limit: 2000 kbps.", "bitrate"),
 ])
 def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
@@ -167,3 +169,8 @@ def test_an_example_gives_no_value():
 def test_a_size_written_width_by_height_is_no_multiplier_and_a_clock_keeps_its_minutes():
     assert "multiplier" not in values_of("Thumbnails are generated at 320x180.").kinds
     assert values_of("Standup at 10:30.").kinds == {"clock": frozenset({"10:30"})}
+
+
+def test_an_images_tag_is_its_version_and_a_port_after_a_name_is_none():
+    assert values_of("Services build FROM node:20-alpine.").kinds["version:node"] == {"20"}
+    assert not any(kind.startswith("version:") for kind in values_of("The cache is at redis:6379.").kinds)
