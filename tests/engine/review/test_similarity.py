@@ -631,3 +631,18 @@ def test_a_service_named_in_words_or_as_code_is_one_part():
                        "camera-ingest http read_timeout = 30s") == "contradiction"
     assert _in_a_store("The read timeout for the payments service is 5s.",
                        "orders-svc read timeout = 30s") != "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("The controller's firmware upload size is capped at 2 GiB.",
+     "The controller rejects firmware uploads larger than 512 MiB.", "contradiction"),
+    ("Use Alembic for migrations.", "Schema migrations are managed with Flyway.", "contradiction"),
+    ("Transactional email goes out through Amazon SES.", "Transactional emails are sent via SendGrid.",
+     "contradiction"),
+    ("图书馆目录检索基于 OpenSearch。", "图书馆目录检索已迁移到 Meilisearch。", "contradiction"),
+    ("Go 服务用 Zap 打日志。", "Java 服务用 Logback 打日志。", "different"),   # (Go is no verb)
+    ("Use uv for Python dependencies.",   # (for a merge, every word put in another's place counts)
+     "Pin every Python dependency to an exact version in uv.lock.", "different"),
+])
+def test_a_verb_saying_how_a_value_is_given_is_no_other_thing(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
