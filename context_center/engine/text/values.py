@@ -89,6 +89,7 @@ _CONFIG_TIMES = frozenset("sec secs seconds min mins minutes hour hours hr hrs d
 _CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
+_NET_DAYS = re.compile(r"(?<![.\w])net[\s-]?(\d{1,3})\b(?![.,]\d)", re.IGNORECASE)
 _LONG = re.compile(_NUMBER + r"(?:-(?=[a-z])|\s*)(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b",
                    re.IGNORECASE)
 # how often, in seconds between two times ("nightly" and "every 24 hours" are one; "every minute",
@@ -344,6 +345,8 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
             add("duration", _duration(float(value[:-1])), span)
         elif unit in ("b", "%"):
             add("size" if unit == "b" else "percent", value, span)
+    for match in _NET_DAYS.finditer(text):   # (payment terms: "net 30" is due in 30 days)
+        add("duration", f"{int(match.group(1))}d", match.span(1))
     for match in _LONG.finditer(text):
         days = float(match.group(1).replace(",", "")) * _SECONDS[match.group(2).lower()] / 86400
         add("duration", f"{days:g}d", match.span())
@@ -382,7 +385,7 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for pattern in (_PRODUCT_VERSION, _VERSION_IS):
         for match in pattern.finditer(text):
             product = match.group(1).lower()
-            if product in _NO_PRODUCT or (len(product) < 2 and product != "go"):
+            if product in _NO_PRODUCT or (len(product) < 2 and product != "go") or not _a_product(match.group(1)):
                 continue
             add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(2)), match.span())
     for match in _IMAGE_TAG.finditer(text):
@@ -393,6 +396,15 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
         product = _product_before(text[max(0, match.start() - 40):match.start()])
         if product:
             add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(1)), match.span())
+
+
+def _a_product(written: str) -> bool:
+    """Whether a word before a number names a product: capitalised or not a word ("Node 20", "ES2022",
+    "c++ 17"), or a runtime's or a tool's name ("python 3.12"); not a word in lower case ("holds 50",
+    "either 2", "a rolling 30-day window")."""
+    lower = written.lower()
+    return not (written.islower() and lower.isalpha()) or lower in _RUNTIMES or lower in _PRODUCT_SPELLINGS \
+        or bool(tools.named(lower))
 
 
 def _version(written: str) -> str:

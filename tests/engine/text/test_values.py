@@ -49,6 +49,7 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Log training runs to Weights & Biases.", "Experiments are tracked in W&B.", "tool:experiments"),
     ("Lesson audio is Opus at 64kbps.", "Audio is served at 64 kbps.", "bitrate"),
     ("Base image: python:3.12-slim", "Services run on Python 3.12.", "version:python"),
+    ("Invoices are due net 30.", "Invoices are due 30 days after issue.", "duration"),   # (payment terms)
     ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
     ("The uplink is capped at 2 Mbps.", "Uplink limit: 2000 kbps.", "bitrate"),
 ])
@@ -174,3 +175,10 @@ def test_a_size_written_width_by_height_is_no_multiplier_and_a_clock_keeps_its_m
 def test_an_images_tag_is_its_version_and_a_port_after_a_name_is_none():
     assert values_of("Services build FROM node:20-alpine.").kinds["version:node"] == {"20"}
     assert not any(kind.startswith("version:") for kind in values_of("The cache is at redis:6379.").kinds)
+
+
+@pytest.mark.parametrize("text", ["The DB pool holds 50 connections.", "Boxes hold either 2 or 4 servings.",
+                                  "99.9% over a rolling 30-day window.", "The .NET 8 runtime is used."])
+def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_term_after_a_dot(text: str):
+    kinds = values_of(text).kinds
+    assert not any(kind.startswith("version:") for kind in kinds) and "8d" not in kinds.get("duration", ())
