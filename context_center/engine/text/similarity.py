@@ -109,6 +109,7 @@ _LITERAL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s
 # a name of a part of the system: what it ends in says so (payments-svc, orders-db, auth_service)
 _PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|server|client|queue|job|cron|"
                         r"gateway|proxy|bot|ui|frontend|backend)$")
+_WEB_SCHEME = re.compile(r"^https?://")   # (a site's address is its host: "https://docs.acme.io/" = docs.acme.io)
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
@@ -330,8 +331,8 @@ def read(text: str) -> Reading:
         else:
             asserted |= _words(clause)
     left = frozenset(word for gone in left_behind(text) for word in _words(gone))
-    literals = frozenset(literal.lower() for literal in _LITERAL.findall(text)) if _LITERAL_HINT.search(text) \
-        else frozenset()
+    literals = frozenset(_WEB_SCHEME.sub("", literal.lower()).rstrip("/") for literal in _LITERAL.findall(text)) \
+        if _LITERAL_HINT.search(text) else frozenset()
     bare = frozenset(_words(_LITERAL.sub(" ", text))) if literals else frozenset()
     return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated), claims_of(text),
                    amounts_of(text), left, literals, bare, text)

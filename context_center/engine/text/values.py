@@ -110,10 +110,11 @@ _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarter
                         r"|每\s*(?:(\d+|[一二两三四五六七八九十]+)\s*)?(秒|分钟|小时|天|日|晚|个?星期|周(?![一二三四五六日天])"
                         r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
+_WEB_SCHEME = re.compile(r"^https?://")   # (a site's address is its host: "https://docs.acme.io/" = docs.acme.io)
 _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
                       r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
                       r"|(?<![\w/.@-])[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|cn|dev|app|internal|corp|local|"
-                      r"lan|cloud|co|me)(?::\d+)?\b(?![\w-]|\.\w)"
+                      r"lan|cloud|co|me|shop|ai|xyz|site|online)(?::\d+)?\b(?![\w-]|\.\w)"
                       r"|(?<![\w/.~-])(?:~?/[\w.-]+){2,}/?|(?<![\w&])#[a-z][\w-]+", re.IGNORECASE)
 _REGION = re.compile(r"(?<![\w-])(?:(?:us|eu|ap|sa|ca|me|af|cn|il|mx)-(?:gov-)?(?:north|south|east|west|central|"
                      r"northeast|southeast|northwest|southwest)-\d|cn-[a-z]+|(?:us|europe|asia|northamerica|"
@@ -299,7 +300,7 @@ def values_of(text: str) -> Values:
     for value, span in line_lengths_in(text):
         add("line-length", value, span)
     for match in _ADDRESS.finditer(text):
-        add("address", match.group(0).lower().rstrip("/"), match.span())
+        add("address", _WEB_SCHEME.sub("", match.group(0).lower()).rstrip("/"), match.span())
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):

@@ -646,3 +646,8 @@ def test_a_service_named_in_words_or_as_code_is_one_part():
 ])
 def test_a_verb_saying_how_a_value_is_given_is_no_other_thing(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+def test_a_sites_address_with_or_without_its_scheme_is_one_name():
+    assert _in_a_store("Tracewell's status page lives at https://status.tracewell.io.",
+                       "The public status page is at status.tracewell.io.") == "duplicate"
