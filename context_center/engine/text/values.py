@@ -143,7 +143,8 @@ _IMAGES = frozenset("alpine debian ubuntu openjdk eclipse-temurin".split())
 _UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[kmg]i?b|"
                r"bytes?|[kmg]?hz|fps|chars?|characters?|columns?|requests?|req|times|items?|px|spaces?|people|"
                r"approvals?|replicas?|nodes?|workers?|秒|分钟|小时|天|帧|个|次|人|位)\b)")
-_PRODUCT_VERSION = re.compile(r"(?<![\w./-])([A-Za-z][\w.+#-]*[A-Za-z+#])\s+v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)"
+_PRODUCT_VERSION = re.compile(r"(?<![\w./-])([A-Za-z][\w.+#-]*[A-Za-z+#])(?:\s+|\s*(?:>=|≥|\^|~=?)\s*)"
+                              r"v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)"
                               + _UNIT_AFTER)
 _VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:version|版本)s?\s*"
                          r"(?:(?:supported|required|要求|支持)\s*)?(?:is|:|=|是|为)?\s*"

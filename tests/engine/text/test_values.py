@@ -50,6 +50,7 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Lesson audio is Opus at 64kbps.", "Audio is served at 64 kbps.", "bitrate"),
     ("Base image: python:3.12-slim", "Services run on Python 3.12.", "version:python"),
     ("Invoices are due net 30.", "Invoices are due 30 days after issue.", "duration"),   # (payment terms)
+    ("Python 3.12 is the minimum supported version.", "We require Python >= 3.12.", "version:python"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
     ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
     ("The uplink is capped at 2 Mbps.", "Uplink limit: 2000 kbps.", "bitrate"),
