@@ -99,7 +99,8 @@ _ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",)
             "configs": ("configurations",), "docs": ("documentation",), "doc": ("documentation",),
             "py": ("python",), "gh": ("github",), "infra": ("infrastructure",), "nodejs": ("node",),
             "golang": ("go",), "mins": ("minutes",), "min": ("minutes",), "secs": ("seconds",), "sec": ("seconds",),
-            "msgs": ("messages",), "msg": ("message",), "ci": ("continuous", "integration")}
+            "msgs": ("messages",), "msg": ("message",), "ci": ("continuous", "integration"),
+            "2fa": ("two", "factor"), "mfa": ("multi", "factor")}
 # A name written as code: a path (/etc/app.yaml, db/migrations, ~/.config), a dotted or hyphenated
 # identifier (acme-tf-state, cn-shanghai, config.yaml, orders.created); not a number or a version
 # (a value: :func:`another_value`), not "e.g."; a URL whole.
@@ -125,9 +126,10 @@ _INCLUSIVE = re.compile(r"\b(?:any|anyone|anybody|both|also|too|everyone|everybo
                         re.IGNORECASE)
 # a word and its opposite, as the notes' words read them (stems); in Chinese, as written
 _OPPOSITE_PAIRS = (("manual", "automat"), ("hand", "automat"), ("requir", "option"), ("mandatori", "option"),
-                   ("enabl", "disabl"), ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"))
+                   ("enabl", "disabl"), ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"),
+                   ("encrypt", "plaintext"), ("true", "fals"))
 _CHINESE_OPPOSITES = (("手动", "自动"), ("手工", "自动"), ("必须", "可选"), ("必填", "选填"), ("开启", "关闭"),
-                      ("同步", "异步"), ("公开", "私有"))
+                      ("同步", "异步"), ("公开", "私有"), ("加密", "明文"))
 _OPPOSITES = {word: frozenset(other for pair in _OPPOSITE_PAIRS if word in pair for other in pair if other != word)
               for pair in _OPPOSITE_PAIRS for word in pair}   # "option": {"requir", "mandatori"}
 # what leaves a thing to whoever does it

@@ -651,3 +651,17 @@ def test_a_verb_saying_how_a_value_is_given_is_no_other_thing(first: str, second
 def test_a_sites_address_with_or_without_its_scheme_is_one_name():
     assert _in_a_store("Tracewell's status page lives at https://status.tracewell.io.",
                        "The public status page is at status.tracewell.io.") == "duplicate"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The fitness app encrypts heart-rate data at rest.",
+     "The fitness app stores heart-rate data at rest in plaintext."),
+    ("The feature flag new_checkout is true in production.", "The feature flag new_checkout is false in production."),
+    ("用户手机号在日志中加密存储。", "用户手机号在日志中以明文存储。"),
+])
+def test_encrypted_against_plaintext_and_true_against_false_are_opposites(first: str, second: str):
+    assert _in_a_store(first, second) == "contradiction"
+
+
+def test_2fa_is_two_factor():
+    assert read("2FA is required.").words == read("Two-factor is required.").words
