@@ -90,7 +90,7 @@ _CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
 _HERTZ = re.compile(_NUMBER + r"\s*(hz|khz|mhz|ghz|fps|帧)(?![a-z])", re.IGNORECASE)
 _NET_DAYS = re.compile(r"(?<![.\w])net[\s-]?(\d{1,3})\b(?![.,]\d)", re.IGNORECASE)
-_LONG = re.compile(_NUMBER + r"(?:-(?=[a-z])|\s*)(week|month|year|个月|周(?!一|二|三|四|五|六|日|天)|年)s?\b",
+_LONG = re.compile(_NUMBER + r"(?:-(?=[a-z])|\s*)(?:(week|month|year)s?\b|(个月|周(?!一|二|三|四|五|六|日|天)|年))",
                    re.IGNORECASE)
 # how often, in seconds between two times ("nightly" and "every 24 hours" are one; "every minute",
 # "every 15 minutes", 每 5 分钟)
@@ -138,7 +138,7 @@ _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go"
                       "rn": "react-native", "native": "react-native", "openjdk": "java", "eclipse-temurin": "java"}
 # a container image's tag: the version of what it holds ("python:3.12-slim", node:20-alpine; not a
 # port: "redis:6379")
-_IMAGE_TAG = re.compile(r"(?<![\w./:-])([a-z][\w.-]*[a-z]):v?(\d{1,2}(?:\.\d+)?)(?:\.\d+)*(?![\d.]|\.\d)")
+_IMAGE_TAG = re.compile(r"(?<![\w./:-])([a-z][\w.-]*[a-z]):v?(\d{1,2}(?:\.\d+)?)(?:\.\d+)*(?!\d|\.\d)")
 _IMAGES = frozenset("alpine debian ubuntu openjdk eclipse-temurin".split())
 _UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[kmg]i?b|"
                r"bytes?|[kmg]?hz|fps|chars?|characters?|columns?|requests?|req|times|items?|px|spaces?|people|"
@@ -177,7 +177,9 @@ _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:"
                     re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
 _NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes "
-                         "megabytes gigabytes kilobytes characters chars columns spaces tabs ms".split())
+                         "megabytes gigabytes kilobytes characters chars columns spaces tabs ms "
+                         "unless across always perhaps sometimes does this thus plus less whereas besides towards "
+                         "afterwards nevertheless".split())   # (words ending in "s" that are no things counted)
 _CURRENCIES = {"€": "eur", "$": "usd", "£": "gbp", "¥": "cny", "eur": "eur", "euro": "eur", "euros": "eur",
                "usd": "usd", "dollars": "usd", "gbp": "gbp", "cny": "cny", "rmb": "cny", "元": "cny"}
 _SCALES = {"k": 1e3, "m": 1e6, "万": 1e4}
@@ -350,7 +352,7 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for match in _NET_DAYS.finditer(text):   # (payment terms: "net 30" is due in 30 days)
         add("duration", f"{int(match.group(1))}d", match.span(1))
     for match in _LONG.finditer(text):
-        days = float(match.group(1).replace(",", "")) * _SECONDS[match.group(2).lower()] / 86400
+        days = float(match.group(1).replace(",", "")) * _SECONDS[(match.group(2) or match.group(3)).lower()] / 86400
         add("duration", f"{days:g}d", match.span())
     for match in _RATE.finditer(text):   # (ticks or frames a second: a frequency in hertz)
         count, noun, unit = match.groups()

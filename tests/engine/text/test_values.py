@@ -184,3 +184,13 @@ def test_an_images_tag_is_its_version_and_a_port_after_a_name_is_none():
 def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_term_after_a_dot(text: str):
     kinds = values_of(text).kinds
     assert not any(kind.startswith("version:") for kind in kinds) and "8d" not in kinds.get("duration", ())
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("班级相册里的照片保留 12 个月后自动删除。", {"duration": {"360d"}}),   # (no word boundary between two Han)
+    ("JS jobs run on Node 20 unless the pipeline pins another version.", {"version:node": {"20"}}),   # ("unless")
+    ("The default Node.js image is node:22.", {"version:node": {"22"}}),   # (a tag at a sentence's end)
+    ("每 2 周一次全量备份。", {}),   # (every two weeks: no Monday)
+])
+def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
+    assert values_of(text).kinds == kinds
