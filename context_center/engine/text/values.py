@@ -9,7 +9,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
 - ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d", "one day" = "24 hours", "a one-week
   sprint", "a 30-second limit", 十分钟), ``size``
   ("10MB", "10 megabytes"), ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz",
-  "30 fps", 20 帧), ``bitrate`` ("9600 baud", "128 kbps");
+  "30 fps", 20 帧), ``bitrate`` ("9600 baud", "128 kbps"), ``mass`` (2.5 kg, 5 公斤), ``length``
+  (80 mm, 8 厘米), ``dpi``, ``resolution`` ("1280x720" = "720p");
 - ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
 - ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张), ``money:<currency>`` ("€1,000" =
@@ -59,6 +60,18 @@ _CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|m
 _BITRATE = re.compile(_NUMBER + r"\s*(baud|bps|kbps|kbit/s|mbps|mbit/s|gbps|gbit/s)(?![a-z])", re.IGNORECASE)
 _BITRATE_FACTORS = {"baud": 1, "bps": 1, "kbps": 1e3, "kbit/s": 1e3, "mbps": 1e6, "mbit/s": 1e6, "gbps": 1e9,
                     "gbit/s": 1e9}
+# a physical measure, in one unit per kind: grams, millimetres, dots per inch
+_MEASURES = {"mass": {"kg": 1000, "kgs": 1000, "kilogram": 1000, "kilograms": 1000, "grams": 1, "gram": 1,
+                      "lb": 453.592, "lbs": 453.592, "公斤": 1000, "千克": 1000},
+             "length": {"mm": 1, "cm": 10, "km": 1e6, "millimetres": 1, "millimeters": 1, "centimetres": 10,
+                        "centimeters": 10, "kilometres": 1e6, "kilometers": 1e6, "毫米": 1, "厘米": 10, "公里": 1e6},
+             "dpi": {"dpi": 1, "ppi": 1}}
+_MEASURE = re.compile(_NUMBER + r"\s*(" + "|".join(sorted((unit for units in _MEASURES.values() for unit in units),
+                                                           key=len, reverse=True)) + r")(?![a-z])", re.IGNORECASE)
+_MEASURE_UNITS = {"mass": "g", "length": "mm", "dpi": "dpi"}   # (as shown)
+_MEASURE_KINDS = {unit: (kind, factor) for kind, units in _MEASURES.items() for unit, factor in units.items()}
+# a picture's size: "1280x720" is "720p" (its shorter side), as "720p" is
+_RESOLUTION = re.compile(r"(?<![\w.])(\d{2,5})\s*[x×]\s*(\d{2,5})(?!\w|\.\d)|(?<![\w.])(\d{3,4})p\b")
 _PIXELS = re.compile(_NUMBER + r"\s*(?:px|pixels?|像素)(?![a-z])", re.IGNORECASE)
 _BUSINESS_DAYS = re.compile(r"(?<![\w.])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+(?:business|working)\s+days?\b"
                             r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*个?工作日",
@@ -84,7 +97,8 @@ _ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(秒|分钟|小时|天)(?
 # a duration said to be the time between two of a thing: how often
 _INTERVAL = re.compile(r"(?:\b|_)(?:interval|period|cycle|cadence)\b|间隔|周期", re.IGNORECASE)
 # (no count nor frequency inside)
-_UNITED = frozenset({"rate", "hertz", "bitrate", "business-days", "pixels", "multiplier"})
+_UNITED = frozenset({"rate", "hertz", "bitrate", "mass", "length", "dpi", "resolution", "business-days", "pixels",
+                     "multiplier"})
 _CONFIG_TIMES = frozenset("sec secs seconds min mins minutes hour hours hr hrs day days".split())   # (to _SECONDS)
 _CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
@@ -367,6 +381,12 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for match in _BITRATE.finditer(text):
         add("bitrate", f"{float(match.group(1).replace(',', '')) * _BITRATE_FACTORS[match.group(2).lower()]:.15g}",
             match.span())
+    for match in _MEASURE.finditer(text):
+        kind, factor = _MEASURE_KINDS[match.group(2).lower()]
+        add(kind, f"{float(match.group(1).replace(',', '')) * factor:.6g}", match.span())
+    for match in _RESOLUTION.finditer(text):
+        side = match.group(3) or str(min(int(match.group(1)), int(match.group(2))))
+        add("resolution", f"{side}p", match.span())
     for match in _PIXELS.finditer(text):
         add("pixels", f"{float(match.group(1).replace(',', '')):g}", match.span())
     for match in _CONFIG_OTHER.finditer(text):
@@ -475,4 +495,6 @@ def _readable(kind: str, value: str) -> str:
         return f"{value} Hz"
     if kind == "bitrate":
         return f"{value} bit/s"
+    if kind in _MEASURE_UNITS:
+        return f"{value} {_MEASURE_UNITS[kind]}"
     return value

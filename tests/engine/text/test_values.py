@@ -51,6 +51,10 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Base image: python:3.12-slim", "Services run on Python 3.12.", "version:python"),
     ("Invoices are due net 30.", "Invoices are due 30 days after issue.", "duration"),   # (payment terms)
     ("Python 3.12 is the minimum supported version.", "We require Python >= 3.12.", "version:python"),
+    ("Parcels may weigh up to 2.5 kg.", "包裹重量上限 2500 grams。", "mass"),
+    ("Tickets print on 80 mm paper.", "门票用 8 厘米热敏纸。", "length"),
+    ("Print files need 300 DPI.", "Artwork must be 300 dpi.", "dpi"),
+    ("Videos are transcoded to 1280x720.", "Videos are transcoded to 720p.", "resolution"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
     ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
     ("The uplink is capped at 2 Mbps.", "Uplink limit: 2000 kbps.", "bitrate"),
@@ -62,6 +66,8 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
 @pytest.mark.parametrize("first, second, kind", [
     ("Backups are retained for 35 days.", "Backup retention period is 90 days.", "duration"),
     ("Modbus RTU link: 9600 baud.", "The controller talks Modbus RTU at 19200 baud.", "bitrate"),
+    ("Thumbnails are generated at 320x180.", "Thumbnail size is 640x360.", "resolution"),
+    ("Drone parcels may weigh up to 2.5 kg.", "Drone delivery accepts parcels up to 5 kg.", "mass"),
     ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
     ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
     ("Logs are shipped at INFO level.", "Log level is WARN.", "log-level"),
@@ -147,6 +153,8 @@ def test_a_value_is_shown_as_a_person_reads_it():
                                                    ("frequency", "86400s"), ("tool:error-tracker", "sentry"))] == [
         "duration: 30 min", "duration: 35 days", "size: 10 MB", "frequency: every 1 day",
         "tool:error-tracker: sentry"]
+    assert [shown("mass", "2500"), shown("length", "80"), shown("bitrate", "9600")] == [
+        "mass: 2500 g", "length: 80 mm", "bitrate: 9600 bit/s"]
 
 
 def test_a_rate_is_no_count_nor_frequency_and_a_week_counted_is_no_weekday():
