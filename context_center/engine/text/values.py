@@ -145,6 +145,11 @@ _NAMED = {
     "precision": ({"fp32": "fp32", "fp16": "fp16", "bf16": "bf16", "fp8": "fp8", "int8": "int8", "tf32": "tf32"}, None),
     "gpu": ({written: name for name in "a100 h100 h200 t4 l4 a10 a10g v100 l40s".split()
              for written in (name, f"{name}s")}, None),   # ("on A100s")
+    "language": ({**{name: name for name in "english german french spanish italian portuguese dutch russian "
+                                            "japanese korean chinese arabic hindi polish swedish".split()},
+                  "中文": "chinese", "汉语": "chinese", "英文": "english", "英语": "english", "德语": "german",
+                  "德文": "german", "法语": "french", "法文": "french", "日语": "japanese", "日文": "japanese",
+                  "西班牙语": "spanish", "韩语": "korean"}, None),   # (what people speak: "in German and English")
 }
 _CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
@@ -449,8 +454,8 @@ def _product_before(before: str) -> str | None:
 
 @lru_cache(maxsize=None)
 def _named_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
-                      + r")(?![\w-])", re.IGNORECASE)
+    return re.compile(r"(?<![A-Za-z0-9_-])(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+                      + r")(?![A-Za-z0-9_]|-\d)", re.IGNORECASE)   # (a Chinese name beside other Han: 用中文回复)
 
 
 def clashing_kind(a: Values, b: Values) -> str | None:

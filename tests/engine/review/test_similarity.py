@@ -665,3 +665,11 @@ def test_encrypted_against_plaintext_and_true_against_false_are_opposites(first:
 
 def test_2fa_is_two_factor():
     assert read("2FA is required.").words == read("Two-factor is required.").words
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The student portal supports English and Spanish.", "The student portal is English-only."),
+    ("The Android app supports English only.", "The Android app supports English, German and Spanish."),
+])
+def test_one_language_only_against_several_contradicts(first: str, second: str):
+    assert _in_a_store(first, second) == "contradiction"

@@ -55,6 +55,7 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Tickets print on 80 mm paper.", "门票用 8 厘米热敏纸。", "length"),
     ("Print files need 300 DPI.", "Artwork must be 300 dpi.", "dpi"),
     ("Videos are transcoded to 1280x720.", "Videos are transcoded to 720p.", "resolution"),
+    ("The app ships in English and German.", "应用提供英文和德语两种界面。", "language"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
     ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
     ("The uplink is capped at 2 Mbps.", "Uplink limit: 2000 kbps.", "bitrate"),
