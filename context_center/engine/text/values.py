@@ -72,6 +72,9 @@ _MEASURE_UNITS = {"mass": "g", "length": "mm", "dpi": "dpi"}   # (as shown)
 _MEASURE_KINDS = {unit: (kind, factor) for kind, units in _MEASURES.items() for unit, factor in units.items()}
 # a picture's size: "1280x720" is "720p" (its shorter side), as "720p" is
 _RESOLUTION = re.compile(r"(?<![\w.])(\d{2,5})\s*[x×]\s*(\d{2,5})(?!\w|\.\d)|(?<![\w.])(\d{3,4})p\b")
+# a share written as a fraction after the name of one ("sample_rate = 0.1" is 10%)
+_RATIO = re.compile(r"\b(?:fraction|probability|sample[_ ]rate|sampling[_ ]rate)\s*(?:[:=]|is|of)?\s*"
+                    r"(0?\.\d+)(?![\d%]|\.\d)", re.IGNORECASE)
 _PIXELS = re.compile(_NUMBER + r"\s*(?:px|pixels?|像素)(?![a-z])", re.IGNORECASE)
 _BUSINESS_DAYS = re.compile(r"(?<![\w.])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+(?:business|working)\s+days?\b"
                             r"|(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)\s*个?工作日",
@@ -389,13 +392,17 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for match in _MEASURE.finditer(text):
         kind, factor = _MEASURE_KINDS[match.group(2).lower()]
         add(kind, f"{float(match.group(1).replace(',', '')) * factor:.6g}", match.span())
+    for match in _RATIO.finditer(text):
+        add("percent", f"{float(match.group(1)) * 100:.6g}%", match.span(1))
     for match in _RESOLUTION.finditer(text):
         side = match.group(3) or str(min(int(match.group(1)), int(match.group(2))))
         add("resolution", f"{side}p", match.span())
     for match in _PIXELS.finditer(text):
         add("pixels", f"{float(match.group(1).replace(',', '')):g}", match.span())
     for match in _CONFIG_OTHER.finditer(text):
-        if match.group(1):
+        if match.group(1) and match.group(1).lower() == "ratio" and float(match.group(2)) < 1:
+            add("percent", f"{float(match.group(2)) * 100:.6g}%", match.span())   # (a share: "sampling ratio: 0.1")
+        elif match.group(1):
             add("multiplier", f"{float(match.group(2)):g}", match.span())
         else:
             product = match.group(3).lower()

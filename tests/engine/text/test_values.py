@@ -56,6 +56,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Print files need 300 DPI.", "Artwork must be 300 dpi.", "dpi"),
     ("Videos are transcoded to 1280x720.", "Videos are transcoded to 720p.", "resolution"),
     ("The app ships in English and German.", "应用提供英文和德语两种界面。", "language"),
+    ("prod trace sampling ratio: 0.1", "Traces are sampled at 10% in production.", "percent"),
+    ("sample_rate = 0.25", "A quarter of requests are sampled: 25%.", "percent"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
     ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
     ("The uplink is capped at 2 Mbps.", "Uplink limit: 2000 kbps.", "bitrate"),
