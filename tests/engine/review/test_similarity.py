@@ -24,7 +24,8 @@ HELD_OUT_V9 = PAIRS.with_name("review_v9") / "pairs.jsonl"   # written while v6-
 HELD_OUT_V10 = PAIRS.with_name("review_v10") / "pairs.jsonl"   # written while v9 was
 HELD_OUT_V11 = PAIRS.with_name("review_v11") / "pairs.jsonl"   # written while v10 was
 HELD_OUT_V12 = PAIRS.with_name("review_v12") / "pairs.jsonl"   # written while v11 was
-HELD_OUT_V13 = PAIRS.with_name("review_v13") / "pairs.jsonl"   # written while v12 was; measured only
+HELD_OUT_V13 = PAIRS.with_name("review_v13") / "pairs.jsonl"   # written while v12 was
+HELD_OUT_V14 = PAIRS.with_name("review_v14") / "pairs.jsonl"   # written while v13 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -117,11 +118,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.76 and recall >= 0.5   # against: measured 0.81, 0.54
     precision, recall = figures["duplicate"]
     assert precision >= 0.84 and recall >= 0.26   # measured 0.89, 0.29
-    figures = _precision_recall(HELD_OUT_V13)   # held out: measured once with the rules of 0cc6ca1 (the session's
-    precision, recall = figures["contradiction"]   # first rules: 0.82, 0.42 and 0.79, 0.26)
-    assert precision >= 0.84 and recall >= 0.4   # measured 0.89, 0.44
+    figures = _precision_recall(HELD_OUT_V13)   # measured once held out: 0.89, 0.44 and 0.93, 0.33 (the session's
+    precision, recall = figures["contradiction"]   # first rules: 0.82, 0.42 and 0.79, 0.26), then developed
+    assert precision >= 0.86 and recall >= 0.48   # against: measured 0.91, 0.52
     precision, recall = figures["duplicate"]
-    assert precision >= 0.88 and recall >= 0.3   # measured 0.93, 0.33
+    assert precision >= 0.88 and recall >= 0.31   # measured 0.93, 0.34
+    figures = _precision_recall(HELD_OUT_V14)   # held out: measured once with the rules of 2bfcb04 (the session's
+    precision, recall = figures["contradiction"]   # first rules, 35fca12: the same figures)
+    assert precision >= 0.8 and recall >= 0.48   # measured 0.85, 0.52
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.8 and recall >= 0.3   # measured 0.85, 0.33
 
 
 @pytest.mark.parametrize("first, second, said", [
