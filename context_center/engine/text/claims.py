@@ -76,6 +76,9 @@ _LEFT_BEHIND = re.compile(
     r"|\b(?:no longer use|stopped using)\s+((?-i:[A-Z])(?:[\w.+#-]*[\w+#])?(?:\s+(?-i:[A-Z])(?:[\w.+#-]*[\w+#])?)?)"
     r"(?=\s*(?:anymore|any more|any longer|since|after|in|last|this)\b|\s*[.,;:)](?:\s|$)|\s*$)"
     r"|不再(?:使用|用)\s*([A-Za-z][\w.+#-]*)"
+    r"|\b(?:previously|formerly)\s+(?:on\s+|in\s+|with\s+|using\s+|via\s+)?((?:[\w.+#-]+\s+)?[\w.+#-]*[\w+#])"
+    r"(?=\s*[).,;:](?:\s|$)|\s*\)|\s*$)"
+    r"|(?:之前|以前|原来|此前)(?:用的是|使用的是|用)\s*([A-Za-z][\w.+#-]*)"
     r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+(?!by\b)((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 
@@ -84,12 +87,13 @@ _LEFT_BEHIND = re.compile(
 # gathers the notes that may leave a name behind by them, rather than reading every note)
 LEFT_BEHIND_VERBS = ("moved switched migrated changed went upgraded downgraded ported transitioned replaced "
                      "replacing decommissioned retired dropped deprecated sunset removed gone rid ditched abandoned "
-                     "longer stopped 迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线 不再 废弃 弃用 停用")
+                     "longer stopped previously formerly 迁移 迁到 切换 改成 改到 换成 换到 升级 降级 替换 下线 不再 "
+                     "废弃 弃用 停用 之前 以前 原来 此前")
 
 # a word every form above holds: most notes have none, and are read no further
 _LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|rid of|"
-                        r"ditched|abandoned|no longer|stopped|"
-                        r"[从由]|替换|下线|不再|废弃|弃用|停用", re.IGNORECASE)
+                        r"ditched|abandoned|no longer|stopped|previously|formerly|"
+                        r"[从由]|替换|下线|不再|废弃|弃用|停用|之前|以前|原来|此前", re.IGNORECASE)
 
 
 def may_leave_behind(text: str) -> bool:

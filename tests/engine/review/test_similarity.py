@@ -679,3 +679,13 @@ def test_2fa_is_two_factor():
 ])
 def test_one_language_only_against_several_contradicts(first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Since March we report errors to Sentry (previously Rollbar).",
+     "Error tracking moved from Rollbar to Sentry in March."),
+    ("错误监控已经从 Bugly 迁到了 Sentry。", "现在报错都上报到 Sentry（之前用的是 Bugly）。"),
+])
+def test_a_name_said_to_be_the_previous_one_is_left_behind_by_both(first: str, second: str):
+    assert judge(first, second) != "contradiction"
+    assert left_behind("推送之前先跑 make lint。") == () and left_behind("Previously the API was slow.") == ()
