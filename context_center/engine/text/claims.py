@@ -129,7 +129,8 @@ _WEEKDAYS = {"mon": "mon", "monday": "mon", "mondays": "mon", "tue": "tue", "tue
              "saturdays": "sat", "sun": "sun", "sunday": "sun", "sundays": "sun",
              "一": "mon", "二": "tue", "三": "wed", "四": "thu", "五": "fri", "六": "sat", "日": "sun", "天": "sun"}
 _WEEKDAY = re.compile(r"\b(mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|sun)(?:day)?s?\b"
-                      r"|(?<![一二两三四五六七八九十几\d])(?<!\d\s)(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
+                      r"|(?<![一二两三四五六七八九十几\d])(?<!\d\s)(?:周|星期|礼拜)([一二三四五六日天])(?!次)",
+                      re.IGNORECASE)
 _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
 _PORT = re.compile(r"\bport\s*(?:is|=|:|of)?\s*(\d{2,5})\b|端口\s*(?:是|为|:|：)?\s*(\d{2,5})|\b(?:localhost|"

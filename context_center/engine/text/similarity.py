@@ -167,7 +167,7 @@ VALUES_ALIKE_AT = 0.3    # how alike the terms of two notes giving one kind of v
 SAME_VALUES_AT = 0.4     # ... and of two giving the same values, for a merge
 SAME_TOOL_AT = 0.6       # ... when the values in common are tools alone
 # (not after a count: 一周一个迭代 is a week, one iteration)
-_CHINESE_WEEKDAY = re.compile(r"(?<![一二两三四五六七八九十几\d])(?<!\d\s)(?:周|星期|礼拜)([一二三四五六日天])")
+_CHINESE_WEEKDAY = re.compile(r"(?<![一二两三四五六七八九十几\d])(?<!\d\s)(?:周|星期|礼拜)([一二三四五六日天])(?!次)")
 # (words of their own, not the English ones: a word's weight is its rarity among notes of one language)
 _WEEKDAY_NAMES = dict(zip("一二三四五六日天", ("zhou1", "zhou2", "zhou3", "zhou4", "zhou5", "zhou6", "zhou7", "zhou7")))
 # (not 一: 一个, 一位 are mostly "a", 每一个 "every")

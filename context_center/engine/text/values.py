@@ -95,6 +95,13 @@ _TIME_ZONE = re.compile(r"(?<![\w/])(UTC|GMT|CET|CEST|PST|PDT|EST|EDT|BST|JST|IS
 # an example given ("e.g. Europe/Rotterdam", "for example 30 s", 例如 user_id), to its sentence's or bracket's end
 _EXAMPLE_HINT = re.compile(r"e\.g\.|for example|for instance|such as|例如|比如", re.IGNORECASE)
 _EXAMPLE = re.compile(r"(?:\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如)[^.;。；)）\n]*", re.IGNORECASE)
+# how often, as so many times in a span ("twice a minute", "3 times per hour", 每分钟两次): the span
+# divided by the count
+_TIMES_IN = re.compile(r"\b(once|twice|thrice|\d+|" + "|".join(k for k in _WORD_NUMBERS if len(k) > 2) +
+                       r")(?:\s+times?)?\s+(?:a|an|per|each|every)\s+(second|minute|hour|day|week|month|year)\b"
+                       r"|每\s*(秒|分钟|小时|天|日|周|星期|个月|月|年)\s*(?:[\u4e00-\u9fff]{0,4}?)"
+                       r"([二两三四五六七八九十])\s*次", re.IGNORECASE)   # (每分钟 60 次 is a rate limit)
+_ONCE = {"once": 1, "twice": 2, "thrice": 3}
 # how often, said in Chinese without 每: 30 秒报一次, 5 分钟同步一次
 _ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(秒|分钟|小时|天)(?:(?![后内])[\u4e00-\u9fff]){0,3}?一次")
 # a duration said to be the time between two of a thing: how often
@@ -258,9 +265,15 @@ def values_of(text: str) -> Values:
 
     examples = [match.span() for match in _EXAMPLE.finditer(text)] if _EXAMPLE_HINT.search(text) else []
 
+    counted = [(match, match.span()) for match in _TIMES_IN.finditer(text)] if ("次" in text or "time" in text
+                                                                                  or "ice" in text) else []
+
     def add(kind: str, value: str, span: tuple[int, int]) -> None:
         if any(start <= span[0] < end for start, end in examples):
             return   # ("a time zone field, e.g. Europe/Rotterdam": an example, no value given)
+        if kind in ("frequency", "duration") or kind.startswith("count:"):
+            if any(start < span[1] and span[0] < end for _match, (start, end) in counted):
+                return   # (said as so many times in a span: how often, from _TIMES_IN)
         if (kind == "frequency" or kind.startswith("count:")) and any(
                 other in _UNITED and start < span[1] and span[0] < end for other, start, end in spans):
             return   # ("100 requests per minute" is a rate: no count of requests, no "per minute" frequency)
@@ -272,6 +285,13 @@ def values_of(text: str) -> Values:
         tool, job = tools.named(match.group(0)) or ("", "")
         if tool:
             add(f"tool:{job}", tool, match.span())
+    for match, span in counted:
+        times, unit, chinese_unit, chinese_times = match.groups()
+        count = _ONCE.get((times or "").lower()) or _number(times or chinese_times)
+        if count:
+            found.setdefault("frequency", set()).add(f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s")
+            spans.append(("frequency", *span))
+            given.append(("frequency", f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s", span))
     if any(ch.isdigit() for ch in text):
         _numbers(text, add)
     for match in _CLOCK_WORDS.finditer(text):   # ("half past nine", "noon")

@@ -57,6 +57,9 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Videos are transcoded to 1280x720.", "Videos are transcoded to 720p.", "resolution"),
     ("The app ships in English and German.", "应用提供英文和德语两种界面。", "language"),
     ("prod trace sampling ratio: 0.1", "Traces are sampled at 10% in production.", "percent"),
+    ("Temperatures are sampled twice a minute.", "冷库温度每 30 秒采集一次。", "frequency"),
+    ("冷库温度的采集频率：每分钟两次。", "Temperatures are read every 30 seconds.", "frequency"),
+    ("The sync runs 4 times a day.", "The sync runs every 6 hours.", "frequency"),
     ("sample_rate = 0.25", "A quarter of requests are sampled: 25%.", "percent"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
     ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
@@ -205,3 +208,9 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
 ])
 def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
+
+
+def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
+    assert values_of("The cache is warmed 3 times per hour.").kinds == {"frequency": frozenset({"1200s"})}
+    assert values_of("每周一次全量备份。").kinds == {"frequency": frozenset({"604800s"})}
+    assert values_of("接口限流是每个用户每分钟 60 次。").kinds["frequency"] == {"60s"}   # (a rate limit, as before)
