@@ -232,7 +232,10 @@ def _number(written: str) -> float:
 
 
 def _duration(seconds: float) -> str:
-    """A duration as :func:`_numbers` writes one: whole days as days, else seconds."""
+    """A duration as :func:`_numbers` writes one: whole days as days, else seconds; twelve months a
+    year (24 个月 = 2 年, not 720 days against 730)."""
+    if seconds and seconds % (12 * _SECONDS["month"]) == 0:
+        seconds = seconds / (12 * _SECONDS["month"]) * _SECONDS["year"]
     return f"{seconds / 86400:g}d" if seconds and seconds % 86400 == 0 else f"{seconds:g}s"
 
 
@@ -394,8 +397,8 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for match in _NET_DAYS.finditer(text):   # (payment terms: "net 30" is due in 30 days)
         add("duration", f"{int(match.group(1))}d", match.span(1))
     for match in _LONG.finditer(text):
-        days = float(match.group(1).replace(",", "")) * _SECONDS[(match.group(2) or match.group(3)).lower()] / 86400
-        add("duration", f"{days:g}d", match.span())
+        seconds = float(match.group(1).replace(",", "")) * _SECONDS[(match.group(2) or match.group(3)).lower()]
+        add("duration", _duration(seconds), match.span())
     for match in _RATE.finditer(text):   # (ticks or frames a second: a frequency in hertz)
         count, noun, unit = match.groups()
         per_second = float(count.replace(",", "")) / _SECONDS[unit.lower()]

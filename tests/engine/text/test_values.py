@@ -60,6 +60,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Temperatures are sampled twice a minute.", "冷库温度每 30 秒采集一次。", "frequency"),
     ("冷库温度的采集频率：每分钟两次。", "Temperatures are read every 30 seconds.", "frequency"),
     ("The sync runs 4 times a day.", "The sync runs every 6 hours.", "frequency"),
+    ("巡检照片保留 24 个月。", "巡检照片保存 2 年。", "duration"),
+    ("Payslips are kept for 12 months.", "Payslips are kept for one year.", "duration"),
     ("sample_rate = 0.25", "A quarter of requests are sampled: 25%.", "percent"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
     ("Build FROM eclipse-temurin:17-jre.", "The service needs Java 17.", "version:java"),
@@ -201,7 +203,7 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
 
 
 @pytest.mark.parametrize("text, kinds", [
-    ("班级相册里的照片保留 12 个月后自动删除。", {"duration": {"360d"}}),   # (no word boundary between two Han)
+    ("班级相册里的照片保留 12 个月后自动删除。", {"duration": {"365d"}}),   # (no word boundary between two Han)
     ("JS jobs run on Node 20 unless the pipeline pins another version.", {"version:node": {"20"}}),   # ("unless")
     ("The default Node.js image is node:22.", {"version:node": {"22"}}),   # (a tag at a sentence's end)
     ("每 2 周一次全量备份。", {}),   # (every two weeks: no Monday)
