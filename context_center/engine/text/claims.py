@@ -148,7 +148,7 @@ _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(?:(凌晨|早上|上午|中午|下午|晚上)\s*)?\b(\d{1,2}):(\d{2})\b"
                    r"|(?:(凌晨|早上|上午|下午|晚上)\s*)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
 _INDENT = re.compile(r"\b(?:(\d|two|four|eight)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)"
-                     r"|(\d|两|二|四|八)\s*个空格|(制表符|tab)", re.IGNORECASE)
+                     r"|(\d|两|二|四|八)\s*个?空格|(制表符|tab)", re.IGNORECASE)
 _INDENTING = re.compile(r"\bindent\w*|\btabs?\b(?!\.\w)|\bspaces?\b|缩进", re.IGNORECASE)   # (not tabs.md)
 @dataclass(frozen=True)
 class Choice:

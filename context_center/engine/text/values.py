@@ -45,7 +45,7 @@ _WORD_NUMBERS = {"an": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "thirty": 30, "sixty": 60, "ninety": 90}
 _CHINESE_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _RATE = re.compile(_NUMBER + r"\s*(req(?:uest)?s?|calls?|messages?|events?|ticks?|frames?|writes?|queries|jobs?)?\s*"
-                   r"(?:/|per|an?)\s*(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
+                   r"(?:/\s*|per\s+|an?\s+)(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
 # a multiplier ("capped at 3.0x", "2.5×", 3 倍), not a size written WxH (320x180)
 _MULTIPLIER = re.compile(_NUMBER + r"\s*(?:[x×](?!\w)|倍)", re.IGNORECASE)
 # a clock time in words ("half past nine", "a quarter past ten", "noon", "midnight")
@@ -164,7 +164,8 @@ _NAMED = {
 _CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
                       "jdk": "java", "msrv": "rust",   # (a minimum supported Rust version)
-                      "rn": "react-native", "native": "react-native", "openjdk": "java", "eclipse-temurin": "java"}
+                      "rn": "react-native", "native": "react-native", "openjdk": "java", "eclipse-temurin": "java",
+                      "cpython": "python"}
 # a container image's tag: the version of what it holds ("python:3.12-slim", node:20-alpine; not a
 # port: "redis:6379")
 _IMAGE_TAG = re.compile(r"(?<![\w./:-])([a-z][\w.-]*[a-z]):v?(\d{1,2}(?:\.\d+)?)(?:\.\d+)*(?!\d|\.\d)")

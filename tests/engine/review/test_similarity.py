@@ -689,3 +689,7 @@ def test_one_language_only_against_several_contradicts(first: str, second: str):
 def test_a_name_said_to_be_the_previous_one_is_left_behind_by_both(first: str, second: str):
     assert judge(first, second) != "contradiction"
     assert left_behind("推送之前先跑 make lint。") == () and left_behind("Previously the API was slow.") == ()
+
+
+def test_spaces_written_without_a_measure_word_are_an_indentation():
+    assert judge("前端代码用 4 空格缩进。", "前端代码统一用 2 个空格缩进。") == "contradiction"

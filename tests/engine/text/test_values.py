@@ -76,6 +76,10 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Modbus RTU link: 9600 baud.", "The controller talks Modbus RTU at 19200 baud.", "bitrate"),
     ("Thumbnails are generated at 320x180.", "Thumbnail size is 640x360.", "resolution"),
     ("Drone parcels may weigh up to 2.5 kg.", "Drone delivery accepts parcels up to 5 kg.", "mass"),
+    ("We format Go code with gofumpt.", "Go code is formatted with goimports.", "tool:formatter"),
+    ("Quillmark runs on a managed Kubernetes cluster (GKE).", "Quillmark runs on EKS.", "tool:orchestrator"),
+    ("Chorus exports attendance as an XLSX spreadsheet.", "Chorus exports attendance as CSV.", "tool:file-format"),
+    ("Backend services run on Python 3.12.", "Our backend runtime is CPython 3.11.", "version:python"),
     ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
     ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
     ("Logs are shipped at INFO level.", "Log level is WARN.", "log-level"),
@@ -207,6 +211,7 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("JS jobs run on Node 20 unless the pipeline pins another version.", {"version:node": {"20"}}),   # ("unless")
     ("The default Node.js image is node:22.", {"version:node": {"22"}}),   # (a tag at a sentence's end)
     ("每 2 周一次全量备份。", {}),   # (every two weeks: no Monday)
+    ("Service images use alpine:3.19 as the base.", {"version:alpine": {"3.19"}}),   # ("3.19 as": no rate a second)
 ])
 def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
