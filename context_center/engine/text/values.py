@@ -139,7 +139,8 @@ _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。
                       r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
                       r"|(?<![\w/.@-])[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|cn|dev|app|internal|corp|local|"
                       r"lan|cloud|co|me|shop|ai|xyz|site|online)(?::\d+)?\b(?![\w-]|\.\w)"
-                      r"|(?<![\w/.~-])(?:~?/[\w.-]+){2,}/?|(?<![\w&])#[a-z][\w-]+", re.IGNORECASE)
+                      r"|(?<![\w/.~-])(?:~?/[\w.-]*[\w-]){2,}/?|(?<![\w&])#[a-z][\w-]+"
+                      r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?!\w|\.\d)", re.IGNORECASE)
 _REGION = re.compile(r"(?<![\w-])(?:(?:us|eu|ap|sa|ca|me|af|cn|il|mx)-(?:gov-)?(?:north|south|east|west|central|"
                      r"northeast|southeast|northwest|southwest)-\d|cn-[a-z]+|(?:us|europe|asia|northamerica|"
                      r"southamerica|australia|me)-[a-z]+\d)(?![\w-])", re.IGNORECASE)

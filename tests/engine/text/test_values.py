@@ -80,6 +80,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Quillmark runs on a managed Kubernetes cluster (GKE).", "Quillmark runs on EKS.", "tool:orchestrator"),
     ("Chorus exports attendance as an XLSX spreadsheet.", "Chorus exports attendance as CSV.", "tool:file-format"),
     ("Backend services run on Python 3.12.", "Our backend runtime is CPython 3.11.", "version:python"),
+    ("巡轨的预发数据库在 10.20.3.15 上。", "巡轨预发库的地址是 10.20.3.51。", "address"),
     ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
     ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
     ("Logs are shipped at INFO level.", "Log level is WARN.", "log-level"),
@@ -212,6 +213,8 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("The default Node.js image is node:22.", {"version:node": {"22"}}),   # (a tag at a sentence's end)
     ("每 2 周一次全量备份。", {}),   # (every two weeks: no Monday)
     ("Service images use alpine:3.19 as the base.", {"version:alpine": {"3.19"}}),   # ("3.19 as": no rate a second)
+    ("Services write plain-text logs to /var/log/app.log.", {"address": {"/var/log/app.log"}}),   # (not "log.")
+    ("The replica is at 10.0.0.12:5432.", {"address": {"10.0.0.12:5432"}}),
 ])
 def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
