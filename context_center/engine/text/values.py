@@ -203,7 +203,8 @@ _WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")(?:\s+|-)"
                              r"(秒|分钟|小时|天|周(?![一二三四五六日天])|个月|年)",
                              re.IGNORECASE)
 # how many of a thing ("6 tickets", "six tickets", 四张票, 4 张): a count of that thing
-_COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:" + _WORD_NUMBER + r")\b)([a-z]{3,}s)\b"
+_COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:" + _WORD_NUMBER + r")\b)"
+                    r"(?:(?:db|database|concurrent|parallel|simultaneous|open|active|idle)\s+)?([a-z]{3,}s)\b"
                     r"|(?<![\d一二两三四五六七八九十第])(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人|位)",
                     re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)

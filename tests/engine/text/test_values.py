@@ -215,6 +215,8 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("Service images use alpine:3.19 as the base.", {"version:alpine": {"3.19"}}),   # ("3.19 as": no rate a second)
     ("Services write plain-text logs to /var/log/app.log.", {"address": {"/var/log/app.log"}}),   # (not "log.")
     ("The replica is at 10.0.0.12:5432.", {"address": {"10.0.0.12:5432"}}),
+    ("Each API pod opens at most 20 database connections.", {"count:connection": {"20"}}),
+    ("The chess server allows up to 3 simultaneous games per account.", {"count:game": {"3"}}),
 ])
 def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
