@@ -209,7 +209,7 @@ _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:"
                     re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
 _NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes "
-                         "megabytes gigabytes kilobytes characters chars columns spaces tabs ms "
+                         "megabytes gigabytes kilobytes columns spaces tabs ms "
                          "unless across always perhaps sometimes does this thus plus less whereas besides towards "
                          "afterwards nevertheless".split())   # (words ending in "s" that are no things counted)
 _CURRENCIES = {"€": "eur", "$": "usd", "£": "gbp", "¥": "cny", "eur": "eur", "euro": "eur", "euros": "eur",

@@ -81,6 +81,8 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Chorus exports attendance as an XLSX spreadsheet.", "Chorus exports attendance as CSV.", "tool:file-format"),
     ("Backend services run on Python 3.12.", "Our backend runtime is CPython 3.11.", "version:python"),
     ("巡轨的预发数据库在 10.20.3.15 上。", "巡轨预发库的地址是 10.20.3.51。", "address"),
+    ("Staff passwords must be at least 12 characters.", "Staff passwords need a minimum of 8 characters.",
+     "count:character"),
     ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
     ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
     ("Logs are shipped at INFO level.", "Log level is WARN.", "log-level"),
