@@ -197,6 +197,9 @@ _NO_PRODUCT = frozenset("is are was be to at for of in into on by and or the a a
 
 
 _WORD_NUMBER = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+# a part of a unit before it ("a quarter of an hour", "half a minute")
+_PART_OF = re.compile(r"\b(quarter|half)\s+(?:of\s+)?$", re.IGNORECASE)
+_PARTS = {"quarter": 0.25, "half": 0.5}
 _WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")(?:\s+|-)"
                              r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
                              r"|(?<![一二两三四五六七八九十])([一二两三四五六七八九十]+)\s*"
@@ -324,7 +327,9 @@ def values_of(text: str) -> Values:
     for match in _WORDS_DURATION.finditer(text):   # ("one day", "an hour", 十分钟: digits are read below)
         count, unit = match.group(1) or match.group(3), (match.group(2) or match.group(4)).lower().rstrip("s") or "s"
         if not (count.lower() in ("a", "an") and unit == "second"):   # ("a second factor")
-            add("duration", _duration(_number(count) * _SECONDS[unit]), match.span())
+            part = _PART_OF.search(text, max(0, match.start() - 20), match.start())   # ("a quarter of an hour")
+            share = _PARTS[part.group(1).lower()] if part else 1
+            add("duration", _duration(share * _number(count) * _SECONDS[unit]), ((part or match).start(), match.end()))
     for match in _DAY_OF_MONTH.finditer(text):
         add("day-of-month", str(int(match.group(1) or match.group(2))), match.span())
     for match in _TIME_ZONE.finditer(text):
@@ -441,7 +446,7 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
         if seconds:   # (a name ending in "nights" or "weeks" counts them, as it did)
             add("duration", _duration(amount * seconds), match.span())
         elif unit in _CONFIG_SIZES:
-            add("size", f"{amount * _CONFIG_SIZES[unit]:g}b", match.span())
+            add("size", f"{amount * _CONFIG_SIZES[unit]:.15g}b", match.span())
         elif unit not in _NOT_COUNTED:
             add(f"count:{unit[:-1]}", f"{amount:g}", match.span())
     for pattern in (_PRODUCT_VERSION, _VERSION_IS):
@@ -465,8 +470,8 @@ def _a_product(written: str) -> bool:
     "c++ 17"), or a runtime's or a tool's name ("python 3.12"); not a word in lower case ("holds 50",
     "either 2", "a rolling 30-day window")."""
     lower = written.lower()
-    return not (written.islower() and lower.isalpha()) or lower in _RUNTIMES or lower in _PRODUCT_SPELLINGS \
-        or bool(tools.named(lower))
+    return not (written.islower() and (lower.isalpha() or "_" in lower)) or lower in _RUNTIMES \
+        or lower in _PRODUCT_SPELLINGS or bool(tools.named(lower))   # (nor a setting's name: "max_size 20")
 
 
 def _version(written: str) -> str:

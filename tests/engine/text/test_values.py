@@ -61,6 +61,7 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("冷库温度的采集频率：每分钟两次。", "Temperatures are read every 30 seconds.", "frequency"),
     ("The sync runs 4 times a day.", "The sync runs every 6 hours.", "frequency"),
     ("巡检照片保留 24 个月。", "巡检照片保存 2 年。", "duration"),
+    ("Max upload size for attachments is 25 MB.", "attachments: max_upload_mb = 25", "size"),
     ("Payslips are kept for 12 months.", "Payslips are kept for one year.", "duration"),
     ("sample_rate = 0.25", "A quarter of requests are sampled: 25%.", "percent"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
@@ -218,6 +219,9 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("Services write plain-text logs to /var/log/app.log.", {"address": {"/var/log/app.log"}}),   # (not "log.")
     ("The replica is at 10.0.0.12:5432.", {"address": {"10.0.0.12:5432"}}),
     ("Each API pod opens at most 20 database connections.", {"count:connection": {"20"}}),
+    ("Staff are logged out after a quarter of an hour without activity.", {"duration": {"900s"}}),
+    ("The client gives up waiting after half a minute.", {"duration": {"30s"}}),
+    ("tessera-api: db pool max_size 20 per pod", {}),   # (a setting's name is no product)
     ("The chess server allows up to 3 simultaneous games per account.", {"count:game": {"3"}}),
 ])
 def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
