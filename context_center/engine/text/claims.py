@@ -142,6 +142,7 @@ _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
 # port 7070", "auth_service 默认监听 9000 端口"): in lower case (a capital opens a sentence: "Squash-merge
 # pull requests"), and a hyphen, an underscore or a dot in it
 _CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0-9]+)+)`?(?=[\s`:,，]|$)")
+_CODE_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+(?![\w-])")   # (trace-api, orders_db)
 _SETTING_AFTER = re.compile(r"`?\s*[=:]")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
@@ -358,10 +359,11 @@ def claims_of(text: str) -> frozenset[Claim]:
         for match in _PORT.finditer(clause):
             port = next(group for group in match.groups() if group)
             found.add(Claim("port", entity | _before_port(clause), port, negated))
-        if entity:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口")
-            for match in _PORT_BEFORE.finditer(clause):
+        named = entity or frozenset(name.lower() for name in _CODE_NAME.findall(clause) if "端口" in clause)
+        if named:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口";
+            for match in _PORT_BEFORE.finditer(clause):   # 查询服务 trace-api 监听 9090 端口)
                 latin = {_same(word.lower()) for word in _LATIN_WORD.findall(clause)} - _STOP
-                found.add(Claim("port", entity | latin, match.group(1), negated))
+                found.add(Claim("port", named | latin, match.group(1), negated))
         for match in tools.pattern().finditer(clause):   # (the CI systems: the tools of that job)
             tool, job = tools.named(match.group(0)) or ("", "")
             if job == "ci":

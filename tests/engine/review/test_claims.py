@@ -49,6 +49,7 @@ def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, 
     ("CI runs on GitHub Actions.", "Our CI is Jenkins."),
     ("Indent with 2 spaces.", "Indent with tabs."),
     ("ledger-api listens on port 7000.", "ledger-api 默认监听 7001 端口。"),        # named by a name as code
+    ("查询服务 trace-api 监听 9090 端口。", "trace-api 在 9091 端口上对外提供查询服务。"),   # named mid-clause
     ("后端 Rust 版本锁定在 1.75。", "后端服务用 Rust 1.79。"),
     ("The Ruby version is pinned to 3.2.", "We run Ruby 3.3."),
     ("PRs into main are squash-merged.", "Use rebase-and-merge for PRs into main."),          # merge methods
