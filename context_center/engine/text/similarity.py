@@ -148,7 +148,7 @@ _OTHER_ENVIRONMENTS = frozenset({"staging", "qa"})
 # words a note may write for one term, as the notes' words read them (stems): "retained for 35 days"
 # and "retention period: 90 days" speak of one thing
 _TERMS = {stem(word): group.split()[0] for group in (
-    "keep retain retained retention kept keeps preserve preserved",
+    "keep retain retained retention kept keeps preserve preserved delete deletes deleted purge purges purged",
     "expire expires expiry expiration expired ttl valid validity lifetime",
     "limit limits limited max maximum cap capped ceiling",
     "deploy deploys deployed deployment deployments release releases released ship ships shipped publish "

@@ -693,3 +693,11 @@ def test_a_name_said_to_be_the_previous_one_is_left_behind_by_both(first: str, s
 
 def test_spaces_written_without_a_measure_word_are_an_indentation():
     assert judge("前端代码用 4 空格缩进。", "前端代码统一用 2 个空格缩进。") == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Payslips are retained for 7 years.", "Payslip PDFs are purged after 3 years."),
+    ("Hearing audio is kept for 7 years.", "Hearing audio is deleted 3 years after the hearing."),
+])
+def test_deleted_after_a_time_is_kept_that_long(first: str, second: str):
+    assert _in_a_store(first, second) == "contradiction"
