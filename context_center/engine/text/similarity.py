@@ -605,8 +605,30 @@ def opposite_words(a: Reading, b: Reading, weights: Weights) -> bool:
             for pair in _CHINESE_OPPOSITES for one, other in (pair, pair[::-1])):
         return False
     here, there = entity_of(a.text), entity_of(b.text)   # "off in production" / "on in local dev": two places
+    mine, theirs = _roles(a), _roles(b)
+    if mine and theirs and not mine & theirs:   # "mandatory for admins" / "optional for donors": two policies
+        return False
     return similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT and weights.any_specific(a.words & b.words) \
         and (here == there or (bool(here) != bool(there) and not (here | there) & _ENVIRONMENTS))
+
+
+# who a policy is for: two notes each naming another speak of two policies
+_ROLES = frozenset(map(stem, "admin admins administrator administrators user users member members guest guests staff "
+                            "donor donors customer customers owner owners maintainer maintainers contributor "
+                            "contributors developer developers student students teacher teachers parent parents "
+                            "patient patients doctor doctors driver drivers rider riders tenant tenants vendor vendors "
+                            "merchant merchants operator operators learner learners coach coaches".split()))
+_CHINESE_ROLES = ("管理员", "普通用户", "用户", "会员", "访客", "房客", "员工", "商户", "学员", "教练", "家长", "老师",
+                  "学生", "患者", "医生", "司机", "乘客")
+
+
+def _roles(reading: Reading) -> frozenset[str]:
+    found = set(reading.words & _ROLES)
+    for role in _CHINESE_ROLES:   # (the longest first: 普通用户 is not 用户)
+        if role in reading.text and not any(role in other and role != other and other in reading.text
+                                            for other in _CHINESE_ROLES):
+            found.add(role)
+    return frozenset(found)
 
 
 def _only_against_others(a: Reading, b: Reading, weights: Weights) -> bool:

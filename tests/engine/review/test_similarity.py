@@ -701,3 +701,13 @@ def test_spaces_written_without_a_measure_word_are_an_indentation():
 ])
 def test_deleted_after_a_time_is_kept_that_long(first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("MFA is optional for Marrow donors.", "MFA is mandatory for all Marrow admin accounts."),
+    ("Git 平台管理员必须开启双因素认证。", "Git 平台普通用户开启双因素认证是可选的。"),
+])
+def test_a_policy_for_one_role_and_its_opposite_for_another_are_two_policies(first: str, second: str):
+    assert _in_a_store(first, second) != "contradiction"
+    assert _in_a_store("MFA is optional for Marrow admins.", "MFA is mandatory for all Marrow admin accounts.") \
+        == "contradiction"
