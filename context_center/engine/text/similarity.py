@@ -451,6 +451,8 @@ def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     mine, theirs = a.values.tools(), b.values.tools()
     if mine - theirs and theirs - mine:
         return False
+    if same == ["tool:protocol"]:   # ("Outbound HTTP calls time out after 5 s." / "… are retried twice": a
+        return False                # protocol is how, not what a fact is of)
     alike_at = SAME_VALUES_AT if any(not kind.startswith("tool:") for kind in same) else SAME_TOOL_AT
     return _same_terms(a, b, weights, alike_at, named=any(_named_kind(kind) for kind in same), strict=True)
 

@@ -72,6 +72,7 @@ JOBS: dict[str, str] = {
     "maps": "mapbox google-maps 高德/amap 百度地图",
     "browser": "chrome firefox safari",
     "os": "linux macos/mac-os/osx windows",
+    "protocol": "mqtt http/https grpc amqp coap websocket/websockets sftp modbus",
     "push-notifications": "fcm/firebase-cloud-messaging onesignal jpush/极光推送 airship getui/个推",
     "logging": "zap zerolog logrus slog log4j/log4j2 logback winston pino bunyan serilog nlog structlog loguru",
 }

@@ -711,3 +711,10 @@ def test_a_policy_for_one_role_and_its_opposite_for_another_are_two_policies(fir
     assert _in_a_store(first, second) != "contradiction"
     assert _in_a_store("MFA is optional for Marrow admins.", "MFA is mandatory for all Marrow admin accounts.") \
         == "contradiction"
+
+
+def test_protocols_are_values_but_no_merge_is_made_of_a_protocol_alone():
+    assert _in_a_store("Pallet Pilot's telemetry ingest accepts MQTT and HTTPS POST.",
+                       "Pallet Pilot telemetry ingest accepts only MQTT.") == "contradiction"
+    assert _in_a_store("Timeouts for outbound HTTP calls are 5 seconds.",
+                       "Outbound HTTP calls are retried twice with exponential backoff.") != "duplicate"
