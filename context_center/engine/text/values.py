@@ -56,6 +56,13 @@ _HOURS = dict(zip("one two three four five six seven eight nine ten eleven twelv
 # "max_nodes = 12")
 _CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|mins?|minutes|hours?|hrs?|days?|mb|gb|"
                            r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?!\w|\.\d)", re.IGNORECASE)
+# a size in a container's units (4096Mi, 2Gi), a rate in queries a second (20 QPS, 每秒最多 20 次), and
+# half a unit in Chinese (半分钟, 半小时)
+_BINARY_SIZE = re.compile(_NUMBER + r"\s*(Ki|Mi|Gi|Ti)(?![A-Za-z])")
+_BINARY_FACTORS = {"Ki": 1024, "Mi": 1024 ** 2, "Gi": 1024 ** 3, "Ti": 1024 ** 4}
+_PER_SECOND = re.compile(_NUMBER + r"\s*(?:qps|rps|tps)\b"
+                         r"|每(秒|分钟|小时)钟?\s*(?:[\u4e00-\u9fff]{0,6}?)\s*(\d+)\s*次", re.IGNORECASE)
+_CHINESE_HALF = re.compile(r"(?<![一二两三四五六七八九十\d个])半(分钟|小时|天|年)")
 # a line's speed in bits a second ("9600 baud", "128 kbps", 2 Mbps)
 _BITRATE = re.compile(_NUMBER + r"\s*(baud|bps|kbps|kbit/s|mbps|mbit/s|gbps|gbit/s)(?![a-z])", re.IGNORECASE)
 _BITRATE_FACTORS = {"baud": 1, "bps": 1, "kbps": 1e3, "kbit/s": 1e3, "mbps": 1e6, "mbit/s": 1e6, "gbps": 1e9,
@@ -120,15 +127,17 @@ _LONG = re.compile(_NUMBER + r"(?:-(?=[a-z])|\s*)(?:(week|month|year)s?\b|(个�
 # "every 15 minutes", 每 5 分钟)
 _SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "m": 60, "hour": 3600, "h": 3600, "hr": 3600,
             "day": 86400,
-            "night": 86400, "week": 604800, "month": 2592000, "quarter": 7776000, "year": 31536000,
+            "night": 86400, "week": 604800, "fortnight": 1209600, "month": 2592000, "quarter": 7776000,
+            "year": 31536000,
             "秒": 1, "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "晚": 86400, "周": 604800, "星期": 604800,
             "个星期": 604800, "月": 2592000, "个月": 2592000, "季度": 7776000, "个季度": 7776000, "年": 31536000}
 # a weekday said to come round each week ("every Sunday", "each Friday", 每周日, 每个星期一): weekly
 _EVERY_WEEKDAY = re.compile(r"\b(?:every|each)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
                             r"|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天]", re.IGNORECASE)
-_FREQUENCIES = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "monthly": "month",
-                "quarterly": "quarter", "yearly": "year", "annually": "year"}
-_FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)(?![\w-])"
+_FREQUENCIES = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week", "fortnightly": "fortnight",
+                "monthly": "month", "quarterly": "quarter", "yearly": "year", "annually": "year"}
+_FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)"
+                        r"(?![\w-])"
                         r"|\b(?:every|each|once an?|once per|per)\s+(?:(\d+|" + "|".join(_WORD_NUMBERS) + r")\s*)?"
                         r"(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|nights?|weeks?|months?|quarters?|years?)\b"
                         r"|每\s*(?:(\d+|[一二两三四五六七八九十]+)\s*)?(秒|分钟|小时|天|日|晚|个?星期|周(?![一二三四五六日天])"
@@ -294,6 +303,13 @@ def values_of(text: str) -> Values:
         tool, job = tools.named(match.group(0)) or ("", "")
         if tool:
             add(f"tool:{job}", tool, match.span())
+    for match in _PER_SECOND.finditer(text):   # (before how often: "每秒" inside a rate is none)
+        count, unit = (match.group(1), "秒") if match.group(1) else (match.group(3), match.group(2))
+        add("rate", f"{float(count.replace(',', '')) / _SECONDS[unit]:g}", match.span())
+    for match in _BINARY_SIZE.finditer(text):
+        add("size", f"{float(match.group(1).replace(',', '')) * _BINARY_FACTORS[match.group(2)]:.15g}b", match.span())
+    for match in _CHINESE_HALF.finditer(text):
+        add("duration", _duration(_SECONDS[match.group(1)] / 2), match.span())
     for match, span in counted:
         times, unit, chinese_unit, chinese_times = match.groups()
         count = _ONCE.get((times or "").lower()) or _number(times or chinese_times)

@@ -62,6 +62,11 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("The sync runs 4 times a day.", "The sync runs every 6 hours.", "frequency"),
     ("巡检照片保留 24 个月。", "巡检照片保存 2 年。", "duration"),
     ("Max upload size for attachments is 25 MB.", "attachments: max_upload_mb = 25", "size"),
+    ("kiln-scheduler: resources.limits.memory = 2048Mi", "The scheduler container has a 2 GiB memory limit.", "size"),
+    ("扫码支付：单商户 20 QPS 上限。", "扫码支付接口限流为每个商户每秒 20 次。", "rate"),
+    ("接口限流是每个用户每分钟 60 次。", "The API allows each user 1 request per second.", "rate"),
+    ("App 闲置 30 分钟后自动登出。", "App 空闲半小时会自动退出登录。", "duration"),
+    ("Reminders go out fortnightly.", "Reminders are sent every 14 days.", "frequency"),
     ("Payslips are kept for 12 months.", "Payslips are kept for one year.", "duration"),
     ("sample_rate = 0.25", "A quarter of requests are sampled: 25%.", "percent"),
     ("Staging is at https://staging.cellarnote.shop/", "The staging site is staging.cellarnote.shop.", "address"),
@@ -84,6 +89,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("巡轨的预发数据库在 10.20.3.15 上。", "巡轨预发库的地址是 10.20.3.51。", "address"),
     ("Staff passwords must be at least 12 characters.", "Staff passwords need a minimum of 8 characters.",
      "count:character"),
+    ("开放接口每个 key 每分钟 100 次。", "开放 API 的限流是每个 key 每秒 50 次。", "rate"),
     ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
     ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
     ("Logs are shipped at INFO level.", "Log level is WARN.", "log-level"),
@@ -231,4 +237,4 @@ def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
 def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     assert values_of("The cache is warmed 3 times per hour.").kinds == {"frequency": frozenset({"1200s"})}
     assert values_of("每周一次全量备份。").kinds == {"frequency": frozenset({"604800s"})}
-    assert values_of("接口限流是每个用户每分钟 60 次。").kinds["frequency"] == {"60s"}   # (a rate limit, as before)
+    assert values_of("接口限流是每个用户每分钟 60 次。").kinds == {"rate": frozenset({"1"})}   # (a rate limit)
