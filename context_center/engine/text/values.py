@@ -283,8 +283,9 @@ def values_of(text: str) -> Values:
 
     examples = [match.span() for match in _EXAMPLE.finditer(text)] if _EXAMPLE_HINT.search(text) else []
 
-    counted = [(match, match.span()) for match in _TIMES_IN.finditer(text)] if ("次" in text or "time" in text
-                                                                                  or "ice" in text) else []
+    lowered = text.lower()
+    counted = [(match, match.span()) for match in _TIMES_IN.finditer(text)] \
+        if "次" in text or "time" in lowered or "twice" in lowered or "thrice" in lowered else []
 
     def add(kind: str, value: str, span: tuple[int, int]) -> None:
         if any(start <= span[0] < end for start, end in examples):
@@ -303,12 +304,13 @@ def values_of(text: str) -> Values:
         tool, job = tools.named(match.group(0)) or ("", "")
         if tool:
             add(f"tool:{job}", tool, match.span())
-    for match in _PER_SECOND.finditer(text):   # (before how often: "每秒" inside a rate is none)
+    digits = any(ch.isdigit() for ch in text)
+    for match in _PER_SECOND.finditer(text) if digits else ():   # (before how often: 每秒 inside a rate is none)
         count, unit = (match.group(1), "秒") if match.group(1) else (match.group(3), match.group(2))
         add("rate", f"{float(count.replace(',', '')) / _SECONDS[unit]:g}", match.span())
-    for match in _BINARY_SIZE.finditer(text):
+    for match in _BINARY_SIZE.finditer(text) if digits else ():
         add("size", f"{float(match.group(1).replace(',', '')) * _BINARY_FACTORS[match.group(2)]:.15g}b", match.span())
-    for match in _CHINESE_HALF.finditer(text):
+    for match in _CHINESE_HALF.finditer(text) if "半" in text else ():
         add("duration", _duration(_SECONDS[match.group(1)] / 2), match.span())
     for match, span in counted:
         times, unit, chinese_unit, chinese_times = match.groups()
@@ -317,7 +319,7 @@ def values_of(text: str) -> Values:
             found.setdefault("frequency", set()).add(f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s")
             spans.append(("frequency", *span))
             given.append(("frequency", f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s", span))
-    if any(ch.isdigit() for ch in text):
+    if digits:
         _numbers(text, add)
     for match in _CLOCK_WORDS.finditer(text):   # ("half past nine", "noon")
         part, hour, named = match.groups()
