@@ -149,7 +149,8 @@ _OTHER_ENVIRONMENTS = frozenset({"staging", "qa"})
 # and "retention period: 90 days" speak of one thing
 _TERMS = {stem(word): group.split()[0] for group in (
     "keep retain retained retention kept keeps preserve preserved delete deletes deleted purge purges purged",
-    "expire expires expiry expiration expired ttl valid validity lifetime",
+    "expire expires expiry expiration expired ttl valid validity lifetime timeout timeouts",
+    "minimum least",
     "limit limits limited max maximum cap capped ceiling",
     "deploy deploys deployed deployment deployments release releases released ship ships shipped publish "
     "published rollout",
@@ -275,11 +276,16 @@ def _topic(text: str, kinds: frozenset[str]) -> tuple[frozenset[str], tuple[str,
     return topic, tuple(term for term in (_TERMS.get(word, word) for word in _sequence(rest)) if term in topic)
 
 
+_TIME_OUT = re.compile(r"\btim(?:e|es|ed|ing)[ -]out\b", re.IGNORECASE)   # ("sessions time out": a timeout)
+
+
 def _words(clause: str) -> set[str]:
     """The clause's words: the engine's tokens for Latin text; for Chinese, its characters (function
     characters aside), which tell paraphrases apart better than bigrams spanning word boundaries
     (measured on the labelled pairs: contradictions found 0.47 → 0.84 of the time in Chinese).
     A short name is read as its long form (:data:`_ALIASES`)."""
+    if " out" in clause or "-out" in clause:
+        clause = _TIME_OUT.sub("timeout", clause)
     if not _HAN.search(clause):
         return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True))
     clause = _chinese_values(clause)
@@ -343,6 +349,8 @@ def read(text: str) -> Reading:
 def _sequence(text: str) -> tuple[str, ...]:
     """The note's words as :func:`_words` reads them, in the order written."""
     found: list[str] = []
+    if " out" in text or "-out" in text:
+        text = _TIME_OUT.sub("timeout", text)
     for run in _RUNS.findall(_chinese_values(text) if _HAN.search(text) else text):
         if _HAN.match(run):
             found.extend(ch for ch in run if ch not in _FUNCTION_CHARACTERS)

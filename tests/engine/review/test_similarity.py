@@ -718,3 +718,14 @@ def test_protocols_are_values_but_no_merge_is_made_of_a_protocol_alone():
                        "Pallet Pilot telemetry ingest accepts only MQTT.") == "contradiction"
     assert _in_a_store("Timeouts for outbound HTTP calls are 5 seconds.",
                        "Outbound HTTP calls are retried twice with exponential backoff.") != "duplicate"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Session idle timeout is 30 minutes.", "Sessions expire after 15 minutes of inactivity.", "contradiction"),
+    ("HTTP client timeout for calls to the pricing service is 2s.", "Calls to pricing time out after 10 seconds.",
+     "contradiction"),
+    ("Test coverage on new code must be at least 80%.", "Minimum coverage gate on new code is 70%.", "contradiction"),
+    ("Request timeout is 30s.", "Requests time out after thirty seconds.", "duplicate"),
+])
+def test_timing_out_is_expiring_and_at_least_is_a_minimum(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
