@@ -440,8 +440,9 @@ def _shared_subjects(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[str
 
 # a note saying it is an exception to a rule ("Billing PRs need two approvals, an exception to the
 # usual one-approval rule"; 例外, 特例) does not contradict the rule it names
-_EXCEPTION = re.compile(r"\b(?:an? exception|exception to|exceptions to the|overrides? the (?:usual|default|general))\b"
-                        r"|例外|特例|除外", re.IGNORECASE)   # (not "we send exceptions to Sentry")
+_EXCEPTION = re.compile(r"\b(?:an? exception|exception to|exceptions to the|overrides? the (?:usual|default|general)"
+                        r"|(?:are|is|kept|stays?)\s+separate from|independent of|not to be confused with)\b"
+                        r"|例外|特例|除外|独立于", re.IGNORECASE)   # (not "we send exceptions to Sentry")
 
 
 def is_an_exception(text: str) -> bool:

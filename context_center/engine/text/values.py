@@ -10,7 +10,7 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   sprint", "a 30-second limit", 十分钟), ``size``
   ("10MB", "10 megabytes"), ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz",
   "30 fps", 20 帧), ``bitrate`` ("9600 baud", "128 kbps"), ``mass`` (2.5 kg, 5 公斤), ``length``
-  (80 mm, 8 厘米), ``dpi``, ``resolution`` ("1280x720" = "720p");
+  (80 mm, 8 厘米), ``dpi``, ``resolution`` ("1280x720" = "720p"), ``temperature`` (-15℃ = 零下 15 摄氏度);
 - ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
 - ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张), ``money:<currency>`` ("€1,000" =
@@ -63,6 +63,9 @@ _BINARY_FACTORS = {"Ki": 1024, "Mi": 1024 ** 2, "Gi": 1024 ** 3, "Ti": 1024 ** 4
 _PER_SECOND = re.compile(_NUMBER + r"\s*(?:qps|rps|tps)\b"
                          r"|每(秒|分钟|小时)钟?\s*(?:[\u4e00-\u9fff]{0,6}?)\s*(\d+)\s*次", re.IGNORECASE)
 _CHINESE_HALF = re.compile(r"(?<![一二两三四五六七八九十\d个])半(分钟|小时|天|年)")
+# a temperature, in degrees Celsius (-15℃, "5 °C", 零下 15 摄氏度, 41°F)
+_TEMPERATURE = re.compile(r"(零下|负|minus)?\s*(?<![\d.])(-?\d+(?:\.\d+)?)\s*(℃|°\s*C\b|°\s*F\b|摄氏度|度C|"
+                          r"degrees?\s+(?:celsius|c\b|fahrenheit|f\b))", re.IGNORECASE)
 # a line's speed in bits a second ("9600 baud", "128 kbps", 2 Mbps)
 _BITRATE = re.compile(_NUMBER + r"\s*(baud|bps|kbps|kbit/s|mbps|mbit/s|gbps|gbit/s)(?![a-z])", re.IGNORECASE)
 _BITRATE_FACTORS = {"baud": 1, "bps": 1, "kbps": 1e3, "kbit/s": 1e3, "mbps": 1e6, "mbit/s": 1e6, "gbps": 1e9,
@@ -114,8 +117,8 @@ _ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(秒|分钟|小时|天)(?
 # a duration said to be the time between two of a thing: how often
 _INTERVAL = re.compile(r"(?:\b|_)(?:interval|period|cycle|cadence)\b|间隔|周期", re.IGNORECASE)
 # (no count nor frequency inside)
-_UNITED = frozenset({"rate", "hertz", "bitrate", "mass", "length", "dpi", "resolution", "business-days", "pixels",
-                     "multiplier"})
+_UNITED = frozenset({"rate", "hertz", "bitrate", "mass", "length", "dpi", "resolution", "temperature",
+                     "business-days", "pixels", "multiplier"})
 _CONFIG_TIMES = frozenset("sec secs seconds min mins minutes hour hours hr hrs day days".split())   # (to _SECONDS)
 _CONFIG_SIZES = {"kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3}
 _HERTZ_FACTORS = {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9, "fps": 1, "帧": 1}
@@ -308,6 +311,12 @@ def values_of(text: str) -> Values:
     for match in _PER_SECOND.finditer(text) if digits else ():   # (before how often: 每秒 inside a rate is none)
         count, unit = (match.group(1), "秒") if match.group(1) else (match.group(3), match.group(2))
         add("rate", f"{float(count.replace(',', '')) / _SECONDS[unit]:g}", match.span())
+    for match in _TEMPERATURE.finditer(text) if digits else ():
+        below, degrees, unit = match.groups()
+        value = -abs(float(degrees)) if below else float(degrees)
+        if "f" in unit.lower():
+            value = (value - 32) * 5 / 9
+        add("temperature", f"{value:.3g}", match.span())
     for match in _BINARY_SIZE.finditer(text) if digits else ():
         add("size", f"{float(match.group(1).replace(',', '')) * _BINARY_FACTORS[match.group(2)]:.15g}b", match.span())
     for match in _CHINESE_HALF.finditer(text) if "半" in text else ():
@@ -556,6 +565,8 @@ def _readable(kind: str, value: str) -> str:
         return f"{value} Hz"
     if kind == "bitrate":
         return f"{value} bit/s"
+    if kind == "temperature":
+        return f"{value} °C"
     if kind in _MEASURE_UNITS:
         return f"{value} {_MEASURE_UNITS[kind]}"
     return value

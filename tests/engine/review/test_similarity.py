@@ -729,3 +729,9 @@ def test_protocols_are_values_but_no_merge_is_made_of_a_protocol_alone():
 ])
 def test_timing_out_is_expiring_and_at_least_is_a_minimum(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+def test_a_note_saying_it_is_separate_from_another_thing_contradicts_nothing_of_it():
+    assert judge("Frost alerts fire when canopy temperature drops below 1 °C.",
+                 "Soil freeze warnings trigger below -2 °C; they are separate from the canopy frost alert.") \
+        != "contradiction"
