@@ -25,7 +25,8 @@ HELD_OUT_V10 = PAIRS.with_name("review_v10") / "pairs.jsonl"   # written while v
 HELD_OUT_V11 = PAIRS.with_name("review_v11") / "pairs.jsonl"   # written while v10 was
 HELD_OUT_V12 = PAIRS.with_name("review_v12") / "pairs.jsonl"   # written while v11 was
 HELD_OUT_V13 = PAIRS.with_name("review_v13") / "pairs.jsonl"   # written while v12 was
-HELD_OUT_V14 = PAIRS.with_name("review_v14") / "pairs.jsonl"   # written while v13 was; measured only
+HELD_OUT_V14 = PAIRS.with_name("review_v14") / "pairs.jsonl"   # written while v13 was
+HELD_OUT_V15 = PAIRS.with_name("review_v15") / "pairs.jsonl"   # written while v14 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -123,11 +124,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.86 and recall >= 0.48   # against: measured 0.91, 0.52
     precision, recall = figures["duplicate"]
     assert precision >= 0.88 and recall >= 0.31   # measured 0.93, 0.34
-    figures = _precision_recall(HELD_OUT_V14)   # held out: measured once with the rules of 2bfcb04 (the session's
-    precision, recall = figures["contradiction"]   # first rules, 35fca12: the same figures)
-    assert precision >= 0.8 and recall >= 0.48   # measured 0.85, 0.52
+    figures = _precision_recall(HELD_OUT_V14)   # measured once held out: 0.85, 0.52 and 0.85, 0.33 (the session's
+    precision, recall = figures["contradiction"]   # first rules, 35fca12: the same figures), then developed
+    assert precision >= 0.88 and recall >= 0.57   # against: measured 0.93, 0.61
     precision, recall = figures["duplicate"]
-    assert precision >= 0.8 and recall >= 0.3   # measured 0.85, 0.33
+    assert precision >= 0.82 and recall >= 0.34   # measured 0.87, 0.37
+    figures = _precision_recall(HELD_OUT_V15)   # held out: measured once with the rules of 8f0ebb4 (the session's
+    precision, recall = figures["contradiction"]   # first rules, 35fca12: 0.90, 0.62 and 0.95, 0.33)
+    assert precision >= 0.86 and recall >= 0.59   # measured 0.91, 0.63
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.9 and recall >= 0.34   # measured 0.96, 0.37
 
 
 @pytest.mark.parametrize("first, second, said", [
