@@ -359,11 +359,11 @@ def claims_of(text: str) -> frozenset[Claim]:
         for match in _PORT.finditer(clause):
             port = next(group for group in match.groups() if group)
             found.add(Claim("port", entity | _before_port(clause), port, negated))
-        named = entity or frozenset(name.lower() for name in _CODE_NAME.findall(clause) if "端口" in clause)
-        if named:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口";
+        owners = entity or frozenset(name.lower() for name in _CODE_NAME.findall(clause) if "端口" in clause)
+        if owners:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口";
             for match in _PORT_BEFORE.finditer(clause):   # 查询服务 trace-api 监听 9090 端口)
                 latin = {_same(word.lower()) for word in _LATIN_WORD.findall(clause)} - _STOP
-                found.add(Claim("port", named | latin, match.group(1), negated))
+                found.add(Claim("port", owners | latin, match.group(1), negated))
         for match in tools.pattern().finditer(clause):   # (the CI systems: the tools of that job)
             tool, job = tools.named(match.group(0)) or ("", "")
             if job == "ci":

@@ -633,8 +633,9 @@ _CHINESE_ROLES = ("管理员", "普通用户", "用户", "会员", "访客", "�
 
 
 def _roles(reading: Reading) -> frozenset[str]:
+    """Who it says it is for (:data:`_ROLES`); in Chinese, as written (用户 inside 普通用户 is that one)."""
     found = set(reading.words & _ROLES)
-    for role in _CHINESE_ROLES:   # (the longest first: 普通用户 is not 用户)
+    for role in _CHINESE_ROLES:
         if role in reading.text and not any(role in other and role != other and other in reading.text
                                             for other in _CHINESE_ROLES):
             found.add(role)
@@ -778,8 +779,8 @@ def _other_names(a: Reading, b: Reading, kind: str | None = None) -> bool:
     gives Python's version)."""
     mine, theirs = a.literals - b.literals, b.literals - a.literals
     if kind:
-        mine = {name for name in mine if not any(value in name for value in a.values.kinds[kind])}
-        theirs = {name for name in theirs if not any(value in name for value in b.values.kinds[kind])}
+        mine = frozenset(name for name in mine if not any(value in name for value in a.values.kinds[kind]))
+        theirs = frozenset(name for name in theirs if not any(value in name for value in b.values.kinds[kind]))
     return bool((mine and theirs) or (a.code - b.code and b.code - a.code))
 
 

@@ -44,8 +44,10 @@ _WORD_NUMBERS = {"an": 1, "a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
                  "thirty": 30, "sixty": 60, "ninety": 90}
 _CHINESE_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_RATE = re.compile(_NUMBER + r"\s*(req(?:uest)?s?|calls?|messages?|events?|ticks?|frames?|writes?|queries|jobs?)?\s*"
-                   r"(?:/\s*|per\s+|an?\s+)(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
+# (each optional word takes its own spaces: two "\s*" side by side read a long run of spaces again
+# from every split of it, 20,000 spaces after a number taking seconds)
+_RATE = re.compile(_NUMBER + r"\s*(?:(req(?:uest)?s?|calls?|messages?|events?|ticks?|frames?|writes?|queries|"
+                   r"jobs?)\s*)?(?:/\s*|per\s+|an?\s+)(s|sec|second|min|minute|hr?|hour|day)\b", re.IGNORECASE)
 # a multiplier ("capped at 3.0x", "2.5×", 3 倍), not a size written WxH (320x180)
 _MULTIPLIER = re.compile(_NUMBER + r"\s*(?:[x×](?!\w)|倍)", re.IGNORECASE)
 # a clock time in words ("half past nine", "a quarter past ten", "noon", "midnight")
@@ -64,18 +66,19 @@ _PER_SECOND = re.compile(_NUMBER + r"\s*(?:qps|rps|tps)\b"
                          r"|每(秒|分钟|小时)钟?\s*(?:[\u4e00-\u9fff]{0,6}?)\s*(\d+)\s*次", re.IGNORECASE)
 _CHINESE_HALF = re.compile(r"(?<![一二两三四五六七八九十\d个])半(分钟|小时|天|年)")
 # a temperature, in degrees Celsius (-15℃, "5 °C", 零下 15 摄氏度, 41°F)
-_TEMPERATURE = re.compile(r"(零下|负|minus)?\s*(?<![\d.])(-?\d+(?:\.\d+)?)\s*(℃|°\s*C\b|°\s*F\b|摄氏度|度C|"
+_TEMPERATURE = re.compile(r"(?:(零下|负|minus)\s*)?(?<![\d.])(-?\d+(?:\.\d+)?)\s*(℃|°\s*C\b|°\s*F\b|摄氏度|度C|"
                           r"degrees?\s+(?:celsius|c\b|fahrenheit|f\b))", re.IGNORECASE)
 # a line's speed in bits a second ("9600 baud", "128 kbps", 2 Mbps)
 _BITRATE = re.compile(_NUMBER + r"\s*(baud|bps|kbps|kbit/s|mbps|mbit/s|gbps|gbit/s)(?![a-z])", re.IGNORECASE)
 _BITRATE_FACTORS = {"baud": 1, "bps": 1, "kbps": 1e3, "kbit/s": 1e3, "mbps": 1e6, "mbit/s": 1e6, "gbps": 1e9,
                     "gbit/s": 1e9}
 # a physical measure, in one unit per kind: grams, millimetres, dots per inch
-_MEASURES = {"mass": {"kg": 1000, "kgs": 1000, "kilogram": 1000, "kilograms": 1000, "grams": 1, "gram": 1,
-                      "lb": 453.592, "lbs": 453.592, "公斤": 1000, "千克": 1000},
-             "length": {"mm": 1, "cm": 10, "km": 1e6, "millimetres": 1, "millimeters": 1, "centimetres": 10,
-                        "centimeters": 10, "kilometres": 1e6, "kilometers": 1e6, "毫米": 1, "厘米": 10, "公里": 1e6},
-             "dpi": {"dpi": 1, "ppi": 1}}
+_MEASURES: dict[str, dict[str, float]] = {
+    "mass": {"kg": 1000, "kgs": 1000, "kilogram": 1000, "kilograms": 1000, "grams": 1, "gram": 1, "lb": 453.592,
+             "lbs": 453.592, "公斤": 1000, "千克": 1000},
+    "length": {"mm": 1, "cm": 10, "km": 1e6, "millimetres": 1, "millimeters": 1, "centimetres": 10, "centimeters": 10,
+               "kilometres": 1e6, "kilometers": 1e6, "毫米": 1, "厘米": 10, "公里": 1e6},
+    "dpi": {"dpi": 1, "ppi": 1}}
 _MEASURE = re.compile(_NUMBER + r"\s*(" + "|".join(sorted((unit for units in _MEASURES.values() for unit in units),
                                                            key=len, reverse=True)) + r")(?![a-z])", re.IGNORECASE)
 _MEASURE_UNITS = {"mass": "g", "length": "mm", "dpi": "dpi"}   # (as shown)
@@ -231,7 +234,7 @@ _CURRENCIES = {"€": "eur", "$": "usd", "£": "gbp", "¥": "cny", "eur": "eur",
                "usd": "usd", "dollars": "usd", "gbp": "gbp", "cny": "cny", "rmb": "cny", "元": "cny"}
 _SCALES = {"k": 1e3, "m": 1e6, "万": 1e4}
 _MONEY = re.compile(r"([€$£¥])\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b"
-                    r"|(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(k|m|万)?\s*(eur|euros?|usd|dollars|gbp|cny|rmb|元)(?![a-z])",
+                    r"|(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:(k|m|万)\s*)?(eur|euros?|usd|dollars|gbp|cny|rmb|元)(?![a-z])",
                     re.IGNORECASE)
 _ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?\s*(?:is|=|:|to|of)?\s*(\d{2})\b", re.IGNORECASE)
 
@@ -290,10 +293,10 @@ def values_of(text: str) -> Values:
     counted = [(match, match.span()) for match in _TIMES_IN.finditer(text)] \
         if "次" in text or "time" in lowered or "twice" in lowered or "thrice" in lowered else []
 
-    def add(kind: str, value: str, span: tuple[int, int]) -> None:
+    def add(kind: str, value: str, span: tuple[int, int], times_in: bool = False) -> None:
         if any(start <= span[0] < end for start, end in examples):
             return   # ("a time zone field, e.g. Europe/Rotterdam": an example, no value given)
-        if kind in ("frequency", "duration") or kind.startswith("count:"):
+        if (kind in ("frequency", "duration") or kind.startswith("count:")) and not times_in:
             if any(start < span[1] and span[0] < end for _match, (start, end) in counted):
                 return   # (said as so many times in a span: how often, from _TIMES_IN)
         if (kind == "frequency" or kind.startswith("count:")) and any(
@@ -313,10 +316,10 @@ def values_of(text: str) -> Values:
         add("rate", f"{float(count.replace(',', '')) / _SECONDS[unit]:g}", match.span())
     for match in _TEMPERATURE.finditer(text) if digits else ():
         below, degrees, unit = match.groups()
-        value = -abs(float(degrees)) if below else float(degrees)
+        celsius = -abs(float(degrees)) if below else float(degrees)
         if "f" in unit.lower():
-            value = (value - 32) * 5 / 9
-        add("temperature", f"{value:.3g}", match.span())
+            celsius = (celsius - 32) * 5 / 9
+        add("temperature", f"{celsius:.3g}", match.span())
     for match in _BINARY_SIZE.finditer(text) if digits else ():
         add("size", f"{float(match.group(1).replace(',', '')) * _BINARY_FACTORS[match.group(2)]:.15g}b", match.span())
     for match in _CHINESE_HALF.finditer(text) if "半" in text else ():
@@ -325,9 +328,7 @@ def values_of(text: str) -> Values:
         times, unit, chinese_unit, chinese_times = match.groups()
         count = _ONCE.get((times or "").lower()) or _number(times or chinese_times)
         if count:
-            found.setdefault("frequency", set()).add(f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s")
-            spans.append(("frequency", *span))
-            given.append(("frequency", f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s", span))
+            add("frequency", f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s", span, times_in=True)
     if digits:
         _numbers(text, add)
     for match in _CLOCK_WORDS.finditer(text):   # ("half past nine", "noon")
