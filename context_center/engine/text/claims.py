@@ -73,7 +73,8 @@ _LEFT_BEHIND = re.compile(
     r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:已经|也)?下线"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:分支|服务|集群)?\s*(?:去年|今年|上个月)?\s*(?:已经|已|也)?(?:废弃|弃用|停用)"
-    r"|\b(?:no longer use|stopped using)\s+((?-i:[A-Z])(?:[\w.+#-]*[\w+#])?(?:\s+(?-i:[A-Z])(?:[\w.+#-]*[\w+#])?)?)"
+    r"|\b(?:no longer (?:use|offer|support|accept)|stopped (?:using|offering|supporting|accepting))\s+"
+    r"((?-i:[A-Z])(?:[\w.+#-]*[\w+#])?(?:\s+(?-i:[A-Z])(?:[\w.+#-]*[\w+#])?)?)"
     r"(?=\s*(?:anymore|any more|any longer|since|after|in|last|this)\b|\s*[.,;:)](?:\s|$)|\s*$)"
     r"|不再(?:使用|用)\s*([A-Za-z][\w.+#-]*)"
     r"|\b(?:previously|formerly)\s+(?:on\s+|in\s+|with\s+|using\s+|via\s+)?((?:[\w.+#-]+\s+)?[\w.+#-]*[\w+#])"
@@ -146,8 +147,12 @@ _CODE_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+(?![\w-])")
 _SETTING_AFTER = re.compile(r"`?\s*[=:]")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
-_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|(?:(凌晨|早上|上午|中午|下午|晚上)\s*)?\b(\d{1,2}):(\d{2})\b"
-                   r"|(?:(凌晨|早上|上午|下午|晚上)\s*)?(\d{1,2})\s*点", re.IGNORECASE)   # (晚上 11:59 is 23:59)
+_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b"
+                   r"|(?:(凌晨|早上|上午|中午|下午|晚上|每晚|夜里|夜间)\s*)?\b(\d{1,2}):(\d{2})\b"
+                   r"|(?:(凌晨|早上|上午|下午|晚上|每晚|夜里|夜间)\s*)?(\d{1,2})\s*点",
+                   re.IGNORECASE)   # (晚上 11:59 is 23:59)
+_EVENING = ("下午", "晚上")
+_NIGHT = ("每晚", "夜里", "夜间")   # (每晚 10 点 is 22:00, 夜里 2 点 02:00)
 _INDENT = re.compile(r"\b(?:(\d|two|four|eight)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)"
                      r"|(\d|两|二|四|八)\s*个?空格|(制表符|tab)", re.IGNORECASE)
 _INDENTING = re.compile(r"\bindent\w*|\btabs?\b(?!\.\w)|\bspaces?\b|缩进", re.IGNORECASE)   # (not tabs.md)
@@ -675,11 +680,11 @@ def _clock(match: re.Match[str]) -> str | None:
         minute = int(minute_12 or 0)
     elif hour_24 is not None:
         hour, minute = int(hour_24), int(minute_24)
-        if part_24 in ("下午", "晚上") and hour < 12:
+        if (part_24 in _EVENING and hour < 12) or (part_24 in _NIGHT and 6 <= hour < 12):
             hour += 12
     elif chinese_hour is not None:
         hour, minute = int(chinese_hour), 0
-        if chinese_part in ("下午", "晚上") and hour < 12:
+        if (chinese_part in _EVENING and hour < 12) or (chinese_part in _NIGHT and 6 <= hour < 12):
             hour += 12
     else:
         return None

@@ -741,3 +741,9 @@ def test_a_note_saying_it_is_separate_from_another_thing_contradicts_nothing_of_
     assert judge("Frost alerts fire when canopy temperature drops below 1 °C.",
                  "Soil freeze warnings trigger below -2 °C; they are separate from the canopy frost alert.") \
         != "contradiction"
+
+
+def test_a_name_no_longer_offered_is_left_behind():
+    assert left_behind("Card gifts are charged via Stripe (we stopped offering PayPal in March).") == ("PayPal",)
+    assert judge("Donations go through Stripe; PayPal was dropped in March.",
+                 "Card gifts are charged via Stripe (we stopped offering PayPal in March).") != "contradiction"

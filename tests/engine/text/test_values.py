@@ -67,6 +67,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("接口限流是每个用户每分钟 60 次。", "The API allows each user 1 request per second.", "rate"),
     ("App 闲置 30 分钟后自动登出。", "App 空闲半小时会自动退出登录。", "duration"),
     ("Reminders go out fortnightly.", "Reminders are sent every 14 days.", "frequency"),
+    ("团购每晚 10 点截止下单。", "社区团购订单每天 22:00 截单。", "clock"),
+    ("夜里 2 点全量备份。", "Full backups run at 2am.", "clock"),
     ("冷库温度超过零下 15 摄氏度时告警。", "Alert when the cold store is above -15 °C.", "temperature"),
     ("Keep the vaccine fridge at 5 °C.", "The vaccine fridge is kept at 41°F.", "temperature"),
     ("Payslips are kept for 12 months.", "Payslips are kept for one year.", "duration"),
