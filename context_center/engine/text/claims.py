@@ -361,14 +361,15 @@ def claims_of(text: str) -> frozenset[Claim]:
                 day = _WEEKDAYS.get((match.group(1) or match.group(2) or "").lower())
                 if day:
                     found.add(Claim("deploy-day", entity, day, negated))
+        which = _port_kinds(clause) if ("port" in clause.lower() or "端口" in clause) else frozenset()
         for match in _PORT.finditer(clause):
             port = next(group for group in match.groups() if group)
-            found.add(Claim("port", entity | _before_port(clause), port, negated))
+            found.add(Claim("port", entity | _before_port(clause) | which, port, negated))
         owners = entity or frozenset(name.lower() for name in _CODE_NAME.findall(clause) if "端口" in clause)
         if owners:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口";
             for match in _PORT_BEFORE.finditer(clause):   # 查询服务 trace-api 监听 9090 端口)
                 latin = {_same(word.lower()) for word in _LATIN_WORD.findall(clause)} - _STOP
-                found.add(Claim("port", owners | latin, match.group(1), negated))
+                found.add(Claim("port", owners | latin | which, match.group(1), negated))
         for match in tools.pattern().finditer(clause):   # (the CI systems: the tools of that job)
             tool, job = tools.named(match.group(0)) or ("", "")
             if job == "ci":
@@ -651,6 +652,14 @@ def spellings(entity_word: str) -> frozenset[str]:
     written = {entity_word, *(word for word, same in _SAME.items() if same == entity_word),
                *(chinese for chinese, name in _CHINESE_ENTITIES.items() if name == entity_word)}
     return frozenset(written | ({"go"} if entity_word == "golang" else set()))
+
+
+# a port of its own a service may have beside its main one ("the API's metrics endpoint is on port 9090")
+_PORT_KINDS = re.compile(r"\b(metrics|admin|debug|management|health|grpc|ssh|websocket)\b|(监控|管理)", re.IGNORECASE)
+
+
+def _port_kinds(clause: str) -> frozenset[str]:
+    return frozenset((match.group(1) or match.group(2)).lower() for match in _PORT_KINDS.finditer(clause))
 
 
 def _before_port(clause: str) -> frozenset[str]:

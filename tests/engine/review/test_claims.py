@@ -22,6 +22,8 @@ def test_the_walks_pairs_conflict_as_claims(first: str, second: str, _question: 
 
 
 @pytest.mark.parametrize("first, second", [
+    ("The API's metrics endpoint is on port 9090.", "The API listens on port 8080."),   # its metrics port
+    ("网关服务端口是 8080。", "网关的管理端口是 8081。"),                          # its admin port
     ("The API port is 8080.", "The database port is 5432."),                 # another thing
     ("The frontend uses pnpm.", "The docs site uses npm."),
     ("Database backups run nightly at 2am.", "Database vacuum runs nightly at 2am."),
@@ -50,6 +52,7 @@ def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, 
     ("Indent with 2 spaces.", "Indent with tabs."),
     ("ledger-api listens on port 7000.", "ledger-api 默认监听 7001 端口。"),        # named by a name as code
     ("查询服务 trace-api 监听 9090 端口。", "trace-api 在 9091 端口上对外提供查询服务。"),   # named mid-clause
+    ("The forge listens for SSH on port 2222.", "SSH for the forge is on port 22."),   # its SSH port, both
     ("后端 Rust 版本锁定在 1.75。", "后端服务用 Rust 1.79。"),
     ("The Ruby version is pinned to 3.2.", "We run Ruby 3.3."),
     ("PRs into main are squash-merged.", "Use rebase-and-merge for PRs into main."),          # merge methods
