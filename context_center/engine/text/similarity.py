@@ -149,7 +149,8 @@ _OTHER_ENVIRONMENTS = frozenset({"staging", "qa"})
 # and "retention period: 90 days" speak of one thing
 _TERMS = {stem(word): group.split()[0] for group in (
     "keep retain retained retention kept keeps preserve preserved delete deletes deleted purge purges purged",
-    "expire expires expiry expiration expired ttl valid validity lifetime timeout timeouts",
+    "expire expires expiry expiration expired ttl valid validity lifetime timeout timeouts kill kills killed",
+    "refresh refreshes refreshed reset resets reload reloads reloaded",
     "minimum least",
     "limit limits limited max maximum cap capped ceiling",
     "deploy deploys deployed deployment deployments release releases released ship ships shipped publish "

@@ -192,7 +192,8 @@ _UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|day
 _PRODUCT_VERSION = re.compile(r"(?<![\w./-])([A-Za-z][\w.+#-]*[A-Za-z+#])(?:\s+|\s*(?:>=|≥|\^|~=?)\s*)"
                               r"v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)"
                               + _UNIT_AFTER)
-_VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:version|版本)s?\s*"
+_VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:(?:is|runs|uses|on|at)\s+)?"
+                         r"(?:version|版本)s?\s*"
                          r"(?:(?:supported|required|要求|支持)\s*)?(?:is|:|=|是|为)?\s*"
                          r"v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)", re.IGNORECASE)
 # a product upgraded or pinned to a version, named a few words before ("Our Go toolchain is pinned at

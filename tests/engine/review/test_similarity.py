@@ -747,3 +747,12 @@ def test_a_name_no_longer_offered_is_left_behind():
     assert left_behind("Card gifts are charged via Stripe (we stopped offering PayPal in March).") == ("PayPal",)
     assert judge("Donations go through Stripe; PayPal was dropped in March.",
                  "Card gifts are charged via Stripe (we stopped offering PayPal in March).") != "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("CI jobs are killed after 60 minutes.", "CI jobs time out after 30 minutes.", "contradiction"),
+    ("Staging is reset from an anonymised prod snapshot every Sunday night.",
+     "Staging is refreshed from an anonymised prod snapshot every Wednesday night.", "contradiction"),
+])
+def test_killed_after_is_a_timeout_and_reset_a_refresh(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict

@@ -94,6 +94,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Staff passwords must be at least 12 characters.", "Staff passwords need a minimum of 8 characters.",
      "count:character"),
     ("开放接口每个 key 每分钟 100 次。", "开放 API 的限流是每个 key 每秒 50 次。", "rate"),
+    ("Production Postgres is version 15.", "Prod Postgres runs version 13.", "version:postgres"),
     ("冷库温度高于 -15℃ 持续 5 分钟就电话告警。", "冷库温度超过 -10℃ 持续 5 分钟才告警。", "temperature"),
     ("Errors go to Sentry.", "Errors are reported to Rollbar.", "tool:error-tracker"),
     ("Minimum iOS version is 16.", "The app supports iOS 15 and later.", "version:ios"),
