@@ -190,7 +190,7 @@ _UNIT_AFTER = (r"(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|day
                r"bytes?|[kmg]?hz|fps|chars?|characters?|columns?|requests?|req|times|items?|px|spaces?|people|"
                r"approvals?|replicas?|nodes?|workers?|秒|分钟|小时|天|帧|个|次|人|位)\b)")
 _PRODUCT_VERSION = re.compile(r"(?<![\w./-])([A-Za-z][\w.+#-]*[A-Za-z+#])(?:\s+|\s*(?:>=|≥|\^|~=?)\s*)"
-                              r"v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)"
+                              r"v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d|:\d)"   # (not "Sunday 01:00")
                               + _UNIT_AFTER)
 _VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:(?:is|runs|uses|on|at)\s+)?"
                          r"(?:version|版本)s?\s*"
