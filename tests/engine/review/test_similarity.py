@@ -756,3 +756,11 @@ def test_a_name_no_longer_offered_is_left_behind():
 ])
 def test_killed_after_is_a_timeout_and_reset_a_refresh(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("应用日志在 Loki 中保留 30 天。", "Loki 里的应用日志保存一个月（30d）。", "duplicate"),
+    ("原始读数在 TDengine 中保留 90 天。", "原始读数在 TDengine 中保存两年。", "contradiction"),
+])
+def test_kept_written_two_ways_in_chinese_is_one_term(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
