@@ -301,6 +301,8 @@ def _chinese_values(clause: str) -> str:
     """A weekday or a small count written in Chinese as a value: 周一 one word (周三 and 周一 were
     one character apart, 一 being a function character), 两个人 2 people."""
     clause = _CHINESE_WEEKDAY.sub(lambda m: f" {_WEEKDAY_NAMES[m.group(1)]} ", clause)
+    if "线上" in clause:   # (线上 is production, as the claims read it: 生产环境)
+        clause = clause.replace("线上", "生产")
     return _CHINESE_COUNT.sub(lambda m: f" {_CHINESE_DIGITS[m.group(1)]} ", clause)
 
 

@@ -764,3 +764,7 @@ def test_killed_after_is_a_timeout_and_reset_a_refresh(first: str, second: str, 
 ])
 def test_kept_written_two_ways_in_chinese_is_one_term(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+def test_online_in_chinese_is_production():
+    assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
