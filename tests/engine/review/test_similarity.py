@@ -26,7 +26,8 @@ HELD_OUT_V11 = PAIRS.with_name("review_v11") / "pairs.jsonl"   # written while v
 HELD_OUT_V12 = PAIRS.with_name("review_v12") / "pairs.jsonl"   # written while v11 was
 HELD_OUT_V13 = PAIRS.with_name("review_v13") / "pairs.jsonl"   # written while v12 was
 HELD_OUT_V14 = PAIRS.with_name("review_v14") / "pairs.jsonl"   # written while v13 was
-HELD_OUT_V15 = PAIRS.with_name("review_v15") / "pairs.jsonl"   # written while v14 was; measured only
+HELD_OUT_V15 = PAIRS.with_name("review_v15") / "pairs.jsonl"   # written while v14 was
+HELD_OUT_V16 = PAIRS.with_name("review_v16") / "pairs.jsonl"   # written while v15 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -129,11 +130,16 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.88 and recall >= 0.57   # against: measured 0.93, 0.61
     precision, recall = figures["duplicate"]
     assert precision >= 0.82 and recall >= 0.34   # measured 0.87, 0.37
-    figures = _precision_recall(HELD_OUT_V15)   # held out: measured once with the rules of 8f0ebb4 (the session's
-    precision, recall = figures["contradiction"]   # first rules, 35fca12: 0.90, 0.62 and 0.95, 0.33)
-    assert precision >= 0.86 and recall >= 0.59   # measured 0.91, 0.63
+    figures = _precision_recall(HELD_OUT_V15)   # measured once held out: 0.91, 0.63 and 0.96, 0.37 (the session's
+    precision, recall = figures["contradiction"]   # first rules, 35fca12: 0.90, 0.62 and 0.95, 0.33), then
+    assert precision >= 0.89 and recall >= 0.62   # developed against: measured 0.94, 0.65
     precision, recall = figures["duplicate"]
-    assert precision >= 0.9 and recall >= 0.34   # measured 0.96, 0.37
+    assert precision >= 0.9 and recall >= 0.37   # measured 0.96, 0.40
+    figures = _precision_recall(HELD_OUT_V16)   # held out: measured once with the rules of 001ab13 (the session's
+    precision, recall = figures["contradiction"]   # first rules, 35fca12: 0.82, 0.59 and 0.87, 0.34)
+    assert precision >= 0.79 and recall >= 0.55   # measured 0.84, 0.59
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.81 and recall >= 0.32   # measured 0.86, 0.35
 
 
 @pytest.mark.parametrize("first, second, said", [
