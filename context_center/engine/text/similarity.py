@@ -291,9 +291,9 @@ def _words(clause: str) -> set[str]:
     if " out" in clause or "-out" in clause:
         clause = _TIME_OUT.sub("timeout", clause)
     if not _HAN.search(clause):
-        return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True))
+        return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True), "_" in clause)
     clause = _chinese_values(clause)
-    latin = _stemmed(tokenize(_HAN.sub(" ", clause), stemmed=False, drop_stopwords=True))
+    latin = _stemmed(tokenize(_HAN.sub(" ", clause), stemmed=False, drop_stopwords=True), "_" in clause)
     return latin | {_SAME_CHARACTER.get(ch, ch) for ch in clause if _HAN.match(ch) and ch not in _FUNCTION_CHARACTERS}
 
 
@@ -315,9 +315,9 @@ def _pieces_of(word: str) -> list[str]:
     return list(filter(None, _SNAKE.split(word)))
 
 
-def _stemmed(words: list[str]) -> set[str]:
+def _stemmed(words: list[str], snake: bool) -> set[str]:
     unique = set(words)
-    if any("_" in word for word in unique):
+    if snake:   # (a name in snake case in the clause: most clauses hold none)
         unique = {piece for word in unique for piece in _pieces_of(word)}
     if unique.isdisjoint(_ALIASES):
         return set(map(stem, unique))
