@@ -73,7 +73,7 @@ from .claims import (
     of_other_things,
     same_claims,
 )
-from .values import Values, clashing_kind, shared_kinds, values_of
+from .values import Values, as_named, clashing_kind, shared_kinds, values_of
 
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\s[-–—]+\s|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
@@ -110,7 +110,6 @@ _LITERAL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s
 # a name of a part of the system: what it ends in says so (payments-svc, orders-db, auth_service)
 _PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|server|client|queue|job|cron|"
                         r"gateway|proxy|bot|ui|frontend|backend)$")
-_WEB_SCHEME = re.compile(r"^https?://")   # (a site's address is its host: "https://docs.acme.io/" = docs.acme.io)
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
@@ -345,7 +344,7 @@ def read(text: str) -> Reading:
         else:
             asserted |= _words(clause)
     left = frozenset(word for gone in left_behind(text) for word in _words(gone))
-    literals = frozenset(_WEB_SCHEME.sub("", literal.lower()).rstrip("/") for literal in _LITERAL.findall(text)) \
+    literals = frozenset(as_named(literal) for literal in _LITERAL.findall(text)) \
         if _LITERAL_HINT.search(text) else frozenset()
     bare = frozenset(_words(_LITERAL.sub(" ", text))) if literals else frozenset()
     return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated), claims_of(text),

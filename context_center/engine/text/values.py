@@ -385,7 +385,7 @@ def values_of(text: str) -> Values:
     for value, span in line_lengths_in(text):
         add("line-length", value, span)
     for match in _ADDRESS.finditer(text):
-        add("address", _WEB_SCHEME.sub("", match.group(0).lower()).rstrip("/"), match.span())
+        add("address", as_named(match.group(0)), match.span())
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):
@@ -492,6 +492,12 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
         product = _product_before(text[max(0, match.start() - 40):match.start()])
         if product:
             add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(1)), match.span())
+
+
+def as_named(written: str) -> str:
+    """A name written as code as compared: in lower case, a site by its host ("https://docs.acme.io/"
+    is docs.acme.io)."""
+    return _WEB_SCHEME.sub("", written.lower()).rstrip("/")
 
 
 def _a_product(written: str) -> bool:
