@@ -62,8 +62,10 @@ JOBS: dict[str, str] = {
     "cloud": "aws gcp azure aliyun/阿里云 腾讯云/tencentcloud digitalocean heroku vercel netlify",
     "object-storage": "s3 gs/gcs oss r2 minio",
     "log-store": "loki splunk papertrail elk cloudwatch",
-    "identity": "auth0 okta keycloak cognito",
-    "password-hashing": "bcrypt argon2/argon2id scrypt pbkdf2",
+    "identity": "auth0 okta keycloak cognito entra-id/azure-ad/azure-active-directory google-workspace/g-suite "
+                "onelogin",
+    "password-hashing": "bcrypt argon2/argon2id scrypt pbkdf2/pbkdf2-sha256/pbkdf2-sha512",
+    "token-signing": "hs256 hs384 hs512 rs256 rs384 rs512 es256 es384 es512 ps256 eddsa",
     "load-testing": "k6 locust jmeter gatling artillery",
     "dependency-updates": "dependabot renovate",
     "embedded-os": "yocto buildroot openwrt",
@@ -74,6 +76,9 @@ JOBS: dict[str, str] = {
     "os": "linux macos/mac-os/osx windows",
     "protocol": "mqtt http/https grpc amqp coap websocket/websockets sftp modbus",
     "push-notifications": "fcm/firebase-cloud-messaging onesignal jpush/极光推送 airship getui/个推",
+    "sms": "twilio messagebird vonage/nexmo sinch plivo",
+    "audio-codec": "aac opus mp3 flac vorbis",
+    "video-codec": "h264/h.264/avc h265/h.265/hevc av1 vp9",
     "logging": "zap zerolog logrus slog log4j/log4j2 logback winston pino bunyan serilog nlog structlog loguru",
 }
 

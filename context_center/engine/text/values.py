@@ -15,9 +15,12 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
 - ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张), ``money:<currency>`` ("€1,000" =
   "1000 EUR", 5 万元), ``android-sdk:<min|target|compile>``;
-- ``day-of-month`` ("on the 15th", 每月 10 号), ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
+- ``date`` ("20 December" = "Dec 20" = 12 月 20 日), ``day-of-month`` ("on the 15th", 每月 10 号),
+  ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
   ("3.0x", 3 倍), ``pixels``, ``business-days`` ("5 business days", 五个工作日), ``line-length``;
-- ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）), ``log-level``, ``architecture`` (arm64,
+- ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责), ``switch`` (a flag
+  or a toggle "is on" / "is off");
+- ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
 - ``version:<product>`` (Unity 6, MySQL 8.0 = MySQL 8, "iOS version is 16", "our Go toolchain is
   pinned at 1.21", Redis 已经升级到 7.0), and ``tool:<job>``: a tool by
@@ -159,10 +162,32 @@ _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。
 _REGION = re.compile(r"(?<![\w-])(?:(?:us|eu|ap|sa|ca|me|af|cn|il|mx)-(?:gov-)?(?:north|south|east|west|central|"
                      r"northeast|southeast|northwest|southwest)-\d|cn-[a-z]+|(?:us|europe|asia|northamerica|"
                      r"southamerica|australia|me)-[a-z]+\d)(?![\w-])", re.IGNORECASE)
-# a Chinese cloud region by its city ("华北 2（北京）", "华东 1 杭州")
+# a Chinese cloud region by its city ("华北 2（北京）", "华东 1 杭州", 杭州地域)
 _CHINESE_REGIONS = {"上海": "cn-shanghai", "北京": "cn-beijing", "杭州": "cn-hangzhou", "深圳": "cn-shenzhen",
                     "张家口": "cn-zhangjiakou", "广州": "cn-guangzhou", "成都": "cn-chengdu", "青岛": "cn-qingdao"}
-_CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s*(" + "|".join(_CHINESE_REGIONS) + r")\s*[）)]?")
+_CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s*(" + "|".join(_CHINESE_REGIONS) + r")\s*[）)]?"
+                             r"|(" + "|".join(_CHINESE_REGIONS) + r")\s*(?:地域|区域|可用区|节点|region)")
+# a switch turned on or off ("the `waitlist_v2` flag is off for all studios"), where a flag or a
+# toggle is spoken of: "on" and "off" are too common a word elsewhere ("on Fridays", "off-site")
+_SWITCH = re.compile(r"\b(?:is|are|stays|stay|remains?|turned|switched|set\s+to|defaults?\s+to)\s+(on|off)\b"
+                     r"(?=\s*(?:$|[.,;:!)]|(?:for|in|until|across|everywhere|globally|by\s+default|at|since)\b))",
+                     re.IGNORECASE)
+_SWITCHED = re.compile(r"\b(?:flag|flags|toggle|toggles|switch|kill\s+switch)\b", re.IGNORECASE)
+# the team a thing belongs to ("owned by the Mobility team", "the Payments team owns it", 由交易组负责)
+_TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)?(?:([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
+                   r"\s+team\b|@([\w-]+(?:/[\w-]+)?))"
+                   r"|\b(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+team\s+(?:owns|maintains|runs)\b"
+                   r"|\b(?:[Oo]wners?(?:\s+(?:for|of)\s+\S+)?|owned\s+by)\s*(?:are|is|:)\s*(?:the\s+)?"
+                   r"(?:([A-Z][\w-]*)\s+team\b|@([\w-]+(?:/[\w-]+)?))"
+                   r"|由\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|owner)")
+# a day of the year ("20 December", "Dec 20", "1 March", 12 月 20 日; May written so, the verb not)
+_MONTHS = {name: number for number, names in enumerate((
+    "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
+    "september sep sept", "october oct", "november nov", "december dec"), start=1) for name in names.split()}
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DATE = re.compile(r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + _MONTH + r")\b\.?(?!\s*\d{1,2}\b)"
+                   r"|\b(" + _MONTH + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\w:]|\.\d|,\d)"
+                   r"|(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]", re.IGNORECASE)
 _NAMED = {
     "log-level": ({"trace": "trace", "debug": "debug", "info": "info", "warn": "warn", "warning": "warn",
                    "error": "error"}, re.compile(r"\blog|日志|\blevel\b", re.IGNORECASE)),
@@ -389,7 +414,21 @@ def values_of(text: str) -> Values:
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):
-        add("region", _CHINESE_REGIONS[match.group(1)], match.span())
+        add("region", _CHINESE_REGIONS[match.group(1) or match.group(2)], match.span())
+    if _SWITCHED.search(text):
+        for match in _SWITCH.finditer(text):
+            add("switch", match.group(1).lower(), match.span())
+    for match in _TEAM.finditer(text):
+        team = next(name for name in match.groups() if name)
+        add("team", re.sub(r"\s+", "-", team.lower()), match.span())
+    for match in _DATE.finditer(text):
+        day, month, other_month, other_day, chinese_month, chinese_day = match.groups()
+        if (month or other_month) == "may":   # ("jobs may 3 times": a verb)
+            continue
+        number = _MONTHS[(month or other_month).lower()] if (month or other_month) else int(chinese_month)
+        day_of = int(day or other_day or chinese_day)
+        if 1 <= number <= 12 and 1 <= day_of <= 31:
+            add("date", f"{number:02d}-{day_of:02d}", match.span())
     for kind, (names, about) in _NAMED.items():
         pattern = _named_pattern(tuple(names))
         for match in pattern.finditer(text):

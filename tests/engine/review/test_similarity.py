@@ -774,3 +774,33 @@ def test_kept_written_two_ways_in_chinese_is_one_term(first: str, second: str, v
 
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Session tokens are signed with HS256.", "Session tokens are signed with RS256.", "contradiction"),
+    ("Staff sign in to the admin console with Okta SSO.",
+     "Staff sign in to the admin console with Microsoft Entra ID SSO.", "contradiction"),
+    ("Verification codes are texted through Twilio.", "Verification codes are texted through MessageBird.",
+     "contradiction"),
+    ("Podcast episodes are encoded as MP3 at 128 kbps.", "Podcast episodes are encoded as Opus at 64 kbps.",
+     "contradiction"),
+    ("Account passwords are hashed with bcrypt.", "Account passwords are hashed with PBKDF2-SHA256.",
+     "contradiction"),
+])
+def test_signing_algorithms_sign_in_providers_sms_gateways_and_codecs_are_tools_for_one_job(
+        first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("The billing service is owned by the Payments team.", "The Revenue team owns the billing service.",
+     "contradiction"),
+    ("结算模块由支付组负责维护。", "结算模块由财务组负责维护。", "contradiction"),
+    ("The holiday deploy freeze starts on 18 December.", "The holiday deploy freeze begins Dec 22.", "contradiction"),
+    ("The `dark_mode` flag is off for all tenants.", "The `dark_mode` flag is on for all tenants.",
+     "contradiction"),
+    ("测试环境部署在阿里云杭州地域。", "测试环境部署在阿里云北京地域。", "contradiction"),
+])
+def test_teams_dates_switches_and_regions_by_their_city_are_values(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
+

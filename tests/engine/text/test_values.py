@@ -245,3 +245,35 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     assert values_of("The cache is warmed 3 times per hour.").kinds == {"frequency": frozenset({"1200s"})}
     assert values_of("每周一次全量备份。").kinds == {"frequency": frozenset({"604800s"})}
     assert values_of("接口限流是每个用户每分钟 60 次。").kinds == {"rate": frozenset({"1"})}   # (a rate limit)
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("The search service is owned by the Discovery team.", {"team": {"discovery"}}),
+    ("The Data Platform team owns the exports job.", {"team": {"data-platform"}}),
+    ("Owners for `infra/` are the SRE team.", {"team": {"sre"}}),
+    ("`infra/` is owned by @acme/sre in CODEOWNERS.", {"team": {"acme/sre"}}),
+    ("结算模块由支付组负责维护。", {"team": {"支付"}}),
+])
+def test_the_team_a_thing_belongs_to_is_a_value(text: str, kinds: dict[str, set[str]]):
+    assert values_of(text).kinds == kinds
+
+
+@pytest.mark.parametrize("text, dates", [
+    ("The holiday freeze runs from 18 December to 2 January.", {"12-18", "01-02"}),
+    ("Freeze: Dec 18 - Jan 2.", {"12-18", "01-02"}),
+    ("Registration opens on the 1st of March.", {"03-01"}),
+    ("12 月 18 日起封版。", {"12-18"}),
+])
+def test_a_day_of_the_year_is_a_date(text: str, dates: set[str]):
+    assert values_of(text).kinds["date"] == dates
+
+
+def test_a_flag_turned_on_or_off_is_a_switch_and_on_elsewhere_is_none():
+    assert values_of("The `dark_mode` flag is off in production.").kinds == {"switch": frozenset({"off"})}
+    assert values_of("The beta toggle stays on until launch.").kinds == {"switch": frozenset({"on"})}
+    assert "switch" not in values_of("Deploys are on Fridays; the on-call engineer is on call.").kinds
+    assert "switch" not in values_of("The heater is on for the night.").kinds   # (no flag spoken of)
+
+
+def test_a_chinese_cloud_region_named_by_its_city():
+    assert values_of("测试环境部署在阿里云杭州地域。").kinds["region"] == {"cn-hangzhou"}
