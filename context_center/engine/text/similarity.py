@@ -110,6 +110,11 @@ _LITERAL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s
 # a name of a part of the system: what it ends in says so (payments-svc, orders-db, auth_service)
 _PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|server|client|queue|job|cron|"
                         r"gateway|proxy|bot|ui|frontend|backend)$")
+# a flag's name: two notes naming two flags speak of two switches ("the `deposit_reminders` flag is
+# on" / "the `waitlist_v2` flag is on")
+_FLAG_NAME = re.compile(r"(?<![\w.:-])([\w.:-]+)`?\s+(?:feature\s+)?(?:flag|toggle)\b"
+                        r"|\b(?:flag|toggle)\s+`?([\w.:-]+)|(?<![\w.:-])([\w.:-]+)`?\s*(?:功能)?开关|开关\s*`?([\w.:-]+)",
+                        re.IGNORECASE)   # (a name starts where a word does: no run of letters read over and over)
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
@@ -126,7 +131,8 @@ _INCLUSIVE = re.compile(r"\b(?:any|anyone|anybody|both|also|too|everyone|everybo
 # a word and its opposite, as the notes' words read them (stems); in Chinese, as written
 _OPPOSITE_PAIRS = (("manual", "automat"), ("hand", "automat"), ("requir", "option"), ("mandatori", "option"),
                    ("enabl", "disabl"), ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"),
-                   ("encrypt", "plaintext"), ("true", "fals"))
+                   ("encrypt", "plaintext"), ("true", "fals"),
+                   ("synchron", "background"), ("synchron", "queu"))
 _CHINESE_OPPOSITES = (("手动", "自动"), ("手工", "自动"), ("必须", "可选"), ("必填", "选填"), ("开启", "关闭"),
                       ("同步", "异步"), ("公开", "私有"), ("加密", "明文"))
 _OPPOSITES = {word: frozenset(other for pair in _OPPOSITE_PAIRS if word in pair for other in pair if other != word)
@@ -172,7 +178,7 @@ _CHINESE_WEEKDAY = re.compile(r"(?<![一二两三四五六七八九十几\d])(?<
 # (words of their own, not the English ones: a word's weight is its rarity among notes of one language)
 _WEEKDAY_NAMES = dict(zip("一二三四五六日天", ("zhou1", "zhou2", "zhou3", "zhou4", "zhou5", "zhou6", "zhou7", "zhou7")))
 # (not 一: 一个, 一位 are mostly "a", 每一个 "every")
-_CHINESE_COUNT = re.compile(r"([二两三四五六七八九])(?=[个位次名人])")
+_CHINESE_COUNT = re.compile(r"([二两三四五六七八九])(?=[个位次名人台条张份倍]|空格)")
 _CHINESE_DIGITS = dict(zip("二两三四五六七八九", "223456789"))
 _RUNS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _SNAKE = re.compile(r"_+")
@@ -713,11 +719,18 @@ def another_literal(a: Reading, b: Reading, weights: Weights) -> bool:
     mine, theirs = a.literals - b.literals, b.literals - a.literals
     if not (mine and theirs) or a.bare != b.bare or any(map(_PART_NAME.search, mine | theirs)):
         return False
+    if mine <= _flags(a) and theirs <= _flags(b):   # two flags, each turned one way
+        return False
     if _keys(a) >= mine and _keys(b) >= theirs:   # "upload_timeout = 300s" / "connect_timeout = 300s": two settings
         return False
     if a.negated - a.bare or b.negated - b.bare:   # a literal's words in a negated clause
         return False
     return len(a.bare) >= MIN_SHARED and weights.any_specific(a.bare)
+
+
+def _flags(reading: Reading) -> frozenset[str]:
+    """The names it gives to flags (:data:`_FLAG_NAME`), as its literals are written."""
+    return frozenset(as_named(name) for match in _FLAG_NAME.finditer(reading.text) for name in match.groups() if name)
 
 
 def _keys(reading: Reading) -> frozenset[str]:

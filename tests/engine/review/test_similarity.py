@@ -804,3 +804,13 @@ def test_signing_algorithms_sign_in_providers_sms_gateways_and_codecs_are_tools_
 def test_teams_dates_switches_and_regions_by_their_city_are_values(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
 
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("The `dark_mode` flag is on for all tenants.", "The `bulk_export` flag is on for all tenants.", "different"),
+    ("Invoices are rendered synchronously inside the checkout request.",
+     "Invoices are rendered by a background worker after checkout.", "contradiction"),
+    ("后端统一两空格缩进。", "后端代码缩进用 2 个空格。", "duplicate"),
+])
+def test_two_flags_are_two_switches_sync_is_no_background_job_and_two_spaces_are_2(
+        first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict

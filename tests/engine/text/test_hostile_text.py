@@ -23,6 +23,7 @@ _ = reading.topic(frozenset()), reading.qualifiers, reading.alone, reading.code
 claims_of(text)
 left_behind(text)
 judge(text, text[:1000] + " 5 days")
+judge("The `dark_mode` flag is on. " + text, "The `bulk_export` flag is on. " + text)   # (two flags' names looked for)
 print("read")
 """
 
