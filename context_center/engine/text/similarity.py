@@ -115,6 +115,8 @@ _PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|serv
 _FLAG_NAME = re.compile(r"(?<![\w.:-])([\w.:-]+)`?\s+(?:feature\s+)?(?:flag|toggle)\b"
                         r"|\b(?:flag|toggle)\s+`?([\w.:-]+)|(?<![\w.:-])([\w.:-]+)`?\s*(?:功能)?开关|开关\s*`?([\w.:-]+)",
                         re.IGNORECASE)   # (a name starts where a word does: no run of letters read over and over)
+# kinds of value saying how a thing is done, not what: none alone makes two notes one fact
+_HOW = frozenset({"tool:protocol", "channel"})
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
@@ -470,8 +472,8 @@ def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     mine, theirs = a.values.tools(), b.values.tools()
     if mine - theirs and theirs - mine:
         return False
-    if same == ["tool:protocol"]:   # ("Outbound HTTP calls time out after 5 s." / "… are retried twice": a
-        return False                # protocol is how, not what a fact is of)
+    if set(same) <= _HOW:   # ("Outbound HTTP calls time out after 5 s." / "… are retried twice": a protocol,
+        return False        # a channel is how, not what a fact is of)
     alike_at = SAME_VALUES_AT if any(not kind.startswith("tool:") for kind in same) else SAME_TOOL_AT
     return _same_terms(a, b, weights, alike_at, named=any(_named_kind(kind) for kind in same), strict=True)
 
@@ -669,7 +671,7 @@ def _only_against_more(a: Reading, b: Reading, weights: Weights) -> bool:
     if not a.exclusive or b.exclusive or a.negated or b.negated:
         return False
     mine, theirs = a.values.kinds, b.values.kinds
-    return any(mine[kind] < theirs[kind] for kind in mine.keys() & theirs.keys()) \
+    return any(theirs[kind] - mine[kind] and mine[kind] & theirs[kind] for kind in mine.keys() & theirs.keys()) \
         and _same_terms(a, b, weights, VALUES_ALIKE_AT, named=True)
 
 

@@ -19,7 +19,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
   ("3.0x", 3 倍), ``pixels``, ``business-days`` ("5 business days", 五个工作日), ``line-length``;
 - ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责), ``switch`` (a flag
-  or a toggle "is on" / "is off");
+  or a toggle "is on" / "is off"), ``channel`` (SMS, email, push notifications, 短信: how a message
+  reaches people; its words stay in the rest, since "the SMS code" and "the email link" are two things);
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
 - ``version:<product>`` (Unity 6, MySQL 8.0 = MySQL 8, "iOS version is 16", "our Go toolchain is
@@ -201,7 +202,15 @@ _NAMED = {
                   "中文": "chinese", "汉语": "chinese", "英文": "english", "英语": "english", "德语": "german",
                   "德文": "german", "法语": "french", "法文": "french", "日语": "japanese", "日文": "japanese",
                   "西班牙语": "spanish", "韩语": "korean"}, None),   # (what people speak: "in German and English")
+    "channel": ({**{written: "sms" for written in ("sms", "text message", "text messages", "texted", "短信")},
+                 **{written: "email" for written in ("email", "e-mail", "emails", "emailed", "邮件")},
+                 **{written: "push" for written in ("push notification", "push notifications", "推送通知", "app 推送",
+                                                    "消息推送")},
+                 **{written: "call" for written in ("phone call", "phone calls", "电话")}},
+                None),   # (how a message reaches people: "alerts go out by SMS only")
 }
+# kinds whose words name what they are of too, and stay in the rest ("the SMS code" / "the email link": two things)
+_NAMING = frozenset({"channel"})
 _CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
                       "jdk": "java", "msrv": "rust",   # (a minimum supported Rust version)
@@ -436,7 +445,8 @@ def values_of(text: str) -> Values:
                 add(kind, names[match.group(0).lower()], match.span())
     _how_often(text, found, given)
     return Values({kind: frozenset(values) for kind, values in found.items() if values},
-                  _blanked(text, [(start, end) for _kind, start, end in spans]), text, tuple(spans))
+                  _blanked(text, [(start, end) for kind, start, end in spans if kind not in _NAMING]), text,
+                  tuple(spans))
 
 
 def _how_often(text: str, found: dict[str, set[str]], given: list[tuple[str, str, tuple[int, int]]]) -> None:

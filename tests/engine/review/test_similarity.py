@@ -842,3 +842,11 @@ def test_two_flags_are_two_switches_sync_is_no_background_job_and_two_spaces_are
         first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
 
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Shipping updates are sent by SMS only.", "Shipping updates are sent by SMS and email.", "contradiction"),
+    ("The audio tour ships in English and Italian only.", "The audio tour ships in English, Dutch and Polish.",
+     "contradiction"),
+])
+def test_only_these_against_others_too_contradicts(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict

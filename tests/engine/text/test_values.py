@@ -277,3 +277,13 @@ def test_a_flag_turned_on_or_off_is_a_switch_and_on_elsewhere_is_none():
 
 def test_a_chinese_cloud_region_named_by_its_city():
     assert values_of("测试环境部署在阿里云杭州地域。").kinds["region"] == {"cn-hangzhou"}
+
+
+@pytest.mark.parametrize("text, channels", [
+    ("Outage alerts go out by SMS and push notification.", {"sms", "push"}),
+    ("Invoices are emailed to the billing contact.", {"email"}),
+    ("预约结果用短信通知客户。", {"sms"}),
+    ("镜像推送到 ECR。", None),   # (pushing an image sends no message)
+])
+def test_how_a_message_reaches_people_is_a_channel(text: str, channels: set[str] | None):
+    assert values_of(text).kinds.get("channel") == channels
