@@ -134,9 +134,10 @@ _INCLUSIVE = re.compile(r"\b(?:any|anyone|anybody|both|also|too|everyone|everybo
 _OPPOSITE_PAIRS = (("manual", "automat"), ("hand", "automat"), ("requir", "option"), ("mandatori", "option"),
                    ("enabl", "disabl"), ("synchron", "asynchron"), ("sync", "async"), ("public", "privat"),
                    ("encrypt", "plaintext"), ("true", "fals"),
-                   ("synchron", "background"), ("synchron", "queu"))
+                   ("synchron", "background"), ("synchron", "queu"), ("singular", "plural"), ("commit", "gitignor"),
+                   ("onlin", "offlin"), ("poll", "webhook"), ("poll", "websocket"), ("exact", "caret"))
 _CHINESE_OPPOSITES = (("手动", "自动"), ("手工", "自动"), ("必须", "可选"), ("必填", "选填"), ("开启", "关闭"),
-                      ("同步", "异步"), ("公开", "私有"), ("加密", "明文"))
+                      ("同步", "异步"), ("公开", "私有"), ("加密", "明文"), ("单数", "复数"), ("在线", "离线"))
 _OPPOSITES = {word: frozenset(other for pair in _OPPOSITE_PAIRS if word in pair for other in pair if other != word)
               for pair in _OPPOSITE_PAIRS for word in pair}   # "option": {"requir", "mandatori"}
 # what leaves a thing to whoever does it

@@ -850,3 +850,16 @@ def test_two_flags_are_two_switches_sync_is_no_background_job_and_two_spaces_are
 ])
 def test_only_these_against_others_too_contradicts(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Collection names are singular, like `invoice`.", "Collection names are plural, like `invoices`."),
+    ("集合名用单数，比如 invoice。", "集合名一律用复数，比如 invoices。"),
+    ("The yarn lockfile is committed in every package.", "The yarn lockfile is gitignored in every package."),
+    ("Turnstiles check tickets offline against a synced list.", "Turnstiles check every ticket online with the API."),
+    ("The dashboard polls the build server every 10 seconds.", "The dashboard hears from the build server by webhook."),
+    ("Gems in the Gemfile are pinned to exact versions.", "Gems in the Gemfile are pinned with caret ranges."),
+])
+def test_singular_plural_committed_ignored_online_offline_polled_pushed_and_exact_ranged_are_opposites(
+        first: str, second: str):
+    assert _in_a_store(first, second) == "contradiction"
