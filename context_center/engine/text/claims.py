@@ -166,6 +166,7 @@ class Choice:
     aliases: dict[str, str]
     about: re.Pattern[str] | None = None
     of_the_project: bool = False   # chosen once for the whole repository (its branching model): of no part
+    unless: re.Pattern[str] | None = None   # what, right after a name, makes it no value ("decimal places")
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -229,6 +230,22 @@ CHOICES = (
                          "git-flow": "gitflow", "github flow": "github-flow"}, of_the_project=True),
     Choice("exports", {"named exports": "named", "named export": "named", "default exports": "default",
                        "default export": "default"}),
+    Choice("commit-style", {"conventional commits": "conventional", "conventional commit": "conventional",
+                            "约定式提交": "conventional", "jira key": "ticket", "jira ticket key": "ticket",
+                            "ticket key": "ticket", "jira 单号": "ticket", "ticket id": "ticket",
+                            "issue key": "ticket"},
+           re.compile(r"\bcommit\s+messages?\b|\bcommits?\b|提交信息|commit message", re.IGNORECASE)),
+    Choice("versioning", {"semantic versioning": "semver", "semantic versions": "semver", "semantic version": "semver",
+                          "semver": "semver", "语义化版本": "semver", "calendar versioning": "calver",
+                          "calendar versions": "calver", "calendar version": "calver", "calver": "calver",
+                          "按日期命名": "calver"},
+           re.compile(r"\bversion\w*|\breleases?\b|\btags?\b|\btagged\b|版本|发版", re.IGNORECASE)),
+    Choice("money-unit", {"integer cents": "cents", "cents": "cents", "minor units": "cents", "以分为单位": "cents",
+                          "按分": "cents", "decimal": "decimal", "numeric": "decimal", "以元为单位": "decimal",
+                          "按元": "decimal", "float": "float", "float64": "float", "double": "float"},
+           re.compile(r"\b(?:money|amounts?|prices?|fees?|totals?|balances?|currency)\b|金额|价格|账单|费用",
+                      re.IGNORECASE),
+           unless=re.compile(r"\s+(?:places?|points?|digits?|separators?)\b", re.IGNORECASE)),
 )
 _APPROVALS = re.compile(r"(?<![\w-])(\d+|one|two|three|a single|一|两|二|三)\s*(?:个\s*)?"
                         r"(?:approvals?|approving reviews?|审批|批准)", re.IGNORECASE)
@@ -322,10 +339,12 @@ _KEYWORDS = frozenset(
     "vitest mocha pytest unittest jasmine ava approval approvals approving characters character chars char columns "
     "primary uuid uuids uuidv4 uuidv7 ulid ulids trunk-based gitflow git-flow exports export "
     "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
-    "branch branches target targets pr prs pull against develop master trunk net line length line-length"
+    "branch branches target targets pr prs pull against develop master trunk net line length line-length "
+    "conventional jira ticket issue semver calver semantic calendar cents decimal numeric float float64 double minor"
     .split())
 _CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 主键 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
-                          "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点 行宽 行长".split())
+                          "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点 行宽 行长 约定式 单号 语义化 "
+                          "按日期 以分 按分 以元 按元".split())
 _ASCII_WORDS = re.compile(r"[a-z][a-z0-9_+-]*")   # (a dot parts words: "node.js", "yarn.lock", ".net")
 _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
 
@@ -384,6 +403,8 @@ def claims_of(text: str) -> frozenset[Claim]:
             if choice.about is None or choice.about.search(clause):
                 owner = frozenset() if choice.of_the_project else entity | _owner(choice, clause)
                 for match in choice.pattern.finditer(clause):
+                    if choice.unless and choice.unless.match(clause, match.end()):
+                        continue
                     named = {_same(word) for word in _WORD.findall(match.group(1).lower())}
                     found.add(Claim(choice.subject, owner - named, choice.value(match.group(1)), negated))
         for match in _APPROVALS.finditer(clause):

@@ -863,3 +863,18 @@ def test_only_these_against_others_too_contradicts(first: str, second: str, verd
 def test_singular_plural_committed_ignored_online_offline_polled_pushed_and_exact_ranged_are_opposites(
         first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Commit messages begin with the Jira key, like `OPS-7 Rotate keys`.",
+     "Commit messages use Conventional Commits (`feat:`, `fix:`).", "contradiction"),
+    ("提交信息以 Jira 单号开头。", "提交信息按约定式提交来写。", "contradiction"),
+    ("The SDK follows semantic versioning.", "The SDK follows calendar versioning, like 2025.3.", "contradiction"),
+    ("The wallet keeps balances as integer cents.", "The wallet keeps balances as DECIMAL(14,2) in dollars.",
+     "contradiction"),
+    ("账单金额以分为单位用整数存储。", "账单金额用 DECIMAL(12,2) 按元存储。", "contradiction"),
+    ("The shop shows prices with two decimal places.", "The shop stores prices as integer cents.", "different"),
+])
+def test_the_commit_message_style_the_versioning_scheme_and_the_unit_money_is_kept_in_are_choices(
+        first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
