@@ -235,6 +235,9 @@ CHOICES = (
                             "ticket key": "ticket", "jira 单号": "ticket", "ticket id": "ticket",
                             "issue key": "ticket"},
            re.compile(r"\bcommit\s+messages?\b|\bcommits?\b|提交信息|commit message", re.IGNORECASE)),
+    Choice("log-format", {"json": "json", "structured json": "json", "json lines": "json", "plain-text": "text",
+                          "plain text": "text", "logfmt": "logfmt", "纯文本": "text"},
+           re.compile(r"\blog\w*|日志", re.IGNORECASE)),
     Choice("versioning", {"semantic versioning": "semver", "semantic versions": "semver", "semantic version": "semver",
                           "semver": "semver", "语义化版本": "semver", "calendar versioning": "calver",
                           "calendar versions": "calver", "calendar version": "calver", "calver": "calver",
@@ -340,11 +343,12 @@ _KEYWORDS = frozenset(
     "primary uuid uuids uuidv4 uuidv7 ulid ulids trunk-based gitflow git-flow exports export "
     "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
     "branch branches target targets pr prs pull against develop master trunk net line length line-length "
-    "conventional jira ticket issue semver calver semantic calendar cents decimal numeric float float64 double minor"
+    "named naming log logs logging logged conventional jira ticket issue semver calver semantic calendar cents "
+    "decimal numeric float float64 double minor"
     .split())
 _CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 主键 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
                           "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点 行宽 行长 约定式 单号 语义化 "
-                          "按日期 以分 按分 以元 按元".split())
+                          "按日期 以分 按分 以元 按元 分支".split())
 _ASCII_WORDS = re.compile(r"[a-z][a-z0-9_+-]*")   # (a dot parts words: "node.js", "yarn.lock", ".net")
 _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
 
@@ -355,6 +359,25 @@ def _might_claim(text: str) -> bool:
     words |= {part for word in words if "-" in word for part in word.split("-")}   # ("rebase-merge")
     return bool(words & _KEYWORDS) or "`" in text or any(word in text for word in _CHINESE_KEYWORDS) \
         or bool(_CLOCK.search(text) or _HOST.search(text))
+
+
+# how branches are named: by what comes first ("feature/<ticket>-…", "<username>/<topic>", "PAY-123-…")
+_BRANCH_NAMING = re.compile(r"\bbranch(?:es)?\s+(?:are\s+)?(?:named|names?|naming)\b|\bname\s+(?:your\s+)?branches\b"
+                            r"|分支(?:统一)?(?:命名|以|名)", re.IGNORECASE)
+# (looked for from a word's start: a long word is not read again from each of its letters)
+_BRANCH_FIRST = re.compile(r"(?<![\w<\u4e00-\u9fff-])(<[\w-]+>|[A-Za-z]\w*|[\u4e00-\u9fff]+)/")
+_TICKET_FIRST = re.compile(r"\b[A-Z]{2,}-\d+|<ticket[\w-]*>|\bjira\b|单号|需求编号", re.IGNORECASE)
+_BRANCH_PREFIXES = {"feat": "feature", "features": "feature", "<user>": "<username>", "<name>": "<username>",
+                    "<type>": "type", "姓名": "<username>", "拼音": "<username>"}
+
+
+def _branch_prefix(said: str) -> str:
+    """What a branch's name starts with, as a note names branches (the first part before a "/", its
+    type when it shows several; a ticket's key when there is none)."""
+    firsts = [_BRANCH_PREFIXES.get(written.lower(), written.lower()) for written in _BRANCH_FIRST.findall(said)]
+    if firsts:   # (several kinds first, "feat/add-export or fix/null-user": named by their type)
+        return "type" if len(set(firsts)) > 1 and firsts[0] != "<username>" else firsts[0]
+    return "ticket" if _TICKET_FIRST.search(said) else said.strip(" :`'\".。").lower()[:40]
 
 
 @lru_cache(maxsize=50_000)
@@ -416,6 +439,9 @@ def claims_of(text: str) -> frozenset[Claim]:
         for match in _HOST.finditer(clause):
             if entity:   # where a named part lives ("the staging DB is at db-staging.internal")
                 found.add(Claim("address", entity, match.group(1).lower().rstrip("/.,"), negated))
+        naming = _BRANCH_NAMING.search(clause)
+        if naming:
+            found.add(Claim("branch-naming", entity, _branch_prefix(clause[naming.end():]), negated))
         if _ABOUT_BRANCHES.search(clause):
             kind = frozenset(_BRANCH_KINDS.findall(clause.lower()))   # hotfix branches start elsewhere
             for match in _BRANCH.finditer(clause):

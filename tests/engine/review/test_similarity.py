@@ -878,3 +878,21 @@ def test_singular_plural_committed_ignored_online_offline_polled_pushed_and_exac
 def test_the_commit_message_style_the_versioning_scheme_and_the_unit_money_is_kept_in_are_choices(
         first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("The workers log in JSON to stdout.", "The workers write plain-text logs to /var/log/worker.log.",
+     "contradiction"),
+    ("Topic branches are named `<username>/<topic>`.", "Topic branches are named `feature/<ticket>-<topic>`.",
+     "contradiction"),
+    ("Branch names begin with the Jira key, like `OPS-12-fix-login`.",
+     "Branch names follow `type/description`, e.g. `fix/login`.", "contradiction"),
+    ("Release branches are named `release/<version>`.", "Topic branches are named `feature/<ticket>`.", "different"),
+])
+def test_the_log_format_and_what_a_branch_name_starts_with_are_choices(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
+
+
+def test_branches_named_by_several_types_first_are_named_by_their_type():
+    assert _in_a_store("Name branches like feat/add-export or fix/null-user.",
+                       "Branch names follow `type/description`, e.g. `fix/login`.") != "contradiction"
