@@ -896,3 +896,15 @@ def test_the_log_format_and_what_a_branch_name_starts_with_are_choices(first: st
 def test_branches_named_by_several_types_first_are_named_by_their_type():
     assert _in_a_store("Name branches like feat/add-export or fix/null-user.",
                        "Branch names follow `type/description`, e.g. `fix/login`.") != "contradiction"
+
+
+def test_notes_saying_little_but_the_same_claims_are_one_fact_where_their_words_are_common():
+    common = [f"Ruby lint rule {n} checks indentation and files." for n in range(60)]   # (no word specific)
+
+    def judged(first: str, second: str) -> str:
+        return judge(first, second, Weights(read(text) for text in [*common, first, second]))
+
+    assert judged("Ruby code is indented with two spaces.", "Use 2 spaces for indentation in Ruby files.") \
+        == "duplicate"
+    assert judged("Builds run on GitHub Actions.", "Our GitHub Actions runners are self-hosted on Hetzner.") \
+        == "different"   # (more said besides: of two things)
