@@ -509,8 +509,19 @@ def _nothing_else(a: Reading, b: Reading, said: set[str]) -> bool:
     other does not say, besides the claims' values and words saying how ("Python code is indented
     with four spaces." / "Use 4 spaces for indentation in Python files."), so the claims are what
     both are of even where no word of theirs is specific."""
-    return len(a.words - b.words - said - _FRAME_WORDS) <= OTHER_WORDS_AT_MOST \
-        and len(b.words - a.words - said - _FRAME_WORDS) <= OTHER_WORDS_AT_MOST
+    mine, theirs = _said_besides_examples(a), _said_besides_examples(b)
+    return len(mine - theirs - said - _FRAME_WORDS) <= OTHER_WORDS_AT_MOST \
+        and len(theirs - mine - said - _FRAME_WORDS) <= OTHER_WORDS_AT_MOST
+
+
+_ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）"
+                    r"|(?:\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|\blike\b|例如|比如|形如)[^.;。；]*",
+                    re.IGNORECASE)
+
+
+def _said_besides_examples(reading: Reading) -> frozenset[str]:
+    """Its words but those of its examples and asides ("(feat:, fix:)", "e.g. `fix: handle empty cart`")."""
+    return frozenset(_words(_ASIDE.sub(" ", reading.text))) if _ASIDE.search(reading.text) else reading.words
 
 
 def _named_kind(kind: str) -> bool:

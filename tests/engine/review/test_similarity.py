@@ -908,3 +908,10 @@ def test_notes_saying_little_but_the_same_claims_are_one_fact_where_their_words_
         == "duplicate"
     assert judged("Builds run on GitHub Actions.", "Our GitHub Actions runners are self-hosted on Hetzner.") \
         == "different"   # (more said besides: of two things)
+
+
+def test_an_example_or_an_aside_is_not_counted_among_what_a_note_says_besides_its_claims():
+    common = [f"Commit hook {n} checks messages in every commit." for n in range(60)]   # (no word specific)
+    first = "Commit messages follow Conventional Commits."
+    second = "Write commit messages in Conventional Commits format (feat:, fix:, chore:, ...)."
+    assert judge(first, second, Weights(read(text) for text in [*common, first, second])) == "duplicate"
