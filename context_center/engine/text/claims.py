@@ -666,7 +666,13 @@ def entity_of(text: str) -> frozenset[str]:
     return _entity(text)
 
 
+# a list of examples in brackets ("(feat:, fix:, docs:)", "(e.g. web, api)"): what it names is no part of
+# the system the clause speaks of
+_EXAMPLES = re.compile(r"[(（](?:e\.g\.\s*|例如|比如)?[^()（）]*[,，、][^()（）]*[)）]")
+
+
 def _entity(clause: str) -> frozenset[str]:
+    clause = _EXAMPLES.sub(" ", clause) if "(" in clause or "（" in clause else clause
     words = {word.lower().rstrip(".") for word in _WORD.findall(clause)}
     found = {word for word in words if word in _ENTITIES or word in _LANGUAGES}
     found |= {word[:-1] for word in words if word.endswith("s") and word[:-1] in _ENTITIES

@@ -481,3 +481,9 @@ def test_a_version_is_of_what_runs_it_whichever_way_the_runtime_is_named():
     names there) was of another thing and the two no conflict."""
     assert conflicts(claims_of("Production database: PostgreSQL 13."), claims_of("Prod DB is Postgres 15."))
     assert not conflicts(claims_of("The API runs Python 3.12."), claims_of("The CLI runs Python 3.11."))
+
+
+def test_a_list_of_examples_in_brackets_names_no_part_of_the_system():
+    claims = claims_of("Write commit messages in Conventional Commits format (feat:, fix:, docs:).")
+    assert {(claim.subject, claim.entity) for claim in claims} == {("commit-style", frozenset())}
+    assert "docs" in next(iter(claims_of("The docs site uses npm."))).entity   # (named outside brackets: one)
