@@ -668,11 +668,12 @@ def entity_of(text: str) -> frozenset[str]:
 
 # a list of examples in brackets ("(feat:, fix:, docs:)", "(e.g. web, api)"): what it names is no part of
 # the system the clause speaks of
-_EXAMPLES = re.compile(r"[(（](?:e\.g\.\s*|例如|比如)?[^()（）]*[,，、][^()（）]*[)）]")
+_BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
 
 
 def _entity(clause: str) -> frozenset[str]:
-    clause = _EXAMPLES.sub(" ", clause) if "(" in clause or "（" in clause else clause
+    if "(" in clause or "（" in clause:   # (a list: a comma inside)
+        clause = _BRACKETS.sub(lambda m: " " if any(mark in m.group(0) for mark in ",，、") else m.group(0), clause)
     words = {word.lower().rstrip(".") for word in _WORD.findall(clause)}
     found = {word for word in words if word in _ENTITIES or word in _LANGUAGES}
     found |= {word[:-1] for word in words if word.endswith("s") and word[:-1] in _ENTITIES

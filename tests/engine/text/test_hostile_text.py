@@ -35,6 +35,7 @@ LONG = 100_000
     f"'moved from ' + 'a' * {LONG} + ' was retired'", f"'x' * {LONG} + ' port 8080'", f"'a' * {LONG} + '@b.io'",
     f"'only ' + 'a-' * {LONG // 2} + ' is the only one'", f"'每' * {LONG} + '十' * {LONG}",
     f"'migrated off ' + 'a-' * {LONG // 2} + ' in Q2'", f"'Go ' + 'a ' * {LONG // 2} + 'pinned at 1.21'",
+    f"'Commit messages use npm (' + 'a,' * {LONG // 2}",   # (a bracket never closed: a list looked for once)
     f"'Branches are named ' + 'a' * {LONG}", f"'分支命名' + '分' * {LONG}",
     f"'1' + ' ' * {LONG}", f"' ' * {LONG} + '1'",   # (a number after or before a run of spaces: money, a rate, degrees)
 ])
