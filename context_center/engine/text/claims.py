@@ -135,7 +135,10 @@ _WEEKDAY = re.compile(r"\b(mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|
 _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
 _PORT = re.compile(r"\bport\s*(?:is|=|:|of)?\s*(\d{2,5})\b|端口\s*(?:是|为|:|：)?\s*(\d{2,5})|\b(?:localhost|"
-                   r"127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b", re.IGNORECASE)
+                   r"127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
+                   r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed)\s+(?:on|to|at)\s+:?(\d{2,5})"
+                   r"(?![\d.:])(?!\s*(?:[A-Za-z%]|个))",   # ("served on 8443", "binds to :8081"; not "on 16 GPUs")
+                   re.IGNORECASE)
 # a port written before 端口 ("监听 8080 端口"): read only where the clause names what listens on it (an
 # unnamed one read so gave a server's other ports a contradiction in a labelled store)
 _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
@@ -343,7 +346,8 @@ _KEYWORDS = frozenset(
     "primary uuid uuids uuidv4 uuidv7 ulid ulids trunk-based gitflow git-flow exports export "
     "column cols col enable enables disable disables turn switch timeout timeouts ttl retries limit max maximum "
     "branch branches target targets pr prs pull against develop master trunk net line length line-length "
-    "named naming log logs logging logged conventional jira ticket issue semver calver semantic calendar cents "
+    "listen listens listening served serves bind binds bound exposed named naming log logs logging logged "
+    "conventional jira ticket issue semver calver semantic calendar cents "
     "decimal numeric float float64 double minor"
     .split())
 _CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 主键 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "

@@ -487,3 +487,16 @@ def test_a_list_of_examples_in_brackets_names_no_part_of_the_system():
     claims = claims_of("Write commit messages in Conventional Commits format (feat:, fix:, docs:).")
     assert {(claim.subject, claim.entity) for claim in claims} == {("commit-style", frozenset())}
     assert "docs" in next(iter(claims_of("The docs site uses npm."))).entity   # (named outside brackets: one)
+
+
+@pytest.mark.parametrize("text, port", [
+    ("The billing API is served on 8443, behind the load balancer.", "8443"),
+    ("`billing-api` binds to :8081.", "8081"),
+    ("The billing API listens on 9090.", "9090"),
+])
+def test_a_port_said_as_where_a_service_is_served_or_listens(text: str, port: str):
+    assert {claim.value for claim in claims_of(text) if claim.subject == "port"} == {port}
+
+
+def test_a_number_of_things_served_on_is_no_port():
+    assert not any(claim.subject == "port" for claim in claims_of("The model is served on 16 GPUs."))
