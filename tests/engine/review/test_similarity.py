@@ -915,3 +915,7 @@ def test_an_example_or_an_aside_is_not_counted_among_what_a_note_says_besides_it
     first = "Commit messages follow Conventional Commits."
     second = "Write commit messages in Conventional Commits format (feat:, fix:, chore:, ...)."
     assert judge(first, second, Weights(read(text) for text in [*common, first, second])) == "duplicate"
+
+
+def test_continuous_integration_in_chinese_is_ci():
+    assert read("持续集成用的是 Buildkite。").words == read("CI 用的是 Buildkite。").words
