@@ -29,7 +29,9 @@ HELD_OUT_V12 = PAIRS.with_name("review_v12") / "pairs.jsonl"   # written while v
 HELD_OUT_V13 = PAIRS.with_name("review_v13") / "pairs.jsonl"   # written while v12 was
 HELD_OUT_V14 = PAIRS.with_name("review_v14") / "pairs.jsonl"   # written while v13 was
 HELD_OUT_V15 = PAIRS.with_name("review_v15") / "pairs.jsonl"   # written while v14 was
-HELD_OUT_V16 = PAIRS.with_name("review_v16") / "pairs.jsonl"   # written while v15 was; measured only
+HELD_OUT_V16 = PAIRS.with_name("review_v16") / "pairs.jsonl"   # written while v15 was
+HELD_OUT_V17 = PAIRS.with_name("review_v17") / "pairs.jsonl"   # written after v16 was measured
+HELD_OUT_V18 = PAIRS.with_name("review_v18") / "pairs.jsonl"   # written while v17 was; measured only
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -137,14 +139,25 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.89 and recall >= 0.62   # developed against: measured 0.94, 0.65
     precision, recall = figures["duplicate"]
     assert precision >= 0.9 and recall >= 0.37   # measured 0.96, 0.40
-    figures = _precision_recall(HELD_OUT_V16)   # held out: measured once with the rules of 001ab13 (the session's
-    precision, recall = figures["contradiction"]   # first rules, 35fca12: 0.82, 0.59 and 0.87, 0.34)
-    assert precision >= 0.79 and recall >= 0.55   # measured 0.84, 0.59
+    figures = _precision_recall(HELD_OUT_V16)   # measured once held out: 0.84, 0.59 and 0.86, 0.35 (the rules of
+    precision, recall = figures["contradiction"]   # 001ab13; the session's first rules, 35fca12: 0.82, 0.59 and
+    assert precision >= 0.80 and recall >= 0.62   # 0.87, 0.34), then developed against: measured 0.85, 0.66
     precision, recall = figures["duplicate"]
-    assert precision >= 0.81 and recall >= 0.32   # measured 0.86, 0.35
+    assert precision >= 0.81 and recall >= 0.32   # measured 0.86, 0.36
+    figures = _precision_recall(HELD_OUT_V17)   # measured once held out, with the rules it was written after
+    precision, recall = figures["contradiction"]   # (1677bbc): 0.96, 0.76 and 0.92, 0.40; then developed against:
+    assert precision >= 0.93 and recall >= 0.84   # measured 0.98, 0.88
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.91 and recall >= 0.39   # measured 0.96, 0.43
+    figures = _precision_recall(HELD_OUT_V18)   # held out: measured once with the rules of bc76961 (the session's
+    precision, recall = figures["contradiction"]   # first rules, 1677bbc: 0.81, 0.71 and 0.93, 0.54)
+    assert precision >= 0.77 and recall >= 0.68   # measured 0.82, 0.72
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.89 and recall >= 0.52   # measured 0.94, 0.56
 
 
-# the labelled stores the rules were developed against or measured on (v18's stay out until measured)
+# the labelled stores the rules were developed against (v18's, held out, were measured once: 7 of 16 planted
+# contradictions, 2 of 12 repeats, 5 false items, as with this session's first rules)
 STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 18))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
