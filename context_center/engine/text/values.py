@@ -174,10 +174,11 @@ _SWITCH = re.compile(r"\b(?:is|are|stays|stay|remains?|turned|switched|set\s+to|
                      r"(?=\s*(?:$|[.,;:!)]|(?:for|in|until|across|everywhere|globally|by\s+default|at|since)\b))",
                      re.IGNORECASE)
 _SWITCHED = re.compile(r"\b(?:flag|flags|toggle|toggles|switch|kill\s+switch)\b", re.IGNORECASE)
-# the team a thing belongs to ("owned by the Mobility team", "the Payments team owns it", 由交易组负责)
+# the team a thing belongs to ("owned by the Mobility team", "the Payments team owns it", 由交易组负责; a
+# name looked for from a word's start, not from each letter after a hyphen)
 _TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)?(?:([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
                    r"\s+team\b|@([\w-]+(?:/[\w-]+)?))"
-                   r"|\b(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+team\s+(?:owns|maintains|runs)\b"
+                   r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+team\s+(?:owns|maintains|runs)\b"
                    r"|\b(?:[Oo]wners?(?:\s+(?:for|of)\s+\S+)?|owned\s+by)\s*(?:are|is|:)\s*(?:the\s+)?"
                    r"(?:([A-Z][\w-]*)\s+team\b|@([\w-]+(?:/[\w-]+)?))"
                    r"|由\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|owner)")

@@ -36,6 +36,7 @@ LONG = 100_000
     f"'only ' + 'a-' * {LONG // 2} + ' is the only one'", f"'每' * {LONG} + '十' * {LONG}",
     f"'migrated off ' + 'a-' * {LONG // 2} + ' in Q2'", f"'Go ' + 'a ' * {LONG // 2} + 'pinned at 1.21'",
     f"'Commit messages use npm (' + 'a,' * {LONG // 2}",   # (a bracket never closed: a list looked for once)
+    f"'A-' * {LONG // 2}",   # (capitals after hyphens: a team's name looked for from each)
     f"'Branches are named ' + 'a' * {LONG}", f"'分支命名' + '分' * {LONG}",
     f"'1' + ' ' * {LONG}", f"' ' * {LONG} + '1'",   # (a number after or before a run of spaces: money, a rate, degrees)
 ])
