@@ -187,6 +187,8 @@ _MONTHS = {name: number for number, names in enumerate((
     "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
     "september sep sept", "october oct", "november nov", "december dec"), start=1) for name in names.split()}
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
 _DATE = re.compile(r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + _MONTH + r")\b\.?(?!\s*\d{1,2}\b)"
                    r"|\b(" + _MONTH + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\w:]|\.\d|,\d)"
                    r"|(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]", re.IGNORECASE)
@@ -627,4 +629,7 @@ def _readable(kind: str, value: str) -> str:
         return f"{value} °C"
     if kind in _MEASURE_UNITS:
         return f"{value} {_MEASURE_UNITS[kind]}"
+    if kind == "date":   # ("12-22" → "22 December")
+        month, day = value.split("-")
+        return f"{int(day)} {_MONTH_NAMES[int(month) - 1]}"
     return value

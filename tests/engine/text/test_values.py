@@ -183,6 +183,7 @@ def test_a_value_is_shown_as_a_person_reads_it():
         "tool:error-tracker: sentry"]
     assert [shown("mass", "2500"), shown("length", "80"), shown("bitrate", "9600")] == [
         "mass: 2500 g", "length: 80 mm", "bitrate: 9600 bit/s"]
+    assert shown("date", "12-22") == "date: 22 December"
 
 
 def test_a_rate_is_no_count_nor_frequency_and_a_week_counted_is_no_weekday():
