@@ -61,7 +61,7 @@ _NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|inst
 # "X was decommissioned", "we dropped X last year", "we no longer use X" (a name), "从 X 迁移到", "由 X 换成",
 # "替换掉了 X", "X 下线了", "不再使用 X"
 _LEFT_BEHIND = re.compile(
-    r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:\w+\s+){0,3}?"
+    r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:[\w'’]+\s+){0,4}?"
     r"(?:over\s+)?from\s+(.+?)\s+(?:to|onto)\b"
     r"|\b(?:moved|migrated|switched)\s+off\s+(?:of\s+)?(.+?)\s+(?:onto|to)\b"
     r"|\b(?:moved|migrated|switched)\s+(?:away\s+from|off(?:\s+of)?)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
@@ -79,7 +79,7 @@ _LEFT_BEHIND = re.compile(
     r"|不再(?:使用|用)\s*([A-Za-z][\w.+#-]*)"
     r"|\b(?:previously|formerly)\s+(?:on\s+|in\s+|with\s+|using\s+|via\s+)?((?:[\w.+#-]+\s+)?[\w.+#-]*[\w+#])"
     r"(?=\s*[).,;:](?:\s|$)|\s*\)|\s*$)"
-    r"|(?:之前|以前|原来|此前)(?:用的是|使用的是|用)\s*([A-Za-z][\w.+#-]*)"
+    r"|(?:之前|以前|原来|此前|原先)(?:用的是|使用的是|用|是)\s*([A-Za-z][\w.+#-]*)"
     r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+(?!by\b)((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from context_center.engine import FactInput, MemoryReview
-from context_center.engine.text.claims import claims_of, conflicts, literals_differ
+from context_center.engine.text.claims import claims_of, conflicts, left_behind, literals_differ
 
 WALK_PAIRS = [   # what a new user tried: each found nothing before
     ("Always use pnpm, never npm, in this repository.", "Use npm to install dependencies.",
@@ -500,3 +500,11 @@ def test_a_port_said_as_where_a_service_is_served_or_listens(text: str, port: st
 
 def test_a_number_of_things_served_on_is_no_port():
     assert not any(claim.subject == "port" for claim in claims_of("The model is served on 16 GPUs."))
+
+
+@pytest.mark.parametrize("text, gone", [
+    ("We moved Acme's build cache from Redis to Valkey.", ("Redis",)),   # (a possessive among the words between)
+    ("订单队列现在用 Kafka（之前是 RabbitMQ，已经迁完了）。", ("RabbitMQ",)),
+])
+def test_a_name_moved_from_after_a_possessive_or_said_to_be_the_one_before_is_left_behind(text: str, gone: tuple):
+    assert left_behind(text) == gone
