@@ -115,6 +115,10 @@ _PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|serv
 _FLAG_NAME = re.compile(r"(?<![\w.:-])([\w.:-]+)`?\s+(?:feature\s+)?(?:flag|toggle)\b"
                         r"|\b(?:flag|toggle)\s+`?([\w.:-]+)|(?<![\w.:-])([\w.:-]+)`?\s*(?:功能)?开关|开关\s*`?([\w.:-]+)",
                         re.IGNORECASE)   # (a name starts where a word does: no run of letters read over and over)
+# a change said to be planned, not made ("scheduled to move to Kubernetes 1.30 in Q2", 计划升级): what
+# holds now is not contradicted by it
+_PLANNED = re.compile(r"\b(?:scheduled|planned|planning|plans?|going)\s+to\b|\bwill\s+(?:move|upgrade|switch|migrate|"
+                      r"be\s+(?:moved|upgraded|switched|migrated))\b|计划|将于|准备(?:迁移|升级|切换)", re.IGNORECASE)
 # kinds of value saying how a thing is done, not what: none alone makes two notes one fact
 _HOW = frozenset({"tool:protocol", "channel"})
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
@@ -407,6 +411,8 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     (their similarity at least :data:`CONTRADICTION_SIMILAR_AT`: "haven't talked since Friday" and
     "talked on Friday" in a chat are not a contradiction to review)."""
     if is_an_exception(a.text) or is_an_exception(b.text):   # "…, an exception to the usual rule"
+        return False
+    if bool(_PLANNED.search(a.text)) != bool(_PLANNED.search(b.text)):   # "run 1.29" / "to move to 1.30 in Q2"
         return False
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return True

@@ -932,3 +932,10 @@ def test_an_example_or_an_aside_is_not_counted_among_what_a_note_says_besides_it
 
 def test_continuous_integration_in_chinese_is_ci():
     assert read("持续集成用的是 Buildkite。").words == read("CI 用的是 Buildkite。").words
+
+
+def test_a_change_said_to_be_planned_contradicts_nothing_that_holds_now():
+    assert _in_a_store("The Halcyon clusters run Postgres 15.",
+                       "The Halcyon clusters are scheduled to move to Postgres 16 in May.") != "contradiction"
+    assert _in_a_store("The Halcyon clusters run Postgres 15.", "The Halcyon clusters run Postgres 16.") \
+        == "contradiction"
