@@ -31,7 +31,7 @@ HELD_OUT_V14 = PAIRS.with_name("review_v14") / "pairs.jsonl"   # written while v
 HELD_OUT_V15 = PAIRS.with_name("review_v15") / "pairs.jsonl"   # written while v14 was
 HELD_OUT_V16 = PAIRS.with_name("review_v16") / "pairs.jsonl"   # written while v15 was
 HELD_OUT_V17 = PAIRS.with_name("review_v17") / "pairs.jsonl"   # written after v16 was measured
-HELD_OUT_V18 = PAIRS.with_name("review_v18") / "pairs.jsonl"   # written while v17 was; measured only
+HELD_OUT_V18 = PAIRS.with_name("review_v18") / "pairs.jsonl"   # written while v17 was
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -149,11 +149,11 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.93 and recall >= 0.84   # measured 0.98, 0.88
     precision, recall = figures["duplicate"]
     assert precision >= 0.91 and recall >= 0.39   # measured 0.96, 0.43
-    figures = _precision_recall(HELD_OUT_V18)   # held out: measured once with the rules of bc76961 (the session's
-    precision, recall = figures["contradiction"]   # first rules, 1677bbc: 0.81, 0.71 and 0.93, 0.54)
-    assert precision >= 0.77 and recall >= 0.68   # measured 0.82, 0.72
+    figures = _precision_recall(HELD_OUT_V18)   # measured once held out: 0.82, 0.72 and 0.94, 0.56 (the rules of
+    precision, recall = figures["contradiction"]   # bc76961; the session's first rules, 1677bbc: 0.81, 0.71 and
+    assert precision >= 0.79 and recall >= 0.69   # 0.93, 0.54), then developed against: measured 0.84, 0.73
     precision, recall = figures["duplicate"]
-    assert precision >= 0.89 and recall >= 0.52   # measured 0.94, 0.56
+    assert precision >= 0.89 and recall >= 0.53   # measured 0.94, 0.57
 
 
 # the labelled stores the rules were developed against (v18's, held out, were measured once: 7 of 16 planted
