@@ -183,12 +183,11 @@ _TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)
                    r"(?:([A-Z][\w-]*)\s+team\b|@([\w-]+(?:/[\w-]+)?))"
                    r"|由\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|owner)")
 # a day of the year ("20 December", "Dec 20", "1 March", 12 月 20 日; May written so, the verb not)
-_MONTHS = {name: number for number, names in enumerate((
-    "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul", "august aug",
-    "september sep sept", "october oct", "november nov", "december dec"), start=1) for name in names.split()}
-_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                 "November", "December")
+_MONTHS = {written: number for number, name in enumerate(_MONTH_NAMES, start=1)
+           for written in (name.lower(), name[:3].lower())} | {"sept": 9}   # (each whole and in three letters)
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DATE = re.compile(r"(?<![\w.:/-])(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + _MONTH + r")\b\.?(?!\s*\d{1,2}\b)"
                    r"|\b(" + _MONTH + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\w:]|\.\d|,\d)"
                    r"|(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]", re.IGNORECASE)
