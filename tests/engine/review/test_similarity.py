@@ -336,6 +336,8 @@ def test_opposite_words_of_two_places_or_two_things_are_no_contradiction():
     assert judge("Debug logging is disabled in production.", "Debug logging is enabled in local development.") \
         != "contradiction"
     assert judge("The admin API is public.", "The billing API is private.") != "contradiction"
+    assert judge("Two-factor sign-in is optional for read-only viewer accounts.",   # (two policies, for two roles)
+                 "Two-factor sign-in is required for all admin accounts.") != "contradiction"
 
 
 @pytest.mark.parametrize("first, second", [
@@ -481,6 +483,28 @@ def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str,
 ])
 def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_kind(first: str, second: str):
     assert _in_a_store(first, second) != "contradiction"
+
+
+def test_one_word_put_in_another_s_place_in_one_frame_is_another_thing_however_many_notes_say_it():
+    """"read" / "write", "branch" / "line" are words most of this store says, so neither is rare;
+    still, one in the other's place with the rest the same names two things (two timeouts, two
+    coverages), while the same words with two values contradict."""
+    services = "billing search orders catalog ledger inventory shipping pricing reviews accounts".split()
+    common = [*(f"The {name} service reads from the replica and writes to the primary." for name in services),
+              *(f"Coverage of the {name} service is reported per line and per branch." for name in services),
+              *(f"Request headers and bodies of the {name} service are logged at debug level." for name in services)]
+
+    def judged(first: str, second: str) -> str:
+        return judge(first, second, Weights(read(text) for text in [*common, first, second]))
+
+    assert judged("The Helix HTTP client uses a 5-second read timeout.",
+                  "The Helix HTTP client uses a 30-second write timeout.") == "different"
+    assert judged("CI fails the build when branch coverage drops below 70%.",
+                  "CI fails the build when line coverage drops below 90%.") == "different"
+    assert judged("The proxy rejects request headers larger than 8 KiB.",
+                  "The proxy rejects request bodies larger than 10 MiB.") == "different"
+    assert judged("The Helix HTTP client uses a 5-second read timeout.",
+                  "The Helix HTTP client uses a 30-second read timeout.") == "contradiction"
 
 
 @pytest.mark.parametrize("first, second", [
