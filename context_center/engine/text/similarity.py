@@ -78,6 +78,7 @@ from .values import Values, as_named, clashing_kind, shared_kinds, values_of
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\s[-–—]+\s|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
                        rf"|{CHINESE_NEGATION}|不可|不许|{CHINESE_DONT}|勿|无需|不", re.IGNORECASE)
+_NOBODY_BEFORE = re.compile(r"\b(?:nobody|no one),([^.;!?。；！？]*)", re.IGNORECASE)
 # "no more than", "must not exceed", 不超过, 不得大于: a limit, not a negation ("Attachments may not exceed 10 MB."
 # says what "Attachments are capped at 10 MB." says)
 _AT_MOST = re.compile(r"\b(?:no|not)\s+(?:more|longer|later|larger|bigger|greater|higher)\s+than\b"
@@ -355,6 +356,8 @@ def read(text: str) -> Reading:
         limits = _CHINESE_AT_MOST.sub("上限", limits)
     if "no " in lowered:   # ("at no charge": free, nothing negated)
         limits = _NO_CHARGE.sub(" free ", limits)
+    if "nobody," in lowered or "no one," in lowered:   # ("Nobody, admins included, may force-push": the rest
+        limits = _NOBODY_BEFORE.sub(lambda m: "nobody " + m.group(1).replace(",", " "), limits)   # of no one)
     for clause in _CLAUSES.split(_ALTERNATIVE.sub(" ; not ", limits)):
         if not clause.strip():
             continue
@@ -836,12 +839,22 @@ def sure(a: Reading, b: Reading) -> bool:
 def _other_names(a: Reading, b: Reading, kind: str | None = None) -> bool:
     """Whether each note writes as code a name the other does not ("cn-shanghai" / "cn-beijing";
     "`make lint`" / "`make lint-fix`"), but a name holding its value of ``kind`` ("python:3.12-slim"
-    gives Python's version)."""
-    mine, theirs = a.literals - b.literals, b.literals - a.literals
+    gives Python's version). Words joined by hyphens are one name in another form ("the
+    dead-letter queue" / "it is dead-lettered")."""
+    mine, theirs = _as_compared(a.literals - b.literals), _as_compared(b.literals - a.literals)
+    mine, theirs = mine - theirs, theirs - mine
     if kind:
         mine = frozenset(name for name in mine if not any(value in name for value in a.values.kinds[kind]))
         theirs = frozenset(name for name in theirs if not any(value in name for value in b.values.kinds[kind]))
     return bool((mine and theirs) or (a.code - b.code and b.code - a.code))
+
+
+_HYPHENED = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def _as_compared(literals: frozenset[str]) -> frozenset[str]:
+    return frozenset("-".join(map(stem, literal.split("-"))) if _HYPHENED.fullmatch(literal) else literal
+                     for literal in literals)
 
 
 def rephrased(a: Reading, b: Reading) -> bool:

@@ -238,6 +238,10 @@ def test_a_note_negating_what_the_other_asserts_is_no_repeat_of_it():
     assert judge("Dependencies are pinned to exact versions.",
                  "Use caret ranges for dependencies instead of pinning exact versions.") == "contradiction"
     assert read("Favor composition rather than inheritance.").negated == read("Never inheritance.").negated
+    # "Nobody" alone before a comma: what follows is said of no one
+    assert read("Nobody, maintainers included, may force-push to main.").negated >= {"maintain", "main"}
+    assert judge("Force-pushing to main is allowed for maintainers.",
+                 "Nobody, maintainers included, may force-push to main.") != "duplicate"
     # a negation about something else leaves a repeat a repeat
     assert judge("We use pnpm for every install in the web package.",
                  "Every install in the web package goes through pnpm, never yarn.") in ("duplicate", "related")
@@ -403,6 +407,10 @@ def test_two_values_said_not_to_be_or_two_things_at_one_time_are_no_contradictio
     ("We keep design docs in Notion under the Engineering space.",
      "Design docs live in the Engineering space in Notion."),
     ("新员工入职第一周由导师带着熟悉代码库。", "导师会在新员工入职的第一周带他熟悉代码库。"),
+    ("Release branches are protected against force-pushes.",                               # words joined by
+     "Force-pushing to release branches is blocked."),                                     # hyphens in another
+    ("Hotfixes are cherry-picked onto the stable branch once merged.",                     # form: one name
+     "Merge the hotfix first, then cherry-pick it onto the stable branch."),
 ])
 def test_one_note_said_again_in_another_order_is_proposed_for_a_merge(first: str, second: str):
     assert judge(first, second) == "duplicate"
