@@ -180,6 +180,7 @@ _TERMS = {stem(word): group.split()[0] for group in (
     "format formats formatted formatter formatting") for word in group.split()}
 VALUES_ALIKE_AT = 0.3    # how alike the terms of two notes giving one kind of value two ways must be
 SAME_VALUES_AT = 0.4     # ... and of two giving the same values, for a merge
+TITLES_ALIKE_AT = 0.5    # how alike two titles must be to name one thing (:func:`one_heading`)
 SAME_TOOL_AT = 0.6       # ... when the values in common are tools alone
 # the words besides its claims one note may say that the other does not, where the two share no specific
 # word but the same claims (measured: 2 labelled repeats found, none wrongly; at 3, 8 found, but "Tests
@@ -560,6 +561,21 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
     if weights.of(common) / max(min(weights.of(topic_a), weights.of(topic_b)), 1e-9) < alike_at:
         return False
     return not _two_things(terms_a, terms_b, weights, strict)
+
+
+def one_heading(a: Reading, b: Reading, weights: Weights) -> bool:
+    """Whether two titles name one thing: a word few notes say in common, most of the shorter's
+    weight shared (at least :data:`TITLES_ALIKE_AT`), and no word put in another's place before
+    what both end in ("Carrier API connect timeout" / "… read timeout"; "High first-response SLA" /
+    "Urgent first-response SLA"): a title's last words may name one thing two ways ("Menu cache
+    expiry" / "Menu cache lifetime")."""
+    common = a.words & b.words
+    if not common or not weights.any_specific(common):
+        return False
+    if weights.of(common) / max(min(weights.of(a.words), weights.of(b.words)), 1e-9) < TITLES_ALIKE_AT:
+        return False
+    changes = SequenceMatcher(a=a.sequence, b=b.sequence, autojunk=False).get_opcodes()
+    return not any(op == "replace" and following[0] == "equal" for (op, *_), following in zip(changes, changes[1:]))
 
 
 def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:

@@ -336,3 +336,26 @@ def test_a_document_kept_as_a_fact_is_advice_not_a_hundred_facts(engine):
     remember(engine, "handbook", rules)
     [item] = [i for i in MemoryReview(engine).items() if i.kind == "oversize"]
     assert item.action == "advice" and "a ref" in item.reason
+
+
+def test_a_fact_said_again_under_another_title_or_another_value_under_a_title_naming_it_alike_is_found(engine):
+    """A title names what a fact is of in words of its own: the bodies are read apart too. Two
+    titles naming one thing ("Nightly export time" / "… schedule") over two values contradict; two
+    facts saying one thing under two titles are one fact; two titles naming two things ("… connect
+    timeout" / "… read timeout") keep their values apart."""
+    for name, body in [("deploys", "Deploys run from the main branch after CI passes."),
+                       ("logging", "Use the shared logger; never print to stdout."),
+                       ("timestamps", "Use UTC for every timestamp.")]:
+        remember(engine, name, body)
+    time = remember(engine, "export-time", "The nightly export runs at 01:00 UTC.", title="Nightly export time")
+    schedule = remember(engine, "export-schedule", "The nightly export runs at 03:30 UTC.",
+                        title="Nightly export schedule")
+    rule = remember(engine, "lint-rule", "Run ruff before every commit.", title="Lint rule")
+    check = remember(engine, "pre-commit", "Before every commit, run ruff.", title="Pre-commit check")
+    remember(engine, "carrier-connect", "The carrier API client gives up after 3 seconds.",
+             title="Carrier API connect timeout")
+    remember(engine, "carrier-read", "The carrier API client gives up after 20 seconds.",
+             title="Carrier API read timeout")
+    found = kinds(MemoryReview(engine))
+    assert sorted(found.get("contradiction", [])) == [sorted([time.ref, schedule.ref])]
+    assert sorted(map(sorted, found.get("duplicate", []))) == [sorted([rule.ref, check.ref])]
