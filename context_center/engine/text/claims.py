@@ -203,9 +203,11 @@ _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 
 
 CHOICES = (
-    Choice("naming", {"camelcase": "camel", "camel case": "camel", "驼峰": "camel", "snake_case": "snake",
-                      "snake case": "snake", "下划线命名": "snake", "kebab-case": "kebab", "kebab case": "kebab",
-                      "pascalcase": "pascal", "pascal case": "pascal", "screaming_snake_case": "screaming"}),
+    Choice("naming", {"camelcase": "camel", "camel case": "camel", "lower camel case": "camel",
+                      "驼峰": "camel", "小驼峰": "camel", "大驼峰": "pascal", "upper camel case": "pascal",
+                      "snake_case": "snake", "snake case": "snake", "下划线命名": "snake",
+                      "kebab-case": "kebab", "kebab case": "kebab", "pascalcase": "pascal",
+                      "pascal case": "pascal", "screaming_snake_case": "screaming"}),
     Choice("merge-method", {"squash": "squash", "squash merge": "squash", "squash-merge": "squash",
                             "squash merged": "squash", "squash and merge": "squash", "squashed": "squash",
                             "rebase merged": "rebase", "rebase merges": "rebase",

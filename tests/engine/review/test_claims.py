@@ -345,6 +345,13 @@ def test_two_unnamed_ports_of_one_server_in_chinese_are_not_said_to_conflict():
                          claims_of("orbit-server 的 Prometheus metrics 暴露在 9464 端口。"))
 
 
+def test_upper_camel_case_is_pascal_case_and_lower_camel_case_camel_case():
+    assert not conflicts(claims_of("Kotlin 的类名统一用大驼峰。"), claims_of("Kotlin 类名使用 PascalCase。"))
+    assert conflicts(claims_of("Kotlin 的类名统一用大驼峰。"), claims_of("Kotlin 的类名统一用小驼峰。"))
+    assert conflicts(claims_of("Java classes are named in upper camel case."),
+                     claims_of("Java classes are named in camelCase."))
+
+
 def test_a_file_named_after_a_style_is_no_claim_on_it():
     assert claims_of("says the same as project/tabs.md") == frozenset()
     assert claims_of("Indent with tabs.") != frozenset()
