@@ -154,6 +154,8 @@ _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|fortnightly|mon
                         r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
 _WEB_SCHEME = re.compile(r"^https?://")   # (a site's address is its host: "https://docs.acme.io/" = docs.acme.io)
+_PORT = re.compile(r"\bport\s+(\d{2,5})\b|端口\s*(?:是|为)?\s*(\d{2,5})(?!\d)", re.IGNORECASE)
+_HOST_PORT = re.compile(r"([\w.-]+):(\d{2,5})")   # (a host and its port, no scheme nor path)
 _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
                       r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
                       r"|(?<![\w/.@-])[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|cn|dev|app|internal|corp|local|"
@@ -421,7 +423,13 @@ def values_of(text: str) -> Values:
     for value, span in line_lengths_in(text):
         add("line-length", value, span)
     for match in _ADDRESS.finditer(text):
-        add("address", as_named(match.group(0)), match.span())
+        named = as_named(match.group(0))
+        hosted = _HOST_PORT.fullmatch(named)   # ("redis-1.internal:6379" is the host "… on port 6379" names)
+        add("address", hosted.group(1) if hosted else named, match.span())
+        if hosted:
+            add("port", hosted.group(2), match.span())
+    for match in _PORT.finditer(text):
+        add("port", match.group(1) or match.group(2), match.span())
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):

@@ -274,11 +274,18 @@ def test_the_same_words_with_another_time_day_or_unit_contradict(first: str, sec
     ("Build artifacts are uploaded to the bucket acme-ci-artifacts.",
      "Build artifacts are uploaded to the bucket acme-build-cache."),
     ("The status page is https://status.acme.dev.", "The status page is https://acme.statuspage.io."),
+    ("Orders DB is at db.acme.internal:5432.", "Orders DB is at db.acme.internal:5433."),        # another port
+    ("The admin tool is https://admin.acme.corp:8443.", "The admin tool is served on port 9443 at admin.acme.corp."),
 ])
 def test_the_same_words_with_another_path_bucket_or_address_contradict(first: str, second: str):
     """A name written as code is a value too: the same sentence around two of them puts one thing
     in two places."""
     assert judge(first, second) == "contradiction"
+
+
+def test_a_host_with_its_port_and_the_host_on_that_port_are_one_address():
+    assert judge("The session cache is redis-2.acme.internal:6380.",
+                 "The session cache is redis-2.acme.internal, on port 6380.") != "contradiction"
 
 
 def test_another_literal_beside_another_thing_or_said_not_to_be_is_no_contradiction():

@@ -230,7 +230,10 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("每 2 周一次全量备份。", {}),   # (every two weeks: no Monday)
     ("Service images use alpine:3.19 as the base.", {"version:alpine": {"3.19"}}),   # ("3.19 as": no rate a second)
     ("Services write plain-text logs to /var/log/app.log.", {"address": {"/var/log/app.log"}}),   # (not "log.")
-    ("The replica is at 10.0.0.12:5432.", {"address": {"10.0.0.12:5432"}}),
+    ("The replica is at 10.0.0.12:5432.", {"address": {"10.0.0.12"}, "port": {"5432"}}),   # (a host and its port)
+    ("Redis lives at redis-1.acme.internal on the default port 6379.",
+     {"tool:cache": {"redis"}, "address": {"redis-1.acme.internal"}, "port": {"6379"}}),
+    ("网关的健康检查端口是 7444。", {"port": {"7444"}}),
     ("Updates go out in the Sunday 01:00-04:00 window.", {"clock": {"01:00", "04:00"}, "weekday": {"sun"}}),
     ("Each API pod opens at most 20 database connections.", {"count:connection": {"20"}}),
     ("Staff are logged out after a quarter of an hour without activity.", {"duration": {"900s"}}),
