@@ -134,7 +134,7 @@ _WEEKDAY = re.compile(r"\b(mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|
                       re.IGNORECASE)
 _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
-_PORT = re.compile(r"\bport\s*(?:is|=|:|of)?\s*(\d{2,5})\b|端口\s*(?:是|为|:|：)?\s*(\d{2,5})|\b(?:localhost|"
+_PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b|端口\s*(?:(?:是|为|:|：)\s*)?(\d{2,5})|\b(?:localhost|"
                    r"127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
                    r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed)\s+(?:on|to|at)\s+:?(\d{2,5})"
                    r"(?![\d.:])(?!\s*(?:[A-Za-z%]|个))",   # ("served on 8443", "binds to :8081"; not "on 16 GPUs")
@@ -410,8 +410,7 @@ def claims_of(text: str) -> frozenset[Claim]:
                 if day:
                     found.add(Claim("deploy-day", entity, day, negated))
         which = _port_kinds(clause) if ("port" in clause.lower() or "端口" in clause) else frozenset()
-        for match in _PORT.finditer(clause):
-            port = next(group for group in match.groups() if group)
+        for port, _span in ports_in(clause):
             found.add(Claim("port", entity | _before_port(clause) | which, port, negated))
         owners = entity or frozenset(name.lower() for name in _CODE_NAME.findall(clause) if "端口" in clause)
         if owners:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口";
@@ -812,6 +811,12 @@ def line_lengths_in(text: str) -> list[tuple[str, tuple[int, int]]]:
 def clock_times_in(text: str) -> list[tuple[str, tuple[int, int]]]:
     """Each clock time ``text`` gives ("2am", "02:00", 凌晨 2 点: "02:00"), with where it is written."""
     return [(value, match.span()) for match in _TIME.finditer(text) if (value := _clock(match)) is not None]
+
+
+def ports_in(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """Each port ``text`` gives: after "port" or 端口, a loopback address's, one a service is said to
+    listen, be served or bound on ("port 8080", 端口是 7444, localhost:5173, "binds to :8081")."""
+    return [(next(group for group in match.groups() if group), match.span()) for match in _PORT.finditer(text)]
 
 
 def weekdays_in(text: str) -> list[tuple[str, tuple[int, int]]]:

@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Callable
 
 from . import tools
-from .claims import amounts_in, clock_times_in, line_lengths_in, weekdays_in
+from .claims import amounts_in, clock_times_in, line_lengths_in, ports_in, weekdays_in
 
 # (starting where a number starts: a pattern free to start inside a long run of digits read it over
 # and over, a hostile fact of one long number taking minutes)
@@ -154,7 +154,6 @@ _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|fortnightly|mon
                         r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
 _WEB_SCHEME = re.compile(r"^https?://")   # (a site's address is its host: "https://docs.acme.io/" = docs.acme.io)
-_PORT = re.compile(r"\bport\s+(\d{2,5})\b|端口\s*(?:是|为)?\s*(\d{2,5})(?!\d)", re.IGNORECASE)
 _HOST_PORT = re.compile(r"([\w.-]+):(\d{2,5})")   # (a host and its port, no scheme nor path)
 _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。；）]*[^\s<>()\[\]'\"`.,;:!?，。；）]"
                       r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -428,8 +427,8 @@ def values_of(text: str) -> Values:
         add("address", hosted.group(1) if hosted else named, match.span())
         if hosted:
             add("port", hosted.group(2), match.span())
-    for match in _PORT.finditer(text):
-        add("port", match.group(1) or match.group(2), match.span())
+    for port, span in ports_in(text):
+        add("port", port, span)
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):
