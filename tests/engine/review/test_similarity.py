@@ -556,10 +556,14 @@ def test_two_parts_two_limits_or_one_amount_in_two_units_are_no_contradiction(fi
 
 
 def test_a_limit_said_with_a_negation_is_a_limit_not_a_negation():
-    """"must not exceed", "no larger than", 不超过: what a limit is, not what must not be."""
+    """"must not exceed", "no larger than", 不超过, 不足: what a limit is, not what must not be."""
     assert _in_a_store("Attachments must not exceed 10 MB.", "Attachments can be up to 50 MB.") == "contradiction"
     assert _in_a_store("政务表单上传附件不超过 10MB。", "政务表单附件大小上限 10 MB。") != "contradiction"
     assert _in_a_store("Uploads may be no larger than 10 MB.", "Uploads are capped at 10 MB.") != "contradiction"
+    # 不足 / 不满 before a number: under it, not "not"
+    assert not read("血小板存量不足 2 天用量时发出预警。").negated
+    assert _in_a_store("血小板存量不足 2 天用量时发出预警。", "血小板库存低于 2 天用量时触发预警。") != "contradiction"
+    assert read("夜里收不到告警短信。").negated   # (no number after it: a negation)
 
 
 @pytest.mark.parametrize("first, second", [
