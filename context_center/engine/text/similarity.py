@@ -78,6 +78,8 @@ from .values import Values, as_named, clashing_kind, shared_kinds, values_of
 _CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\s[-–—]+\s|\bbut\b|\binstead\b|但是|但|而是|而")
 _NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
                        rf"|{CHINESE_NEGATION}|不可|不许|{CHINESE_DONT}|勿|无需|不", re.IGNORECASE)
+# the rest of a list after a comma: a few words, "or"/"and"/"nor" before the last ("names or bank details")
+_LIST_END = re.compile(r"\s*(?:[\w-]+\s+){0,3}(?:or|and|nor)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*", re.IGNORECASE)
 _NOBODY_BEFORE = re.compile(r"\b(?:nobody|no one),([^.;!?。；！？]*)", re.IGNORECASE)
 # "no more than", "must not exceed", 不超过, 不得大于: a limit, not a negation ("Attachments may not exceed 10 MB."
 # says what "Attachments are capped at 10 MB." says)
@@ -360,13 +362,16 @@ def read(text: str) -> Reading:
         limits = _NO_CHARGE.sub(" free ", limits)
     if "nobody," in lowered or "no one," in lowered:   # ("Nobody, admins included, may force-push": the rest
         limits = _NOBODY_BEFORE.sub(lambda m: "nobody " + m.group(1).replace(",", " "), limits)   # of no one)
+    listed = False   # (a clause negating a list: "Do not log emails, names or bank details")
     for clause in _CLAUSES.split(_ALTERNATIVE.sub(" ; not ", limits)):
         if not clause.strip():
             continue
-        if _NEGATION.search(clause):
+        if _NEGATION.search(clause) or (listed and _LIST_END.fullmatch(clause)):
             negated |= _words(_NEGATION.sub(" ", clause))
+            listed = True
         else:
             asserted |= _words(clause)
+            listed = False
     left = frozenset(word for gone in left_behind(text) for word in _words(gone))
     literals = frozenset(as_named(literal) for literal in _LITERAL.findall(text)) \
         if _LITERAL_HINT.search(text) else frozenset()

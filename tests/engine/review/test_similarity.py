@@ -238,6 +238,10 @@ def test_a_note_negating_what_the_other_asserts_is_no_repeat_of_it():
     assert judge("Dependencies are pinned to exact versions.",
                  "Use caret ranges for dependencies instead of pinning exact versions.") == "contradiction"
     assert read("Favor composition rather than inheritance.").negated == read("Never inheritance.").negated
+    # a list negated goes on after its commas: "names or card numbers" is not asserted
+    assert read("Do not log emails, names or card numbers; mask them first.").negated >= {"name", "card", "number"}
+    assert judge("Do not log emails, names or card numbers; mask them first.",
+                 "Emails, names and card numbers must never appear in logs; mask them first.") != "contradiction"
     # "Nobody" alone before a comma: what follows is said of no one
     assert read("Nobody, maintainers included, may force-push to main.").negated >= {"maintain", "main"}
     assert judge("Force-pushing to main is allowed for maintainers.",
