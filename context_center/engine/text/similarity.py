@@ -744,7 +744,7 @@ def _negates(a: Reading, b: Reading, weights: Weights, least: int = MIN_SHARED) 
     """Most of what ``a`` negates (at least ``least`` words of it, one specific) ``b`` asserts."""
     if not a.negated:
         return False
-    shared = a.negated & b.asserted - b.negated
+    shared = a.negated & b.asserted - b.negated - b.left   # (what b says was left behind it does not say)
     return len(shared) >= least and weights.of(shared) >= CONTRADICTION_AT * weights.of(a.negated) \
         and weights.any_specific(shared)
 

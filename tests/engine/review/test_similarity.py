@@ -597,6 +597,17 @@ def test_a_tool_named_on_one_side_only_is_part_of_what_that_note_speaks_of():
         in ("duplicate", "related")   # (a merge where a file's words weigh as the labelled sets' do)
 
 
+@pytest.mark.parametrize("first, second", [
+    ("Build dashboards moved from Grafana Cloud to our self-hosted Grafana.",
+     "We now host the build dashboards on our own Grafana instead of Grafana Cloud."),
+    ("Error tracking moved from Sentry SaaS to our self-hosted Sentry.",
+     "We now run error tracking on our own Sentry instead of Sentry SaaS."),
+])
+def test_what_one_note_says_was_left_behind_is_not_what_it_says_against_the_other_negating_it(first: str,
+                                                                                             second: str):
+    assert judge(first, second) != "contradiction"
+
+
 def test_only_a_name_is_left_behind_by_no_longer_using_it():
     assert left_behind("We stopped using Jenkins in 2024.") == ("Jenkins",)
     assert left_behind("We stopped using it.") == () and left_behind("We no longer use the old flow.") == ()
