@@ -32,6 +32,8 @@ HELD_OUT_V15 = PAIRS.with_name("review_v15") / "pairs.jsonl"   # written while v
 HELD_OUT_V16 = PAIRS.with_name("review_v16") / "pairs.jsonl"   # written while v15 was
 HELD_OUT_V17 = PAIRS.with_name("review_v17") / "pairs.jsonl"   # written after v16 was measured
 HELD_OUT_V18 = PAIRS.with_name("review_v18") / "pairs.jsonl"   # written while v17 was
+HELD_OUT_V19 = PAIRS.with_name("review_v19") / "pairs.jsonl"   # written after v18 was measured
+HELD_OUT_V20 = PAIRS.with_name("review_v20") / "pairs.jsonl"   # written while v19 was developed against
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -154,11 +156,21 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.79 and recall >= 0.69   # 0.93, 0.54), then developed against: measured 0.84, 0.73
     precision, recall = figures["duplicate"]
     assert precision >= 0.89 and recall >= 0.53   # measured 0.94, 0.57
+    figures = _precision_recall(HELD_OUT_V19)   # measured once held out: 0.86, 0.81 and 0.93, 0.52 (ffb3468),
+    precision, recall = figures["contradiction"]   # then developed against: measured 0.90, 0.81
+    assert precision >= 0.86 and recall >= 0.78
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.89 and recall >= 0.51   # measured 0.93, 0.55
+    figures = _precision_recall(HELD_OUT_V20)   # held out, measured once: 0.91, 0.72 and 0.97, 0.60 (01d0f0a;
+    precision, recall = figures["contradiction"]   # with ffb3468, where that session started, the same but one
+    assert precision >= 0.88 and recall >= 0.69   # false contradiction more)
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.93 and recall >= 0.56
 
 
-# the labelled stores the rules were developed against (v18's, held out, were measured once: 7 of 16 planted
-# contradictions, 2 of 12 repeats, 5 false items, as with this session's first rules)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 18))]
+# the labelled stores (v20's were measured once held out: 5 of 16 planted contradictions, 8 of 12 repeats, 2
+# false items, the same with the rules of the session they were written in and with those it started from)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 21))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -176,10 +188,10 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 60
-    # measured: 94 of 241 planted contradictions, 41 of 184 planted repeats, 23 false items (none more: a
+    assert len(STORES) == 72
+    # measured: 124 of 289 planted contradictions, 72 of 220 planted repeats, 30 false items (none more: a
     # false merge archives a fact)
-    assert found_planted >= 90 and found_repeats >= 38 and false_items <= 23
+    assert found_planted >= 120 and found_repeats >= 68 and false_items <= 30
 
 
 @pytest.mark.parametrize("first, second, said", [
