@@ -40,9 +40,9 @@ are among the notes compared, so "pnpm" counts for more than "use".
 Measured (``bench/review_pairs.py``), duplicates proposed for a merge, then contradictions,
 precision / recall, each set written by a helper who had read no code: on the 209 pairs developed
 against 0.97 / 0.41 and 0.96 / 0.87; on 120 only ever measured 1.00 / 0.20 and 0.96 / 0.55; on
-``review_v4/`` to ``review_v17/``, each held out at first, then developed against, 0.86–0.98 /
-0.19–0.59 and 0.84–0.98 / 0.33–0.88; on ``review_v18/``, held out, the honest figures, 0.94 / 0.56
-and 0.82 / 0.72 (every set's on the benchmarks page). Word overlap cannot see that "reply" and
+``review_v4/`` to ``review_v19/``, each held out at first, then developed against, 0.86–0.98 /
+0.19–0.60 and 0.84–0.98 / 0.33–0.88; on ``review_v20/``, held out, the honest figures, 0.97 / 0.60
+and 0.91 / 0.72 (every set's on the benchmarks page). Word overlap cannot see that "reply" and
 "respond" say one thing; what is read as neither a claim nor a value of a kind is found only when
 the same words negate, give another number or leave a name behind.
 """
