@@ -72,6 +72,12 @@ def _reason(item: Any) -> str | None:   # one sentence per kind
         return tr("{newer} says {names} was left behind, which {older} still says: keep {newer} and forget "
                   "{older}, unless {older} is the one still right.").format(
             newer=first, older=second, names=", ".join(map(str, evidence["left_behind"])))
+    given_two = evidence.get("claims") or evidence.get("values")
+    if item.kind == "contradiction" and second and isinstance(given_two, dict):
+        return tr("{newer} and {older} give one thing two values ({mine} against {theirs}): keep one (by default "
+                  "the newer, {newer}) and forget the other.").format(
+            newer=first, older=second, mine="; ".join(given_two.get(first, [])),
+            theirs="; ".join(given_two.get(second, [])))
     if item.kind == "contradiction" and second:
         return tr("{newer} and {older} say opposite things on the same terms: keep one (by default the newer, "
                   "{newer}) and forget the other.").format(newer=first, older=second)

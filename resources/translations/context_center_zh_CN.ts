@@ -4882,6 +4882,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>{newer} 说已弃用 {names}，而 {older} 仍这么说：保留 {newer}，忘记 {older}，除非 {older} 才是仍然正确的那条。</translation>
     </message>
     <message>
+        <source>{newer} and {older} give one thing two values ({mine} against {theirs}): keep one (by default the newer, {newer}) and forget the other.</source>
+        <translation>{newer} 与 {older} 对同一件事给出两个值（{mine} 对 {theirs}）：保留其中一条（默认保留较新的 {newer}），遗忘另一条。</translation>
+    </message>
+    <message>
         <source>{newer} and {older} say opposite things on the same terms: keep one (by default the newer, {newer}) and forget the other.</source>
         <translation>{newer} 与 {older} 就同一件事说法相反：保留其中一条（默认保留较新的 {newer}），遗忘另一条。</translation>
     </message>

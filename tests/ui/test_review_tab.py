@@ -132,12 +132,15 @@ def test_each_reason_is_the_engine_s_in_english_and_chinese_in_a_chinese_window(
                 body="Admins can import the audit log as CSV from the settings page.")
     ui.remember(name="hosting", title="Hosting", body="The app is deployed on Heroku.")
     ui.remember(name="moved", title="Moved", body="We migrated the app from Heroku to Fly.io.")
+    ui.remember(name="export-time", title="Nightly export time", body="The nightly export runs at 01:00 UTC.")
+    ui.remember(name="export-schedule", title="Nightly export schedule", body="The nightly export runs at 03:30 UTC.")
     ui.remember(name="review-day", title="Review day", body="Reviews happen on Mondays.")
     ui.remember(name="reviews", title="Review day", body="Reviews happen on Thursdays.", scope="global")
     with open_engine(state_root=ui.state_root, workspace=ui.workspace) as engine:
         items = MemoryReview(engine).items()
     assert {item.kind for item in items} >= {"duplicate", "related", "contradiction", "expired", "override"}
     assert any(item.evidence.get("left_behind") for item in items)
+    assert any(item.evidence.get("values") for item in items)   # (the two values named in the reason)
     for item in items:   # the window's English is the engine's, word for word
         assert reason(item) == item.reason, item.kind
     app = QApplication.instance()
@@ -187,6 +190,9 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
         *finders.duplicates_and_contradictions([fact("hosting", body="The app is deployed on Heroku."),
                                                 fact("moved", body="We migrated the app from Heroku to Fly.io.")],
                                                lambda f: finders.Usage()),
+        *finders.duplicates_and_contradictions([fact("pm", body="Always use pnpm in this repository."),
+                                                fact("npm", body="Use npm to install dependencies here.")],
+                                               lambda f: finders.Usage()),
         *finders.overrides([fact("pm", body="Use yarn.", subject_key="project.pm"),
                             fact("pm-everywhere", body="Use pnpm.", subject_key="project.pm", scope="global"),
                             fact("day", title="Deploy day", body="Fridays."),
@@ -195,6 +201,7 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
     assert {item.kind for item in items} == {"stale", "expired", "broken", "changed", "worktree", "unused",
                                              "oversize", "staged", "contradiction", "override"}
     assert len([item for item in items if item.kind == "override"]) == 2
+    assert [bool(item.evidence.get("claims")) for item in items if item.kind == "contradiction"] == [False, True]
     for item in items:
         assert reason(item) == item.reason, item.kind
 

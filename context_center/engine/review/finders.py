@@ -263,6 +263,11 @@ def _contradiction(a: Fact, b: Fact, clashes: Sequence[tuple[Claim, Claim]] = ()
         evidence["values"] = {newer.ref: given[newer.ref], older.ref: given[older.ref]}
     reason = (f"{newer.ref} and {older.ref} say opposite things on the same terms: keep one (by default the "
               f"newer, {newer.ref}) and forget the other.")
+    given_two = evidence.get("claims") or evidence.get("values")
+    if isinstance(given_two, dict):   # the values themselves ("clock: 03:30 against clock: 01:00")
+        reason = (f"{newer.ref} and {older.ref} give one thing two values ({'; '.join(given_two[newer.ref])} "
+                  f"against {'; '.join(given_two[older.ref])}): keep one (by default the newer, {newer.ref}) "
+                  "and forget the other.")
     if leaver is not None:   # the names it says were left behind
         gone = list(left_behind(f"{leaver.title}. {leaver.body}"))
         evidence["left_behind"] = gone

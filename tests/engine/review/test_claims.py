@@ -87,7 +87,9 @@ def test_the_review_proposes_each_walk_pair_and_recall_names_the_other_side(engi
     facts = _store(engine, first, second, "The staging cluster is in eu-west-1.", "Lint with ruff before commits.")
     items = [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
     assert [sorted(f.ref for f in item.facts) for item in items] == [sorted([facts[0].ref, facts[1].ref])]
-    assert items[0].evidence["claims"]   # what each says of the subject they share
+    said = items[0].evidence["claims"]   # what each says of the subject they share, in the reason too
+    assert said and all("; ".join(said[fact.ref]) in items[0].reason for fact in items[0].facts)
+    assert "give one thing two values" in items[0].reason
     result = engine.recall(question, record=False)
     assert result.hits, result.suppressed
     for hit in result.hits:
