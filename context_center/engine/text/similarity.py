@@ -292,6 +292,16 @@ class Reading:
         """Whether it says "only", 只有… (:data:`_EXCLUSIVE`)."""
         return bool(_EXCLUSIVE.search(self.text))
 
+    @cached_property
+    def an_exception(self) -> bool:
+        """Whether it says it is an exception to a rule (:func:`..claims.is_an_exception`)."""
+        return is_an_exception(self.text)
+
+    @cached_property
+    def planned(self) -> bool:
+        """Whether it says a change is planned, not made (:data:`_PLANNED`)."""
+        return bool(_PLANNED.search(self.text))
+
 
 @lru_cache(maxsize=4096)
 def _topic(text: str, kinds: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
@@ -420,9 +430,9 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     """What one negates, the other asserts (and does not negate as well), in notes on one subject
     (their similarity at least :data:`CONTRADICTION_SIMILAR_AT`: "haven't talked since Friday" and
     "talked on Friday" in a chat are not a contradiction to review)."""
-    if is_an_exception(a.text) or is_an_exception(b.text):   # "…, an exception to the usual rule"
+    if a.an_exception or b.an_exception:   # "…, an exception to the usual rule"
         return False
-    if bool(_PLANNED.search(a.text)) != bool(_PLANNED.search(b.text)):   # "run 1.29" / "to move to 1.30 in Q2"
+    if a.planned != b.planned:   # "run 1.29" / "to move to 1.30 in Q2"
         return False
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return True
@@ -514,7 +524,7 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     if clashing_kind(a.values, b.values) or amounts_differ(a.amounts, b.amounts) or _other_names(a, b):
         return False
     if a.exclusive != b.exclusive or bool(a.negated) != bool(b.negated) \
-            or is_an_exception(a.text) or is_an_exception(b.text):
+            or a.an_exception or b.an_exception:
         return False
     said = {word for claim in a.claims | b.claims for word in _words(claim.value.replace("-", " "))}
     if not weights.any_specific((a.words & b.words) - said) and not _nothing_else(a, b, said):
@@ -910,7 +920,7 @@ def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
     """``duplicate`` (sure: a merge is proposed), ``related`` (alike, shown for a look), or None, of
     two notes that do not contradict each other."""
     alike = duplicates(a, b, weights)
-    if is_an_exception(a.text) != is_an_exception(b.text):   # a rule and its exception: not one fact
+    if a.an_exception != b.an_exception:   # a rule and its exception: not one fact
         return "related" if alike else None
     if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights) \
             or same_claims_in_other_words(a, b, weights):
