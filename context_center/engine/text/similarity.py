@@ -782,7 +782,7 @@ def another_value(a: Reading, b: Reading, weights: Weights) -> bool:
     if (mine & a.negated) or (theirs & b.negated) or _amounts_written_two_ways(a, b, mine, theirs):
         return False
     first, second = a.words - mine - _UNITS, b.words - theirs - _UNITS
-    return first == second and len(first) >= MIN_SHARED and weights.any_specific(first)
+    return first == second and len(first) >= MIN_SHARED and (len(first) > MIN_SHARED or weights.any_specific(first))
 
 
 def another_literal(a: Reading, b: Reading, weights: Weights) -> bool:

@@ -273,6 +273,19 @@ def test_the_same_words_with_another_number_contradict_and_are_never_a_repeat():
     assert judge("The payments worker retries 3 times.", "The search worker retries 5 times.") != "contradiction"
 
 
+def test_the_same_words_with_another_number_contradict_however_many_notes_say_those_words():
+    """Every word the same but a value, and three words or more: one thing given two values, even
+    where every note of the store speaks of the ledger database (two words alone, "Backups: 6 hours"
+    / "Backups: 24 hours", still need one that few notes say)."""
+    notes = [f"The ledger database is backed up every {when}, {how}." for when, how in (
+        ("night", "to S3"), ("week", "to tape"), ("hour", "incrementally"), ("day", "to GCS"), ("month", "offsite"),
+        ("quarter", "for audit"), ("sprint", "before releases"), ("year", "for legal"), ("minute", "as WAL"))]
+    weights = Weights(read(note) for note in notes)
+    assert judge("The ledger database is backed up every 6 hours.",
+                 "The ledger database is backed up every 24 hours.", weights) == "contradiction"
+    assert judge("Ledger database: 6 hours.", "Ledger database: 24 hours.", weights) == "different"
+
+
 @pytest.mark.parametrize("first, second", [
     ("The search index is rebuilt at 1am UTC.", "The search index is rebuilt at 4am UTC."),
     ("The release train leaves on Wednesday at 3pm.", "The release train leaves on Monday at noon."),
