@@ -142,6 +142,8 @@ _PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b|端口\s*(?:(?:�
 # a port written before 端口 ("监听 8080 端口"): read only where the clause names what listens on it (an
 # unnamed one read so gave a server's other ports a contradiction in a labelled store)
 _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
+# a service named in Chinese, whose port a clause gives ("云杉订单服务在容器内监听 7080 端口")
+_CHINESE_SERVICE = re.compile(r"[\u4e00-\u9fff]+?(?:服务|网关)")
 # a name written as code that opens a clause is what the clause speaks of ("orbit-server listens on
 # port 7070", "auth_service 默认监听 9000 端口"): in lower case (a capital opens a sentence: "Squash-merge
 # pull requests"), and a hyphen, an underscore or a dot in it
@@ -410,9 +412,11 @@ def claims_of(text: str) -> frozenset[Claim]:
                 if day:
                     found.add(Claim("deploy-day", entity, day, negated))
         which = _port_kinds(clause) if ("port" in clause.lower() or "端口" in clause) else frozenset()
+        coded = frozenset(name.lower() for name in _CODE_NAME.findall(clause)) if "端口" in clause else frozenset()
+        served = _chinese_services(clause) if "端口" in clause and not (entity or coded) else frozenset()
         for port, _span in ports_in(clause):
-            found.add(Claim("port", entity | _before_port(clause) | which, port, negated))
-        owners = entity or frozenset(name.lower() for name in _CODE_NAME.findall(clause) if "端口" in clause)
+            found.add(Claim("port", entity | _before_port(clause) | which | served, port, negated))
+        owners = entity or coded or served
         if owners:   # its owner: the clause's names, its Latin words too ("orbit-server 的 metrics 暴露在 9464 端口";
             for match in _PORT_BEFORE.finditer(clause):   # 查询服务 trace-api 监听 9090 端口)
                 latin = {_same(word.lower()) for word in _LATIN_WORD.findall(clause)} - _STOP
@@ -715,6 +719,13 @@ def spellings(entity_word: str) -> frozenset[str]:
 
 # a port of its own a service may have beside its main one ("the API's metrics endpoint is on port 9090")
 _PORT_KINDS = re.compile(r"\b(metrics|admin|debug|management|health|grpc|ssh|websocket)\b|(监控|管理)", re.IGNORECASE)
+
+
+def _chinese_services(clause: str) -> frozenset[str]:
+    """The services a clause names in Chinese, each by its own words (生产上的青鸾网关: 青鸾网关; 的服务端口
+    names none: a service's port)."""
+    names = (name.rsplit("的", 1)[-1] for name in _CHINESE_SERVICE.findall(clause))
+    return frozenset(name for name in names if name not in ("服务", "网关"))
 
 
 def _port_kinds(clause: str) -> frozenset[str]:

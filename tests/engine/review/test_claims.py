@@ -347,6 +347,20 @@ def test_two_unnamed_ports_of_one_server_in_chinese_are_not_said_to_conflict():
                          claims_of("orbit-server 的 Prometheus metrics 暴露在 9464 端口。"))
 
 
+@pytest.mark.parametrize("first, second, conflict", [
+    ("云杉订单服务在容器内监听 7080 端口。", "云杉订单服务的 HTTP 端口是 8080。", True),
+    ("订单服务端口是 8081。", "订单服务监听 9001 端口。", True),
+    ("青鸾网关在生产环境监听 8081 端口。", "生产上的青鸾网关端口是 8080。", True),
+    ("订单服务监听 9000 端口。", "用户服务监听 9001 端口。", False),                   # two services
+    ("计价服务 gRPC 端口 50052。", "调度引擎 gRPC 端口 50051。", False),
+    ("fleet-api 监听 8080 端口。", "fleet-api 的服务端口是 9090。", True),           # 的服务端口: its port
+])
+def test_a_service_named_in_chinese_owns_the_port_its_clause_gives(first: str, second: str, conflict: bool):
+    """A port is the port of the service the clause names in Chinese (云杉订单服务, 青鸾网关: the words
+    before 服务 or 网关, after any 的), so one service given two ports conflicts and two do not."""
+    assert bool(conflicts(claims_of(first), claims_of(second))) is conflict
+
+
 def test_upper_camel_case_is_pascal_case_and_lower_camel_case_camel_case():
     assert not conflicts(claims_of("Kotlin 的类名统一用大驼峰。"), claims_of("Kotlin 类名使用 PascalCase。"))
     assert conflicts(claims_of("Kotlin 的类名统一用大驼峰。"), claims_of("Kotlin 的类名统一用小驼峰。"))
