@@ -20,6 +20,7 @@ from ..text.similarity import (
     another_value_of_its_kind,
     contradicts,
     duplicates,
+    names_in_its_slot,
     one_heading,
     read,
     repeats,
@@ -162,6 +163,9 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
                 kind = clashing_kind(one.values, two.values) if another_value_of_its_kind(one, two, weights) else None
                 given = {a.ref: [shown(kind, v) for v in sorted(one.values.kinds[kind])],
                          b.ref: [shown(kind, v) for v in sorted(two.values.kinds[kind])]} if kind else {}
+                names = None if kind else names_in_its_slot(one, two)
+                if names:   # ("Team Halyard" / "the Driftwood squad")
+                    given = {a.ref: [names[0]], b.ref: [names[1]]}
                 items.append(_contradiction(a, b, conflicts(one.claims, two.claims), leaver, given))
             continue
         if a.scope != b.scope:

@@ -56,6 +56,7 @@ from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
 from typing import Iterable
 
+from . import slots
 from .analysis import stem, tokenize
 from .claims import (
     CHINESE_DONT,
@@ -241,6 +242,11 @@ class Reading:
     def sequence(self) -> tuple[str, ...]:
         """Its words in the order written (:func:`rephrased`; worked out for the few notes alike)."""
         return _sequence(self.text)
+
+    @cached_property
+    def slot_words(self) -> slots.Words:
+        """Its words as :mod:`.slots` compares them."""
+        return slots.words(self.text)
 
     @cached_property
     def values(self) -> Values:
@@ -443,7 +449,17 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     return any(rule(one, two, weights) for one, two in ((a, b), (b, a))
                for rule in (_only_against_others, _only_against_more, _free_against_forbidden)) \
         or opposite_words(a, b, weights) \
-        or another_value_in_other_words(a, b, weights) or another_value_of_its_kind(a, b, weights)
+        or another_value_in_other_words(a, b, weights) or another_value_of_its_kind(a, b, weights) \
+        or names_in_its_slot(a, b) is not None
+
+
+def names_in_its_slot(a: Reading, b: Reading) -> tuple[str, str] | None:
+    """The two names one sentence gives one thing as its value ("… is owned by Team Halyard." / "…
+    by the Driftwood squad."; 用 Prettier 格式化 / 用 Biome 格式化: :mod:`.slots`), as each writes
+    them; None where the two are not that, or one negates what it puts there (a name said not to be
+    is not given: "with pytest, not nose")."""
+    names = slots.swapped(a.text, b.text, a.slot_words, b.slot_words)
+    return None if names is None or _words(names[0]) & a.negated or _words(names[1]) & b.negated else names
 
 
 def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool:
