@@ -15,6 +15,7 @@ from ..records import PINNED_BUDGET_CHARS, Fact
 from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, left_behind, literals_differ
 from ..text.similarity import (
+    OPPOSITES_UNDER_ONE_HEADING_AT,
     Reading,
     Weights,
     another_value_of_its_kind,
@@ -22,6 +23,7 @@ from ..text.similarity import (
     duplicates,
     names_in_its_slot,
     one_heading,
+    opposite_words,
     read,
     repeats,
     similarity,
@@ -156,6 +158,10 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         bodies_contradict = not contradiction and bodies is not None and contradicts(*bodies, weights)
         if bodies is not None and bodies_contradict and one_heading(*apart.titles(pair), weights):
             contradiction, (one, two) = True, bodies   # ("Export time" / "Export schedule": two values of one thing)
+        elif bodies is not None and not contradiction \
+                and opposite_words(*bodies, weights, OPPOSITES_UNDER_ONE_HEADING_AT) \
+                and one_heading(*apart.titles(pair), weights):   # ("Production deploys": by hand / automatically)
+            contradiction, (one, two) = True, bodies
         if contradiction:
             if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
                 counted["contradiction"] += 1

@@ -359,3 +359,27 @@ def test_a_fact_said_again_under_another_title_or_another_value_under_a_title_na
     found = kinds(MemoryReview(engine))
     assert sorted(found.get("contradiction", [])) == [sorted([time.ref, schedule.ref])]
     assert sorted(map(sorted, found.get("duplicate", []))) == [sorted([rule.ref, check.ref])]
+
+
+def test_a_word_and_its_opposite_under_titles_naming_one_thing_contradict_in_other_words(engine):
+    """Under titles naming one thing, two bodies saying a word and its opposite need say less alike
+    than two notes alone: "happen automatically as soon as CI is green" / "are triggered by hand by
+    the on-call engineer", 异步 / 同步. Titles naming two things keep them apart."""
+    for name, body in [("deploys", "Deploys run from the main branch after CI passes."),
+                       ("logging", "Use the shared logger; never print to stdout."),
+                       ("timestamps", "Use UTC for every timestamp.")]:
+        remember(engine, name, body)
+    auto = remember(engine, "prod-deploys", "Production deploys happen automatically as soon as CI on main is green.",
+                    title="Production deploys")
+    by_hand = remember(engine, "prod-trigger", "Production deploys are triggered by hand by the on-call engineer "
+                       "with `make deploy-prod`.", title="Production deploy trigger")
+    later = remember(engine, "points-async", "支付成功后的积分发放通过消息队列异步处理。", title="积分异步发放")
+    at_once = remember(engine, "points-how", "积分发放在支付回调接口里同步完成，保证用户立刻看到积分。",
+                       title="积分发放方式")
+    remember(engine, "staging-refresh", "The staging database is refreshed automatically every night.",
+             title="Staging database refresh")
+    remember(engine, "prod-restore", "Restores of the production database are started by hand after sign-off.",
+             title="Production database restore")
+    found = kinds(MemoryReview(engine))
+    assert sorted(map(sorted, found.get("contradiction", []))) == sorted([sorted([auto.ref, by_hand.ref]),
+                                                                         sorted([later.ref, at_once.ref])])
