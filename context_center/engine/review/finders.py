@@ -156,17 +156,16 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         contradiction = contradicts(one, two, weights)
         bodies = apart.bodies(pair)   # (None where a fact has no title)
         bodies_contradict = not contradiction and bodies is not None and contradicts(*bodies, weights)
-        if bodies is not None and bodies_contradict and one_heading(*apart.titles(pair), weights):
-            contradiction, (one, two) = True, bodies   # ("Export time" / "Export schedule": two values of one thing)
-        elif bodies is not None and not contradiction \
-                and opposite_words(*bodies, weights, OPPOSITES_UNDER_ONE_HEADING_AT) \
-                and one_heading(*apart.titles(pair), weights):   # ("Production deploys": by hand / automatically)
-            contradiction, (one, two) = True, bodies
+        headed = False   # (a contradiction of the bodies, under titles naming one thing)
+        if bodies is not None and not contradiction \
+                and _contradict_under_one_heading(bodies, apart.titles(pair), weights, bodies_contradict):
+            contradiction, headed, (one, two) = True, True, bodies
         if contradiction:
             if counted["contradiction"] < MAX_ITEMS_OF_A_KIND:
                 counted["contradiction"] += 1
                 leaver = b if still_says(one, two) else a if still_says(two, one) else None
-                kind = clashing_kind(one.values, two.values) if another_value_of_its_kind(one, two, weights) else None
+                kind = clashing_kind(one.values, two.values) \
+                    if another_value_of_its_kind(one, two, weights, under_one_heading=headed) else None
                 given = {a.ref: [shown(kind, v) for v in sorted(one.values.kinds[kind])],
                          b.ref: [shown(kind, v) for v in sorted(two.values.kinds[kind])]} if kind else {}
                 names = None if kind else names_in_its_slot(one, two)
@@ -192,6 +191,21 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
     # millions of objects: let go a slice at a time
     dismantle(candidates, *seen.shards, readings, titled, by_key, apart.readings)
     return items
+
+
+def _contradict_under_one_heading(bodies: tuple[Reading, Reading], titles: tuple[Reading, Reading], weights: Weights,
+                                  bodies_contradict: bool) -> bool:
+    """Whether two titled facts contradict under titles naming one thing (:func:`one_heading`):
+    their bodies contradicting ("Export time" / "Export schedule": 01:00 / 03:30); saying a word
+    and its opposite, with less said alike (:data:`OPPOSITES_UNDER_ONE_HEADING_AT`: "Production
+    deploys" / "Production deploy trigger", automatically / by hand); or giving two values of one
+    kind however worded, under titles differing only by words saying what kind of fact it is or by
+    words added ("Scanner image retention" / "… for audits"; 心跳上报间隔 / 心跳上报频率). Measured on
+    the 72 labelled stores: planted contradictions 130 → 138 of 289 by the last, one false item added."""
+    if bodies_contradict or opposite_words(*bodies, weights, OPPOSITES_UNDER_ONE_HEADING_AT):
+        return one_heading(*titles, weights)
+    return another_value_of_its_kind(*bodies, weights, under_one_heading=True) \
+        and one_heading(*titles, weights, aspects_only=True)
 
 
 class _Apart:

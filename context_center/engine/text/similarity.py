@@ -490,7 +490,7 @@ def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bo
         tuple(w for w in a.sequence if w not in mine), tuple(w for w in b.sequence if w not in theirs))
 
 
-def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights) -> bool:
+def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_one_heading: bool = False) -> bool:
     """One kind of value given two ways on the same terms, however worded (:mod:`.values`):
     "Backups are retained for 35 days." / "Backup retention period is 90 days."; "Sentry is our
     error tracker." / ... Rollbar; "Prod region is eu-west-1." / "Production lives in us-east-1."
@@ -506,7 +506,7 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights) -> bool:
     if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
         return False
     return _same_terms(a, b, weights, VALUES_ALIKE_AT,   # (of one tool both name: "Loki keeps logs 14 days")
-                       named=_named_kind(kind) or bool(a.values.tools() & b.values.tools()))
+                       named=_named_kind(kind) or bool(a.values.tools() & b.values.tools()), loosely=under_one_heading)
 
 
 def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool:
@@ -579,7 +579,8 @@ def _named_kind(kind: str) -> bool:
                                                                "precision", "gpu", "log-level")
 
 
-def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False) -> bool:
+def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False,
+                loosely: bool = False) -> bool:
     """Whether two notes give their values of one thing: of one part of the system (or one names
     none), of the same qualifiers, their terms sharing a word (one few notes say, unless the values
     are ``named``) and alike (at least ``alike_at`` of the shorter's weight), not two things in one
@@ -598,10 +599,10 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
         return False
     if weights.of(common) / max(min(weights.of(topic_a), weights.of(topic_b)), 1e-9) < alike_at:
         return False
-    return not _two_things(terms_a, terms_b, weights, strict)
+    return not _two_things(terms_a, terms_b, weights, strict, loosely)
 
 
-def one_heading(a: Reading, b: Reading, weights: Weights) -> bool:
+def one_heading(a: Reading, b: Reading, weights: Weights, aspects_only: bool = False) -> bool:
     """Whether two titles name one thing: a word few notes say in common, most of the shorter's
     weight shared (at least :data:`TITLES_ALIKE_AT`), and no word put in another's place before
     what both end in ("Carrier API connect timeout" / "… read timeout"; "High first-response SLA" /
@@ -613,7 +614,16 @@ def one_heading(a: Reading, b: Reading, weights: Weights) -> bool:
     if weights.of(common) / max(min(weights.of(a.words), weights.of(b.words)), 1e-9) < TITLES_ALIKE_AT:
         return False
     changes = SequenceMatcher(a=a.sequence, b=b.sequence, autojunk=False).get_opcodes()
+    if aspects_only and any(op == "replace" and not set(a.sequence[i1:i2]) | set(b.sequence[j1:j2]) <= _ASPECTS
+                            for op, i1, i2, j1, j2 in changes):
+        return False
     return not any(op == "replace" and following[0] == "equal" for (op, *_), following in zip(changes, changes[1:]))
+
+
+_ASPECTS = frozenset(map(stem, "schedule time timing day date config configuration setting settings policy period "
+                               "window frequency interval cadence rule rules deadline cutoff duration length default "
+                               "location where how when method way".split())) \
+    | frozenset("时间配置设置策略规则频率间隔时限截止期限周期方式时长位置")
 
 
 def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:
@@ -651,7 +661,8 @@ _FRAME_WORDS = frozenset(map(stem, "use used uses using run runs ran goes went s
     | frozenset("用使走跑于基由它")
 
 
-def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weights, strict: bool) -> bool:
+def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weights, strict: bool,
+                loosely: bool = False) -> bool:
     """Whether two notes' terms, in order, put one thing in another's place: where each opens, a
     word the other says nowhere ("Avatar uploads…" / "Attachment uploads…"; "Access tokens" /
     "Refresh tokens"), or words few notes say in each other's place (two things named), or one
@@ -676,7 +687,7 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
         enclosed = len(changes) == 3 and at == 1 and i2 - i1 == j2 - j1 == 1 and (first[i1] + second[j1]).isascii()
         if said_apart and ((i1 == 0 and j1 == 0) or named or enclosed or (strict and i2 - i1 == j2 - j1)):
             return True
-        if weights.any_specific(mine) and weights.any_specific(theirs):
+        if not loosely and weights.any_specific(mine) and weights.any_specific(theirs):
             return True
     return False
 

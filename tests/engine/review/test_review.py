@@ -383,3 +383,29 @@ def test_a_word_and_its_opposite_under_titles_naming_one_thing_contradict_in_oth
     found = kinds(MemoryReview(engine))
     assert sorted(map(sorted, found.get("contradiction", []))) == sorted([sorted([auto.ref, by_hand.ref]),
                                                                          sorted([later.ref, at_once.ref])])
+
+
+def test_two_values_of_one_kind_under_titles_differing_only_in_aspect_words_contradict_however_worded(engine):
+    """Titles differing only by words saying what kind of fact it is ("… interval" / "… frequency",
+    "… retention" / "… retention period", 间隔 / 频率) or by words added name one thing: the bodies'
+    own words put in each other's place are then wording, and two values of one kind contradict.
+    Titles naming another thing in a word of their own ("… away" / "… at home base") do not."""
+    for name, body in [("deploys", "Deploys run from the main branch after CI passes."),
+                       ("logging", "Use the shared logger; never print to stdout."),
+                       ("timestamps", "Use UTC for every timestamp.")]:
+        remember(engine, name, body)
+    kept = remember(engine, "scan-retention", "Raw scanner images are kept for 30 days and then removed by the "
+                    "cleanup job.", title="Scanner image retention")
+    audit = remember(engine, "scan-retention-audit", "Raw scanner images are retained for 180 days so disputed "
+                     "parcels can be traced.", title="Scanner image retention for audits")
+    often = remember(engine, "beacon-interval", "每台手持终端每 5 分钟上报一次心跳，以节省电量。",
+                     title="终端心跳上报间隔")
+    seldom = remember(engine, "beacon-frequency", "手持终端每 30 秒上报一次心跳(位置、电量)。",
+                      title="终端心跳上报频率")
+    remember(engine, "rest-away", "Minimum rest away from base is 10 hours, with an 8-hour sleep window.",
+             title="Minimum rest away")
+    remember(engine, "rest-home", "Minimum rest at home base is 12 hours, or the length of the duty before it "
+             "if that is longer.", title="Minimum rest at home base")
+    found = kinds(MemoryReview(engine))
+    assert sorted(map(sorted, found.get("contradiction", []))) == sorted([sorted([kept.ref, audit.ref]),
+                                                                         sorted([often.ref, seldom.ref])])
