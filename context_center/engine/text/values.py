@@ -263,8 +263,13 @@ _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:"
                     r"(?:(?:db|database|concurrent|parallel|simultaneous|open|active|idle)\s+)?([a-z]{3,}s)\b"
                     r"|(?<![\d一二两三四五六七八九十第])(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人|位)",
                     re.IGNORECASE)
+# how many times a failed thing is tried again ("retried 8 times", "retries up to five times", "3 retry
+# attempts", "3 retries"): one count, however said (not "3 attempts", which counts the first try)
+_RETRIED = re.compile(r"\bretr(?:y|ies|ied|ying)\b(?:\s+[\w-]+){0,4}?\s+(?:(once|twice|thrice)\b|(\d+|" + _WORD_NUMBER +
+                      r")(?:\s+times\b|(?![\w%]|\.\d|\s+\w)))"
+                      r"|(?<![\w.,-])(\d+|" + _WORD_NUMBER + r")\s+(?:retry\s+attempts|retries)\b", re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
-_NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes "
+_NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes retries "
                          "megabytes gigabytes kilobytes columns spaces tabs ms "
                          "unless across always perhaps sometimes does this thus plus less whereas besides towards "
                          "afterwards nevertheless".split())   # (words ending in "s" that are no things counted)
@@ -408,6 +413,10 @@ def values_of(text: str) -> Values:
         if noun.lower() not in _NOT_COUNTED and number + noun != "一次":   # (一次: once, not a count)
             thing = noun.lower().rstrip("s") if noun.isascii() else _PEOPLE.get(noun, noun)
             add(f"count:{thing}", f"{_number(number):g}", match.span())
+    if "retr" in lowered:
+        for match in _RETRIED.finditer(text):
+            written = next(group for group in match.groups() if group).lower()
+            add("count:retry", f"{_ONCE.get(written) or _number(written):g}", match.span())
     for match in _MONEY.finditer(text):
         symbol, amount, scale, written_amount, written_scale, code = match.groups()
         currency = _CURRENCIES[(symbol or code).lower()]

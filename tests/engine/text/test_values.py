@@ -291,3 +291,19 @@ def test_a_chinese_cloud_region_named_by_its_city():
 ])
 def test_how_a_message_reaches_people_is_a_channel(text: str, channels: set[str] | None):
     assert values_of(text).kinds.get("channel") == channels
+
+
+@pytest.mark.parametrize("text, retries", [
+    ("Outbound webhooks are retried 8 times with exponential backoff.", "8"),
+    ("Merchant webhooks get 3 retry attempts; then the event is parked.", "3"),
+    ("Consumers retry a failed message 5 times, then dead-letter it.", "5"),
+    ("Consumers get 3 retries per message.", "3"),
+    ("The gateway retries idempotent upstream requests twice.", "2"),
+    ("The sender retries failed deliveries up to five times.", "5"),
+    ("Jobs retry 3.", "3"),
+    ("Retry after 30 seconds.", None),            # how long before, not how often
+    ("We retry 3 requests at a time.", None),     # requests counted
+    ("Each call makes 3 attempts.", None),        # attempts count the first try too
+])
+def test_how_many_times_a_thing_is_tried_again_is_one_count_however_said(text: str, retries: str | None):
+    assert values_of(text).kinds.get("count:retry") == (frozenset({retries}) if retries else None)
