@@ -134,8 +134,11 @@ _WEEKDAY = re.compile(r"\b(mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|
                       re.IGNORECASE)
 _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
-_PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b|端口\s*(?:(?:是|为|:|：)\s*)?(\d{2,5})|\b(?:localhost|"
-                   r"127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
+_PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
+                   r"|端口(?:号)?\s*(?:(?:已经|已)?(?:改为|改成|设为|设置为|配置为|调整为|是|为|:|：)\s*)?(\d{2,5})"
+                   r"|(?<=[a-z])(?:_port|Port)`?\s*[=:]\s*(\d{2,5})\b"   # (a setting: listen_port = 9443, httpPort: 80)
+                   r"|\s(?:on|at)\s+:(\d{2,5})\b(?!\s*(?:past|am|pm))"      # ("serves HTTP on :9090")
+                   r"|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
                    r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed)\s+(?:on|to|at)\s+:?(\d{2,5})"
                    r"(?![\d.:])(?!\s*(?:[A-Za-z%]|个))",   # ("served on 8443", "binds to :8081"; not "on 16 GPUs")
                    re.IGNORECASE)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from context_center.engine import FactInput, MemoryReview
-from context_center.engine.text.claims import claims_of, conflicts, left_behind, literals_differ
+from context_center.engine.text.claims import claims_of, conflicts, left_behind, literals_differ, ports_in
+from context_center.engine.text.values import values_of
 
 WALK_PAIRS = [   # what a new user tried: each found nothing before
     ("Always use pnpm, never npm, in this repository.", "Use npm to install dependencies.",
@@ -516,9 +517,23 @@ def test_a_list_of_examples_in_brackets_names_no_part_of_the_system():
     ("The billing API is served on 8443, behind the load balancer.", "8443"),
     ("`billing-api` binds to :8081.", "8081"),
     ("The billing API listens on 9090.", "9090"),
+    ("playback-api serves HTTP on :9090.", "9090"),                 # on a port, after a colon
+    ("schedule-svc 的服务端口已改为 9000。", "9000"),                  # 改为, 配置为…: what it is now
+    ("order-service 的容器端口配置为 9090。", "9090"),
 ])
 def test_a_port_said_as_where_a_service_is_served_or_listens(text: str, port: str):
     assert {claim.value for claim in claims_of(text) if claim.subject == "port"} == {port}
+
+
+@pytest.mark.parametrize("text, port", [("dispatch-api: listen_port = 9443", "9443"),
+                                        ("billingApi.httpPort: 8080", "8080")])
+def test_a_setting_of_a_port_gives_the_port(text: str, port: str):
+    assert [found for found, _ in ports_in(text)] == [port]
+    assert values_of(text).kinds["port"] == {port}
+
+
+def test_a_clock_after_a_colon_is_no_port():
+    assert not ports_in("The sync runs at :30 past every hour.")
 
 
 def test_a_number_of_things_served_on_is_no_port():
