@@ -501,7 +501,7 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
     kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
     if kind is None or a.negated or b.negated:
         return False
-    if kind not in ("region", "address") and _other_names(a, b, kind):
+    if kind not in ("region", "address", "bucket") and _other_names(a, b, kind):
         return False
     if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
         return False
@@ -593,7 +593,10 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
     if a.qualifiers - b.qualifiers and b.qualifiers - a.qualifiers:
         return False
     shared = a.values.kinds.keys() & b.values.kinds.keys()
-    (topic_a, terms_a), (topic_b, terms_b) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
+    spoken_a, spoken_b = _spoken_of(a, shared), _spoken_of(b, shared)
+    if "bucket" in shared and a.values.kinds["bucket"] == b.values.kinds["bucket"]:   # (one bucket both speak of:
+        spoken_a, spoken_b = spoken_a - {"bucket"}, spoken_b - {"bucket"}          # "the pgn-archive bucket's region")
+    (topic_a, terms_a), (topic_b, terms_b) = a.topic(spoken_a), b.topic(spoken_b)
     common = topic_a & topic_b
     if not common or not (named or weights.any_specific(common)):
         return False

@@ -161,6 +161,13 @@ _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。
                       r"lan|cloud|co|me|shop|ai|xyz|site|online)(?::\d+)?\b(?![\w-]|\.\w)"
                       r"|(?<![\w/.~-])(?:~?/[\w.-]*[\w-]){2,}/?|(?<![\w&])#[a-z][\w-]+"
                       r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?!\w|\.\d)", re.IGNORECASE)
+# a bucket, by its name: after "bucket" or before it ("the S3 bucket acme-tf-state", "the `lr-media` GCS bucket",
+# OSS 的 xd-static-prod 桶) or in its URL (s3://acme-raw/…); a bucket's name holds a hyphen or a dot
+_BUCKET_NAME = r"`?([a-z0-9][a-z0-9_]*(?:[-.][a-z0-9_]+)+)`?"
+_BUCKET = re.compile(r"\bbucket\s+(?:(?:named|called)\s+)?" + _BUCKET_NAME.replace("(", "(?P<after>", 1) +
+                     r"|(?<![\w./-])" + _BUCKET_NAME.replace("(", "(?P<before>", 1) +
+                     r"\s*(?:(?:s3|gcs|oss|cos|r2|minio)\s+)?(?:bucket\b|存储桶|桶)"
+                     r"|\b(?:s3|gs|oss)://(?P<url>[a-z0-9](?:[a-z0-9-]|\.(?=[a-z0-9]))+)", re.IGNORECASE)
 _REGION = re.compile(r"(?<![\w-])(?:(?:us|eu|ap|sa|ca|me|af|cn|il|mx)-(?:gov-)?(?:north|south|east|west|central|"
                      r"northeast|southeast|northwest|southwest)-\d|cn-[a-z]+|(?:us|europe|asia|northamerica|"
                      r"southamerica|australia|me)-[a-z]+\d)(?![\w-])", re.IGNORECASE)
@@ -438,6 +445,9 @@ def values_of(text: str) -> Values:
             add("port", hosted.group(2), match.span())
     for port, span in ports_in(text):
         add("port", port, span)
+    if "bucket" in lowered or "桶" in text or "://" in text:
+        for match in _BUCKET.finditer(text):
+            add("bucket", (match.group("after") or match.group("before") or match.group("url")).lower(), match.span())
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):

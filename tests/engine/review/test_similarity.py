@@ -286,6 +286,19 @@ def test_the_same_words_with_another_number_contradict_however_many_notes_say_th
     assert judge("Ledger database: 6 hours.", "Ledger database: 24 hours.", weights) == "different"
 
 
+def test_one_thing_kept_in_two_buckets_contradicts_and_one_bucket_named_two_ways_is_one():
+    """A bucket is a value, named however written: two for one thing contradict; the same named by
+    its URL and in words is one fact; one bucket's two regions still contradict (the bucket named
+    alike is what both speak of)."""
+    assert judge("Rendered show videos go to the `orrery-renders-prod` S3 bucket.",
+                 "Orrery uploads finished show renders to s3://orrery-media-prod.") == "contradiction"
+    assert judge("生产图片存放在 OSS 的 img-prod 桶。", "生产图片都存放在 OSS bucket static-prod。") == "contradiction"
+    assert judge("Orrery show renders are uploaded to s3://orrery-renders-prod.",
+                 "Rendered planetarium shows go to the `orrery-renders-prod` S3 bucket.") == "duplicate"
+    assert judge("Chess game PGNs are stored in the pgn-archive bucket in eu-west-1.",
+                 "The pgn-archive bucket lives in us-east-1.") == "contradiction"
+
+
 @pytest.mark.parametrize("first, second", [
     ("The search index is rebuilt at 1am UTC.", "The search index is rebuilt at 4am UTC."),
     ("The release train leaves on Wednesday at 3pm.", "The release train leaves on Monday at noon."),

@@ -307,3 +307,15 @@ def test_how_a_message_reaches_people_is_a_channel(text: str, channels: set[str]
 ])
 def test_how_many_times_a_thing_is_tried_again_is_one_count_however_said(text: str, retries: str | None):
     assert values_of(text).kinds.get("count:retry") == (frozenset({retries}) if retries else None)
+
+
+@pytest.mark.parametrize("text, bucket", [
+    ("Terraform state is in the S3 bucket acme-tf-state.", "acme-tf-state"),
+    ("Object photos are uploaded to the `lr-media-archive` GCS bucket.", "lr-media-archive"),
+    ("Rendered invoices are written to s3://tidewater-invoices-prod.", "tidewater-invoices-prod"),
+    ("商品主图都上传到 OSS 的 xd-static-prod 桶。", "xd-static-prod"),
+    ("商品图片存放在 OSS bucket xianda-product-images。", "xianda-product-images"),
+    ("Write the file to the bucket under invoices/2026/.", None),   # (no bucket named: a name holds - or .)
+])
+def test_a_bucket_is_read_by_its_name_however_written(text: str, bucket: str | None):
+    assert values_of(text).kinds.get("bucket") == (frozenset({bucket}) if bucket else None)
