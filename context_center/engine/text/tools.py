@@ -32,7 +32,7 @@ JOBS: dict[str, str] = {
     "issue-tracker": "jira linear youtrack 禅道 asana trello",
     "chat": "slack discord 飞书/feishu/lark 钉钉/dingtalk 企业微信 mattermost",
     "config-center": "apollo nacos consul etcd",
-    "payments": "stripe adyen paypal braintree",
+    "payments": "stripe adyen paypal braintree 微信支付/wechat-pay/wechatpay 支付宝/alipay 银联/unionpay",
     "email": "sendgrid mailgun postmark mailchimp ses",
     "analytics": "mixpanel amplitude posthog",
     "cdn": "cloudflare fastly akamai cloudfront",

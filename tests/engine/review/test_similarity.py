@@ -353,6 +353,7 @@ def test_one_thing_said_to_do_it_alone_against_others_doing_it_too_contradict(fi
 @pytest.mark.parametrize("first, second", [
     ("We only support Chrome and Safari.", "Supported browsers: Chrome, Safari and Firefox."),
     ("The CI matrix runs only on Linux.", "The CI matrix runs on Linux and macOS."),
+    ("App 内支付只支持微信支付。", "App 内支付支持微信支付和支付宝两种方式。"),   # (payment services: tools of a job)
 ])
 def test_the_only_values_of_a_kind_against_those_and_more_contradict(first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
