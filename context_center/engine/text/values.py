@@ -189,7 +189,12 @@ _TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)
                    r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+team\s+(?:owns|maintains|runs)\b"
                    r"|\b(?:[Oo]wners?(?:\s+(?:for|of)\s+\S+)?|owned\s+by)\s*(?:are|is|:)\s*(?:the\s+)?"
                    r"(?:([A-Z][\w-]*)\s+team\b|@([\w-]+(?:/[\w-]+)?))"
-                   r"|由\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|owner)")
+                   r"|由\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|owner)"
+                   r"|(?:^|(?<=[.;]\s))([A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,2})\s+(?:owns|maintains)\b"   # (Platform
+                   # Engineering owns …: two or three names opening a sentence)
+                   r"|(?:owner|负责人|负责团队|归属团队|维护团队)\s*(?:是|为|:|：)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*"
+                   r"(?:组|团队|小组|部门)"
+                   r"|归\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理)")
 # a day of the year ("20 December", "Dec 20", "1 March", 12 月 20 日; May written so, the verb not)
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                 "November", "December")

@@ -257,6 +257,10 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     ("Owners for `infra/` are the SRE team.", {"team": {"sre"}}),
     ("`infra/` is owned by @acme/sre in CODEOWNERS.", {"team": {"acme/sre"}}),
     ("结算模块由支付组负责维护。", {"team": {"支付"}}),
+    ("Platform Engineering owns the instrument gateway.", {"team": {"platform-engineering"}}),
+    ("royalty-svc 的 owner 是财务数据组。", {"team": {"财务数据"}}),
+    ("booking-service 的负责团队是平台组。", {"team": {"平台"}}),
+    ("个税模块归薪酬核心组负责。", {"team": {"薪酬核心"}}),
 ])
 def test_the_team_a_thing_belongs_to_is_a_value(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
