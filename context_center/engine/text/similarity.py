@@ -505,8 +505,22 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
         return False
     if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
         return False
+    if kind.startswith("version:") and not (entity_of(a.values.rest) or entity_of(b.values.rest)) \
+            and not (a.qualifiers or b.qualifiers):
+        return _one_product(a, b, weights)
     return _same_terms(a, b, weights, VALUES_ALIKE_AT,   # (of one tool both name: "Loki keeps logs 14 days")
                        named=_named_kind(kind) or bool(a.values.tools() & b.values.tools()), loosely=under_one_heading)
+
+
+def _one_product(a: Reading, b: Reading, weights: Weights) -> bool:
+    """Whether two notes giving a product two versions, of no part of the system named, speak of one
+    install of it (the project's): in however few words alike ("MySQL 版本是 5.7" / "MySQL 用的是 8.0";
+    "Pipelines are orchestrated by Airflow 2.9" / "我们的 Airflow 目前跑的是 2.7.3 版本"), but not of two
+    things named in the words they share ("the search cluster runs Elasticsearch 8.11" / "the logging
+    cluster …")."""
+    shared = a.values.kinds.keys() & b.values.kinds.keys()
+    (topic_a, terms_a), (topic_b, terms_b) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
+    return not (topic_a & topic_b) or not _two_things(terms_a, terms_b, weights, strict=False)
 
 
 def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool:

@@ -248,7 +248,12 @@ _VERSION_IS = re.compile(r"(?<![\w./-])([A-Za-z][A-Za-z.+#]*[A-Za-z+#])\s*(?:(?:
 # a product upgraded or pinned to a version, named a few words before ("Our Go toolchain is pinned at
 # 1.21", 线上 Redis 已经升级到 7.0; "upgraded to PostgreSQL 16" is read as a product's version)
 _VERSION_MOVED = re.compile(r"(?:upgraded|bumped|pinned|升级|切换)\s*(?:to|at|到)\s*v?(\d+(?:\.\d+)?)(?:\.\d+)*"
-                            r"(?![\w%]|\.\d)" + _UNIT_AFTER, re.IGNORECASE)
+                            r"(?![\w%]|\.\d)" + _UNIT_AFTER +
+                            # ... or said to be on one ("Thistledown's Airflow is on 2.8.1", Airflow 目前跑的是 2.7.3
+                            # 版本): a version with a dot, as "is on 3 nodes" is none
+                            r"|\b(?:is|are|stays?|still)\s+on\s+v?(\d+\.\d+)(?:\.\d+)*(?![\w%]|\.\d)"
+                            r"|(?:跑的是|用的是|运行的是|版本是|版本为)\s*v?(\d+\.\d+)(?:\.\d+)*(?![\w%]|\.\d)",
+                            re.IGNORECASE)
 _NAME_BEFORE = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z.+#-]*[A-Za-z+#]")
 _RUNTIMES = frozenset("go golang node nodejs python java rust ruby php kotlin swift dotnet deno bun".split())
 # words before a number that name no product ("retained for 35", "port 8080", "level 33")
@@ -573,7 +578,8 @@ def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> Non
     for match in _VERSION_MOVED.finditer(text):
         product = _product_before(text[max(0, match.start() - 40):match.start()])
         if product:
-            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}", _version(match.group(1)), match.span())
+            add(f"version:{_PRODUCT_SPELLINGS.get(product, product)}",
+                _version(next(group for group in match.groups() if group)), match.span())
 
 
 def as_named(written: str) -> str:

@@ -286,6 +286,15 @@ def test_the_same_words_with_another_number_contradict_however_many_notes_say_th
     assert judge("Ledger database: 6 hours.", "Ledger database: 24 hours.", weights) == "different"
 
 
+def test_one_products_two_versions_of_no_part_named_contradict_in_few_words_alike():
+    assert judge("MySQL 版本是 5.7。", "MySQL 用的是 8.0。") == "contradiction"
+    assert judge("Pipelines are orchestrated by Apache Airflow 2.9.",
+                 "我们的 Airflow 目前跑的是 2.7.3 版本。") == "contradiction"
+    # two clusters named in the words both say: two installs
+    assert judge("The search cluster runs Elasticsearch 8.11.", "The logging cluster runs Elasticsearch 7.17.") \
+        != "contradiction"
+
+
 def test_one_thing_kept_in_two_buckets_contradicts_and_one_bucket_named_two_ways_is_one():
     """A bucket is a value, named however written: two for one thing contradict; the same named by
     its URL and in words is one fact; one bucket's two regions still contradict (the bucket named

@@ -323,3 +323,13 @@ def test_how_many_times_a_thing_is_tried_again_is_one_count_however_said(text: s
 ])
 def test_a_bucket_is_read_by_its_name_however_written(text: str, bucket: str | None):
     assert values_of(text).kinds.get("bucket") == (frozenset({bucket}) if bucket else None)
+
+
+@pytest.mark.parametrize("text, versions", [
+    ("Thistledown's Airflow is on 2.8.1.", {"version:airflow": {"2.8"}}),
+    ("我们的 Airflow 目前跑的是 2.7.3 版本。", {"version:airflow": {"2.7"}}),
+    ("The cluster is on 3 nodes.", {}),        # (a version said to be on holds a dot)
+])
+def test_a_product_said_to_be_on_a_version_gives_it(text: str, versions: dict[str, set[str]]):
+    assert {kind: set(found) for kind, found in values_of(text).kinds.items() if kind.startswith("version:")} \
+        == versions
