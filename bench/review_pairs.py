@@ -72,7 +72,8 @@ from cli_latency import items
 from context_center.engine.records import Fact
 from context_center.engine.review.finders import Usage, duplicates_and_contradictions
 from context_center.engine.storage.paths import StorePaths
-from context_center.engine.text.similarity import Weights, judge, read
+from context_center.engine.text.reading import Weights, read
+from context_center.engine.text.similarity import judge
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"

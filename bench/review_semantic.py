@@ -24,7 +24,8 @@ import json
 from pathlib import Path
 
 from _results import Results
-from context_center.engine.text.similarity import Weights, contradicts, read
+from context_center.engine.text.reading import Weights, read
+from context_center.engine.text.similarity import contradicts
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,7 +20,8 @@ from functools import lru_cache
 from ..records import Fact
 from ..text.analysis import tokenize
 from ..text.claims import LEFT_BEHIND_VERBS, claims_of, conflicts, is_an_exception, left_behind, spellings
-from ..text.similarity import read, still_says
+from ..text.reading import read
+from ..text.similarity import still_says
 from .recall_index import RecallIndex
 
 # the words a fact speaking of each subject holds (analysed as the index analyses them)

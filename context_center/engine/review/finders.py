@@ -14,17 +14,15 @@ from ..memory.overrides import one_overrides_the_other, overridden_facts
 from ..records import PINNED_BUDGET_CHARS, Fact
 from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, left_behind, literals_differ
+from ..text.reading import Reading, Weights, read
 from ..text.similarity import (
     OPPOSITES_UNDER_ONE_HEADING_AT,
-    Reading,
-    Weights,
     another_value_of_its_kind,
     contradicts,
     duplicates,
     names_in_its_slot,
     one_heading,
     opposite_words,
-    read,
     repeats,
     similarity,
     still_says,

@@ -1,12 +1,9 @@
-"""Whether two notes say the same thing, or opposite things, judged on their analyzed text.
+"""Whether two notes say the same thing, or opposite things, judged on their readings.
 
 Both are proposals a person judges, so they are measured (``bench/review_pairs.py`` on the
-labelled pairs in ``tests/data/review_pairs.jsonl``). A note is read as clauses (cut at
-punctuation and "but"); a clause holding a negation ("never", "don't", 不要, 禁止…), or following
-"instead of" or "rather than", is negated, and its words, the negation taken out, are what it
-says must not be; a limit said with one ("must not exceed 10 MB", 不超过 10MB) is a limit. Words are the engine's
-tokens (Snowball stems, stopwords out) and, in Chinese, characters, weighted by how rare they
-are among the notes compared, so "pnpm" counts for more than "use".
+labelled pairs in ``tests/data/review_pairs.jsonl``). Each note is read first (:mod:`.reading`:
+its clauses, what they assert and negate, its words weighed by how rare they are among the notes
+compared, its claims and values); the rules below compare two readings.
 
 - **Contradiction**: what one note negates is what the other asserts (most of the negated
   clause's words are among the other's asserted words), and the other does not negate it too; or
@@ -48,70 +45,23 @@ the same words negate, give another number or leave a name behind.
 """
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
-from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from functools import cached_property, lru_cache
-from typing import Iterable
 
 from . import slots
-from .analysis import stem, tokenize
+from .analysis import stem
 from .claims import (
-    CHINESE_DONT,
-    CHINESE_NEGATION,
-    NEGATION_WORDS,
-    Claim,
     amounts_differ,
-    amounts_of,
-    claims_of,
     conflicts,
     entity_of,
-    is_an_exception,
-    left_behind,
     literals_differ,
     of_other_things,
     same_claims,
 )
-from .values import Values, as_named, clashing_kind, shared_kinds, values_of
+from .reading import UNITS, Reading, Weights, read, values_in, words_of
+from .values import as_named, clashing_kind, shared_kinds
 
-_CLAUSES = re.compile(r"[.;:!?,。；：！？，、]+|\s[-–—]+\s|\bbut\b|\binstead\b|但是|但|而是|而")
-_NEGATION = re.compile(rf"\b(?:{NEGATION_WORDS}|omit|without|stop|disallow\w*|nobody|none)\b|n't\b"
-                       rf"|{CHINESE_NEGATION}|不可|不许|{CHINESE_DONT}|勿|无需|不", re.IGNORECASE)
-# the rest of a list after a comma: a few words, "or"/"and"/"nor" before the last ("names or bank details")
-_LIST_END = re.compile(r"\s*(?:[\w-]+\s+){0,3}(?:or|and|nor)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*", re.IGNORECASE)
-_NOBODY_BEFORE = re.compile(r"\b(?:nobody|no one),([^.;!?。；！？]*)", re.IGNORECASE)
-# "no more than", "must not exceed", 不超过, 不得大于: a limit, not a negation ("Attachments may not exceed 10 MB."
-# says what "Attachments are capped at 10 MB." says)
-_AT_MOST = re.compile(r"\b(?:no|not)\s+(?:more|longer|later|larger|bigger|greater|higher)\s+than\b"
-                      r"|\b(?:(?:must|should|may|can|does|do|will|shall)\s+)?not\s+exceed\b|\bnever\s+exceeds?\b"
-                      r"|(?<![\w'])(?:mustn't|shouldn't|can't|doesn't|won't)\s+exceed\b", re.IGNORECASE)
 _KEY = re.compile(r"(?<![\w.+/-])([\w.+/-]+)\s*[=:](?!//)")   # a setting's name ("upload_timeout = 300s")
-_NO_CHARGE = re.compile(r"\b(?:at|for|with)\s+no\s+(?:extra\s+)?(?:charge|cost|fee)\b", re.IGNORECASE)
-_NON = re.compile(r"\bnon-(?=[a-z])", re.IGNORECASE)
-_CHINESE_AT_MOST = re.compile(r"不(?:得|能|可|应|要|准)?(?:超过|超出|大于|多于|高于|晚于|长于)")
-_CHINESE_BELOW = re.compile(r"不(?:足|满|到)(?=\s*[\d一二两三四五六七八九十半])")   # (不足 3 天: under three days)
-# "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
-_ALTERNATIVE = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
-# One name written two ways is one word ("TS" / "TypeScript", "k8s" / "Kubernetes", "PR" / "pull
-# request", "Postgres" / "PostgreSQL"): read as its long form before the words are compared.
-_ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",), "pr": ("pull", "request"),
-            "prs": ("pull", "requests"), "mr": ("merge", "request"), "mrs": ("merge", "requests"),
-            "postgres": ("postgresql",), "pg": ("postgresql",), "repo": ("repository",), "repos": ("repositories",),
-            "db": ("database",), "dbs": ("databases",), "deps": ("dependencies",), "dep": ("dependency",),
-            "env": ("environment",), "envs": ("environments",), "prod": ("production",), "config": ("configuration",),
-            "configs": ("configurations",), "docs": ("documentation",), "doc": ("documentation",),
-            "py": ("python",), "gh": ("github",), "infra": ("infrastructure",), "nodejs": ("node",),
-            "golang": ("go",), "mins": ("minutes",), "min": ("minutes",), "secs": ("seconds",), "sec": ("seconds",),
-            "msgs": ("messages",), "msg": ("message",), "ci": ("continuous", "integration"),
-            "2fa": ("two", "factor"), "mfa": ("multi", "factor")}
-# A name written as code: a path (/etc/app.yaml, db/migrations, ~/.config), a dotted or hyphenated
-# identifier (acme-tf-state, cn-shanghai, config.yaml, orders.created); not a number or a version
-# (a value: :func:`another_value`), not "e.g."; a URL whole.
-_LITERAL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s<>()\[\]'\"`]*[^\s<>()\[\]'\"`.,;:!?]"
-                      r"|(?<![\w/.~-])(?!(?:e\.g|i\.e|etc)\b)(?:~?/)?[A-Za-z_]\w*(?:[/.:_-][\w*]+)+/?"
-                      r"|(?<![\w/])/[A-Za-z_]\w*", re.IGNORECASE)
 # a name of a part of the system: what it ends in says so (payments-svc, orders-db, auth_service)
 _PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|server|client|queue|job|cron|"
                         r"gateway|proxy|bot|ui|frontend|backend)$")
@@ -120,22 +70,8 @@ _PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|serv
 _FLAG_NAME = re.compile(r"(?<![\w.:-])([\w.:-]+)`?\s+(?:feature\s+)?(?:flag|toggle)\b"
                         r"|\b(?:flag|toggle)\s+`?([\w.:-]+)|(?<![\w.:-])([\w.:-]+)`?\s*(?:功能)?开关|开关\s*`?([\w.:-]+)",
                         re.IGNORECASE)   # (a name starts where a word does: no run of letters read over and over)
-# a change said to be planned, not made ("scheduled to move to Kubernetes 1.30 in Q2", 计划升级): what
-# holds now is not contradicted by it
-_PLANNED = re.compile(r"\b(?:scheduled|planned|planning|plans?|going)\s+to\b|\bwill\s+(?:move|upgrade|switch|migrate|"
-                      r"be\s+(?:moved|upgraded|switched|migrated))\b|计划|将于|准备(?:迁移|升级|切换)", re.IGNORECASE)
 # kinds of value saying how a thing is done, not what: none alone makes two notes one fact
 _HOW = frozenset({"tool:protocol", "channel"})
-_LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
-# "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
-_EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-_NAME_WORD = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z][\w-]*)")   # (after a word in lower case: not a sentence's first)
-_ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|with|via|by)\s+)?"
-                    r"([\w-]+(?:\s+(?!can\b|may\b|must\b|should\b|will\b|is\b|are\b|does\b|do\b)[\w-]+)?)"
-                    r"|(?<![\w-])([\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+the\s+only\s+(?:one|ones|person|people|team)\b"
-                    r"|(?:只有|只能由|仅由|只由|只用|只(?![是要好]))\s*([\u4e00-\u9fff]{1,4}|[A-Za-z][\w-]*)",
-                    re.IGNORECASE)   # (只是, 只要, 只好: "merely", "as long as", "had to")
 # what says others do it too: "any maintainer", "both services", "also", 所有, 都
 _INCLUSIVE = re.compile(r"\b(?:any|anyone|anybody|both|also|too|everyone|everybody)\b|所有|任何|都|同时|也",
                         re.IGNORECASE)
@@ -152,9 +88,6 @@ _OPPOSITES = {word: frozenset(other for pair in _OPPOSITE_PAIRS if word in pair 
 # what leaves a thing to whoever does it
 _FREELY = re.compile(r"\b(?:as you see fit|whenever(?: you)?(?: need| like| want)?|any ?time|freely|at will)\b"
                      r"|随时|自己决定|自行决定|随意", re.IGNORECASE)
-_FOR = re.compile(r"\b(?:for|of)\s+(?:the\s+|all\s+|our\s+)?([A-Za-z][\w-]*)")
-_ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
-_SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s*")
 # the words a part of the system is named by that a value's own kind names already ("PG 15 in prod" /
 # "the production database is PostgreSQL 13": a database either way)
 _NAMED_BY_VALUE = frozenset({"database", "cache", "golang"})
@@ -162,26 +95,6 @@ _NAMED_BY_VALUE = frozenset({"database", "cache", "golang"})
 # naming none does not speak of
 _ENVIRONMENTS = frozenset({"production", "staging", "dev", "development", "qa"})
 _OTHER_ENVIRONMENTS = frozenset({"staging", "qa"})
-# words a note may write for one term, as the notes' words read them (stems): "retained for 35 days"
-# and "retention period: 90 days" speak of one thing
-_TERMS = {stem(word): group.split()[0] for group in (
-    "keep retain retained retention kept keeps preserve preserved delete deletes deleted purge purges purged",
-    "expire expires expiry expiration expired ttl valid validity lifetime timeout timeouts kill kills killed",
-    "refresh refreshes refreshed reset resets reload reloads reloaded",
-    "minimum least",
-    "limit limits limited max maximum cap capped ceiling",
-    "deploy deploys deployed deployment deployments release releases released ship ships shipped publish "
-    "published rollout",
-    "own owns owned owner owners ownership responsible maintain maintains maintained maintainer",
-    "schedule scheduled cron",
-    "start starts started begin begins began",
-    "host hosted hosts live lives reside resides",
-    "build builds built compile compiles compiled",
-    "store stores stored persist persisted save saved",
-    "error errors exception exceptions",
-    "track tracks tracked tracker tracking report reports reported",
-    "manage manages managed handle handles handled",
-    "format formats formatted formatter formatting") for word in group.split()}
 VALUES_ALIKE_AT = 0.3    # how alike the terms of two notes giving one kind of value two ways must be
 SAME_VALUES_AT = 0.4     # ... and of two giving the same values, for a merge
 TITLES_ALIKE_AT = 0.5    # how alike two titles must be to name one thing (:func:`one_heading`)
@@ -196,246 +109,11 @@ SAME_TOOL_AT = 0.6       # ... when the values in common are tools alone
 # word but the same claims (measured: 2 labelled repeats found, none wrongly; at 3, 8 found, but "Tests
 # run on GitHub Actions." / "GitHub Actions runners are self-hosted." was proposed for a merge)
 OTHER_WORDS_AT_MOST = 2
-# (not after a count: 一周一个迭代 is a week, one iteration)
-_CHINESE_WEEKDAY = re.compile(r"(?<![一二两三四五六七八九十几\d])(?<!\d\s)(?:周|星期|礼拜)([一二三四五六日天])(?!次)")
-# (words of their own, not the English ones: a word's weight is its rarity among notes of one language)
-_WEEKDAY_NAMES = dict(zip("一二三四五六日天", ("zhou1", "zhou2", "zhou3", "zhou4", "zhou5", "zhou6", "zhou7", "zhou7")))
-# (not 一: 一个, 一位 are mostly "a", 每一个 "every")
-_CHINESE_COUNT = re.compile(r"([二两三四五六七八九])(?=[个位次名人台条张份倍]|空格)")
-_CHINESE_DIGITS = dict(zip("二两三四五六七八九", "223456789"))
-_RUNS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_SNAKE = re.compile(r"_+")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_FUNCTION_CHARACTERS = frozenset("的了是在和与或也都就要把被将为对这那个一")
-# a character written where another is meant, as the notes' words read them: 保留 / 保存 (kept) are
-# one term (measured: six labelled repeats and one planted contradiction found, one pair lost)
-_SAME_CHARACTER = {"留": "存"}
 DUPLICATE_AT = 0.7        # the share of the shorter note's weight that both say: alike ("related")
 DUPLICATE_LONGER_AT = 0.4   # ... and of the longer note's
 CONTRADICTION_SIMILAR_AT = 0.4   # how alike two notes must be for opposite statements to be a contradiction
 CONTRADICTION_AT = 0.6    # the share of the negated clause's weight the other note asserts
 MIN_SHARED = 2
-# A repeat or an opposite shares a word few notes hold: at most this many notes, or this share of
-# them in a large store (at 100,000 facts, the 200 past which a word is not even a candidate's).
-# Two "Take care, talk soon!" in a chat share only words hundreds of its turns say, and are no fact
-# said twice (measured: LoCoMo's turns proposed as duplicates 6.7 % → 0.83 %, its contradictions
-# 86 → 9, the labelled pairs' figures unchanged).
-SPECIFIC_NOTES = 8
-SPECIFIC_SHARE = 0.002
-# Words that are a value (a weekday, a time of day, a Chinese numeral) or a value's unit.
-_VALUE_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "noon",
-                          "midnight", *"二三四五六七八九十两", *_WEEKDAY_NAMES.values()})
-_UNITS = frozenset({"am", "pm", "ms", "s", "sec", "second", "minut", "min", "hour", "hr", "h", "day", "d", "week",
-                    "month", "year", "b", "byte", "kb", "mb", "gb", "tb", "kilobyt", "megabyt", "gigabyt", "percent",
-                    "毫", "秒", "分", "钟", "小", "时", "天", "兆"})
-
-
-@dataclass(frozen=True)
-class Reading:
-    """A note as compared: its words, what it asserts and what it negates."""
-
-    words: frozenset[str]
-    asserted: frozenset[str]
-    negated: frozenset[str]
-    claims: frozenset[Claim] = frozenset()   # what it says of a subject (:mod:`.claims`)
-    amounts: frozenset[str] = frozenset()    # the numbers it gives, each in one unit
-    left: frozenset[str] = frozenset()       # the words of what it says was left behind (moved from…)
-    literals: frozenset[str] = frozenset()   # the names it writes as code: paths, buckets, hosts (:data:`_LITERAL`)
-    bare: frozenset[str] = frozenset()       # its words but those of its literals (when it has any)
-    text: str = field(default="", repr=False)   # as written
-
-    @cached_property
-    def sequence(self) -> tuple[str, ...]:
-        """Its words in the order written (:func:`rephrased`; worked out for the few notes alike)."""
-        return _sequence(self.text)
-
-    @cached_property
-    def slot_words(self) -> slots.Words:
-        """Its words as :mod:`.slots` compares them."""
-        return slots.words(self.text)
-
-    @cached_property
-    def values(self) -> Values:
-        """The values it gives, by kind, and what is left of it (:mod:`.values`)."""
-        return values_of(self.text)
-
-    def topic(self, kinds: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
-        """The words of what it gives values of ``kinds`` of (those another note gives too), and
-        the same in the order written: its words but those values and their units, a word of a
-        few said many ways as one (:data:`_TERMS`: "retained" / "retention" / "kept"). A value of
-        another kind is part of what it speaks of ("Dependabot's GitHub Actions PRs…")."""
-        return _topic(self.text, kinds)
-
-    @cached_property
-    def qualifiers(self) -> frozenset[str]:
-        """What its values are said to be of, besides its terms: a word after "for" or "of" ("the
-        sample rate for errors"), an acronym ("the EU cluster"): another on each side, another thing."""
-        found: set[str] = set()
-        for written, rest in zip(_SENTENCE.split(self.text), _SENTENCE.split(self.values.rest)):
-            if written != rest:   # (a sentence giving a value: "The upgrade is planned for Q3." says no more)
-                found |= {f"for:{word}" for match in _FOR.finditer(rest) for word in _words(match.group(1))}
-                found |= {f"acronym:{match.group(0).lower()}" for match in _ACRONYM.finditer(rest)}
-        return frozenset(found)
-
-    @cached_property
-    def names(self) -> frozenset[str]:
-        """The words it writes as names: capitalised inside a sentence ("on Slurm", "the Clinical Ops
-        team"), or a tool's (as its words read them)."""
-        found = {word for match in _NAME_WORD.finditer(self.text) for word in _words(match.group(1))}
-        return frozenset(found | {word for tool in self.values.tools() for word in _words(tool)})
-
-    @cached_property
-    def code(self) -> frozenset[str]:
-        """What it writes in backticks (`make build`)."""
-        return frozenset(span.lower() for span in _CODE_SPAN.findall(self.text))
-
-    @cached_property
-    def alone(self) -> frozenset[str]:
-        """The words of what it says is alone: "only the release manager" (release, manager), "the
-        release manager is the only one", "used only as a cache" (cache), 只有发布负责人 (its first
-        characters); empty when it says "only" of nothing it names."""
-        found: set[str] = set()
-        for match in _ALONE.finditer(self.text):
-            found |= _words(next(group for group in match.groups() if group))
-        return frozenset(found)
-
-    @cached_property
-    def exclusive(self) -> bool:
-        """Whether it says "only", 只有… (:data:`_EXCLUSIVE`)."""
-        return bool(_EXCLUSIVE.search(self.text))
-
-    @cached_property
-    def an_exception(self) -> bool:
-        """Whether it says it is an exception to a rule (:func:`..claims.is_an_exception`)."""
-        return is_an_exception(self.text)
-
-    @cached_property
-    def planned(self) -> bool:
-        """Whether it says a change is planned, not made (:data:`_PLANNED`)."""
-        return bool(_PLANNED.search(self.text))
-
-
-@lru_cache(maxsize=4096)
-def _topic(text: str, kinds: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
-    rest = values_of(text).rest_of(kinds)
-    words = _words(rest)
-    topic = frozenset(_TERMS.get(word, word) for word in words - _values(frozenset(words)) - _UNITS)
-    return topic, tuple(term for term in (_TERMS.get(word, word) for word in _sequence(rest)) if term in topic)
-
-
-_TIME_OUT = re.compile(r"\btim(?:e|es|ed|ing)[ -]out\b", re.IGNORECASE)   # ("sessions time out": a timeout)
-
-
-def _words(clause: str) -> set[str]:
-    """The clause's words: the engine's tokens for Latin text; for Chinese, its characters (function
-    characters aside), which tell paraphrases apart better than bigrams spanning word boundaries
-    (measured on the labelled pairs: contradictions found 0.47 → 0.84 of the time in Chinese).
-    A short name is read as its long form (:data:`_ALIASES`)."""
-    if " out" in clause or "-out" in clause:
-        clause = _TIME_OUT.sub("timeout", clause)
-    if not _HAN.search(clause):
-        return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True), "_" in clause)
-    clause = _chinese_values(clause)
-    latin = _stemmed(tokenize(_HAN.sub(" ", clause), stemmed=False, drop_stopwords=True), "_" in clause)
-    return latin | {_SAME_CHARACTER.get(ch, ch) for ch in clause if _HAN.match(ch) and ch not in _FUNCTION_CHARACTERS}
-
-
-def _chinese_values(clause: str) -> str:
-    """A weekday or a small count written in Chinese as a value: 周一 one word (周三 and 周一 were
-    one character apart, 一 being a function character), 两个人 2 people."""
-    clause = _CHINESE_WEEKDAY.sub(lambda m: f" {_WEEKDAY_NAMES[m.group(1)]} ", clause)
-    if "线上" in clause:   # (线上 is production, as the claims read it: 生产环境)
-        clause = clause.replace("线上", "生产")
-    if "持续集成" in clause:   # (持续集成 is CI, as the English words read it: continuous integration)
-        clause = clause.replace("持续集成", " CI ")
-    return _CHINESE_COUNT.sub(lambda m: f" {_CHINESE_DIGITS[m.group(1)]} ", clause)
-
-
-def _pieces_of(word: str) -> list[str]:
-    """A name in snake case as its words ("scrape_interval: 60s" speaks of a scrape interval; measured
-    on the labelled sets: 22 pairs judged right that were not, one lost), a style's name whole
-    ("snake_case")."""
-    if "_" not in word or word.endswith("_case"):
-        return [word]
-    return list(filter(None, _SNAKE.split(word)))
-
-
-def _stemmed(words: list[str], snake: bool) -> set[str]:
-    unique = set(words)
-    if snake:   # (a name in snake case in the clause: most clauses hold none)
-        unique = {piece for word in unique for piece in _pieces_of(word)}
-    if unique.isdisjoint(_ALIASES):
-        return set(map(stem, unique))
-    return {stem(long) for word in unique for long in _ALIASES.get(word, (word,))}
-
-
-def read(text: str) -> Reading:
-    asserted: set[str] = set()
-    negated: set[str] = set()
-    limits = text
-    lowered = text.lower()
-    if "exceed" in lowered or "than" in lowered:   # (most notes hold neither: not searched, at 10,000 facts)
-        limits = _AT_MOST.sub(" max ", limits)
-    if "non-" in lowered:   # ("non-secret config": one word, not "secret" said of what it is not)
-        limits = _NON.sub("non", limits)
-    if "不" in text:
-        limits = _CHINESE_BELOW.sub("低于", _CHINESE_AT_MOST.sub("上限", limits))
-    if "no " in lowered:   # ("at no charge": free, nothing negated)
-        limits = _NO_CHARGE.sub(" free ", limits)
-    if "nobody," in lowered or "no one," in lowered:   # ("Nobody, admins included, may force-push": the rest
-        limits = _NOBODY_BEFORE.sub(lambda m: "nobody " + m.group(1).replace(",", " "), limits)   # of no one)
-    listed = False   # (a clause negating a list: "Do not log emails, names or bank details")
-    for clause in _CLAUSES.split(_ALTERNATIVE.sub(" ; not ", limits)):
-        if not clause.strip():
-            continue
-        if _NEGATION.search(clause) or (listed and _LIST_END.fullmatch(clause)):
-            negated |= _words(_NEGATION.sub(" ", clause))
-            listed = True
-        else:
-            asserted |= _words(clause)
-            listed = False
-    left = frozenset(word for gone in left_behind(text) for word in _words(gone))
-    literals = frozenset(as_named(literal) for literal in _LITERAL.findall(text)) \
-        if _LITERAL_HINT.search(text) else frozenset()
-    bare = frozenset(_words(_LITERAL.sub(" ", text))) if literals else frozenset()
-    return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated), claims_of(text),
-                   amounts_of(text), left, literals, bare, text)
-
-
-def _sequence(text: str) -> tuple[str, ...]:
-    """The note's words as :func:`_words` reads them, in the order written."""
-    found: list[str] = []
-    if " out" in text or "-out" in text:
-        text = _TIME_OUT.sub("timeout", text)
-    for run in _RUNS.findall(_chinese_values(text) if _HAN.search(text) else text):
-        if _HAN.match(run):
-            found.extend(_SAME_CHARACTER.get(ch, ch) for ch in run if ch not in _FUNCTION_CHARACTERS)
-        else:
-            found.extend(stem(long) for word in tokenize(run, stemmed=False, drop_stopwords=True)
-                         for piece in _pieces_of(word) for long in _ALIASES.get(piece, (piece,)))
-    return tuple(found)
-
-
-class Weights:
-    """How rare each word is among the notes compared (inverse document frequency)."""
-
-    def __init__(self, readings: Iterable[Reading]) -> None:
-        counts: Counter[str] = Counter()
-        total = 0
-        for reading in readings:
-            counts.update(reading.words)
-            total += 1
-        self._counts = counts
-        self._idf = {word: math.log(1 + total / n) for word, n in counts.items()}
-        self._unseen = math.log(1 + max(total, 1))
-        self._specific_below = max(SPECIFIC_NOTES, SPECIFIC_SHARE * total)
-
-    def of(self, words: Iterable[str]) -> float:
-        return sum(self._idf.get(word, self._unseen) for word in words)
-
-    def any_specific(self, words: Iterable[str]) -> bool:
-        """Whether one of ``words`` is held by few of the notes (see :data:`SPECIFIC_NOTES`)."""
-        return any(self._counts.get(word, 0) <= self._specific_below for word in words)
 
 
 def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
@@ -465,7 +143,7 @@ def names_in_its_slot(a: Reading, b: Reading) -> tuple[str, str] | None:
     them; None where the two are not that, or one negates what it puts there (a name said not to be
     is not given: "with pytest, not nose")."""
     names = slots.swapped(a.text, b.text, a.slot_words, b.slot_words)
-    return None if names is None or _words(names[0]) & a.negated or _words(names[1]) & b.negated else names
+    return None if names is None or words_of(names[0]) & a.negated or words_of(names[1]) & b.negated else names
 
 
 def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool:
@@ -475,7 +153,7 @@ def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bo
     the same terms said again in another order (:func:`_reworded`), of the same part of the system,
     neither negating it. Two things in one frame ("the connect timeout is 2 s" / "the read timeout is
     5 s"; "uploads for tickets: 25 MB" / "for avatars: 5 MB") only swap words: not one thing."""
-    mine, theirs = _values(a.words), _values(b.words)
+    mine, theirs = values_in(a.words), values_in(b.words)
     if not (amounts_differ(a.amounts, b.amounts) or (mine - theirs and theirs - mine)):
         return False
     if _amounts_written_two_ways(a, b, mine, theirs):
@@ -536,7 +214,8 @@ def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
         return False
     if _other_names(a, b) or a.exclusive != b.exclusive:
         return False
-    if amounts_differ(a.amounts, b.amounts) and not _amounts_written_two_ways(a, b, _values(a.words), _values(b.words)):
+    if amounts_differ(a.amounts, b.amounts) \
+            and not _amounts_written_two_ways(a, b, values_in(a.words), values_in(b.words)):
         return False   # ("kept for 14 days" / "retention: 2 weeks": one value, its number written two ways)
     mine, theirs = a.values.tools(), b.values.tools()
     if mine - theirs and theirs - mine:
@@ -562,7 +241,7 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     if a.exclusive != b.exclusive or bool(a.negated) != bool(b.negated) \
             or a.an_exception or b.an_exception:
         return False
-    said = {word for claim in a.claims | b.claims for word in _words(claim.value.replace("-", " "))}
+    said = {word for claim in a.claims | b.claims for word in words_of(claim.value.replace("-", " "))}
     if not weights.any_specific((a.words & b.words) - said) and not _nothing_else(a, b, said):
         return False   # ("Tests run on GitHub Actions." / "GitHub Actions runners are self-hosted.": of two things)
     return not _two_things(a.sequence, b.sequence, weights, strict=True)
@@ -585,7 +264,7 @@ _ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）"
 
 def _said_besides_examples(reading: Reading) -> frozenset[str]:
     """Its words but those of its examples and asides ("(feat:, fix:)", "e.g. `fix: handle empty cart`")."""
-    return frozenset(_words(_ASIDE.sub(" ", reading.text))) if _ASIDE.search(reading.text) else reading.words
+    return frozenset(words_of(_ASIDE.sub(" ", reading.text))) if _ASIDE.search(reading.text) else reading.words
 
 
 def _named_kind(kind: str) -> bool:
@@ -714,7 +393,7 @@ def _amounts_written_two_ways(a: Reading, b: Reading, mine: frozenset[str], thei
     two ways ("10MB" / "10 MB", "3 秒" / "3000ms", 晚上 11:59 / 23:59), or the same values of their
     kinds, no other number besides (保留 14 天 / 保留两周): one value, not two."""
     if a.values.kinds and a.values.kinds == b.values.kinds \
-            and _values(frozenset(_words(a.values.rest))) == _values(frozenset(_words(b.values.rest))):
+            and values_in(frozenset(words_of(a.values.rest))) == values_in(frozenset(words_of(b.values.rest))):
         return True
     clock_a, clock_b = a.values.kinds.get("clock"), b.values.kinds.get("clock")
     return bool(a.amounts or clock_a) and a.amounts == b.amounts and clock_a == clock_b \
@@ -826,12 +505,12 @@ def another_value(a: Reading, b: Reading, weights: Weights) -> bool:
     hours" / "after 30 minutes"). A word either says that the other does not ("the payments API" /
     "the search API") may be another thing, and a value said not to be ("not on Fridays") is no
     value given: not said."""
-    mine, theirs = _values(a.words), _values(b.words)
+    mine, theirs = values_in(a.words), values_in(b.words)
     if not (amounts_differ(a.amounts, b.amounts) or (mine - theirs and theirs - mine)):
         return False
     if (mine & a.negated) or (theirs & b.negated) or _amounts_written_two_ways(a, b, mine, theirs):
         return False
-    first, second = a.words - mine - _UNITS, b.words - theirs - _UNITS
+    first, second = a.words - mine - UNITS, b.words - theirs - UNITS
     return first == second and len(first) >= MIN_SHARED and (len(first) > MIN_SHARED or weights.any_specific(first))
 
 
@@ -863,12 +542,6 @@ def _flags(reading: Reading) -> frozenset[str]:
 def _keys(reading: Reading) -> frozenset[str]:
     """The names it writes as code that it gives a value to (``name = …``, ``name: …``): settings."""
     return reading.literals & {key.lower() for key in _KEY.findall(reading.text)}
-
-
-def _values(words: frozenset[str]) -> frozenset[str]:
-    """The words of ``words`` that are values: numbers, clock times, versions, weekdays (and
-    Chinese numerals, as in 周二)."""
-    return frozenset(word for word in words if word[:1].isdigit() or word in _VALUE_WORDS)
 
 
 def opposed(a: Reading, b: Reading, weights: Weights) -> bool:
@@ -908,7 +581,7 @@ def sure(a: Reading, b: Reading) -> bool:
     (A merge wrongly proposed archives a fact: measured in ``bench/review_pairs.py``.)"""
     if a.exclusive != b.exclusive or _other_names(a, b):   # "only admins" / "admins and owners"
         return False
-    mine, theirs = _values(a.words), _values(b.words)
+    mine, theirs = values_in(a.words), values_in(b.words)
     if mine - theirs and theirs - mine:   # "hands over on Wednesdays" / "on Mondays": each its own value
         return False
     if not (a.words <= b.words or b.words <= a.words or rephrased(a, b)):

@@ -335,7 +335,8 @@ def test_those_choices_do_not_conflict_when_they_agree_or_speak_of_another_thing
 
 
 def test_omit_negates_what_follows():
-    from context_center.engine.text.similarity import Weights, judge, read
+    from context_center.engine.text.reading import Weights, read
+    from context_center.engine.text.similarity import judge
 
     texts = ("Always use trailing commas.", "Omit trailing commas.")
     assert judge(*texts, Weights(read(t) for t in texts)) == "contradiction"
@@ -457,15 +458,15 @@ def test_the_fact_that_says_a_name_was_left_behind_is_the_one_kept(engine):
 def test_the_words_that_say_not_are_written_once_and_each_reading_adds_its_own():
     """A claim and a note's words are each negated by the shared words; each reading adds its own
     (a claim: what is given up, "no longer", 弃用; a note's words: any "not", "without", 不)."""
-    from context_center.engine.text import claims, similarity
+    from context_center.engine.text import claims, reading
 
-    for pattern in (claims._NEGATED, similarity._NEGATION):
+    for pattern in (claims._NEGATED, reading._NEGATION):
         assert claims.NEGATION_WORDS in pattern.pattern and claims.CHINESE_NEGATION in pattern.pattern
         for said in ("Never use npm.", "We do not deploy on Fridays.", "不要提交 lock 文件。", "禁止直接推送到 main。"):
             assert pattern.search(said), (pattern.pattern, said)
     assert claims._NEGATED.search("We no longer use Jenkins.") and not claims._NEGATED.search("Ship without tests.")
-    assert similarity._NEGATION.search("Ship without tests.")
-    for pattern in (claims._NEGATED, similarity._NEGATION):   # 别 is "don't", but not inside 级别 (a level)
+    assert reading._NEGATION.search("Ship without tests.")
+    for pattern in (claims._NEGATED, reading._NEGATION):   # 别 is "don't", but not inside 级别 (a level)
         assert pattern.search("别提交 .env 文件。") and not pattern.search("生产环境日志级别设为 INFO。")
 
 

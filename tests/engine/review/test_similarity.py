@@ -11,7 +11,8 @@ from context_center.engine.records import Fact
 from context_center.engine.review.finders import Usage, duplicates_and_contradictions
 from context_center.engine.text import similarity
 from context_center.engine.text.claims import claims_of, left_behind
-from context_center.engine.text.similarity import Weights, judge, read
+from context_center.engine.text.reading import Weights, read
+from context_center.engine.text.similarity import judge
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "review_pairs.jsonl"
 HELD_OUT = PAIRS.with_name("review_pairs_heldout.jsonl")

@@ -16,7 +16,8 @@ import pytest
 READ_ALL = """
 import sys
 from context_center.engine.text.claims import claims_of, left_behind
-from context_center.engine.text.similarity import judge, read
+from context_center.engine.text.reading import read
+from context_center.engine.text.similarity import judge
 text = {text}
 reading = read(text)
 _ = reading.topic(frozenset()), reading.qualifiers, reading.alone, reading.code

@@ -6,7 +6,8 @@ import pytest
 
 from context_center.engine.records import Fact
 from context_center.engine.review.finders import Usage, duplicates_and_contradictions
-from context_center.engine.text.similarity import judge, names_in_its_slot, read
+from context_center.engine.text.reading import read
+from context_center.engine.text.similarity import judge, names_in_its_slot
 from context_center.engine.text.slots import swapped
 
 
