@@ -538,8 +538,14 @@ def same_claims(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
 def _one_thing(first: frozenset[str], second: frozenset[str]) -> bool:
     if first == second or (not first and second <= _DEFAULT) or (not second and first <= _DEFAULT):
         return True
+    if _parts(first) == _parts(second):   # ("the invoicing API" / "invoicing-api": one name, written two ways)
+        return True
     kinds, other_kinds = first & _NAME_KINDS, second & _NAME_KINDS   # (a kind of name one side only says is
     return bool(kinds) != bool(other_kinds) and first - kinds == second - other_kinds   # of whichever the other)
+
+
+def _parts(entity: frozenset[str]) -> frozenset[str]:
+    return frozenset(part for word in entity for part in re.split(r"[-_]", word) if part)
 
 
 _DEFAULT = frozenset({"production"})   # where "we deploy on Fridays" deploys
@@ -739,9 +745,13 @@ def _before_port(clause: str) -> frozenset[str]:
     match = _BEFORE_PORT.search(clause)
     if match is None:
         return frozenset()
-    # ("exposed on port 6380", "bound to port": a verb's participle names no thing)
+    # ("exposed on port 6380", "bound to port", "binds to port": a verb names no thing)
     return frozenset(_same(w.lower()) for w in match.groups()
-                     if w and w.lower() not in _STOP and not w.lower().endswith("ed"))
+                     if w and w.lower() not in _STOP and not w.lower().endswith("ed") and w.lower() not in _PORT_VERBS)
+
+
+_PORT_VERBS = frozenset("bind binds listen listens serve serves expose exposes forward forwards map maps target "
+                        "targets use uses run runs open opens".split())
 
 
 def _context(clause: str, time: re.Match[str]) -> frozenset[str]:

@@ -533,6 +533,14 @@ def test_a_setting_of_a_port_gives_the_port(text: str, port: str):
     assert values_of(text).kinds["port"] == {port}
 
 
+@pytest.mark.parametrize("first, second", [
+    ("The invoicing API listens on port 8443.", "invoicing-api port: 9443"),          # one name, two spellings
+    ("The gannet-api process binds to port 7080.", "gannet-api listens on port 7070."),   # "binds" names nothing
+])
+def test_a_service_named_two_ways_or_after_a_verb_given_two_ports_conflicts(first: str, second: str):
+    assert conflicts(claims_of(first), claims_of(second))
+
+
 def test_a_clock_after_a_colon_is_no_port():
     assert not ports_in("The sync runs at :30 past every hour.")
 
