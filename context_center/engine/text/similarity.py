@@ -591,6 +591,7 @@ def sure(a: Reading, b: Reading) -> bool:
     here, there = entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS   # "Production runs in
     return not (here and there and here != there)                    # eu-west-1." / "Staging also runs in…"
 
+
 def _other_names(a: Reading, b: Reading, kind: str | None = None) -> bool:
     """Whether each note writes as code a name the other does not ("cn-shanghai" / "cn-beijing";
     "`make lint`" / "`make lint-fix`"), but a name holding its value of ``kind`` ("python:3.12-slim"

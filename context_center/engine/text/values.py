@@ -195,6 +195,15 @@ _TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)
                    r"|(?:owner|负责人|负责团队|归属团队|维护团队)\s*(?:是|为|:|：)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*"
                    r"(?:组|团队|小组|部门)"
                    r"|归\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理)")
+# who approves a thing ("must be approved by the security team", "sign-off from the platform lead", 由 DBA 组审批,
+# 需要磐石组组长审批): one approver against another is two values of one thing
+_APPROVER = re.compile(r"\b(?:approved|signed\s+off|okayed)\s+by\s+(?:the\s+|a\s+|an\s+|one\s+)?"
+                       r"(?!(?:\d+|two|three|four|five|at|least)\b)"   # (a count of approvers is no approver)
+                       r"([A-Za-z][\w-]*(?:\s+(?!(?:before|after|and|or|for|in|on|within|to|of|from|the|with|at)\b)"
+                       r"[A-Za-z][\w-]*){0,2})"
+                       r"|(?:由|需要|需(?!要)|(?<!必)须|必须)\s*(?![一二两三四五六七八九十\d]+\s*[名位个人]|人工|手动|自动)"
+                       r"([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组)?\s*(?:组长|负责人|主管)?\s*"
+                       r"(?:手动|人工|线下)?(?:审批|审核|批准)", re.IGNORECASE)
 # a day of the year ("20 December", "Dec 20", "1 March", 12 月 20 日; May written so, the verb not)
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                 "November", "December")
@@ -465,6 +474,10 @@ def values_of(text: str) -> Values:
     if _SWITCHED.search(text):
         for match in _SWITCH.finditer(text):
             add("switch", match.group(1).lower(), match.span())
+    if "approved" in lowered or "signed off" in lowered or "okayed" in lowered or "审" in text or "批准" in text:
+        for match in _APPROVER.finditer(text):
+            approver = next(name for name in match.groups() if name)
+            add("approver", re.sub(r"\s+", "-", approver.lower()), match.span())
     for match in _TEAM.finditer(text):
         team = next(name for name in match.groups() if name)
         add("team", re.sub(r"\s+", "-", team.lower()), match.span())

@@ -333,3 +333,23 @@ def test_a_bucket_is_read_by_its_name_however_written(text: str, bucket: str | N
 def test_a_product_said_to_be_on_a_version_gives_it(text: str, versions: dict[str, set[str]]):
     assert {kind: set(found) for kind, found in values_of(text).kinds.items() if kind.startswith("version:")} \
         == versions
+
+
+@pytest.mark.parametrize("text, approver", [
+    ("Production access requests are approved by the security team.", "security-team"),
+    ("Schema migrations must be approved by a DBA from the Heron team.", "dba"),
+    ("云杉订单库的表结构变更由磐石组组长审批即可。", "磐石"),
+    ("云杉订单库的表结构变更需要 DBA 组审批。", "dba"),
+    ("工资计算完成后，需要财务主管手动审批才能发放。", "财务"),
+    ("PRs are approved by two reviewers.", None),     # how many, not who
+    ("发布需要两名编辑审核。", None),
+    ("提现超过 5 万元需要人工审核。", None),           # by a person, no one named
+])
+def test_who_approves_a_thing_is_a_value(text: str, approver: str | None):
+    assert values_of(text).kinds.get("approver") == (frozenset({approver}) if approver else None)
+
+
+def test_two_approvers_are_no_repeat_of_each_other():
+    from context_center.engine.text.similarity import judge
+    assert judge("云杉订单库的表结构变更由磐石组组长审批即可。",
+                 "云杉订单库的表结构变更需要 DBA 组审批。") != "duplicate"
