@@ -190,9 +190,9 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
     assert len(STORES) == 72
-    # measured: 138 of 289 planted contradictions, 72 of 220 planted repeats, 31 false items (none more: a
+    # measured: 150 of 289 planted contradictions, 72 of 220 planted repeats, 30 false items (none more: a
     # false merge archives a fact)
-    assert found_planted >= 134 and found_repeats >= 68 and false_items <= 31
+    assert found_planted >= 146 and found_repeats >= 68 and false_items <= 30
 
 
 @pytest.mark.parametrize("first, second, said", [

@@ -41,6 +41,7 @@ LONG = 100_000
     f"'Branches are named ' + 'a' * {LONG}", f"'分支命名' + '分' * {LONG}",
     f"'1' + ' ' * {LONG}", f"' ' * {LONG} + '1'",   # (a number after or before a run of spaces: money, a rate, degrees)
     f"'端口' + ' ' * {LONG} + 'x'",   # (spaces on either side of 是 before a port: tried at each split)
+    f"'a-' * {LONG // 2} + ' 桶 s3://' + 'a.' * {LONG // 2}",   # (a bucket's name: hyphens and dots, no end)
 ])
 def test_a_fact_of_one_long_word_is_read_in_seconds_not_minutes(text: str):
     done = subprocess.run([sys.executable, "-c", READ_ALL.format(text=text)], capture_output=True, text=True,
