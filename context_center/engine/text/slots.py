@@ -3,7 +3,7 @@
 "The Orrery scheduler is owned by Team Halyard." / "... by the Driftwood squad."; "Backend tests are
 written with pytest." / "... with nose2."; 前端代码统一用 Prettier 格式化 / 用 Biome 格式化;
 生产环境权限申请由运维负责人审批 / 由安全组审批: every word the same but a few, just after a word
-that gives what follows as the value ("by", "with", "is", "uses", 由, 归, 用, 是, 为), and those few
+that gives what follows as the value ("by", "with", "is", "uses", "on", "at", 由, 归, 用, 是, 为), and those few
 a name on each side (written with a capital, a digit, a mark of code, a tool, or in Chinese). Two
 such notes give one thing two values.
 
@@ -20,7 +20,7 @@ import re
 from . import tools
 
 # a word after which a sentence gives a value ("owned by", "written with", "is `main`"; 由, 归, 用…)
-_GIVES = frozenset({"by", "with", "is", "are", "use", "uses", "using", "via", "由", "归", "用", "是", "为"})
+_GIVES = frozenset({"by", "with", "is", "are", "use", "uses", "using", "via", "on", "at", "由", "归", "用", "是", "为"})
 _CHINESE_GIVES = frozenset({"由", "归", "用", "是", "为"})
 _WORD = re.compile(r"`[^`\n]+`|[A-Za-z0-9][\w.+#/:=-]*[\w+#]|[A-Za-z0-9]|[\u4e00-\u9fff]")
 FRAME_AT_LEAST = 3    # words the two say alike before the slot, the word giving the value among them

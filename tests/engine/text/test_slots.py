@@ -21,6 +21,9 @@ from context_center.engine.text.slots import swapped
      ("Ruff's formatter", "Black")),
     ("前端代码统一用 Prettier 格式化。", "前端代码统一用 Biome 格式化。", ("Prettier", "Biome")),
     ("生产环境权限申请由运维负责人审批。", "生产环境权限申请由安全组审批。", ("运维负责人", "安全组")),
+    ("Renovate opens dependency PRs on Friday afternoons.", "Renovate opens dependency PRs on Monday mornings.",
+     ("Friday afternoons", "Monday mornings")),
+    ("Production services log at WARN level.", "Production services log at INFO level.", ("WARN", "INFO")),
 ])
 def test_one_sentence_giving_one_thing_two_names_is_read_slot_by_slot(first: str, second: str, slots: tuple):
     assert swapped(first, second) == slots
@@ -35,6 +38,8 @@ def test_one_sentence_giving_one_thing_two_names_is_read_slot_by_slot(first: str
     ("The build is fast.", "The build is flaky."),                                   # words, no names
     ("Uploads are owned by Kestrel.", "Uploads are owned by Kestrel and Marlin."),    # one said again, one added
     ("Hashed emails may be written to the warehouse.", "Hashed emails may be written to Loki."),  # where, not whose
+    ("A changelog entry is required for every change in Halyard.",                 # "in": a scope as often as a
+     "A changelog entry is required for every change in Tessellate."),            # value (two projects' rules)
 ])
 def test_two_things_a_setting_a_predicate_or_an_added_name_are_no_slot(first: str, second: str):
     assert swapped(first, second) is None
