@@ -369,6 +369,21 @@ def test_the_only_values_of_a_kind_against_those_and_more_contradict(first: str,
     assert _in_a_store(first, second) == "contradiction"
 
 
+@pytest.mark.parametrize("first, second", [
+    ("The indexer accepts documents in JSON and NDJSON.", "The indexer accepts documents in NDJSON only."),
+    ("鉴权服务支持 OIDC 和 SAML 两种登录方式。", "鉴权服务只支持 OIDC 登录。"),
+    ("Sentry is enabled in production only.", "Sentry is enabled in production and staging."),
+])
+def test_only_some_of_what_the_other_lists_in_its_words_contradicts(first: str, second: str):
+    assert judge(first, second) == "contradiction"
+
+
+def test_only_said_again_or_of_another_thing_is_no_contradiction_of_a_list():
+    assert judge("消息体必须是 Protobuf，这是唯一支持的格式。", "消息体只支持 Protobuf 格式。") != "contradiction"
+    assert judge("The indexer accepts only NDJSON documents.",
+                 "The exporter writes JSON and NDJSON documents.") != "contradiction"   # another thing
+
+
 def test_the_only_values_of_a_kind_against_the_same_or_of_another_thing_is_no_contradiction():
     assert _in_a_store("We only support Chrome and Safari.", "We support Chrome and Safari.") != "contradiction"
     assert _in_a_store("The admin console supports only Chrome.",
