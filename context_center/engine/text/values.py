@@ -194,7 +194,8 @@ _TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)
                    # Engineering owns …: two or three names opening a sentence)
                    r"|(?:owner|负责人|负责团队|归属团队|维护团队)\s*(?:是|为|:|：)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*"
                    r"(?:组|团队|小组|部门)"
-                   r"|归\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理)")
+                   r"|归\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理)"
+                   r"|(?:^|(?<=[。；，,;]))\s*([\u4e00-\u9fff]{1,6}?)(?:组|团队|小组)\s*(?:负责|维护)")   # (灯塔组…)
 # who approves a thing ("must be approved by the security team", "sign-off from the platform lead", 由 DBA 组审批,
 # 需要磐石组组长审批): one approver against another is two values of one thing
 _APPROVER = re.compile(r"\b(?:approved|signed\s+off|okayed)\s+by\s+(?:the\s+|a\s+|an\s+|one\s+)?"

@@ -261,6 +261,8 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     ("royalty-svc 的 owner 是财务数据组。", {"team": {"财务数据"}}),
     ("booking-service 的负责团队是平台组。", {"team": {"平台"}}),
     ("个税模块归薪酬核心组负责。", {"team": {"薪酬核心"}}),
+    ("灯塔组负责琥珀账单的夜间值班。", {"team": {"灯塔"}}),   # (a team opening the clause)
+    ("后端同学负责上线。", {}),
 ])
 def test_the_team_a_thing_belongs_to_is_a_value(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
