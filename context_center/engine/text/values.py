@@ -150,7 +150,7 @@ _FREQUENCY = re.compile(r"(?<![\w-])(hourly|daily|nightly|weekly|fortnightly|mon
                         r"(?![\w-])"
                         r"|\b(?:every|each|once an?|once per|per)\s+(?:(\d+|" + "|".join(_WORD_NUMBERS) + r")\s*)?"
                         r"(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|nights?|weeks?|months?|quarters?|years?)\b"
-                        r"|每\s*(?:(\d+|[一二两三四五六七八九十]+)\s*)?(秒|分钟|小时|天|日|晚|个?星期|周(?![一二三四五六日天])"
+                        r"|每\s*(?:(\d+|[一二两三四五六七八九十]+)\s*)?(秒|分钟|小时|天|日|晚|个?星期|周(?![二三四五六日天]|一(?!轮|次))"
                         r"|个?月|个?季度|年)", re.IGNORECASE)
 # where a thing lives: a URL, a bucket, a host name, a path, an e-mail address, a chat channel
 _WEB_SCHEME = re.compile(r"^https?://")   # (a site's address is its host: "https://docs.acme.io/" = docs.acme.io)

@@ -227,7 +227,7 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("班级相册里的照片保留 12 个月后自动删除。", {"duration": {"365d"}}),   # (no word boundary between two Han)
     ("JS jobs run on Node 20 unless the pipeline pins another version.", {"version:node": {"20"}}),   # ("unless")
     ("The default Node.js image is node:22.", {"version:node": {"22"}}),   # (a tag at a sentence's end)
-    ("每 2 周一次全量备份。", {}),   # (every two weeks: no Monday)
+    ("每 2 周一次全量备份。", {"frequency": {"1.2096e+06s"}}),   # (every two weeks: no Monday)
     ("Service images use alpine:3.19 as the base.", {"version:alpine": {"3.19"}}),   # ("3.19 as": no rate a second)
     ("Services write plain-text logs to /var/log/app.log.", {"address": {"/var/log/app.log"}}),   # (not "log.")
     ("The replica is at 10.0.0.12:5432.", {"address": {"10.0.0.12"}, "port": {"5432"}}),   # (a host and its port)
@@ -355,3 +355,9 @@ def test_two_approvers_are_no_repeat_of_each_other():
     from context_center.engine.text.similarity import judge
     assert judge("云杉订单库的表结构变更由磐石组组长审批即可。",
                  "云杉订单库的表结构变更需要 DBA 组审批。") != "duplicate"
+
+
+def test_every_two_weeks_one_rotation_is_how_often_and_every_monday_stays_a_monday():
+    assert values_of("后端值班每两周一轮换。").kinds["frequency"] == values_of("Every 2 weeks.").kinds["frequency"]
+    assert values_of("后端值班每周一轮换。").kinds["frequency"] == values_of("Every week.").kinds["frequency"]
+    assert values_of("每周一发版。").kinds["weekday"] == {"mon"}
