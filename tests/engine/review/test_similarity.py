@@ -35,6 +35,7 @@ HELD_OUT_V17 = PAIRS.with_name("review_v17") / "pairs.jsonl"   # written after v
 HELD_OUT_V18 = PAIRS.with_name("review_v18") / "pairs.jsonl"   # written while v17 was
 HELD_OUT_V19 = PAIRS.with_name("review_v19") / "pairs.jsonl"   # written after v18 was measured
 HELD_OUT_V20 = PAIRS.with_name("review_v20") / "pairs.jsonl"   # written while v19 was developed against
+HELD_OUT_V21 = PAIRS.with_name("review_v21") / "pairs.jsonl"   # written while v20 was
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -158,20 +159,25 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["duplicate"]
     assert precision >= 0.89 and recall >= 0.53   # measured 0.94, 0.57
     figures = _precision_recall(HELD_OUT_V19)   # measured once held out: 0.86, 0.81 and 0.93, 0.52 (ffb3468),
-    precision, recall = figures["contradiction"]   # then developed against: measured 0.90, 0.81
-    assert precision >= 0.86 and recall >= 0.78
+    precision, recall = figures["contradiction"]   # then developed against: measured 0.91, 0.87
+    assert precision >= 0.88 and recall >= 0.84
     precision, recall = figures["duplicate"]
     assert precision >= 0.89 and recall >= 0.51   # measured 0.93, 0.55
-    figures = _precision_recall(HELD_OUT_V20)   # held out, measured once: 0.91, 0.72 and 0.97, 0.60 (01d0f0a;
-    precision, recall = figures["contradiction"]   # with ffb3468, where that session started, the same but one
-    assert precision >= 0.88 and recall >= 0.69   # false contradiction more)
+    figures = _precision_recall(HELD_OUT_V20)   # measured once held out: 0.91, 0.72 and 0.97, 0.60 (01d0f0a),
+    precision, recall = figures["contradiction"]   # then developed against: measured 0.93, 0.85
+    assert precision >= 0.90 and recall >= 0.82
     precision, recall = figures["duplicate"]
-    assert precision >= 0.93 and recall >= 0.56
+    assert precision >= 0.95 and recall >= 0.57   # measured 0.99, 0.61
+    figures = _precision_recall(HELD_OUT_V21)   # held out, measured once: 0.87, 0.55 and 0.87, 0.54 (668e21b;
+    precision, recall = figures["contradiction"]   # with 25e09a7, where that session started: 0.86, 0.53 and
+    assert precision >= 0.84 and recall >= 0.52   # 0.87, 0.54)
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.83 and recall >= 0.50
 
 
-# the labelled stores (v20's were measured once held out: 5 of 16 planted contradictions, 8 of 12 repeats, 2
-# false items, the same with the rules of the session they were written in and with those it started from)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 21))]
+# the labelled stores (v21's were measured once held out: 5 of 16 planted contradictions, 4 of 12 repeats, 1
+# false item; with the rules the session they were written in started from, 4 of 16, 3 of 12, 1)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 22))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -189,10 +195,10 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 72
-    # measured: 150 of 289 planted contradictions, 72 of 220 planted repeats, 30 false items (none more: a
+    assert len(STORES) == 76
+    # measured: 155 of 305 planted contradictions, 76 of 232 planted repeats, 31 false items (none more: a
     # false merge archives a fact)
-    assert found_planted >= 146 and found_repeats >= 68 and false_items <= 30
+    assert found_planted >= 151 and found_repeats >= 72 and false_items <= 31
 
 
 @pytest.mark.parametrize("first, second, said", [
