@@ -20,7 +20,9 @@ compared, its claims and values); the rules below compare two readings.
   other forbids; or one thing given two values in other words (:func:`another_value_in_other_words`);
   or one kind of value given two ways on the same terms, however worded (a duration, a tool for
   one job, a region…: :func:`another_value_of_its_kind`, :mod:`.values`); or two values of one
-  claim (:mod:`..text.claims`). A note saying it is an exception to a rule contradicts none.
+  claim (:mod:`..text.claims`); or one sentence giving one thing two names as its value
+  (:func:`names_in_its_slot`, :mod:`.slots`); or only some of what the other lists, in its words
+  (:func:`_only_against_a_list`). A note saying it is an exception to a rule contradicts none.
 - **Duplicate**: most of the shorter note's weight and a good part of the longer one's shared,
   with at least two words in common (or the same title), and neither negating what the other
   asserts, if only in one word ("never tabs" against "indent with tabs"), nor giving a subject
@@ -37,9 +39,9 @@ compared, its claims and values); the rules below compare two readings.
 Measured (``bench/review_pairs.py``), duplicates proposed for a merge, then contradictions,
 precision / recall, each set written by a helper who had read no code: on the 209 pairs developed
 against 0.97 / 0.41 and 0.96 / 0.87; on 120 only ever measured 1.00 / 0.20 and 0.96 / 0.55; on
-``review_v4/`` to ``review_v19/``, each held out at first, then developed against, 0.86–0.98 /
-0.19–0.60 and 0.84–0.98 / 0.33–0.88; on ``review_v20/``, held out, the honest figures, 0.97 / 0.60
-and 0.91 / 0.72 (every set's on the benchmarks page). Word overlap cannot see that "reply" and
+``review_v4/`` to ``review_v20/``, each held out at first, then developed against, 0.86–0.99 /
+0.20–0.61 and 0.84–0.96 / 0.34–0.90; on ``review_v21/``, held out, the honest figures, 0.87 / 0.54
+and 0.87 / 0.55 (every set's on the benchmarks page). Word overlap cannot see that "reply" and
 "respond" say one thing; what is read as neither a claim nor a value of a kind is found only when
 the same words negate, give another number or leave a name behind.
 """

@@ -13,12 +13,15 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   (80 mm, 8 厘米), ``dpi``, ``resolution`` ("1280x720" = "720p"), ``temperature`` (-15℃ = 零下 15 摄氏度);
 - ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
-- ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张), ``money:<currency>`` ("€1,000" =
+- ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张; ``count:retry``: "retried 8 times" =
+  "8 retry attempts"), ``money:<currency>`` ("€1,000" =
   "1000 EUR", 5 万元), ``android-sdk:<min|target|compile>``;
 - ``date`` ("20 December" = "Dec 20" = 12 月 20 日), ``day-of-month`` ("on the 15th", 每月 10 号),
   ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
   ("3.0x", 3 倍), ``pixels``, ``business-days`` ("5 business days", 五个工作日), ``line-length``;
-- ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责), ``switch`` (a flag
+- ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责, 灯塔组负责…),
+  ``approver`` ("approved by the security team", 需要 DBA 组审批), ``bucket`` (by its name: s3://acme-raw,
+  "the S3 bucket acme-tf-state", xd-static-prod 桶), ``switch`` (a flag
   or a toggle "is on" / "is off"), ``channel`` (SMS, email, push notifications, 短信: how a message
   reaches people; its words stay in the rest, since "the SMS code" and "the email link" are two things);
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
