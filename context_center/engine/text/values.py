@@ -188,8 +188,9 @@ _SWITCHED = re.compile(r"\b(?:flag|flags|toggle|toggles|switch|kill\s+switch)\b"
 # the team a thing belongs to ("owned by the Mobility team", "the Payments team owns it", 由交易组负责; a
 # name looked for from a word's start, not from each letter after a hyphen)
 _TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)?(?:([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
-                   r"\s+team\b|@([\w-]+(?:/[\w-]+)?))"
-                   r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+team\s+(?:owns|maintains|runs)\b"
+                   r"\s+(?:team|squad|crew|guild)\b|@([\w-]+(?:/[\w-]+)?)|[Tt]eam\s+([A-Z][\w-]*))"
+                   r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:team|squad)\s+(?:owns|maintains|runs)\b"
+                   r"|(?<![\w-])[Tt]eam\s+([A-Z][\w-]*)\s+(?:owns|maintains|runs)\b"
                    r"|\b(?:[Oo]wners?(?:\s+(?:for|of)\s+\S+)?|owned\s+by)\s*(?:are|is|:)\s*(?:the\s+)?"
                    r"(?:([A-Z][\w-]*)\s+team\b|@([\w-]+(?:/[\w-]+)?))"
                    r"|由\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|owner)"

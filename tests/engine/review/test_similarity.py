@@ -196,9 +196,9 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
     assert len(STORES) == 76
-    # measured: 155 of 305 planted contradictions, 76 of 232 planted repeats, 31 false items (none more: a
+    # measured: 155 of 305 planted contradictions, 76 of 232 planted repeats, 30 false items (none more: a
     # false merge archives a fact)
-    assert found_planted >= 151 and found_repeats >= 72 and false_items <= 31
+    assert found_planted >= 151 and found_repeats >= 72 and false_items <= 30
 
 
 @pytest.mark.parametrize("first, second, said", [

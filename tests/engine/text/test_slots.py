@@ -57,9 +57,9 @@ def test_the_review_names_what_each_side_puts_in_the_slot():
     stamp = "2026-01-01T00:00:00Z"
     facts = [Fact(id=f"f{n}", revision=1, name=f"f{n}", title="", description="", type="project",
                   scope="project", body=body, created_at=stamp, updated_at=stamp)
-             for n, body in enumerate(("The Orrery scheduler is owned by Team Halyard.",
-                                       "The Orrery scheduler is owned by the Driftwood squad."))]
+             for n, body in enumerate(("Backend tests of the ledger are written with pytest.",
+                                       "Backend tests of the ledger are written with nose2."))]
     [item] = duplicates_and_contradictions(facts, lambda _fact: Usage())
     assert item.kind == "contradiction"
-    assert "(the Driftwood squad against Team Halyard)" in item.reason
-    assert item.evidence["values"] == {"project/f1.md": ["the Driftwood squad"], "project/f0.md": ["Team Halyard"]}
+    assert "(nose2 against pytest)" in item.reason
+    assert item.evidence["values"] == {"project/f1.md": ["nose2"], "project/f0.md": ["pytest"]}

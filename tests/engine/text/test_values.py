@@ -262,6 +262,9 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     ("booking-service 的负责团队是平台组。", {"team": {"平台"}}),
     ("个税模块归薪酬核心组负责。", {"team": {"薪酬核心"}}),
     ("灯塔组负责琥珀账单的夜间值班。", {"team": {"灯塔"}}),   # (a team opening the clause)
+    ("The Orrery scheduler is owned by Team Halyard.", {"team": {"halyard"}}),
+    ("Team Halyard owns the Orrery scheduler.", {"team": {"halyard"}}),
+    ("The Orrery scheduler is owned by the Driftwood squad.", {"team": {"driftwood"}}),
     ("后端同学负责上线。", {}),
 ])
 def test_the_team_a_thing_belongs_to_is_a_value(text: str, kinds: dict[str, set[str]]):
