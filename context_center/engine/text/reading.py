@@ -131,8 +131,8 @@ SPECIFIC_SHARE = 0.002
 _VALUE_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "noon",
                           "midnight", *"二三四五六七八九十两", *_WEEKDAY_NAMES.values()})
 UNITS = frozenset({"am", "pm", "ms", "s", "sec", "second", "minut", "min", "hour", "hr", "h", "day", "d", "week",
-                    "month", "year", "b", "byte", "kb", "mb", "gb", "tb", "kilobyt", "megabyt", "gigabyt", "percent",
-                    "毫", "秒", "分", "钟", "小", "时", "天", "兆"})
+                   "month", "year", "b", "byte", "kb", "mb", "gb", "tb", "kilobyt", "megabyt", "gigabyt", "percent",
+                   "毫", "秒", "分", "钟", "小", "时", "天", "兆"})
 _TIME_OUT = re.compile(r"\btim(?:e|es|ed|ing)[ -]out\b", re.IGNORECASE)   # ("sessions time out": a timeout)
 
 

@@ -177,7 +177,9 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
     Neither negates; both are of one part of the system, of what the same qualifiers say ("the
     sample rate for errors" / "for traces" are two rates), and their terms alike (at least
     :data:`VALUES_ALIKE_AT`, a word few notes say in common unless the values are names: tools,
-    regions, versions) and not two things in one frame (:func:`_two_things`)."""
+    regions, versions) and not two things in one frame (:func:`_two_things`; read loosely
+    ``under_one_heading``). One product's two versions of no part named need fewer words alike
+    (:func:`_one_product`)."""
     kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
     if kind is None or a.negated or b.negated:
         return False
@@ -279,7 +281,8 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
     """Whether two notes give their values of one thing: of one part of the system (or one names
     none), of the same qualifiers, their terms sharing a word (one few notes say, unless the values
     are ``named``) and alike (at least ``alike_at`` of the shorter's weight), not two things in one
-    frame."""
+    frame (``loosely``: see :func:`_two_things`). A bucket both name is what they speak of, not a
+    value taken out of their terms."""
     mine, theirs = entity_of(a.values.rest) - _NAMED_BY_VALUE, entity_of(b.values.rest) - _NAMED_BY_VALUE
     if mine and theirs and not _one_part(mine, theirs):   # (one naming no part says it of whichever the other
         return False                                      # names)
@@ -370,7 +373,8 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
     the other says nowhere put one for one in each other's place ("request" / "response"). A
     word the other says elsewhere is moved, not replaced ("Loki keeps logs" / "Log retention in
     Loki": measured, recall up by up to 0.03 on the labelled sets, planted contradictions found
-    in the stores 38 → 40 of 97)."""
+    in the stores 38 → 40 of 97). ``loosely`` (two bodies under titles naming one thing): words few
+    notes say in each other's place are the bodies' own wording, not two things."""
     changes = SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes()
     for at, (op, i1, i2, j1, j2) in enumerate(changes):
         if op != "replace":
