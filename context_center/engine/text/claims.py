@@ -538,14 +538,15 @@ def same_claims(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
 def _one_thing(first: frozenset[str], second: frozenset[str]) -> bool:
     if first == second or (not first and second <= _DEFAULT) or (not second and first <= _DEFAULT):
         return True
-    if _parts(first) == _parts(second):   # ("the invoicing API" / "invoicing-api": one name, written two ways)
+    if name_parts(first) == name_parts(second):   # ("the invoicing API" / "invoicing-api": one name, two ways)
         return True
     kinds, other_kinds = first & _NAME_KINDS, second & _NAME_KINDS   # (a kind of name one side only says is
     return bool(kinds) != bool(other_kinds) and first - kinds == second - other_kinds   # of whichever the other)
 
 
-def _parts(entity: frozenset[str]) -> frozenset[str]:
-    return frozenset(part for word in entity for part in re.split(r"[-_]", word) if part)
+def name_parts(words: frozenset[str]) -> frozenset[str]:
+    """The words of names joined by hyphens or underscores, each apart (invoicing-api: invoicing, api)."""
+    return frozenset(part for word in words for part in re.split(r"[-_]", word) if part)
 
 
 _DEFAULT = frozenset({"production"})   # where "we deploy on Fridays" deploys

@@ -57,6 +57,7 @@ from .claims import (
     conflicts,
     entity_of,
     literals_differ,
+    name_parts,
     of_other_things,
     same_claims,
 )
@@ -348,8 +349,8 @@ def _one_part(mine: frozenset[str], theirs: frozenset[str]) -> bool:
 _A_SERVICE = frozenset({"servic", "svc", "server"})
 
 
-def _pieces(words: frozenset[str]) -> set[str]:
-    return {stem(piece) for word in words for piece in re.split(r"[-_]", word)}
+def _pieces(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(map(stem, name_parts(words)))
 
 
 # words that say how a value is given, not what it is of ("goes out through SES" / "is sent via SendGrid",
