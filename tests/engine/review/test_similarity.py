@@ -554,6 +554,10 @@ def _in_a_store(first: str, second: str) -> str:
     ("日志平台用 Loki。", "日志平台用的是 Splunk。"),
     ("The status page is at https://status.acme.io.", "Our status page lives at https://acme.statuspage.dev."),
     ("Coverage must stay above 70%.", "In the test suite, coverage must stay above 85%."),   # one part named
+    ("The shop is deployed to Kubernetes with Kustomize.", "The shop deploys to k8s with Helm charts."),
+    ("Backend unit tests are written with JUnit 5.", "Backend unit tests use TestNG."),
+    ("The marketing site is a Next.js app.", "The marketing site is built with Astro."),
+    ("Cluster ingress goes through nginx-ingress.", "Our ingress controller is Traefik."),
 ])
 def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str, second: str):
     """A duration, a rate, a version, a tool for one job, an address… each side giving one the
