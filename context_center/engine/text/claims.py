@@ -520,10 +520,22 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
     "the connect timeout is 5s"; "the API port" / "the metrics port"): a clock time aside, whose
     thing is read loosely."""
     for subject in {c.subject for c in a} & {c.subject for c in b} - {"time"}:
-        if not any(_one_thing(mine.entity, theirs.entity) for mine in a if mine.subject == subject
-                   for theirs in b if theirs.subject == subject):
+        if not any(_one_thing(mine.entity, theirs.entity) or _named_more_closely(mine.entity, theirs.entity)
+                   for mine in a if mine.subject == subject for theirs in b if theirs.subject == subject):
             return True
     return False
+
+
+# words one side's thing may say besides the other's that name no other thing: what a value's own kind
+# names already ("Postgres 15 in production" / "the production database is on Postgres 16"), the
+# language a runtime's name stands for, and that a part is a service
+_SAID_OF_ANY = frozenset({"database", "cache", "golang", "javascript", "python", "service", "web"})
+
+
+def _named_more_closely(first: frozenset[str], second: frozenset[str]) -> bool:
+    """Whether one thing is the other named with words that name no other thing (:data:`_SAID_OF_ANY`),
+    both named (a thing read as none may be one the reading does not know: 玩家会话)."""
+    return bool(first) and bool(second) and (first < second or second < first) and (first ^ second) <= _SAID_OF_ANY
 
 
 def same_claims(a: frozenset[Claim], b: frozenset[Claim]) -> bool:

@@ -465,6 +465,21 @@ def test_one_thing_given_two_values_in_other_words_contradicts():
                  "The metrics endpoint is polled by Grafana every 10s.") == "contradiction"
 
 
+@pytest.mark.parametrize("first, second, said", [
+    ("The web frontend builds with Node 20.", "The frontend build uses Node 18.", "contradiction"),
+    ("The orders service listens on port 8080.", "The orders port is 9090.", "contradiction"),
+    ("Payments runs Postgres 15 in production.", "The production database for payments is Postgres 16.",
+     "contradiction"),
+    ("The reports database runs MySQL 5.7.", "The database runs MySQL 8.0.", "different"),
+    ("The admin API listens on port 8081.", "The API listens on port 8080.", "different"),
+])
+def test_one_thing_named_more_closely_only_by_what_names_no_other_is_one_thing(first: str, second: str, said: str):
+    """"the web frontend" / "the frontend", "the orders service" / "orders", "production" / "the
+    production database" (of a database's version) are one thing: their values contradict; "the
+    reports database" / "the database", "the admin API" / "the API" may be two."""
+    assert judge(first, second) == said
+
+
 @pytest.mark.parametrize("first, second", [
     ("The connect timeout for the search client is 2 s.", "The read timeout for the search client is 5 s."),
     ("Max upload size for invoices is 25 MB.", "Max upload size for profile photos is 5 MB."),
