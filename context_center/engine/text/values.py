@@ -122,8 +122,9 @@ _TIMES_IN = re.compile(r"\b(once|twice|thrice|\d+|" + "|".join(k for k in _WORD_
                        r"|每\s*(秒|分钟|小时|天|日|周|星期|个月|月|年)\s*(?:[\u4e00-\u9fff]{0,4}?)"
                        r"([二两三四五六七八九十])\s*次", re.IGNORECASE)   # (每分钟 60 次 is a rate limit)
 _ONCE = {"once": 1, "twice": 2, "thrice": 3}
-# how often, said in Chinese without 每: 30 秒报一次, 5 分钟同步一次
-_ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(秒|分钟|小时|天)(?:(?![后内])[\u4e00-\u9fff]){0,3}?一次")
+# how often, said in Chinese without 每: 30 秒报一次, 5 分钟同步一次, 两周轮换一次
+_ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?|[一两二三四五六七八九十]{1,3})\s*"
+                         r"(秒|分钟|小时|天|周|个?星期|个?月)(?:(?![后内])[\u4e00-\u9fff]){0,3}?一次")
 # a duration said to be the time between two of a thing: how often
 _INTERVAL = re.compile(r"(?:\b|_)(?:interval|period|cycle|cadence)\b|间隔|周期", re.IGNORECASE)
 # (no count nor frequency inside)
@@ -425,7 +426,7 @@ def values_of(text: str) -> Values:
             seconds = _number(chinese_count or "一") * _SECONDS[chinese_unit]
         add("frequency", f"{seconds:g}s", match.span())
     for match in _ONCE_EVERY.finditer(text):
-        add("frequency", f"{float(match.group(1)) * _SECONDS[match.group(2)]:g}s", match.span())
+        add("frequency", f"{_number(match.group(1)) * _SECONDS[match.group(2)]:g}s", match.span())
     for match in _WORDS_DURATION.finditer(text):   # ("one day", "an hour", 十分钟: digits are read below)
         count, unit = match.group(1) or match.group(3), (match.group(2) or match.group(4)).lower().rstrip("s") or "s"
         if not (count.lower() in ("a", "an") and unit == "second"):   # ("a second factor")

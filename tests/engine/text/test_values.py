@@ -198,6 +198,8 @@ def test_how_often_is_no_duration_and_an_interval_is_how_often():
     assert values_of("Prometheus scrapes metrics every 30s.").kinds["frequency"] == frozenset({"30s"})
     assert values_of("骑手定位 30 秒报一次。").kinds["frequency"] == frozenset({"30s"})
     assert "frequency" not in values_of("等待 30 秒后重试一次。").kinds   # a wait, then once
+    assert values_of("值班两周轮换一次。").kinds == {"frequency": frozenset({"1.2096e+06s"})}   # not two weeks long
+    assert values_of("密钥三个月换一次。").kinds["frequency"] == values_of("密钥每季度换一次。").kinds["frequency"]
 
 
 def test_an_example_gives_no_value():
