@@ -28,7 +28,11 @@ with its literals normalised, in English and Chinese):
 - ``address``: where a named part lives ("the staging DB is at db-staging.internal");
 - ``limit:<name>``: a timeout, retries or a size, in one unit ("30 seconds" is "30s"), of what
   the word before it or a "for …" after it names ("the connect timeout", "upload size for invoices");
-- ``base-branch``: the branch pull requests target or branches start from (of hotfix branches…).
+- ``base-branch``: the branch pull requests target or branches start from (of hotfix branches…);
+- ``merge-route``: how a change reaches a branch the note names (main, master, 主干, release…):
+  pushed to it directly, or through a pull or merge request ("Maintainers may push small fixes
+  straight to main." / "Every change to main goes through a merge request."); a direct push said
+  to be blocked, rejected or 禁止 is negated.
 
 The thing a claim belongs to is the clause's words naming a part of the system ("the API",
 "the docs site", "staging"), and a name written as code that opens the clause ("orbit-server
@@ -355,11 +359,11 @@ _KEYWORDS = frozenset(
     "branch branches target targets pr prs pull against develop master trunk net line length line-length "
     "listen listens listening served serves bind binds bound exposed named naming log logs logging logged "
     "conventional jira ticket issue semver calver semantic calendar cents "
-    "decimal numeric float float64 double minor"
+    "decimal numeric float float64 double minor directly straight direct push pushes pushed mr mrs"
     .split())
 _CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 主键 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
                           "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点 行宽 行长 约定式 单号 语义化 "
-                          "按日期 以分 按分 以元 按元 分支".split())
+                          "按日期 以分 按分 以元 按元 分支 直接 合入 合并请求".split())
 _ASCII_WORDS = re.compile(r"[a-z][a-z0-9_+-]*")   # (a dot parts words: "node.js", "yarn.lock", ".net")
 _CLOCK = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d", re.IGNORECASE)
 
@@ -389,6 +393,32 @@ def _branch_prefix(said: str) -> str:
     if firsts:   # (several kinds first, "feat/add-export or fix/null-user": named by their type)
         return "type" if len(set(firsts)) > 1 and firsts[0] != "<username>" else firsts[0]
     return "ticket" if _TICKET_FIRST.search(said) else said.strip(" :`'\".。").lower()[:40]
+
+
+# how a change reaches a branch: pushed to it directly, or through a pull (merge) request; a route said to be
+# refused is negated ("direct pushes to main are blocked", "nobody pushes straight to main", 直接 push 会被拒绝)
+_DIRECTLY = re.compile(r"\b(?:push\w*|commit\w*|merg\w*|land\w*)\s+(?:[\w-]+\s+){0,3}?(?:directly|straight)\b"
+                       r"|\bdirect(?:ly)?\s+(?:push|pushes|pushing|commits?|committing)\b|直接\s*(?:push|推|提交|合入|往)",
+                       re.IGNORECASE)
+_REVIEWED = re.compile(r"\b(?:through|via|with|by)\s+(?:an?\s+)?(?:pull|merge)[\s-]requests?\b"
+                       r"|\b(?:through|via)\s+(?:an?\s+)?(?:PRs?|MRs?)\b|\bneeds?\s+(?:an?\s+)?(?:PR|MR|pull request)\b"
+                       r"|(?:通过|经由|经过|走)\s*(?:PR|MR|pull request|合并请求|代码评审)", re.IGNORECASE)
+_REFUSED = re.compile(r"\b(?:block|reject|refus|disallow|forbid|prohibit)\w*|\b(?:nobody|no one)\b"
+                      r"|拒绝|禁止|不允许|不许|不可以", re.IGNORECASE)
+_ROUTE_BRANCH = re.compile(r"(?<![\w/-])(main|master|trunk|develop|release|gh-pages)(?![\w/-])|(主干)", re.IGNORECASE)
+
+
+def _routes_to_branch(clause: str, text: str) -> list[tuple[frozenset[str], str]]:
+    """(the branch, "direct-push" or "pull-request") for each way ``clause`` says a change reaches a branch the
+    clause or else its note names (main, master = main, 主干 = main, release…); none where it names
+    no branch (a personal branch one may push to is not main)."""
+    said = [route for route, pattern in (("direct-push", _DIRECTLY), ("pull-request", _REVIEWED))
+            if pattern.search(clause)]
+    branch = (_ROUTE_BRANCH.search(clause) or _ROUTE_BRANCH.search(text)) if said else None
+    if branch is None:
+        return []
+    name = "main" if branch.group(2) else branch.group(1).lower().replace("master", "main").replace("trunk", "main")
+    return [(frozenset({name}), route) for route in said]
 
 
 @lru_cache(maxsize=50_000)
@@ -451,6 +481,9 @@ def claims_of(text: str) -> frozenset[Claim]:
         for match in _HOST.finditer(clause):
             if entity:   # where a named part lives ("the staging DB is at db-staging.internal")
                 found.add(Claim("address", entity, match.group(1).lower().rstrip("/.,"), negated))
+        for branch, route in _routes_to_branch(clause, text):
+            refused = route == "direct-push" and bool(_REFUSED.search(clause))
+            found.add(Claim("merge-route", branch, route, negated or refused))
         naming = _BRANCH_NAMING.search(clause)
         if naming:
             found.add(Claim("branch-naming", entity, _branch_prefix(clause[naming.end():]), negated))

@@ -555,3 +555,16 @@ def test_a_number_of_things_served_on_is_no_port():
 ])
 def test_a_name_moved_from_after_a_possessive_or_said_to_be_the_one_before_is_left_behind(text: str, gone: tuple):
     assert left_behind(text) == gone
+
+
+@pytest.mark.parametrize("text, routes", [
+    ("Direct pushes to main are blocked, so every change lands through a pull request.",
+     {("direct-push", True), ("pull-request", False)}),
+    ("墨川允许直接 push 到 master 分支。", {("direct-push", False)}),
+    ("Small fixes don't need a PR here; push them straight to main.", {("pull-request", True), ("direct-push", False)}),
+    ("个人分支可以直接 push。", set()),   # no branch named: not main's route
+])
+def test_how_a_change_reaches_a_branch_is_read_with_the_branch_and_what_is_refused(text: str, routes: set):
+    found = {(claim.value, claim.negated) for claim in claims_of(text) if claim.subject == "merge-route"}
+    assert found == routes
+    assert all(claim.entity == {"main"} for claim in claims_of(text) if claim.subject == "merge-route")

@@ -466,6 +466,25 @@ def test_one_thing_given_two_values_in_other_words_contradicts():
 
 
 @pytest.mark.parametrize("first, second, said", [
+    ("Maintainers can push small fixes straight to main.", "Every change to main goes through a merge request.",
+     "contradiction"),
+    ("Small fixes don't need a PR; commit them directly to main.", "All changes to main go through a pull request.",
+     "contradiction"),
+    ("允许直接提交到 master。", "所有代码都要通过合并请求进入 master。", "contradiction"),
+    ("Direct pushes to main are rejected.", "Every change to main goes through a pull request.", "different"),
+    ("main 只能通过 PR 合入。", "不允许直接 push 到 main。", "different"),
+    ("个人分支可以直接 push。", "main 分支只能通过 PR 合入代码。", "different"),    # another branch
+    ("The docs bot pushes directly to the gh-pages branch.", "Changes reach main only through pull requests.",
+     "different"),
+])
+def test_a_change_pushed_straight_to_a_branch_against_one_only_through_a_pull_request_contradict(
+        first: str, second: str, said: str):
+    """How a change reaches a branch (:mod:`..text.claims`, merge-route): pushed to it directly, or
+    through a pull or merge request; a direct push said to be refused is the second said again."""
+    assert judge(first, second) == said
+
+
+@pytest.mark.parametrize("first, second, said", [
     ("The web frontend builds with Node 20.", "The frontend build uses Node 18.", "contradiction"),
     ("The orders service listens on port 8080.", "The orders port is 9090.", "contradiction"),
     ("Payments runs Postgres 15 in production.", "The production database for payments is Postgres 16.",
