@@ -188,7 +188,8 @@ _SWITCH = re.compile(r"\b(?:is|are|stays|stay|remains?|turned|switched|set\s+to|
 _SWITCHED = re.compile(r"\b(?:flag|flags|toggle|toggles|switch|kill\s+switch)\b", re.IGNORECASE)
 # the team a thing belongs to ("owned by the Mobility team", "the Payments team owns it", 由交易组负责; a
 # name looked for from a word's start, not from each letter after a hyphen)
-_TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)?(?:([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
+_TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after)\s+by|belongs?\s+to|belonging\s+to)\s+(?:the\s+)?"
+                   r"(?:([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
                    r"\s+(?:team|squad|crew|guild)\b|@([\w-]+(?:/[\w-]+)?)|[Tt]eam\s+([A-Z][\w-]*))"
                    r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:team|squad)\s+(?:owns|maintains|runs)\b"
                    r"|(?<![\w-])[Tt]eam\s+([A-Z][\w-]*)\s+(?:owns|maintains|runs)\b"
@@ -203,8 +204,11 @@ _TEAM = re.compile(r"\b(?:owned|maintained|run|looked\s+after)\s+by\s+(?:the\s+)
                    r"|(?:^|(?<=[。；，,;]))\s*([\u4e00-\u9fff]{1,6}?)(?:组|团队|小组)\s*(?:负责|维护)")   # (灯塔组…)
 # who approves a thing ("must be approved by the security team", "sign-off from the platform lead", 由 DBA 组审批,
 # 需要磐石组组长审批): one approver against another is two values of one thing
-_APPROVER = re.compile(r"\b(?:approved|signed\s+off|okayed)\s+by\s+(?:the\s+|a\s+|an\s+|one\s+)?"
-                       r"(?!(?:\d+|two|three|four|five|at|least)\b)"   # (a count of approvers is no approver)
+_APPROVER = re.compile(r"\b(?:(?:approved|signed\s+off|okayed)\s+(?:by\s+hand\s+|manually\s+)?by"
+                       r"|(?:approval|sign-?off)\s+from)\s+"
+                       r"(?:the\s+|a\s+|an\s+|one\s+)?"
+                       r"(?!(?:\d+|two|three|four|five|at|least|hand)\b)"   # (a count of approvers is no approver,
+                       # "by hand" no one)
                        r"([A-Za-z][\w-]*(?:\s+(?!(?:before|after|and|or|for|in|on|within|to|of|from|the|with|at)\b)"
                        r"[A-Za-z][\w-]*){0,2})"
                        r"|(?:由|需要|需(?!要)|(?<!必)须|必须)\s*(?![一二两三四五六七八九十\d]+\s*[名位个人]|人工|手动|自动)"
@@ -480,7 +484,7 @@ def values_of(text: str) -> Values:
     if _SWITCHED.search(text):
         for match in _SWITCH.finditer(text):
             add("switch", match.group(1).lower(), match.span())
-    if "approved" in lowered or "signed off" in lowered or "okayed" in lowered or "审" in text or "批准" in text:
+    if "approv" in lowered or "sign" in lowered or "okayed" in lowered or "审" in text or "批准" in text:
         for match in _APPROVER.finditer(text):
             approver = next(name for name in match.groups() if name)
             add("approver", re.sub(r"\s+", "-", approver.lower()), match.span())
@@ -641,9 +645,21 @@ def _named_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
 def clashing_kind(a: Values, b: Values) -> str | None:
     """A kind both give a value of, no value in common ("35 days" / "90 days"; Sentry / Rollbar)."""
     for kind in sorted(a.kinds.keys() & b.kinds.keys()):
-        if not a.kinds[kind] & b.kinds[kind]:
+        if not a.kinds[kind] & b.kinds[kind] and not _one_named_more_closely(kind, a.kinds[kind], b.kinds[kind]):
             return kind
     return None
+
+
+def _one_named_more_closely(kind: str, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether a person or team one note names is the other's named more closely ("a DBA from the
+    Heron team" / "a Heron-team DBA"; "Risk" / "the risk team"): no two values of who."""
+    if kind not in _WHO:
+        return False
+    parts = [(frozenset(one.split("-")), frozenset(other.split("-"))) for one in mine for other in theirs]
+    return any(one <= other or other <= one for one, other in parts)
+
+
+_WHO = frozenset({"approver", "team"})
 
 
 def shared_kinds(a: Values, b: Values) -> list[str]:

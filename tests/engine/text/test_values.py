@@ -267,6 +267,7 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     ("The Orrery scheduler is owned by Team Halyard.", {"team": {"halyard"}}),
     ("Team Halyard owns the Orrery scheduler.", {"team": {"halyard"}}),
     ("The Orrery scheduler is owned by the Driftwood squad.", {"team": {"driftwood"}}),
+    ("Orrery billing belongs to the Revenue Platform team.", {"team": {"revenue-platform"}}),
     ("后端同学负责上线。", {}),
 ])
 def test_the_team_a_thing_belongs_to_is_a_value(text: str, kinds: dict[str, set[str]]):
@@ -351,9 +352,18 @@ def test_a_product_said_to_be_on_a_version_gives_it(text: str, versions: dict[st
     ("PRs are approved by two reviewers.", None),     # how many, not who
     ("发布需要两名编辑审核。", None),
     ("提现超过 5 万元需要人工审核。", None),           # by a person, no one named
+    ("Schema migrations need approval from the DBA on call.", "dba"),
+    ("Refunds over 500 EUR need sign-off from a finance lead.", "finance-lead"),
+    ("Large refunds are signed off by hand by the Risk team.", "risk-team"),   # (by hand: no one)
 ])
 def test_who_approves_a_thing_is_a_value(text: str, approver: str | None):
     assert values_of(text).kinds.get("approver") == (frozenset({approver}) if approver else None)
+
+
+def test_one_approver_named_more_closely_is_no_second_value_and_two_are():
+    dba, heron_dba = values_of("Approved by a DBA."), values_of("Needs sign-off from a Heron-team DBA.")
+    assert clashing_kind(dba, heron_dba) is None
+    assert clashing_kind(heron_dba, values_of("Needs sign-off from the security team.")) == "approver"
 
 
 def test_two_approvers_are_no_repeat_of_each_other():
