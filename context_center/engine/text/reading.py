@@ -73,6 +73,10 @@ _LITERAL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s
 # holds now is not contradicted by it
 _PLANNED = re.compile(r"\b(?:scheduled|planned|planning|plans?|going)\s+to\b|\bwill\s+(?:move|upgrade|switch|migrate|"
                       r"be\s+(?:moved|upgraded|switched|migrated))\b|计划|将于|准备(?:迁移|升级|切换)", re.IGNORECASE)
+# a span of time written as one word ("one-week sprints", "a 30-day trial"): an amount, no name
+_SPAN_WORD = re.compile(r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
+                        r"thirty|sixty|ninety|half)-(?:second|sec|minute|min|hour|hr|day|week|month|quarter|year)s?",
+                        re.IGNORECASE)
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
@@ -298,7 +302,7 @@ def read(text: str) -> Reading:
             asserted |= words_of(clause)
             listed = False
     left = frozenset(word for gone in left_behind(text) for word in words_of(gone))
-    literals = frozenset(as_named(literal) for literal in _LITERAL.findall(text)) \
+    literals = frozenset(as_named(literal) for literal in _LITERAL.findall(text) if not _SPAN_WORD.fullmatch(literal)) \
         if _LITERAL_HINT.search(text) else frozenset()
     bare = frozenset(words_of(_LITERAL.sub(" ", text))) if literals else frozenset()
     return Reading(frozenset(asserted | negated), frozenset(asserted), frozenset(negated), claims_of(text),

@@ -1105,3 +1105,10 @@ def test_a_change_said_to_be_planned_contradicts_nothing_that_holds_now():
                        "The Halcyon clusters are scheduled to move to Postgres 16 in May.") != "contradiction"
     assert _in_a_store("The Halcyon clusters run Postgres 15.", "The Halcyon clusters run Postgres 16.") \
         == "contradiction"
+
+
+def test_a_span_of_time_written_as_one_word_is_an_amount_not_a_name():
+    """"one-week sprints" / "two-week sprints" give two durations, not two names written as code."""
+    assert read("The platform team runs one-week sprints, tracked in plat-board.").literals == {"plat-board"}
+    assert judge("The platform team runs one-week sprints.", "The platform team works in two-week sprints.") \
+        == "contradiction"
