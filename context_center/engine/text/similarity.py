@@ -184,7 +184,7 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
     kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
     if kind is None or a.negated or b.negated:
         return False
-    if kind not in ("region", "address", "bucket") and _other_names(a, b, kind):
+    if kind not in ("region", "address", "bucket", "env-var") and _other_names(a, b, kind):
         return False
     if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
         return False
@@ -274,7 +274,7 @@ def _said_besides_examples(reading: Reading) -> frozenset[str]:
 
 def _named_kind(kind: str) -> bool:
     return kind.startswith(("tool:", "version:")) or kind in ("region", "time-zone", "address", "architecture",
-                                                               "precision", "gpu", "log-level")
+                                                               "precision", "gpu", "log-level", "env-var")
 
 
 def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False,

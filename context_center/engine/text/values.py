@@ -21,7 +21,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   ("3.0x", 3 倍), ``pixels``, ``business-days`` ("5 business days", 五个工作日), ``line-length``;
 - ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责, 灯塔组负责…),
   ``approver`` ("approved by the security team", 需要 DBA 组审批), ``bucket`` (by its name: s3://acme-raw,
-  "the S3 bucket acme-tf-state", xd-static-prod 桶), ``switch`` (a flag
+  "the S3 bucket acme-tf-state", xd-static-prod 桶), ``env-var`` (the environment variable a setting is
+  read from: "the DATABASE_URL environment variable"), ``switch`` (a flag
   or a toggle "is on" / "is off"), ``channel`` (SMS, email, push notifications, 短信: how a message
   reaches people; its words stay in the rest, since "the SMS code" and "the email link" are two things);
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
@@ -167,6 +168,12 @@ _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。
                       r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?!\w|\.\d)", re.IGNORECASE)
 # a bucket, by its name: after "bucket" or before it ("the S3 bucket acme-tf-state", "the `lr-media` GCS bucket",
 # OSS 的 xd-static-prod 桶) or in its URL (s3://acme-raw/…); a bucket's name holds a hyphen or a dot
+# the environment variable a setting is read from ("from the DATABASE_URL environment variable", "env var
+# ORBISK_DB_DSN", 环境变量 REDIS_URL): a name in capitals with an underscore, beside what says it is one
+# (those words with it: the value, not the terms it is given on)
+_ENV_VAR = re.compile(r"(?<![\w$])\$?`?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`?\s*"
+                      r"(?:env(?:ironment)?(?:\s+var(?:iable)?s?)?\b|环境变量)"
+                      r"|(?:\benv(?:ironment)?\s+var(?:iable)?s?|环境变量)\s*`?\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
 _BUCKET_NAME = r"`?([a-z0-9][a-z0-9_]*(?:[-.][a-z0-9_]+)+)`?"
 _BUCKET = re.compile(r"\bbucket\s+(?:(?:named|called)\s+)?" + _BUCKET_NAME.replace("(", "(?P<after>", 1) +
                      r"|(?<![\w./-])" + _BUCKET_NAME.replace("(", "(?P<before>", 1) +
@@ -474,6 +481,9 @@ def values_of(text: str) -> Values:
             add("port", hosted.group(2), match.span())
     for port, span in ports_in(text):
         add("port", port, span)
+    if "env" in lowered or "变量" in text:
+        for match in _ENV_VAR.finditer(text):
+            add("env-var", match.group(1) or match.group(2), match.span())
     if "bucket" in lowered or "桶" in text or "://" in text:
         for match in _BUCKET.finditer(text):
             add("bucket", (match.group("after") or match.group("before") or match.group("url")).lower(), match.span())

@@ -1112,3 +1112,12 @@ def test_a_span_of_time_written_as_one_word_is_an_amount_not_a_name():
     assert read("The platform team runs one-week sprints, tracked in plat-board.").literals == {"plat-board"}
     assert judge("The platform team runs one-week sprints.", "The platform team works in two-week sprints.") \
         == "contradiction"
+
+
+def test_two_environment_variables_one_setting_is_read_from_contradict():
+    """The variable a setting is read from is a value of its own (env-var: values.py), and the
+    words saying it is one go with it; two things' variables stay two things'."""
+    assert judge("The billing API reads its database URL from the DATABASE_URL environment variable.",
+                 "The billing API takes its database URL from the BILLING_DB_DSN env var.") == "contradiction"
+    assert judge("The billing API reads its database URL from the DATABASE_URL env var.",
+                 "The billing worker reads its Redis URL from the REDIS_URL env var.") == "different"

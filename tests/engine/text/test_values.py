@@ -376,3 +376,13 @@ def test_every_two_weeks_one_rotation_is_how_often_and_every_monday_stays_a_mond
     assert values_of("后端值班每两周一轮换。").kinds["frequency"] == values_of("Every 2 weeks.").kinds["frequency"]
     assert values_of("后端值班每周一轮换。").kinds["frequency"] == values_of("Every week.").kinds["frequency"]
     assert values_of("每周一发版。").kinds["weekday"] == {"mon"}
+
+
+@pytest.mark.parametrize("text, variable", [
+    ("The API reads its database URL from the DATABASE_URL environment variable.", {"DATABASE_URL"}),
+    ("The DB connection string comes from env var ORBISK_DB_DSN.", {"ORBISK_DB_DSN"}),
+    ("数据库地址从环境变量 DB_URL 读取。", {"DB_URL"}),
+    ("Set `LOG_LEVEL` in the env file.", None),   # (a file, no variable said to be read)
+])
+def test_the_environment_variable_a_setting_is_read_from_is_a_value(text: str, variable: set[str] | None):
+    assert values_of(text).kinds.get("env-var") == variable
