@@ -36,6 +36,7 @@ HELD_OUT_V18 = PAIRS.with_name("review_v18") / "pairs.jsonl"   # written while v
 HELD_OUT_V19 = PAIRS.with_name("review_v19") / "pairs.jsonl"   # written after v18 was measured
 HELD_OUT_V20 = PAIRS.with_name("review_v20") / "pairs.jsonl"   # written while v19 was developed against
 HELD_OUT_V21 = PAIRS.with_name("review_v21") / "pairs.jsonl"   # written while v20 was
+HELD_OUT_V22 = PAIRS.with_name("review_v22") / "pairs.jsonl"   # written while v21 was held out
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -170,14 +171,20 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.95 and recall >= 0.57   # measured 0.99, 0.61
     figures = _precision_recall(HELD_OUT_V21)   # held out, measured once: 0.87, 0.55 and 0.87, 0.54 (668e21b;
     precision, recall = figures["contradiction"]   # with 25e09a7, where that session started: 0.86, 0.53 and
-    assert precision >= 0.84 and recall >= 0.52   # 0.87, 0.54)
+    assert precision >= 0.85 and recall >= 0.56   # 0.87, 0.54), then developed against: 0.88, 0.59
     precision, recall = figures["duplicate"]
     assert precision >= 0.83 and recall >= 0.50
+    figures = _precision_recall(HELD_OUT_V22)   # measured first, with the rules it was written after (b92d57b):
+    precision, recall = figures["contradiction"]   # 0.86, 0.56 and 0.84, 0.47; then developed against: 0.88, 0.68
+    assert precision >= 0.85 and recall >= 0.65
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.80 and recall >= 0.44
 
 
 # the labelled stores (v21's were measured once held out: 5 of 16 planted contradictions, 4 of 12 repeats, 1
-# false item; with the rules the session they were written in started from, 4 of 16, 3 of 12, 1)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 22))]
+# false item; with the rules the session they were written in started from, 4 of 16, 3 of 12, 1; v22's,
+# measured first with the rules they were written after: 4 of 16, 4 of 12, none)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 23))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -195,10 +202,10 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 76
-    # measured: 155 of 305 planted contradictions, 76 of 232 planted repeats, 30 false items (none more: a
+    assert len(STORES) == 80
+    # measured: 160 of 321 planted contradictions, 81 of 244 planted repeats, 30 false items (none more: a
     # false merge archives a fact)
-    assert found_planted >= 151 and found_repeats >= 72 and false_items <= 30
+    assert found_planted >= 156 and found_repeats >= 77 and false_items <= 30
 
 
 @pytest.mark.parametrize("first, second, said", [
