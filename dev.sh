@@ -98,20 +98,29 @@ case "${1:-}" in
     if command -v shellcheck >/dev/null 2>&1; then shellcheck dev.sh .ci/run .ci/check-deb; fi
     # Type check: reads [tool.mypy] (files, per-module overrides) from pyproject.toml.
     "$VENV/bin/mypy"
-    # Two passes, each suite run once. First every suite but the window's, where PySide6 cannot be
+    # Two passes, each suite run once. Every suite but the window's, where PySide6 cannot be
     # imported (tests/no_qt): the engine, the command line, the hook, the MCP server and the resident
-    # service must work on a machine without Qt. Then those that need Qt (the window's, the manual's
-    # pages drawn from it, the compiled resources, the screenshots), with pytest-qt. Arguments go to
-    # both (`-k`, `-x`); a pass they leave nothing of (pytest's exit 5) is no failure.
+    # service must work on a machine without Qt. And those that need Qt (the window's, the manual's
+    # pages drawn from it, the compiled resources, the screenshots), with pytest-qt. The two run at
+    # once, one a core (each on its own temporary folders, ports and state roots); the window's
+    # pass prints when it ends, after the other's. Arguments go to both (`-k`, `-x`); a pass they
+    # leave nothing of (pytest's exit 5) is no failure.
     with_qt=(tests/ui tests/test_manual.py tests/test_resources.py tests/test_screenshots.py)
     without_qt=(tests "${with_qt[@]/#/--ignore=}")
     # The shared black-box checks sit beside the clone when they are available.
     [[ -d ../shared/acceptance ]] && without_qt+=(../shared/acceptance)
     first=0 second=0
+    window_log=$(mktemp)
+    "$VENV/bin/python" -m pytest -c pyproject.toml --rootdir . -p no:cacheprovider "${with_qt[@]}" "$@" \
+      >"$window_log" 2>&1 &
+    window_pass=$!
+    trap 'kill "$window_pass" 2>/dev/null; rm -f "$window_log"' INT TERM
     PYTHONPATH="$HERE/tests/no_qt${PYTHONPATH:+:$PYTHONPATH}" CONTEXT_CENTER_TESTS_WITHOUT_QT=1 \
       "$VENV/bin/python" -m pytest -c tests/no_qt/pytest.ini --rootdir . --confcutdir . -p no:cacheprovider \
       -p no:pytest-qt "${without_qt[@]}" "$@" || first=$?
-    "$VENV/bin/python" -m pytest -c pyproject.toml --rootdir . -p no:cacheprovider "${with_qt[@]}" "$@" || second=$?
+    wait "$window_pass" || second=$?
+    cat "$window_log"
+    rm -f "$window_log"
     if (( first == 5 && second == 5 )); then exit 5; fi
     for status in "$first" "$second"; do
       if (( status != 0 && status != 5 )); then exit "$status"; fi
