@@ -77,6 +77,15 @@ _PLANNED = re.compile(r"\b(?:scheduled|planned|planning|plans?|going)\s+to\b|\bw
 _SPAN_WORD = re.compile(r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
                         r"thirty|sixty|ninety|half)-(?:second|sec|minute|min|hour|hr|day|week|month|quarter|year)s?",
                         re.IGNORECASE)
+# what a value is counted per: a client's address, its key, a user, an app, a tenant, an instance
+_PER = re.compile(r"\b(?:per|each)[\s-]+(?:(?:single|individual)\s+)?((?:client\s+)?ip(?:\s+address)?|api[\s-]+key|"
+                  r"key|token|user|account|app|application|client|tenant|instance|pod|node)s?\b"
+                  r"|(?:每个|单个|每|单)\s*(ip|用户|账号|账户|应用|租户|客户端|实例|节点|pod)", re.IGNORECASE)
+_PER_HINT = re.compile(r"\bper\b|\beach\b|每|单", re.IGNORECASE)
+_SCOPE_OF = {"ip address": "ip", "client ip": "ip", "client ip address": "ip", "api key": "key", "api-key": "key",
+             "token": "key", "account": "user", "用户": "user", "账号": "user", "账户": "user", "application": "app",
+             "应用": "app", "租户": "tenant", "客户端": "client", "pod": "instance", "node": "instance",
+             "实例": "instance", "节点": "instance"}
 _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
@@ -186,6 +195,13 @@ class Reading:
                 found |= {f"for:{word}" for match in _FOR.finditer(rest) for word in words_of(match.group(1))}
                 found |= {f"acronym:{match.group(0).lower()}" for match in _ACRONYM.finditer(rest)}
         return frozenset(found)
+
+    @cached_property
+    def scopes(self) -> frozenset[str]:
+        """What each of its values is counted per ("100 requests a minute per IP", "per API key",
+        每个应用, 单个 IP): two notes counting per two things give two limits, both true."""
+        return frozenset(_SCOPE_OF.get(found.lower(), found.lower()) for match in _PER.finditer(self.text)
+                         for found in match.groups() if found) if _PER_HINT.search(self.text) else frozenset()
 
     @cached_property
     def names(self) -> frozenset[str]:

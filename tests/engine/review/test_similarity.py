@@ -1128,3 +1128,22 @@ def test_two_environment_variables_one_setting_is_read_from_contradict():
                  "The billing API takes its database URL from the BILLING_DB_DSN env var.") == "contradiction"
     assert judge("The billing API reads its database URL from the DATABASE_URL env var.",
                  "The billing worker reads its Redis URL from the REDIS_URL env var.") == "different"
+
+
+def _reviewed(*facts: tuple[str, str]) -> list[str]:
+    stamp = "2026-01-01T00:00:00Z"
+    background = (("Deploy day", "We deploy on Tuesdays."), ("Node version", "The web app runs on Node 20."))
+    return [item.kind for item in duplicates_and_contradictions(
+        [Fact(id=f"s-{n}", revision=1, name=f"f{n}", title=title, description="", type="project", scope="project",
+              body=body, created_at=stamp, updated_at=stamp) for n, (title, body) in enumerate(facts + background)],
+        lambda _fact: Usage())]
+
+
+def test_two_limits_counted_per_other_things_are_neither_one_fact_nor_two_values():
+    """A limit per user and one per IP, per API key and per IP: both hold (reading.scopes)."""
+    assert _reviewed(("下单接口用户限流", "下单接口按用户限流，每个用户每秒最多 5 次。"),
+                     ("下单接口 IP 限流", "下单接口另外按 IP 限流，每个 IP 每秒最多 50 次。")) == []
+    assert _reviewed(("Public API key limit", "The public API allows 100 requests per minute per API key."),
+                     ("Public API IP limit", "Calls to the public API are limited to 100 requests a minute per IP.")) \
+        == ["related"]
+    assert read("Login attempts are capped at 10 a minute for each client IP.").scopes == {"ip"}
