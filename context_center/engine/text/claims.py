@@ -247,7 +247,7 @@ CHOICES = (
     Choice("commit-style", {"conventional commits": "conventional", "conventional commit": "conventional",
                             "约定式提交": "conventional", "jira key": "ticket", "jira ticket key": "ticket",
                             "ticket key": "ticket", "jira 单号": "ticket", "ticket id": "ticket",
-                            "issue key": "ticket"},
+                            "issue key": "ticket", "gitmoji": "gitmoji"},
            re.compile(r"\bcommit\s+messages?\b|\bcommits?\b|提交信息|commit message", re.IGNORECASE)),
     Choice("log-format", {"json": "json", "structured json": "json", "json lines": "json", "plain-text": "text",
                           "plain text": "text", "logfmt": "logfmt", "纯文本": "text"},
@@ -359,7 +359,7 @@ _KEYWORDS = frozenset(
     "branch branches target targets pr prs pull against develop master trunk net line length line-length "
     "listen listens listening served serves bind binds bound exposed named naming log logs logging logged "
     "conventional jira ticket issue semver calver semantic calendar cents "
-    "decimal numeric float float64 double minor directly straight direct push pushes pushed mr mrs"
+    "decimal numeric float float64 double minor directly straight direct push pushes pushed mr mrs gitmoji"
     .split())
 _CHINESE_KEYWORDS = tuple("部署 发布 发版 上线 端口 主键 缩进 制表符 空格 驼峰 下划线 英文 英语 中文 汉语 "
                           "日文 日语 原生 引号 审批 批准 字符 开启 打开 启用 关闭 禁用 点 行宽 行长 约定式 单号 语义化 "

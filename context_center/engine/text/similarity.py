@@ -612,8 +612,23 @@ def sure(a: Reading, b: Reading) -> bool:
         return False
     if clashing_kind(a.values, b.values):   # 需要一名主程 approve / 需要两名同学 approve: two counts
         return False
+    if _stance(a) and _stance(b) and _stance(a) != _stance(b):   # "… are allowed to make outbound SSH
+        return False                                              # connections." / "Outbound SSH … is blocked."
     here, there = entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS   # "Production runs in
     return not (here and there and here != there)                    # eu-west-1." / "Staging also runs in…"
+
+
+# what lets a thing be done, and what stops it: a note saying one and a note saying the other are no one
+# fact to merge, however alike their words (whether they contradict is for the rules above)
+_LETS = re.compile(r"\b(?:allow\w*|permit\w*|can|may|open)\b|可以|允许|能够", re.IGNORECASE)
+_STOPS = re.compile(r"\b(?:block\w*|den(?:y|ies|ied)|reject\w*|refus\w*|prohibit\w*|cannot|can't)\b"
+                    r"|无法|拦截|封死|封禁|禁止|不能|不允许", re.IGNORECASE)
+
+
+def _stance(reading: Reading) -> str:
+    """"lets", "stops", or "" where a note says both or neither."""
+    lets, stops = bool(_LETS.search(reading.text)), bool(_STOPS.search(reading.text))
+    return "lets" if lets and not stops else "stops" if stops and not lets else ""
 
 
 def _other_names(a: Reading, b: Reading, kind: str | None = None) -> bool:

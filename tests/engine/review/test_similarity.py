@@ -1147,3 +1147,17 @@ def test_two_limits_counted_per_other_things_are_neither_one_fact_nor_two_values
                      ("Public API IP limit", "Calls to the public API are limited to 100 requests a minute per IP.")) \
         == ["related"]
     assert read("Login attempts are capped at 10 a minute for each client IP.").scopes == {"ip"}
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Build agents are allowed to make outbound SSH connections.", "Outbound SSH from build agents is blocked."),
+    ("Build agents have open outbound internet access.", "Outbound internet access from build agents is blocked."),
+])
+def test_a_note_letting_a_thing_be_done_and_one_stopping_it_are_never_merged(first: str, second: str):
+    """However alike their words, "allowed" / "blocked" are no one fact: at most related."""
+    assert judge(first, second) != "duplicate" and _in_a_store(first, second) != "duplicate"
+
+
+def test_gitmoji_and_conventional_commits_are_two_commit_styles():
+    assert judge("Commit messages follow Conventional Commits.", "Commit messages follow the gitmoji convention.") \
+        == "contradiction"
