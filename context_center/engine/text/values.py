@@ -166,14 +166,14 @@ _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。
                       r"lan|cloud|co|me|shop|ai|xyz|site|online)(?::\d+)?\b(?![\w-]|\.\w)"
                       r"|(?<![\w/.~-])(?:~?/[\w.-]*[\w-]){2,}/?|(?<![\w&])#[a-z][\w-]+"
                       r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?!\w|\.\d)", re.IGNORECASE)
-# a bucket, by its name: after "bucket" or before it ("the S3 bucket acme-tf-state", "the `lr-media` GCS bucket",
-# OSS 的 xd-static-prod 桶) or in its URL (s3://acme-raw/…); a bucket's name holds a hyphen or a dot
 # the environment variable a setting is read from ("from the DATABASE_URL environment variable", "env var
 # ORBISK_DB_DSN", 环境变量 REDIS_URL): a name in capitals with an underscore, beside what says it is one
 # (those words with it: the value, not the terms it is given on)
 _ENV_VAR = re.compile(r"(?<![\w$])\$?`?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`?\s*"
                       r"(?:env(?:ironment)?(?:\s+var(?:iable)?s?)?\b|环境变量)"
                       r"|(?:\benv(?:ironment)?\s+var(?:iable)?s?|环境变量)\s*`?\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
+# a bucket, by its name: after "bucket" or before it ("the S3 bucket acme-tf-state", "the `lr-media` GCS bucket",
+# OSS 的 xd-static-prod 桶) or in its URL (s3://acme-raw/…); a bucket's name holds a hyphen or a dot
 _BUCKET_NAME = r"`?([a-z0-9][a-z0-9_]*(?:[-.][a-z0-9_]+)+)`?"
 _BUCKET = re.compile(r"\bbucket\s+(?:(?:named|called)\s+)?" + _BUCKET_NAME.replace("(", "(?P<after>", 1) +
                      r"|(?<![\w./-])" + _BUCKET_NAME.replace("(", "(?P<before>", 1) +
