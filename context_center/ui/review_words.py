@@ -32,7 +32,7 @@ EVIDENCE_WORDS = {
     "yes": QT_TR_NOOP("yes, with probability"), "why": QT_TR_NOOP("why not asked"),
     "left_behind": QT_TR_NOOP("left behind"), "shared_id": QT_TR_NOOP("same id"),
     "shared_name": QT_TR_NOOP("same name"), "shared_title": QT_TR_NOOP("same title"),
-    "values": QT_TR_NOOP("values given"),
+    "values": QT_TR_NOOP("values given"), "counted_per": QT_TR_NOOP("counted per"),
 }
 
 

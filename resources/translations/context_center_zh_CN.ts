@@ -4858,6 +4858,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>各自给出的值</translation>
     </message>
     <message>
+        <source>counted per</source>
+        <translation>计数维度</translation>
+    </message>
+    <message>
         <source> (team facts change by a commit: edit their files in the repository and commit them)</source>
         <translation>（团队事实通过提交来更改：请在仓库中编辑它们的文件并提交）</translation>
     </message>

@@ -185,7 +185,9 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
             continue
         counted[kind] += 1
         score = similarity(one, two, weights)
-        items.append(_duplicate(a, b, usage, score, same_title) if kind == "duplicate" else _related(a, b, score))
+        per = {a.ref: sorted(one.scopes), b.ref: sorted(two.scopes)} \
+            if one.scopes and two.scopes and one.scopes != two.scopes else {}   # (two limits, each true)
+        items.append(_duplicate(a, b, usage, score, same_title) if kind == "duplicate" else _related(a, b, score, per))
     # millions of objects: let go a slice at a time
     dismantle(candidates, *seen.shards, readings, titled, by_key, apart.readings)
     return items
@@ -235,16 +237,20 @@ class _Apart:
         return reading
 
 
-def _related(a: Fact, b: Fact, score: float) -> ReviewItem:
+def _related(a: Fact, b: Fact, score: float, counted_per: dict[str, list[str]] | None = None) -> ReviewItem:
     """Two facts alike but not surely one fact said twice: shown for a look, nothing proposed (no
-    Apply archives anything on a guess)."""
+    Apply archives anything on a guess). ``counted_per``: what each counts its values per, where
+    that is why they are two (a limit per IP, one per API key)."""
     first, second = sorted((a, b), key=lambda f: (f.updated_at, f.id), reverse=True)
     score = round(score, 3)   # as the evidence gives it, so a face words the same share
+    evidence: dict[str, Any] = {"similarity": round(score, 3)}
+    if counted_per:
+        evidence["counted_per"] = counted_per
     return ReviewItem(
         "related", (first, second),
         f"{first.ref} and {second.ref} are alike ({score:.0%} of what the shorter says, in other words) but "
         "not surely one fact said twice: have a look; merge them by hand if they are, or dismiss this.",
-        {"similarity": round(score, 3)}, "advice", block(first) + "\n" + block(second), "")
+        evidence, "advice", block(first) + "\n" + block(second), "")
 
 
 def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, same_title: bool) -> ReviewItem:

@@ -207,6 +207,18 @@ def test_a_merge_is_proposed_only_when_sure_and_a_pair_merely_alike_is_related_w
         review.apply(related.id)
 
 
+def test_two_limits_counted_per_other_things_are_related_and_say_what_each_counts_per(engine):
+    """Shown for a look, never merged, with the evidence of why they are two: per IP, per API key."""
+    for name, body in (("checkout-ip-limit", "Checkout allows 100 requests per minute per IP."),
+                       ("checkout-key-limit", "Checkout allows 100 requests per minute per API key."),
+                       ("deploys", "Deploys go out on Tuesdays.")):
+        engine.remember(FactInput(name=name, title=name.replace("-", " "), body=body))
+    [related] = [item for item in MemoryReview(engine).items() if item.kind in ("duplicate", "related")]
+    assert related.kind == "related" and related.action == "advice"
+    assert related.evidence["counted_per"] == {"project/checkout-ip-limit.md": ["ip"],
+                                               "project/checkout-key-limit.md": ["key"]}
+
+
 def test_the_same_title_is_no_repeat_when_the_literals_differ(engine):
     for name, body in (("backups", "Database backups run nightly at 2am."),
                        ("vacuum", "Database vacuum runs nightly at 2am.")):
