@@ -19,6 +19,7 @@ from ..text.similarity import (
     OPPOSITES_UNDER_ONE_HEADING_AT,
     another_value_of_its_kind,
     contradicts,
+    counted_per_other_things,
     duplicates,
     names_in_its_slot,
     one_heading,
@@ -185,9 +186,11 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
             continue
         counted[kind] += 1
         score = similarity(one, two, weights)
-        per = {a.ref: sorted(one.scopes), b.ref: sorted(two.scopes)} \
-            if one.scopes and two.scopes and one.scopes != two.scopes else {}   # (two limits, each true)
-        items.append(_duplicate(a, b, usage, score, same_title) if kind == "duplicate" else _related(a, b, score, per))
+        if kind == "duplicate":
+            items.append(_duplicate(a, b, usage, score, same_title))
+        else:   # (two limits, each true: what each counts per is why they are two)
+            per = {a.ref: sorted(one.scopes), b.ref: sorted(two.scopes)} if counted_per_other_things(one, two) else {}
+            items.append(_related(a, b, score, per))
     # millions of objects: let go a slice at a time
     dismantle(candidates, *seen.shards, readings, titled, by_key, apart.readings)
     return items

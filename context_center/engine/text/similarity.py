@@ -125,7 +125,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     "talked on Friday" in a chat are not a contradiction to review)."""
     if a.an_exception or b.an_exception:   # "…, an exception to the usual rule"
         return False
-    if a.planned != b.planned or _counted_per_other_things(a, b):   # "run 1.29" / "to move to 1.30 in Q2"
+    if a.planned != b.planned or counted_per_other_things(a, b):   # "run 1.29" / "to move to 1.30 in Q2"
         return False
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return True
@@ -612,8 +612,9 @@ def sure(a: Reading, b: Reading) -> bool:
         return False
     if clashing_kind(a.values, b.values):   # 需要一名主程 approve / 需要两名同学 approve: two counts
         return False
-    if _stance(a) and _stance(b) and _stance(a) != _stance(b):   # "… are allowed to make outbound SSH
-        return False                                              # connections." / "Outbound SSH … is blocked."
+    lets, stops = _stance(a), _stance(b)   # ("… are allowed to make outbound SSH connections." / "Outbound
+    if lets and stops and lets != stops:    # SSH … is blocked.")
+        return False
     here, there = entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS   # "Production runs in
     return not (here and there and here != there)                    # eu-west-1." / "Staging also runs in…"
 
@@ -679,7 +680,7 @@ def judge(a: str, b: str, weights: Weights | None = None) -> str:
     return repeats(first, second, weights) or "different"
 
 
-def _counted_per_other_things(a: Reading, b: Reading) -> bool:
+def counted_per_other_things(a: Reading, b: Reading) -> bool:
     """Whether the two count their values per other things ("… per API key" / "… per IP"; 每个应用 /
     单个 IP): two limits, each true, neither one fact said twice nor two values of one."""
     return bool(a.scopes) and bool(b.scopes) and a.scopes != b.scopes
@@ -689,7 +690,7 @@ def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
     """``duplicate`` (sure: a merge is proposed), ``related`` (alike, shown for a look), or None, of
     two notes that do not contradict each other."""
     alike = duplicates(a, b, weights)
-    if a.an_exception != b.an_exception or _counted_per_other_things(a, b):   # a rule and its exception; a
+    if a.an_exception != b.an_exception or counted_per_other_things(a, b):   # a rule and its exception; a
         return "related" if alike else None                                    # limit per IP and one per key
     if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights) \
             or same_claims_in_other_words(a, b, weights):
