@@ -612,8 +612,8 @@ def sure(a: Reading, b: Reading) -> bool:
         return False
     if clashing_kind(a.values, b.values):   # 需要一名主程 approve / 需要两名同学 approve: two counts
         return False
-    lets, stops = _stance(a), _stance(b)   # ("… are allowed to make outbound SSH connections." / "Outbound
-    if lets and stops and lets != stops:    # SSH … is blocked.")
+    said, said_too = _stance(a), _stance(b)   # ("… are allowed to make outbound SSH connections." /
+    if said and said_too and said != said_too:  # "Outbound SSH … is blocked.")
         return False
     here, there = entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS   # "Production runs in
     return not (here and there and here != there)                    # eu-west-1." / "Staging also runs in…"
