@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Iterable
+from typing import Collection, Iterable
 
 from . import slots
 from .analysis import stem, tokenize
@@ -344,11 +344,13 @@ class Weights:
 
     def __init__(self, readings: Iterable[Reading]) -> None:
         counts: Counter[str] = Counter()
-        total = 0
+        said: list[frozenset[str]] = []
         for reading in readings:
             counts.update(reading.words)
-            total += 1
+            said.append(reading.words)
+        total = len(said)
         self._counts = counts
+        self._said = said
         self._idf = {word: math.log(1 + total / n) for word, n in counts.items()}
         self._unseen = math.log(1 + max(total, 1))
         self._specific_below = max(SPECIFIC_NOTES, SPECIFIC_SHARE * total)
@@ -359,6 +361,23 @@ class Weights:
     def any_specific(self, words: Iterable[str]) -> bool:
         """Whether one of ``words`` is held by few of the notes (see :data:`SPECIFIC_NOTES`)."""
         return any(self._counts.get(word, 0) <= self._specific_below for word in words)
+
+    def specific_together(self, words: Collection[str]) -> bool:
+        """Whether two words or more of ``words`` are each said by many notes but all together by few
+        ("the nightly backup" in a store where many notes say "nightly" and many "backup")."""
+        if len(words) < 2:
+            return False
+        held = [self._holders.get(word, frozenset()) for word in words]
+        return len(frozenset.intersection(*held)) <= self._specific_below
+
+    @cached_property
+    def _holders(self) -> dict[str, frozenset[int]]:
+        """Each word → the notes saying it, by their place (worked out once, for the few pairs asking)."""
+        found: dict[str, set[int]] = {}
+        for place, words in enumerate(self._said):
+            for word in words:
+                found.setdefault(word, set()).add(place)
+        return {word: frozenset(places) for word, places in found.items()}
 
 
 def values_in(words: frozenset[str]) -> frozenset[str]:

@@ -307,6 +307,45 @@ def test_the_same_words_with_another_number_contradict_however_many_notes_say_th
     assert judge("Ledger database: 6 hours.", "Ledger database: 24 hours.", weights) == "different"
 
 
+def test_words_many_notes_say_apart_but_few_together_are_what_two_values_are_of():
+    """"Mossgate" and "backup" are each said by many notes of this store, so none of the
+    words two notes on its nightly backup share is rare; but few notes say them all together: two
+    times given to the nightly backup in other words are one thing given two values. Two notes each
+    naming a thing of its own few notes name (search results, autocomplete suggestions) are two."""
+    jobs = "billing search orders catalog ledger inventory shipping pricing reviews accounts".split()
+    stores = "wiki chat tracker registry vault mailer forum gallery archive dashboard".split()
+    common = [*(f"Mossgate's nightly {job} job emails its summary to the {job} channel." for job in jobs),
+              *(f"Mossgate caches {job} lookups in Redis." for job in jobs),
+              *(f"Backups of the {store} are encrypted and copied offsite." for store in stores)]
+
+    def judged(first: str, second: str) -> str:
+        return judge(first, second, Weights(read(text) for text in [*common, first, second]))
+
+    assert judged("The nightly Mossgate backup runs at 2am UTC.",
+                  "Mossgate's nightly backup job is scheduled for 04:30 UTC.") == "contradiction"
+    assert judged("The nightly Mossgate invoice backup runs at 02:00 UTC.",
+                  "Mossgate's nightly payroll backup job is scheduled for 04:30 UTC.") != "contradiction"
+    # (each names a thing of its own few notes name: two limits, however alike the rest)
+    assert judged("Mossgate caches search results for 5 minutes.",
+                  "Mossgate caches autocomplete suggestions for 1 hour.") != "contradiction"
+
+
+def test_two_things_each_named_by_few_notes_are_two_however_rare_the_words_they_share_together():
+    """Among a labelled set's notes, where every word these pairs share is said by many: two limits
+    of two things (course attachments, profile photos), two times of two jobs (a daily report, a
+    weekly menu), each with words of its own few notes say, give no contradiction."""
+    for name, first, second in (
+            ("review_v14", "Max upload size for Sextant course attachments is 25 MB.",
+             "Sextant profile photos are capped at 5 MB."),
+            ("review_v13", "家长端每日报告在下午 4 点推送。", "每周食谱在周五下午 4 点发布到家长端。"),
+            ("review_v16", "日票可在使用日前一天 18:00 前申请退款。", "日票可在使用当天 08:00 前改签到其他日期。")):
+        pairs = [json.loads(line) for line in (PAIRS.with_name(name) / "pairs.jsonl").read_text(encoding="utf-8")
+                 .splitlines() if line.strip()]
+        assert any({pair["a"], pair["b"]} == {first, second} and pair["label"] != "contradiction" for pair in pairs)
+        weights = Weights(read(text) for pair in pairs for text in (pair["a"], pair["b"]))
+        assert judge(first, second, weights) != "contradiction"
+
+
 def test_one_products_two_versions_of_no_part_named_contradict_in_few_words_alike():
     assert judge("MySQL 版本是 5.7。", "MySQL 用的是 8.0。") == "contradiction"
     assert judge("Pipelines are orchestrated by Apache Airflow 2.9.",
