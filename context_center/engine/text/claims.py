@@ -318,9 +318,9 @@ _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs"
                      "测试环境": "staging", "预发": "staging", "生产": "production", "线上": "production",
                      "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
 _WORD = re.compile(r"[A-Za-z][\w.-]*")
-# "the payments API", "the search worker": the word before a part names which one it is
-_QUALIFIED = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s+(?:api|service|worker|server|client|app|site|gateway|"
-                        r"database|db|cache|queue|scheduler|dashboard|sdk|library|cli)s?\b"
+# "the payments API", "the search worker", "Pellucid's services": the word before a part names which one it is
+_QUALIFIED = re.compile(r"(?<![\w'’-])([A-Za-z][\w-]*)(?:['’]s)?\s+(?:api|service|worker|server|client|app|site|"
+                        r"gateway|database|db|cache|queue|scheduler|dashboard|sdk|library|cli)s?\b"
                         r"|(?<![\w-])(feature|release|hotfix|bugfix|support)\s+branch(?:es)?\b"
                         r"|(功能|特性|发布|热修复|feature|release|hotfix)\s*分支", re.IGNORECASE)
 _CHINESE_BRANCH_KINDS = {"功能": "feature", "特性": "feature", "发布": "release", "热修复": "hotfix"}
@@ -562,7 +562,7 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
 # words one side's thing may say besides the other's that name no other thing: what a value's own kind
 # names already ("Postgres 15 in production" / "the production database is on Postgres 16"), the
 # language a runtime's name stands for, and that a part is a service
-_SAID_OF_ANY = frozenset({"database", "cache", "golang", "javascript", "python", "service", "web"})
+_SAID_OF_ANY = frozenset({"database", "cache", "golang", "java", "javascript", "python", "service", "web"})
 
 
 def _named_more_closely(first: frozenset[str], second: frozenset[str]) -> bool:

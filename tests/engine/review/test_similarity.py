@@ -544,6 +544,10 @@ def test_a_change_pushed_straight_to_a_branch_against_one_only_through_a_pull_re
      "contradiction"),
     ("The reports database runs MySQL 5.7.", "The database runs MySQL 8.0.", "different"),
     ("The admin API listens on port 8081.", "The API listens on port 8080.", "different"),
+    # a thing named by whose it is ("Pellucid's services", "Tunewave's API gateway"), and a runtime's language
+    ("Pellucid's services run on JDK 21.", "Pellucid services target Java 17.", "contradiction"),
+    ("The Tunewave API gateway listens on port 8443.", "Tunewave's API gateway port is 9443.", "contradiction"),
+    ("Oxbow's API gateway listens on port 8443.", "Grebe's API gateway port is 9443.", "different"),
 ])
 def test_one_thing_named_more_closely_only_by_what_names_no_other_is_one_thing(first: str, second: str, said: str):
     """"the web frontend" / "the frontend", "the orders service" / "orders", "production" / "the
