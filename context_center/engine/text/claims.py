@@ -179,6 +179,7 @@ class Choice:
     about: re.Pattern[str] | None = None
     of_the_project: bool = False   # chosen once for the whole repository (its branching model): of no part
     unless: re.Pattern[str] | None = None   # what, right after a name, makes it no value ("decimal places")
+    its_own: frozenset[str] = frozenset()   # the parts' words naming the subject itself ("test" of a test runner)
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -234,7 +235,7 @@ CHOICES = (
     Choice("quotes", {"single quotes": "single", "single-quoted": "single", "double quotes": "double",
                       "double-quoted": "double", "单引号": "single", "双引号": "double"}),
     Choice("test-runner", {name: name for name in tools_of("test-runner")},   # (a rule of its own: tools)
-           re.compile(r"\btest\w*|测试", re.IGNORECASE)),
+           re.compile(r"\btest\w*|测试", re.IGNORECASE), its_own=frozenset({"test"})),
     Choice("primary-key", {"uuid": "uuid", "uuids": "uuid", "uuidv4": "uuid", "uuidv7": "uuid", "ulid": "ulid",
                            "ulids": "ulid", "auto-increment": "serial", "auto-incrementing": "serial",
                            "autoincrement": "serial", "auto-increment ids": "serial", "serial": "serial",
@@ -466,7 +467,7 @@ def claims_of(text: str) -> frozenset[Claim]:
                 found.add(Claim("indentation", entity, value, negated))
         for choice in CHOICES:
             if choice.about is None or choice.about.search(clause):
-                owner = frozenset() if choice.of_the_project else entity | _owner(choice, clause)
+                owner = frozenset() if choice.of_the_project else (entity | _owner(choice, clause)) - choice.its_own
                 for match in choice.pattern.finditer(clause):
                     if choice.unless and choice.unless.match(clause, match.end()):
                         continue
@@ -672,10 +673,13 @@ _CHINESE_NAMED = {"文件": "file", "消息": "message", "字段": "field", "列
 
 def _owner(choice: Choice, clause: str) -> frozenset[str]:
     """The thing a language is chosen for, read from the words that made the clause about it; the
-    kind of name a naming style is for (field names, 消息名: the last the clause names)."""
+    kind of name a naming style is for (field names, 消息名: the last the clause names); the kind of
+    tests a test runner runs."""
     if choice.subject == "naming":
         named = [next(group for group in match.groups() if group).lower() for match in _NAMED_THINGS.finditer(clause)]
         return frozenset({_CHINESE_NAMED.get(named[-1], named[-1].rstrip("s"))}) if named else frozenset()
+    if choice.subject == "test-runner":   # ("Unit tests use Jest." / "Integration tests use Mocha.": two runners)
+        return _test_kinds(clause)
     if choice.subject != "language" or choice.about is None:
         return frozenset()
     return frozenset(_LANGUAGE_OWNERS[word] for word in
@@ -690,8 +694,16 @@ def _commands(clause: str, entity: frozenset[str], negated: bool) -> set[Claim]:
     kinds = {_COMMAND_VERBS[(m.group(1) or m.group(2)).lower()] for m in _COMMAND_VERB.finditer(outside)}
     if len(commands) != 1 or len(kinds) != 1:
         return set()
-    flavour = frozenset(w for w in ("unit", "e2e", "integration", "smoke", "end-to-end") if w in clause.lower())
-    return {Claim(f"command:{kinds.pop()}", entity | flavour, " ".join(commands[0].split()), negated)}
+    return {Claim(f"command:{kinds.pop()}", entity | _test_kinds(clause), " ".join(commands[0].split()), negated)}
+
+
+def _test_kinds(clause: str) -> frozenset[str]:
+    """The kinds of tests a clause names ("e2e tests", "unit tests"): each a thing of its own."""
+    return frozenset(match.group(0).lower() for match in _TEST_KIND.finditer(clause))
+
+
+# (a word of its own: "unittest" is a runner, not unit tests)
+_TEST_KIND = re.compile(r"(?<![\w-])(?:unit|e2e|integration|smoke|end-to-end)(?![\w-])", re.IGNORECASE)
 
 
 def _limits(clause: str, entity: frozenset[str], negated: bool) -> set[Claim]:

@@ -556,6 +556,19 @@ def test_one_thing_named_more_closely_only_by_what_names_no_other_is_one_thing(f
     assert judge(first, second) == said
 
 
+@pytest.mark.parametrize("first, second, said", [
+    ("Integration tests use Mocha.", "Unit tests use Jest.", "different"),
+    ("Unit tests run with pytest.", "Integration tests run with unittest.", "different"),
+    ("Unit tests run with pytest.", "We write our unit tests with unittest.", "contradiction"),
+    ("Tests run with pytest.", "We use unittest as the test runner.", "contradiction"),
+])
+def test_a_test_runner_is_chosen_for_one_kind_of_tests(first: str, second: str, said: str):
+    """Two runners for unit and integration tests are two choices, both true; two for one kind, or for
+    the tests at large, contradict ("unittest" is a runner's name, not unit tests; "test runner"
+    names no test environment)."""
+    assert judge(first, second) == said
+
+
 @pytest.mark.parametrize("first, second", [
     ("The connect timeout for the search client is 2 s.", "The read timeout for the search client is 5 s."),
     ("Max upload size for invoices is 25 MB.", "Max upload size for profile photos is 5 MB."),
