@@ -28,7 +28,8 @@ with its literals normalised, in English and Chinese):
 - ``address``: where a named part lives ("the staging DB is at db-staging.internal");
 - ``limit:<name>``: a timeout, retries or a size, in one unit ("30 seconds" is "30s"), of what
   the word before it or a "for …" after it names ("the connect timeout", "upload size for invoices");
-- ``base-branch``: the branch pull requests target or branches start from (of hotfix branches…);
+- ``base-branch``: the branch pull requests target or branches start from (of hotfix branches…), the
+  default branch;
 - ``merge-route``: how a change reaches a branch the note names (main, master, 主干, release…):
   pushed to it directly, or through a pull or merge request ("Maintainers may push small fixes
   straight to main." / "Every change to main goes through a merge request."); a direct push said
@@ -220,6 +221,7 @@ CHOICES = (
                       "pascal case": "pascal", "screaming_snake_case": "screaming"}),
     Choice("merge-method", {"squash": "squash", "squash merge": "squash", "squash-merge": "squash",
                             "squash merged": "squash", "squash and merge": "squash", "squashed": "squash",
+                            "squash merges": "squash", "squash merging": "squash",
                             "rebase merged": "rebase", "rebase merges": "rebase",
                             "merge commit": "merge-commit", "merge commits": "merge-commit", "rebase": "rebase",
                             "rebase and merge": "rebase", "rebase merge": "rebase"},
@@ -265,8 +267,12 @@ CHOICES = (
                       re.IGNORECASE),
            unless=re.compile(r"\s+(?:places?|points?|digits?|separators?)\b", re.IGNORECASE)),
 )
-_APPROVALS = re.compile(r"(?<![\w-])(\d+|one|two|three|a single|一|两|二|三)\s*(?:个\s*)?"
-                        r"(?:approvals?|approving reviews?|审批|批准)", re.IGNORECASE)
+# how many approvals ("two approvals", 两人审批, 一个 reviewer 通过: a Chinese count before a measure word or a
+# reviewer, not 统一通过)
+_APPROVALS = re.compile(r"(?<![A-Za-z0-9_-])(\d+|one|two|three|a single|"
+                        r"(?:一|两|二|三)(?=\s*(?:[个位名人]|reviewer|approve)))\s*(?:[个位名]\s*)?"
+                        r"(?:(?:reviewers?|人|同学)\s*)?"
+                        r"(?:approvals?|approving reviews?|approves?|审批|批准|同意|通过)", re.IGNORECASE)
 _NUMBER_WORDS = {"one": "1", "a single": "1", "two": "2", "three": "3", "four": "4", "eight": "8", "一": "1",
                  "两": "2", "二": "2", "三": "3", "四": "4", "八": "8"}   # (approvals, spaces of an indent)
 _LINE_LENGTH = re.compile(r"(?<!\d)(\d{2,3})\s*(?:-\s*)?(?:characters?|chars?|columns?|cols?|个?字符)"
@@ -295,8 +301,9 @@ _LIMIT_WORDS = frozenset({"max", "maximum", "default", "is", "are", "set", "to",
 _UNITS = {"ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1,
           "seconds": 1, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "h": 3600, "hour": 3600,
           "hours": 3600, "kb": 1e3, "k": 1e3, "mb": 1e6, "gb": 1e9}
-_BRANCH = re.compile(r"\b(?:target|targets|into|against|off|from|on top of)\s+(?:the\s+)?`?(main|master|develop|dev|"
-                     r"trunk)`?(?:\s+branch)?\b", re.IGNORECASE)
+_BRANCH = re.compile(r"\b(?:target|targets|into|against|off|from|on top of|default branch is|default branch:)\s+"
+                     r"(?:the\s+)?`?(main|master|develop|dev|trunk)`?(?:\s+branch)?\b"
+                     r"|默认分支\s*(?:是|为|：|:)?\s*`?(main|master|develop|dev|trunk)\b", re.IGNORECASE)
 _BRANCH_KINDS = re.compile(r"\b(hotfix|feature|release|bugfix|docs|experiment)(?:es|s)?\b")
 _ABOUT_BRANCHES = re.compile(r"\b(?:pull requests?|PRs?|merg\w*|branch\w*|rebas\w*)\b|合并|分支", re.IGNORECASE)
 _TOGGLE = re.compile(r"\b(enable|turn on|switch on|disable|turn off|switch off)\b|(开启|打开|启用|关闭|禁用)",
@@ -491,8 +498,8 @@ def claims_of(text: str) -> frozenset[Claim]:
         if _ABOUT_BRANCHES.search(clause):
             kind = frozenset(_BRANCH_KINDS.findall(clause.lower()))   # hotfix branches start elsewhere
             for match in _BRANCH.finditer(clause):
-                found.add(Claim("base-branch", entity | kind, match.group(1).lower().replace("master", "main"),
-                                negated))
+                found.add(Claim("base-branch", entity | kind,
+                                (match.group(1) or match.group(2)).lower().replace("master", "main"), negated))
         toggle = _TOGGLE.search(clause)
         if toggle:
             what = _context(clause, toggle)

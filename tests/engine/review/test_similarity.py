@@ -571,6 +571,27 @@ def test_one_thing_named_more_closely_only_by_what_names_no_other_is_one_thing(f
 
 
 @pytest.mark.parametrize("first, second, said", [
+    ("PR 只要一个人 approve 就可以合并。", "合并 PR 需要两个人 approve。", "contradiction"),
+    ("qiaolan 的 pull request 只要一个 reviewer 通过就能合。", "Qiaolan 合并 PR 需要两个 approve。", "contradiction"),
+    ("One approval is enough to merge into main.", "Two reviewer approvals are required before merging to main.",
+     "contradiction"),
+    ("前端项目用 pnpm 管理依赖。", "前端的依赖统一通过 pnpm 安装。", "duplicate"),   # (统一通过 counts no one)
+    ("The default branch is `main`.", "Our default branch is `develop`; `main` only holds tagged releases.",
+     "contradiction"),
+    ("织锦的默认分支是 main。", "织锦默认分支为 develop，main 只用来打发布标签。", "contradiction"),
+    ("Sorrel's default branch is trunk.", "Sorrel PRs target main, which is the repository's default branch.",
+     "contradiction"),
+    ("For Dunlin we rebase-merge, so every commit from the branch is kept on main.",
+     "Dunlin squash-merges PRs into main.", "contradiction"),
+])
+def test_approvals_a_default_branch_and_a_merge_method_however_written(first: str, second: str, said: str):
+    """How many approvals, in Chinese too (一个 reviewer 通过, 两个 approve: a Chinese count only before
+    a measure word or a reviewer, so 统一通过 counts no one); the default branch (the branch pull
+    requests target); "squash-merges" as a merge method."""
+    assert judge(first, second) == said
+
+
+@pytest.mark.parametrize("first, second, said", [
     ("Integration tests use Mocha.", "Unit tests use Jest.", "different"),
     ("Unit tests run with pytest.", "Integration tests run with unittest.", "different"),
     ("Unit tests run with pytest.", "We write our unit tests with unittest.", "contradiction"),
