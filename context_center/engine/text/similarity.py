@@ -127,6 +127,8 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         return False
     if a.planned != b.planned or counted_per_other_things(a, b):   # "run 1.29" / "to move to 1.30 in Q2"
         return False
+    if _whose_others(a, b):
+        return False
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return True
     if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
@@ -138,6 +140,28 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         or opposite_words(a, b, weights) \
         or another_value_in_other_words(a, b, weights) or another_value_of_its_kind(a, b, weights) \
         or names_in_its_slot(a, b) is not None
+
+
+# whose a thing is, by a name written as one: "Pipewren's metrics port", "the API's health check" (not a
+# person's or a team's say, which is a value: "Dana's approval", "Falcon's team")
+_WHOSE = re.compile(r"(?<![\w.-])([A-Z][\w-]+)['’]s\b(?!\s+(?i:approv|sign|ok\b|say|call|consent|permission|"
+                    r"review|team|squad|group|desk|inbox|calendar))")
+
+
+def _owners(reading: Reading) -> frozenset[str]:
+    """The names a note says its things are of ("Pipewren's", "the API's"), tools aside."""
+    tools = {word for tool in reading.values.tools() for word in tool.split("-")}
+    return frozenset(match.group(1).lower() for match in _WHOSE.finditer(reading.text)) - tools
+
+
+def _whose_others(a: Reading, b: Reading) -> bool:
+    """Whether each note says its things are of a name the other never writes ("Pipewren's metrics
+    port is 9100." / "Oxbow's metrics port is 9102."; "Quillmark's default branch" / "Brindle's"):
+    two projects' or two parts' own values, neither a contradiction nor one fact said twice."""
+    mine, theirs = _owners(a), _owners(b)
+    if not mine or not theirs or mine & theirs:
+        return False
+    return not any(name in b.text.lower() for name in mine) and not any(name in a.text.lower() for name in theirs)
 
 
 def names_in_its_slot(a: Reading, b: Reading) -> tuple[str, str] | None:
@@ -708,6 +732,8 @@ def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
     """``duplicate`` (sure: a merge is proposed), ``related`` (alike, shown for a look), or None, of
     two notes that do not contradict each other."""
     alike = duplicates(a, b, weights)
+    if _whose_others(a, b):
+        return None
     if a.an_exception != b.an_exception or counted_per_other_things(a, b):   # a rule and its exception; a
         return "related" if alike else None                                    # limit per IP and one per key
     if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights) \

@@ -592,6 +592,19 @@ def test_approvals_a_default_branch_and_a_merge_method_however_written(first: st
 
 
 @pytest.mark.parametrize("first, second, said", [
+    ("Pipewren's metrics port is 9100.", "Oxbow's metrics port is 9102.", "different"),
+    ("Quillmark's default branch is trunk.", "Brindle's default branch is main.", "different"),
+    ("Pipewren's coverage gate is 80%.", "Brindle's coverage gate is 80%.", "different"),
+    ("Sorrel's default branch is trunk.", "Sorrel's PRs target main.", "contradiction"),
+])
+def test_the_values_of_two_names_own_things_are_neither_a_contradiction_nor_a_repeat(first: str, second: str,
+                                                                                     said: str):
+    """Two notes each saying what a name the other never writes has ("Pipewren's", "Oxbow's") speak of
+    two projects' things: two ports, two gates, both true."""
+    assert judge(first, second) == said
+
+
+@pytest.mark.parametrize("first, second, said", [
     ("Integration tests use Mocha.", "Unit tests use Jest.", "different"),
     ("Unit tests run with pytest.", "Integration tests run with unittest.", "different"),
     ("Unit tests run with pytest.", "We write our unit tests with unittest.", "contradiction"),
