@@ -195,7 +195,8 @@ _SWITCH = re.compile(r"\b(?:is|are|stays|stay|remains?|turned|switched|set\s+to|
 _SWITCHED = re.compile(r"\b(?:flag|flags|toggle|toggles|switch|kill\s+switch)\b", re.IGNORECASE)
 # the team a thing belongs to ("owned by the Mobility team", "the Payments team owns it", 由交易组负责; a
 # name looked for from a word's start, not from each letter after a hyphen)
-_TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after)\s+by|belongs?\s+to|belonging\s+to)\s+(?:the\s+)?"
+_TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after|taken\s+over)\s+by|belongs?\s+to|belonging\s+to"
+                   r"|(?:handed|transferred|passed)(?:\s+over)?\s+to)\s+(?:the\s+)?"
                    r"(?:([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
                    r"\s+(?:team|squad|crew|guild)\b|@([\w-]+(?:/[\w-]+)?)|[Tt]eam\s+([A-Z][\w-]*))"
                    r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:team|squad)\s+(?:owns|maintains|runs)\b"
@@ -208,6 +209,7 @@ _TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after)\s+by|belongs?\
                    r"|(?:owner|负责人|负责团队|归属团队|维护团队)\s*(?:是|为|:|：)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*"
                    r"(?:组|团队|小组|部门)"
                    r"|归\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理)"
+                   r"|(?:移交给|移交|转交给|交接给)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)"
                    r"|(?:^|(?<=[。；，,;]))\s*([\u4e00-\u9fff]{1,6}?)(?:组|团队|小组)\s*(?:负责|维护)")   # (灯塔组…)
 # who approves a thing ("must be approved by the security team", "sign-off from the platform lead", 由 DBA 组审批,
 # 需要磐石组组长审批): one approver against another is two values of one thing

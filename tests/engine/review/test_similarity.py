@@ -1096,6 +1096,12 @@ def test_kept_written_two_ways_in_chinese_is_one_term(first: str, second: str, v
     assert _in_a_store(first, second) == verdict
 
 
+def test_a_thing_handed_to_a_team_in_chinese_names_the_team():
+    assert read("通知网关已经移交给 Kestrel 组了。").values.kinds["team"] == {"kestrel"}
+    assert read("结算模块转交给财务组维护。").values.kinds["team"] == {"财务"}
+    assert "team" not in read("故障单移交给值班同学处理。").values.kinds   # (handed to a person on call: no team)
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
@@ -1124,6 +1130,10 @@ def test_signing_algorithms_sign_in_providers_sms_gateways_and_codecs_are_tools_
     ("The `dark_mode` flag is off for all tenants.", "The `dark_mode` flag is on for all tenants.",
      "contradiction"),
     ("测试环境部署在阿里云杭州地域。", "测试环境部署在阿里云北京地域。", "contradiction"),
+    # a thing handed over or taken over names the team that has it now
+    ("notifications-gateway was handed to the Plinth team, who run it now.",
+     "The Heron team maintains notifications-gateway.", "contradiction"),
+    ("Brindle was taken over by the Heron team in Q2.", "Brindle is owned by the Ledger squad.", "contradiction"),
 ])
 def test_teams_dates_switches_and_regions_by_their_city_are_values(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
