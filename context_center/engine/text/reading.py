@@ -147,6 +147,7 @@ UNITS = frozenset({"am", "pm", "ms", "s", "sec", "second", "minut", "min", "hour
                    "month", "year", "b", "byte", "kb", "mb", "gb", "tb", "kilobyt", "megabyt", "gigabyt", "percent",
                    "毫", "秒", "分", "钟", "小", "时", "天", "兆"})
 _TIME_OUT = re.compile(r"\btim(?:e|es|ed|ing)[ -]out\b", re.IGNORECASE)   # ("sessions time out": a timeout)
+_BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[ -]up\b", re.IGNORECASE)   # ("is backed up nightly": a backup)
 
 
 @dataclass(frozen=True)
@@ -256,6 +257,8 @@ def words_of(clause: str) -> set[str]:
     A short name is read as its long form (:data:`_ALIASES`)."""
     if " out" in clause or "-out" in clause:
         clause = _TIME_OUT.sub("timeout", clause)
+    if "up" in clause:
+        clause = _BACKED_UP.sub("backup", clause)
     if not _HAN.search(clause):
         return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True), "_" in clause)
     clause = _chinese_values(clause)
@@ -330,6 +333,8 @@ def _sequence(text: str) -> tuple[str, ...]:
     found: list[str] = []
     if " out" in text or "-out" in text:
         text = _TIME_OUT.sub("timeout", text)
+    if "up" in text:
+        text = _BACKED_UP.sub("backup", text)
     for run in _RUNS.findall(_chinese_values(text) if _HAN.search(text) else text):
         if _HAN.match(run):
             found.extend(_SAME_CHARACTER.get(ch, ch) for ch in run if ch not in _FUNCTION_CHARACTERS)

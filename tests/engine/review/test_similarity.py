@@ -1102,6 +1102,20 @@ def test_a_thing_handed_to_a_team_in_chinese_names_the_team():
     assert "team" not in read("故障单移交给值班同学处理。").values.kinds   # (handed to a person on call: no team)
 
 
+@pytest.mark.parametrize("first, second, said", [
+    ("The Postgres primary is backed up every night at 02:00 UTC.",
+     "Nightly backups of the Postgres primary run at 2am UTC.", "duplicate"),
+    ("Main Postgres cluster backups run every 6 hours.", "The main Postgres cluster is backed up once a day at 03:00.",
+     "contradiction"),
+    ("fleetdb is backed up nightly at 01:30 UTC with pgBackRest.",
+     "pgBackRest takes the fleetdb backup every night at 1:30am UTC.", "duplicate"),
+])
+def test_a_thing_backed_up_is_a_backup(first: str, second: str, said: str):
+    """"is backed up" is said of a backup: the notes saying it and those saying "backups" speak of one
+    thing."""
+    assert judge(first, second) == said
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
