@@ -909,9 +909,42 @@ def ports_in(text: str) -> list[tuple[str, tuple[int, int]]]:
 
 
 def weekdays_in(text: str) -> list[tuple[str, tuple[int, int]]]:
-    """Each weekday ``text`` names ("Tuesdays", "周二": "tue"), with where it is written."""
-    return [(day, match.span()) for match in _WEEKDAY.finditer(text)
-            if (day := _WEEKDAYS.get((match.group(1) or match.group(2) or "").lower()))]
+    """Each weekday ``text`` names ("Tuesdays", "周二": "tue"), with where it is written: every day of
+    a run of them ("Mon–Thu", "Monday through Friday", 周一到周五) and of a week's part ("weekdays",
+    "weekends", 工作日, 周末), so that "Mon-Thu" and "Mon, Tue, Wed and Thu" give the same days."""
+    found: list[tuple[str, tuple[int, int]]] = []
+    taken: list[tuple[int, int]] = []
+    for match in _DAY_RUN.finditer(text):
+        first, last = (_day_of(_WEEKDAY.match(match.group(n))) for n in (1, 2))
+        if first and last:
+            at, end = _DAY_ORDER.index(first), _DAY_ORDER.index(last)
+            days = _DAY_ORDER[at:end + 1] if at <= end else _DAY_ORDER[at:] + _DAY_ORDER[:end + 1]
+            found += [(day, match.span()) for day in days]
+            taken.append(match.span())
+    for match in _WEEK_PART.finditer(text):
+        if _COUNTED.search(text, max(match.start() - 6, 0), match.start()):
+            continue
+        days = _DAY_ORDER[5:] if match.group(0).lower().startswith(("weekend", "周末")) else _DAY_ORDER[:5]
+        found += [(day, match.span()) for day in days]
+        taken.append(match.span())
+    found += [(day, match.span()) for match in _WEEKDAY.finditer(text)
+              if (day := _day_of(match)) and not any(start <= match.start() < end for start, end in taken)]
+    return found
+
+
+def _day_of(match: re.Match[str] | None) -> str | None:
+    return _WEEKDAYS.get((match.group(1) or match.group(2) or "").lower()) if match else None
+
+
+_DAY_ORDER = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_A_DAY = (r"(?:(?:mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|sun)(?:day)?s?"
+          r"|(?:周|星期|礼拜)[一二三四五六日天])")
+# a run of days, written from one to another ("Mon–Fri", "Monday through Thursday", 周一到周五)
+_DAY_RUN = re.compile(rf"(?<![A-Za-z0-9_-])({_A_DAY})\s*(?:-|–|—|~|～|to|through|thru|until|till|到|至)\s*({_A_DAY})"
+                      r"(?![A-Za-z0-9_])", re.IGNORECASE)
+# a part of the week ("on weekdays", 周末), not a count of days ("within 2 weekdays", 3 个工作日)
+_WEEK_PART = re.compile(r"\b(?:week-?days?|workdays?|weekends?)\b|工作日|周末", re.IGNORECASE)
+_COUNTED = re.compile(r"[\d一二两三四五六七八九十几]\s*个?\s*$")
 
 
 def amounts_differ(a: frozenset[str], b: frozenset[str]) -> bool:

@@ -1116,6 +1116,29 @@ def test_a_thing_backed_up_is_a_backup(first: str, second: str, said: str):
     assert judge(first, second) == said
 
 
+@pytest.mark.parametrize("written, days", [
+    ("Deploys happen Mon-Thu.", {"mon", "tue", "wed", "thu"}),
+    ("Deploys happen Monday through Friday.", {"mon", "tue", "wed", "thu", "fri"}),
+    ("We deploy Fri–Mon.", {"fri", "sat", "sun", "mon"}),
+    ("每周一至周五上午发版。", {"mon", "tue", "wed", "thu", "fri"}),
+    ("Staging takes deploys on weekdays.", {"mon", "tue", "wed", "thu", "fri"}),
+    ("周末不发布。", {"sat", "sun"}),
+    ("Replies within 3 weekdays.", set()),   # (a count of days, not which)
+    ("3 个工作日内回复。", set()),
+])
+def test_a_run_of_days_and_a_part_of_the_week_are_each_of_their_days(written: str, days: set[str]):
+    assert read(written).values.kinds.get("weekday", frozenset()) == days
+
+
+@pytest.mark.parametrize("first, second, said", [
+    ("Deploys happen Mon-Thu.", "Deploys happen Mon, Tue, Wed and Thu.", "duplicate"),
+    ("Galloway staging takes deploys Mon–Fri only.", "Deploys to Galloway staging are allowed on weekends too.",
+     "contradiction"),
+])
+def test_days_written_as_a_run_or_one_by_one_are_the_same_days(first: str, second: str, said: str):
+    assert judge(first, second) == said
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
