@@ -291,7 +291,8 @@ _NO_PRODUCT = frozenset("is are was be to at for of in into on by and or the a a
                         "only version v sdk tag release step phase page top around about approx roughly "
                         "targetsdk minsdk compilesdk utc gmt cet pst est january february march april may june "
                         "july august september october november december jan feb mar apr jun jul aug sep sept oct "
-                        "nov dec q".split())
+                        "nov dec q run runs use uses keep keeps start starts spawn spawns allow allows set need needs "
+                        "add adds".split())   # (verbs before a count: "Run 3 gunicorn workers")
 
 
 _WORD_NUMBER = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
@@ -305,7 +306,8 @@ _WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")(?:\s+|-)"
                              re.IGNORECASE)
 # how many of a thing ("6 tickets", "six tickets", 四张票, 4 张): a count of that thing
 _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:" + _WORD_NUMBER + r")\b)"
-                    r"(?:(?:db|database|concurrent|parallel|simultaneous|open|active|idle)\s+)?([a-z]{3,}s)\b"
+                    r"(?:(?:db|database|concurrent|parallel|simultaneous|open|active|idle|worker|web|api|app|"
+                    r"background|celery|gunicorn|uvicorn|puma|sidekiq|node|server)\s+)?([a-z]{3,}s)\b"
                     r"|(?<![\d一二两三四五六七八九十第])(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人|位)",
                     re.IGNORECASE)
 # how many times a failed thing is tried again ("retried 8 times", "retries up to five times", "3 retry
@@ -314,6 +316,13 @@ _RETRIED = re.compile(r"\bretr(?:y|ies|ied|ying)\b(?:\s+[\w-]+){0,4}?\s+(?:(once
                       r")(?:\s+times\b|(?![\w%]|\.\d|\s+\w)))"
                       r"|(?<![\w.,-])(\d+|" + _WORD_NUMBER + r")\s+(?:retry\s+attempts|retries)\b", re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
+def _one_of(noun: str) -> str:
+    """A counted thing's name, one of them ("processes": process; "pods", "instances": replica)."""
+    one = noun[:-2] if noun.endswith(("sses", "xes", "ches", "shes")) else noun.rstrip("s")
+    return _SAME_THING.get(one, one)
+
+
+_SAME_THING = {"pod": "replica", "instance": "replica", "proc": "process"}   # (what runs a service, counted)
 _NOT_COUNTED = frozenset("seconds secs minutes mins hours hrs days weeks months years times percent bytes retries "
                          "megabytes gigabytes kilobytes columns spaces tabs ms "
                          "unless across always perhaps sometimes does this thus plus less whereas besides towards "
@@ -456,7 +465,7 @@ def values_of(text: str) -> Values:
     for match in _COUNT.finditer(text):
         noun, number = (match.group(2), match.group(1)) if match.group(2) else (match.group(4), match.group(3))
         if noun.lower() not in _NOT_COUNTED and number + noun != "一次":   # (一次: once, not a count)
-            thing = noun.lower().rstrip("s") if noun.isascii() else _PEOPLE.get(noun, noun)
+            thing = _one_of(noun.lower()) if noun.isascii() else _PEOPLE.get(noun, noun)
             add(f"count:{thing}", f"{_number(number):g}", match.span())
     if "retr" in lowered:
         for match in _RETRIED.finditer(text):

@@ -1139,6 +1139,25 @@ def test_days_written_as_a_run_or_one_by_one_are_the_same_days(first: str, secon
     assert judge(first, second) == said
 
 
+@pytest.mark.parametrize("written, kind, value", [
+    ("Pennywort runs 8 worker processes.", "count:process", "8"),
+    ("The Pennywort worker pool is sized at 32 processes.", "count:process", "32"),
+    ("Production Oxbow is scaled to 4 pods.", "count:replica", "4"),
+    ("Oxbow runs 6 replicas in production.", "count:replica", "6"),
+    ("Run 3 gunicorn workers.", "count:worker", "3"),   # (not a version of "Run")
+])
+def test_a_count_of_things_is_read_past_a_word_saying_which_and_one_name_for_what_runs_a_service(
+        written: str, kind: str, value: str):
+    kinds = read(written).values.kinds
+    assert kinds[kind] == {value} and not any(found.startswith("version:") for found in kinds)
+
+
+def test_pods_and_replicas_of_one_service_are_one_count():
+    assert judge("Production Oxbow is scaled to 4 pods.", "Oxbow runs 6 replicas in production.") == "contradiction"
+    assert judge("The Sablecrest checkout service runs 3 replicas in production.",
+                 "Prod has three pods of Sablecrest's checkout service.") == "duplicate"
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
