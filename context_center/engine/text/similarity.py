@@ -297,8 +297,8 @@ def _said_besides_examples(reading: Reading) -> frozenset[str]:
 
 
 def _named_kind(kind: str) -> bool:
-    return kind.startswith(("tool:", "version:")) or kind in ("region", "time-zone", "address", "architecture",
-                                                               "precision", "gpu", "log-level", "env-var")
+    return kind.startswith(("tool:", "version:", "setting:")) or kind in (
+        "region", "time-zone", "address", "architecture", "precision", "gpu", "log-level", "env-var")
 
 
 def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False,

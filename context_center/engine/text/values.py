@@ -14,7 +14,9 @@ judges both). The kinds, each normalised so that two spellings of one value are 
 - ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
 - ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张; ``count:retry``: "retried 8 times" =
-  "8 retry attempts"), ``money:<currency>`` ("€1,000" =
+  "8 retry attempts"; "8 worker processes"; pods and instances counted as replicas), ``setting:<name>``
+  (a setting named as code and the bare number it is given: "PIPEWREN_CONCURRENCY defaults to 8",
+  MOQUE_CONCURRENCY 默认是 8), ``money:<currency>`` ("€1,000" =
   "1000 EUR", 5 万元), ``android-sdk:<min|target|compile>``;
 - ``date`` ("20 December" = "Dec 20" = 12 月 20 日), ``day-of-month`` ("on the 15th", 每月 10 号),
   ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
@@ -66,6 +68,13 @@ _HOURS = dict(zip("one two three four five six seven eight nine ten eleven twelv
 # "max_nodes = 12")
 _CONFIG_VALUE = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]*?[_.-](ms|secs?|seconds|mins?|minutes|hours?|hrs?|days?|mb|gb|"
                            r"kb|[a-z]{3,}s)\s*[=:]\s*(\d+(?:\.\d+)?)(?!\w|\.\d)", re.IGNORECASE)
+# a setting named as code and the number it is given ("PIPEWREN_CONCURRENCY defaults to 8", "max_connections for
+# the pool is set to 50", MOQUE_CONCURRENCY 默认是 8): a value of that setting, however far its words
+_SETTING = re.compile(r"(?<![\w.-])`?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?[)）]?"
+                      r"(?:\s+(?![\d])[^\s.;,，。；\d]+){0,6}?\s*"
+                      r"(?:=|:|：|is|are|defaults?\s+to|(?:is\s+)?set\s+to|to|为|是|默认(?:为|是|值为|值是)?|配成了?|设为|"
+                      r"设置为|调到了?)\s*(\d+(?:\.\d+)?)(?![\w:%]|\.\d|\s*(?:[A-Za-z%]|[\u4e00-\u9fff]))",
+                      re.IGNORECASE)
 # a size in a container's units (4096Mi, 2Gi), a rate in queries a second (20 QPS, 每秒最多 20 次), and
 # half a unit in Chinese (半分钟, 半小时)
 _BINARY_SIZE = re.compile(_NUMBER + r"\s*(Ki|Mi|Gi|Ti)(?![A-Za-z])")
@@ -428,6 +437,14 @@ def values_of(text: str) -> Values:
             add("frequency", f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s", span, times_in=True)
     if digits:
         _numbers(text, add)
+    if digits and "_" in text:   # (a name another reading takes a unit from gives its value there: retention_days: 30)
+        for match in _SETTING.finditer(text):
+            if not any(start < match.end() and match.start() < end for _kind, start, end in spans):
+                name, set_to = match.group(1).lower(), f"{float(match.group(2)):g}"
+                add(f"setting:{name}", set_to, match.span(2))   # (its name stays what the note speaks of)
+                last = name.rsplit("_", 1)[-1]
+                if last.endswith("s") and len(last) > 3 and last not in _NOT_COUNTED:   # (max_connections: so
+                    add(f"count:{_one_of(last)}", set_to, match.span(2))                  # many connections)
     for match in _CLOCK_WORDS.finditer(text):   # ("half past nine", "noon")
         part, hour, named = match.groups()
         value = {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}.get((named or "").lower()) or \

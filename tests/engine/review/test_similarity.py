@@ -1158,6 +1158,29 @@ def test_pods_and_replicas_of_one_service_are_one_count():
                  "Prod has three pods of Sablecrest's checkout service.") == "duplicate"
 
 
+@pytest.mark.parametrize("written, kind, value", [
+    ("Default worker concurrency in Pipewren (PIPEWREN_CONCURRENCY) is 4.", "setting:pipewren_concurrency", "4"),
+    ("PIPEWREN_CONCURRENCY defaults to 8.", "setting:pipewren_concurrency", "8"),
+    ("墨雀 worker 默认并发（MOQUE_CONCURRENCY）为 4。", "setting:moque_concurrency", "4"),
+    ("max_connections for Plover's database pool is set to 50.", "count:connection", "50"),
+])
+def test_a_setting_named_as_code_gives_the_number_it_is_set_to(written: str, kind: str, value: str):
+    assert read(written).values.kinds[kind] == {value}
+
+
+def test_a_setting_s_number_is_not_read_where_it_is_a_percent_another_reading_s_or_a_rate():
+    for written in ("checkout_v2 is rolled out to 10% of production users.", "log_retention_days: 30",
+                    "Bump PIPEWREN_CONCURRENCY when traffic doubles to 2000 rps."):
+        assert not any(kind.startswith("setting:") for kind in read(written).values.kinds)
+
+
+def test_one_setting_given_two_numbers_contradicts_and_two_settings_given_one_do_not():
+    assert judge("Default worker concurrency in Pipewren (PIPEWREN_CONCURRENCY) is 4.",
+                 "PIPEWREN_CONCURRENCY defaults to 8.") == "contradiction"
+    assert judge("墨雀 worker 默认并发（MOQUE_CONCURRENCY）为 4。", "MOQUE_CONCURRENCY 默认是 8。") == "contradiction"
+    assert judge("PIPEWREN_BATCH_SIZE defaults to 8.", "PIPEWREN_CONCURRENCY defaults to 8.") != "duplicate"
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
