@@ -156,6 +156,8 @@ _CHINESE_SERVICE = re.compile(r"[\u4e00-\u9fff]+?(?:服务|网关)")
 # port 7070", "auth_service 默认监听 9000 端口"): in lower case (a capital opens a sentence: "Squash-merge
 # pull requests"), and a hyphen, an underscore or a dot in it
 _CODE_NAME_FIRST = re.compile(r"^\W*(?:[Tt]he\s+)?`?([a-z][a-z0-9]+(?:[-_.][a-z0-9]+)+)`?(?=[\s`:,，]|$)")
+_PART_OF = re.compile(r"\b(?:of|for|in)\s+`?([a-z][a-z0-9]+-(?:api|service|svc|worker|web|app|gateway|gw|server|db))`?"
+                      r"(?![\w-])")   # ("releases of dispatch-api", "the pool for orders-db")
 _CODE_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+(?![\w-])")   # (trace-api, orders_db)
 _SETTING_AFTER = re.compile(r"`?\s*[=:]")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
@@ -570,7 +572,8 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
 # words one side's thing may say besides the other's that name no other thing: what a value's own kind
 # names already ("Postgres 15 in production" / "the production database is on Postgres 16"), the
 # language a runtime's name stands for, and that a part is a service
-_SAID_OF_ANY = frozenset({"database", "cache", "golang", "java", "javascript", "python", "service", "web"})
+_SAID_OF_ANY = frozenset({"database", "cache", "golang", "java", "javascript", "python", "service", "web", "app",
+                          "rest"})
 
 
 def _named_more_closely(first: frozenset[str], second: frozenset[str]) -> bool:
@@ -771,6 +774,7 @@ def _entity(clause: str) -> frozenset[str]:
     named = _CODE_NAME_FIRST.match(clause)
     if named and not ("_" in named.group(1) and _SETTING_AFTER.match(clause, named.end())):
         found.add(named.group(1).lower())   # (not a setting's name: "heartbeat_interval: 30s" names no part)
+    found |= {m.group(1).lower() for m in _PART_OF.finditer(clause)}
     return frozenset(_same(word) for word in found)
 
 

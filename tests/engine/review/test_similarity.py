@@ -1181,6 +1181,20 @@ def test_one_setting_given_two_numbers_contradicts_and_two_settings_given_one_do
     assert judge("PIPEWREN_BATCH_SIZE defaults to 8.", "PIPEWREN_CONCURRENCY defaults to 8.") != "duplicate"
 
 
+@pytest.mark.parametrize("first, second, said", [
+    ("Dispatch-api deploy day. dispatch-api is deployed to production on Wednesdays, after the 11:00 standup.",
+     "Dispatch release schedule. Production releases of dispatch-api go out on Monday mornings.", "contradiction"),
+    ("Production releases of dispatch-api go out on Monday mornings.",
+     "Production releases of billing-api go out on Wednesday mornings.", "different"),
+    ("The web app builds with Node 20.", "The web build uses Node 18.", "contradiction"),
+    ("Android app: Kotlin 2.0.", "Android: Kotlin 1.9.", "contradiction"),
+])
+def test_a_part_named_after_of_or_for_and_an_app_said_of_a_part_are_read(first: str, second: str, said: str):
+    """"releases of dispatch-api" are dispatch-api's; "the web app" is the web's (an app names no
+    other thing, as a service does not)."""
+    assert judge(first, second) == said
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
