@@ -144,6 +144,8 @@ _PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
                    r"|(?<=[a-z])(?:_port|Port)`?\s*[=:]\s*(\d{2,5})\b"   # (a setting: listen_port = 9443, httpPort: 80)
                    r"|\s(?:on|at)\s+:(\d{2,5})\b(?!\s*(?:past|am|pm))"      # ("serves HTTP on :9090")
                    r"|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
+                   r"|\b(?:TCP|UDP)\s+(?:port\s+)?(\d{2,5})\b(?!\d|\.\d)"   # ("on TCP 5056")
+                   r"|\b(?:wss?|https?|grpcs?|tcp|udp|mqtts?|amqps?|redis|postgres(?:ql)?|mysql)://[\w.-]+:(\d{2,5})\b"
                    r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed)\s+(?:on|to|at)\s+:?(\d{2,5})"
                    r"(?![\d.:])(?!\s*(?:[A-Za-z%]|个))",   # ("served on 8443", "binds to :8081"; not "on 16 GPUs")
                    re.IGNORECASE)

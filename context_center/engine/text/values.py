@@ -85,6 +85,8 @@ _CHINESE_HALF = re.compile(r"(?<![一二两三四五六七八九十\d个])半(�
 # a temperature, in degrees Celsius (-15℃, "5 °C", 零下 15 摄氏度, 41°F)
 _TEMPERATURE = re.compile(r"(?:(零下|负|minus)\s*)?(?<![\d.])(-?\d+(?:\.\d+)?)\s*(℃|°\s*C\b|°\s*F\b|摄氏度|度C|"
                           r"degrees?\s+(?:celsius|c\b|fahrenheit|f\b))", re.IGNORECASE)
+# degrees in Chinese where the clause speaks of a temperature (棚内温度高于 38 度; not an angle's 90 度)
+_CHINESE_DEGREES = re.compile(r"(?:(零下|负)\s*)?(?<![\d.])(-?\d+(?:\.\d+)?)\s*(度)(?![数C])")
 # a line's speed in bits a second ("9600 baud", "128 kbps", 2 Mbps)
 _BITRATE = re.compile(_NUMBER + r"\s*(baud|bps|kbps|kbit/s|mbps|mbit/s|gbps|gbit/s)(?![a-z])", re.IGNORECASE)
 _BITRATE_FACTORS = {"baud": 1, "bps": 1, "kbps": 1e3, "kbit/s": 1e3, "mbps": 1e6, "mbit/s": 1e6, "gbps": 1e9,
@@ -219,6 +221,8 @@ _TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after|taken\s+over)\s
                    r"(?:组|团队|小组|部门)"
                    r"|归\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理)"
                    r"|(?:移交给|移交|转交给|交接给)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)"
+                   r"|负责人\s*(?:是|为|:|：)\s*([\u4e00-\u9fff]{2,4})(?=$|[。，,；;\s])"   # (a person: 负责人是贺明轩;
+                   # not one named with a team: 孙浩（基础架构组）)
                    r"|(?:^|(?<=[。；，,;]))\s*([\u4e00-\u9fff]{1,6}?)(?:组|团队|小组)\s*(?:负责|维护)")   # (灯塔组…)
 # who approves a thing ("must be approved by the security team", "sign-off from the platform lead", 由 DBA 组审批,
 # 需要磐石组组长审批): one approver against another is two values of one thing
@@ -301,7 +305,8 @@ _NO_PRODUCT = frozenset("is are was be to at for of in into on by and or the a a
                         "targetsdk minsdk compilesdk utc gmt cet pst est january february march april may june "
                         "july august september october november december jan feb mar apr jun jul aug sep sept oct "
                         "nov dec q run runs use uses keep keeps start starts spawn spawns allow allows set need needs "
-                        "add adds".split())   # (verbs before a count: "Run 3 gunicorn workers")
+                        "add adds tcp udp http https".split())   # (verbs before a count: "Run 3 gunicorn workers";
+# a protocol before a port or a status: "TCP 5056", "HTTP 429")
 
 
 _WORD_NUMBER = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
@@ -426,6 +431,9 @@ def values_of(text: str) -> Values:
         if "f" in unit.lower():
             celsius = (celsius - 32) * 5 / 9
         add("temperature", f"{celsius:.3g}", match.span())
+    for match in _CHINESE_DEGREES.finditer(text) if digits and ("温度" in text or "气温" in text) else ():
+        below, degrees, _unit = match.groups()
+        add("temperature", f"{-abs(float(degrees)) if below else float(degrees):.3g}", match.span())
     for match in _BINARY_SIZE.finditer(text) if digits else ():
         add("size", f"{float(match.group(1).replace(',', '')) * _BINARY_FACTORS[match.group(2)]:.15g}b", match.span())
     for match in _CHINESE_HALF.finditer(text) if "半" in text else ():

@@ -1195,6 +1195,27 @@ def test_a_part_named_after_of_or_for_and_an_app_said_of_a_part_are_read(first: 
     assert judge(first, second) == said
 
 
+@pytest.mark.parametrize("written, kind, value", [
+    ("Trackers send their position packets to Beacon on TCP 5056.", "port", "5056"),
+    ("Clients open the signaling socket at wss://rtc.lanternfish.tv:7881.", "port", "7881"),
+    ("棚内温度连续 10 分钟高于 38 度时发高温告警。", "temperature", "38"),
+    ("yanchi-api 的负责人是贺明轩。", "team", "贺明轩"),
+])
+def test_a_port_after_its_protocol_or_in_a_url_degrees_of_a_temperature_and_a_person_in_charge_are_values(
+        written: str, kind: str, value: str):
+    assert read(written).values.kinds[kind] == {value}
+
+
+def test_a_protocol_before_a_number_has_no_version_and_an_angle_is_no_temperature():
+    assert not any(kind.startswith("version:") for kind in read("Bursts above that receive HTTP 429.").values.kinds)
+    assert not any(kind.startswith("version:") for kind in read("Beacon listens on TCP 5056.").values.kinds)
+    assert "temperature" not in read("摄像头转角 90 度。").values.kinds
+
+
+def test_two_people_in_charge_of_one_thing_are_never_one_fact():
+    assert judge("星槎调度的负责人是孙浩。", "星槎调度现在的负责人是周婷。") != "duplicate"
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
