@@ -28,7 +28,7 @@ from ..text.similarity import (
     similarity,
     still_says,
 )
-from ..text.values import clashing_kind, shown
+from ..text.values import clashing_kind, shown_all
 from .items import ReviewItem, Step
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
@@ -165,8 +165,8 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
                 leaver = b if still_says(one, two) else a if still_says(two, one) else None
                 kind = clashing_kind(one.values, two.values) \
                     if another_value_of_its_kind(one, two, weights, under_one_heading=headed) else None
-                given = {a.ref: [shown(kind, v) for v in sorted(one.values.kinds[kind])],
-                         b.ref: [shown(kind, v) for v in sorted(two.values.kinds[kind])]} if kind else {}
+                given = {a.ref: shown_all(kind, one.values.kinds[kind]),
+                         b.ref: shown_all(kind, two.values.kinds[kind])} if kind else {}
                 names = None if kind else names_in_its_slot(one, two)
                 if names:   # ("Team Halyard" / "the Driftwood squad")
                     given = {a.ref: [names[0]], b.ref: [names[1]]}

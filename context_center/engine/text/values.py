@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterable
 
 from . import tools
 from .claims import amounts_in, clock_times_in, line_lengths_in, ports_in, weekdays_in
@@ -721,6 +721,25 @@ def shown(kind: str, value: str) -> str:
     """A value as a person reads it ("1800s" → "30 min", "10485760b" → "10 MB", a rate per second
     → "… per second"), with its kind ("duration: 30 min", "tool:error-tracker: sentry")."""
     return f"{kind}: {_readable(kind, value)}"
+
+
+def shown_all(kind: str, values: Iterable[str]) -> list[str]:
+    """The values of ``kind`` one note gives, each as :func:`shown` gives it, in order; days in the
+    week's order, three or more in a row as one run ("weekday: mon–fri", not five)."""
+    if kind != "weekday":
+        return [shown(kind, value) for value in sorted(values)]
+    days = sorted(set(values), key=_WEEK.index)
+    runs: list[list[str]] = []
+    for day in days:
+        if runs and _WEEK.index(day) == _WEEK.index(runs[-1][-1]) + 1:
+            runs[-1].append(day)
+        else:
+            runs.append([day])
+    return [shown(kind, f"{run[0]}–{run[-1]}" if len(run) >= 3 else day) for run in runs
+            for day in (run if len(run) < 3 else run[:1])]
+
+
+_WEEK = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def _readable(kind: str, value: str) -> str:

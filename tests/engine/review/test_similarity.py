@@ -13,6 +13,7 @@ from context_center.engine.text import similarity
 from context_center.engine.text.claims import claims_of, left_behind
 from context_center.engine.text.reading import Weights, read
 from context_center.engine.text.similarity import judge
+from context_center.engine.text.values import shown_all
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "review_pairs.jsonl"
 HELD_OUT = PAIRS.with_name("review_pairs_heldout.jsonl")
@@ -1214,6 +1215,21 @@ def test_a_protocol_before_a_number_has_no_version_and_an_angle_is_no_temperatur
 
 def test_two_people_in_charge_of_one_thing_are_never_one_fact():
     assert judge("星槎调度的负责人是孙浩。", "星槎调度现在的负责人是周婷。") != "duplicate"
+
+
+def test_days_given_as_evidence_are_in_the_week_s_order_a_run_as_one():
+    assert shown_all("weekday", {"fri", "mon", "thu", "tue", "wed"}) == ["weekday: mon–fri"]
+    assert shown_all("weekday", {"sun", "mon", "wed", "thu", "fri"}) == ["weekday: mon", "weekday: wed–fri",
+                                                                           "weekday: sun"]
+    stamp = "2026-01-01T00:00:00Z"
+    facts = [Fact(id=f"s-{n}", revision=1, name=f"staging-{n}", title=title, description="", type="project",
+                  scope="project", body=body, created_at=stamp, updated_at=stamp) for n, (title, body) in enumerate([
+                      ("Staging deploys", "Deploys to Galloway staging are allowed on weekends too."),
+                      ("Staging deploy days", "Galloway staging takes deploys Mon–Fri only.")])]
+    [item] = [item for item in duplicates_and_contradictions(facts, lambda _fact: Usage())
+              if item.kind == "contradiction"]
+    assert sorted(map(tuple, item.evidence["values"].values())) == [("weekday: mon–fri",),
+                                                                     ("weekday: sat", "weekday: sun")]
 
 
 def test_online_in_chinese_is_production():
