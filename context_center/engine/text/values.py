@@ -134,6 +134,9 @@ _TIMES_IN = re.compile(r"\b(once|twice|thrice|\d+|" + "|".join(k for k in _WORD_
                        r"|每\s*(秒|分钟|小时|天|日|周|星期|个月|月|年)\s*(?:[\u4e00-\u9fff]{0,4}?)"
                        r"([二两三四五六七八九十])\s*次", re.IGNORECASE)   # (每分钟 60 次 is a rate limit)
 _ONCE = {"once": 1, "twice": 2, "thrice": 3}
+# what is counted when a thing may be called so many times a minute: a limit on a rate, not how often it runs
+_CALLS = re.compile(r"\b(?:calls?|call(?:ed|ing)|requests?|hits?|quer(?:y|ies)|invoke[sd]?|请求|调用)\b|请求|调用",
+                    re.IGNORECASE)
 # how often, said in Chinese without 每: 30 秒报一次, 5 分钟同步一次, 两周轮换一次
 _ONCE_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?|[一两二三四五六七八九十]{1,3})\s*"
                          r"(秒|分钟|小时|天|周|个?星期|个?月)(?:(?![后内])[\u4e00-\u9fff]){0,3}?一次")
@@ -438,11 +441,15 @@ def values_of(text: str) -> Values:
         add("size", f"{float(match.group(1).replace(',', '')) * _BINARY_FACTORS[match.group(2)]:.15g}b", match.span())
     for match in _CHINESE_HALF.finditer(text) if "半" in text else ():
         add("duration", _duration(_SECONDS[match.group(1)] / 2), match.span())
+    calls = bool(_CALLS.search(text))
     for match, span in counted:
         times, unit, chinese_unit, chinese_times = match.groups()
         count = _ONCE.get((times or "").lower()) or _number(times or chinese_times)
-        if count:
-            add("frequency", f"{_SECONDS[(unit or chinese_unit).lower()] / count:g}s", span, times_in=True)
+        period = _SECONDS[(unit or chinese_unit).lower()]
+        if count and calls and period <= 3600 and count > 3:   # (calls so many times a minute: a rate limit)
+            add("rate", f"{count / period:g}", span, times_in=True)
+        elif count:
+            add("frequency", f"{period / count:g}s", span, times_in=True)
     if digits:
         _numbers(text, add)
     if digits and "_" in text:   # (a name another reading takes a unit from gives its value there: retention_days: 30)

@@ -1232,6 +1232,21 @@ def test_days_given_as_evidence_are_in_the_week_s_order_a_run_as_one():
                                                                      ("weekday: sat", "weekday: sun")]
 
 
+@pytest.mark.parametrize("written, kind, value", [
+    ("Each customer API token may call dispatch-api 120 times per minute.", "rate", "2"),
+    ("The sync job runs 4 times a day.", "frequency", "21600s"),
+    ("We call the payroll API twice a day.", "frequency", "43200s"),
+])
+def test_a_thing_called_so_many_times_a_minute_is_a_rate_and_a_job_run_so_often_a_frequency(
+        written: str, kind: str, value: str):
+    assert read(written).values.kinds[kind] == {value}
+
+
+def test_calls_a_minute_and_requests_a_minute_are_one_kind_of_limit():
+    assert judge("Each customer API token may call dispatch-api 120 times per minute.",
+                 "Customer tokens get 300 requests/min on dispatch-api.") == "contradiction"
+
+
 def test_online_in_chinese_is_production():
     assert read("线上数据库是 PG 15。").words == read("生产数据库是 PG 15。").words
 
