@@ -41,6 +41,7 @@ HELD_OUT_V22 = PAIRS.with_name("review_v22") / "pairs.jsonl"   # written while v
 HELD_OUT_V23 = PAIRS.with_name("review_v23") / "pairs.jsonl"   # written while v22 was
 HELD_OUT_V24 = PAIRS.with_name("review_v24") / "pairs.jsonl"   # written after v23 was measured
 HELD_OUT_V25 = PAIRS.with_name("review_v25") / "pairs.jsonl"   # written while v24 was developed against
+HELD_OUT_V26 = PAIRS.with_name("review_v26") / "pairs.jsonl"   # written after v25 was measured
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -189,15 +190,20 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["duplicate"]
     assert precision >= 0.85 and recall >= 0.33
     figures = _precision_recall(HELD_OUT_V24)   # measured first, with the rules it was written after (df6d46b):
-    precision, recall = figures["contradiction"]   # 0.81, 0.39 and 0.95, 0.38; then developed against: 0.80, 0.44
-    assert precision >= 0.78 and recall >= 0.42
+    precision, recall = figures["contradiction"]   # 0.81, 0.39 and 0.95, 0.38; then developed against: 0.81, 0.46
+    assert precision >= 0.79 and recall >= 0.44
     precision, recall = figures["duplicate"]
     assert precision >= 0.92 and recall >= 0.36
-    figures = _precision_recall(HELD_OUT_V25)   # held out, measured once: 0.85, 0.32 and 0.98, 0.32 (ad2042c;
-    precision, recall = figures["contradiction"]   # with df6d46b, where that session started: 0.85, 0.31 and
-    assert precision >= 0.83 and recall >= 0.30   # 0.98, 0.32)
+    figures = _precision_recall(HELD_OUT_V25)   # measured once: 0.85, 0.32 and 0.98, 0.32 (ad2042c; with df6d46b,
+    precision, recall = figures["contradiction"]   # where that session started: 0.85, 0.31 and 0.98, 0.32), then
+    assert precision >= 0.85 and recall >= 0.34   # developed against: 0.87, 0.36 and 0.98, 0.33
     precision, recall = figures["duplicate"]
-    assert precision >= 0.95 and recall >= 0.30
+    assert precision >= 0.95 and recall >= 0.31
+    figures = _precision_recall(HELD_OUT_V26)   # held out, measured once: 0.84, 0.35 and 0.91, 0.33 (61ade42;
+    precision, recall = figures["contradiction"]   # with df6d46b, where that session started: 0.83, 0.31 and
+    assert precision >= 0.82 and recall >= 0.33   # 0.91, 0.32)
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.88 and recall >= 0.31
 
 
 # the labelled stores (v21's were measured once held out: 5 of 16 planted contradictions, 4 of 12 repeats, 1
@@ -205,8 +211,9 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
 # measured first with the rules they were written after: 4 of 16, 4 of 12, none; v23's, held out, measured once:
 # 4 of 16, 1 of 12, 1, the same with the rules its session started from; v24's, measured first with the rules
 # they were written after: 1 of 16, 3 of 12, none; v25's, held out, measured once: 7 of 16, 1 of 12, 3, 2 in one
-# store, the same with the rules its session started from)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 26))]
+# store, the same with the rules its session started from; v26's, held out, measured once: 2 of 16, 3 of 12, none,
+# the same with the rules its session started from)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 27))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -224,10 +231,10 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 92
-    # measured: 172 of 369 planted contradictions, 86 of 280 planted repeats, 33 false items (none more: a
+    assert len(STORES) == 96
+    # measured: 175 of 385 planted contradictions, 90 of 292 planted repeats, 33 false items (none more: a
     # false merge archives a fact)
-    assert found_planted >= 168 and found_repeats >= 82 and false_items <= 33
+    assert found_planted >= 171 and found_repeats >= 86 and false_items <= 33
 
 
 @pytest.mark.parametrize("first, second, said", [
