@@ -573,7 +573,8 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
 
 # words one side's thing may say besides the other's that name no other thing: what a value's own kind
 # names already ("Postgres 15 in production" / "the production database is on Postgres 16"), the
-# language a runtime's name stands for, and that a part is a service
+# language a runtime's name stands for, and that a part is a service, an app or reached over REST ("the web
+# app" / "the web")
 _SAID_OF_ANY = frozenset({"database", "cache", "golang", "java", "javascript", "python", "service", "web", "app",
                           "rest"})
 
