@@ -924,14 +924,14 @@ def weekdays_in(text: str) -> list[tuple[str, tuple[int, int]]]:
     for match in _DAY_RUN.finditer(text):
         first, last = (_day_of(_WEEKDAY.match(match.group(n))) for n in (1, 2))
         if first and last:
-            at, end = _DAY_ORDER.index(first), _DAY_ORDER.index(last)
-            days = _DAY_ORDER[at:end + 1] if at <= end else _DAY_ORDER[at:] + _DAY_ORDER[:end + 1]
+            at, end = WEEK.index(first), WEEK.index(last)
+            days = WEEK[at:end + 1] if at <= end else WEEK[at:] + WEEK[:end + 1]
             found += [(day, match.span()) for day in days]
             taken.append(match.span())
     for match in _WEEK_PART.finditer(text):
         if _COUNTED.search(text, max(match.start() - 6, 0), match.start()):
             continue
-        days = _DAY_ORDER[5:] if match.group(0).lower().startswith(("weekend", "周末")) else _DAY_ORDER[:5]
+        days = WEEK[5:] if match.group(0).lower().startswith(("weekend", "周末")) else WEEK[:5]
         found += [(day, match.span()) for day in days]
         taken.append(match.span())
     found += [(day, match.span()) for match in _WEEKDAY.finditer(text)
@@ -943,7 +943,7 @@ def _day_of(match: re.Match[str] | None) -> str | None:
     return _WEEKDAYS.get((match.group(1) or match.group(2) or "").lower()) if match else None
 
 
-_DAY_ORDER = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+WEEK = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")   # the days, as weekday values are written, in order
 _A_DAY = (r"(?:(?:mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|sun)(?:day)?s?"
           r"|(?:周|星期|礼拜)[一二三四五六日天])")
 # a run of days, written from one to another ("Mon–Fri", "Monday through Thursday", 周一到周五)

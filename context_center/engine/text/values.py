@@ -44,7 +44,7 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from . import tools
-from .claims import amounts_in, clock_times_in, line_lengths_in, ports_in, weekdays_in
+from .claims import WEEK, amounts_in, clock_times_in, line_lengths_in, ports_in, weekdays_in
 
 # (starting where a number starts: a pattern free to start inside a long run of digits read it over
 # and over, a hostile fact of one long number taking minutes)
@@ -735,18 +735,16 @@ def shown_all(kind: str, values: Iterable[str]) -> list[str]:
     week's order, three or more in a row as one run ("weekday: mon–fri", not five)."""
     if kind != "weekday":
         return [shown(kind, value) for value in sorted(values)]
-    days = sorted(set(values), key=_WEEK.index)
+    days = sorted(set(values), key=WEEK.index)
     runs: list[list[str]] = []
     for day in days:
-        if runs and _WEEK.index(day) == _WEEK.index(runs[-1][-1]) + 1:
+        if runs and WEEK.index(day) == WEEK.index(runs[-1][-1]) + 1:
             runs[-1].append(day)
         else:
             runs.append([day])
     return [shown(kind, f"{run[0]}–{run[-1]}" if len(run) >= 3 else day) for run in runs
             for day in (run if len(run) < 3 else run[:1])]
 
-
-_WEEK = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def _readable(kind: str, value: str) -> str:
