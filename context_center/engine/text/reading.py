@@ -90,6 +90,10 @@ _LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most 
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# whose a thing is, by a name written as one: "Pipewren's metrics port", "the API's health check" (not a
+# person's or a team's say, which is a value: "Dana's approval", "Falcon's team")
+_WHOSE = re.compile(r"(?<![\w.-])([A-Z][\w-]+)['’]s\b(?!\s+(?i:approv|sign|ok\b|say|call|consent|permission|"
+                    r"review|team|squad|group|desk|inbox|calendar))")
 _NAME_WORD = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z][\w-]*)")   # (after a word in lower case: not a sentence's first)
 _ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|with|via|by)\s+)?"
                     r"([\w-]+(?:\s+(?!can\b|may\b|must\b|should\b|will\b|is\b|are\b|does\b|do\b)[\w-]+)?)"
@@ -196,6 +200,13 @@ class Reading:
                 found |= {f"for:{word}" for match in _FOR.finditer(rest) for word in words_of(match.group(1))}
                 found |= {f"acronym:{match.group(0).lower()}" for match in _ACRONYM.finditer(rest)}
         return frozenset(found)
+
+    @cached_property
+    def owners(self) -> frozenset[str]:
+        """The names it says its things are of ("Pipewren's metrics port", "the API's health check"),
+        tools aside."""
+        tools = {word for tool in self.values.tools() for word in tool.split("-")}
+        return frozenset(match.group(1).lower() for match in _WHOSE.finditer(self.text)) - tools
 
     @cached_property
     def scopes(self) -> frozenset[str]:

@@ -142,23 +142,11 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         or names_in_its_slot(a, b) is not None
 
 
-# whose a thing is, by a name written as one: "Pipewren's metrics port", "the API's health check" (not a
-# person's or a team's say, which is a value: "Dana's approval", "Falcon's team")
-_WHOSE = re.compile(r"(?<![\w.-])([A-Z][\w-]+)['’]s\b(?!\s+(?i:approv|sign|ok\b|say|call|consent|permission|"
-                    r"review|team|squad|group|desk|inbox|calendar))")
-
-
-def _owners(reading: Reading) -> frozenset[str]:
-    """The names a note says its things are of ("Pipewren's", "the API's"), tools aside."""
-    tools = {word for tool in reading.values.tools() for word in tool.split("-")}
-    return frozenset(match.group(1).lower() for match in _WHOSE.finditer(reading.text)) - tools
-
-
 def _whose_others(a: Reading, b: Reading) -> bool:
     """Whether each note says its things are of a name the other never writes ("Pipewren's metrics
     port is 9100." / "Oxbow's metrics port is 9102."; "Quillmark's default branch" / "Brindle's"):
     two projects' or two parts' own values, neither a contradiction nor one fact said twice."""
-    mine, theirs = _owners(a), _owners(b)
+    mine, theirs = a.owners, b.owners
     if not mine or not theirs or mine & theirs:
         return False
     return not any(name in b.text.lower() for name in mine) and not any(name in a.text.lower() for name in theirs)
@@ -731,9 +719,9 @@ def counted_per_other_things(a: Reading, b: Reading) -> bool:
 def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
     """``duplicate`` (sure: a merge is proposed), ``related`` (alike, shown for a look), or None, of
     two notes that do not contradict each other."""
-    alike = duplicates(a, b, weights)
     if _whose_others(a, b):
         return None
+    alike = duplicates(a, b, weights)
     if a.an_exception != b.an_exception or counted_per_other_things(a, b):   # a rule and its exception; a
         return "related" if alike else None                                    # limit per IP and one per key
     if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights) \
