@@ -305,7 +305,8 @@ _LIMIT_WORDS = frozenset({"max", "maximum", "default", "is", "are", "set", "to",
 _UNITS = {"ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1,
           "seconds": 1, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "h": 3600, "hour": 3600,
           "hours": 3600, "kb": 1e3, "k": 1e3, "mb": 1e6, "gb": 1e9}
-_BRANCH = re.compile(r"\b(?:target|targets|into|against|off|from|on top of|default branch is|default branch:)\s+"
+_BRANCH = re.compile(r"\b(?:target|targets|into|against|off|from|on top of|default (?:git )?branch is"
+                     r"|default branch:)\s+"
                      r"(?:the\s+)?`?(main|master|develop|dev|trunk)`?(?:\s+branch)?\b"
                      r"|默认分支\s*(?:是|为|：|:)?\s*`?(main|master|develop|dev|trunk)\b", re.IGNORECASE)
 _BRANCH_KINDS = re.compile(r"\b(hotfix|feature|release|bugfix|docs|experiment)(?:es|s)?\b")
@@ -417,6 +418,7 @@ _REVIEWED = re.compile(r"\b(?:through|via|with|by)\s+(?:an?\s+)?(?:pull|merge)[\
                        r"|(?:通过|经由|经过|走)\s*(?:PR|MR|pull request|合并请求|代码评审)", re.IGNORECASE)
 _REFUSED = re.compile(r"\b(?:block|reject|refus|disallow|forbid|prohibit)\w*|\b(?:nobody|no one)\b"
                       r"|拒绝|禁止|不允许|不许|不可以", re.IGNORECASE)
+_RENAMED = re.compile(r"\brenamed\s*$", re.IGNORECASE)   # (searched up to a branch named after "from")
 _ROUTE_BRANCH = re.compile(r"(?<![\w/-])(main|master|trunk|develop|release|gh-pages)(?![\w/-])|(主干)", re.IGNORECASE)
 
 
@@ -502,8 +504,8 @@ def claims_of(text: str) -> frozenset[Claim]:
         if _ABOUT_BRANCHES.search(clause):
             kind = frozenset(_BRANCH_KINDS.findall(clause.lower()))   # hotfix branches start elsewhere
             for match in _BRANCH.finditer(clause):
-                found.add(Claim("base-branch", entity | kind,
-                                (match.group(1) or match.group(2)).lower().replace("master", "main"), negated))
+                if not _RENAMED.search(clause, 0, match.start()):   # ("renamed from master": a name left behind)
+                    found.add(Claim("base-branch", entity | kind, (match.group(1) or match.group(2)).lower(), negated))
         toggle = _TOGGLE.search(clause)
         if toggle:
             what = _context(clause, toggle)

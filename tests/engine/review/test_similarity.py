@@ -591,6 +591,10 @@ def test_one_thing_named_more_closely_only_by_what_names_no_other_is_one_thing(f
      "contradiction"),
     ("For Dunlin we rebase-merge, so every commit from the branch is kept on main.",
      "Dunlin squash-merges PRs into main.", "contradiction"),
+    ("仓库默认分支是 main。", "仓库默认分支为 master。", "contradiction"),   # (master was read as main)
+    ("The default branch is master.", "Our default git branch is main (renamed from master in 2021).",
+     "contradiction"),
+    ("The default branch is `main`.", "Our default git branch is main (renamed from master in 2021).", "duplicate"),
 ])
 def test_approvals_a_default_branch_and_a_merge_method_however_written(first: str, second: str, said: str):
     """How many approvals, in Chinese too (一个 reviewer 通过, 两个 approve: a Chinese count only before
