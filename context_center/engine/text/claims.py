@@ -166,8 +166,8 @@ _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b"
                    r"|(?:(凌晨|早上|上午|中午|下午|晚上|每晚|夜里|夜间)\s*)?\b(\d{1,2}):(\d{2})\b"
-                   r"|(?:(凌晨|早上|上午|下午|晚上|每晚|夜里|夜间)\s*)?(\d{1,2})\s*点",
-                   re.IGNORECASE)   # (晚上 11:59 is 23:59)
+                   r"|(?:(凌晨|早上|上午|下午|晚上|每晚|夜里|夜间)\s*)?(\d{1,2})\s*点(?:(半)|\s*(\d{1,2})\s*分)?",
+                   re.IGNORECASE)   # (晚上 11:59 is 23:59; 10 点半 10:30, 9 点 15 分 09:15)
 _EVENING = ("下午", "晚上")
 _NIGHT = ("每晚", "夜里", "夜间")   # (每晚 10 点 is 22:00, 夜里 2 点 02:00)
 _INDENT = re.compile(r"\b(?:(\d|two|four|eight)\s*(?:-\s*)?spaces?|(tabs?))\b(?!\.\w)"
@@ -840,7 +840,7 @@ def _context(clause: str, time: re.Match[str]) -> frozenset[str]:
 
 
 def _clock(match: re.Match[str]) -> str | None:
-    hour_12, minute_12, half, part_24, hour_24, minute_24, chinese_part, chinese_hour = match.groups()
+    hour_12, minute_12, half, part_24, hour_24, minute_24, chinese_part, chinese_hour, past_half, past = match.groups()
     if hour_12 is not None:
         hour = int(hour_12) % 12 + (12 if half.lower() == "pm" else 0)
         minute = int(minute_12 or 0)
@@ -849,7 +849,7 @@ def _clock(match: re.Match[str]) -> str | None:
         if (part_24 in _EVENING and hour < 12) or (part_24 in _NIGHT and 6 <= hour < 12):
             hour += 12
     elif chinese_hour is not None:
-        hour, minute = int(chinese_hour), 0
+        hour, minute = int(chinese_hour), 30 if past_half else int(past or 0)
         if (chinese_part in _EVENING and hour < 12) or (chinese_part in _NIGHT and 6 <= hour < 12):
             hour += 12
     else:

@@ -69,6 +69,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Reminders go out fortnightly.", "Reminders are sent every 14 days.", "frequency"),
     ("团购每晚 10 点截止下单。", "社区团购订单每天 22:00 截单。", "clock"),
     ("夜里 2 点全量备份。", "Full backups run at 2am.", "clock"),
+    ("周会每周一上午 10 点半开。", "Weekly sync: Mondays at 10:30.", "clock"),   # (10 点半 was 10:00)
+    ("每晚 10 点 15 分对账。", "Reconciliation runs nightly at 22:15.", "clock"),
     ("冷库温度超过零下 15 摄氏度时告警。", "Alert when the cold store is above -15 °C.", "temperature"),
     ("Keep the vaccine fridge at 5 °C.", "The vaccine fridge is kept at 41°F.", "temperature"),
     ("Payslips are kept for 12 months.", "Payslips are kept for one year.", "duration"),
@@ -124,6 +126,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("Monthly donations are charged on the 15th.", "Recurring donations are charged on the 1st of each month.",
      "day-of-month"),
     ("所有定时任务都按北京时间（Asia/Shanghai）配置。", "定时任务按 UTC 配置。", "time-zone"),
+    ("周会每周一上午 10 点半开。", "周会每周一上午 10 点开。", "clock"),
     ("云停网关心跳间隔:5 分钟。", "云停网关每 30 秒发送一次心跳。", "frequency"),   # (an interval: how often)
     ("The cluster autoscales to at most 40 nodes.", "processing cluster: max_nodes = 12", "count:node"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
