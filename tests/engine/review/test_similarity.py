@@ -856,6 +856,16 @@ def test_the_same_value_of_two_things_said_in_other_places_is_no_merge(first: st
     assert _in_a_store(first, second) != "duplicate"
 
 
+def test_the_same_claims_said_again_with_much_said_alike_are_one_fact_unless_one_stops_what_the_other_does():
+    """Each was "different" (no specific word in common but the claim's); and the same day read once
+    as a deploy slot and once as a freeze was proposed for a merge by the rule before this one."""
+    assert _in_a_store("Pull requests are squash-merged into main.",
+                       "Every PR lands on main as a single squashed commit.") == "duplicate"
+    assert _in_a_store("Tests are written with pytest.", "We use pytest as our test framework.") == "duplicate"
+    assert _in_a_store("Friday afternoon is our regular prod deploy slot.",
+                       "Production deploys are frozen on Fridays.") != "duplicate"
+
+
 def test_a_word_moved_in_one_frame_is_not_another_thing_put_in_its_place():
     assert _in_a_store("Submitted forms are kept for 7 years.",
                        "Retention for submitted forms is 2 years, then they are purged.") == "contradiction"
