@@ -247,6 +247,12 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
     ("HR portal SSO is via Okta.", "We no longer use Okta; the HR portal signs people in through Entra ID.",
      "contradiction"),
     ("消息队列用 Jenkins 触发。", "我们不再使用 Jenkins，消息队列由 GitHub Actions 触发。", "contradiction"),
+    ("Python dependencies are managed with Poetry.",
+     "We manage Python dependencies with uv; the Poetry setup was removed.", "contradiction"),
+    ("CI moved from Jenkins to GitHub Actions last spring.",   # (the setup's name left behind: no contradiction)
+     "CI is GitHub Actions now; the old Jenkins setup was retired in the spring.", "different"),
+    ("调度系统的 CI 现在是 GitHub Actions，Jenkins 那套去年就下线了。",
+     "调度系统去年从 Jenkins 迁到了 GitHub Actions。", "different"),
     ("Heroku credentials are in 1Password.", "We migrated the app from Heroku to Fly.io.", "different"),  # no topic
     ("Never deploy the app to Heroku.", "We migrated the app from Heroku to Fly.io.", "different"),   # said gone too
     ("We migrated from Heroku to Fly.io last year.", "The app moved from Heroku to Fly.io.", "different"),
