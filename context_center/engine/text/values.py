@@ -318,7 +318,7 @@ _PART_OF = re.compile(r"\b(quarter|half)\s+(?:of\s+)?$", re.IGNORECASE)
 _PARTS = {"quarter": 0.25, "half": 0.5}
 _WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")(?:\s+|-)"
                              r"(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
-                             r"|(?<![一二两三四五六七八九十])([一二两三四五六七八九十]+)\s*"
+                             r"|(?<![一二两三四五六七八九十百千])([一二两三四五六七八九十百千]+)\s*"
                              r"(秒|分钟|小时|天|周(?![一二三四五六日天])|个月|年)",
                              re.IGNORECASE)
 # how many of a thing ("6 tickets", "six tickets", 四张票, 4 张): a count of that thing
@@ -360,10 +360,16 @@ def _number(written: str) -> float:
         return _WORD_NUMBERS[written]
     if written[:1].isdigit():
         return float(written)
+    total = 0.0
+    for mark, place in (("千", 1000), ("百", 100)):   # (一百八十: 180, 两千: 2000, 一千二百: 1200)
+        if mark in written:
+            many, _, written = written.partition(mark)
+            total += _CHINESE_DIGITS.get(many, 1 if not many else 0) * place
+    written = written.lstrip("零")
     tens, _, ones = written.partition("十")
     if "十" not in written:
-        return _CHINESE_DIGITS.get(written, 0)
-    return (_CHINESE_DIGITS.get(tens, 1) if tens else 1) * 10 + _CHINESE_DIGITS.get(ones, 0)
+        return total + _CHINESE_DIGITS.get(written, 0)
+    return total + (_CHINESE_DIGITS.get(tens, 1) if tens else 1) * 10 + _CHINESE_DIGITS.get(ones, 0)
 
 
 def _duration(seconds: float) -> str:

@@ -70,6 +70,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("团购每晚 10 点截止下单。", "社区团购订单每天 22:00 截单。", "clock"),
     ("夜里 2 点全量备份。", "Full backups run at 2am.", "clock"),
     ("周会每周一上午 10 点半开。", "Weekly sync: Mondays at 10:30.", "clock"),   # (10 点半 was 10:00)
+    ("审计日志保留一百八十天。", "Audit logs are kept for 180 days.", "duration"),   # (一百八十 was 八十)
+    ("上传链接一千二百秒后失效。", "Upload links expire after 20 minutes.", "duration"),
     ("每晚 10 点 15 分对账。", "Reconciliation runs nightly at 22:15.", "clock"),
     ("冷库温度超过零下 15 摄氏度时告警。", "Alert when the cold store is above -15 °C.", "temperature"),
     ("Keep the vaccine fridge at 5 °C.", "The vaccine fridge is kept at 41°F.", "temperature"),
