@@ -319,7 +319,8 @@ _OFF = frozenset({"disable", "turn off", "switch off", "关闭", "禁用"})
 # the parts of a system a claim can belong to (one word each; "docs site" is {docs, site})
 _ENTITIES = frozenset({"api", "frontend", "front-end", "backend", "back-end", "docs", "documentation", "site",
                        "website", "web", "mobile", "ios", "android", "admin", "server", "client", "worker",
-                       "workers", "cli", "staging", "production", "prod", "dev", "development", "test", "qa",
+                       "workers", "cli", "staging", "production", "prod", "dev", "development", "locally", "test",
+                       "qa",
                        "database", "db", "postgres", "redis", "cache", "gateway", "auth", "dashboard", "app",
                        "service", "monorepo", "library", "sdk", "infra", "scheduler", "queue"})
 # a language's files are a thing of their own too ("tabs in Go files", "4 spaces in Python files")
@@ -330,6 +331,7 @@ _LANGUAGES = frozenset({"golang", "python", "typescript", "javascript", "java", 
 _GO_FILES = re.compile(r"\bgo\s+(?:files?|code|modules?|packages?|services?|sources?)\b|\bin\s+go\b", re.IGNORECASE)
 _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs", "网站": "website", "移动端": "mobile",
                      "测试环境": "staging", "预发": "staging", "生产": "production", "线上": "production",
+                     "本地开发": "dev", "本地环境": "dev",
                      "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
 _WORD = re.compile(r"[A-Za-z][\w.-]*")
 # "the payments API", "the search worker", "Pellucid's services": the word before a part names which one it is
@@ -785,7 +787,7 @@ def _entity(clause: str) -> frozenset[str]:
 
 
 _SAME = {"front-end": "frontend", "back-end": "backend", "prod": "production", "db": "database",
-         "documentation": "docs", "workers": "worker", "development": "dev", "ts": "typescript",
+         "documentation": "docs", "workers": "worker", "development": "dev", "locally": "dev", "ts": "typescript",
          "js": "javascript", "py": "python"}
 
 

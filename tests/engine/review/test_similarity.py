@@ -910,6 +910,8 @@ def test_only_a_name_is_left_behind_by_no_longer_using_it():
     ("Production runs in AWS eu-west-1.", "Staging also runs in eu-west-1, but in a separate AWS account."),
     ("客户端 MR 需要一名主程 approve 才能合入 develop。", "服务端 MR 需要两名服务端同学 approve 才能合入 develop。"),
     ("预发环境的 OCPP 入口是 wss://ocpp-staging.dianyi.cn/ws。", "OCPP WebSocket 入口是 wss://ocpp.dianyi.cn/ws。"),
+    ("The worker logs at DEBUG when run locally.", "In production the worker logs at WARN."),   # (locally: dev)
+    ("风控服务本地开发默认 DEBUG 日志。", "风控服务线上日志级别 WARN。"),
 ])
 def test_two_environments_or_two_counts_in_the_same_words_are_neither_one_fact_nor_a_conflict(first: str, second: str):
     """Production and staging, said in the same words, are two places; a note naming no environment
