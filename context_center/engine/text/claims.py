@@ -147,8 +147,9 @@ _PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
                    r"|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
                    r"|\b(?:TCP|UDP)\s+(?:port\s+)?(\d{2,5})\b(?!\d|\.\d)"   # ("on TCP 5056")
                    r"|\b(?:wss?|https?|grpcs?|tcp|udp|mqtts?|amqps?|redis|postgres(?:ql)?|mysql)://[\w.-]+:(\d{2,5})\b"
-                   r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed)\s+(?:on|to|at)\s+:?(\d{2,5})"
-                   r"(?![\d.:])(?!\s*(?:[A-Za-z%]|个))",   # ("served on 8443", "binds to :8081"; not "on 16 GPUs")
+                   r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed|exposes(?:\s+(?:HTTP|gRPC|HTTPS))?)"
+                   r"\s+(?:on|to|at)\s+:?(\d{2,5})(?![\d:])(?!\.\d)(?!\s*(?:[A-Za-z%]|个))",   # ("served on 8443.",
+                   # "binds to :8081", "exposes gRPC on 9090"; not "on 16 GPUs", "on 3.2")
                    re.IGNORECASE)
 # a port written before 端口 ("监听 8080 端口"): read only where the clause names what listens on it (an
 # unnamed one read so gave a server's other ports a contradiction in a labelled store)

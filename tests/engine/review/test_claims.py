@@ -538,6 +538,13 @@ def test_a_port_said_as_where_a_service_is_served_or_listens(text: str, port: st
     assert {claim.value for claim in claims_of(text) if claim.subject == "port"} == {port}
 
 
+@pytest.mark.parametrize("text, port", [("The ledger service exposes gRPC on 50051.", "50051"),
+                                        ("Pipistrel's API listens on 7421.", "7421")])   # (the full stop kept it out)
+def test_a_port_a_service_listens_on_or_exposes_at_a_sentences_end(text: str, port: str):
+    assert [found for found, _ in ports_in(text)] == [port]
+    assert values_of(text).kinds["port"] == {port}
+
+
 @pytest.mark.parametrize("text, port", [("dispatch-api: listen_port = 9443", "9443"),
                                         ("billingApi.httpPort: 8080", "8080")])
 def test_a_setting_of_a_port_gives_the_port(text: str, port: str):
