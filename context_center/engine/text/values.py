@@ -325,7 +325,8 @@ _WORDS_DURATION = re.compile(r"\b(" + _WORD_NUMBER + r")(?:\s+|-)"
 _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:" + _WORD_NUMBER + r")\b)"
                     r"(?:(?:db|database|concurrent|parallel|simultaneous|open|active|idle|worker|web|api|app|"
                     r"background|celery|gunicorn|uvicorn|puma|sidekiq|node|server)\s+)?([a-z]{3,}s)\b"
-                    r"|(?<![\d一二两三四五六七八九十第])(\d+|[一二两三四五六七八九十]+)\s*(张|次|台|条|件|份|名|人|位)",
+                    r"|(?<![\d一二两三四五六七八九十第])(\d+|[一二两三四五六七八九十]+)\s*"
+                    r"(张|次|台|条|件|份|名|人|位|个\s*(?:pods?|副本|实例)(?![a-z]))",
                     re.IGNORECASE)
 # how many times a failed thing is tried again ("retried 8 times", "retries up to five times", "3 retry
 # attempts", "3 retries"): one count, however said (not "3 attempts", which counts the first try)
@@ -333,6 +334,7 @@ _RETRIED = re.compile(r"\bretr(?:y|ies|ied|ying)\b(?:\s+[\w-]+){0,4}?\s+(?:(once
                       r")(?:\s+times\b|(?![\w%]|\.\d|\s+\w)))"
                       r"|(?<![\w.,-])(\d+|" + _WORD_NUMBER + r")\s+(?:retry\s+attempts|retries)\b", re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
+_REPLICAS = re.compile(r"个\s*(?:pods?|副本|实例)", re.IGNORECASE)   # (3 个副本, 12 个 pod: replicas)
 def _one_of(noun: str) -> str:
     """A counted thing's name, one of them ("processes": process; "pods", "instances": replica)."""
     one = noun[:-2] if noun.endswith(("sses", "xes", "ches", "shes")) else noun.rstrip("s")
@@ -503,7 +505,8 @@ def values_of(text: str) -> Values:
     for match in _COUNT.finditer(text):
         noun, number = (match.group(2), match.group(1)) if match.group(2) else (match.group(4), match.group(3))
         if noun.lower() not in _NOT_COUNTED and number + noun != "一次":   # (一次: once, not a count)
-            thing = _one_of(noun.lower()) if noun.isascii() else _PEOPLE.get(noun, noun)
+            thing = _one_of(noun.lower()) if noun.isascii() else "replica" if _REPLICAS.fullmatch(noun) \
+                else _PEOPLE.get(noun, noun)
             add(f"count:{thing}", f"{_number(number):g}", match.span())
     if "retr" in lowered:
         for match in _RETRIED.finditer(text):

@@ -71,6 +71,7 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("夜里 2 点全量备份。", "Full backups run at 2am.", "clock"),
     ("周会每周一上午 10 点半开。", "Weekly sync: Mondays at 10:30.", "clock"),   # (10 点半 was 10:00)
     ("审计日志保留一百八十天。", "Audit logs are kept for 180 days.", "duration"),   # (一百八十 was 八十)
+    ("生产环境跑 3 个副本。", "Production runs three pods.", "count:replica"),     # (个副本, 个 pod: none read)
     ("上传链接一千二百秒后失效。", "Upload links expire after 20 minutes.", "duration"),
     ("每晚 10 点 15 分对账。", "Reconciliation runs nightly at 22:15.", "clock"),
     ("冷库温度超过零下 15 摄氏度时告警。", "Alert when the cold store is above -15 °C.", "temperature"),
@@ -129,6 +130,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
      "day-of-month"),
     ("所有定时任务都按北京时间（Asia/Shanghai）配置。", "定时任务按 UTC 配置。", "time-zone"),
     ("周会每周一上午 10 点半开。", "周会每周一上午 10 点开。", "clock"),
+    ("线上扩到了 12 个 pod。", "生产 4 个副本。", "count:replica"),
     ("云停网关心跳间隔:5 分钟。", "云停网关每 30 秒发送一次心跳。", "frequency"),   # (an interval: how often)
     ("The cluster autoscales to at most 40 nodes.", "processing cluster: max_nodes = 12", "count:node"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
