@@ -80,7 +80,10 @@ _SETTING = re.compile(r"(?<![\w.-])`?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?[
 _BINARY_SIZE = re.compile(_NUMBER + r"\s*(Ki|Mi|Gi|Ti)(?![A-Za-z])")
 _BINARY_FACTORS = {"Ki": 1024, "Mi": 1024 ** 2, "Gi": 1024 ** 3, "Ti": 1024 ** 4}
 _PER_SECOND = re.compile(_NUMBER + r"\s*(?:qps|rps|tps)\b"
-                         r"|每(秒|分钟|小时)钟?\s*(?:[\u4e00-\u9fff]{0,6}?)\s*(\d+)\s*次", re.IGNORECASE)
+                         r"|每(秒|分钟|小时)钟?\s*(?:[\u4e00-\u9fff]{0,6}?)\s*(\d+)\s*次"
+                         r"|\b(?:qps|rps|tps)(?:\s*(?:上限|限制|限流))?(?:\s*(?:配的是|设为|设置为|是|为|:|：|=))?\s*(\d+)"
+                         r"(?![\d.%])",
+                         re.IGNORECASE)   # (QPS 上限配的是 1000)
 _CHINESE_HALF = re.compile(r"(?<![一二两三四五六七八九十\d个])半(分钟|小时|天|年)")
 # a temperature, in degrees Celsius (-15℃, "5 °C", 零下 15 摄氏度, 41°F)
 _TEMPERATURE = re.compile(r"(?:(零下|负|minus)\s*)?(?<![\d.])(-?\d+(?:\.\d+)?)\s*(℃|°\s*C\b|°\s*F\b|摄氏度|度C|"
@@ -434,7 +437,8 @@ def values_of(text: str) -> Values:
             add(f"tool:{job}", tool, match.span())
     digits = any(ch.isdigit() for ch in text)
     for match in _PER_SECOND.finditer(text) if digits else ():   # (before how often: 每秒 inside a rate is none)
-        count, unit = (match.group(1), "秒") if match.group(1) else (match.group(3), match.group(2))
+        count, unit = (match.group(1), "秒") if match.group(1) else (match.group(4), "秒") if match.group(4) \
+            else (match.group(3), match.group(2))
         add("rate", f"{float(count.replace(',', '')) / _SECONDS[unit]:g}", match.span())
     for match in _TEMPERATURE.finditer(text) if digits else ():
         below, degrees, unit = match.groups()

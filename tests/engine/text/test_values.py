@@ -72,6 +72,7 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("周会每周一上午 10 点半开。", "Weekly sync: Mondays at 10:30.", "clock"),   # (10 点半 was 10:00)
     ("审计日志保留一百八十天。", "Audit logs are kept for 180 days.", "duration"),   # (一百八十 was 八十)
     ("生产环境跑 3 个副本。", "Production runs three pods.", "count:replica"),     # (个副本, 个 pod: none read)
+    ("下单接口 QPS 上限配的是 200。", "下单接口每秒最多 200 次。", "rate"),   # (QPS before its number: none read)
     ("上传链接一千二百秒后失效。", "Upload links expire after 20 minutes.", "duration"),
     ("每晚 10 点 15 分对账。", "Reconciliation runs nightly at 22:15.", "clock"),
     ("冷库温度超过零下 15 摄氏度时告警。", "Alert when the cold store is above -15 °C.", "temperature"),
