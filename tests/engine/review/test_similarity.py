@@ -42,6 +42,8 @@ HELD_OUT_V23 = PAIRS.with_name("review_v23") / "pairs.jsonl"   # written while v
 HELD_OUT_V24 = PAIRS.with_name("review_v24") / "pairs.jsonl"   # written after v23 was measured
 HELD_OUT_V25 = PAIRS.with_name("review_v25") / "pairs.jsonl"   # written while v24 was developed against
 HELD_OUT_V26 = PAIRS.with_name("review_v26") / "pairs.jsonl"   # written after v25 was measured
+HELD_OUT_V27 = PAIRS.with_name("review_v27") / "pairs.jsonl"   # written after v26 was measured
+HELD_OUT_V28 = PAIRS.with_name("review_v28") / "pairs.jsonl"   # written while v27 was developed against
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -193,17 +195,27 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["contradiction"]   # 0.81, 0.39 and 0.95, 0.38; then developed against: 0.81, 0.46
     assert precision >= 0.79 and recall >= 0.44
     precision, recall = figures["duplicate"]
-    assert precision >= 0.92 and recall >= 0.36
+    assert precision >= 0.92 and recall >= 0.43   # 0.95, 0.46 (0.38 before the repeats of 2026-12-07)
     figures = _precision_recall(HELD_OUT_V25)   # measured once: 0.85, 0.32 and 0.98, 0.32 (ad2042c; with df6d46b,
     precision, recall = figures["contradiction"]   # where that session started: 0.85, 0.31 and 0.98, 0.32), then
-    assert precision >= 0.85 and recall >= 0.34   # developed against: 0.87, 0.36 and 0.98, 0.33
-    precision, recall = figures["duplicate"]
-    assert precision >= 0.95 and recall >= 0.31
+    assert precision >= 0.85 and recall >= 0.34   # developed against: 0.87, 0.36 and 0.98, 0.40 (0.33 before the
+    precision, recall = figures["duplicate"]      # repeats of 2026-12-07)
+    assert precision >= 0.95 and recall >= 0.37
     figures = _precision_recall(HELD_OUT_V26)   # held out, measured once: 0.84, 0.35 and 0.91, 0.33 (61ade42;
     precision, recall = figures["contradiction"]   # with df6d46b, where that session started: 0.83, 0.31 and
-    assert precision >= 0.82 and recall >= 0.33   # 0.91, 0.32)
+    assert precision >= 0.82 and recall >= 0.33   # 0.91, 0.32); then developed against: 0.84, 0.35 and 0.91, 0.48
     precision, recall = figures["duplicate"]
-    assert precision >= 0.88 and recall >= 0.31
+    assert precision >= 0.88 and recall >= 0.45
+    figures = _precision_recall(HELD_OUT_V27)   # measured first, with the rules it was written after (c291004):
+    precision, recall = figures["contradiction"]   # 0.83, 0.46 and 0.95, 0.33; then developed against: 0.89, 0.47
+    assert precision >= 0.86 and recall >= 0.44   # and 0.96, 0.39
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.92 and recall >= 0.36
+    figures = _precision_recall(HELD_OUT_V28)   # held out, measured once: 0.84, 0.37 and 0.92, 0.46 (a45c156; with
+    precision, recall = figures["contradiction"]   # c291004, where that session started: 0.85, 0.37 and 0.91, 0.33);
+    assert precision >= 0.81 and recall >= 0.34   # after the false merge it showed was mended (4125cad): 0.84, 0.37
+    precision, recall = figures["duplicate"]      # and 0.93, 0.45
+    assert precision >= 0.90 and recall >= 0.42
 
 
 # the labelled stores (v21's were measured once held out: 5 of 16 planted contradictions, 4 of 12 repeats, 1
@@ -212,8 +224,10 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
 # 4 of 16, 1 of 12, 1, the same with the rules its session started from; v24's, measured first with the rules
 # they were written after: 1 of 16, 3 of 12, none; v25's, held out, measured once: 7 of 16, 1 of 12, 3, 2 in one
 # store, the same with the rules its session started from; v26's, held out, measured once: 2 of 16, 3 of 12, none,
-# the same with the rules its session started from)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 27))]
+# the same with the rules its session started from; v27's, measured first with the rules they were written after:
+# 4 of 16, 4 of 12, none; v28's, held out, measured once: 8 of 16, 1 of 12, 4, 2 in each of two stores, the same
+# with the rules its session started from)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 29))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -231,10 +245,10 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 96
-    # measured: 175 of 385 planted contradictions, 90 of 292 planted repeats, 33 false items (none more: a
-    # false merge archives a fact)
-    assert found_planted >= 171 and found_repeats >= 86 and false_items <= 33
+    assert len(STORES) == 104
+    # measured: 187 of 417 planted contradictions, 128 of 316 planted repeats (95 before the repeats of
+    # 2026-12-07), 37 false items (none more: a false merge archives a fact)
+    assert found_planted >= 183 and found_repeats >= 124 and false_items <= 37
 
 
 @pytest.mark.parametrize("first, second, said", [
