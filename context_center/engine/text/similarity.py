@@ -269,8 +269,8 @@ def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
 def same_values_said_again(a: Reading, b: Reading, weights: Weights) -> bool:
     """One fact said twice, known by its values, in words put in other places ("Integration tests
     run against a real Postgres in Docker." / "For integration tests we spin up an actual PostgreSQL
-    container via Docker."; 每月 10 号发工资 / 薪资发放日为每月 10 日): values of the same kinds, each
-    the same, the same tools (:func:`_values_agree`), one note said again with words added or moved
+    container via Docker."; 每月 10 号发工资 / 薪资发放日为每月 10 日): the same values of the same kinds,
+    tools among them (:func:`_values_agree`), one note said again with words added or moved
     (:func:`rephrased`), neither leaving a thing behind; much of both said alike
     (:data:`SAID_AGAIN_SIMILAR_AT` of the shorter, :data:`SAID_AGAIN_COVERAGE` of the longer) and
     most of their terms (:data:`SAID_AGAIN_TERMS_AT`, of one part of the system and of the same
@@ -285,8 +285,7 @@ def same_values_said_again(a: Reading, b: Reading, weights: Weights) -> bool:
     proposed for a merge: reading the terms loosely for two things mends it, 2 repeats fewer on
     the sets developed against."""
     same = _values_agree(a, b)
-    if not same or set(same) <= _HOW or a.values.kinds.keys() != b.values.kinds.keys() \
-            or a.values.tools() != b.values.tools():
+    if not same or set(same) <= _HOW or a.values.kinds != b.values.kinds:
         return False
     if a.left or b.left or _one_stops(a, b) or not rephrased(a, b):
         return False
@@ -341,13 +340,13 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
 
 def _claims_said_again(a: Reading, b: Reading, weights: Weights) -> bool:
     """Two notes making the same claims, one said again with words added or moved (:func:`rephrased`),
-    where no word of theirs is specific or words few notes say stand in each other's place ("Python
-    code is indented with 4 spaces." / "We indent our Python with four spaces per level, as PEP 8
-    says."): one fact when much of both is said alike (:data:`CLAIMS_SAID_AGAIN_SIMILAR_AT` of the
-    shorter's weight, :data:`CLAIMS_SAID_AGAIN_COVERAGE` of the longer's), every value of a kind the
-    same, neither leaving a thing behind and both letting or stopping alike (:func:`_stance`:
-    "Friday afternoon is our regular prod deploy slot." / "Production deploys are frozen on
-    Fridays." make one claim of the day). Found by a decision tree on what the rules read (the
+    where no word of theirs is specific or words few notes say stand in each other's place ("Tests
+    are written with pytest." / "We use pytest as our test framework."): one fact when much of both
+    is said alike (:data:`CLAIMS_SAID_AGAIN_SIMILAR_AT` of the shorter's weight,
+    :data:`CLAIMS_SAID_AGAIN_COVERAGE` of the longer's), every value of a kind the same, neither
+    leaving a thing behind nor stopping what the other does not (:func:`_one_stops`: "Friday
+    afternoon is our regular prod deploy slot." / "Production deploys are frozen on Fridays." make
+    one claim of the day). Found by a decision tree on what the rules read (the
     labelled pairs and stores developed against, v1–v27): 38 judgements made right, none wrong,
     one contradiction proposed as a repeat (a fixed retry delay of 10 s / a backoff starting at
     10 s); planted repeats in the stores 123 → 127 of 304 (one of them by :func:`_one_stops` in
