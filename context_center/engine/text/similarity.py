@@ -49,6 +49,7 @@ the same words negate, give another number or leave a name behind.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from difflib import SequenceMatcher
 
@@ -283,7 +284,9 @@ def same_values_said_again(a: Reading, b: Reading, weights: Weights) -> bool:
     job's, two approvals by one DBA, uv and its lock file); planted repeats in the stores 115 → 123
     of 304, no false item added. The held-out v28 then showed a vacuum and a backup at 02:00 UTC
     proposed for a merge: reading the terms loosely for two things mends it, 2 repeats fewer on
-    the sets developed against."""
+    the sets developed against; and, since titled facts in a store still were ("Vacuum. VACUUM
+    ANALYZE…" / "Backups. The nightly backup…": a title says its word twice), not opening on two
+    things (:func:`_open_on_two_things`), 9 repeats fewer and one planted repeat in the stores."""
     same = _values_agree(a, b)
     if not same or set(same) <= _HOW or a.values.kinds != b.values.kinds:
         return False
@@ -291,7 +294,22 @@ def same_values_said_again(a: Reading, b: Reading, weights: Weights) -> bool:
         return False
     if similarity(a, b, weights) < SAID_AGAIN_SIMILAR_AT or coverage(a, b, weights) < SAID_AGAIN_COVERAGE:
         return False
+    if _open_on_two_things(a.sequence, b.sequence):
+        return False
     return _same_terms(a, b, weights, SAID_AGAIN_TERMS_AT, named=True, loosely=True)
+
+
+def _open_on_two_things(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+    """Whether two notes open on two things: before the first words they say alike, each says a
+    word the other says nowhere (not one saying how: "use", "run"…). "Vacuum. VACUUM ANALYZE on the
+    orders database runs nightly at 02:00 UTC." / "Backups. The nightly backup of the orders database
+    runs at 02:00 UTC.": a vacuum and a backup, however much else is alike; 每月 10 号发工资 / 薪资发放日为
+    每月 10 日 opens on words the other says later."""
+    opening = list(itertools.takewhile(lambda op: op[0] != "equal",
+                                       SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes()))
+    mine = {word for _, i1, i2, _, _ in opening for word in first[i1:i2]} - set(second) - _HOW_SAID
+    theirs = {word for _, _, _, j1, j2 in opening for word in second[j1:j2]} - set(first) - _HOW_SAID
+    return bool(mine and theirs)
 
 
 def same_values_written_two_ways(a: Reading, b: Reading, weights: Weights) -> bool:

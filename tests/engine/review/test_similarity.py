@@ -888,6 +888,25 @@ def test_the_same_claims_said_again_with_much_said_alike_are_one_fact_unless_one
                        "Production deploys are frozen on Fridays.") != "duplicate"
 
 
+def test_a_vacuum_and_a_backup_at_one_time_are_never_merged_in_a_store_of_titled_facts():
+    """Seen walking a fresh store: with their titles the two were proposed for a merge (a title
+    says its word twice, so the opening words were not all "said apart"), while a fact said
+    again in words put elsewhere is still one."""
+    stamp = "2026-01-01T00:00:00Z"
+    notes = [("Vacuum", "VACUUM ANALYZE on the orders database runs nightly at 02:00 UTC."),
+             ("Backups", "The nightly backup of the orders database runs at 02:00 UTC."),
+             ("Integration tests", "Integration tests run against a real Postgres in Docker."),
+             ("Test database", "For integration tests we spin up an actual PostgreSQL container via Docker."),
+             ("Nightly export", "The nightly export starts at 1am UTC."),
+             ("Deploy days", "We deploy on Tuesdays and Thursdays.")]
+    facts = [Fact(id=f"f-{n}", revision=1, name=f"f-{n}", title=title, description="", type="project",
+                  scope="project", body=body, created_at=stamp, updated_at=stamp)
+             for n, (title, body) in enumerate(notes)]
+    found = duplicates_and_contradictions(facts, lambda _f: Usage())
+    merged = {frozenset(f.title for f in item.facts) for item in found if item.kind == "duplicate"}
+    assert merged == {frozenset({"Integration tests", "Test database"})}
+
+
 def test_a_word_moved_in_one_frame_is_not_another_thing_put_in_its_place():
     assert _in_a_store("Submitted forms are kept for 7 years.",
                        "Retention for submitted forms is 2 years, then they are purged.") == "contradiction"
