@@ -67,8 +67,8 @@ _NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|inst
 # "替换掉了 X", "X 下线了", "不再使用 X"
 _LEFT_BEHIND = re.compile(
     r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:[\w'’]+\s+){0,4}?"
-    r"(?:over\s+)?from\s+(.+?)\s+(?:to|onto)\b"
-    r"|\b(?:moved|migrated|switched)\s+off\s+(?:of\s+)?(.+?)\s+(?:onto|to)\b"
+    r"(?:over\s+)?from\s+(\S.{0,59}?)\s+(?:to|onto)\b"   # (a name is short: a run of spaces is read once)
+    r"|\b(?:moved|migrated|switched)\s+off\s+(?:of\s+)?(\S.{0,59}?)\s+(?:onto|to)\b"
     r"|\b(?:moved|migrated|switched)\s+(?:away\s+from|off(?:\s+of)?)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:)](?:\s|$)|\s*\)|\s*$)"
     r"|\breplac(?:ed|ing)\s+((?:[\w.+#-]+\s+){0,3}?[\w.+#-]+)(?=\s+(?:with|by|as|for)\b|\s*[.,;:]|\s*$)"
@@ -77,8 +77,10 @@ _LEFT_BEHIND = re.compile(
     r"(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
     r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
     r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
-    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:那套|那个|集群|服务)?\s*(?:去年|今年|上个月)?\s*(?:已经|也|就)?下线"
-    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)\s*(?:分支|服务|集群)?\s*(?:去年|今年|上个月)?\s*(?:已经|已|也)?(?:废弃|弃用|停用)"
+    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)(?:\s*(?:那套|那个|集群|服务))?(?:\s*(?:去年|今年|上个月))?"
+    r"(?:\s*(?:已经|也|就))?\s*下线"
+    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)(?:\s*(?:分支|服务|集群))?(?:\s*(?:去年|今年|上个月))?"
+    r"(?:\s*(?:已经|已|也))?\s*(?:废弃|弃用|停用)"
     r"|\b(?:no longer (?:use|offer|support|accept)|stopped (?:using|offering|supporting|accepting))\s+"
     r"((?-i:[A-Z])(?:[\w.+#-]*[\w+#])?(?:\s+(?-i:[A-Z])(?:[\w.+#-]*[\w+#])?)?)"
     r"(?=\s*(?:anymore|any more|any longer|since|after|in|last|this)\b|\s*[.,;:)](?:\s|$)|\s*$)"

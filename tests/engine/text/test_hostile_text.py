@@ -42,6 +42,8 @@ LONG = 100_000
     f"'1' + ' ' * {LONG}", f"' ' * {LONG} + '1'",   # (a number after or before a run of spaces: money, a rate, degrees)
     f"'端口' + ' ' * {LONG} + 'x'",   # (spaces on either side of 是 before a port: tried at each split)
     f"'a-' * {LONG // 2} + ' 桶 s3://' + 'a.' * {LONG // 2}",   # (a bucket's name: hyphens and dots, no end)
+    f"'moved from x' + ' ' * {LONG} + 'y'", f"'moved off x' + ' ' * {LONG} + 'y'",   # (a name before "to": 78 s)
+    f"'Jenkins' + ' ' * {LONG} + 'x 从'",   # (spaces before 下线 or 废弃, tried at each split: 20 s at 1,000)
 ])
 def test_a_fact_of_one_long_word_is_read_in_seconds_not_minutes(text: str):
     done = subprocess.run([sys.executable, "-c", READ_ALL.format(text=text)], capture_output=True, text=True,
