@@ -839,8 +839,8 @@ def test_the_same_values_in_other_numerals_or_words_moved_are_one_fact(first: st
     ("图片上传大小上限 10MB。", "上传图片大小最大 10 MB。"),   # (10MB / 10 MB were two values once: a contradiction)
 ])
 def test_one_value_written_anew_on_much_the_same_terms_is_one_fact(first: str, second: str):
-    """The same values of each kind both give, each writing one the other does not write so (1am /
-    01:00, 5 秒 / 5000ms), much of the longer note said by both: a repeat (each was "different")."""
+    """The same values of each kind both give, each writing one the other does not write so (5 秒 /
+    5000ms, 10MB / 10 MB), much of the longer note said by both: a repeat (neither was proposed)."""
     assert _in_a_store(first, second) == "duplicate"
 
 
