@@ -783,7 +783,8 @@ _STOPS = re.compile(r"\b(?:block\w*|den(?:y|ies|ied)|reject\w*|refus\w*|prohibit
 def _one_stops(a: Reading, b: Reading) -> bool:
     """Whether one note stops what the other does not ("… our regular prod deploy slot" / "…
     deploys are frozen on Fridays"; "allows 100 requests a minute" / "100 req/min" is one limit)."""
-    return "stops" in (_stance(a), _stance(b)) and _stance(a) != _stance(b)
+    mine, theirs = _stance(a), _stance(b)
+    return "stops" in (mine, theirs) and mine != theirs
 
 
 def _stance(reading: Reading) -> str:

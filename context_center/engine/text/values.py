@@ -337,7 +337,6 @@ _RETRIED = re.compile(r"\bretr(?:y|ies|ied|ying)\b(?:\s+[\w-]+){0,4}?\s+(?:(once
                       r")(?:\s+times\b|(?![\w%]|\.\d|\s+\w)))"
                       r"|(?<![\w.,-])(\d+|" + _WORD_NUMBER + r")\s+(?:retry\s+attempts|retries)\b", re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
-_REPLICAS = re.compile(r"个\s*(?:pods?|副本|实例)", re.IGNORECASE)   # (3 个副本, 12 个 pod: replicas)
 def _one_of(noun: str) -> str:
     """A counted thing's name, one of them ("processes": process; "pods", "instances": replica)."""
     one = noun[:-2] if noun.endswith(("sses", "xes", "ches", "shes")) else noun.rstrip("s")
@@ -509,8 +508,8 @@ def values_of(text: str) -> Values:
     for match in _COUNT.finditer(text):
         noun, number = (match.group(2), match.group(1)) if match.group(2) else (match.group(4), match.group(3))
         if noun.lower() not in _NOT_COUNTED and number + noun != "一次":   # (一次: once, not a count)
-            thing = _one_of(noun.lower()) if noun.isascii() else "replica" if _REPLICAS.fullmatch(noun) \
-                else _PEOPLE.get(noun, noun)
+            thing = _one_of(noun.lower()) if noun.isascii() else "replica" if noun.startswith("个") \
+                else _PEOPLE.get(noun, noun)   # (3 个副本, 12 个 pod: replicas)
             add(f"count:{thing}", f"{_number(number):g}", match.span())
     if "retr" in lowered:
         for match in _RETRIED.finditer(text):
