@@ -33,6 +33,7 @@ EVIDENCE_WORDS = {
     "left_behind": QT_TR_NOOP("left behind"), "shared_id": QT_TR_NOOP("same id"),
     "shared_name": QT_TR_NOOP("same name"), "shared_title": QT_TR_NOOP("same title"),
     "values": QT_TR_NOOP("values given"), "counted_per": QT_TR_NOOP("counted per"),
+    "shared": QT_TR_NOOP("what both give"),
 }
 
 
@@ -62,6 +63,8 @@ def _reason(item: Any) -> str | None:   # one sentence per kind
     if item.kind == "duplicate" and second:
         why = tr("the same title") if evidence.get("same_title") else \
             tr("{share} of what the shorter says, in other words").format(share=f"{evidence.get('similarity', 0):.0%}")
+        if evidence.get("shared"):   # (the values both give, as the engine shows them: "duration: 14 days")
+            why = tr("both give {values}; {why}").format(values="; ".join(map(str, evidence["shared"])), why=why)
         return tr("{kept} and {other} say the same thing ({why}): keep {kept} with what only the other says, and "
                   "forget {other} to the archive.").format(kept=first, other=second, why=why)
     if item.kind == "related" and second:

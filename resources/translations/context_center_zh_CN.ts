@@ -4862,6 +4862,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>计数维度</translation>
     </message>
     <message>
+        <source>what both give</source>
+        <translation>两条都给出</translation>
+    </message>
+    <message>
         <source> (team facts change by a commit: edit their files in the repository and commit them)</source>
         <translation>（团队事实通过提交来更改：请在仓库中编辑它们的文件并提交）</translation>
     </message>
@@ -4872,6 +4876,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
     <message>
         <source>{share} of what the shorter says, in other words</source>
         <translation>较短一条内容的 {share}，只是换了说法</translation>
+    </message>
+    <message>
+        <source>both give {values}; {why}</source>
+        <translation>两条都给出 {values}；{why}</translation>
     </message>
     <message>
         <source>{kept} and {other} say the same thing ({why}): keep {kept} with what only the other says, and forget {other} to the archive.</source>

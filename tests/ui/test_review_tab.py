@@ -159,8 +159,11 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
     import datetime as dt
     from types import SimpleNamespace
 
+    from PySide6.QtWidgets import QApplication
+
     from context_center.engine.records import Fact
     from context_center.engine.review import finders
+    from context_center.ui import language
     from context_center.ui.review_words import reason
 
     stamp = "2020-01-01T00:00:00Z"
@@ -193,17 +196,28 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
         *finders.duplicates_and_contradictions([fact("pm", body="Always use pnpm in this repository."),
                                                 fact("npm", body="Use npm to install dependencies here.")],
                                                lambda f: finders.Usage()),
+        *finders.duplicates_and_contradictions([fact("logs", title="", body="订单日志保留两周。"),
+                                                fact("logs-too", title="", body="订单日志保留 14 天。")],
+                                               lambda f: finders.Usage()),
         *finders.overrides([fact("pm", body="Use yarn.", subject_key="project.pm"),
                             fact("pm-everywhere", body="Use pnpm.", subject_key="project.pm", scope="global"),
                             fact("day", title="Deploy day", body="Fridays."),
                             fact("ship-day", title="Deploy day", body="Tuesdays.", scope="global")]),
     ]
     assert {item.kind for item in items} == {"stale", "expired", "broken", "changed", "worktree", "unused",
-                                             "oversize", "staged", "contradiction", "override"}
+                                             "oversize", "staged", "contradiction", "override", "duplicate"}
+    [merge] = [item for item in items if item.kind == "duplicate"]   # (the value both give, in its reason)
+    assert merge.evidence["shared"] == ["duration: 14 days"] and "both give duration: 14 days; " in merge.reason
     assert len([item for item in items if item.kind == "override"]) == 2
     assert [bool(item.evidence.get("claims")) for item in items if item.kind == "contradiction"] == [False, True]
     for item in items:
         assert reason(item) == item.reason, item.kind
+    app = QApplication.instance()
+    try:   # (and in Chinese, the value as the engine shows it)
+        language.install(app, "zh_CN")
+        assert "两条都给出 duration: 14 days；" in reason(merge)
+    finally:
+        language.install(app, "en")
 
 
 def test_the_evidence_says_yes_or_no_never_true_or_false(ui, qtbot):

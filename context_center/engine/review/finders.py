@@ -28,7 +28,7 @@ from ..text.similarity import (
     similarity,
     still_says,
 )
-from ..text.values import clashing_kind, shown_all
+from ..text.values import clashing_kind, shared_kinds, shown_all
 from .items import ReviewItem, Step
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
@@ -187,7 +187,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         counted[kind] += 1
         score = similarity(one, two, weights)
         if kind == "duplicate":
-            items.append(_duplicate(a, b, usage, score, same_title))
+            items.append(_duplicate(a, b, usage, score, same_title, said_by_both(one, two)))
         else:   # (two limits, each true: what each counts per is why they are two)
             per = {a.ref: sorted(one.scopes), b.ref: sorted(two.scopes)} if counted_per_other_things(one, two) else {}
             items.append(_related(a, b, score, per))
@@ -256,7 +256,19 @@ def _related(a: Fact, b: Fact, score: float, counted_per: dict[str, list[str]] |
         evidence, "advice", block(first) + "\n" + block(second), "")
 
 
-def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, same_title: bool) -> ReviewItem:
+def said_by_both(one: Reading, two: Reading) -> list[str]:
+    """What two notes found to say one thing both give, however each writes it: the values of a kind
+    ("duration: 14 days" for 保留两周 / 保留 14 天) and the claims ("package-manager: pnpm"), as a
+    contradiction's evidence shows what each gives, so a merge shows why it is one."""
+    values = [value for kind in shared_kinds(one.values, two.values)
+              for value in shown_all(kind, one.values.kinds[kind])]
+    claims = sorted({mine.shown() for mine in one.claims for theirs in two.claims if mine.subject != "time"
+                     and (mine.subject, mine.value, mine.negated) == (theirs.subject, theirs.value, theirs.negated)})
+    return list(dict.fromkeys(values + claims))
+
+
+def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, same_title: bool,
+               shared: Sequence[str] = ()) -> ReviewItem:
     # kept: the one holding what a merge could not carry (a subject key, a pin), then the most
     # recalled, then the newest by creation: an apply and its undo write both facts again (the kept
     # one's text back, the other recovered), so by their last write the proposal flipped to the other
@@ -266,12 +278,17 @@ def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, s
     keywords = " ".join(dict.fromkeys((kept.keywords + " " + other.keywords).split()))
     refs = tuple(dict.fromkeys((*kept.refs, *other.refs)))
     why = "the same title" if same_title else f"{score:.0%} of what the shorter says, in other words"
+    if shared:   # (what both give: the value a reader checks first)
+        why = f"both give {'; '.join(shared)}; {why}"
+    evidence: dict[str, Any] = {"similarity": round(score, 3), "same_title": same_title}
+    if shared:
+        evidence["shared"] = list(shared)
+    evidence["recalled"] = {kept.ref: usage(kept).injected, other.ref: usage(other).injected}
     return ReviewItem(
         "duplicate", (kept, other),
         f"{kept.ref} and {other.ref} say the same thing ({why}): keep {kept.ref} with what only the other says, "
         f"and forget {other.ref} to the archive.",
-        {"similarity": round(score, 3), "same_title": same_title,
-         "recalled": {kept.ref: usage(kept).injected, other.ref: usage(other).injected}},
+        evidence,
         "merge", block(kept) + "\n" + block(other), block(kept, body),
         (Step("edit", kept, body=body, keywords=keywords if keywords != kept.keywords else None,
               refs=refs if refs != kept.refs else None,

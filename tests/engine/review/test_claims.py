@@ -207,6 +207,27 @@ def test_a_merge_is_proposed_only_when_sure_and_a_pair_merely_alike_is_related_w
         review.apply(related.id)
 
 
+def test_a_merge_names_the_values_both_give_however_each_writes_them(engine):
+    """A repeat found by its values says which: "duration: 14 days" for 保留两周 / 保留 14 天, as a
+    contradiction names what each gives; a merge found by words alone names none."""
+    for name, body in (("order-logs", "订单日志保留两周。"), ("order-logs-too", "订单日志保留 14 天。"),
+                       ("timeout", "The request timeout for the payments API is 5 seconds."),
+                       ("timeout-ms", "Payments API requests time out after 5000ms."),
+                       ("pm", "Always use pnpm in this repository."),
+                       ("pm-again", "This repository uses pnpm for installing packages, always."),
+                       ("deploy-day", "Deploys go out after the smoke tests pass."),
+                       ("deploy-days", "Deploys go out once the smoke tests pass. Roll back by image.")):
+        engine.remember(FactInput(name=name, title="", body=body))
+    merges = {frozenset(f.name for f in item.facts): item for item in MemoryReview(engine).items()
+              if item.kind == "duplicate"}
+    assert merges[frozenset({"order-logs", "order-logs-too"})].evidence["shared"] == ["duration: 14 days"]
+    assert merges[frozenset({"timeout", "timeout-ms"})].evidence["shared"] == ["duration: 5 s"]
+    pnpm = merges[frozenset({"pm", "pm-again"})]
+    assert pnpm.evidence["shared"] == ["package-manager: pnpm"] and "(both give package-manager: pnpm; " in pnpm.reason
+    plain = merges[frozenset({"deploy-day", "deploy-days"})]
+    assert "shared" not in plain.evidence and "both give" not in plain.reason
+
+
 def test_two_limits_counted_per_other_things_are_related_and_say_what_each_counts_per(engine):
     """Shown for a look, never merged, with the evidence of why they are two: per IP, per API key."""
     for name, body in (("checkout-ip-limit", "Checkout allows 100 requests per minute per IP."),
