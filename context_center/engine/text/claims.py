@@ -584,7 +584,7 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
 # language a runtime's name stands for, and that a part is a service, an app or reached over REST ("the web
 # app" / "the web")
 _SAID_OF_ANY = frozenset({"database", "cache", "golang", "java", "javascript", "python", "service", "web", "app",
-                          "rest"})
+                          "rest", "server"})
 
 
 def _named_more_closely(first: frozenset[str], second: frozenset[str]) -> bool:

@@ -590,6 +590,10 @@ def test_a_change_pushed_straight_to_a_branch_against_one_only_through_a_pull_re
     ("Pellucid's services run on JDK 21.", "Pellucid services target Java 17.", "contradiction"),
     ("The Tunewave API gateway listens on port 8443.", "Tunewave's API gateway port is 9443.", "contradiction"),
     ("Oxbow's API gateway listens on port 8443.", "Grebe's API gateway port is 9443.", "different"),
+    # a part's server is the part ("the API server" / "the API"), not another server
+    ("Wrenfield's API server compiles with Go 1.21.", "The Wrenfield API is built with Go 1.23.", "contradiction"),
+    ("The ledger API server listens on port 7001.", "The ledger API listens on port 7002.", "contradiction"),
+    ("The metrics server listens on port 9100.", "The API listens on port 8080.", "different"),
 ])
 def test_one_thing_named_more_closely_only_by_what_names_no_other_is_one_thing(first: str, second: str, said: str):
     """"the web frontend" / "the frontend", "the orders service" / "orders", "production" / "the
@@ -742,6 +746,12 @@ def _in_a_store(first: str, second: str) -> str:
     ("Backend unit tests are written with JUnit 5.", "Backend unit tests use TestNG."),
     ("The marketing site is a Next.js app.", "The marketing site is built with Astro."),
     ("Cluster ingress goes through nginx-ingress.", "Our ingress controller is Traefik."),
+    # words saying how a value is given, put in each other's place: one thing ("lives in" / "region";
+    # "served through" / "delivery runs on"; "limit" / "accepted up to"; "reachable at" / "URL")
+    ("The analytics region is eu-north-1.", "Analytics lives in ap-south-1."),
+    ("Our docs are served through Fastly.", "Docs delivery runs on Akamai."),
+    ("The image upload limit is 8 MB.", "Image uploads are accepted up to 32 MB."),
+    ("The review app is reachable at https://review.kelp.dev.", "The review app URL is https://preview.kelp.io."),
 ])
 def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str, second: str):
     """A duration, a rate, a version, a tool for one job, an address… each side giving one the
@@ -759,6 +769,20 @@ def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str,
     ("Password reset links expire after 1 hour.", "Never let password reset links live for 24 hours."),
 ])
 def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_kind(first: str, second: str):
+    assert _in_a_store(first, second) != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The search API returns 25 results per page by default.", "The search API allows at most 100 results per page."),
+    ("订单接口默认每页 20 条。", "订单接口每页最多 100 条。"),
+    ("Event payloads are capped at 256 KB.", "Event payloads default to 64 KB."),
+    # a word saying how is no word naming which: opening and closing are two times, an upload's
+    # interval and a retention two durations
+    ("Check-in opens 30 minutes before the flight.", "Check-in closes 45 minutes before the flight."),
+    ("Telemetry is uploaded every 30 seconds.", "Telemetry is kept for 1 year."),
+])
+def test_a_default_and_a_bound_or_two_events_of_one_thing_are_no_contradiction(first: str, second: str):
+    """What holds unless asked and the most allowed are two values of one thing, both true."""
     assert _in_a_store(first, second) != "contradiction"
 
 
@@ -837,7 +861,8 @@ def test_the_same_values_in_other_numerals_or_words_moved_are_one_fact(first: st
 @pytest.mark.parametrize("first, second", [
     ("订单服务的接口超时是 5 秒。", "订单服务调用方等 5000ms 没有响应就超时。"),
     ("图片上传大小上限 10MB。", "上传图片大小最大 10 MB。"),   # (10MB / 10 MB were two values once: a contradiction)
-])
+    ("The export job kicks off at 01:00 UTC every night.", "The nightly export starts at 1am UTC."),   # (kicks off /
+])                                                                                           # starts: one thing)
 def test_one_value_written_anew_on_much_the_same_terms_is_one_fact(first: str, second: str):
     """The same values of each kind both give, each writing one the other does not write so (5 秒 /
     5000ms, 10MB / 10 MB), much of the longer note said by both: a repeat (neither was proposed)."""
