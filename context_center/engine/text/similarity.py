@@ -113,7 +113,9 @@ OPPOSITES_UNDER_ONE_HEADING_AT = 0.2
 SAME_TOOL_AT = 0.6       # ... when the values in common are tools alone
 # the words besides its claims one note may say that the other does not, where the two share no specific
 # word but the same claims (measured: 2 labelled repeats found, none wrongly; at 3, 8 found, but "Tests
-# run on GitHub Actions." / "GitHub Actions runners are self-hosted." was proposed for a merge)
+# run on GitHub Actions." / "GitHub Actions runners are self-hosted." In Chinese, 部署, 放 and 设 (为):
+# 5 more judgements right, two more planted contradictions in the stores, nothing lost (with 配 and 置,
+# 配置文件 / 证书文件 were one file) was proposed for a merge)
 OTHER_WORDS_AT_MOST = 2
 DUPLICATE_AT = 0.7        # the share of the shorter note's weight that both say: alike ("related")
 DUPLICATE_LONGER_AT = 0.4   # ... and of the longer note's
@@ -525,13 +527,15 @@ _FRAME_WORDS = frozenset(map(stem, "use used uses using run runs ran goes went s
 # three more planted contradictions found in the stores, no false item; not "keep" (its term is a
 # retention's: "uploaded every 30 s" / "kept for 2 years" are two durations), "open" (opens / closes are
 # two times) nor "delivery" (a delivery attempt is a thing). For a merge they would make one of "Tests
-# run on GitHub Actions." / "GitHub Actions runners are self-hosted."
+# run on GitHub Actions." / "GitHub Actions runners are self-hosted." In Chinese, 部署, 放 and 设 (为):
+# 5 more judgements right, two more planted contradictions in the stores, nothing lost (with 配 and 置,
+# 配置文件 / 证书文件 were one file)
 _HOW_GIVEN = _FRAME_WORDS | frozenset(map(stem, "host hosted hosts manage managed manages serve serves served stay "
                                                 "stays build builds built target targets start starts reachable "
                                                 "deliver delivers delivered define defined defines allow allows "
                                                 "allowed change changes generate generates generated require requires "
                                                 "required land lands produce produces produced accept accepts accepted "
-                                                "configure configured every limit".split()))
+                                                "configure configured every limit".split())) | frozenset("部署放设")
 
 
 def _few_say_together(topic_a: frozenset[str], topic_b: frozenset[str], weights: Weights,

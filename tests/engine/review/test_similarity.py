@@ -752,6 +752,7 @@ def _in_a_store(first: str, second: str) -> str:
     ("Our docs are served through Fastly.", "Docs delivery runs on Akamai."),
     ("The image upload limit is 8 MB.", "Image uploads are accepted up to 32 MB."),
     ("The review app is reachable at https://review.kelp.dev.", "The review app URL is https://preview.kelp.io."),
+    ("墨竹 worker 的机器都在 cn-hangzhou。", "墨竹 worker 部署在 cn-shenzhen。"),
 ])
 def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str, second: str):
     """A duration, a rate, a version, a tool for one job, an address… each side giving one the
@@ -780,6 +781,8 @@ def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_ki
     # interval and a retention two durations
     ("Check-in opens 30 minutes before the flight.", "Check-in closes 45 minutes before the flight."),
     ("Telemetry is uploaded every 30 seconds.", "Telemetry is kept for 1 year."),
+    ("灰雀的配置文件放在 /etc/huique/app.yaml。", "灰雀的证书文件放在 /etc/huique/certs/。"),
+    ("灰雀的生产环境部署在 cn-shanghai。", "灰雀的预发环境部署在 cn-beijing。"),
 ])
 def test_a_default_and_a_bound_or_two_events_of_one_thing_are_no_contradiction(first: str, second: str):
     """What holds unless asked and the most allowed are two values of one thing, both true."""
