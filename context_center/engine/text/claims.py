@@ -337,6 +337,7 @@ _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs"
                      "本地开发": "dev", "本地环境": "dev",
                      "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
 _WORD = re.compile(r"[A-Za-z][\w.-]*")
+_WEB_END = re.compile(r"\b(?:web|h5)\s*端", re.IGNORECASE)
 # "the payments API", "the search worker", "Pellucid's services": the word before a part names which one it is
 _QUALIFIED = re.compile(r"(?<![\w'’-])([A-Za-z][\w-]*)(?:['’]s)?\s+(?:api|service|worker|server|client|app|site|"
                         r"gateway|database|db|cache|queue|scheduler|dashboard|sdk|library|cli)s?\b"
@@ -771,6 +772,7 @@ _BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
 def _entity(clause: str) -> frozenset[str]:
     if "(" in clause or "（" in clause:   # (a list: a comma inside)
         clause = _BRACKETS.sub(lambda m: " " if any(mark in m.group(0) for mark in ",，、") else m.group(0), clause)
+    clause = _WEB_END.sub("前端", clause)   # (web 端, H5 端: the frontend)
     words = {word.lower().rstrip(".") for word in _WORD.findall(clause)}
     found = {word for word in words if word in _ENTITIES or word in _LANGUAGES}
     found |= {word[:-1] for word in words if word.endswith("s") and word[:-1] in _ENTITIES

@@ -354,7 +354,14 @@ _SCALES = {"k": 1e3, "m": 1e6, "万": 1e4}
 _MONEY = re.compile(r"([€$£¥])\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b"
                     r"|(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:(k|m|万)\s*)?(eur|euros?|usd|dollars|gbp|cny|rmb|元)(?![a-z])",
                     re.IGNORECASE)
-_ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?\s*(?:is|=|:|to|of)?\s*(\d{2})\b", re.IGNORECASE)
+_ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?`?\s*(?:(?:is\s+)?set\s+to|is|=|:|to|of)?\s*(\d{2})\b",
+                          re.IGNORECASE)   # (`minSdk` is set to 26)
+# a count given as a bound before its noun ("Max players per match is 64", "maximum number of seats: 8") and
+# a pool's size ("The DB connection pool is 20"): so many of that thing, as "64 players" says
+_COUNT_BOUND = re.compile(r"\bmax(?:imum)?\s+(?:number\s+of\s+)?([a-z]{3,}s)\b(?:\s+per\s+[\w-]+(?:\s+[\w-]+)?)?"
+                          r"\s*(?:is|are|=|:)\s*(\d+)\b(?!\s*(?:%|[a-z]))"
+                          r"|\b(?:db\s+|database\s+)?(connection)\s+pool(?:\s+size)?\s*(?:is|of|=|:)\s*(\d+)\b(?!\s*%)",
+                          re.IGNORECASE)
 
 
 def _number(written: str) -> float:
@@ -511,6 +518,10 @@ def values_of(text: str) -> Values:
             thing = _one_of(noun.lower()) if noun.isascii() else "replica" if noun.startswith("个") \
                 else _PEOPLE.get(noun, noun)   # (3 个副本, 12 个 pod: replicas)
             add(f"count:{thing}", f"{_number(number):g}", match.span())
+    for match in _COUNT_BOUND.finditer(text):
+        noun, at = (match.group(1), 2) if match.group(1) else (match.group(3) + "s", 4)
+        if noun.lower() not in _NOT_COUNTED:   # (the number alone taken out: what it bounds stays said)
+            add(f"count:{_one_of(noun.lower())}", f"{_number(match.group(at)):g}", match.span(at))
     if "retr" in lowered:
         for match in _RETRIED.finditer(text):
             written = next(group for group in match.groups() if group).lower()

@@ -60,6 +60,7 @@ def test_facts_about_other_things_or_the_same_value_do_not_conflict(first: str, 
     ("We squash-merge into main.", "Always rebase-merge so individual commits are preserved on main."),
     ("protobuf 字段名使用 snake_case。", "proto 消息里的字段统一用 camelCase 命名。"),       # fields, both
     ("The API uses camelCase.", "API field names use snake_case."),                 # one names the kind of name
+    ("官网 web 端的依赖用 yarn 安装。", "官网前端统一用 pnpm 装依赖。"),                 # web 端 is the frontend
 ])
 def test_a_replacement_a_chinese_note_and_a_literal_conflict(first: str, second: str):
     assert conflicts(claims_of(first), claims_of(second))

@@ -753,6 +753,8 @@ def _in_a_store(first: str, second: str) -> str:
     ("The image upload limit is 8 MB.", "Image uploads are accepted up to 32 MB."),
     ("The review app is reachable at https://review.kelp.dev.", "The review app URL is https://preview.kelp.io."),
     ("墨竹 worker 的机器都在 cn-hangzhou。", "墨竹 worker 部署在 cn-shenzhen。"),
+    ("The Android minSdk is 23.", "The Android app's `minSdk` is set to 26."),
+    ("Max players per arena match is 32.", "Arena matches are capped at 48 players."),
 ])
 def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str, second: str):
     """A duration, a rate, a version, a tool for one job, an address… each side giving one the
@@ -777,6 +779,9 @@ def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_ki
     ("The search API returns 25 results per page by default.", "The search API allows at most 100 results per page."),
     ("订单接口默认每页 20 条。", "订单接口每页最多 100 条。"),
     ("Event payloads are capped at 256 KB.", "Event payloads default to 64 KB."),
+    ("Max pool size for the billing DB connection pool is 30.",
+     "Min idle connections for the billing DB connection pool is 4."),
+    ("Pilots rest at least 11 hours between shifts.", "A pilot's shift is limited to 12 hours."),
     # a word saying how is no word naming which: opening and closing are two times, an upload's
     # interval and a retention two durations
     ("Check-in opens 30 minutes before the flight.", "Check-in closes 45 minutes before the flight."),
@@ -785,7 +790,7 @@ def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_ki
     ("灰雀的生产环境部署在 cn-shanghai。", "灰雀的预发环境部署在 cn-beijing。"),
 ])
 def test_a_default_and_a_bound_or_two_events_of_one_thing_are_no_contradiction(first: str, second: str):
-    """What holds unless asked and the most allowed are two values of one thing, both true."""
+    """What holds unless asked, the most allowed and the least are two values of one thing, both true."""
     assert _in_a_store(first, second) != "contradiction"
 
 

@@ -33,6 +33,9 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("转账超过 5 万元需要刷脸。", "转账超过 50000 元要人脸识别。", "money:cny"),
     ("The index is rebuilt nightly.", "The index is rebuilt every 24 hours.", "frequency"),
     ("Android minSdk is 26.", "minSdkVersion = 26", "android-sdk:min"),
+    ("The Android minSdk is 23.", "The Android app's `minSdk` is set to 23.", "android-sdk:min"),
+    ("Max players per arena match is 32.", "Arena matches hold at most 32 players.", "count:player"),
+    ("The DB connection pool is 15.", "Each pod opens 15 database connections.", "count:connection"),
     ("The game server tick rate is 60 Hz.", "Dedicated servers simulate at 60 ticks per second.", "hertz"),
     ("The default slot is 45 minutes.", "default_slot_minutes: 45  # SmileSlot", "duration"),
     ("Standup starts at half past nine.", "Standup is at 09:30.", "clock"),
@@ -250,6 +253,8 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("The client gives up waiting after half a minute.", {"duration": {"30s"}}),
     ("tessera-api: db pool max_size 20 per pod", {}),   # (a setting's name is no product)
     ("The chess server allows up to 3 simultaneous games per account.", {"count:game": {"3"}}),
+    ("Max upload size is 10 MB.", {"size": {"10485760b"}}),   # (no count: a bound on a size)
+    ("The maximum number of seats is 8.", {"count:seat": {"8"}}),
 ])
 def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
