@@ -755,6 +755,9 @@ def _in_a_store(first: str, second: str) -> str:
     ("墨竹 worker 的机器都在 cn-hangzhou。", "墨竹 worker 部署在 cn-shenzhen。"),
     ("The Android minSdk is 23.", "The Android app's `minSdk` is set to 26."),
     ("Max players per arena match is 32.", "Arena matches are capped at 48 players."),
+    # two values of a kind each, one the same, one not: a threshold (and its window) moved
+    ("Kestrel pages on-call when p99 latency exceeds 900 ms for 5 minutes.",
+     "Kestrel pages on-call once p99 latency is above 2 seconds for five minutes."),
 ])
 def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str, second: str):
     """A duration, a rate, a version, a tool for one job, an address… each side giving one the
@@ -788,6 +791,7 @@ def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_ki
     ("Telemetry is uploaded every 30 seconds.", "Telemetry is kept for 1 year."),
     ("灰雀的配置文件放在 /etc/huique/app.yaml。", "灰雀的证书文件放在 /etc/huique/certs/。"),
     ("灰雀的生产环境部署在 cn-shanghai。", "灰雀的预发环境部署在 cn-beijing。"),
+    ("Standup is at 09:30 and retro at 16:00 on Fridays.", "Standup is at 09:30 and planning at 11:00 on Mondays."),
 ])
 def test_a_default_and_a_bound_or_two_events_of_one_thing_are_no_contradiction(first: str, second: str):
     """What holds unless asked, the most allowed and the least are two values of one thing, both true."""

@@ -138,6 +138,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("云停网关心跳间隔:5 分钟。", "云停网关每 30 秒发送一次心跳。", "frequency"),   # (an interval: how often)
     ("The cluster autoscales to at most 40 nodes.", "processing cluster: max_nodes = 12", "count:node"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
+    ("The freeze runs from 16:00 on Friday to 09:00.", "The freeze runs from 12:00 to 09:00.", "clock"),   # one end
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
     assert clashing_kind(values_of(first), values_of(second)) == kind
