@@ -273,7 +273,7 @@ _NAMED = {
 }
 # kinds whose words name what they are of too, and stay in the rest ("the SMS code" / "the email link": two things)
 _NAMING = frozenset({"channel"})
-_CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上)?(十一|十二|[一二两三四五六七八九十])点(半)?")
+_CHINESE_CLOCK = re.compile(r"(凌晨|早上|上午|中午|下午|晚上|傍晚|晚)?(十一|十二|[一二两三四五六七八九十])点(半)?")
 _PRODUCT_SPELLINGS = {"postgresql": "postgres", "pg": "postgres", "golang": "go", "node.js": "node", "nodejs": "node",
                       "jdk": "java", "msrv": "rust",   # (a minimum supported Rust version)
                       "rn": "react-native", "native": "react-native", "openjdk": "java", "eclipse-temurin": "java",
@@ -485,7 +485,7 @@ def values_of(text: str) -> Values:
         add("clock", value, match.span())
     for match in _CHINESE_CLOCK.finditer(text):   # (凌晨两点, 下午五点半)
         hour = int(_number(match.group(2)))
-        hour += 12 if match.group(1) in ("下午", "晚上") and hour < 12 else 0
+        hour += 12 if match.group(1) in ("下午", "晚上", "傍晚", "晚") and hour < 12 else 0
         add("clock", f"{hour:02d}:{30 if match.group(3) else 0:02d}", match.span())
     for match in _FREQUENCY.finditer(text):
         named, count, unit, chinese_count, chinese_unit = match.groups()

@@ -77,6 +77,7 @@ def test_differing_literals_are_never_one_fact_said_twice(first: str, second: st
 
 def test_the_same_literal_in_other_words_may_be_a_repeat():
     assert not literals_differ(claims_of("Backups run nightly at 2am."), claims_of("Nightly backups happen at 02:00."))
+    assert not conflicts(claims_of("生产环境每周三晚上 20:00 发版。"), claims_of("每周三晚 8 点是线上的固定上线时间。"))
 
 
 def _store(engine, *bodies: str) -> list:

@@ -36,6 +36,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("The Android minSdk is 23.", "The Android app's `minSdk` is set to 23.", "android-sdk:min"),
     ("Max players per arena match is 32.", "Arena matches hold at most 32 players.", "count:player"),
     ("The DB connection pool is 15.", "Each pod opens 15 database connections.", "count:connection"),
+    ("每周三晚 8 点上线。", "每周三 20:00 上线。", "clock"),   # (晚 alone is the evening too)
+    ("周五晚八点封版。", "周五 20:00 封版。", "clock"),
     ("The game server tick rate is 60 Hz.", "Dedicated servers simulate at 60 ticks per second.", "hertz"),
     ("The default slot is 45 minutes.", "default_slot_minutes: 45  # SmileSlot", "duration"),
     ("Standup starts at half past nine.", "Standup is at 09:30.", "clock"),
