@@ -152,6 +152,7 @@ UNITS = frozenset({"am", "pm", "ms", "s", "sec", "second", "minut", "min", "hour
                    "毫", "秒", "分", "钟", "小", "时", "天", "兆"})
 _TIME_OUT = re.compile(r"\btim(?:e|es|ed|ing)[ -]out\b", re.IGNORECASE)   # ("sessions time out": a timeout)
 _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[ -]up\b", re.IGNORECASE)   # ("is backed up nightly": a backup)
+_LIVES_FOR = re.compile(r"\blive[sd]?\s+for\b", re.IGNORECASE)   # ("tokens live for 15 minutes": valid, not hosted)
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,8 @@ def words_of(clause: str) -> set[str]:
         clause = _TIME_OUT.sub("timeout", clause)
     if "up" in clause:
         clause = _BACKED_UP.sub("backup", clause)
+    if "ive" in clause:
+        clause = _LIVES_FOR.sub("valid for", clause)
     if not _HAN.search(clause):
         return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True), "_" in clause)
     clause = _chinese_values(clause)
@@ -346,6 +349,8 @@ def _sequence(text: str) -> tuple[str, ...]:
         text = _TIME_OUT.sub("timeout", text)
     if "up" in text:
         text = _BACKED_UP.sub("backup", text)
+    if "ive" in text:
+        text = _LIVES_FOR.sub("valid for", text)
     for run in _RUNS.findall(_chinese_values(text) if _HAN.search(text) else text):
         if _HAN.match(run):
             found.extend(_SAME_CHARACTER.get(ch, ch) for ch in run if ch not in _FUNCTION_CHARACTERS)

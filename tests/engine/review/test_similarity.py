@@ -882,7 +882,8 @@ def test_the_same_values_in_other_numerals_or_words_moved_are_one_fact(first: st
     ("订单服务的接口超时是 5 秒。", "订单服务调用方等 5000ms 没有响应就超时。"),
     ("图片上传大小上限 10MB。", "上传图片大小最大 10 MB。"),   # (10MB / 10 MB were two values once: a contradiction)
     ("The export job kicks off at 01:00 UTC every night.", "The nightly export starts at 1am UTC."),   # (kicks off /
-])                                                                                           # starts: one thing)
+    ("Wrenfield refresh tokens live for 30 minutes.", "Wrenfield's refresh-token TTL is 1800 seconds."),   # starts;
+])                                                                                  # living for: valid, not hosted)
 def test_one_value_written_anew_on_much_the_same_terms_is_one_fact(first: str, second: str):
     """The same values of each kind both give, each writing one the other does not write so (5 秒 /
     5000ms, 10MB / 10 MB), much of the longer note said by both: a repeat (neither was proposed)."""
