@@ -113,9 +113,7 @@ OPPOSITES_UNDER_ONE_HEADING_AT = 0.2
 SAME_TOOL_AT = 0.6       # ... when the values in common are tools alone
 # the words besides its claims one note may say that the other does not, where the two share no specific
 # word but the same claims (measured: 2 labelled repeats found, none wrongly; at 3, 8 found, but "Tests
-# run on GitHub Actions." / "GitHub Actions runners are self-hosted." In Chinese, 部署, 放 and 设 (为):
-# 5 more judgements right, two more planted contradictions in the stores, nothing lost (with 配 and 置,
-# 配置文件 / 证书文件 were one file) was proposed for a merge)
+# run on GitHub Actions." / "GitHub Actions runners are self-hosted." was proposed for a merge)
 OTHER_WORDS_AT_MOST = 2
 DUPLICATE_AT = 0.7        # the share of the shorter note's weight that both say: alike ("related")
 DUPLICATE_LONGER_AT = 0.4   # ... and of the longer note's

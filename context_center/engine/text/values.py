@@ -354,8 +354,8 @@ _SCALES = {"k": 1e3, "m": 1e6, "万": 1e4}
 _MONEY = re.compile(r"([€$£¥])\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b"
                     r"|(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*(?:(k|m|万)\s*)?(eur|euros?|usd|dollars|gbp|cny|rmb|元)(?![a-z])",
                     re.IGNORECASE)
-_ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?`?\s*(?:(?:is\s+)?set\s+to|is|=|:|to|of)?\s*(\d{2})\b",
-                          re.IGNORECASE)   # (`minSdk` is set to 26)
+_ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?`?\s*(?:(?:(?:is\s+)?set\s+to|is|=|:|to|of)\s*)?"
+                          r"(\d{2})\b", re.IGNORECASE)   # (`minSdk` is set to 26; one run of spaces read once)
 # a count given as a bound before its noun ("Max players per match is 64", "maximum number of seats: 8") and
 # a pool's size ("The DB connection pool is 20"): so many of that thing, as "64 players" says
 _COUNT_BOUND = re.compile(r"\bmax(?:imum)?\s+(?:number\s+of\s+)?([a-z]{3,}s)\b(?:\s+per\s+[\w-]+(?:\s+[\w-]+)?)?"

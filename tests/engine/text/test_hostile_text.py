@@ -44,6 +44,8 @@ LONG = 100_000
     f"'a-' * {LONG // 2} + ' 桶 s3://' + 'a.' * {LONG // 2}",   # (a bucket's name: hyphens and dots, no end)
     f"'moved from x' + ' ' * {LONG} + 'y'", f"'moved off x' + ' ' * {LONG} + 'y'",   # (a name before "to": 78 s)
     f"'Jenkins' + ' ' * {LONG} + 'x 从'",   # (spaces before 下线 or 废弃, tried at each split: 20 s at 1,000)
+    f"'minSdk`' + ' ' * {LONG}", f"'targetSdkVersion' + ' ' * {LONG} + 'x'",   # (spaces on either side of "is":
+    f"'connection pool' + ' ' * {LONG} + 'x'", f"'max ' + 'a' * {LONG}",      # 277 s at 100,000)
 ])
 def test_a_fact_of_one_long_word_is_read_in_seconds_not_minutes(text: str):
     done = subprocess.run([sys.executable, "-c", READ_ALL.format(text=text)], capture_output=True, text=True,
