@@ -571,13 +571,16 @@ def _two_things(first: tuple[str, ...], second: tuple[str, ...], weights: Weight
     word the other says elsewhere is moved, not replaced ("Loki keeps logs" / "Log retention in
     Loki": measured, recall up by up to 0.03 on the labelled sets, planted contradictions found
     in the stores 38 → 40 of 97). ``loosely`` (two bodies under titles naming one thing): words few
-    notes say in each other's place are the bodies' own wording, not two things."""
+    notes say in each other's place are the bodies' own wording, not two things. ``how``: the words
+    saying how a value is given (:data:`_FRAME_WORDS` unless said; :data:`_HOW_GIVEN` for two values
+    of a kind)."""
     changes = SequenceMatcher(a=first, b=second, autojunk=False).get_opcodes()
+    frame = _FRAME_WORDS if how is None else how
     for at, (op, i1, i2, j1, j2) in enumerate(changes):
         if op != "replace":
             continue
         mine, theirs = set(first[i1:i2]) - set(second), set(second[j1:j2]) - set(first)   # (not moved)
-        if not strict and not (mine - (how or _FRAME_WORDS) and theirs - (how or _FRAME_WORDS)):
+        if not strict and not (mine - frame and theirs - frame):
             continue
         said_apart = len(mine) == i2 - i1 and len(theirs) == j2 - j1
         named = i1 == j1 == 1 and at + 1 < len(changes) and changes[at + 1][0] == "equal"   # (after a name: "CMS
