@@ -27,6 +27,7 @@ from ..text.similarity import (
     repeats,
     similarity,
     still_says,
+    titles_name_two_things,
 )
 from ..text.values import clashing_kind, shared_kinds, shown_all
 from .items import ReviewItem, Step
@@ -179,6 +180,9 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         same_title = bool(_title_key(a)) and _title_key(a) == _title_key(b) \
             and not literals_differ(one.claims, two.claims)   # "Nightly job": backups at 2am, vacuum at 2am
         kind = "duplicate" if same_title else repeats(one, two, weights)
+        if kind == "duplicate" and not same_title and bodies is not None \
+                and titles_name_two_things(apart.titles(pair), (one, two), weights):
+            kind = "related"   # ("Nightly vacuum" / "Nightly backup": the bodies alone say whether one fact)
         if kind != "duplicate" and bodies is not None and not bodies_contradict \
                 and repeats(*bodies, weights) == "duplicate":
             kind, (one, two) = "duplicate", bodies   # ("Lint rule" / "Pre-commit check": one fact, two titles)

@@ -488,6 +488,27 @@ _ASPECTS = frozenset(map(stem, "schedule time timing day date config configurati
     | frozenset("时间配置设置策略规则频率间隔时限截止期限周期方式时长位置")
 
 
+def titles_name_two_things(titles: tuple[Reading, Reading], facts: tuple[Reading, Reading], weights: Weights) -> bool:
+    """Whether two facts' titles name two things in one frame: alike but for one word or run of words
+    put in another's place, each a word few notes say and its fact's alone (the other fact says it
+    nowhere, title or body). Then a title and its body read as one are not one fact said twice
+    ("Nightly vacuum" / "Nightly backup", their bodies "VACUUM ANALYZE on the orders database runs
+    nightly at 02:00 UTC." / "The nightly backup of the orders database runs at 02:00 UTC.": seen
+    walking a fresh store), and the bodies alone say whether they are ("Kestrel region" / "Kestrel
+    broker count", both of a cluster in eu-west-1 with three brokers). Measured on the labelled
+    stores developed against (v2–v30): no planted item nor false item moved. Broader readings lost
+    planted repeats: any title word the other fact says nowhere, 14 ("Bundle budget" / "Landing page
+    JS size"); not leaving it to the bodies, 6."""
+    changes = SequenceMatcher(a=titles[0].sequence, b=titles[1].sequence, autojunk=False).get_opcodes()
+    put = [(i1, i2, j1, j2) for op, i1, i2, j1, j2 in changes if op != "equal"]
+    if len(put) != 1 or len(changes) == 1:
+        return False
+    i1, i2, j1, j2 = put[0]
+    mine = set(titles[0].sequence[i1:i2]) - facts[1].words - _HOW_SAID
+    theirs = set(titles[1].sequence[j1:j2]) - facts[0].words - _HOW_SAID
+    return weights.any_specific(mine) and weights.any_specific(theirs)
+
+
 def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:
     """The kinds of values to take out of a note's terms beside another giving values of ``shared``
     kinds: those, and every other but a tool only it names (for a job, not a cloud: "Dependabot's

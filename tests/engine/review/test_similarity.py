@@ -940,9 +940,9 @@ def test_the_same_claims_said_again_with_much_said_alike_are_one_fact_unless_one
 
 
 def test_a_vacuum_and_a_backup_at_one_time_are_never_merged_in_a_store_of_titled_facts():
-    """Seen walking a fresh store: with their titles the two were proposed for a merge (a title
-    says its word twice, so the opening words were not all "said apart"), while a fact said
-    again in words put elsewhere is still one."""
+    """Seen walking fresh stores: with their titles the two were proposed for a merge (a title
+    says its word twice, so the opening words were not all "said apart"; "Nightly vacuum" /
+    "Nightly backup" open alike), while a fact said again in words put elsewhere is still one."""
     stamp = "2026-01-01T00:00:00Z"
     notes = [("Vacuum", "VACUUM ANALYZE on the orders database runs nightly at 02:00 UTC."),
              ("Backups", "The nightly backup of the orders database runs at 02:00 UTC."),
@@ -950,8 +950,14 @@ def test_a_vacuum_and_a_backup_at_one_time_are_never_merged_in_a_store_of_titled
              ("Test database", "For integration tests we spin up an actual PostgreSQL container via Docker."),
              ("Nightly export", "The nightly export starts at 1am UTC."),
              ("Deploy days", "We deploy on Tuesdays and Thursdays."),
-             ("", "Orders DB vacuum: nightly, 2am."), ("", "Orders DB backup: nightly, 02:00.")]   # (one time
-    # written two ways: merged until two notes each naming a thing of its own were two things)
+             ("", "Orders DB vacuum: nightly, 2am."), ("", "Orders DB backup: nightly, 02:00."),   # (one time
+             # written two ways: merged until two notes each naming a thing of its own were two things)
+             ("Nightly vacuum", "VACUUM ANALYZE on the billing database runs nightly at 03:00 UTC."),
+             ("Nightly backup", "The nightly backup of the billing database runs at 03:00 UTC."),   # (titles
+             # opening alike: merged until titles naming two things in one frame left the bodies to say)
+             ("Kestrel region", "The Kestrel queue cluster runs in eu-west-1 with three brokers."),
+             ("Kestrel broker count", "Kestrel's eu-west-1 cluster has 3 brokers.")]   # (titles naming two
+    # aspects in one frame: the bodies alone are one fact said twice)
     facts = [Fact(id=f"f-{n}", revision=1, name=f"f-{n}", title=title, description="", type="project",
                   scope="project", body=body, created_at=stamp, updated_at=stamp)
              for n, (title, body) in enumerate(notes)]
@@ -960,6 +966,8 @@ def test_a_vacuum_and_a_backup_at_one_time_are_never_merged_in_a_store_of_titled
     assert not [pair for pair in merged if "vacuum" in pair and "backup" in pair]
     assert "for integration tests we spin up an actual postgresql container via docker. / integration tests run " \
         "against a real postgres in docker." in merged
+    assert "kestrel's eu-west-1 cluster has 3 brokers. / the kestrel queue cluster runs in eu-west-1 with three " \
+        "brokers." in merged
 
 
 def test_a_word_moved_in_one_frame_is_not_another_thing_put_in_its_place():
