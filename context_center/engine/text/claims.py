@@ -49,7 +49,8 @@ from functools import lru_cache
 from . import tools
 from .tools import tools_of
 
-_CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|don't|but)\b)|，|\bbut\b|但是|但|而是")
+_CLAUSE = re.compile(r"\.+(?=\s|$)|[;!?。；！？\n]+|,\s*(?=(?:never|not|no|don't|but)\b)|，|\bbut\b|但是|但|而是"
+                     r"|(?<![\s,]),?\s+(?=(?:rather\s+than|instead\s+of)\b)")   # (a run of spaces read once)
 # The words that say "not", once: a claim read here and a note's words read by ..similarity each add
 # their own to them (a claim is also negated by what is given up: "no longer", "deprecated",
 # 弃用; a note's words by any "not" at all: "without", "none", 不)
@@ -72,7 +73,8 @@ _LEFT_BEHIND = re.compile(
     r"|\b(?:moved|migrated|switched)\s+(?:away\s+from|off(?:\s+of)?)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:)](?:\s|$)|\s*\)|\s*$)"
     r"|\breplac(?:ed|ing)\s+((?:[\w.+#-]+\s+){0,3}?[\w.+#-]+)(?=\s+(?:with|by|as|for)\b|\s*[.,;:]|\s*$)"
-    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)(?:\s+(?:setup|instance|server|servers|cluster|pipelines?|install))?"
+    r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)(?:\s+(?:setup|instance|server|servers|cluster|pipelines?|install|"
+    r"(?:host)?name|address|endpoint|domain|url))?"
     r"\s+(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
     r"(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
     r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
@@ -309,10 +311,15 @@ _LIMIT_WORDS = frozenset({"max", "maximum", "default", "is", "are", "set", "to",
 _UNITS = {"ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001, "s": 1, "sec": 1, "secs": 1, "second": 1,
           "seconds": 1, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "h": 3600, "hour": 3600,
           "hours": 3600, "kb": 1e3, "k": 1e3, "mb": 1e6, "gb": 1e9}
+# (a branch started from a release's tag: "branch off the latest release tag", 从最新的 release tag 拉分支)
+_BASE = r"(main|master|develop|dev|trunk|(?:(?:latest|most\s+recent|last|newest)\s+)?release[ -]tags?)"
 _BRANCH = re.compile(r"\b(?:target|targets|into|against|off|from|on top of|default (?:git )?branch is"
                      r"|default branch:)\s+"
-                     r"(?:the\s+)?`?(main|master|develop|dev|trunk)`?(?:\s+branch)?\b"
-                     r"|默认分支\s*(?:是|为|：|:)?\s*`?(main|master|develop|dev|trunk)\b", re.IGNORECASE)
+                     rf"(?:the\s+)?`?{_BASE}`?(?:\s+branch)?\b"
+                     r"|默认分支\s*(?:是|为|：|:)?\s*`?(main|master|develop|dev|trunk)\b"
+                     r"|(?:从|基于)\s*(?:(?:最新的?|最近(?:的|一个)?)\s*)?`?(main|master|develop|dev|trunk|release\s*tag)`?"
+                     r"\s*(?:分支\s*)?(?:上\s*)?(?:拉|切|创建|新建|检出|签出|开)", re.IGNORECASE)
+_RELEASE_TAG = re.compile(r"release[ -]?tags?")
 _BRANCH_KINDS = re.compile(r"\b(hotfix|feature|release|bugfix|docs|experiment)(?:es|s)?\b")
 _ABOUT_BRANCHES = re.compile(r"\b(?:pull requests?|PRs?|merg\w*|branch\w*|rebas\w*)\b|合并|分支", re.IGNORECASE)
 _TOGGLE = re.compile(r"\b(enable|turn on|switch on|disable|turn off|switch off)\b|(开启|打开|启用|关闭|禁用)",
@@ -509,10 +516,12 @@ def claims_of(text: str) -> frozenset[Claim]:
         if naming:
             found.add(Claim("branch-naming", entity, _branch_prefix(clause[naming.end():]), negated))
         if _ABOUT_BRANCHES.search(clause):
-            kind = frozenset(_BRANCH_KINDS.findall(clause.lower()))   # hotfix branches start elsewhere
+            kind = frozenset(_BRANCH_KINDS.findall(_RELEASE_TAG.sub("", clause.lower())))   # hotfix branches start
+            # elsewhere (and a release's tag is no release branch)
             for match in _BRANCH.finditer(clause):
                 if not _RENAMED.search(clause, 0, match.start()):   # ("renamed from master": a name left behind)
-                    found.add(Claim("base-branch", entity | kind, (match.group(1) or match.group(2)).lower(), negated))
+                    base = next(group for group in match.groups() if group).lower()
+                    found.add(Claim("base-branch", entity | kind, "release-tag" if "tag" in base else base, negated))
         toggle = _TOGGLE.search(clause)
         if toggle:
             what = _context(clause, toggle)

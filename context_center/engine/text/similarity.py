@@ -345,12 +345,15 @@ def same_values_written_two_ways(a: Reading, b: Reading, weights: Weights) -> bo
     store then showed "Orders DB vacuum: nightly, 2am." / "… backup: nightly, 02:00." and
     variants merged: two notes each naming a thing of its own few notes name
     (:func:`_each_its_own`) are not merged now, 54 repeats fewer on the pairs and 11 in the
-    stores."""
+    stores; nor two notes saying what each is of in words of one kind that differ ("the nightly
+    backup of the orders DB" / "of the users DB", where many notes name both: seen on v30)."""
     same = _values_agree(a, b)
     if all(kind.startswith("tool:") for kind in same) or amounts_differ(a.amounts, b.amounts):
         return False
     kinds, their_kinds = a.values.kinds.keys(), b.values.kinds.keys()
     if kinds - their_kinds and their_kinds - kinds:   # ("kept for 35 days" / "start at 02:00": two facts)
+        return False
+    if _other_qualifiers(a, b):   # ("the backup of the orders DB" / "of the users DB")
         return False
     mine, theirs = values_in(a.words), values_in(b.words)
     if not (mine - theirs and theirs - mine) or coverage(a, b, weights) < WRITTEN_TWO_WAYS_COVERAGE:
@@ -358,6 +361,16 @@ def same_values_written_two_ways(a: Reading, b: Reading, weights: Weights) -> bo
     shared = kinds & their_kinds
     (topic, _), (their_topic, _) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
     return not _each_its_own(topic, their_topic, weights)
+
+
+def _other_qualifiers(a: Reading, b: Reading) -> bool:
+    """Whether the two say of one kind qualifiers none of which the other says ("for:order" /
+    "for:user"), not merely qualifiers of other kinds ("acronym:db" / "for:marrowbi")."""
+    def of(kind: str, said: frozenset[str]) -> set[str]:
+        return {qualifier for qualifier in said if qualifier.partition(":")[0] == kind}
+    kinds = {qualifier.partition(":")[0] for qualifier in a.qualifiers} \
+        & {qualifier.partition(":")[0] for qualifier in b.qualifiers}
+    return any(of(kind, a.qualifiers).isdisjoint(of(kind, b.qualifiers)) for kind in kinds)
 
 
 def _each_its_own(topic_a: frozenset[str], topic_b: frozenset[str], weights: Weights,

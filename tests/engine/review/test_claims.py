@@ -300,6 +300,11 @@ def test_a_subject_in_many_facts_is_narrowed_to_the_thing_it_belongs_to(engine, 
     ("The upload timeout is 30 seconds.", "The upload timeout is 30s.", False),             # one value, two spellings
     ("PRs target develop.", "Open pull requests against main.", True),
     ("Hotfix branches start from main.", "Feature branches start from develop.", False),   # two kinds of branch
+    ("Hotfix branches are cut from the latest release tag.", "Hotfixes branch off main.", True),   # a tag as base
+    ("hotfix 分支从 develop 切。", "hotfix 从最近一个 release tag 拉分支。", True),                   # in Chinese
+    ("Hotfixes branch off the newest release tag, not main.",
+     "Create hotfix branches from the most recent release tag rather than from main.", False),   # what is not
+    ("Release branches are cut from main.", "Hotfix branches are cut from the latest release tag.", False),
 ])
 def test_commands_addresses_limits_and_branches_are_claims(first: str, second: str, disputed: bool):
     assert bool(conflicts(claims_of(first), claims_of(second))) is disputed

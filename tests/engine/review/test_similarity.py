@@ -239,8 +239,8 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
 # the same with the rules its session started from; v27's, measured first with the rules they were written after:
 # 4 of 16, 4 of 12, none; v28's, held out, measured once: 8 of 16, 1 of 12, 4, 2 in each of two stores, the same
 # with the rules its session started from; v29's, measured first with the rules they were written after: 5 of 16,
-# 3 of 12, 1)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 30))]
+# 3 of 12, 1; v30's, held out, measured once: 3 of 16, 3 of 12, 1, the same with the rules its session started from)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 31))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -258,11 +258,11 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 108
-    # measured: 198 of 433 planted contradictions (192 before the words saying how a value is given of
-    # 2026-12-07's second session), 117 of 328 planted repeats (95 before the repeats of 2026-12-07), 38 false
-    # items (none more: a false merge archives a fact)
-    assert found_planted >= 194 and found_repeats >= 114 and false_items <= 38
+    assert len(STORES) == 112
+    # measured: 201 of 449 planted contradictions (192 of 433 before the words saying how a value is given of
+    # 2026-12-07's second session), 120 of 340 planted repeats (95 of 328 before the repeats of 2026-12-07), 39
+    # false items (none more: a false merge archives a fact)
+    assert found_planted >= 197 and found_repeats >= 117 and false_items <= 39
 
 
 @pytest.mark.parametrize("first, second, said", [
@@ -277,6 +277,9 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
     ("消息队列用 Jenkins 触发。", "我们不再使用 Jenkins，消息队列由 GitHub Actions 触发。", "contradiction"),
     ("Python dependencies are managed with Poetry.",
      "We manage Python dependencies with uv; the Poetry setup was removed.", "contradiction"),
+    ("The internal ledger API is reachable at ledger.int.pallwick.io.",   # (a host's name left behind)
+     "Reach the internal ledger API at ledger-api.svc.cluster.local; the ledger.int.pallwick.io hostname was "
+     "retired.", "contradiction"),
     ("CI moved from Jenkins to GitHub Actions last spring.",   # (the setup's name left behind: no contradiction)
      "CI is GitHub Actions now; the old Jenkins setup was retired in the spring.", "different"),
     ("调度系统的 CI 现在是 GitHub Actions，Jenkins 那套去年就下线了。",
@@ -927,6 +930,17 @@ def test_the_same_values_said_again_in_words_put_in_other_places_are_one_fact(fi
 ])
 def test_the_same_value_of_two_things_said_in_other_places_is_no_merge(first: str, second: str):
     assert _in_a_store(first, second) != "duplicate"
+
+
+def test_one_time_written_two_ways_of_two_databases_many_notes_name_is_no_merge():
+    """What each backup is of ("of the orders DB" / "of the users DB") tells two backups apart even
+    where both names are said in many notes, so neither is a word few notes say (seen on v30)."""
+    first = "The nightly backup of the orders DB runs at 2am."
+    second = "The nightly backup of the users DB starts at 02:00."
+    store = [*BACKGROUND, *(f"The {name} DB {says}." for name in ("orders", "users") for says in (
+        "has a read replica", "is on Postgres 16", "is owned by the platform team", "keeps 30 days of WAL",
+        "is vacuumed weekly", "lives in eu-west-1", "allows 200 connections", "is encrypted at rest"))]
+    assert judge(first, second, Weights(read(text) for text in [*store, first, second])) != "duplicate"
 
 
 def test_the_same_claims_said_again_with_much_said_alike_are_one_fact_unless_one_stops_what_the_other_does():
