@@ -151,7 +151,8 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         return True
     if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
         return True
-    if (_negates(a, b, weights) or _negates(b, a, weights)) and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT:
+    if (_negates(a, b, weights) or _negates(b, a, weights)) and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT \
+            and not _two_environments(a, b):   # ("Production deploys need approval…" / "Staging deploys need none.")
         return True
     return any(rule(one, two, weights) for one, two in ((a, b), (b, a))
                for rule in (_only_against_others, _only_against_more, _only_against_a_list, _free_against_forbidden)) \
@@ -848,8 +849,29 @@ def sure(a: Reading, b: Reading) -> bool:
     said, said_too = _stance(a), _stance(b)   # ("… are allowed to make outbound SSH connections." /
     if said and said_too and said != said_too:  # "Outbound SSH … is blocked.")
         return False
-    here, there = entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS   # "Production runs in
-    return not (here and there and here != there)                    # eu-west-1." / "Staging also runs in…"
+    here, there = _environments(a, b)   # ("Production runs in eu-west-1." / "Staging also runs in…": a merge
+    if here and there and here != there:   # only of the same environments)
+        return False
+    here, there = entity_of(a.text), entity_of(b.text)   # (the frontend's and the backend's: two sides)
+    return not any(side & (here - there) and side & (there - here) for side in _SIDES)
+
+
+# parts of a system that are each other's other side: one note of each speaks of two things (前端 lint 命令是
+# pnpm lint / 后端 lint 命令是 make lint, proposed for a merge on v30; any two parts named, 20 repeats lost)
+_SIDES = (frozenset({"frontend", "backend"}), frozenset({"ios", "android"}))
+
+
+def _environments(a: Reading, b: Reading) -> tuple[frozenset[str], frozenset[str]]:
+    """The environments each of the two names (production, staging…)."""
+    return entity_of(a.text) & _ENVIRONMENTS, entity_of(b.text) & _ENVIRONMENTS
+
+
+def _two_environments(a: Reading, b: Reading) -> bool:
+    """Whether the two name environments, none of them the same: "Production deploys need approval
+    from the release manager." / "Staging deploys need no approval." deny nothing of each other;
+    "Staging has no rate limiting." / "Staging enforces the same limit as prod." do."""
+    here, there = _environments(a, b)
+    return bool(here) and bool(there) and here.isdisjoint(there)
 
 
 # what lets a thing be done, and what stops it: a note saying one and a note saying the other are no one

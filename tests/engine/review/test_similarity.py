@@ -294,6 +294,24 @@ def test_a_note_still_saying_what_the_other_left_behind_contradicts_it(first: st
     assert judge(first, second) == said
 
 
+def test_one_thing_said_of_each_side_of_a_system_is_no_merge():
+    """Each was proposed for a merge: a note of the frontend and one of the backend, of the iOS app
+    and of the Android app, are of two things however alike."""
+    assert _in_a_store("前端构建命令是 pnpm build。", "后端构建命令是 make build。") != "duplicate"
+    assert _in_a_store("The iOS app's crash reports go to Crashlytics.",
+                       "Crash reports of the Android app go to Crashlytics.") != "duplicate"
+
+
+def test_what_one_environment_is_said_not_to_need_denies_nothing_of_another():
+    """Each was a contradiction (one negates what the other asserts); naming an environment both
+    name, the negation still disputes."""
+    assert _in_a_store("Production deploys need sign-off from the release captain.",
+                       "Staging deploys need no sign-off.") == "different"
+    assert _in_a_store("生产环境禁止直接改数据库配置。", "测试环境可以直接改数据库配置。") == "different"
+    assert _in_a_store("Staging has no request throttling.",
+                       "Staging throttles requests at 100 per minute, the same as prod.") == "contradiction"
+
+
 def test_opposite_statements_and_same_words_are_told_apart():
     assert judge("Use npm for installs in the web package.",
                  "Never use npm for installs in the web package; use pnpm.") == "contradiction"
