@@ -617,6 +617,8 @@ def _one_thing(first: frozenset[str], second: frozenset[str]) -> bool:
         return True
     if name_parts(first) == name_parts(second):   # ("the invoicing API" / "invoicing-api": one name, two ways)
         return True
+    if first and second and (first < second or second < first) and (first ^ second) <= _THE_PART_ITSELF:
+        return True   # ("the API server" / "the API")
     kinds, other_kinds = first & _NAME_KINDS, second & _NAME_KINDS   # (a kind of name one side only says is
     return bool(kinds) != bool(other_kinds) and first - kinds == second - other_kinds   # of whichever the other)
 
@@ -627,6 +629,9 @@ def name_parts(words: frozenset[str]) -> frozenset[str]:
 
 
 _DEFAULT = frozenset({"production"})   # where "we deploy on Fridays" deploys
+# the word naming a part as what runs it: "the API server" is the API (not "service": a Kubernetes Service
+# exposes its own port, not the container's)
+_THE_PART_ITSELF = frozenset({"server"})
 # the kinds of name a naming style is for (as _owner reads them)
 _NAME_KINDS = frozenset("file message field column table variable function method class branch component "
                         "directory folder package module key slug enum constant type tag topic bucket endpoint route "

@@ -305,6 +305,7 @@ def test_a_subject_in_many_facts_is_narrowed_to_the_thing_it_belongs_to(engine, 
     ("Hotfixes branch off the newest release tag, not main.",
      "Create hotfix branches from the most recent release tag rather than from main.", False),   # what is not
     ("Release branches are cut from main.", "Hotfix branches are cut from the latest release tag.", False),
+    ("The billing API server listens on port 7100.", "The billing API binds to port 7200.", True),   # its server
 ])
 def test_commands_addresses_limits_and_branches_are_claims(first: str, second: str, disputed: bool):
     assert bool(conflicts(claims_of(first), claims_of(second))) is disputed
