@@ -294,6 +294,19 @@ def test_a_note_still_saying_what_the_other_left_behind_contradicts_it(first: st
     assert judge(first, second) == said
 
 
+@pytest.mark.parametrize("first, second, said", [
+    ("Customer bugs are tracked in Jira.", "Log every defect as a Jira issue.", "duplicate"),
+    ("Feature toggles are managed in Flagsmith.", "We use Flagsmith for feature flags.", "duplicate"),
+    ("Frontend errors are reported to Sentry.", "Backend errors are reported to Sentry.", "related"),   # two sides
+    ("Datadog holds our metrics.", "Logs are shipped to Datadog.", "different"),   # two jobs of one tool
+    ("Jira issues need a priority label before triage.", "Customer bugs are tracked in Jira.", "different"),
+    ("Access tokens are signed with RS256.", "Refresh tokens are signed with RS256.", "related"),   # two things
+])
+def test_one_tool_named_for_its_job_in_few_words_is_one_fact(first: str, second: str, said: str):
+    """Each of the two repeats was "different": no word of their terms said alike but the tool's."""
+    assert _in_a_store(first, second) == said
+
+
 def test_one_thing_said_of_each_side_of_a_system_is_no_merge():
     """Each was proposed for a merge: a note of the frontend and one of the backend, of the iOS app
     and of the Android app, are of two things however alike."""
