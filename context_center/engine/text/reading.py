@@ -68,7 +68,8 @@ _ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",)
 # (a value: :func:`another_value`), not "e.g."; a URL whole.
 _LITERAL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://[^\s<>()\[\]'\"`]*[^\s<>()\[\]'\"`.,;:!?]"
                       r"|(?<![\w/.~-])(?!(?:e\.g|i\.e|etc)\b)(?:~?/)?[A-Za-z_]\w*(?:[/.:_-][\w*]+)+/?"
-                      r"|(?<![\w/])/[A-Za-z_]\w*", re.IGNORECASE)
+                      r"|(?<![\w/])/[A-Za-z_]\w*"
+                      r"|(?<![\w/.~-])[A-Za-z]\w*_(?![\w/:-]|\.\w)", re.IGNORECASE)   # (a prefix: "HERON_", "APP_")
 # a change said to be planned, not made ("scheduled to move to Kubernetes 1.30 in Q2", 计划升级): what
 # holds now is not contradicted by it
 _PLANNED = re.compile(r"\b(?:scheduled|planned|planning|plans?|going)\s+to\b|\bwill\s+(?:move|upgrade|switch|migrate|"
@@ -86,7 +87,8 @@ _SCOPE_OF = {"ip address": "ip", "client ip": "ip", "client ip address": "ip", "
              "token": "key", "account": "user", "用户": "user", "账号": "user", "账户": "user", "application": "app",
              "应用": "app", "租户": "tenant", "客户端": "client", "pod": "instance", "node": "instance",
              "实例": "instance", "节点": "instance"}
-_LITERAL_HINT = re.compile(r"[/_:.@-][\w*]")   # what every literal holds: most notes have none, and are not searched
+# what every literal holds: most notes have none, and are not searched
+_LITERAL_HINT = re.compile(r"[/_:.@-][\w*]|_\b")
 # "only", "solely", 只有, 仅: a note saying one thing alone is not one saying it among others
 _EXCLUSIVE = re.compile(r"\b(?:only|solely|exclusively)\b|只(?![是要好])|仅", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -152,7 +154,8 @@ UNITS = frozenset({"am", "pm", "ms", "s", "sec", "second", "minut", "min", "hour
                    "毫", "秒", "分", "钟", "小", "时", "天", "兆"})
 _TIME_OUT = re.compile(r"\btim(?:e|es|ed|ing)[ -]out\b", re.IGNORECASE)   # ("sessions time out": a timeout)
 _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[ -]up\b", re.IGNORECASE)   # ("is backed up nightly": a backup)
-_LIVES_FOR = re.compile(r"\blive[sd]?\s+for\b", re.IGNORECASE)   # ("tokens live for 15 minutes": valid, not hosted)
+# ("tokens live for 15 minutes": valid, not hosted; "refresh tokens last 30 days", not "the last 30 days")
+_LIVES_FOR = re.compile(r"\blive[sd]?\s+for\b|(?<!the )\blast(?:s|ed)?(?:\s+for)?(?=\s+\d)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -271,7 +274,7 @@ def words_of(clause: str) -> set[str]:
         clause = _TIME_OUT.sub("timeout", clause)
     if "up" in clause:
         clause = _BACKED_UP.sub("backup", clause)
-    if "ive" in clause:
+    if "ive" in clause or "last" in clause:
         clause = _LIVES_FOR.sub("valid for", clause)
     if not _HAN.search(clause):
         return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True), "_" in clause)
@@ -349,7 +352,7 @@ def _sequence(text: str) -> tuple[str, ...]:
         text = _TIME_OUT.sub("timeout", text)
     if "up" in text:
         text = _BACKED_UP.sub("backup", text)
-    if "ive" in text:
+    if "ive" in text or "last" in text:
         text = _LIVES_FOR.sub("valid for", text)
     for run in _RUNS.findall(_chinese_values(text) if _HAN.search(text) else text):
         if _HAN.match(run):

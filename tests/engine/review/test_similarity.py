@@ -307,6 +307,24 @@ def test_one_tool_named_for_its_job_in_few_words_is_one_fact(first: str, second:
     assert _in_a_store(first, second) == said
 
 
+def test_what_lasts_a_time_is_valid_for_it():
+    """"Refresh tokens last 12 days" said again as "remains valid for twelve days" was "different";
+    "the last 30 days" is no lifetime."""
+    assert _in_a_store("A partner refresh token remains valid for twelve days.",
+                       "Partner refresh tokens last 12 days.") == "duplicate"
+    assert _in_a_store("Audit exports cover the last 30 days.", "Audit exports cover the last 90 days.") \
+        == "contradiction"
+
+
+def test_two_prefixes_written_as_code_are_two_things():
+    """A prefix ends in an underscore ("QUILL_"): a name written as code, so another one ("QUILL_FF_")
+    is another thing (proposed for a merge on v30)."""
+    assert _in_a_store("Config env vars are prefixed with QUILL_.",
+                       "Feature flag env vars are prefixed with QUILL_FF_.") != "duplicate"
+    assert _in_a_store("Config env vars are prefixed with QUILL_.",
+                       "Every configuration environment variable starts with QUILL_.") != "contradiction"
+
+
 def test_one_thing_said_of_each_side_of_a_system_is_no_merge():
     """Each was proposed for a merge: a note of the frontend and one of the backend, of the iOS app
     and of the Android app, are of two things however alike."""
