@@ -46,6 +46,7 @@ HELD_OUT_V27 = PAIRS.with_name("review_v27") / "pairs.jsonl"   # written after v
 HELD_OUT_V28 = PAIRS.with_name("review_v28") / "pairs.jsonl"   # written while v27 was developed against
 HELD_OUT_V29 = PAIRS.with_name("review_v29") / "pairs.jsonl"   # written after v28 was measured
 HELD_OUT_V30 = PAIRS.with_name("review_v30") / "pairs.jsonl"   # written while v29 was developed against
+HELD_OUT_V31 = PAIRS.with_name("review_v31") / "pairs.jsonl"   # written while v30 was developed against
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -224,10 +225,15 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["duplicate"]
     assert precision >= 0.92 and recall >= 0.34
     figures = _precision_recall(HELD_OUT_V30)   # held out, measured once: 0.97, 0.44 and 0.91, 0.40 (32b2049; the
-    precision, recall = figures["contradiction"]   # same with da68a9d, where that session started: no pair moved)
-    assert precision >= 0.95 and recall >= 0.41
+    precision, recall = figures["contradiction"]   # same with da68a9d, where that session started: no pair moved);
+    assert precision >= 0.95 and recall >= 0.44    # then developed against: 0.98, 0.46 and 1.00, 0.45
     precision, recall = figures["duplicate"]
-    assert precision >= 0.88 and recall >= 0.37
+    assert precision >= 0.96 and recall >= 0.43
+    figures = _precision_recall(HELD_OUT_V31)   # held out, measured once: 0.89, 0.65 and 0.90, 0.58 (700266c; with
+    precision, recall = figures["contradiction"]   # 5217e45, where that session started: 0.89, 0.64 and 0.90, 0.58)
+    assert precision >= 0.87 and recall >= 0.62
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.88 and recall >= 0.55
 
 
 # the labelled stores (v21's were measured once held out: 5 of 16 planted contradictions, 4 of 12 repeats, 1
