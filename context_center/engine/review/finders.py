@@ -16,6 +16,7 @@ from ..storage.bulk_load import ShardedSet, dismantle
 from ..text.claims import Claim, conflicts, left_behind, literals_differ
 from ..text.reading import Reading, Weights, read
 from ..text.similarity import (
+    FEW_TERMS,
     OPPOSITES_UNDER_ONE_HEADING_AT,
     another_value_of_its_kind,
     contradicts,
@@ -33,6 +34,9 @@ from ..text.values import clashing_kind, shared_kinds, shown_all
 from .items import ReviewItem, Step
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")   # "src/app.py" is no sentence end
+# the words of a fact short enough to be one tool named for its job, title and all (the repeats that rule found on
+# the labelled pairs had at most 6)
+_FEW_WORDS = 2 * FEW_TERMS
 _MAX_BUCKET = 200        # a word more facts than this share says nothing about which are alike
 _MAX_SAME_TITLE = 4      # facts of one title proposed as duplicates (more: a series, not repeats)
 MAX_ITEMS_OF_A_KIND = 500   # a queue is for a person: more than this of duplicates at once helps no one
@@ -120,6 +124,23 @@ def _claimed_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
             for i in range(len(keys)) for j in range(i + 1, len(keys))]
 
 
+def _tool_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
+    """Pairs of short facts naming one tool for one job, however few other words they share ("Bugs
+    are tracked in Linear." / "Log defects as Linear issues.": one word in common). Only facts of
+    few words are read for their tools (:func:`~..text.similarity.one_tool_for_its_job` takes no
+    other), so a large store of long facts costs nothing more."""
+    holders: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for key, reading in readings.items():
+        if len(reading.words) > _FEW_WORDS:
+            continue
+        for kind, tools in reading.values.kinds.items():
+            if kind.startswith("tool:"):
+                for tool in tools:
+                    holders[(kind, tool)].append(key)
+    return [(keys[i], keys[j]) for keys in holders.values() if len(keys) <= _MAX_BUCKET
+            for i in range(len(keys)) for j in range(i + 1, len(keys))]
+
+
 def _title_key(fact: Fact) -> str:
     return " ".join(fact.title.casefold().split())
 
@@ -140,7 +161,7 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         if _title_key(fact):
             titled[(fact.scope, _title_key(fact))].append(key)
     # the same title in a few facts is a repeat; in many, a pattern of names (generated, or a series)
-    candidates = list(_pairs(readings, by_key)) + _claimed_pairs(readings) + [
+    candidates = list(_pairs(readings, by_key)) + _claimed_pairs(readings) + _tool_pairs(readings) + [
         (keys[i], keys[j]) for keys in titled.values() if len(keys) <= _MAX_SAME_TITLE
         for i in range(len(keys)) for j in range(i + 1, len(keys))]
     apart = _Apart(by_key)

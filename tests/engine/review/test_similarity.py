@@ -331,6 +331,22 @@ def test_two_prefixes_written_as_code_are_two_things():
                        "Every configuration environment variable starts with QUILL_.") != "contradiction"
 
 
+def test_one_tool_named_for_its_job_is_found_in_a_store_though_the_two_share_no_other_word():
+    """Seen walking a fresh store: the pair was judged one fact but never compared (a store compares
+    facts sharing two words or one subject); now also those naming one tool, when short."""
+    stamp = "2026-01-01T00:00:00Z"
+    notes = [("Bug tracker", "Customer bugs are tracked in Jira."), ("Defects", "Log every defect as a Jira issue."),
+             ("Jira labels", "Jira issues need a priority label before triage."),
+             ("Deploy days", "We deploy on Tuesdays and Thursdays.")]
+    facts = [Fact(id=f"f-{n}", revision=1, name=f"f-{n}", title=title, description="", type="project",
+                  scope="project", body=body, created_at=stamp, updated_at=stamp)
+             for n, (title, body) in enumerate(notes)]
+    found = {(item.kind, frozenset(f.title for f in item.facts))
+             for item in duplicates_and_contradictions(facts, lambda _f: Usage())}
+    assert ("duplicate", frozenset({"Bug tracker", "Defects"})) in found
+    assert not [kind for kind, titles in found if "Jira labels" in titles and kind != "related"]
+
+
 def test_one_thing_said_of_each_side_of_a_system_is_no_merge():
     """Each was proposed for a merge: a note of the frontend and one of the backend, of the iOS app
     and of the Android app, are of two things however alike."""
