@@ -375,7 +375,7 @@ def _other_qualifiers(a: Reading, b: Reading) -> bool:
     return any(of(kind, a.qualifiers).isdisjoint(of(kind, b.qualifiers)) for kind in kinds)
 
 
-def one_tool_for_its_job(a: Reading, b: Reading, weights: Weights) -> bool:
+def one_tool_for_its_job(a: Reading, b: Reading) -> bool:
     """One fact said twice, known by the one tool both name for the job its kind names, in few words
     each ("Bugs are tracked in Linear." / "Log defects as Linear issues."; "We store application
     secrets in HashiCorp Vault." / "Secrets live in Vault."): the same tools and no other value
@@ -392,10 +392,10 @@ def one_tool_for_its_job(a: Reading, b: Reading, weights: Weights) -> bool:
         return False
     if a.left or b.left or _other_qualifiers(a, b) or not sure_of_parts(a, b):
         return False
-    shared = set(a.values.kinds)
-    (topic_a, _), (topic_b, _) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
     if not rephrased(a, b):   # ("Access tokens are signed with RS256." / "Refresh tokens…": one word for another)
         return False
+    shared = set(a.values.kinds)
+    (topic_a, _), (topic_b, _) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
     job = {word for kind in same for word in words_of(kind.removeprefix("tool:").replace("-", " "))}
     job |= {word.removesuffix("er") for word in job}   # (an issue tracker tracks)
     return bool(topic_a & job) and bool(topic_b & job) \
@@ -992,6 +992,6 @@ def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
         return "related" if alike else None                                    # limit per IP and one per key
     if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights) \
             or same_claims_in_other_words(a, b, weights) or same_values_written_two_ways(a, b, weights) \
-            or same_values_said_again(a, b, weights) or one_tool_for_its_job(a, b, weights):
+            or same_values_said_again(a, b, weights) or one_tool_for_its_job(a, b):
         return "duplicate"
     return "related" if alike else None
