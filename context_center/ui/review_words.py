@@ -63,8 +63,11 @@ def _reason(item: Any) -> str | None:   # one sentence per kind
     if item.kind == "duplicate" and second:
         why = tr("the same title") if evidence.get("same_title") else \
             tr("{share} of what the shorter says, in other words").format(share=f"{evidence.get('similarity', 0):.0%}")
-        if evidence.get("shared"):   # (the values both give, as the engine shows them: "duration: 14 days")
-            why = tr("both give {values}; {why}").format(values="; ".join(map(str, evidence["shared"])), why=why)
+        if evidence.get("shared"):   # (the values both give, as the engine shows them: "duration: 14 days"; alone
+            values = "; ".join(map(str, evidence["shared"]))   # where no other word is alike)
+            alike = evidence.get("same_title") or f"{evidence.get('similarity', 0):.0%}" != "0%"
+            why = tr("both give {values}; {why}").format(values=values, why=why) if alike else \
+                tr("both give {values}").format(values=values)
         return tr("{kept} and {other} say the same thing ({why}): keep {kept} with what only the other says, and "
                   "forget {other} to the archive.").format(kept=first, other=second, why=why)
     if item.kind == "related" and second:

@@ -4882,6 +4882,10 @@ Should your agents use it too? The Claude Code hook, the MCP server and the comm
         <translation>两条都给出 {values}；{why}</translation>
     </message>
     <message>
+        <source>both give {values}</source>
+        <translation>两条都给出 {values}</translation>
+    </message>
+    <message>
         <source>{kept} and {other} say the same thing ({why}): keep {kept} with what only the other says, and forget {other} to the archive.</source>
         <translation>{kept} 与 {other} 说的是同一件事（{why}）：保留 {kept}，并补上只有另一条才有的内容，再把 {other} 遗忘到归档。</translation>
     </message>

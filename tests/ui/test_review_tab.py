@@ -199,6 +199,9 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
         *finders.duplicates_and_contradictions([fact("logs", title="", body="订单日志保留两周。"),
                                                 fact("logs-too", title="", body="订单日志保留 14 天。")],
                                                lambda f: finders.Usage()),
+        *finders.duplicates_and_contradictions([fact("bugs", title="", body="Bugs are tracked in Linear."),
+                                                fact("defects", title="", body="Log defects as Linear issues.")],
+                                               lambda f: finders.Usage()),
         *finders.overrides([fact("pm", body="Use yarn.", subject_key="project.pm"),
                             fact("pm-everywhere", body="Use pnpm.", subject_key="project.pm", scope="global"),
                             fact("day", title="Deploy day", body="Fridays."),
@@ -206,8 +209,9 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
     ]
     assert {item.kind for item in items} == {"stale", "expired", "broken", "changed", "worktree", "unused",
                                              "oversize", "staged", "contradiction", "override", "duplicate"}
-    [merge] = [item for item in items if item.kind == "duplicate"]   # (the value both give, in its reason)
+    [merge, tracked] = [item for item in items if item.kind == "duplicate"]   # (the value both give, in its reason;
     assert merge.evidence["shared"] == ["duration: 14 days"] and "both give duration: 14 days; " in merge.reason
+    assert "(both give tool:issue-tracker: linear)" in tracked.reason   # alone, where no other word is alike)
     assert len([item for item in items if item.kind == "override"]) == 2
     assert [bool(item.evidence.get("claims")) for item in items if item.kind == "contradiction"] == [False, True]
     for item in items:
@@ -216,6 +220,7 @@ def test_the_window_words_every_kind_as_the_engine_does(qapp):
     try:   # (and in Chinese, the value as the engine shows it)
         language.install(app, "zh_CN")
         assert "两条都给出 duration: 14 days；" in reason(merge)
+        assert "（两条都给出 tool:issue-tracker: linear）" in reason(tracked)
     finally:
         language.install(app, "en")
 

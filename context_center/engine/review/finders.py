@@ -303,8 +303,8 @@ def _duplicate(a: Fact, b: Fact, usage: Callable[[Fact], Usage], score: float, s
     keywords = " ".join(dict.fromkeys((kept.keywords + " " + other.keywords).split()))
     refs = tuple(dict.fromkeys((*kept.refs, *other.refs)))
     why = "the same title" if same_title else f"{score:.0%} of what the shorter says, in other words"
-    if shared:   # (what both give: the value a reader checks first)
-        why = f"both give {'; '.join(shared)}; {why}"
+    if shared:   # (what both give: the value a reader checks first; alone where no other word is alike: "0 % of
+        why = f"both give {'; '.join(shared)}" + (f"; {why}" if same_title or f"{score:.0%}" != "0%" else "")   # …")
     evidence: dict[str, Any] = {"similarity": round(score, 3), "same_title": same_title}
     if shared:
         evidence["shared"] = list(shared)
