@@ -112,6 +112,13 @@ def _pairs(readings: dict[str, Reading], facts: dict[str, Fact]) -> Iterable[tup
     return pairs
 
 
+def _within(groups: Iterable[list[str]], most: int) -> list[tuple[str, str]]:
+    """Every pair of facts in each group of at most ``most`` facts (a larger group says nothing of which
+    are alike)."""
+    return [(keys[i], keys[j]) for keys in groups if len(keys) <= most
+            for i in range(len(keys)) for j in range(i + 1, len(keys))]
+
+
 def _claimed_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
     """Pairs of facts that speak of one subject (a package manager, Node's version, the API's
     port…), however few words they share ("Always use pnpm, never npm." / "Use npm to install
@@ -120,8 +127,7 @@ def _claimed_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
     for key, reading in readings.items():
         for subject in {claim.subject for claim in reading.claims} - {"time"}:
             holders[subject].append(key)
-    return [(keys[i], keys[j]) for keys in holders.values() if len(keys) <= _MAX_BUCKET
-            for i in range(len(keys)) for j in range(i + 1, len(keys))]
+    return _within(holders.values(), _MAX_BUCKET)
 
 
 def _tool_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
@@ -137,8 +143,7 @@ def _tool_pairs(readings: dict[str, Reading]) -> list[tuple[str, str]]:
             if kind.startswith("tool:"):
                 for tool in tools:
                     holders[(kind, tool)].append(key)
-    return [(keys[i], keys[j]) for keys in holders.values() if len(keys) <= _MAX_BUCKET
-            for i in range(len(keys)) for j in range(i + 1, len(keys))]
+    return _within(holders.values(), _MAX_BUCKET)
 
 
 def _title_key(fact: Fact) -> str:
@@ -161,9 +166,8 @@ def duplicates_and_contradictions(facts: list[Fact], usage: Callable[[Fact], Usa
         if _title_key(fact):
             titled[(fact.scope, _title_key(fact))].append(key)
     # the same title in a few facts is a repeat; in many, a pattern of names (generated, or a series)
-    candidates = list(_pairs(readings, by_key)) + _claimed_pairs(readings) + _tool_pairs(readings) + [
-        (keys[i], keys[j]) for keys in titled.values() if len(keys) <= _MAX_SAME_TITLE
-        for i in range(len(keys)) for j in range(i + 1, len(keys))]
+    candidates = list(_pairs(readings, by_key)) + _claimed_pairs(readings) + _tool_pairs(readings) \
+        + _within(titled.values(), _MAX_SAME_TITLE)
     apart = _Apart(by_key)
     counted = {"duplicate": 0, "contradiction": 0, "related": 0}
     for first, second in candidates:
