@@ -81,7 +81,8 @@ _SPAN_WORD = re.compile(r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eig
 # what a value is counted per: a client's address, its key, a user, an app, a tenant, an instance
 _PER = re.compile(r"\b(?:per|each)[\s-]+(?:(?:single|individual)\s+)?((?:client\s+)?ip(?:\s+address)?|api[\s-]+key|"
                   r"key|token|user|account|app|application|client|tenant|instance|pod|node)s?\b"
-                  r"|(?:每个|单个|每|单)\s*(ip|用户|账号|账户|应用|租户|客户端|实例|节点|pod)", re.IGNORECASE)
+                  r"|(?:每个|单个|每|单)\s*(ip|api[\s-]*key|key|token|用户|账号|账户|应用|租户|客户端|实例|节点|pod)",
+                  re.IGNORECASE)
 _PER_HINT = re.compile(r"\bper\b|\beach\b|每|单", re.IGNORECASE)
 _SCOPE_OF = {"ip address": "ip", "client ip": "ip", "client ip address": "ip", "api key": "key", "api-key": "key",
              "token": "key", "account": "user", "用户": "user", "账号": "user", "账户": "user", "application": "app",

@@ -375,6 +375,30 @@ def _other_qualifiers(a: Reading, b: Reading) -> bool:
     return any(of(kind, a.qualifiers).isdisjoint(of(kind, b.qualifiers)) for kind in kinds)
 
 
+def _qualified_apart(a: Reading, b: Reading, weights: Weights) -> bool:
+    """Whether each note says its values are of a qualifier the other does not: "the sample rate
+    for errors" / "for traces". A qualifier the other says elsewhere is the other's too where it is
+    an acronym it spells out ("DB" / "database") or a word few notes say ("for the millbeck repo" /
+    "millbeck's CI"; "of the coldharbour database" / "the coldharbour nightly DB backup"), unless the
+    other gives a qualifier of its own of that kind ("for npm updates" / "for GitHub Actions
+    updates"). Measured on the labelled sets developed against (v1–v31): 10 judgements made right,
+    none wrong, the stores unchanged; counting any word the other says made 14 right but proposed a
+    false contradiction in a store ("audit logs of roster edits" / "rosters", where many facts
+    speak of rosters)."""
+    def unsaid(one: Reading, other: Reading) -> set[str]:
+        def said(qualifier: str) -> bool:
+            words = words_of(qualifier.partition(":")[2])
+            return bool(words) and words <= other.words \
+                and (qualifier.startswith("acronym:") or weights.any_specific(words))
+        return {qualifier for qualifier in one.qualifiers - other.qualifiers if not said(qualifier)}
+    def kinds(qualifiers: set[str]) -> set[str]:
+        return {qualifier.partition(":")[0] for qualifier in qualifiers}
+    mine, theirs = unsaid(a, b), unsaid(b, a)
+    mine, theirs = (mine | {q for q in a.qualifiers - b.qualifiers if q.partition(":")[0] in kinds(theirs)},
+                    theirs | {q for q in b.qualifiers - a.qualifiers if q.partition(":")[0] in kinds(mine)})
+    return bool(mine) and bool(theirs)
+
+
 def one_tool_for_its_job(a: Reading, b: Reading) -> bool:
     """One fact said twice, known by the one tool both name for the job its kind names, in few words
     each ("Bugs are tracked in Linear." / "Log defects as Linear issues."; "We store application
@@ -490,7 +514,7 @@ def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named
         return False                                      # names)
     if (mine ^ theirs) & _OTHER_ENVIRONMENTS:   # (but staging's is not the one naming none: that is production's)
         return False
-    if a.qualifiers - b.qualifiers and b.qualifiers - a.qualifiers:
+    if _qualified_apart(a, b, weights):
         return False
     shared = a.values.kinds.keys() & b.values.kinds.keys()
     spoken_a, spoken_b = _spoken_of(a, shared), _spoken_of(b, shared)

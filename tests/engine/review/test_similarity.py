@@ -1676,3 +1676,23 @@ def test_a_note_letting_a_thing_be_done_and_one_stopping_it_are_never_merged(fir
 def test_gitmoji_and_conventional_commits_are_two_commit_styles():
     assert judge("Commit messages follow Conventional Commits.", "Commit messages follow the gitmoji convention.") \
         == "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Coverage threshold for the millbeck repo is 80%.", "millbeck's CI requires 90% test coverage.", "contradiction"),
+    ("The nightly backup of the coldharbour database runs at 02:00 UTC.",
+     "The coldharbour nightly DB backup starts at 04:30 UTC.", "contradiction"),
+    ("Dependabot opens PRs for npm updates every Monday.",
+     "Dependabot opens PRs for GitHub Actions updates every Monday.", "related"),
+    ("The EU cluster is in eu-west-1.", "The US cluster is in us-east-1.", "different"),
+])
+def test_a_qualifier_the_other_note_says_elsewhere_is_not_another_thing(first: str, second: str, verdict: str):
+    """"for the millbeck repo" / "millbeck's CI": one repository's coverage; "for npm updates" / "for
+    GitHub Actions updates", "EU" / "US": two things, each its own (related at most: no merge)."""
+    assert _in_a_store(first, second) == verdict
+
+
+def test_a_limit_per_api_key_in_chinese_is_counted_per_key():
+    assert read("mingquan-api 每个 API key 每分钟限流 600 次。").scopes == {"key"}
+    assert judge("mingquan-api 每个 IP 每分钟限流 60 次。",
+                 "mingquan-api 每个 API key 每分钟限流 600 次。") != "contradiction"
