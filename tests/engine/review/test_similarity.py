@@ -1696,3 +1696,14 @@ def test_a_limit_per_api_key_in_chinese_is_counted_per_key():
     assert read("mingquan-api 每个 API key 每分钟限流 600 次。").scopes == {"key"}
     assert judge("mingquan-api 每个 IP 每分钟限流 60 次。",
                  "mingquan-api 每个 API key 每分钟限流 600 次。") != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The bexwell team stand-up is at 09:15.", "bexwell holds its daily stand-up at 10:00."),
+    ("Max line length in pevensey is 88.", "pevensey's linter enforces a 120-character line limit."),
+    ("Saltmarsh line length limit: 88 characters.", "Max line length for Saltmarsh is 120."),
+])
+def test_a_meeting_held_at_a_time_and_a_line_length_of_a_project_are_values_of_one_thing(first: str, second: str):
+    """"holds its stand-up at 10:00" says how a time is given, as "is at 09:15" does; "line length in
+    pevensey is 88" gives the line length, the project named between."""
+    assert _in_a_store(first, second) == "contradiction"
