@@ -1715,6 +1715,7 @@ def test_a_meeting_held_at_a_time_and_a_line_length_of_a_project_are_values_of_o
      "All background jobs in the Rails app run on Sidekiq."),
     ("Kestrel mobile is a React Native 0.73 app.", "The Kestrel mobile app is built with Flutter 3.19."),
     ("Moment.js is used for date handling.", "Date handling uses date-fns."),
+    ("TLS certificates for brayton come from Let's Encrypt.", "brayton's certificates are issued by DigiCert."),
 ])
 def test_docs_generators_job_queues_mobile_frameworks_and_date_libraries_are_tools_for_one_job(first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
