@@ -117,7 +117,7 @@ _TERMS = {stem(word): group.split()[0] for group in (
     "deploy deploys deployed deployment deployments release releases released ship ships shipped publish "
     "published rollout",
     "own owns owned owner owners ownership responsible maintain maintains maintained maintainer",
-    "schedule scheduled cron",
+    "schedule scheduled scheduler cron",
     "start starts started begin begins began",
     "host hosted hosts live lives reside resides",
     "build builds built compile compiles compiled",
@@ -125,7 +125,8 @@ _TERMS = {stem(word): group.split()[0] for group in (
     "error errors exception exceptions",
     "track tracks tracked tracker tracking report reports reported",
     "manage manages managed handle handles handled",
-    "format formats formatted formatter formatting") for word in group.split()}
+    "format formats formatted formatter formatting",
+    "bundle bundles bundled bundler bundling") for word in group.split()}
 # (not after a count: 一周一个迭代 is a week, one iteration)
 _CHINESE_WEEKDAY = re.compile(r"(?<![一二两三四五六七八九十几\d])(?<!\d\s)(?:周|星期|礼拜)([一二三四五六日天])(?!次)")
 # (words of their own, not the English ones: a word's weight is its rarity among notes of one language)

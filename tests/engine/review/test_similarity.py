@@ -1719,3 +1719,11 @@ def test_a_meeting_held_at_a_time_and_a_line_length_of_a_project_are_values_of_o
 ])
 def test_docs_generators_job_queues_mobile_frameworks_and_date_libraries_are_tools_for_one_job(first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("cinderhall's frontend is bundled by esbuild.", "The cinderhall frontend bundler is Webpack."),
+    ("The frontend bundler is Vite.", "The frontend is bundled with webpack 5."),
+])
+def test_the_bundler_and_what_a_frontend_is_bundled_with_are_one_term(first: str, second: str):
+    assert _in_a_store(first, second) == "contradiction"
