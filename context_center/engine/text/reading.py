@@ -48,6 +48,7 @@ _AT_MOST = re.compile(r"\b(?:no|not)\s+(?:more|longer|later|larger|bigger|greate
 _NO_CHARGE = re.compile(r"\b(?:at|for|with)\s+no\s+(?:extra\s+)?(?:charge|cost|fee)\b", re.IGNORECASE)
 _NON = re.compile(r"\bnon-(?=[a-z])", re.IGNORECASE)
 _CHINESE_AT_MOST = re.compile(r"不(?:得|能|可|应|要|准)?(?:超过|超出|大于|多于|高于|晚于|长于)")
+_CHINESE_AT_LEAST = re.compile(r"不(?:得|能|可|应|要|准)?(?:低于|少于|短于|小于)")   # (不低于 80%: at least 80 %)
 _CHINESE_BELOW = re.compile(r"不(?:足|满|到)(?=\s*[\d一二两三四五六七八九十半])")   # (不足 3 天: under three days)
 # "X instead of Y", "X rather than Y": Y is what must not be (the clause after them is negated)
 _ALTERNATIVE = re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE)
@@ -324,7 +325,7 @@ def read(text: str) -> Reading:
     if "non-" in lowered:   # ("non-secret config": one word, not "secret" said of what it is not)
         limits = _NON.sub("non", limits)
     if "不" in text:
-        limits = _CHINESE_BELOW.sub("低于", _CHINESE_AT_MOST.sub("上限", limits))
+        limits = _CHINESE_BELOW.sub("低于", _CHINESE_AT_LEAST.sub("下限", _CHINESE_AT_MOST.sub("上限", limits)))
     if "no " in lowered:   # ("at no charge": free, nothing negated)
         limits = _NO_CHARGE.sub(" free ", limits)
     if "nobody," in lowered or "no one," in lowered:   # ("Nobody, admins included, may force-push": the rest

@@ -214,7 +214,7 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
     ``under_one_heading``). One product's two versions of no part named need fewer words alike
     (:func:`_one_product`)."""
     kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
-    if kind is None or a.negated or b.negated or _two_bounds(a, b):
+    if kind is None or a.negated or b.negated or _two_bounds(a, b) or _named_by_how_often(a, b):
         return False
     if kind not in ("region", "address", "bucket", "env-var") and _other_names(a, b, kind):
         return False
@@ -236,6 +236,27 @@ _BOUNDS = {"default": re.compile(r"\bdefaults?\b|默认", re.IGNORECASE),
                               r"|最多|至多|上限|不超过", re.IGNORECASE),
            "least": re.compile(r"\b(?:at least|no less than|min(?:imum)?|floor)\b|最少|至少|下限|不少于",
                                re.IGNORECASE)}
+
+
+# how often a thing happens, said before its name: "nightly backups", "the weekly digest", 每周备份, 日报
+_HOW_OFTEN_NAMED = re.compile(r"\b(hourly|daily|nightly|weekly|monthly|quarterly|yearly|annual)\s+([a-z][\w-]*)"
+                              r"|(每小时|每日|每天|每晚|每周|每月|每年)([\u4e00-\u9fff])", re.IGNORECASE)
+_HOW_OFTEN_SAME = {"nightly": "daily", "每天": "每日", "每晚": "每日"}
+
+
+def _named_by_how_often(a: Reading, b: Reading) -> bool:
+    """Whether the two name two things by how often each happens ("Nightly backups are kept for 30
+    days." / "Weekly backups… for 1 year."; "the weekly digest email" / "the daily digest email"; 每日备份
+    / 每周备份): the same word after another word saying how often, neither saying the other's."""
+    def named(reading: Reading) -> set[tuple[str, str]]:
+        found = set()
+        for match in _HOW_OFTEN_NAMED.finditer(reading.text):
+            often, thing = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+            found.add((_HOW_OFTEN_SAME.get(often.lower(), often.lower()), stem(thing.lower())))
+        return found
+    mine, theirs = named(a), named(b)
+    return any(thing == other and often != other_often for often, thing in mine - theirs
+               for other_often, other in theirs - mine) and not mine & theirs
 
 
 def _two_bounds(a: Reading, b: Reading) -> bool:

@@ -1727,3 +1727,25 @@ def test_docs_generators_job_queues_mobile_frameworks_and_date_libraries_are_too
 ])
 def test_the_bundler_and_what_a_frontend_is_bundled_with_are_one_term(first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Nightly backups for marske are kept for 30 days.", "Weekly backups for marske are kept for 1 year.", "different"),
+    ("huanxi 每日备份保留 30 天。", "huanxi 每周备份保留 1 年。", "different"),
+    ("The kaber weekly digest email is sent Mondays at 08:00 UTC.",
+     "The kaber daily digest email is sent at 08:00 UTC.", "different"),
+    ("The digest email is sent weekly.", "The digest email is sent daily.", "contradiction"),
+    ("Nightly backups are kept for 30 days.", "Nightly backups are kept for 14 days.", "contradiction"),
+])
+def test_things_named_by_how_often_they_happen_are_two_things(first: str, second: str, verdict: str):
+    """A nightly and a weekly backup, each kept its own time, are two things; a digest sent weekly
+    or daily is one digest given two values."""
+    assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second", [
+    ("mingsha 的 CI 要求行覆盖率至少达到 80%。", "mingsha 仓库行覆盖率要求不低于 80%。"),
+    ("单元测试覆盖率不得低于 80%。", "单测覆盖率最低要求 80%。"),
+])
+def test_not_below_in_chinese_is_at_least_no_negation(first: str, second: str):
+    assert _in_a_store(first, second) != "contradiction" and not read(second).negated
