@@ -216,6 +216,9 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
     kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
     if kind is None or a.negated or b.negated or _two_bounds(a, b) or _named_by_how_often(a, b):
         return False
+    if kind in ("region", "address") and any(bool(said.search(a.text)) != bool(said.search(b.text))
+                                             for said in _STANDBY):
+        return False
     if kind not in ("region", "address", "bucket", "env-var") and _other_names(a, b, kind):
         return False
     if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
@@ -234,6 +237,9 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
 _BOUNDS = {"default": re.compile(r"\bdefaults?\b|默认", re.IGNORECASE),
            "most": re.compile(r"\b(?:at most|up to|no more than|max(?:imum)?|caps?|capped|limit(?:s|ed)?|ceiling)\b"
                               r"|最多|至多|上限|不超过", re.IGNORECASE),
+           # (what a container is given: "memory request 256 MiB" / "memory limit 1 GiB", 内存 request / limit)
+           "request": re.compile(r"\b(?:memory|cpu|mem)\s+requests?\b|\brequests\s+\d+(?:\.\d+)?\s*(?:[KMG]i?B?|m)\b"
+                                 r"|内存\s*request", re.IGNORECASE),
            "least": re.compile(r"\b(?:at least|no less than|min(?:imum)?|floor)\b|最少|至少|下限|不少于",
                                re.IGNORECASE)}
 
@@ -257,6 +263,12 @@ def _named_by_how_often(a: Reading, b: Reading) -> bool:
     mine, theirs = named(a), named(b)
     return any(thing == other and often != other_often for often, thing in mine - theirs
                for other_often, other in theirs - mine) and not mine & theirs
+
+
+# where a copy stands by, not the thing itself: a disaster-recovery site, a read replica ("The forms portal runs
+# in eu-west-2." / "The disaster-recovery replica of the forms portal runs in eu-west-1."; 主库 / 只读从库)
+_STANDBY = (re.compile(r"\bdisaster[-\s]recovery\b|\bDR\b|灾备|冷备", re.IGNORECASE),
+            re.compile(r"\b(?:read[-\s]?)?replicas?\b|\bread[-\s]?only\b|只读|从库|备库", re.IGNORECASE))
 
 
 def _two_bounds(a: Reading, b: Reading) -> bool:

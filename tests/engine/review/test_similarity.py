@@ -1749,3 +1749,25 @@ def test_things_named_by_how_often_they_happen_are_two_things(first: str, second
 ])
 def test_not_below_in_chinese_is_at_least_no_negation(first: str, second: str):
     assert _in_a_store(first, second) != "contradiction" and not read(second).negated
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The soulby service's memory request is 256 MiB.", "The soulby service's memory limit is 1 GiB."),
+    ("The Halvane API container requests 256 MiB of memory.", "The Halvane API container has a 512 MiB memory limit."),
+    ("枫桥 worker 内存 limit 1Gi。", "枫桥 worker 内存 request 512Mi。"),
+    ("lumley's disaster-recovery replica lives in eu-north-1.", "The lumley API is deployed to eu-west-1."),
+    ("云笈的灾备集群部署在华北 2（北京）。", "云笈的生产集群部署在阿里云华东 2（上海）。"),
+    ("The primary ledger database is ledger-db-01.quillmoor.internal.",
+     "The ledger read replica is ledger-db-02.quillmoor.internal; point reporting queries there."),
+])
+def test_a_request_and_a_limit_a_standby_and_the_thing_itself_are_no_contradiction(first: str, second: str):
+    """What a container requests and the most it may use are both true; so are where a service
+    runs and where its disaster-recovery copy or read replica does."""
+    assert _in_a_store(first, second) != "contradiction"
+
+
+def test_two_regions_of_one_disaster_recovery_site_or_two_hosts_of_one_replica_still_contradict():
+    assert _in_a_store("lumley's disaster-recovery site is in eu-north-1.",
+                       "The disaster-recovery site of lumley runs in us-west-2.") == "contradiction"
+    assert _in_a_store("The read replica of the ledger DB is ledger-db-02.internal.",
+                       "The ledger DB read replica is ledger-db-03.internal.") == "contradiction"
