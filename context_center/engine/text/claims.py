@@ -89,7 +89,9 @@ _LEFT_BEHIND = re.compile(
     r"|不再(?:使用|用)\s*([A-Za-z][\w.+#-]*)"
     r"|\b(?:previously|formerly)\s+(?:on\s+|in\s+|with\s+|using\s+|via\s+)?((?:[\w.+#-]+\s+)?[\w.+#-]*[\w+#])"
     r"(?=\s*[).,;:](?:\s|$)|\s*\)|\s*$)"
-    r"|(?:之前|以前|原来|此前|原先)(?:用的是|使用的是|用|是)\s*([A-Za-z][\w.+#-]*)"
+    r"|(?:之前|以前|原来|此前|原先)[^，。；,;.]{0,16}?(?:用的是|使用的是|用|是)\s*([A-Za-z][\w.+#-]*)"
+    r"|\bused\s+to\s+(?:be\s+|run\s+|use\s+)?(?:on\s+|in\s+|with\s+)?((?:[\w.+#-]+\s+)?[\w.+#-]*[\w+#])"
+    r"(?=\s*[).,;:](?:\s|$)|\s*\)|\s*$)"
     r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+(?!by\b)((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 
@@ -103,7 +105,7 @@ LEFT_BEHIND_VERBS = ("moved switched migrated changed went upgraded downgraded p
 
 # a word every form above holds: most notes have none, and are read no further
 _LEFT_HINT = re.compile(r"from|off\b|replac|decommission|retired|dropped|deprecated|sunset|removed|gone|rid of|"
-                        r"ditched|abandoned|no longer|stopped|previously|formerly|"
+                        r"ditched|abandoned|no longer|stopped|previously|formerly|used to|"
                         r"[从由]|替换|下线|不再|废弃|弃用|停用|之前|以前|原来|此前", re.IGNORECASE)
 
 

@@ -149,7 +149,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     if _whose_others(a, b):
         return False
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
-        return True
+        return not _standby_apart(a, b)
     if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
         return True
     if (_negates(a, b, weights) or _negates(b, a, weights)) and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT \
@@ -216,8 +216,7 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
     kind = clashing_kind(a.values, b.values) if a.values.kinds and b.values.kinds else None
     if kind is None or a.negated or b.negated or _two_bounds(a, b) or _named_by_how_often(a, b):
         return False
-    if kind in ("region", "address") and any(bool(said.search(a.text)) != bool(said.search(b.text))
-                                             for said in _STANDBY):
+    if kind in ("region", "address") and _standby_apart(a, b):
         return False
     if kind not in ("region", "address", "bucket", "env-var") and _other_names(a, b, kind):
         return False
@@ -269,6 +268,11 @@ def _named_by_how_often(a: Reading, b: Reading) -> bool:
 # in eu-west-2." / "The disaster-recovery replica of the forms portal runs in eu-west-1."; 主库 / 只读从库)
 _STANDBY = (re.compile(r"\bdisaster[-\s]recovery\b|\bDR\b|灾备|冷备", re.IGNORECASE),
             re.compile(r"\b(?:read[-\s]?)?replicas?\b|\bread[-\s]?only\b|只读|从库|备库", re.IGNORECASE))
+
+
+def _standby_apart(a: Reading, b: Reading) -> bool:
+    """Whether one note speaks of a standby copy (:data:`_STANDBY`) and the other not."""
+    return any(bool(said.search(a.text)) != bool(said.search(b.text)) for said in _STANDBY)
 
 
 def _two_bounds(a: Reading, b: Reading) -> bool:

@@ -1771,3 +1771,20 @@ def test_two_regions_of_one_disaster_recovery_site_or_two_hosts_of_one_replica_s
                        "The disaster-recovery site of lumley runs in us-west-2.") == "contradiction"
     assert _in_a_store("The read replica of the ledger DB is ledger-db-02.internal.",
                        "The ledger DB read replica is ledger-db-03.internal.") == "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Plover's CI is CircleCI now; it used to be on Travis.",
+     "We migrated Plover from Travis CI to CircleCI last spring.", "duplicate"),
+    ("以前 lanting 的流水线是 Jenkins 那套，现在全部跑在 GitHub Actions 上了。",
+     "lanting 的 CI 已经从 Jenkins 迁移到 GitHub Actions。", "different"),
+    ("Plover's CI used to be on Travis.", "Plover's CI runs on Travis.", "contradiction"),
+])
+def test_what_a_note_says_it_used_to_be_is_left_behind(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
+
+
+def test_a_primary_s_host_and_its_read_replica_s_are_no_contradiction():
+    assert _in_a_store("The primary Postgres for Brisklane lives on pg-main-01.brisklane.lan.",
+                       "The read replica for Brisklane's Postgres lives on pg-main-02.brisklane.lan.") \
+        != "contradiction"
