@@ -195,7 +195,7 @@ def another_value_in_other_words(a: Reading, b: Reading, weights: Weights) -> bo
         return False
     if (mine & a.negated) or (theirs & b.negated) or bool(a.negated) != bool(b.negated):
         return False
-    if a.exclusive != b.exclusive or _other_names(a, b):
+    if a.exclusive != b.exclusive or _other_names(a, b) or _two_bounds(a, b):
         return False
     if similarity(a, b, weights) < DUPLICATE_AT or not weights.any_specific((a.words & b.words) - mine - theirs):
         return False

@@ -1788,3 +1788,14 @@ def test_a_primary_s_host_and_its_read_replica_s_are_no_contradiction():
     assert _in_a_store("The primary Postgres for Brisklane lives on pg-main-01.brisklane.lan.",
                        "The read replica for Brisklane's Postgres lives on pg-main-02.brisklane.lan.") \
         != "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Each Orrery worker pod gets a 2 GiB memory limit.", "Each Orrery worker pod requests 1 GiB of memory."),
+    ("The Bellwyn list endpoints return 50 items per page by default.",
+     "Bellwyn list endpoints return at most 200 items per page."),
+    ("qinghe-data 列表接口默认每页 20 条。", "qinghe-data 列表接口每页最多 500 条。"),
+])
+def test_two_bounds_said_in_one_frame_are_no_contradiction(first: str, second: str):
+    """A default and a most, a request and a limit: both hold, however alike the words around them."""
+    assert _in_a_store(first, second) != "contradiction"
