@@ -47,6 +47,7 @@ HELD_OUT_V28 = PAIRS.with_name("review_v28") / "pairs.jsonl"   # written while v
 HELD_OUT_V29 = PAIRS.with_name("review_v29") / "pairs.jsonl"   # written after v28 was measured
 HELD_OUT_V30 = PAIRS.with_name("review_v30") / "pairs.jsonl"   # written while v29 was developed against
 HELD_OUT_V31 = PAIRS.with_name("review_v31") / "pairs.jsonl"   # written while v30 was developed against
+HELD_OUT_V32 = PAIRS.with_name("review_v32") / "pairs.jsonl"   # written while v31 was developed against
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -230,10 +231,15 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     precision, recall = figures["duplicate"]
     assert precision >= 0.96 and recall >= 0.43
     figures = _precision_recall(HELD_OUT_V31)   # held out, measured once: 0.89, 0.65 and 0.90, 0.58 (700266c; with
-    precision, recall = figures["contradiction"]   # 5217e45, where that session started: 0.89, 0.64 and 0.90, 0.58)
-    assert precision >= 0.87 and recall >= 0.62
+    precision, recall = figures["contradiction"]   # 5217e45, where that session started: 0.89, 0.64 and 0.90, 0.58);
+    assert precision >= 0.94 and recall >= 0.67    # then developed against: 0.96, 0.69 and 0.90, 0.60
     precision, recall = figures["duplicate"]
-    assert precision >= 0.88 and recall >= 0.55
+    assert precision >= 0.88 and recall >= 0.58
+    figures = _precision_recall(HELD_OUT_V32)   # held out, measured once: 0.90, 0.53 and 0.86, 0.48 (4e1a5f1; with
+    precision, recall = figures["contradiction"]   # db7ae7d, where that session started: 0.86, 0.53 and 0.86, 0.48)
+    assert precision >= 0.88 and recall >= 0.51
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.84 and recall >= 0.46
 
 
 # the labelled stores (v21's were measured once held out: 5 of 16 planted contradictions, 4 of 12 repeats, 1
@@ -245,8 +251,10 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
 # the same with the rules its session started from; v27's, measured first with the rules they were written after:
 # 4 of 16, 4 of 12, none; v28's, held out, measured once: 8 of 16, 1 of 12, 4, 2 in each of two stores, the same
 # with the rules its session started from; v29's, measured first with the rules they were written after: 5 of 16,
-# 3 of 12, 1; v30's, held out, measured once: 3 of 16, 3 of 12, 1, the same with the rules its session started from)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 32))]
+# 3 of 12, 1; v30's, held out, measured once: 3 of 16, 3 of 12, 1, the same with the rules its session started from;
+# v31's, held out, measured once: 4 of 16, 5 of 12, 3, at most one in a store, the same with the rules its session
+# started from; v32's, held out, measured once: 2 of 16, 5 of 12, 1, the same with the rules its session started from)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 33))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -264,10 +272,10 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 116
-    # measured: 205 of 465 planted contradictions (201 of 449 without v31's stores), 125 of 352 planted repeats (120 of
-    # 340 without them), 42 false items (39 without them; none more: a false merge archives a fact)
-    assert found_planted >= 201 and found_repeats >= 122 and false_items <= 42
+    assert len(STORES) == 120
+    # measured: 207 of 481 planted contradictions (205 of 465 without v32's stores, 201 of 449 without v31's), 130 of
+    # 364 planted repeats (125 of 352, 120 of 340), 43 false items (42, 39; none more: a false merge archives a fact)
+    assert found_planted >= 203 and found_repeats >= 127 and false_items <= 43
 
 
 @pytest.mark.parametrize("first, second, said", [
