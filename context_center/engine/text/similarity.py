@@ -276,7 +276,8 @@ def _standby_apart(a: Reading, b: Reading) -> bool:
 
 
 def _two_bounds(a: Reading, b: Reading) -> bool:
-    """Whether each note gives its value as what the other does not: a default, a most or a least."""
+    """Whether each note gives its value as what the other does not: a default, a most, a least or
+    what a container requests."""
     mine = {name for name, said in _BOUNDS.items() if said.search(a.text)}
     theirs = {name for name, said in _BOUNDS.items() if said.search(b.text)}
     return bool(mine) and bool(theirs) and not mine & theirs

@@ -4,10 +4,11 @@ thing ("Errors go to Sentry." / "Errors are reported to Rollbar."), one tool nam
 Each job lists the tools a note may name for it, in lower case, one name a tool (the first
 spelling stands for the others: ``"postgres postgresql pg"``). A tool doing two jobs (Redis as a
 cache and as a queue) is listed under the job it is mostly named for; names that are ordinary words
-too ("flux", "segment", "heap", "atlas", "split", "phrase", "less") are left out, so a note is read
-as naming a tool only where it could mean nothing else; so are Docker and Celery, named mostly for
-where a thing runs ("a real Postgres in Docker", "the Celery workers are pinned to Python 3.11"),
-not as a choice for a job: measured with them, two repeats and a planted contradiction were lost.
+too ("flux", "segment", "heap", "atlas", "split", "phrase", "less", "moment", "superset",
+"honeycomb") are left out, so a note is read as naming a tool only where it could mean nothing
+else; so are Docker and Celery, named mostly for where a thing runs ("a real Postgres in Docker",
+"the Celery workers are pinned to Python 3.11"), not as a choice for a job: measured with them,
+two repeats and a planted contradiction were lost.
 """
 from __future__ import annotations
 
@@ -90,10 +91,10 @@ JOBS: dict[str, str] = {
     "background-jobs": "sidekiq goodjob/good_job resque dramatiq bullmq hangfire delayed_job",
     "node-versions": "nvm volta fnm asdf mise",
     "service-mesh": "istio linkerd",
-    "tracing": "jaeger zipkin honeycomb",
+    "tracing": "jaeger zipkin",
     "mobile-framework": "flutter react-native/reactnative xamarin",
-    "date-library": "moment/moment.js/momentjs dayjs/day.js date-fns luxon",
-    "dashboards": "grafana kibana metabase superset tableau redash",
+    "date-library": "moment.js/momentjs dayjs/day.js date-fns luxon",
+    "dashboards": "grafana kibana metabase tableau redash",
     "cms": "contentful strapi wordpress",
     "api-gateway": "kong apigee tyk",
     "vpn": "tailscale wireguard openvpn zerotier",

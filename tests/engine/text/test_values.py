@@ -402,3 +402,10 @@ def test_every_two_weeks_one_rotation_is_how_often_and_every_monday_stays_a_mond
 ])
 def test_the_environment_variable_a_setting_is_read_from_is_a_value(text: str, variable: set[str] | None):
     assert values_of(text).kinds.get("env-var") == variable
+
+
+def test_a_tool_whose_name_is_an_ordinary_word_is_read_only_by_its_full_name():
+    """"at the moment" names no date library, "a superset of" no dashboard; "Moment.js" does."""
+    assert "tool:date-library" not in values_of("At the moment we keep dates as ISO strings.").kinds
+    assert "tool:dashboards" not in values_of("The v2 API is a superset of v1.").kinds
+    assert values_of("Moment.js is used for date handling.").kinds["tool:date-library"] == {"moment.js"}
