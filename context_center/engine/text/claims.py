@@ -328,6 +328,9 @@ _ABOUT_BRANCHES = re.compile(r"\b(?:pull requests?|PRs?|merg\w*|branch\w*|rebas\
 _TOGGLE = re.compile(r"\b(enable|turn on|switch on|disable|turn off|switch off)\b|(开启|打开|启用|关闭|禁用)",
                      re.IGNORECASE)
 _OFF = frozenset({"disable", "turn off", "switch off", "关闭", "禁用"})
+# a flag's name written as code ("`new_checkout`", new_checkout 开关), and the places a flag is turned on or off in
+_FLAG_AS_CODE = re.compile(r"`([\w.-]{2,60})`|(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w.-])", re.IGNORECASE)
+_PLACES = frozenset({"production", "prod", "staging", "dev", "development", "qa", "test", "locally"})
 
 # the parts of a system a claim can belong to (one word each; "docs site" is {docs, site})
 _ENTITIES = frozenset({"api", "frontend", "front-end", "backend", "back-end", "docs", "documentation", "site",
@@ -527,7 +530,8 @@ def claims_of(text: str) -> frozenset[Claim]:
                     found.add(Claim("base-branch", entity | kind, "release-tag" if "tag" in base else base, negated))
         toggle = _TOGGLE.search(clause)
         if toggle:
-            what = _context(clause, toggle)
+            flags = {"".join(names).lower() for names in _FLAG_AS_CODE.findall(clause)}   # (the flag, where it is:
+            what = frozenset(flags) | (entity & _PLACES) if flags else _context(clause, toggle)   # not every word)
             if what:   # "disable format on save" is off; said negated ("never disable…"), on
                 off = (toggle.group(0).lower() in _OFF) != negated
                 found.add(Claim("setting", what, "off" if off else "on", False))

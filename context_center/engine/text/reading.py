@@ -104,7 +104,7 @@ _ALONE = re.compile(r"\bonly\s+(?:(?:the|a|an|as|as a|as an|during|for|on|in|to|
                     r"|(?<![\w-])([\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+the\s+only\s+(?:one|ones|person|people|team)\b"
                     r"|(?:只有|只能由|仅由|只由|只用|只(?![是要好]))\s*([\u4e00-\u9fff]{1,4}|[A-Za-z][\w-]*)",
                     re.IGNORECASE)   # (只是, 只要, 只好: "merely", "as long as", "had to")
-_FOR = re.compile(r"\b(?:for|of)\s+(?:the\s+|all\s+|our\s+)?([A-Za-z][\w-]*)")
+_FOR = re.compile(r"\b(?:for|of)\s+(?:the\s+|all\s+|our\s+|every\s+)?([A-Za-z][\w-]*)")
 _ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 _SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s*")
 # words a note may write for one term, as the notes' words read them (stems): "retained for 35 days"

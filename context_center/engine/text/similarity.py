@@ -658,14 +658,14 @@ _FRAME_WORDS = frozenset(map(stem, "use used uses using run runs ran goes went s
 # 5 more judgements right, two more planted contradictions in the stores, nothing lost (with 配 and 置,
 # 配置文件 / 证书文件 were one file); "holds" (a meeting held at a time: "The team stand-up is at 09:15." / "… holds
 # its daily stand-up at 10:00"), 2 more on the pairs v1–v31, nothing else moved; "comes" (certificates
-# that come from Let's Encrypt / are issued by DigiCert), 1 more
+# that come from Let's Encrypt / are issued by DigiCert), 1 more; and words of when, naming no thing ("currently")
 _HOW_GIVEN = _FRAME_WORDS | frozenset(map(stem, "host hosted hosts manage managed manages serve serves served stay "
                                                 "stays build builds built target targets start starts reachable "
                                                 "deliver delivers delivered define defined defines allow allows "
                                                 "allowed change changes generate generates generated require requires "
                                                 "required land lands produce produces produced accept accepts accepted "
                                                 "configure configured every limit hold holds held come comes "
-                                                "came".split())) \
+                                                "came current currently now still already".split())) \
     | frozenset("部署放设")
 
 

@@ -25,7 +25,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   ``approver`` ("approved by the security team", 需要 DBA 组审批), ``bucket`` (by its name: s3://acme-raw,
   "the S3 bucket acme-tf-state", xd-static-prod 桶), ``env-var`` (the environment variable a setting is
   read from: "the DATABASE_URL environment variable"), ``switch`` (a flag
-  or a toggle "is on" / "is off"), ``channel`` (SMS, email, push notifications, 短信: how a message
+  or a toggle "is on" / "is off", "enabled" / "switched off", 已全量打开 / 关闭状态, where a flag is spoken of or
+  named as code: `new_checkout`), ``channel`` (SMS, email, push notifications, 短信: how a message
   reaches people; its words stay in the rest, since "the SMS code" and "the email link" are two things);
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
@@ -209,7 +210,13 @@ _CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s
 _SWITCH = re.compile(r"\b(?:is|are|stays|stay|remains?|turned|switched|set\s+to|defaults?\s+to)\s+(on|off)\b"
                      r"(?=\s*(?:$|[.,;:!)]|(?:for|in|until|across|everywhere|globally|by\s+default|at|since)\b))",
                      re.IGNORECASE)
-_SWITCHED = re.compile(r"\b(?:flag|flags|toggle|toggles|switch|kill\s+switch)\b", re.IGNORECASE)
+_SWITCHED = re.compile(r"\b(?:flag|flags|toggle|toggles|switch|kill\s+switch)\b|开关"
+                       r"|(?<![\w.-])`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?(?![\w.-])", re.IGNORECASE)
+# a flag said to be enabled or disabled, in English or in Chinese (已全量打开 / 是关闭状态; 还没打开 is off)
+_ENABLED = re.compile(r"\b(enabled|disabled)\b"
+                      r"|(?:(没有?|未|还没有?)\s*)?(?:全量)?(打开|开启|开着|启用|关闭|关掉|关着|禁用|停用)",
+                      re.IGNORECASE)
+_ENABLED_OFF = ("disabled", "关闭", "关掉", "关着", "禁用", "停用")
 # the team a thing belongs to ("owned by the Mobility team", "the Payments team owns it", 由交易组负责; a
 # name looked for from a word's start, not from each letter after a hyphen)
 _TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after|taken\s+over)\s+by|belongs?\s+to|belonging\s+to"
@@ -560,6 +567,9 @@ def values_of(text: str) -> Values:
     if _SWITCHED.search(text):
         for match in _SWITCH.finditer(text):
             add("switch", match.group(1).lower(), match.span())
+        for match in _ENABLED.finditer(text):
+            said = (match.group(1) or match.group(3)).lower()
+            add("switch", "off" if bool(match.group(2)) != (said in _ENABLED_OFF) else "on", match.span())
     if "approv" in lowered or "sign" in lowered or "okayed" in lowered or "审" in text or "批准" in text:
         for match in _APPROVER.finditer(text):
             approver = next(name for name in match.groups() if name)

@@ -1815,3 +1815,21 @@ def test_a_primary_s_host_and_its_read_replica_s_are_no_contradiction():
 def test_two_bounds_said_in_one_frame_are_no_contradiction(first: str, second: str):
     """A default and a most, a request and a limit: both hold, however alike the words around them."""
     assert _in_a_store(first, second) != "contradiction"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Wrenfield production has `instant_payouts` switched off.",
+     "The `instant_payouts` flag is enabled in Wrenfield production.", "contradiction"),
+    ("Wrenfield's `bulk_invoices` flag is on for all merchants.",
+     "`bulk_invoices` in Wrenfield is currently disabled for every merchant.", "contradiction"),
+    ("wrenfield 生产环境的 `smart_refund` 开关已经全量打开。", "wrenfield 生产上 smart_refund 开关目前是关闭状态。",
+     "contradiction"),
+    ("wrenfield 的 smart_refund 开关在生产上还没打开。", "wrenfield 生产环境 smart_refund 已经开启。", "different"),
+    ("The Wrenfield `instant_payouts` flag is on in production.", "Wrenfield prod has instant_payouts enabled.",
+     "duplicate"),
+    ("wrenfield 的 smart_refund 开关：生产已打开。", "功能开关 smart_refund 在 wrenfield 生产环境开启。", "duplicate"),
+])
+def test_a_flag_enabled_or_disabled_is_switched_on_or_off(first: str, second: str, verdict: str):
+    """"enabled" / "switched off" / 已打开 / 关闭状态 are a flag's value where a flag is spoken of, by that word
+    or by its name written as code; 还没打开 negates (no value given, nor a repeat of "enabled")."""
+    assert _in_a_store(first, second) == verdict
