@@ -17,12 +17,14 @@ with its literals normalised, in English and Chinese):
 - ``time``: a clock time ("2am" is "02:00"); the thing it belongs to is the rest of the clause;
 - ``ci``: GitHub Actions, GitLab CI, CircleCI, Jenkins, Travis, Buildkite;
 - ``indentation``: tabs or spaces, and how many;
-- one of a few named alternatives (:data:`CHOICES`): a naming style (camelCase, snake_case…), a
-  merge method (squash, merge commits, rebase: in a clause about merging), an API style (REST,
-  GraphQL, gRPC), the language of replies, comments, docs or commit messages, the ORM or raw SQL,
-  single or double quotes, a test runner (in a clause about tests);
+- one of a few named alternatives (:data:`CHOICES`): a naming style (camelCase, snake_case…, of the
+  kind of name it is for: "DB column names" and "database columns" are columns, "JSON keys" and an
+  API's fields are fields), a merge method (squash, merge commits, rebase: in a clause about
+  merging), an API style (REST, GraphQL, gRPC), the language of replies, comments, docs or commit
+  messages, the ORM or raw SQL, single or double quotes, a test runner (in a clause about tests);
 - ``approvals``: how many a pull request needs; ``line-length``: a limit in characters;
-- ``setting``: a thing enabled or disabled ("format on save"), the thing being the clause's words;
+- ``setting``: a thing enabled or disabled ("format on save"), the thing being the clause's words, or
+  the flag it names as code and where (`new_checkout` 开关在生产环境开启, a flag in production);
 - ``command:<kind>``: the one command a clause gives for tests, a build, lint, formatting…
   ("Run tests with `pnpm test`"), of e2e or unit tests when it says so;
 - ``address``: where a named part lives ("the staging DB is at db-staging.internal");
@@ -501,6 +503,8 @@ def claims_of(text: str) -> frozenset[Claim]:
         for choice in CHOICES:
             if choice.about is None or choice.about.search(clause):
                 owner = frozenset() if choice.of_the_project else (entity | _owner(choice, clause)) - choice.its_own
+                if choice.subject == "naming" and owner & _NAME_KINDS:   # (the kind of name says what it is of)
+                    owner = owner & (_NAME_KINDS | _LANGUAGES | _ENTITIES) - _SAID_OF_NAMES
                 for match in choice.pattern.finditer(clause):
                     if choice.unless and choice.unless.match(clause, match.end()):
                         continue
@@ -627,7 +631,8 @@ def _one_thing(first: frozenset[str], second: frozenset[str]) -> bool:
     if first and second and (first < second or second < first) and (first ^ second) <= _THE_PART_ITSELF:
         return True   # ("the API server" / "the API")
     kinds, other_kinds = first & _NAME_KINDS, second & _NAME_KINDS   # (a kind of name one side only says is
-    return bool(kinds) != bool(other_kinds) and first - kinds == second - other_kinds   # of whichever the other)
+    return bool(kinds) != bool(other_kinds) and first - kinds - _SAID_OF_NAMES == second - other_kinds - _SAID_OF_NAMES
+    # of whichever the other: "The API uses camelCase." / "API field names use snake_case.")
 
 
 def name_parts(words: frozenset[str]) -> frozenset[str]:
@@ -704,9 +709,15 @@ _LANGUAGE_OWNERS = {"reply": "reply", "replies": "reply", "respond": "reply", "a
 _NAMED_THINGS = re.compile(r"\b(files?|messages?|fields?|columns?|tables?|variables?|functions?|methods?|classes|class|"
                            r"branch(?:es)?|components?|director(?:y|ies)|folders?|packages?|modules?|keys?|slugs?|"
                            r"enums?|constants?|types?|tags?|topics?|buckets?|endpoints?|routes?|events?)"
-                           r"(?:\s+names?\b|\s+(?:are|is)\s+named\b)"
+                           r"(?:\s+names?\b|\s+(?:are|is)\s+named\b|(?=\s+(?:are|use|follow|in)\b))"
                            r"|(文件|消息|字段|列|表|变量|函数|方法|类|分支|组件|目录|包|模块|常量|枚举|路由|事件|标签)"
-                           r"(?=名|[^，。；,;.]{0,20}命名)", re.IGNORECASE)
+                           r"(?=名|[^，。；,;.]{0,20}(?:命名|风格|驼峰|下划线|case))", re.IGNORECASE)
+# (fields are an API's, columns a database's: "the JSON API's fields" / "its keys"; and what they must match: "to
+# match the API payloads")
+_SAID_OF_NAMES = frozenset({"api", "database", "db", "json", "service", "app"})
+_OF_A_TABLE = re.compile(r"\b(?:db|database|sql|tables?|mysql|postgres\w*|sqlite)\b"
+                         r"|数据库|数据表|表字段|表的字段|表名|库表", re.IGNORECASE)
+_KIND_AFTER = re.compile(r"case\s+(keys?|fields?|columns?|variables?|constants?)\b", re.IGNORECASE)   # (camelCase keys)
 _CHINESE_NAMED = {"文件": "file", "消息": "message", "字段": "field", "列": "column", "表": "table", "变量": "variable",
                   "函数": "function", "方法": "method", "类": "class", "分支": "branch", "组件": "component",
                   "目录": "directory", "包": "package", "模块": "module", "常量": "constant", "枚举": "enum",
@@ -720,7 +731,13 @@ def _owner(choice: Choice, clause: str) -> frozenset[str]:
     tests a test runner runs."""
     if choice.subject == "naming":
         named = [next(group for group in match.groups() if group).lower() for match in _NAMED_THINGS.finditer(clause)]
-        return frozenset({_CHINESE_NAMED.get(named[-1], named[-1].rstrip("s"))}) if named else frozenset()
+        named = named or [match.group(1).lower() for match in _KIND_AFTER.finditer(clause)]
+        if not named:
+            return frozenset()
+        kind = _CHINESE_NAMED.get(named[-1], named[-1].rstrip("s"))
+        if kind == "key" or (kind == "field" and _OF_A_TABLE.search(clause)):   # (JSON keys are its fields; a
+            kind = "field" if kind == "key" else "column"   # database's fields, 表字段, its columns)
+        return frozenset({kind})
     if choice.subject == "test-runner":   # ("Unit tests use Jest." / "Integration tests use Mocha.": two runners)
         return _test_kinds(clause)
     if choice.subject != "language" or choice.about is None:

@@ -1833,3 +1833,19 @@ def test_a_flag_enabled_or_disabled_is_switched_on_or_off(first: str, second: st
     """"enabled" / "switched off" / 已打开 / 关闭状态 are a flag's value where a flag is spoken of, by that word
     or by its name written as code; 还没打开 negates (no value given, nor a repeat of "enabled")."""
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Pellow's database columns are named in camelCase.", "DB column names in Pellow use snake_case.",
+     "contradiction"),
+    ("Pellow API fields are snake_case, e.g. order_id.", "Pellow's JSON keys are camelCase.", "contradiction"),
+    ("pellow 的数据库字段用下划线命名（snake_case）。", "pellow 的表字段采用驼峰命名。", "contradiction"),
+    ("pellow 报表的接口字段命名用小驼峰（camelCase）。", "pellow 报表的数据库表字段命名用下划线（snake_case）。",
+     "different"),
+    ("Pellow's JSON API fields are camelCase.", "Pellow's database columns use snake_case.", "different"),
+    ("Pellow variables use camelCase.", "Pellow's React component files are named in PascalCase.", "different"),
+])
+def test_a_naming_style_is_of_the_kind_of_name_it_is_for(first: str, second: str, verdict: str):
+    """Columns are a database's, fields (JSON keys) an API's: "DB columns" and "database column names" are one
+    thing however the note names its project or what the names must match; columns and fields are two."""
+    assert _in_a_store(first, second) == verdict
