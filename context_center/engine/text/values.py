@@ -21,7 +21,9 @@ judges both). The kinds, each normalised so that two spellings of one value are 
 - ``date`` ("20 December" = "Dec 20" = 12 月 20 日), ``day-of-month`` ("on the 15th", 每月 10 号),
   ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
   ("3.0x", 3 倍), ``pixels``, ``business-days`` ("5 business days", 五个工作日), ``line-length``;
-- ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责, 灯塔组负责…),
+- ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责, 灯塔组负责…; a
+  person too: "owned by Mireille Santo-Brun", "Owner of search: Halvard Quist", 由韦朗负责, owner：钟屿航;
+  not one standing in: "the backup owner", on-call 负责人),
   ``approver`` ("approved by the security team", 需要 DBA 组审批), ``bucket`` (by its name: s3://acme-raw,
   "the S3 bucket acme-tf-state", xd-static-prod 桶), ``env-var`` (the environment variable a setting is
   read from: "the DATABASE_URL environment variable"), ``switch`` (a flag
@@ -237,6 +239,31 @@ _TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after|taken\s+over)\s
                    r"|负责人\s*(?:是|为|:|：)\s*([\u4e00-\u9fff]{2,4})(?=$|[。，,；;\s])"   # (a person: 负责人是贺明轩;
                    # not one named with a team: 孙浩（基础架构组）)
                    r"|(?:^|(?<=[。；，,;]))\s*([\u4e00-\u9fff]{1,6}?)(?:组|团队|小组)\s*(?:负责|维护)")   # (灯塔组…)
+# the person or the team a thing belongs to, where _TEAM finds none: "owned by Mireille Santo-Brun", "Tove Ranallo
+# owns …", "Owner of quillmere search: Halvard Quist", "Ownership of … sits with Platform", "belongs to the platform
+# team", 由韦朗负责, 归骆知遥, owner：钟屿航 (a name of two or three characters, not a pronoun nor a team's: 支付组)
+_PERSON = r"([A-Z][a-zà-öø-ÿ]+(?:[-'’][A-Z]?[a-zà-öø-ÿ]+)?(?:\s+[A-Z][a-zà-öø-ÿ]+(?:[-'’][A-Z]?[a-zà-öø-ÿ]+)?){0,2})"
+_OWNER = re.compile(r"\b(?:[Oo]wned|[Mm]aintained|[Ll]ooked\s+after)\s+by\s+(?:the\s+)?" + _PERSON +
+                    r"|(?:^|(?<=[.;]\s))" + _PERSON + r"\s+(?:owns|maintains|is\s+(?:the\s+)?(?:current\s+)?"
+                    r"(?:product\s+)?owner\s+(?:of|for)|is\s+responsible\s+for)\b"
+                    r"|\b[Oo]wner(?:\s+(?:of|for)\s+[^:,.;]{1,40}?)?\s*(?::|\bis\b)\s*" + _PERSON +
+                    r"|\b[Oo]wnership\s+of\s+[^,.;]{1,40}?\s+(?:sits|lies|rests|is)\s+with\s+(?:the\s+)?" + _PERSON +
+                    r"|\bbelongs?\s+to\s+(?:the\s+)?" + _PERSON +
+                    r"|\b(?:(?:owned|maintained|run)\s+by|belongs?\s+to)\s+the\s+(?!(?:same|whole|other|entire|new|old|"
+                    r"right|wrong)\b)([a-z][\w-]*)\s+(?:team|squad|guild|group)\b"
+                    r"|\b[Tt]he\s+(?!(?:same|whole|other|entire|new|old)\b)([a-z][\w-]*)\s+(?:team|squad|guild)"
+                    r"(?:['’]s\s+responsibility\b|\s+(?:owns|maintains)\b)"
+                    r"|\b(?:[Oo]wned|[Mm]aintained)\s+by\s+(?:the\s+)?([A-Z]{2,6})\b"
+                    r"|由\s*([\u4e00-\u9fff]{2,3}?)\s*(?:负责|维护|管理|管)"
+                    r"|归(?![档类纳还属并零因来一入])\s*([\u4e00-\u9fff]{2,3}?)\s*(?=负责|维护|管|[。，,；;]|$)"
+                    r"|\b[Oo]wner\s*(?:是|为|:|：)\s*([\u4e00-\u9fff]{2,3})(?=$|[。，,；;\s])")   # (a name in capitals:
+# not "the platform team" read as a person's name)
+_NO_OWNER = re.compile(r"^(?:The|Our|This|That|Team|Who|What|Which|Whoever|Nobody|Someone|Anyone|Everyone|团队)$"
+                       r"|^[他她我你它大]|[部门台方]$")
+# one standing in for the owner is not the owner ("the backup owner is …", on-call 负责人是 …)
+_STANDING_IN = re.compile(r"(?:backup|deputy|secondary|interim|acting|on-?call|值班|备份|副|代理)\s*$", re.IGNORECASE)
+# (数据组 is the 数据 team, as _TEAM reads it)
+_A_TEAM = re.compile(r"(?:\s+(?:team|squad|guild|group))$|(?:组|团队|小组)$")
 # who approves a thing ("must be approved by the security team", "sign-off from the platform lead", 由 DBA 组审批,
 # 需要磐石组组长审批): one approver against another is two values of one thing
 _APPROVER = re.compile(r"\b(?:(?:approved|signed\s+off|okayed)\s+(?:by\s+hand\s+|manually\s+)?by"
@@ -576,7 +603,19 @@ def values_of(text: str) -> Values:
             add("approver", re.sub(r"\s+", "-", approver.lower()), match.span())
     for match in _TEAM.finditer(text):
         team = next(name for name in match.groups() if name)
-        add("team", re.sub(r"\s+", "-", team.lower()), match.span())
+        if not _STANDING_IN.search(text, max(0, match.start() - 12), match.start()):
+            add("team", re.sub(r"\s+", "-", team.lower()), match.span())
+    if "own" in lowered or "maintain" in lowered or "belong" in lowered or "responsib" in lowered or "由" in text \
+            or "归" in text:
+        teams = [(start, end) for kind, start, end in spans if kind == "team"]
+        for match in _OWNER.finditer(text):
+            at = next(group for group, name in enumerate(match.groups(), 1) if name)
+            span = match.span(at) if at in (3, 4) else match.span()   # ("Owner of tamsin search: …" is of search)
+            owner = _A_TEAM.sub("", match.group(at))
+            if owner and not _NO_OWNER.search(owner) and not any(start < match.end() and match.start() < end
+                                                                 for start, end in teams) \
+                    and not _STANDING_IN.search(text, max(0, match.start() - 12), match.start()):
+                add("team", re.sub(r"\s+", "-", owner.lower()), span)
     for match in _DATE.finditer(text):
         day, month, other_month, other_day, chinese_month, chinese_day = match.groups()
         if (month or other_month) == "may":   # ("jobs may 3 times": a verb)

@@ -1849,3 +1849,33 @@ def test_a_naming_style_is_of_the_kind_of_name_it_is_for(first: str, second: str
     """Columns are a database's, fields (JSON keys) an API's: "DB columns" and "database column names" are one
     thing however the note names its project or what the names must match; columns and fields are two."""
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Odalys Ferreira-Quint is the owner of Tamsin's billing pipeline.",
+     "The Tamsin billing pipeline is owned by Ruaridh Molloy.", "contradiction"),
+    ("Owner of tamsin search: Keziah Oduya.", "Bartholomew Ng owns the tamsin search service.", "contradiction"),
+    ("The Tamsin export service belongs to the platform team.",
+     "Tamsin's export service is owned by the payments team.", "contradiction"),
+    ("tamsin 的结算服务归顾清和。", "tamsin 结算服务 owner：闻人萧。", "contradiction"),
+    ("tamsin 支付模块的 owner 是沈照临。", "tamsin 的支付模块由陆既明负责。", "contradiction"),
+    ("Odalys Ferreira-Quint owns the tamsin-ledger service.",
+     "tamsin-ledger belongs to Odalys Ferreira-Quint, so send questions about it to her.", "duplicate"),
+    ("tamsin 的 owner 是沈照临。", "tamsin 的 backup owner 是陆既明，沈照临休假时找他。", "different"),
+    ("tamsin 支付服务本季度的 on-call 负责人是闻人萧。", "tamsin 的支付服务 owner 是顾清和。", "different"),
+])
+def test_a_person_or_a_team_owning_a_thing_is_who_owns_it(first: str, second: str, verdict: str):
+    """"owned by Ruaridh Molloy", "… owns …", "Owner of …: …", "belongs to the platform team", 由…负责, 归…, owner：…
+    name who owns a thing; one standing in for the owner (a backup owner, on-call) is not them."""
+    assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("text, owner", [
+    ("每晚 2 点 tamsin 日志归档压缩。", None),
+    ("Who owns ingest. The Ocean Sensors team owns the ingest service.", {"ocean-sensors"}),
+    ("haotian-sync 有问题找韩知远，这个服务归他管。", None),
+    ("The CI runner fleet is maintained by SRE.", {"sre"}),
+    ("Mingdrel 的 Terraform 代码归数据组，改动找他们 review。", {"数据"}),
+])
+def test_who_owns_a_thing_is_read_as_a_name_not_as_any_word(text: str, owner: set[str] | None):
+    assert read(text).values.kinds.get("team") == owner
