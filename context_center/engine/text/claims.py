@@ -148,6 +148,9 @@ _WEEKDAY = re.compile(r"\b(mon|tue|tues|wednes|wed|thu|thur|thurs|fri|satur|sat|
                       re.IGNORECASE)
 _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?:es)? to prod\w*)|部署|发布|发版|上线",
                         re.IGNORECASE)
+# words that may follow a port (what follows a count is what it counts: "on 16 GPUs", 16 核)
+_AFTER_A_PORT = r"(?:in|on|for|across|everywhere|and|locally|via|with|by|from|so|but)\b"
+_NOT_A_PORT = r"核|个|台|G|M|%|秒|分|小时|天|倍|线程|进程|副本|节点|实例|条|次|毫秒|ms|s\b"
 _PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
                    r"|端口(?:号)?\s*(?:(?:已经|已)?(?:改为|改成|设为|设置为|配置为|调整为|是|为|:|：)\s*)?(\d{2,5})"
                    r"|(?<=[a-z])(?:_port|Port)`?\s*[=:]\s*(\d{2,5})\b"   # (a setting: listen_port = 9443, httpPort: 80)
@@ -156,9 +159,16 @@ _PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
                    r"|\b(?:TCP|UDP)\s+(?:port\s+)?(\d{2,5})\b(?!\d|\.\d)"   # ("on TCP 5056")
                    r"|\b(?:wss?|https?|grpcs?|tcp|udp|mqtts?|amqps?|redis|postgres(?:ql)?|mysql)://[\w.-]+:(\d{2,5})\b"
                    r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed|exposes(?:\s+(?:HTTP|gRPC|HTTPS))?)"
-                   r"\s+(?:on|to|at)\s+:?(\d{2,5})(?![\d:])(?!\.\d)(?!\s*(?:[A-Za-z%]|个))",   # ("served on 8443.",
-                   # "binds to :8081", "exposes gRPC on 9090"; not "on 16 GPUs", "on 3.2")
-                   re.IGNORECASE)
+                   r"\s+(?:on|to|at)\s+:?(\d{2,5})(?![\d:])(?!\.\d)(?!\s*(?!" + _AFTER_A_PORT + r")(?:[A-Za-z%]|个))"
+                   # ("served on 8443.", "binds to :8081 in every environment", "exposes gRPC on 9090"; not "on 16
+                   # GPUs", "on 3.2")
+                   r"|(?<![\w:/.])[:：](\d{2,5})(?=/|\s|$|[.,;，。；)）])"   # ("scraped from :9100/metrics"; not
+                   r"(?!\s*(?:past|after|every|each|am|pm|min|minutes?|sec|seconds?|s)\b)"   # ":30 past the hour")
+                   r"|(?:监听|跑在|起在|绑定)(?:的是|在)?\s*:?(\d{2,5})(?![\d:.])"
+                   r"(?!\s*(?:" + _NOT_A_PORT + r"|号?端口))",
+                   re.IGNORECASE)   # (gRPC 监听 9090, 监听的是 9443; not 跑在 16 核上; 监听 8080 端口 is
+# _PORT_BEFORE's: read so where the clause names no service, a store's health-check port and its server's were a
+# contradiction)
 # a port written before 端口 ("监听 8080 端口"): read only where the clause names what listens on it (an
 # unnamed one read so gave a server's other ports a contradiction in a labelled store)
 _PORT_BEFORE = re.compile(r"(?<![\d.:])(\d{2,5})\s*(?:号)?端口")
@@ -174,7 +184,7 @@ _CODE_NAME = re.compile(r"(?<![\w.-])[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+(?![\w-])")
 _SETTING_AFTER = re.compile(r"`?\s*[=:]")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w-]*")
 _BEFORE_PORT = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)(?:\s+([A-Za-z][\w-]*))?\s+port\b", re.IGNORECASE)
-_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b"
+_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?!\w)"
                    r"|(?:(凌晨|早上|上午|中午|下午|晚上|每晚|夜里|夜间|傍晚|晚)\s*)?\b(\d{1,2}):(\d{2})\b"
                    r"|(?:(凌晨|早上|上午|下午|晚上|每晚|夜里|夜间|傍晚|晚)\s*)?(\d{1,2})\s*点(?:(半)|\s*(\d{1,2})\s*分)?",
                    re.IGNORECASE)   # (晚上 11:59 is 23:59; 10 点半 10:30, 9 点 15 分 09:15; 周三晚 8 点 20:00)
@@ -888,7 +898,7 @@ def _context(clause: str, time: re.Match[str]) -> frozenset[str]:
 def _clock(match: re.Match[str]) -> str | None:
     hour_12, minute_12, half, part_24, hour_24, minute_24, chinese_part, chinese_hour, past_half, past = match.groups()
     if hour_12 is not None:
-        hour = int(hour_12) % 12 + (12 if half.lower() == "pm" else 0)
+        hour = int(hour_12) % 12 + (12 if half.lower().startswith("p") else 0)
         minute = int(minute_12 or 0)
     elif hour_24 is not None:
         hour, minute = int(hour_24), int(minute_24)
@@ -953,8 +963,21 @@ def line_lengths_in(text: str) -> list[tuple[str, tuple[int, int]]]:
 
 
 def clock_times_in(text: str) -> list[tuple[str, tuple[int, int]]]:
-    """Each clock time ``text`` gives ("2am", "02:00", 凌晨 2 点: "02:00"), with where it is written."""
-    return [(value, match.span()) for match in _TIME.finditer(text) if (value := _clock(match)) is not None]
+    """Each clock time ``text`` gives ("2am", "02:00", 凌晨 2 点: "02:00"), with where it is written; a
+    window's first hour written without its half of the day has the last's ("between 1 and 4 a.m.")."""
+    found = [(value, match.span()) for match in _TIME.finditer(text) if (value := _clock(match)) is not None]
+    if "m" in text:
+        for match in _HOURS_TO.finditer(text):
+            hour, minute, last, half = (int(match.group(1)), int(match.group(2) or 0), int(match.group(3)),
+                                        match.group(4))
+            afternoon = half.lower().startswith("p") != (hour % 12 > last % 12)   # (9 to 5pm: 9 in the morning)
+            if hour <= 12 and minute < 60:
+                found.append((f"{hour % 12 + (12 if afternoon else 0):02d}:{minute:02d}", match.span(1)))
+    return found
+
+
+_HOURS_TO = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:and|to|-|–|until|till)\s*(\d{1,2})(?::\d{2})?\s*"
+                       r"(am|pm|a\.m\.|p\.m\.)(?!\w)", re.IGNORECASE)
 
 
 def ports_in(text: str) -> list[tuple[str, tuple[int, int]]]:

@@ -1879,3 +1879,25 @@ def test_a_person_or_a_team_owning_a_thing_is_who_owns_it(first: str, second: st
 ])
 def test_who_owns_a_thing_is_read_as_a_name_not_as_any_word(text: str, owner: set[str] | None):
     assert read(text).values.kinds.get("team") == owner
+
+
+@pytest.mark.parametrize("text, ports", [
+    ("Ferrow's API binds to :3000 in every environment.", {"3000"}),
+    ("Ferrow's metrics are scraped from :9100/metrics.", {"9100"}),
+    ("ferrow 调度引擎 gRPC 监听 9090。", {"9090"}),
+    ("本地和线上 ferrow API 都跑在 :9000 上。", {"9000"}),
+    ("ferrow 的批处理跑在 16 核上。", None),
+    ("Ferrow's worker runs on 16 GPUs.", None),
+    ("Tiles are produced in EPSG:4326 at 16:9.", None),
+])
+def test_a_port_said_after_a_colon_or_listened_on_is_read(text: str, ports: set[str] | None):
+    assert read(text).values.kinds.get("port") == ports
+
+
+@pytest.mark.parametrize("text, times", [
+    ("Ferrow warms its caches daily at 4 a.m.", {"04:00"}),
+    ("Ferrow's OTA updates go out only between 1 and 4 a.m. local time.", {"01:00", "04:00"}),
+    ("Ferrow support is staffed from 9 to 5pm.", {"09:00", "17:00"}),
+])
+def test_a_clock_time_with_dots_and_a_window_s_first_hour_are_read(text: str, times: set[str]):
+    assert read(text).values.kinds.get("clock") == times
