@@ -17,6 +17,8 @@ with its literals normalised, in English and Chinese):
 - ``time``: a clock time ("2am" is "02:00"); the thing it belongs to is the rest of the clause;
 - ``ci``: GitHub Actions, GitLab CI, CircleCI, Jenkins, Travis, Buildkite;
 - ``indentation``: tabs or spaces, and how many;
+- ``default-branch``: a repository's default branch (main, master, develop, trunk…, or a name written
+  as code), of the repository the clause names besides ("the Oriel Helm charts repo", 移动端仓库);
 - one of a few named alternatives (:data:`CHOICES`): a naming style (camelCase, snake_case…, of the
   kind of name it is for: "DB column names" and "database columns" are columns, "JSON keys" and an
   API's fields are fields), a merge method (squash, merge commits, rebase: in a clause about
@@ -421,6 +423,39 @@ def _might_claim(text: str) -> bool:
         or bool(_CLOCK.search(text) or _HOST.search(text))
 
 
+# the branch a repository's work starts from and lands on unless said ("The default branch of the Oriel repo is
+# develop.", "Main is the default branch.", "repositories default to the `trunk` branch", 默认分支叫 master, 主分支名是
+# master): master is not main here, a repository having one or the other
+_BRANCH_NAME = r"`?([a-z][\w.-]{1,30}?)`?"
+_BRANCH_NAMES = frozenset("main master develop dev development trunk prod production stable next mainline gh-pages "
+                          "release integration".split())
+_DEFAULT_BRANCH = re.compile(r"\bdefault\s+(?:git\s+)?branch(?:es)?\s+(?:(?:of|for|in)\s+[^,.;:]{1,40}?\s+)?"
+                             r"(?:is|are|was\s+(?:changed|renamed)\s+to|is\s+now|:)\s+(?:still\s+)?(?:called\s+)?"
+                             + _BRANCH_NAME + r"(?![\w`/-])"
+                             r"|(?<![\w`/-])" + _BRANCH_NAME + r"\s+is\s+(?:the|our|its|their)\s+default\s+branch\b"
+                             r"|\bdefaults?\s+to\s+(?:the\s+)?" + _BRANCH_NAME + r"\s+branch\b"
+                             r"|\buses?\s+" + _BRANCH_NAME + r"\s+as\s+(?:the|its|their)\s+default\s+branch\b"
+                             r"|(?:默认分支|主分支)(?:名)?\s*(?:叫|是|为|:|：|(?:已经?)?(?:统一)?(?:改成|改为)了?)\s*"
+                             + _BRANCH_NAME.replace("[a-z]", "[A-Za-z]") + r"(?![\w`/-])", re.IGNORECASE)
+_ANY_REPOSITORY = frozenset("default defaults branch branches repo repos repository repositories use uses used every "
+                            "all our its their git now called changed renamed still is are was to as of for in the "
+                            "on".split())
+
+
+def _repository_of(clause: str, name: str, at: int) -> frozenset[str]:
+    """The repository a default branch is of, by the names the clause writes besides ("the Oriel Helm charts repo",
+    "Ravelstone repositories", qiushui 仓库, 移动端仓库), an aside apart ("(renamed from master in 2021)"): none
+    where it names none ("The default branch is main.")."""
+    words = {word.lower() for word in _LATIN_WORD.findall(_ASIDE.sub(" ", clause)) if len(word) > 1}
+    chinese = _NOT_A_REPOSITORY.sub("", "".join(_HAN_RUN.findall(clause[:at])))
+    return frozenset(words - _ANY_REPOSITORY - _BRANCH_NAMES - {name}) | ({chinese} if chinese else set())
+
+
+_ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_NOT_A_REPOSITORY = re.compile(r"仓库|代码库|的|所有|全部|我们|项目|这个|每个|统一|现在|目前")
+
+
 # how branches are named: by what comes first ("feature/<ticket>-…", "<username>/<topic>", "PAY-123-…")
 _BRANCH_NAMING = re.compile(r"\bbranch(?:es)?\s+(?:are\s+)?(?:named|names?|naming)\b|\bname\s+(?:your\s+)?branches\b"
                             r"|分支(?:统一)?(?:命名|以|名)", re.IGNORECASE)
@@ -532,6 +567,10 @@ def claims_of(text: str) -> frozenset[Claim]:
         for branch, route in _routes_to_branch(clause, text):
             refused = route == "direct-push" and bool(_REFUSED.search(clause))
             found.add(Claim("merge-route", branch, route, negated or refused))
+        for match in _DEFAULT_BRANCH.finditer(clause):
+            name = next(name for name in match.groups() if name).lower()
+            if name in _BRANCH_NAMES or "`" in match.group(0):   # (not "The default branch is protected.")
+                found.add(Claim("default-branch", _repository_of(clause, name, match.start()), name, negated))
         naming = _BRANCH_NAMING.search(clause)
         if naming:
             found.add(Claim("branch-naming", entity, _branch_prefix(clause[naming.end():]), negated))

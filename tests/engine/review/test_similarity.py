@@ -1901,3 +1901,23 @@ def test_a_port_said_after_a_colon_or_listened_on_is_read(text: str, ports: set[
 ])
 def test_a_clock_time_with_dots_and_a_window_s_first_hour_are_read(text: str, times: set[str]):
     assert read(text).values.kinds.get("clock") == times
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("The default branch of the Halloran repo is develop.", "The default branch of the Halloran repo is main.",
+     "contradiction"),
+    ("Main is the default branch of Halloran.", "Halloran's default branch is develop; main only gets release merges.",
+     "contradiction"),
+    ("Halloran repositories default to the `trunk` branch.", "The default branch of every Halloran repo is `main`.",
+     "contradiction"),
+    ("halloran 的默认分支叫 main。", "halloran 仓库的主分支名是 master。", "contradiction"),
+    ("The default branch of the Halloran repo is main.",
+     "The default branch of the Halloran Helm charts repo is develop.", "different"),
+    ("主仓库默认分支是 main。", "移动端仓库默认分支是 develop。", "different"),
+    ("The default branch of the Halloran repo is main.", "Halloran's repo uses `main` as its default branch.",
+     "duplicate"),
+])
+def test_a_repository_s_default_branch_is_one_value(first: str, second: str, verdict: str):
+    """"default branch is …", "… is the default branch", "default to the … branch", 默认分支叫 / 主分支名是: master is
+    not main here; two repositories named (the Helm charts repo, 移动端仓库) have a default branch each."""
+    assert _in_a_store(first, second) == verdict
