@@ -30,6 +30,7 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   or a toggle "is on" / "is off", "enabled" / "switched off", 已全量打开 / 关闭状态, where a flag is spoken of or
   named as code: `new_checkout`), ``channel`` (SMS, email, push notifications, 短信: how a message
   reaches people; its words stay in the rest, since "the SMS code" and "the email link" are two things);
+- ``programming-language`` ("written in Kotlin", "a Go binary", 用 Go 写的);
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
 - ``version:<product>`` (Unity 6, MySQL 8.0 = MySQL 8, "iOS version is 16", "our Go toolchain is
@@ -207,6 +208,19 @@ _CHINESE_REGIONS = {"上海": "cn-shanghai", "北京": "cn-beijing", "杭州": "
                     "张家口": "cn-zhangjiakou", "广州": "cn-guangzhou", "成都": "cn-chengdu", "青岛": "cn-qingdao"}
 _CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s*(" + "|".join(_CHINESE_REGIONS) + r")\s*[）)]?"
                              r"|(" + "|".join(_CHINESE_REGIONS) + r")\s*(?:地域|区域|可用区|节点|region)")
+# the language a part is written in ("is written in Kotlin", "implemented in Go", "a Go program", "a Rust service",
+# 用 Go 写的): Go only where it names the language (capitalised, after "in" or before what is written in it)
+_LANGUAGE_NAMES = {"go": "go", "golang": "go", "rust": "rust", "kotlin": "kotlin", "java": "java", "python": "python",
+                   "typescript": "typescript", "javascript": "javascript", "ruby": "ruby", "elixir": "elixir",
+                   "scala": "scala", "swift": "swift", "php": "php", "c#": "csharp", "c++": "cpp", "zig": "zig",
+                   "haskell": "haskell", "clojure": "clojure", "dart": "dart"}
+_LANGUAGE = r"(Go|Golang|Rust|Kotlin|Java|Python|TypeScript|JavaScript|Ruby|Elixir|Scala|Swift|PHP|C#|C\+\+|Zig" \
+            r"|Haskell|Clojure|Dart)"
+_WRITTEN_IN = re.compile(r"\b(?:written|implemented|built|coded|rewritten)\s+(?:entirely\s+|mostly\s+|purely\s+)?in\s+"
+                         + _LANGUAGE + r"(?![\w+#])"
+                         r"|\b(?:is|are)\s+an?\s+" + _LANGUAGE + r"\s+(?:service|program|binary|app|application|"
+                         r"daemon|server|worker|library|monolith|codebase)s?\b"
+                         r"|用\s*" + _LANGUAGE + r"\s*(?:写|编写|实现|开发)")
 # a switch turned on or off ("the `waitlist_v2` flag is off for all studios"), where a flag or a
 # toggle is spoken of: "on" and "off" are too common a word elsewhere ("on Fridays", "off-site")
 _SWITCH = re.compile(r"\b(?:is|are|stays|stay|remains?|turned|switched|set\s+to|defaults?\s+to)\s+(on|off)\b"
@@ -587,6 +601,10 @@ def values_of(text: str) -> Values:
     if "bucket" in lowered or "桶" in text or "://" in text:
         for match in _BUCKET.finditer(text):
             add("bucket", (match.group("after") or match.group("before") or match.group("url")).lower(), match.span())
+    if "written" in lowered or "implemented" in lowered or " a " in lowered or "an " in lowered or "用" in text:
+        for match in _WRITTEN_IN.finditer(text):
+            add("programming-language", _LANGUAGE_NAMES[next(name for name in match.groups() if name).lower()],
+                match.span())
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):

@@ -1921,3 +1921,16 @@ def test_a_repository_s_default_branch_is_one_value(first: str, second: str, ver
     """"default branch is …", "… is the default branch", "default to the … branch", 默认分支叫 / 主分支名是: master is
     not main here; two repositories named (the Helm charts repo, 移动端仓库) have a default branch each."""
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Marlow's billing service is a Kotlin service.", "Marlow's billing service is written in Go.", "contradiction"),
+    ("The Marlow ingestion service is a Go binary.", "marlow-ingest is written in Rust.", "contradiction"),
+    ("Marlow's billing service is written in Kotlin.", "Marlow's search service is written in Go.", "different"),
+])
+def test_the_language_a_part_is_written_in_is_one_value(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict
+
+
+def test_go_the_verb_is_no_language():
+    assert "programming-language" not in read("Marlow deploys go out in batches of 10 written in a queue.").values.kinds
