@@ -1934,3 +1934,13 @@ def test_the_language_a_part_is_written_in_is_one_value(first: str, second: str,
 
 def test_go_the_verb_is_no_language():
     assert "programming-language" not in read("Marlow deploys go out in batches of 10 written in a queue.").values.kinds
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Brackmoor's frontend build uses Vite.", "The Brackmoor FE is built with Vite."),
+    ("Brackmoor infra is provisioned via Terraform.", "We provision Brackmoor's infrastructure with TF."),
+    ("Brackmoor's frontend is built with Vite.", "Brackmoor 的 FE 用 Vite 构建。"),
+])
+def test_short_names_of_the_trade_are_their_long_form(first: str, second: str):
+    """FE is the frontend, TF Terraform, GHA GitHub Actions, as PR is a pull request."""
+    assert _in_a_store(first, second) == "duplicate"
