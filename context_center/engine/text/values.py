@@ -30,7 +30,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   or a toggle "is on" / "is off", "enabled" / "switched off", 已全量打开 / 关闭状态, where a flag is spoken of or
   named as code: `new_checkout`), ``channel`` (SMS, email, push notifications, 短信: how a message
   reaches people; its words stay in the rest, since "the SMS code" and "the email link" are two things);
-- ``programming-language`` ("written in Kotlin", "a Go binary", 用 Go 写的);
+- ``programming-language`` ("written in Kotlin", "a Go binary", 用 Go 写的), ``base-image`` (alpine:3.19,
+  debian:bookworm-slim), ``projection`` (EPSG:4326);
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
 - ``version:<product>`` (Unity 6, MySQL 8.0 = MySQL 8, "iOS version is 16", "our Go toolchain is
@@ -221,6 +222,12 @@ _WRITTEN_IN = re.compile(r"\b(?:written|implemented|built|coded|rewritten)\s+(?:
                          r"|\b(?:is|are)\s+an?\s+" + _LANGUAGE + r"\s+(?:service|program|binary|app|application|"
                          r"daemon|server|worker|library|monolith|codebase)s?\b"
                          r"|用\s*" + _LANGUAGE + r"\s*(?:写|编写|实现|开发)")
+# a container's base image by its reference ("alpine:3.19", "debian:bookworm-slim", python:3.12-slim), and a map
+# projection by its EPSG code (EPSG:4326): each one value of its kind
+_BASE_IMAGE = re.compile(r"(?<![\w/.-])(?:alpine|debian|ubuntu|python|node|golang|eclipse-temurin|openjdk|"
+                         r"amazoncorretto|nginx|busybox|centos|rockylinux|fedora|ruby|php|rust|"
+                         r"gcr\.io/distroless/[\w.-]+)[:@][\w.-]*[\w]", re.IGNORECASE)
+_EPSG = re.compile(r"\bEPSG:(\d{4,5})\b", re.IGNORECASE)
 # a switch turned on or off ("the `waitlist_v2` flag is off for all studios"), where a flag or a
 # toggle is spoken of: "on" and "off" are too common a word elsewhere ("on Fridays", "off-site")
 _SWITCH = re.compile(r"\b(?:is|are|stays|stay|remains?|turned|switched|set\s+to|defaults?\s+to)\s+(on|off)\b"
@@ -605,6 +612,11 @@ def values_of(text: str) -> Values:
         for match in _WRITTEN_IN.finditer(text):
             add("programming-language", _LANGUAGE_NAMES[next(name for name in match.groups() if name).lower()],
                 match.span())
+    if ":" in text or "@" in text:
+        for match in _BASE_IMAGE.finditer(text):
+            add("base-image", match.group(0).lower(), match.span())
+        for match in _EPSG.finditer(text):
+            add("projection", match.group(1), match.span())
     for match in _REGION.finditer(text):
         add("region", match.group(0).lower(), match.span())
     for match in _CHINESE_REGION.finditer(text):

@@ -1944,3 +1944,14 @@ def test_go_the_verb_is_no_language():
 def test_short_names_of_the_trade_are_their_long_form(first: str, second: str):
     """FE is the frontend, TF Terraform, GHA GitHub Actions, as PR is a pull request."""
     assert _in_a_store(first, second) == "duplicate"
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("Corrib service images are built on debian:bookworm-slim.", "Corrib service images use alpine:3.19 as the base.",
+     "contradiction"),
+    ("Corrib tiles are produced in EPSG:3857.", "Corrib outputs its tiles in EPSG:4326.", "contradiction"),
+    ("The Corrib worker image is built from python:3.12-slim.", "The Corrib docs image is built from nginx:1.27.",
+     "different"),
+])
+def test_a_base_image_and_a_projection_are_values(first: str, second: str, verdict: str):
+    assert _in_a_store(first, second) == verdict

@@ -242,9 +242,11 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
 @pytest.mark.parametrize("text, kinds", [
     ("班级相册里的照片保留 12 个月后自动删除。", {"duration": {"365d"}}),   # (no word boundary between two Han)
     ("JS jobs run on Node 20 unless the pipeline pins another version.", {"version:node": {"20"}}),   # ("unless")
-    ("The default Node.js image is node:22.", {"version:node": {"22"}}),   # (a tag at a sentence's end)
+    ("The default Node.js image is node:22.", {"version:node": {"22"}, "base-image": {"node:22"}}),   # (a tag at a
+    # sentence's end: the image, not "node:22.")
     ("每 2 周一次全量备份。", {"frequency": {"1.2096e+06s"}}),   # (every two weeks: no Monday)
-    ("Service images use alpine:3.19 as the base.", {"version:alpine": {"3.19"}}),   # ("3.19 as": no rate a second)
+    ("Service images use alpine:3.19 as the base.", {"version:alpine": {"3.19"}, "base-image": {"alpine:3.19"}}),
+    # ("3.19 as": no rate a second)
     ("Services write plain-text logs to /var/log/app.log.", {"address": {"/var/log/app.log"}}),   # (not "log.")
     ("The replica is at 10.0.0.12:5432.", {"address": {"10.0.0.12"}, "port": {"5432"}}),   # (a host and its port)
     ("Redis lives at redis-1.acme.internal on the default port 6379.",
