@@ -137,7 +137,8 @@ _EXAMPLE_HINT = re.compile(r"e\.g\.|for example|for instance|such as|例如|比�
 _EXAMPLE = re.compile(r"(?:\be\.g\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如)[^.;。；)）\n]*", re.IGNORECASE)
 # how often, as so many times in a span ("twice a minute", "3 times per hour", 每分钟两次): the span
 # divided by the count
-_TIMES_IN = re.compile(r"\b(once|twice|thrice|\d+|" + "|".join(k for k in _WORD_NUMBERS if len(k) > 2) +
+_TIMES_IN = re.compile(r"(?<![\w.,])(once|twice|thrice|\d+(?:\.\d+)?|"
+                       + "|".join(k for k in _WORD_NUMBERS if len(k) > 2) +
                        r")(?:\s+times?)?\s+(?:a|an|per|each|every)\s+(second|minute|hour|day|week|month|year)\b"
                        r"|每\s*(秒|分钟|小时|天|日|周|星期|个月|月|年)\s*(?:[\u4e00-\u9fff]{0,4}?)"
                        r"([二两三四五六七八九十])\s*次", re.IGNORECASE)   # (每分钟 60 次 is a rate limit)
@@ -353,7 +354,13 @@ _VERSION_MOVED = re.compile(r"(?:upgraded|bumped|pinned|升级|切换)\s*(?:to|a
                             r"(?![\w%]|\.\d)" + _UNIT_AFTER +
                             # ... or said to be on one ("Thistledown's Airflow is on 2.8.1", Airflow 目前跑的是 2.7.3
                             # 版本): a version with a dot, as "is on 3 nodes" is none
-                            r"|\b(?:is|are|stays?|still)\s+on\s+v?(\d+\.\d+)(?:\.\d+)*(?![\w%]|\.\d)"
+                            r"|\b(?:is|are|stays?|still|(?:has|have)\s+been)\s+on\s+v?(\d+\.\d+)(?:\.\d+)*(?![\w%]|\.\d)"
+                            # ... or to run one ("Kafka brokers run version 3.6", "the cluster runs 3.6 in KRaft
+                            # mode"), or a version said of it ("Postgres major version in prod is 14", MySQL 是 5.7,
+                            # Go 版本统一为 1.21)
+                            r"|\b(?:runs?|running)\s+(?:version\s+)?v?(\d+\.\d+)(?:\.\d+)*(?![\w%]|\.\d)"
+                            r"|\b(?:major\s+)?version\s+in\s+\w+\s+is\s+v?(\d+(?:\.\d+)?)(?:\.\d+)*(?![\w%]|\.\d)"
+                            r"|(?<=[A-Za-z])\s*(?:版本\s*)?(?:是|为|统一为|统一是)\s*v?(\d+\.\d+)(?:\.\d+)*(?![\w%]|\.\d)"
                             r"|(?:跑的是|用的是|运行的是|版本是|版本为)\s*v?(\d+\.\d+)(?:\.\d+)*(?![\w%]|\.\d)",
                             re.IGNORECASE)
 _NAME_BEFORE = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z.+#-]*[A-Za-z+#]")
@@ -785,7 +792,8 @@ def _product_before(before: str) -> str | None:
     runtime, or a capitalised name (not a word that names no product: "Our", "is")."""
     for word in reversed(_NAME_BEFORE.findall(before)[-4:]):
         lower = word.lower()
-        if lower in _NO_PRODUCT or lower in ("our", "has", "have", "been", "toolchain", "runtime", "cluster"):
+        if lower in _NO_PRODUCT or lower in ("our", "has", "have", "been", "toolchain", "runtime", "cluster",
+                                             "brokers", "broker", "instance", "server", "servers", "major", "that"):
             continue
         return lower if tools.named(lower) or lower in _RUNTIMES or word[:1].isupper() else None
     return None

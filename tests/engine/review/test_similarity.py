@@ -1955,3 +1955,15 @@ def test_short_names_of_the_trade_are_their_long_form(first: str, second: str):
 ])
 def test_a_base_image_and_a_projection_are_values(first: str, second: str, verdict: str):
     assert _in_a_store(first, second) == verdict
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Saltash's Kafka brokers run version 3.6.", {"tool:queue": {"kafka"}, "version:kafka": {"3.6"}}),
+    ("Saltash's Kafka cluster runs 3.6 in KRaft mode.", {"tool:queue": {"kafka"}, "version:kafka": {"3.6"}}),
+    ("Postgres major version in prod is 14.", {"tool:sql-database": {"postgres"}, "version:postgres": {"14"}}),
+    ("saltash 的 MySQL 是 5.7。", {"tool:sql-database": {"mysql"}, "version:mysql": {"5.7"}}),
+    ("Go 版本统一为 1.21。", {"version:go": {"1.21"}}),
+    ("The saltash job runs 2.5 times a day.", {"frequency": {"34560s"}}),
+])
+def test_a_version_a_product_runs_or_is_said_to_be(text: str, kinds: dict[str, set[str]]):
+    assert read(text).values.kinds == kinds
