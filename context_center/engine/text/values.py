@@ -21,8 +21,8 @@ judges both). The kinds, each normalised so that two spellings of one value are 
 - ``date`` ("20 December" = "Dec 20" = 12 月 20 日), ``day-of-month`` ("on the 15th", 每月 10 号),
   ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
   ("3.0x", 3 倍), ``pixels``, ``business-days`` ("5 business days", 五个工作日), ``line-length``;
-- ``team`` ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责, 灯塔组负责…; a
-  person too: "owned by Mireille Santo-Brun", "Owner of search: Halvard Quist", 由韦朗负责, owner：钟屿航;
+- ``owner``, a team ("owned by the Payments team", "@acme/sre in CODEOWNERS", 由支付组负责, 灯塔组负责…)
+  or a person ("owned by Mireille Santo-Brun", "Owner of search: Halvard Quist", 由韦朗负责, owner：钟屿航;
   not one standing in: "the backup owner", on-call 负责人),
   ``approver`` ("approved by the security team", 需要 DBA 组审批), ``bucket`` (by its name: s3://acme-raw,
   "the S3 bucket acme-tf-state", xd-static-prod 桶), ``env-var`` (the environment variable a setting is
@@ -641,10 +641,10 @@ def values_of(text: str) -> Values:
     for match in _TEAM.finditer(text):
         team = next(name for name in match.groups() if name)
         if not _STANDING_IN.search(text, max(0, match.start() - 12), match.start()):
-            add("team", re.sub(r"\s+", "-", team.lower()), match.span())
+            add("owner", re.sub(r"\s+", "-", team.lower()), match.span())
     if "own" in lowered or "maintain" in lowered or "belong" in lowered or "responsib" in lowered or "由" in text \
             or "归" in text:
-        teams = [(start, end) for kind, start, end in spans if kind == "team"]
+        teams = [(start, end) for kind, start, end in spans if kind == "owner"]
         for match in _OWNER.finditer(text):
             at = next(group for group, name in enumerate(match.groups(), 1) if name)
             span = match.span(at) if at in (3, 4) else match.span()   # ("Owner of tamsin search: …" is of search)
@@ -652,7 +652,7 @@ def values_of(text: str) -> Values:
             if owner and not _NO_OWNER.search(owner) and not any(start < match.end() and match.start() < end
                                                                  for start, end in teams) \
                     and not _STANDING_IN.search(text, max(0, match.start() - 12), match.start()):
-                add("team", re.sub(r"\s+", "-", owner.lower()), span)
+                add("owner", re.sub(r"\s+", "-", owner.lower()), span)
     for match in _DATE.finditer(text):
         day, month, other_month, other_day, chinese_month, chinese_day = match.groups()
         if (month or other_month) == "may":   # ("jobs may 3 times": a verb)
@@ -828,7 +828,7 @@ def _one_named_more_closely(kind: str, mine: frozenset[str], theirs: frozenset[s
     return any(one <= other or other <= one for one, other in parts)
 
 
-_WHO = frozenset({"approver", "team"})
+_WHO = frozenset({"approver", "owner"})
 
 
 def shared_kinds(a: Values, b: Values) -> list[str]:

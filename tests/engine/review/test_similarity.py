@@ -1370,9 +1370,9 @@ def test_kept_written_two_ways_in_chinese_is_one_term(first: str, second: str, v
 
 
 def test_a_thing_handed_to_a_team_in_chinese_names_the_team():
-    assert read("通知网关已经移交给 Kestrel 组了。").values.kinds["team"] == {"kestrel"}
-    assert read("结算模块转交给财务组维护。").values.kinds["team"] == {"财务"}
-    assert "team" not in read("故障单移交给值班同学处理。").values.kinds   # (handed to a person on call: no team)
+    assert read("通知网关已经移交给 Kestrel 组了。").values.kinds["owner"] == {"kestrel"}
+    assert read("结算模块转交给财务组维护。").values.kinds["owner"] == {"财务"}
+    assert "owner" not in read("故障单移交给值班同学处理。").values.kinds   # (handed to a person on call: no team)
 
 
 @pytest.mark.parametrize("first, second, said", [
@@ -1472,7 +1472,7 @@ def test_a_part_named_after_of_or_for_and_an_app_said_of_a_part_are_read(first: 
     ("Trackers send their position packets to Beacon on TCP 5056.", "port", "5056"),
     ("Clients open the signaling socket at wss://rtc.lanternfish.tv:7881.", "port", "7881"),
     ("棚内温度连续 10 分钟高于 38 度时发高温告警。", "temperature", "38"),
-    ("yanchi-api 的负责人是贺明轩。", "team", "贺明轩"),
+    ("yanchi-api 的负责人是贺明轩。", "owner", "贺明轩"),
 ])
 def test_a_port_after_its_protocol_or_in_a_url_degrees_of_a_temperature_and_a_person_in_charge_are_values(
         written: str, kind: str, value: str):
@@ -1885,7 +1885,7 @@ def test_a_person_or_a_team_owning_a_thing_is_who_owns_it(first: str, second: st
     ("Mingdrel 的 Terraform 代码归数据组，改动找他们 review。", {"数据"}),
 ])
 def test_who_owns_a_thing_is_read_as_a_name_not_as_any_word(text: str, owner: set[str] | None):
-    assert read(text).values.kinds.get("team") == owner
+    assert read(text).values.kinds.get("owner") == owner
 
 
 @pytest.mark.parametrize("text, ports", [

@@ -272,20 +272,20 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
 
 
 @pytest.mark.parametrize("text, kinds", [
-    ("The search service is owned by the Discovery team.", {"team": {"discovery"}}),
-    ("The Data Platform team owns the exports job.", {"team": {"data-platform"}}),
-    ("Owners for `infra/` are the SRE team.", {"team": {"sre"}}),
-    ("`infra/` is owned by @acme/sre in CODEOWNERS.", {"team": {"acme/sre"}}),
-    ("结算模块由支付组负责维护。", {"team": {"支付"}}),
-    ("Platform Engineering owns the instrument gateway.", {"team": {"platform-engineering"}}),
-    ("royalty-svc 的 owner 是财务数据组。", {"team": {"财务数据"}}),
-    ("booking-service 的负责团队是平台组。", {"team": {"平台"}}),
-    ("个税模块归薪酬核心组负责。", {"team": {"薪酬核心"}}),
-    ("灯塔组负责琥珀账单的夜间值班。", {"team": {"灯塔"}}),   # (a team opening the clause)
-    ("The Orrery scheduler is owned by Team Halyard.", {"team": {"halyard"}}),
-    ("Team Halyard owns the Orrery scheduler.", {"team": {"halyard"}}),
-    ("The Orrery scheduler is owned by the Driftwood squad.", {"team": {"driftwood"}}),
-    ("Orrery billing belongs to the Revenue Platform team.", {"team": {"revenue-platform"}}),
+    ("The search service is owned by the Discovery team.", {"owner": {"discovery"}}),
+    ("The Data Platform team owns the exports job.", {"owner": {"data-platform"}}),
+    ("Owners for `infra/` are the SRE team.", {"owner": {"sre"}}),
+    ("`infra/` is owned by @acme/sre in CODEOWNERS.", {"owner": {"acme/sre"}}),
+    ("结算模块由支付组负责维护。", {"owner": {"支付"}}),
+    ("Platform Engineering owns the instrument gateway.", {"owner": {"platform-engineering"}}),
+    ("royalty-svc 的 owner 是财务数据组。", {"owner": {"财务数据"}}),
+    ("booking-service 的负责团队是平台组。", {"owner": {"平台"}}),
+    ("个税模块归薪酬核心组负责。", {"owner": {"薪酬核心"}}),
+    ("灯塔组负责琥珀账单的夜间值班。", {"owner": {"灯塔"}}),   # (a team opening the clause)
+    ("The Orrery scheduler is owned by Team Halyard.", {"owner": {"halyard"}}),
+    ("Team Halyard owns the Orrery scheduler.", {"owner": {"halyard"}}),
+    ("The Orrery scheduler is owned by the Driftwood squad.", {"owner": {"driftwood"}}),
+    ("Orrery billing belongs to the Revenue Platform team.", {"owner": {"revenue-platform"}}),
     ("后端同学负责上线。", {}),
 ])
 def test_the_team_a_thing_belongs_to_is_a_value(text: str, kinds: dict[str, set[str]]):
