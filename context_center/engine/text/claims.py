@@ -156,7 +156,7 @@ _NOT_A_PORT = r"核|个|台|G|M|%|秒|分|小时|天|倍|线程|进程|副本|�
 _PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
                    r"|端口(?:号)?\s*(?:(?:已经|已)?(?:改为|改成|设为|设置为|配置为|调整为|是|为|:|：)\s*)?(\d{2,5})"
                    r"|(?<=[a-z])(?:_port|Port)`?\s*[=:]\s*(\d{2,5})\b"   # (a setting: listen_port = 9443, httpPort: 80)
-                   r"|\s(?:on|at)\s+:(\d{2,5})\b(?!\s*(?:past|am|pm))"      # ("serves HTTP on :9090")
+                   r"|\s(?:on|at)\s+:(?!0)(\d{3,5}|[6-9]\d)\b(?!\s*(?:past|am|pm))"      # ("serves HTTP on :9090")
                    r"|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
                    r"|\b(?:TCP|UDP)\s+(?:port\s+)?(\d{2,5})\b(?!\d|\.\d)"   # ("on TCP 5056")
                    r"|\b(?:wss?|https?|grpcs?|tcp|udp|mqtts?|amqps?|redis|postgres(?:ql)?|mysql)://[\w.-]+:(\d{2,5})\b"
@@ -164,8 +164,9 @@ _PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
                    r"\s+(?:on|to|at)\s+:?(\d{2,5})(?![\d:])(?!\.\d)(?!\s*(?!" + _AFTER_A_PORT + r")(?:[A-Za-z%]|个))"
                    # ("served on 8443.", "binds to :8081 in every environment", "exposes gRPC on 9090"; not "on 16
                    # GPUs", "on 3.2")
-                   r"|(?<![\w:/.])[:：](\d{2,5})(?=/|\s|$|[.,;，。；)）])"   # ("scraped from :9100/metrics"; not
-                   r"(?!\s*(?:past|after|every|each|am|pm|min|minutes?|sec|seconds?|s)\b)"   # ":30 past the hour")
+                   r"|(?<![\w:/.])[:：](?!0)(\d{3,5}|[6-9]\d)(?=/|\s|$|[.,;，。；)）])"   # ("scraped from
+                   r"(?!\s*(?:past|after|every|each|am|pm|min|minutes?|sec|seconds?|s)\b)"   # :9100/metrics"; not
+                   # ":30 past the hour", "at :15 and :45", ":00")
                    r"|(?:监听|跑在|起在|绑定)(?:的是|在)?\s*:?(\d{2,5})(?![\d:.])"
                    r"(?!\s*(?:" + _NOT_A_PORT + r"|号?端口))",
                    re.IGNORECASE)   # (gRPC 监听 9090, 监听的是 9443; not 跑在 16 核上; 监听 8080 端口 is

@@ -1974,3 +1974,8 @@ def test_a_base_image_and_a_projection_are_values(first: str, second: str, verdi
 ])
 def test_a_version_a_product_runs_or_is_said_to_be(text: str, kinds: dict[str, set[str]]):
     assert read(text).values.kinds == kinds
+
+
+@pytest.mark.parametrize("text", ["The sync runs at :15 and :45 each hour.", "Ferrow's report job starts at :00."])
+def test_minutes_after_a_colon_are_no_port(text: str):
+    assert "port" not in read(text).values.kinds
