@@ -437,7 +437,7 @@ _DEFAULT_BRANCH = re.compile(r"\bdefault\s+(?:git\s+)?branch(?:es)?\s+(?:(?:of|f
                              r"|\bdefaults?\s+to\s+(?:the\s+)?" + _BRANCH_NAME + r"\s+branch\b"
                              r"|\buses?\s+" + _BRANCH_NAME + r"\s+as\s+(?:the|its|their)\s+default\s+branch\b"
                              r"|(?:默认分支|主分支)(?:名)?\s*(?:叫|是|为|:|：|(?:已经?)?(?:统一)?(?:改成|改为)了?)\s*"
-                             + _BRANCH_NAME.replace("[a-z]", "[A-Za-z]") + r"(?![\w`/-])", re.IGNORECASE)
+                             + _BRANCH_NAME + r"(?![\w`/-])", re.IGNORECASE)
 _ANY_REPOSITORY = frozenset("default defaults branch branches repo repos repository repositories use uses used every "
                             "all our its their git now called changed renamed still is are was to as of for in the "
                             "on".split())
@@ -447,12 +447,11 @@ def _repository_of(clause: str, name: str, at: int) -> frozenset[str]:
     """The repository a default branch is of, by the names the clause writes besides ("the Oriel Helm charts repo",
     "Ravelstone repositories", qiushui 仓库, 移动端仓库), an aside apart ("(renamed from master in 2021)"): none
     where it names none ("The default branch is main.")."""
-    words = {word.lower() for word in _LATIN_WORD.findall(_ASIDE.sub(" ", clause)) if len(word) > 1}
+    words = {word.lower() for word in _LATIN_WORD.findall(_BRACKETS.sub(" ", clause)) if len(word) > 1}
     chinese = _NOT_A_REPOSITORY.sub("", "".join(_HAN_RUN.findall(clause[:at])))
     return frozenset(words - _ANY_REPOSITORY - _BRANCH_NAMES - {name}) | ({chinese} if chinese else set())
 
 
-_ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _NOT_A_REPOSITORY = re.compile(r"仓库|代码库|的|所有|全部|我们|项目|这个|每个|统一|现在|目前")
 

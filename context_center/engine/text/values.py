@@ -212,12 +212,10 @@ _CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s
                              r"|(" + "|".join(_CHINESE_REGIONS) + r")\s*(?:地域|区域|可用区|节点|region)")
 # the language a part is written in ("is written in Kotlin", "implemented in Go", "a Go program", "a Rust service",
 # 用 Go 写的): Go only where it names the language (capitalised, after "in" or before what is written in it)
-_LANGUAGE_NAMES = {"go": "go", "golang": "go", "rust": "rust", "kotlin": "kotlin", "java": "java", "python": "python",
-                   "typescript": "typescript", "javascript": "javascript", "ruby": "ruby", "elixir": "elixir",
-                   "scala": "scala", "swift": "swift", "php": "php", "c#": "csharp", "c++": "cpp", "zig": "zig",
-                   "haskell": "haskell", "clojure": "clojure", "dart": "dart"}
-_LANGUAGE = r"(Go|Golang|Rust|Kotlin|Java|Python|TypeScript|JavaScript|Ruby|Elixir|Scala|Swift|PHP|C#|C\+\+|Zig" \
-            r"|Haskell|Clojure|Dart)"
+_LANGUAGE_SPELLINGS = ("Go", "Golang", "Rust", "Kotlin", "Java", "Python", "TypeScript", "JavaScript", "Ruby", "Elixir",
+                       "Scala", "Swift", "PHP", "C#", "C++", "Zig", "Haskell", "Clojure", "Dart")
+_LANGUAGE_NAMES = {"golang": "go", "c#": "csharp", "c++": "cpp"}   # (the others as written, in lower case)
+_LANGUAGE = "(" + "|".join(map(re.escape, _LANGUAGE_SPELLINGS)) + ")"
 _WRITTEN_IN = re.compile(r"\b(?:written|implemented|built|coded|rewritten)\s+(?:entirely\s+|mostly\s+|purely\s+)?in\s+"
                          + _LANGUAGE + r"(?![\w+#])"
                          r"|\b(?:is|are)\s+an?\s+" + _LANGUAGE + r"\s+(?:service|program|binary|app|application|"
@@ -617,8 +615,8 @@ def values_of(text: str) -> Values:
             add("bucket", (match.group("after") or match.group("before") or match.group("url")).lower(), match.span())
     if "written" in lowered or "implemented" in lowered or " a " in lowered or "an " in lowered or "用" in text:
         for match in _WRITTEN_IN.finditer(text):
-            add("programming-language", _LANGUAGE_NAMES[next(name for name in match.groups() if name).lower()],
-                match.span())
+            language = next(name for name in match.groups() if name).lower()
+            add("programming-language", _LANGUAGE_NAMES.get(language, language), match.span())
     if ":" in text or "@" in text:
         for match in _BASE_IMAGE.finditer(text):
             add("base-image", match.group(0).lower(), match.span())
