@@ -64,7 +64,8 @@ _ALIASES = {"ts": ("typescript",), "js": ("javascript",), "k8s": ("kubernetes",)
             "golang": ("go",), "mins": ("minutes",), "min": ("minutes",), "secs": ("seconds",), "sec": ("seconds",),
             "msgs": ("messages",), "msg": ("message",), "ci": ("continuous", "integration"),
             "2fa": ("two", "factor"), "mfa": ("multi", "factor"), "fe": ("frontend",), "gha": ("github", "actions"),
-            "tf": ("terraform",)}
+            "tf": ("terraform",), "app": ("application",), "apps": ("applications",), "svc": ("service",),
+            "pkg": ("package",), "pkgs": ("packages",), "lib": ("library",), "libs": ("libraries",)}
 # A name written as code: a path (/etc/app.yaml, db/migrations, ~/.config), a dotted or hyphenated
 # identifier (acme-tf-state, cn-shanghai, config.yaml, orders.created); not a number or a version
 # (a value: :func:`another_value`), not "e.g."; a URL whole.

@@ -1979,3 +1979,16 @@ def test_a_version_a_product_runs_or_is_said_to_be(text: str, kinds: dict[str, s
 @pytest.mark.parametrize("text", ["The sync runs at :15 and :45 each hour.", "Ferrow's report job starts at :00."])
 def test_minutes_after_a_colon_are_no_port(text: str):
     assert "port" not in read(text).values.kinds
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Fernhollow app logs are kept for 60 days.", "Fernhollow application logs are retained for 14 days.",
+     "contradiction"),
+    ("The Fernhollow billing-svc is owned by the Ledger team.",
+     "Team Ledger is responsible for Fernhollow's billing service.", "duplicate"),
+    ("Keep Fernhollow app secrets in Vault under secret/fernhollow.",
+     "Fernhollow application secrets are stored in Vault at secret/fernhollow.", "duplicate"),
+])
+def test_app_and_svc_are_their_long_form(first: str, second: str, expected: str):
+    """"app" is an application, "svc" a service: one word, not two things put in each other's place."""
+    assert _in_a_store(first, second) == expected
