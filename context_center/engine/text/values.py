@@ -169,6 +169,14 @@ _SECONDS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "m": 60, "ho
             "year": 31536000,
             "秒": 1, "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "晚": 86400, "周": 604800, "星期": 604800,
             "个星期": 604800, "月": 2592000, "个月": 2592000, "季度": 7776000, "个季度": 7776000, "年": 31536000}
+# a crontab schedule, five fields ("30 4 * * *", "0 */6 * * *", "0 3 * * 1-5", "0 4 1 * *"): when it runs and
+# how often, as a note in words says them; not a Quartz one of six fields, nor five numbers with no star
+_CRON_FIELD = r"(?:\*|\d{1,2}(?:-\d{1,2})?(?:,\d{1,2}(?:-\d{1,2})?)*)(?:/\d{1,2})?"
+_CRON_NAMED = r"(?:\*|[A-Za-z]{3}(?:-[A-Za-z]{3})?(?:,[A-Za-z]{3})*|\d(?:-\d)?(?:,\d(?:-\d)?)*)(?:/\d)?"   # (MON-FRI)
+_CRON = re.compile(rf"(?<![\w*/,?-])(?<![\d*/,?-] )({_CRON_FIELD})[ \t]({_CRON_FIELD})[ \t]({_CRON_FIELD})"
+                   rf"[ \t]({_CRON_NAMED})[ \t]({_CRON_NAMED})(?![\w*/,?-])(?![ \t][\d*?/,-]+(?![\w*/,?-]))")
+_CRON_DAYS = {"0": "sun", "7": "sun", **{str(n): day for n, day in enumerate(WEEK, start=1)},
+              **{day: day for day in WEEK}}
 # a weekday said to come round each week ("every Sunday", "each Friday", 每周日, 每个星期一): weekly
 _EVERY_WEEKDAY = re.compile(r"\b(?:every|each)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
                             r"|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天]", re.IGNORECASE)
@@ -502,6 +510,9 @@ def values_of(text: str) -> Values:
         if tool:
             add(f"tool:{job}", tool, match.span())
     digits = any(ch.isdigit() for ch in text)
+    for match in _CRON.finditer(text) if digits and "*" in text else ():
+        for kind, value in _crontab(*match.groups()):
+            add(kind, value, match.span())
     for match in _PER_SECOND.finditer(text) if digits else ():   # (before how often: 每秒 inside a rate is none)
         count, unit = (match.group(1), "秒") if match.group(1) else (match.group(4), "秒") if match.group(4) \
             else (match.group(3), match.group(2))
@@ -691,6 +702,58 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in spans:
         rest[start:end] = " " * (end - start)
     return "".join(rest)
+
+
+def _crontab(minute: str, hour: str, day: str, month: str, weekday: str) -> list[tuple[str, str]]:
+    """The values a crontab schedule gives: its clock time, how often it runs, its days ("30 4 * * *":
+    04:30 daily; "0 3 * * 1-5": 03:00 on weekdays; "0 4 1 * *": 04:00 monthly on the 1st; "*/15 * * * *":
+    every 15 minutes). None where a field is out of its range, or where no field is a star."""
+    fields = (minute, hour, day, month, weekday)
+    if "*" not in "".join(fields) or (minute.isdigit() and int(minute) > 59) or (hour.isdigit() and int(hour) > 23) \
+            or (day.isdigit() and not 1 <= int(day) <= 31) or (month.isdigit() and not 1 <= int(month) <= 12):
+        return []
+    days = _cron_days(weekday)
+    if days is None:
+        return []
+    found = [("clock", f"{int(hour):02d}:{int(minute):02d}")] if minute.isdigit() and hour.isdigit() else []
+    found += [("weekday", name) for name in days]
+    every = {"*": 60, **({f"*/{minute[2:]}": int(minute[2:]) * 60} if minute.startswith("*/") else {})} \
+        if hour == "*" else {}
+    if month != "*":
+        return found
+    if day == "*" and weekday == "*":
+        if hour.isdigit() and minute.isdigit():
+            found.append(("frequency", f"{_SECONDS['day']:g}s"))
+        elif hour == "*" and minute.isdigit():
+            found.append(("frequency", f"{_SECONDS['hour']:g}s"))
+        elif hour.startswith("*/") and minute.isdigit() and int(hour[2:]):
+            found.append(("frequency", f"{int(hour[2:]) * _SECONDS['hour']:g}s"))
+        elif minute in every and every[minute]:
+            found.append(("frequency", f"{every[minute]:g}s"))
+    elif day == "*" and len(days) == 1:
+        found.append(("frequency", f"{_SECONDS['week']:g}s"))
+    elif day.isdigit() and weekday == "*":
+        found += [("frequency", f"{_SECONDS['month']:g}s"), ("day-of-month", str(int(day)))]
+    return found
+
+
+def _cron_days(field: str) -> list[str] | None:
+    """The weekdays of a crontab's last field ("1-5", "MON,WED", "0"), none for "*"; None if it names
+    something else."""
+    if field == "*":
+        return []
+    days: list[str] = []
+    for part in field.lower().split(","):
+        ends = part.split("-")
+        if any(end not in _CRON_DAYS for end in ends) or len(ends) > 2 or "/" in part:
+            return None
+        first, last = (WEEK.index(_CRON_DAYS[end]) for end in (ends[0], ends[-1]))
+        if len(ends) == 2 and ends[1] == "7":
+            last = 6
+        if last < first:
+            return None
+        days += [WEEK[at] for at in range(first, last + 1)]
+    return sorted(set(days), key=WEEK.index)
 
 
 def _numbers(text: str, add: Callable[[str, str, tuple[int, int]], None]) -> None:

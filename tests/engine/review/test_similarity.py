@@ -1992,3 +1992,16 @@ def test_minutes_after_a_colon_are_no_port(text: str):
 def test_app_and_svc_are_their_long_form(first: str, second: str, expected: str):
     """"app" is an application, "svc" a service: one word, not two things put in each other's place."""
     assert _in_a_store(first, second) == expected
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Brackmoor's nightly backup runs at 01:00 UTC.", "Brackmoor's nightly backup cron is 15 3 * * * (UTC).",
+     "contradiction"),
+    ("Brackmoor 日志归档 cron：0 3 * * *。", "Brackmoor 每天凌晨 3 点做日志归档。", "duplicate"),
+    ("Brackmoor rolls up metrics hourly (0 * * * *).", "Brackmoor's metrics rollup cron: 0 5 * * *", "contradiction"),
+    ("Brackmoor's invoice run is on the 1st at 04:00.", "Brackmoor invoice run: cron 0 4 1 * *", "duplicate"),
+])
+def test_a_crontab_schedule_is_compared_with_one_in_words(first: str, second: str, expected: str):
+    """A crontab gives the clock time, days and how often a note in words gives: "0 3 * * *" is
+    every day at 3am, not another schedule, and "15 3 * * *" is not 01:00."""
+    assert _in_a_store(first, second) == expected

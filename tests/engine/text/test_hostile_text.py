@@ -48,6 +48,7 @@ LONG = 100_000
     f"'connection pool' + ' ' * {LONG} + 'x'", f"'max ' + 'a' * {LONG}",      # 277 s at 100,000)
     f"'hotfix 分支从 master' + ' ' * {LONG} + 'x'", f"'从最新的' + ' ' * {LONG} + 'x'",   # (a branch's base: spaces
     f"'branch off main' + ' ' * {LONG} + 'x'",   # before 分支, 上, 拉 or "rather than", each read once)
+    f"'1,' * {LONG // 2} + ' * * * *'", f"'1 ' * {LONG // 2} + '*'", f"'* ' * {LONG // 2}",   # (a crontab's fields)
 ])
 def test_a_fact_of_one_long_word_is_read_in_seconds_not_minutes(text: str):
     done = subprocess.run([sys.executable, "-c", READ_ALL.format(text=text)], capture_output=True, text=True,

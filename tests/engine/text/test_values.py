@@ -411,3 +411,26 @@ def test_a_tool_whose_name_is_an_ordinary_word_is_read_only_by_its_full_name():
     assert "tool:date-library" not in values_of("At the moment we keep dates as ISO strings.").kinds
     assert "tool:dashboards" not in values_of("The v2 API is a superset of v1.").kinds
     assert values_of("Moment.js is used for date handling.").kinds["tool:date-library"] == {"moment.js"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The backup cron is 30 4 * * * (UTC).", {"clock": {"04:30"}, "frequency": {"86400s"}, "time-zone": {"utc"}}),
+    ("Cleanup: `*/15 * * * *`", {"frequency": {"900s"}}),
+    ("Reindex cron 0 */6 * * *", {"frequency": {"21600s"}}),
+    ("Rollups run at 0 * * * *.", {"frequency": {"3600s"}}),
+    ("Reports: 0 9 * * 1-5", {"clock": {"09:00"}, "weekday": {"mon", "tue", "wed", "thu", "fri"}}),
+    ("Certificates renew at 0 4 * * MON.", {"clock": {"04:00"}, "weekday": {"mon"}, "frequency": {"604800s"}}),
+    ("月结任务 cron：0 4 1 * *", {"clock": {"04:00"}, "day-of-month": {"1"}, "frequency": {"2.592e+06s"}}),
+    ("Scores go from 1 2 3 4 5 up.", {}),           # (five numbers, no star: no schedule)
+    ("The Quartz trigger is 0 0 3 * * ?", {}),      # (six fields: the first five are no crontab)
+    ("A bad cron 75 4 * * * never runs.", {}),      # (no minute 75)
+])
+def test_a_crontab_schedule_gives_when_and_how_often_as_words_do(text: str, expected: dict[str, set[str]]):
+    assert {kind: set(found) for kind, found in values_of(text).kinds.items()} == expected
+
+
+def test_a_crontab_and_the_same_schedule_in_words_give_the_same_values():
+    for cron, words in (("cron 0 2 * * *", "every day at 2am"), ("cron 0 4 * * 1", "every Monday at 04:00"),
+                        ("cron 0 0 1 * *", "at midnight on the 1st of every month"),
+                        ("cron */10 * * * *", "每十分钟执行一次")):
+        assert values_of(cron).kinds == values_of(words).kinds, (cron, words)
