@@ -638,15 +638,30 @@ def is_an_exception(text: str) -> bool:
     return bool(_EXCEPTION.search(text))
 
 
-def of_other_things(a: frozenset[Claim], b: frozenset[Claim]) -> bool:
+def of_other_things(a: frozenset[Claim], b: frozenset[Claim], a_text: str = "", b_text: str = "") -> bool:
     """Whether the two speak of one subject, each of another thing only ("the read timeout is 30s" /
     "the connect timeout is 5s"; "the API port" / "the metrics port"): a clock time aside, whose
-    thing is read loosely."""
+    thing is read loosely. A name one side's thing is given by that the other note says too (``a_text``,
+    ``b_text``) names no other thing: "The ledgerd service runs Python 3.9" / "ledgerd runs on Python
+    3.11" (a name said first, as what the note is of, is read as no part of it)."""
+    said_a, said_b = _names_said(a_text), _names_said(b_text)
     for subject in {c.subject for c in a} & {c.subject for c in b} - {"time"}:
-        if not any(_one_thing(mine.entity, theirs.entity) or _named_more_closely(mine.entity, theirs.entity)
-                   for mine in a if mine.subject == subject for theirs in b if theirs.subject == subject):
+        # (with a name both say taken out, what is left on either side may name no other thing; a
+        # database or a cache only where what is given is a product's version: "Orvenna uses Postgres 13" /
+        # "Orvenna's database runs PostgreSQL 16", not "prod deploys happen Tuesdays" / "database
+        # migrations in prod are applied Tuesdays")
+        said_of_any = _SAID_OF_ANY if subject.startswith("version:") else _SAID_OF_ANY - {"database", "cache"}
+        if not any(_one_thing(claim.entity, other.entity) or _named_more_closely(claim.entity, other.entity)
+                   or (mine, theirs) != (claim.entity, other.entity) and mine ^ theirs <= said_of_any
+                   for claim in a if claim.subject == subject for other in b if other.subject == subject
+                   for mine, theirs in [(claim.entity - said_b, other.entity - said_a)]):
             return True
     return False
+
+
+def _names_said(text: str) -> frozenset[str]:
+    """The names ``text`` says that are no part of a system (:data:`_ENTITIES`): a project's, a service's."""
+    return frozenset(word.lower().rstrip(".") for word in _WORD.findall(text)) - _ENTITIES - _LANGUAGES
 
 
 # words one side's thing may say besides the other's that name no other thing: what a value's own kind

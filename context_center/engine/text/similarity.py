@@ -220,7 +220,7 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
         return False
     if kind not in ("region", "address", "bucket", "env-var") and _other_names(a, b, kind):
         return False
-    if of_other_things(a.claims, b.claims):   # the read timeout / the connect timeout
+    if of_other_things(a.claims, b.claims, a.text, b.text):   # the read timeout / the connect timeout
         return False
     if kind.startswith("version:") and not (entity_of(a.values.rest) or entity_of(b.values.rest)) \
             and not (a.qualifiers or b.qualifiers):

@@ -2005,3 +2005,19 @@ def test_a_crontab_schedule_is_compared_with_one_in_words(first: str, second: st
     """A crontab gives the clock time, days and how often a note in words gives: "0 3 * * *" is
     every day at 3am, not another schedule, and "15 3 * * *" is not 01:00."""
     assert _in_a_store(first, second) == expected
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("The Quenby service is pinned to Python 3.10.", "quenby runs on Python 3.12.", "contradiction"),
+    ("Quenby's database runs PostgreSQL 15.", "Quenby uses Postgres 12.", "contradiction"),
+    ("In prod, quenby-gateway binds to 9443.", "The quenby-gateway listens on port 8443 in production.",
+     "contradiction"),
+    ("quenby-worker runs on Python 3.12.", "The Quenby service is pinned to Python 3.10.", "different"),
+    ("Quenby prod deploys happen Thursdays at 15:00 UTC.",
+     "Quenby's database migrations in prod are applied Thursdays at 14:30 UTC, before the deploy.", "different"),
+])
+def test_a_name_both_notes_say_is_no_second_thing(first: str, second: str, expected: str):
+    """"The Quenby service" and "quenby" are one thing, though the reading gives the first a thing
+    of its own and the second none; "quenby-worker" is another, and database migrations are not
+    the deploys."""
+    assert _in_a_store(first, second) == expected
