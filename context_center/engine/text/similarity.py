@@ -624,7 +624,8 @@ def _spoken_of(reading: Reading, shared: set[str]) -> frozenset[str]:
 def _one_part(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two notes' parts of the system are one: the same, one naming it more closely ("the
     API" / "the public API"), or by its name as code ("the API" / "api-server")."""
-    mine, theirs = frozenset(map(stem, mine)), frozenset(map(stem, theirs))   # ("bank app" / "banking app")
+    mine, theirs = frozenset(_PART_WORDS.get(w, w) for w in map(stem, mine)), \
+        frozenset(_PART_WORDS.get(w, w) for w in map(stem, theirs))   # ("bank app" / "banking app")
     if mine <= theirs or theirs <= mine:
         return True
     mine, theirs = mine - _A_SERVICE or mine, theirs - _A_SERVICE or theirs   # ("the ingest service" / "camera-ingest")
@@ -632,6 +633,7 @@ def _one_part(mine: frozenset[str], theirs: frozenset[str]) -> bool:
 
 
 _A_SERVICE = frozenset({"servic", "svc", "server"})
+_PART_WORDS = {"web": "frontend", "ui": "frontend"}   # (a web UI is the frontend)
 
 
 def _pieces(words: frozenset[str]) -> frozenset[str]:

@@ -2021,3 +2021,11 @@ def test_a_name_both_notes_say_is_no_second_thing(first: str, second: str, expec
     of its own and the second none; "quenby-worker" is another, and database migrations are not
     the deploys."""
     assert _in_a_store(first, second) == expected
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Lint Quenby's frontend with ESLint.", "The Quenby web UI is linted with Biome.", "contradiction"),
+    ("Lint Quenby's backend with ESLint.", "The Quenby web UI is linted with Biome.", "different"),
+])
+def test_the_web_ui_is_the_frontend(first: str, second: str, expected: str):
+    assert _in_a_store(first, second) == expected
