@@ -52,6 +52,7 @@ from __future__ import annotations
 import itertools
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from . import slots
 from .analysis import stem
@@ -146,7 +147,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         return False
     if a.planned != b.planned or counted_per_other_things(a, b):   # "run 1.29" / "to move to 1.30 in Q2"
         return False
-    if _whose_others(a, b):
+    if _whose_others(a, b) or other_jobs(a.text, b.text):
         return False
     if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
         return not _standby_apart(a, b)
@@ -1044,6 +1045,36 @@ def judge(a: str, b: str, weights: Weights | None = None) -> str:
     return repeats(first, second, weights) or "different"
 
 
+# what a job does, in a note on a job run at a time: a backup and a VACUUM at 2am are two jobs, whatever
+# else their notes share (the words: a dump is a backup; VACUUM ANALYZE a vacuum)
+_JOBS = {"backup": re.compile(r"\bback(?:ed|s|ing)?[\s-]?ups?\b|\bdumps?\b|pg_dump|备份", re.IGNORECASE),
+         "vacuum": re.compile(r"\bvacuum\w*", re.IGNORECASE),
+         "reindex": re.compile(r"\breindex\w*|\brebuild\w*\s+(?:\w+\s+){0,3}index|重建索引|索引重建", re.IGNORECASE),
+         "compaction": re.compile(r"\bcompact(?:s|ed|ion|ing)?\b|\boptimize\b|\bdefrag\w*", re.IGNORECASE),
+         "report": re.compile(r"\breports?\b|\breporting\b|报表|日报|周报|月报", re.IGNORECASE),
+         "reconciliation": re.compile(r"\breconcil\w*|对账", re.IGNORECASE),
+         "archive": re.compile(r"\barchiv\w*|归档", re.IGNORECASE),
+         "export": re.compile(r"\bexport(?:s|ed|ing)?\b|导出", re.IGNORECASE),
+         "retro": re.compile(r"\bretro(?:spective)?s?\b|复盘", re.IGNORECASE),
+         "sprint": re.compile(r"\bsprints?\b", re.IGNORECASE),
+         "release": re.compile(r"\breleas(?:e|es|ed|ing)\b(?!\s+(?:branch|manager|tag|notes|candidate|retro))|发版",
+                               re.IGNORECASE)}
+
+
+def other_jobs(a: str, b: str) -> bool:
+    """Whether each note names what a job does and the two name none in common ("Nightly backups of
+    the DB start at 2am." / "The DB is vacuumed every night at 02:00."; 夜间备份 / 夜间报表): two
+    jobs, not one fact said twice."""
+    mine = _jobs_in(a)
+    theirs = _jobs_in(b) if mine else frozenset()
+    return bool(mine) and bool(theirs) and not mine & theirs
+
+
+@lru_cache(maxsize=50_000)
+def _jobs_in(text: str) -> frozenset[str]:
+    return frozenset(job for job, pattern in _JOBS.items() if pattern.search(text))
+
+
 def counted_per_other_things(a: Reading, b: Reading) -> bool:
     """Whether the two count their values per other things ("… per API key" / "… per IP"; 每个应用 /
     单个 IP): two limits, each true, neither one fact said twice nor two values of one."""
@@ -1053,7 +1084,7 @@ def counted_per_other_things(a: Reading, b: Reading) -> bool:
 def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
     """``duplicate`` (sure: a merge is proposed), ``related`` (alike, shown for a look), or None, of
     two notes that do not contradict each other."""
-    if _whose_others(a, b):
+    if _whose_others(a, b) or other_jobs(a.text, b.text):
         return None
     alike = duplicates(a, b, weights)
     if a.an_exception != b.an_exception or counted_per_other_things(a, b):   # a rule and its exception; a

@@ -2029,3 +2029,27 @@ def test_a_name_both_notes_say_is_no_second_thing(first: str, second: str, expec
 ])
 def test_the_web_ui_is_the_frontend(first: str, second: str, expected: str):
     assert _in_a_store(first, second) == expected
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Nightly backups of the Quenby DB start at 3am.", "The Quenby DB is vacuumed every night at 03:00."),
+    ("Every night at 01:00 Quenby compacts its etcd.", "Every night at 01:00 Quenby backs up its etcd."),
+    ("Quenby 每晚 01:30 跑数据库备份。", "Quenby 每晚 01:30 跑冷数据归档。"),
+    ("Quenby 夜间备份 03:00 开始。", "Quenby 夜间报表 03:00 开始生成。"),
+    ("At 02:30 each night, REINDEX rebuilds the Quenby indexes.", "Quenby's database is backed up nightly at 02:30."),
+    ("The Quenby team holds its retro every two weeks.", "The Quenby team releases every two weeks."),
+    ("Quenby's VACUUM ANALYZE runs nightly at 01:30 UTC.", "Quenby's nightly base backup starts at 04:00 UTC."),
+])
+def test_two_jobs_at_one_time_are_neither_one_fact_nor_one_job_at_two_times(first: str, second: str):
+    """A backup and a VACUUM, a compaction, an archive, a report: each note names what its job does,
+    and the two name none in common."""
+    assert _in_a_store(first, second) == "different"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Nightly backups of the Quenby DB start at 3am.", "Quenby's database is backed up every night at 03:00."),
+    ("Quenby's nightly DB dump runs at 03:00.", "Quenby dumps its database every night at 3am."),
+    ("Quenby 每晚 3 点备份数据库。", "Quenby 数据库每天凌晨 3 点备份。"),
+])
+def test_one_job_said_twice_is_still_one_fact(first: str, second: str):
+    assert _in_a_store(first, second) == "duplicate"
