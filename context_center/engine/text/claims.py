@@ -365,6 +365,8 @@ _CHINESE_ENTITIES = {"前端": "frontend", "后端": "backend", "文档": "docs"
                      "本地开发": "dev", "本地环境": "dev",
                      "数据库": "database", "缓存": "cache", "网关": "gateway", "接口": "api", "管理后台": "admin"}
 _WORD = re.compile(r"[A-Za-z][\w.-]*")
+# 线上 (online: production), not the 线 of a pipeline on which a thing runs (流水线上)
+ONLINE = re.compile(r"(?<!流水)线上")
 _WEB_END = re.compile(r"\b(?:web|h5)\s*端", re.IGNORECASE)
 # "the payments API", "the search worker", "Pellucid's services": the word before a part names which one it is
 _QUALIFIED = re.compile(r"(?<![\w'’-])([A-Za-z][\w-]*)(?:['’]s)?\s+(?:api|service|worker|server|client|app|site|"
@@ -882,7 +884,8 @@ def _entity(clause: str) -> frozenset[str]:
     # environment; "all services", "backend services" name no one service)
     if _GO_FILES.search(clause):   # "go" alone is a verb ("deploys go out")
         found.add("golang")
-    found |= {name for chinese, name in _CHINESE_ENTITIES.items() if chinese in clause}
+    found |= {name for chinese, name in _CHINESE_ENTITIES.items()
+              if chinese in clause and (chinese != "线上" or ONLINE.search(clause))}
     found |= {word for word in (_CHINESE_BRANCH_KINDS.get(kind, kind).lower() for m in _QUALIFIED.finditer(clause)
                                 for kind in [next(group for group in m.groups() if group)])
               if word not in _STOP and word not in _NO_QUALIFIER and not word[0].isdigit()}

@@ -26,6 +26,7 @@ from .claims import (
     CHINESE_DONT,
     CHINESE_NEGATION,
     NEGATION_WORDS,
+    ONLINE,
     Claim,
     amounts_of,
     claims_of,
@@ -293,7 +294,7 @@ def _chinese_values(clause: str) -> str:
     one character apart, 一 being a function character), 两个人 2 people."""
     clause = _CHINESE_WEEKDAY.sub(lambda m: f" {_WEEKDAY_NAMES[m.group(1)]} ", clause)
     if "线上" in clause:   # (线上 is production, as the claims read it: 生产环境)
-        clause = clause.replace("线上", "生产")
+        clause = ONLINE.sub("生产", clause)
     if "持续集成" in clause:   # (持续集成 is CI, as the English words read it: continuous integration)
         clause = clause.replace("持续集成", " CI ")
     return _CHINESE_COUNT.sub(lambda m: f" {_CHINESE_DIGITS[m.group(1)]} ", clause)

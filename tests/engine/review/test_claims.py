@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from context_center.engine import FactInput, MemoryReview
-from context_center.engine.text.claims import claims_of, conflicts, left_behind, literals_differ, ports_in
+from context_center.engine.text.claims import claims_of, conflicts, entity_of, left_behind, literals_differ, ports_in
 from context_center.engine.text.values import values_of
 
 WALK_PAIRS = [   # what a new user tried: each found nothing before
@@ -616,3 +616,9 @@ def test_how_a_change_reaches_a_branch_is_read_with_the_branch_and_what_is_refus
     found = {(claim.value, claim.negated) for claim in claims_of(text) if claim.subject == "merge-route"}
     assert found == routes
     assert all(claim.entity == {"main"} for claim in claims_of(text) if claim.subject == "merge-route")
+
+
+def test_a_pipeline_is_not_production():
+    """线上 is production; the 线上 of 流水线上 (on the pipeline) is not."""
+    assert entity_of("CI 跑在云效流水线上。") == frozenset()
+    assert entity_of("线上日志保留 30 天。") == {"production"}
