@@ -34,7 +34,7 @@ JOBS: dict[str, str] = {
     "k8s-packaging": "helm/helm-chart/helm-charts kustomize",
     "sql-database": "postgres/postgresql/pg mysql mariadb sqlite oracle cockroachdb tidb mssql/sqlserver",
     "queue": "kafka rabbitmq sqs nats pulsar rocketmq kinesis",
-    "search": "elasticsearch opensearch meilisearch algolia solr typesense",
+    "search": "elasticsearch opensearch meilisearch algolia solr typesense lunr",
     "issue-tracker": "jira linear youtrack 禅道 asana trello",
     "chat": "slack discord 飞书/feishu/lark 钉钉/dingtalk 企业微信 mattermost",
     "config-center": "apollo nacos consul etcd",
@@ -51,8 +51,8 @@ JOBS: dict[str, str] = {
     "paging": "pagerduty opsgenie victorops",
     "git-host": "github gitlab bitbucket gitea",
     "ci": "github-actions gitlab-ci circleci/circle-ci jenkins travis/travis-ci buildkite azure-pipelines bitrise "
-          "teamcity codemagic",
-    "python-packages": "pip poetry uv pipenv conda pdm",
+          "teamcity codemagic 云效/yunxiao drone-ci",
+    "python-packages": "pip poetry uv pipenv conda pdm pip-tools",
     "test-runner": "jest vitest mocha jasmine ava pytest unittest karma junit testng",
     "browser-tests": "cypress playwright selenium puppeteer",
     "linter": "eslint biome oxlint tslint ruff flake8 pylint",
@@ -99,13 +99,14 @@ JOBS: dict[str, str] = {
     "api-gateway": "kong apigee tyk",
     "vpn": "tailscale wireguard openvpn zerotier",
     "config-management": "ansible saltstack",
-    "document-database": "mongodb/mongo dynamodb couchdb firestore",
+    "nosql-database": "mongodb/mongo dynamodb couchdb firestore cassandra scylladb/scylla hbase",
     "time-series": "influxdb timescaledb/timescale victoriametrics",
     "vector-database": "pinecone weaviate qdrant milvus pgvector",
     "wiki": "confluence 语雀/yuque",
     "db-pooler": "pgbouncer pgpool",
     "uptime": "pingdom uptimerobot betterstack",
     "password-manager": "1password bitwarden lastpass",
+    "image-processing": "imagemagick libvips graphicsmagick",
 }
 
 

@@ -2053,3 +2053,15 @@ def test_two_jobs_at_one_time_are_neither_one_fact_nor_one_job_at_two_times(firs
 ])
 def test_one_job_said_twice_is_still_one_fact(first: str, second: str):
     assert _in_a_store(first, second) == "duplicate"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Quenby's Python deps are managed with Poetry.", "Quenby pins its Python dependencies with pip-tools."),
+    ("Quenby thumbnails are made by ImageMagick.", "Quenby makes its thumbnails with libvips."),
+    ("Quenby 的 CI 跑在云效流水线上。", "Quenby 的 CI 跑在 Jenkins 上。"),
+    ("Quenby stores its chat messages in Cassandra.", "Quenby's chat messages are stored in MongoDB."),
+])
+def test_two_tools_for_one_job_are_two_values(first: str, second: str):
+    """pip-tools manages Python packages as Poetry does, libvips processes images as ImageMagick does,
+    云效 runs CI as Jenkins does, Cassandra holds data as MongoDB does."""
+    assert _in_a_store(first, second) == "contradiction"
