@@ -153,17 +153,20 @@ _DEPLOYING = re.compile(r"\b(?:deploy\w*|releas\w*|ship\w*|go(?:es)? live|push(?
 # words that may follow a port (what follows a count is what it counts: "on 16 GPUs", 16 核)
 _AFTER_A_PORT = r"(?:in|on|for|across|everywhere|and|locally|via|with|by|from|so|but)\b"
 _NOT_A_PORT = r"核|个|台|G|M|%|秒|分|小时|天|倍|线程|进程|副本|节点|实例|条|次|毫秒|ms|s\b"
-_PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of)\s*)?(\d{2,5})\b"
-                   r"|端口(?:号)?\s*(?:(?:已经|已)?(?:改为|改成|设为|设置为|配置为|调整为|是|为|:|：)\s*)?(\d{2,5})"
+_PORT = re.compile(r"\bport\s*(?:(?:is|=|:|of|,)\s*)?(\d{2,5})\b"
+                   r"|端口(?:号)?\s*(?:(?:已经|已)?(?:改为|改成|设为|设置为|配置为|调整为|是|为|:|：)了?\s*)?(\d{2,5})"
                    r"|(?<=[a-z])(?:_port|Port)`?\s*[=:]\s*(\d{2,5})\b"   # (a setting: listen_port = 9443, httpPort: 80)
                    r"|\s(?:on|at)\s+:(?!0)(\d{3,5}|[6-9]\d)\b(?!\s*(?:past|am|pm))"      # ("serves HTTP on :9090")
                    r"|\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b"
                    r"|\b(?:TCP|UDP)\s+(?:port\s+)?(\d{2,5})\b(?!\d|\.\d)"   # ("on TCP 5056")
                    r"|\b(?:wss?|https?|grpcs?|tcp|udp|mqtts?|amqps?|redis|postgres(?:ql)?|mysql)://[\w.-]+:(\d{2,5})\b"
-                   r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed|exposes(?:\s+(?:HTTP|gRPC|HTTPS))?)"
-                   r"\s+(?:on|to|at)\s+:?(\d{2,5})(?![\d:])(?!\.\d)(?!\s*(?!" + _AFTER_A_PORT + r")(?:[A-Za-z%]|个))"
-                   # ("served on 8443.", "binds to :8081 in every environment", "exposes gRPC on 9090"; not "on 16
-                   # GPUs", "on 3.2")
+                   r"|\b(?:listens?|listening|served|serves|binds?|bound|exposed|exposes(?:\s+(?:HTTP|gRPC|HTTPS))?"
+                   r"|accepts?\s+connections|endpoint)"
+                   r"\s+(?:on|to|at)\s+(?:the\s+(?:default|standard)\s+(?:port\s+)?)?:?(\d{2,5})(?![\d:])(?!\.\d)"
+                   r"(?!\s*(?!" + _AFTER_A_PORT + r")(?:[A-Za-z%]|个))"
+                   # ("served on 8443.", "binds to :8081 in every environment", "exposes gRPC on 9090", "accepts
+                   # connections on 5433", "listens on the default 5432", "its /metrics endpoint on 9100"; not "on
+                   # 16 GPUs", "on 3.2")
                    r"|(?<![\w:/.])[:：](?!0)(\d{3,5}|[6-9]\d)(?=/|\s|$|[.,;，。；)）])"   # ("scraped from
                    r"(?!\s*(?:past|after|every|each|am|pm|min|minutes?|sec|seconds?|s)\b)"   # :9100/metrics"; not
                    # ":30 past the hour", "at :15 and :45", ":00")

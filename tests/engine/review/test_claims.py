@@ -622,3 +622,15 @@ def test_a_pipeline_is_not_production():
     """线上 is production; the 线上 of 流水线上 (on the pipeline) is not."""
     assert entity_of("CI 跑在云效流水线上。") == frozenset()
     assert entity_of("线上日志保留 30 天。") == {"production"}
+
+
+@pytest.mark.parametrize("text, port", [
+    ("The Quenby Postgres instance accepts connections on 5433.", "5433"),
+    ("Quenby's Postgres listens on the default 5432.", "5432"),
+    ("Connect to Quenby's Postgres on the standard port, 5432.", "5432"),
+    ("Quenby gRPC 端口已经改成了 50061，客户端记得同步改。", "50061"),
+    ("quenby-gateway exposes its /metrics endpoint on 9100.", "9100"),
+    ("The endpoint on 3 servers answers first.", None),
+])
+def test_a_port_is_read_where_a_service_accepts_connections_on_it(text: str, port: str | None):
+    assert [found for found, _span in ports_in(text)] == ([port] if port else [])
