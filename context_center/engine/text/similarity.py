@@ -53,6 +53,7 @@ import itertools
 import re
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import Collection
 
 from . import slots
 from .analysis import stem
@@ -322,8 +323,23 @@ def same_values_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     same = _values_agree(a, b)
     if not same or set(same) <= _HOW:   # ("Outbound HTTP calls time out after 5 s." / "… are retried twice": a
         return False                    # protocol, a channel is how, not what a fact is of)
+    mine, theirs = a.values.kinds.keys(), b.values.kinds.keys()
+    if _where_against_when(mine - theirs, theirs - mine):
+        return False
     alike_at = SAME_VALUES_AT if any(not kind.startswith("tool:") for kind in same) else SAME_TOOL_AT
     return _same_terms(a, b, weights, alike_at, named=any(_named_kind(kind) for kind in same), strict=True)
+
+
+# where a thing is reached and when a thing is done: one note giving one only and the other the other
+# only are two facts of a tool both name ("Postgres listens on 5432." / "Postgres is backed up nightly
+# at 02:00."), not one said twice
+_WHERE = frozenset({"port", "address", "region", "bucket", "env-var"})
+_WHEN = frozenset({"clock", "frequency", "weekday", "day-of-month", "date"})
+
+
+def _where_against_when(mine: Collection[str], theirs: Collection[str]) -> bool:
+    return bool(_WHERE.intersection(mine) and _WHEN.intersection(theirs)
+                or _WHEN.intersection(mine) and _WHERE.intersection(theirs))
 
 
 def same_values_said_again(a: Reading, b: Reading, weights: Weights) -> bool:

@@ -2065,3 +2065,10 @@ def test_two_tools_for_one_job_are_two_values(first: str, second: str):
     """pip-tools manages Python packages as Poetry does, libvips processes images as ImageMagick does,
     云效 runs CI as Jenkins does, Cassandra holds data as MongoDB does."""
     assert _in_a_store(first, second) == "contradiction"
+
+
+def test_where_a_tool_is_reached_and_when_it_is_backed_up_are_two_facts():
+    """Two notes naming Postgres, one giving its port and the other its backup's time, were proposed
+    for a merge (one tool named, nothing else said two ways)."""
+    assert _in_a_store("Quenby's PostgreSQL 16 database listens on 5432.",
+                       "Quenby's Postgres is backed up every night at 02:00 UTC with pg_dump.") == "different"
