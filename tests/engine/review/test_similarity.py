@@ -2072,3 +2072,12 @@ def test_where_a_tool_is_reached_and_when_it_is_backed_up_are_two_facts():
     for a merge (one tool named, nothing else said two ways)."""
     assert _in_a_store("Quenby's PostgreSQL 16 database listens on 5432.",
                        "Quenby's Postgres is backed up every night at 02:00 UTC with pg_dump.") == "different"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("The Quenby API listens on port 8080.", "Quenby's API server binds to 8080."),
+    ("Quenby's API listens on 8080.", "Quenby API: port 8080"),
+])
+def test_a_port_listened_on_bound_or_named_is_one_claim(first: str, second: str):
+    """"listens", "binds" and "port" say how a port is given: not two things put in each other's place."""
+    assert _in_a_store(first, second) == "duplicate"
