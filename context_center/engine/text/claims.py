@@ -79,8 +79,10 @@ _LEFT_BEHIND = re.compile(
     r"|\breplac(?:ed|ing)\s+((?:[\w.+#-]+\s+){0,3}?[\w.+#-]+)(?=\s+(?:with|by|as|for)\b|\s*[.,;:]|\s*$)"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)(?:\s+(?:setup|instance|server|servers|cluster|pipelines?|install|"
     r"(?:host)?name|address|endpoint|domain|url))?"
-    r"\s+(?:was|were|has\s+been|have\s+been|is|are)\s+(?:now\s+)?"
-    r"(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
+    r"\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:now\s+)?(?:decommissioned|retired|dropped|deprecated|sunset|"
+    r"removed|gone)\b|(?:is|are)\s+(?:now\s+)?(?:decommissioned|retired|dropped|deprecated|sunset|removed|gone)\b"
+    r"(?!\s+(?:once|after|when|whenever|if|every|each|within|before|until|at)\b))"   # (not a rule: "is dropped
+    # once it is two weeks old", "are removed after 30 days")
     r"|[从由]\s*([^，。；,;.]{1,20}?)\s*(?:迁移|迁|切换|改|换|升级|降级)(?:成|到)"
     r"|替换掉?了?\s*([A-Za-z][\w.+#-]*|[^，。；,;.\s]{1,8})"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)(?:\s*(?:那套|那个|集群|服务))?(?:\s*(?:去年|今年|上个月))?"
@@ -96,7 +98,8 @@ _LEFT_BEHIND = re.compile(
     r"|(?:之前|以前|原来|此前|原先)[^，。；,;.]{0,16}?(?:用的是|使用的是|用|是)\s*([A-Za-z][\w.+#-]*)"
     r"|\bused\s+to\s+(?:be\s+|run\s+|use\s+)?(?:on\s+|in\s+|with\s+)?((?:[\w.+#-]+\s+)?[\w.+#-]*[\w+#])"
     r"(?=\s*[).,;:](?:\s|$)|\s*\)|\s*$)"
-    r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+(?!by\b)((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
+    r"|\b(?:dropped|ditched|abandoned|retired|removed|got rid of)\s+"
+    r"(?!(?:by|once|after|when|whenever|if|every|each|within|before|until|at)\b)((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:](?:\s|$)|\s*$)", re.IGNORECASE)
 
 

@@ -2081,3 +2081,13 @@ def test_where_a_tool_is_reached_and_when_it_is_backed_up_are_two_facts():
 def test_a_port_listened_on_bound_or_named_is_one_claim(first: str, second: str):
     """"listens", "binds" and "port" say how a port is given: not two things put in each other's place."""
     assert _in_a_store(first, second) == "duplicate"
+
+
+@pytest.mark.parametrize("text", [
+    "Anything in the Quenby build cache is dropped once it is two weeks old.",
+    "Old Quenby logs are removed after 30 days.",
+    "Quenby feature flags are removed within 30 days of a full rollout.",
+])
+def test_a_thing_removed_by_a_rule_is_not_left_behind(text: str):
+    """"is dropped once …", "removed after …" say when a thing is deleted, not that it was given up."""
+    assert read(text).left == frozenset()
