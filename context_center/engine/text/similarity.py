@@ -505,7 +505,8 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
     if a.exclusive != b.exclusive or bool(a.negated) != bool(b.negated) \
             or a.an_exception or b.an_exception:
         return False
-    said = {word for claim in a.claims | b.claims for word in words_of(claim.value.replace("-", " "))}
+    said = {word for claim in a.claims | b.claims for word in words_of(claim.value.replace("-", " "))} \
+        | _SAYING_A_CLAIM
     first, second = (tuple(word for word in r.sequence if word not in _SAYING_A_CLAIM) for r in (a, b))
     if (weights.any_specific((a.words & b.words) - said) or _nothing_else(a, b, said)) \
             and not _two_things(first, second, weights, strict=True):
@@ -516,7 +517,8 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
 # words saying how a claim is given, not what it is of: a port listened on, served, bound, exposed ("The
 # API listens on 8080." / "API: port 8080")
 _SAYING_A_CLAIM = frozenset(map(stem, "port listen listens serve serves served bind binds bound expose exposes "
-                                      "exposed".split())) | frozenset("监听端口")
+                                      "exposed package packages manager install installs installed dependencies "
+                                      "dependency".split())) | frozenset("监听端口")
 
 
 def _claims_said_again(a: Reading, b: Reading, weights: Weights) -> bool:

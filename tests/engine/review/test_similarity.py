@@ -2091,3 +2091,14 @@ def test_a_port_listened_on_bound_or_named_is_one_claim(first: str, second: str)
 def test_a_thing_removed_by_a_rule_is_not_left_behind(text: str):
     """"is dropped once …", "removed after …" say when a thing is deleted, not that it was given up."""
     assert read(text).left == frozenset()
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Quenby uses pnpm as its package manager.", "Install Quenby dependencies with pnpm.", "duplicate"),
+    ("Quenby's API listens on 8080.", "Quenby 的 API 监听 8080 端口。", "duplicate"),
+    ("Quenby uses pnpm as its package manager.", "Install Quenby's Python dependencies with uv.", "different"),
+])
+def test_a_package_manager_installing_dependencies_is_one_claim(first: str, second: str, expected: str):
+    """"package manager", "install dependencies" say how a package manager is given, as "listens" and
+    "port" say how a port is: nothing else either note says."""
+    assert _in_a_store(first, second) == expected
