@@ -64,7 +64,9 @@ def _disputes(index: RecallIndex, fact: Fact) -> list[Fact]:
     found = {}
     for slot in sorted(slots):
         other = index.fact_at(slot)
-        if other.id != fact.id and conflicts(claims, claims_of(text_of(other))) and not is_an_exception(text_of(other)):
+        other_text = text_of(other)
+        if other.id != fact.id and conflicts(claims, claims_of(other_text), text, other_text) \
+                and not is_an_exception(other_text):
             found[other.id] = other
     for other in _left_behind_disputes(index, fact, text):
         found.setdefault(other.id, other)

@@ -606,12 +606,16 @@ def claims_of(text: str) -> frozenset[Claim]:
     return frozenset(c for c in found if c.entity or (c.subject, c.value, c.negated) not in specific)
 
 
-def conflicts(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[Claim, Claim]]:
+def conflicts(a: frozenset[Claim], b: frozenset[Claim], a_text: str = "",
+              b_text: str = "") -> list[tuple[Claim, Claim]]:
     """The claims of ``a`` and ``b`` on one subject of one thing that cannot both hold: a value one
     asserts that the other says is not so, or two values where one is asserted each ("Node 18" /
-    "Node 20") and neither note also asserts the other's."""
+    "Node 20") and neither note also asserts the other's. With the notes' texts, a name one claim's
+    thing is given by that the other note says too is no other thing where all else of the two things
+    is the same (:func:`of_other_things`); a tool both name still is ("gRPC 端口是 9081" / "端口 9090")."""
     found = []
-    for _subject, mine_of, theirs_of in _shared_subjects(a, b):
+    said_a, said_b = _names_said(a_text, tools_too=False), _names_said(b_text, tools_too=False)
+    for _subject, mine_of, theirs_of in _shared_subjects(a, b, said_a, said_b):
         mine = {c.value for c in mine_of if not c.negated}
         not_mine = {c.value for c in mine_of if c.negated}
         theirs = {c.value for c in theirs_of if not c.negated}
@@ -621,14 +625,16 @@ def conflicts(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[Claim, Cla
     return found
 
 
-def _shared_subjects(a: frozenset[Claim], b: frozenset[Claim]) -> list[tuple[str, list[Claim], list[Claim]]]:
+def _shared_subjects(a: frozenset[Claim], b: frozenset[Claim], said_a: frozenset[str] = frozenset(),
+                     said_b: frozenset[str] = frozenset()) -> list[tuple[str, list[Claim], list[Claim]]]:
     """(subject, a's claims, b's claims) for each subject both speak of, of one thing: the same
     entity, or none on one side where the other names production (where deploys go unless said)."""
     shared = []
     for subject in sorted({c.subject for c in a} & {c.subject for c in b} - {"time"}):
         for entity in sorted({c.entity for c in a if c.subject == subject}, key=sorted):
             mine = [c for c in a if c.subject == subject and c.entity == entity]
-            theirs = [c for c in b if c.subject == subject and _one_thing(c.entity, entity)]
+            theirs = [c for c in b if c.subject == subject and (_one_thing(c.entity, entity) or (
+                (said_a or said_b) and c.entity - said_a == entity - said_b != (c.entity | entity)))]
             if theirs:
                 shared.append((subject, mine, theirs))
     return shared
@@ -667,9 +673,11 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim], a_text: str = "", 
     return False
 
 
-def _names_said(text: str) -> frozenset[str]:
-    """The names ``text`` says that are no part of a system (:data:`_ENTITIES`): a project's, a service's."""
-    return frozenset(word.lower().rstrip(".") for word in _WORD.findall(text)) - _ENTITIES - _LANGUAGES
+def _names_said(text: str, tools_too: bool = True) -> frozenset[str]:
+    """The names ``text`` says that are no part of a system (:data:`_ENTITIES`): a project's, a service's;
+    a tool's (gRPC, MySQL) only ``tools_too``."""
+    return frozenset(word for word in (word.lower().rstrip(".") for word in _WORD.findall(text))
+                     if word not in _ENTITIES and word not in _LANGUAGES and (tools_too or not tools.named(word)))
 
 
 # words one side's thing may say besides the other's that name no other thing: what a value's own kind

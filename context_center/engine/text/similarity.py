@@ -150,7 +150,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         return False
     if _whose_others(a, b) or other_jobs(a.text, b.text):
         return False
-    if conflicts(a.claims, b.claims):   # one subject of one thing, two values: whatever the wording
+    if conflicts(a.claims, b.claims, a.text, b.text):   # one subject of one thing, two values: whatever the wording
         return not _standby_apart(a, b)
     if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
         return True

@@ -634,3 +634,17 @@ def test_a_pipeline_is_not_production():
 ])
 def test_a_port_is_read_where_a_service_accepts_connections_on_it(text: str, port: str | None):
     assert [found for found, _span in ports_in(text)] == ([port] if port else [])
+
+
+def test_a_name_one_note_reads_as_its_thing_and_the_other_says_too_is_one_thing_in_the_review_and_recall(engine):
+    """"quenby-web's packages" are quenby-web's; "the package manager for quenby-web" is read as of no
+    part: one thing, two package managers, in the review and in recall. A gRPC port two services'
+    notes both name, beside no other name, is no one thing."""
+    facts = _store(engine, "quenby-web's packages are managed with Yarn.",
+                   "We use pnpm as the package manager for quenby-web.",
+                   "class-svc 监听 8081，gRPC 端口是 9081。", "notify-svc 只提供 gRPC 接口，端口 9090。")
+    [hit] = [hit for hit in engine.recall("quenby-web package manager", record=False).hits
+             if hit.fact.id == facts[0].id]   # (asked before any review: read from the claims alone)
+    assert [ref for ref, _ in hit.conflicts_with] == [facts[1].ref]
+    items = [item for item in MemoryReview(engine).items() if item.kind == "contradiction"]
+    assert [sorted(f.ref for f in item.facts) for item in items] == [sorted([facts[0].ref, facts[1].ref])]

@@ -2102,3 +2102,11 @@ def test_a_package_manager_installing_dependencies_is_one_claim(first: str, seco
     """"package manager", "install dependencies" say how a package manager is given, as "listens" and
     "port" say how a port is: nothing else either note says."""
     assert _in_a_store(first, second) == expected
+
+
+@pytest.mark.parametrize("first, second", [
+    ("quenby-web's packages are managed with Yarn.", "We use pnpm as the package manager for quenby-web."),
+    ("Quenby services are built with Go 1.22.", "quenby's go.mod pins go 1.20, and the build image matches it."),
+])
+def test_one_claim_of_a_name_both_notes_say_given_two_values(first: str, second: str):
+    assert _in_a_store(first, second) == "contradiction"
