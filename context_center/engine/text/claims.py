@@ -673,6 +673,7 @@ def of_other_things(a: frozenset[Claim], b: frozenset[Claim], a_text: str = "", 
     return False
 
 
+@lru_cache(maxsize=50_000)
 def _names_said(text: str, tools_too: bool = True) -> frozenset[str]:
     """The names ``text`` says that are no part of a system (:data:`_ENTITIES`): a project's, a service's;
     a tool's (gRPC, MySQL) only ``tools_too``."""

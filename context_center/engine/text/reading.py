@@ -160,6 +160,7 @@ UNITS = frozenset({"am", "pm", "ms", "s", "sec", "second", "minut", "min", "hour
                    "毫", "秒", "分", "钟", "小", "时", "天", "兆"})
 _TIME_OUT = re.compile(r"\btim(?:e|es|ed|ing)[ -]out\b", re.IGNORECASE)   # ("sessions time out": a timeout)
 _BACKED_UP = re.compile(r"\bback(?:s|ed|ing)?[ -]up\b", re.IGNORECASE)   # ("is backed up nightly": a backup)
+_TIME_TO_LIVE = re.compile(r"\btime[ -]to[ -]live\b", re.IGNORECASE)   # (a TTL: "a time-to-live of 14 days")
 # ("tokens live for 15 minutes": valid, not hosted; "refresh tokens last 30 days", not "the last 30 days")
 _LIVES_FOR = re.compile(r"\blive[sd]?\s+for\b|(?<!the )\blast(?:s|ed)?(?:\s+for)?(?=\s+\d)", re.IGNORECASE)
 
@@ -281,7 +282,7 @@ def words_of(clause: str) -> set[str]:
     if "up" in clause:
         clause = _BACKED_UP.sub("backup", clause)
     if "ive" in clause or "last" in clause:
-        clause = _LIVES_FOR.sub("valid for", clause)
+        clause = _LIVES_FOR.sub("valid for", _TIME_TO_LIVE.sub("ttl", clause))
     if not _HAN.search(clause):
         return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True), "_" in clause)
     clause = _chinese_values(clause)
@@ -359,7 +360,7 @@ def _sequence(text: str) -> tuple[str, ...]:
     if "up" in text:
         text = _BACKED_UP.sub("backup", text)
     if "ive" in text or "last" in text:
-        text = _LIVES_FOR.sub("valid for", text)
+        text = _LIVES_FOR.sub("valid for", _TIME_TO_LIVE.sub("ttl", text))
     for run in _RUNS.findall(_chinese_values(text) if _HAN.search(text) else text):
         if _HAN.match(run):
             found.extend(_SAME_CHARACTER.get(ch, ch) for ch in run if ch not in _FUNCTION_CHARACTERS)

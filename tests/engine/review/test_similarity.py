@@ -2110,3 +2110,8 @@ def test_a_package_manager_installing_dependencies_is_one_claim(first: str, seco
 ])
 def test_one_claim_of_a_name_both_notes_say_given_two_values(first: str, second: str):
     assert _in_a_store(first, second) == "contradiction"
+
+
+def test_a_time_to_live_is_a_ttl():
+    assert _in_a_store("Quenby refresh tokens have a time-to-live of 14 days.",
+                       "Quenby's refresh token TTL is 14 days.") == "duplicate"
