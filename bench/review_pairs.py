@@ -289,7 +289,7 @@ def main() -> None:
                           "store; with the rules its session started from: 5 of 16, 5 of 12, 5); v34's: 4 of 16, "
                           "6 of 12, 3 (2 in one store; the same with the rules its session started from); v35's: 13 "
                           "of 16, 5 of 12, 3 (2 in one store; with the rules its session started from: 12 of 16, 3 of "
-                          "12, 2)")
+                          "12, 2; a false merge among the three, of that session's making, mended after)")
     for path in args.pairs:
         if path.exists() or path not in parser.get_default("pairs"):   # (a set not written yet is skipped)
             measure(path, args.show_errors, record)

@@ -275,7 +275,8 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
 # v33's, measured first with the rules they were written after: 5 of 16, 5 of 12, 4, 2 in one store; with the rules
 # the session they were written in started from, 5 of 16, 5 of 12, 5; v34's, held out, measured once: 4 of 16, 6 of
 # 12, 3, 2 in one store, the same with the rules its session started from; v35's, held out, measured once: 13 of 16,
-# 5 of 12, 3, 2 in one store; with the rules its session started from, 12 of 16, 3 of 12, 2)
+# 5 of 12, 3, 2 in one store; with the rules its session started from, 12 of 16, 3 of 12, 2; one of the three, a
+# false merge of that session's making, mended after: 2)
 STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 36))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
@@ -296,8 +297,8 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         false_items += len(proposed - planted)
     assert len(STORES) == 132
     # measured: 235 of 529 planted contradictions (222 of 513 without v35's stores, 217 of 497 without v34's too), 148
-    # of 400 planted repeats (143 of 388, 137 of 376), 48 false items (45, 44; none more: a false merge archives a fact)
-    assert found_planted >= 231 and found_repeats >= 145 and false_items <= 48
+    # of 400 planted repeats (143 of 388, 137 of 376), 47 false items (45, 44; none more: a false merge archives a fact)
+    assert found_planted >= 231 and found_repeats >= 145 and false_items <= 47
 
 
 @pytest.mark.parametrize("first, second, said", [
@@ -2122,3 +2123,10 @@ def test_one_claim_of_a_name_both_notes_say_given_two_values(first: str, second:
 def test_a_time_to_live_is_a_ttl():
     assert _in_a_store("Quenby refresh tokens have a time-to-live of 14 days.",
                        "Quenby's refresh token TTL is 14 days.") == "duplicate"
+
+
+def test_a_note_on_installing_with_pnpm_and_one_on_its_lint_commands_are_no_repeat():
+    """Both name pnpm, the one package manager; only one says how a package manager is given, the
+    other runs its lint and format commands with it: no merge (found by the held-out v35's stores)."""
+    assert _in_a_store("Quenby installs dependencies with pnpm.",
+                       "Quenby lint: pnpm lint (ESLint); format: pnpm format (Prettier).") != "duplicate"
