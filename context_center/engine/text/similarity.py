@@ -517,10 +517,11 @@ def same_claims_in_other_words(a: Reading, b: Reading, weights: Weights) -> bool
 
 
 # words saying how a claim is given, not what it is of: a port listened on, served, bound, exposed ("The
-# API listens on 8080." / "API: port 8080")
+# API listens on 8080." / "API: port 8080"), a package manager installing or managing dependencies (包管理器,
+# 管理依赖, 安装依赖: read as characters)
 _SAYING_A_CLAIM = frozenset(map(stem, "port listen listens serve serves served bind binds bound expose exposes "
                                       "exposed package packages manager install installs installed dependencies "
-                                      "dependency".split())) | frozenset("监听端口")
+                                      "dependency".split())) | frozenset("监听端口包管理器依赖安装")
 
 
 def _claims_said_again(a: Reading, b: Reading, weights: Weights) -> bool:

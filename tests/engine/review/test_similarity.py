@@ -2130,3 +2130,11 @@ def test_a_note_on_installing_with_pnpm_and_one_on_its_lint_commands_are_no_repe
     other runs its lint and format commands with it: no merge (found by the held-out v35's stores)."""
     assert _in_a_store("Quenby installs dependencies with pnpm.",
                        "Quenby lint: pnpm lint (ESLint); format: pnpm format (Prettier).") != "duplicate"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Quenby 用 pnpm 管理依赖。", "Quenby 的包管理器是 pnpm。"),
+    ("Quenby uses pnpm as its package manager.", "Quenby 的包管理器是 pnpm。"),
+])
+def test_a_package_manager_said_in_chinese_is_one_claim(first: str, second: str):
+    assert _in_a_store(first, second) == "duplicate"
