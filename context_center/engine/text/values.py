@@ -219,7 +219,8 @@ _CHINESE_REGIONS = {"上海": "cn-shanghai", "北京": "cn-beijing", "杭州": "
 _CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s*(" + "|".join(_CHINESE_REGIONS) + r")\s*[）)]?"
                              r"|(" + "|".join(_CHINESE_REGIONS) + r")\s*(?:地域|区域|可用区|节点|region)")
 # the language a part is written in ("is written in Kotlin", "implemented in Go", "a Go program", "a Rust service",
-# 用 Go 写的): Go only where it names the language (capitalised, after "in" or before what is written in it)
+# "Go is the language of the ingestion service", 用 Go 写的): Go only where it names the language (capitalised,
+# after "in", before what is written in it or "is the language of")
 _LANGUAGE_SPELLINGS = ("Go", "Golang", "Rust", "Kotlin", "Java", "Python", "TypeScript", "JavaScript", "Ruby", "Elixir",
                        "Scala", "Swift", "PHP", "C#", "C++", "Zig", "Haskell", "Clojure", "Dart")
 _LANGUAGE_NAMES = {"golang": "go", "c#": "csharp", "c++": "cpp"}   # (the others as written, in lower case)
@@ -228,6 +229,8 @@ _WRITTEN_IN = re.compile(r"\b(?:written|implemented|built|coded|rewritten)\s+(?:
                          + _LANGUAGE + r"(?![\w+#])"
                          r"|\b(?:is|are)\s+an?\s+" + _LANGUAGE + r"\s+(?:service|program|binary|app|application|"
                          r"daemon|server|worker|library|monolith|codebase)s?\b"
+                         r"|(?<![\w-])" + _LANGUAGE + r"\s+is\s+(?:the|its)\s+(?:only\s+|main\s+)?language\s+"
+                         r"(?:of|for)\b"
                          r"|用\s*" + _LANGUAGE + r"\s*(?:写|编写|实现|开发)")
 # a container's base image by its reference ("alpine:3.19", "debian:bookworm-slim", python:3.12-slim), and a map
 # projection by its EPSG code (EPSG:4326): each one value of its kind
@@ -624,7 +627,8 @@ def values_of(text: str) -> Values:
     if "bucket" in lowered or "桶" in text or "://" in text:
         for match in _BUCKET.finditer(text):
             add("bucket", (match.group("after") or match.group("before") or match.group("url")).lower(), match.span())
-    if "written" in lowered or "implemented" in lowered or " a " in lowered or "an " in lowered or "用" in text:
+    if "written" in lowered or "implemented" in lowered or " a " in lowered or "an " in lowered or "用" in text \
+            or "language" in lowered:
         for match in _WRITTEN_IN.finditer(text):
             language = next(name for name in match.groups() if name).lower()
             add("programming-language", _LANGUAGE_NAMES.get(language, language), match.span())

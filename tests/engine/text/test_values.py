@@ -434,3 +434,12 @@ def test_a_crontab_and_the_same_schedule_in_words_give_the_same_values():
                         ("cron 0 0 1 * *", "at midnight on the 1st of every month"),
                         ("cron */10 * * * *", "每十分钟执行一次")):
         assert values_of(cron).kinds == values_of(words).kinds, (cron, words)
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Go is the language of Quenby's ingestion service.", {"go"}),
+    ("Kotlin is its main language for the Android app.", {"kotlin"}),
+    ("English is the language of the Quenby docs.", None),   # (no programming language)
+])
+def test_the_language_of_a_part_said_first(text: str, language: set[str] | None):
+    assert values_of(text).kinds.get("programming-language") == language
