@@ -917,6 +917,25 @@ def another_literal(a: Reading, b: Reading, weights: Weights) -> bool:
     return len(a.bare) >= MIN_SHARED and weights.any_specific(a.bare)
 
 
+def _part_and_whole(a: Reading, b: Reading) -> bool:
+    """Whether ``a`` names a part by a name made of one ``b`` says alone and what the part is
+    (:data:`_PART_NAME`: "wrenmoor-worker" where the other says "wrenmoor", never "wrenmoor-worker")."""
+    other = b.text.lower()
+    for literal in a.literals - b.literals:
+        part = _PART_NAME.search(literal)
+        if not part or literal in other:
+            continue
+        said = [m.end() for m in re.finditer(rf"(?<![\w.-]){re.escape(literal[:part.start()])}(?![\w-])", other)]
+        if said and not any(_A_PART_AFTER.match(other, end) for end in said):   # (said alone, never "… service")
+            return True
+    return False
+
+
+_A_PART_AFTER = re.compile(r"['’]?s?(?:[\s_-]+(?:[a-z]\w*[\s-]+)?(?:svc|services?|api|db|database|workers?|app|web|"
+                           r"servers?|clients?|queue|jobs?|cron|gateway|proxy|bot|ui|frontend|backend)\b"
+                           r"|\s*(?:网关|服务|接口|数据库|后台|前端|后端|队列|任务))")
+
+
 def _flags(reading: Reading) -> frozenset[str]:
     """The names it gives to flags (:data:`_FLAG_NAME`), as its literals are written."""
     return frozenset(as_named(name) for match in _FLAG_NAME.finditer(reading.text) for name in match.groups() if name)
@@ -1115,6 +1134,8 @@ def repeats(a: Reading, b: Reading, weights: Weights) -> str | None:
     if _whose_others(a, b) or other_jobs(a.text, b.text):
         return None
     alike = duplicates(a, b, weights)
+    if _part_and_whole(a, b) or _part_and_whole(b, a):   # ("wrenmoor-worker runs on Python 3.12." / "wrenmoor
+        return "related" if alike else None              # runs on Python 3.12.": the worker's, the whole's)
     if a.an_exception != b.an_exception or counted_per_other_things(a, b):   # a rule and its exception; a
         return "related" if alike else None                                    # limit per IP and one per key
     if (alike and sure(a, b)) or same_values_in_other_words(a, b, weights) \

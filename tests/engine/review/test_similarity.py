@@ -2138,3 +2138,13 @@ def test_a_note_on_installing_with_pnpm_and_one_on_its_lint_commands_are_no_repe
 ])
 def test_a_package_manager_said_in_chinese_is_one_claim(first: str, second: str):
     assert _in_a_store(first, second) == "duplicate"
+
+
+@pytest.mark.parametrize("first, second, merged", [
+    ("quenby-worker runs on Python 3.12.", "quenby runs on Python 3.12.", False),
+    ("Checkout team owns payments-svc.", "The payments service is owned by the Checkout team.", True),
+])
+def test_a_part_named_by_the_whole_and_what_it_is_is_not_the_whole(first: str, second: str, merged: bool):
+    """"quenby-worker" is a part of what "quenby" names alone: the worker's Python is no repeat of the
+    whole's (seen walking a fresh store: proposed for a merge); "payments-svc" is "the payments service"."""
+    assert (_in_a_store(first, second) == "duplicate") == merged
