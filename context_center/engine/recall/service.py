@@ -84,9 +84,9 @@ def _disputing_words(fact: Fact, other: Fact) -> str:
     """What ``other`` says against ``fact``: its sentence holding the value it gives the subject they
     share ("the deploy cache listens on port 6380."), else its body from the start."""
     text = " ".join(other.body.split()) or other.label
-    values = {theirs.value.lower() for _, theirs in conflicts(claims_of(text_of(fact)), claims_of(text_of(other)),
-                                                               text_of(fact), text_of(other))}
-    values |= {gone.lower() for gone in (*left_behind(text_of(fact)), *left_behind(text))}   # (a name left behind)
+    first, second = text_of(fact), text_of(other)
+    values = {theirs.value.lower() for _, theirs in conflicts(claims_of(first), claims_of(second), first, second)}
+    values |= {gone.lower() for gone in (*left_behind(first), *left_behind(text))}   # (a name left behind)
     return next((part for part in _SENTENCE.split(text) if any(v in part.lower() for v in values)), text)
 
 

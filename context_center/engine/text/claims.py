@@ -633,8 +633,8 @@ def _shared_subjects(a: frozenset[Claim], b: frozenset[Claim], said_a: frozenset
     for subject in sorted({c.subject for c in a} & {c.subject for c in b} - {"time"}):
         for entity in sorted({c.entity for c in a if c.subject == subject}, key=sorted):
             mine = [c for c in a if c.subject == subject and c.entity == entity]
-            theirs = [c for c in b if c.subject == subject and (_one_thing(c.entity, entity) or (
-                (said_a or said_b) and c.entity - said_a == entity - said_b != (c.entity | entity)))]
+            theirs = [c for c in b if c.subject == subject
+                      and (_one_thing(c.entity, entity) or c.entity - said_a == entity - said_b)]
             if theirs:
                 shared.append((subject, mine, theirs))
     return shared

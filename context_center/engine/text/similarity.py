@@ -71,8 +71,9 @@ from .values import as_named, clashing_kind, shared_kinds
 
 _KEY = re.compile(r"(?<![\w.+/-])([\w.+/-]+)\s*[=:](?!//)")   # a setting's name ("upload_timeout = 300s")
 # a name of a part of the system: what it ends in says so (payments-svc, orders-db, auth_service)
-_PART_NAME = re.compile(r"[-_](?:svc|service|api|db|database|worker|app|web|server|client|queue|job|cron|"
-                        r"gateway|proxy|bot|ui|frontend|backend)$")
+_PARTS = r"svc|service|api|db|database|worker|app|web|server|client|queue|job|cron|gateway|proxy|bot|ui|frontend|" \
+         r"backend"
+_PART_NAME = re.compile(rf"[-_](?:{_PARTS})$")
 # a flag's name: two notes naming two flags speak of two switches ("the `deposit_reminders` flag is
 # on" / "the `waitlist_v2` flag is on")
 _FLAG_NAME = re.compile(r"(?<![\w.:-])([\w.:-]+)`?\s+(?:feature\s+)?(?:flag|toggle)\b"
@@ -932,9 +933,8 @@ def _part_and_whole(a: Reading, b: Reading) -> bool:
     return False
 
 
-_A_PART_AFTER = re.compile(r"['’]?s?(?:[\s_-]+(?:[a-z]\w*[\s-]+)?(?:svc|services?|api|db|database|workers?|app|web|"
-                           r"servers?|clients?|queue|jobs?|cron|gateway|proxy|bot|ui|frontend|backend)\b"
-                           r"|\s*(?:网关|服务|接口|数据库|后台|前端|后端|队列|任务))")
+_A_PART_AFTER = re.compile(rf"['’]?s?(?:[\s_-]+(?:[a-z]\w*[\s-]+)?(?:{_PARTS})s?\b"
+                           r"|\s*(?:网关|服务|接口|数据库|后台|前端|后端|队列|任务))")   # (what _PART_NAME ends in)
 
 
 def _flags(reading: Reading) -> frozenset[str]:

@@ -712,17 +712,15 @@ def _crontab(minute: str, hour: str, day: str, month: str, weekday: str) -> list
     """The values a crontab schedule gives: its clock time, how often it runs, its days ("30 4 * * *":
     04:30 daily; "0 3 * * 1-5": 03:00 on weekdays; "0 4 1 * *": 04:00 monthly on the 1st; "*/15 * * * *":
     every 15 minutes). None where a field is out of its range, or where no field is a star."""
-    fields = (minute, hour, day, month, weekday)
-    if "*" not in "".join(fields) or (minute.isdigit() and int(minute) > 59) or (hour.isdigit() and int(hour) > 23) \
-            or (day.isdigit() and not 1 <= int(day) <= 31) or (month.isdigit() and not 1 <= int(month) <= 12):
+    if "*" not in minute + hour + day + month + weekday or (minute.isdigit() and int(minute) > 59) \
+            or (hour.isdigit() and int(hour) > 23) or (day.isdigit() and not 1 <= int(day) <= 31) \
+            or (month.isdigit() and not 1 <= int(month) <= 12):
         return []
     days = _cron_days(weekday)
     if days is None:
         return []
     found = [("clock", f"{int(hour):02d}:{int(minute):02d}")] if minute.isdigit() and hour.isdigit() else []
     found += [("weekday", name) for name in days]
-    every = {"*": 60, **({f"*/{minute[2:]}": int(minute[2:]) * 60} if minute.startswith("*/") else {})} \
-        if hour == "*" else {}
     if month != "*":
         return found
     if day == "*" and weekday == "*":
@@ -732,8 +730,10 @@ def _crontab(minute: str, hour: str, day: str, month: str, weekday: str) -> list
             found.append(("frequency", f"{_SECONDS['hour']:g}s"))
         elif hour.startswith("*/") and minute.isdigit() and int(hour[2:]):
             found.append(("frequency", f"{int(hour[2:]) * _SECONDS['hour']:g}s"))
-        elif minute in every and every[minute]:
-            found.append(("frequency", f"{every[minute]:g}s"))
+        elif hour == "*" and minute == "*":
+            found.append(("frequency", f"{_SECONDS['minute']:g}s"))
+        elif hour == "*" and minute.startswith("*/") and int(minute[2:]):
+            found.append(("frequency", f"{int(minute[2:]) * _SECONDS['minute']:g}s"))
     elif day == "*" and len(days) == 1:
         found.append(("frequency", f"{_SECONDS['week']:g}s"))
     elif day.isdigit() and weekday == "*":
@@ -752,8 +752,6 @@ def _cron_days(field: str) -> list[str] | None:
         if any(end not in _CRON_DAYS for end in ends) or len(ends) > 2 or "/" in part:
             return None
         first, last = (WEEK.index(_CRON_DAYS[end]) for end in (ends[0], ends[-1]))
-        if len(ends) == 2 and ends[1] == "7":
-            last = 6
         if last < first:
             return None
         days += [WEEK[at] for at in range(first, last + 1)]
