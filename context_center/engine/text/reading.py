@@ -264,6 +264,13 @@ class Reading:
         return bool(_PLANNED.search(self.text))
 
 
+def as_terms(words: str) -> frozenset[str]:
+    """Words as a note's terms read them: each stem, and the term it is one of (:data:`_TERMS`:
+    "managed" is the term "manage")."""
+    stems = frozenset(map(stem, words.split()))
+    return stems | frozenset(_TERMS.get(word, word) for word in stems)
+
+
 @lru_cache(maxsize=4096)
 def _topic(text: str, kinds: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
     rest = values_of(text).rest_of(kinds)
@@ -277,17 +284,24 @@ def words_of(clause: str) -> set[str]:
     characters aside), which tell paraphrases apart better than bigrams spanning word boundaries
     (measured on the labelled pairs: contradictions found 0.47 → 0.84 of the time in Chinese).
     A short name is read as its long form (:data:`_ALIASES`)."""
-    if " out" in clause or "-out" in clause:
-        clause = _TIME_OUT.sub("timeout", clause)
-    if "up" in clause:
-        clause = _BACKED_UP.sub("backup", clause)
-    if "ive" in clause or "last" in clause:
-        clause = _LIVES_FOR.sub("valid for", _TIME_TO_LIVE.sub("ttl", clause))
+    clause = _as_read(clause)
     if not _HAN.search(clause):
         return _stemmed(tokenize(clause, stemmed=False, drop_stopwords=True), "_" in clause)
     clause = _chinese_values(clause)
     latin = _stemmed(tokenize(_HAN.sub(" ", clause), stemmed=False, drop_stopwords=True), "_" in clause)
     return latin | {_SAME_CHARACTER.get(ch, ch) for ch in clause if _HAN.match(ch) and ch not in _FUNCTION_CHARACTERS}
+
+
+def _as_read(text: str) -> str:
+    """The text with a few phrases read as one word: "times out" a timeout, "backed up" a backup,
+    "lives for" valid for, "time-to-live" a TTL."""
+    if " out" in text or "-out" in text:
+        text = _TIME_OUT.sub("timeout", text)
+    if "up" in text:
+        text = _BACKED_UP.sub("backup", text)
+    if "ive" in text or "last" in text:
+        text = _LIVES_FOR.sub("valid for", _TIME_TO_LIVE.sub("ttl", text))
+    return text
 
 
 def _chinese_values(clause: str) -> str:
@@ -355,12 +369,7 @@ def read(text: str) -> Reading:
 def _sequence(text: str) -> tuple[str, ...]:
     """The note's words as :func:`words_of` reads them, in the order written."""
     found: list[str] = []
-    if " out" in text or "-out" in text:
-        text = _TIME_OUT.sub("timeout", text)
-    if "up" in text:
-        text = _BACKED_UP.sub("backup", text)
-    if "ive" in text or "last" in text:
-        text = _LIVES_FOR.sub("valid for", _TIME_TO_LIVE.sub("ttl", text))
+    text = _as_read(text)
     for run in _RUNS.findall(_chinese_values(text) if _HAN.search(text) else text):
         if _HAN.match(run):
             found.extend(_SAME_CHARACTER.get(ch, ch) for ch in run if ch not in _FUNCTION_CHARACTERS)

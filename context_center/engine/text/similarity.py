@@ -66,7 +66,7 @@ from .claims import (
     of_other_things,
     same_claims,
 )
-from .reading import UNITS, Reading, Weights, read, values_in, words_of
+from .reading import UNITS, Reading, Weights, as_terms, read, values_in, words_of
 from .values import as_named, clashing_kind, shared_kinds
 
 _KEY = re.compile(r"(?<![\w.+/-])([\w.+/-]+)\s*[=:](?!//)")   # a setting's name ("upload_timeout = 300s")
@@ -692,13 +692,13 @@ _FRAME_WORDS = frozenset(map(stem, "use used uses using run runs ran goes went s
 # 配置文件 / 证书文件 were one file); "holds" (a meeting held at a time: "The team stand-up is at 09:15." / "… holds
 # its daily stand-up at 10:00"), 2 more on the pairs v1–v31, nothing else moved; "comes" (certificates
 # that come from Let's Encrypt / are issued by DigiCert), 1 more; and words of when, naming no thing ("currently")
-_HOW_GIVEN = _FRAME_WORDS | frozenset(map(stem, "host hosted hosts manage managed manages serve serves served stay "
-                                                "stays build builds built target targets start starts reachable "
-                                                "deliver delivers delivered define defined defines allow allows "
-                                                "allowed change changes generate generates generated require requires "
-                                                "required land lands produce produces produced accept accepts accepted "
-                                                "configure configured every limit hold holds held come comes "
-                                                "came current currently now still already".split())) \
+_HOW_GIVEN = _FRAME_WORDS | as_terms("host hosted hosts manage managed manages serve serves served stay "
+                                     "stays build builds built target targets start starts reachable "
+                                     "deliver delivers delivered define defined defines allow allows "
+                                     "allowed change changes generate generates generated require requires "
+                                     "required land lands produce produces produced accept accepts accepted "
+                                     "configure configured every limit hold holds held come comes "
+                                     "came current currently now still already") \
     | frozenset("部署放设")
 
 

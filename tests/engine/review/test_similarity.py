@@ -873,6 +873,9 @@ def _in_a_store(first: str, second: str) -> str:
     ("墨竹 worker 的机器都在 cn-hangzhou。", "墨竹 worker 部署在 cn-shenzhen。"),
     ("The Android minSdk is 23.", "The Android app's `minSdk` is set to 26."),
     ("Max players per arena match is 32.", "Arena matches are capped at 48 players."),
+    # "managed with", "handled by" (one term, "manage") against a word naming the job: one thing
+    ("The Wexford monorepo tool is Lerna.", "Wexford's monorepo is managed with Nx."),
+    ("Quarrybell feature flags live in Flagsmith.", "Quarrybell's feature flags are handled by LaunchDarkly."),
     # two values of a kind each, one the same, one not: a threshold (and its window) moved
     ("Kestrel pages on-call when p99 latency exceeds 900 ms for 5 minutes.",
      "Kestrel pages on-call once p99 latency is above 2 seconds for five minutes."),
