@@ -309,11 +309,12 @@ _APPROVALS = re.compile(r"(?<![A-Za-z0-9_-])(\d+|one|two|three|a single|"
 _NUMBER_WORDS = {"one": "1", "a single": "1", "two": "2", "three": "3", "four": "4", "eight": "8", "一": "1",
                  "两": "2", "二": "2", "三": "3", "四": "4", "八": "8"}   # (approvals, spaces of an indent)
 _LINE_LENGTH = re.compile(r"(?<!\d)(\d{2,3})\s*(?:-\s*)?(?:characters?|chars?|columns?|cols?|个?字符)"
-                          r"|\bline[-\s]?length\s*(?:limit\s*)?(?:(?:in|for|of)\s+[\w.-]+\s+)?"   # (".. in X is 88")
-                          r"(?:is|of|=|:|at|to|set to)?\s*(\d{2,3})(?!\d)"
+                          r"|\b(?:line[-_\s]?length|print[-_\s]?width)\s*(?:limit\s*)?"
+                          r"(?:(?:in|for|of)\s+[\w.-]+(?:\s+(?:code|files))?\s+)?"   # (".. in X code is 88")
+                          r"(?:is|of|=|:|at|to|set to|is set to)?\s*(\d{2,3})(?!\d)"
                           r"|(?:行宽|行长|单行长度)\s*(?:限制|上限)?\s*(?:是|为|设为|:|：)?\s*(\d{2,3})(?!\d)",
                           re.IGNORECASE)
-_ABOUT_LINES = re.compile(r"\blines?\b|行", re.IGNORECASE)
+_ABOUT_LINES = re.compile(r"\blines?\b|line[-_]length|print[-_\s]?width|行", re.IGNORECASE)
 _COMMAND_VERBS = {"test": "test", "tests": "test", "testing": "test", "build": "build", "builds": "build",
                   "lint": "lint", "linting": "lint", "linter": "lint", "format": "format", "formatting": "format",
                   "formatter": "format", "typecheck": "typecheck", "type-check": "typecheck", "install": "install",

@@ -431,8 +431,19 @@ _ANDROID_SDK = re.compile(r"\b(min|target|compile)Sdk(?:Version)?`?\s*(?:(?:(?:i
 # a pool's size ("The DB connection pool is 20"): so many of that thing, as "64 players" says
 _COUNT_BOUND = re.compile(r"\bmax(?:imum)?\s+(?:number\s+of\s+)?([a-z]{3,}s)\b(?:\s+per\s+[\w-]+(?:\s+[\w-]+)?)?"
                           r"\s*(?:is|are|=|:)\s*(\d+)\b(?!\s*(?:%|[a-z]))"
-                          r"|\b(?:db\s+|database\s+)?(connection)\s+pool(?:\s+size)?\s*(?:is|of|=|:)\s*(\d+)\b(?!\s*%)",
+                          r"|\b(?:(?:db|database)\s+)?(?:(connection)|db|database)\s+pool(?:\s+size)?"
+                          r"(?:\s+(?:for|of|in)\s+[\w.-]+)?\s*(?:is\s+)?(?:sized\s+at|set\s+to|capped\s+at|is|of|=|:)"
+                          r"\s*(\d+)\b(?!\s*%)",
                           re.IGNORECASE)
+# how many things a worker does at once ("concurrency is 8", "concurrency: 8", "32 jobs concurrently", "16 in
+# parallel", "8 concurrent requests", 并发 8): one value, however said
+_NUMBER_WORD = "|".join(word for word in _WORD_NUMBER.split("|") if word not in ("a", "an"))   # (not "an import")
+_CONCURRENCY = re.compile(r"\bconcurrency(?:\s+(?:level|limit))?\s*(?:is\s+|of\s+|=\s*|:\s*|to\s+)?"
+                          r"(?:(?:set|capped|limited)\s+(?:to|at)\s+)?(\d{1,4}|" + _NUMBER_WORD + r")\b(?!\s*%)"
+                          r"|(?<![\w.,:-])(\d{1,4}|" + _NUMBER_WORD + r")\s+"
+                          r"(?:(?:[a-z]+\s+){0,2}?(?:concurrently|in\s+parallel)|(?:[a-z]+\s+){1,2}?at\s+(?:once|a\s+time))\b"
+                          r"|(?<![\w.,:-])(\d{1,4})\s+(?:concurrent|parallel|simultaneous)\s+[a-z]+"
+                          r"|并发(?:数|度)?\s*(?:是|为|设为|:|：)?\s*(\d{1,4})", re.IGNORECASE)
 
 
 def _number(written: str) -> float:
@@ -593,9 +604,12 @@ def values_of(text: str) -> Values:
                 else _PEOPLE.get(noun, noun)   # (3 个副本, 12 个 pod: replicas)
             add(f"count:{thing}", f"{_number(number):g}", match.span())
     for match in _COUNT_BOUND.finditer(text):
-        noun, at = (match.group(1), 2) if match.group(1) else (match.group(3) + "s", 4)
+        noun, at = (match.group(1), 2) if match.group(1) else ("connections", 4)
         if noun.lower() not in _NOT_COUNTED:   # (the number alone taken out: what it bounds stays said)
             add(f"count:{_one_of(noun.lower())}", f"{_number(match.group(at)):g}", match.span(at))
+    if "concurren" in lowered or "parallel" in lowered or " at " in lowered or "并发" in text:
+        for match in _CONCURRENCY.finditer(text):
+            add("concurrency", f"{_number(next(group for group in match.groups() if group)):g}", match.span())
     if "retr" in lowered:
         for match in _RETRIED.finditer(text):
             written = next(group for group in match.groups() if group).lower()

@@ -876,6 +876,10 @@ def _in_a_store(first: str, second: str) -> str:
     # "managed with", "handled by" (one term, "manage") against a word naming the job: one thing
     ("The Wexford monorepo tool is Lerna.", "Wexford's monorepo is managed with Nx."),
     ("Quarrybell feature flags live in Flagsmith.", "Quarrybell's feature flags are handled by LaunchDarkly."),
+    # a pool's size, how many at once, a line length: each said many ways
+    ("The ingest worker's concurrency is 4 per pod.", "Each ingest worker pod processes 16 jobs concurrently."),
+    ("The ledger DB pool is sized at 30.", "ledger's DB pool is capped at 60 connections."),
+    ("Max line length in Kotlin code is 120.", "We wrap Kotlin lines at 100 characters."),
     # two values of a kind each, one the same, one not: a threshold (and its window) moved
     ("Kestrel pages on-call when p99 latency exceeds 900 ms for 5 minutes.",
      "Kestrel pages on-call once p99 latency is above 2 seconds for five minutes."),

@@ -48,6 +48,11 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Postmortems are due within 5 business days.", "故障发生后五个工作日之内要交 postmortem。", "business-days"),
     ("Write the postmortem within five working days.", "Postmortems are due in 5 business days.", "business-days"),
     ("Lines wrap at 100 characters.", "Black's line length is 100.", "line-length"),
+    # a pool sized or capped at a number; how many at once, however said; a line length in a language's code
+    ("The orders DB pool is sized at 40.", "orders keeps at most 40 connections open in its pool.", "count:connection"),
+    ("Indexer concurrency: six.", "The indexer handles 6 documents at a time.", "concurrency"),
+    ("并发数为 12。", "Each consumer processes 12 messages concurrently.", "concurrency"),
+    ("Max line length in Go code is 100.", "Prettier's printWidth is set to 100.", "line-length"),
     ("The solver gets a 30-second time limit.", "The solver may search for 30 s.", "duration"),
     ("We run one-week sprints.", "A sprint lasts 7 days.", "duration"),
     ("Minimum iOS version supported: 16.0", "The app needs iOS 16.", "version:ios"),
@@ -141,6 +146,8 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("The cluster autoscales to at most 40 nodes.", "processing cluster: max_nodes = 12", "count:node"),
     ("Dependabot opens our dependency update PRs.", "Renovate handles dependency updates.", "tool:dependency-updates"),
     ("The freeze runs from 16:00 on Friday to 09:00.", "The freeze runs from 12:00 to 09:00.", "clock"),   # one end
+    ("The thumbnail worker's concurrency is capped at 4.", "Thumbnails render 16 in parallel.", "concurrency"),
+    ("Database pool for billing is 10.", "billing opens up to 25 connections.", "count:connection"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
     assert clashing_kind(values_of(first), values_of(second)) == kind
@@ -162,6 +169,11 @@ def test_words_that_look_like_values_but_are_not(text: str):
     assert not any(kind.startswith("version:") for kind in kinds)
     assert kinds.get("tool:bundler") is None and kinds.get("tool:sql-database") is None
     assert "log-level" not in kinds
+
+
+def test_a_thing_done_beside_another_is_no_concurrency():
+    assert "concurrency" not in values_of("An import runs in parallel with the backup.").kinds
+    assert values_of("Run one job at a time.").kinds["concurrency"] == {"1"}
 
 
 def test_a_second_factor_is_no_duration_and_doing_a_thing_once_no_count():
