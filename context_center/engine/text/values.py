@@ -197,6 +197,18 @@ _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。
                       r"lan|cloud|co|me|shop|ai|xyz|site|online)(?::\d+)?\b(?![\w-]|\.\w)"
                       r"|(?<![\w/.~-])(?:~?/[\w.-]*[\w-]){2,}/?|(?<![\w&])#[a-z][\w-]+"
                       r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?!\w|\.\d)", re.IGNORECASE)
+# the Kubernetes namespace a thing runs in, by its name ("in the `analytics` namespace", "namespace is
+# tessaroute-prod", pay-prod 命名空间; not "the same namespace", "its own namespace"). Not a topic: a topic is
+# mostly what a note speaks of ("the orders.created topic has 12 partitions"), measured: 4 judgements made
+# right, 6 wrong, two planted repeats lost
+_NOT_A_NAME = (r"(?!(?:same|own|new|other|separate|shared|dedicated|right|wrong|correct|given|each|one|a|an|that|"
+               r"this)\b)")
+_NAMESPACE = re.compile(r"\bthe\s+[`'\"]?" + _NOT_A_NAME + r"([a-z0-9][a-z0-9-]*)[`'\"]?\s+"
+                        r"(?:kubernetes\s+|k8s\s+)?namespace\b"
+                        r"|\bnamespace\s*(?:is\s+|:\s*|=\s*|called\s+|named\s+)[`'\"]?([a-z0-9][a-z0-9-]*[a-z0-9])\b"
+                        r"|\bnamespace\s+[`'\"]([a-z0-9][a-z0-9-]*[a-z0-9])[`'\"]"
+                        r"|(?<![\w-])`?([a-z0-9][a-z0-9-]*)`?\s*(?:命名空间|namespace)(?=[\u4e00-\u9fff。，]|$)",
+                        re.IGNORECASE)
 # the environment variable a setting is read from ("from the DATABASE_URL environment variable", "env var
 # ORBISK_DB_DSN", 环境变量 REDIS_URL): a name in capitals with an underscore, beside what says it is one
 # (those words with it: the value, not the terms it is given on)
@@ -635,6 +647,9 @@ def values_of(text: str) -> Values:
             add("port", hosted.group(2), match.span())
     for port, span in ports_in(text):
         add("port", port, span)
+    if "namespace" in lowered or "命名空间" in text:
+        for match in _NAMESPACE.finditer(text):
+            add("namespace", next(name for name in match.groups() if name).lower(), match.span())
     if "env" in lowered or "变量" in text:
         for match in _ENV_VAR.finditer(text):
             add("env-var", match.group(1) or match.group(2), match.span())

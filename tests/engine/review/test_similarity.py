@@ -880,6 +880,7 @@ def _in_a_store(first: str, second: str) -> str:
     ("The ingest worker's concurrency is 4 per pod.", "Each ingest worker pod processes 16 jobs concurrently."),
     ("The ledger DB pool is sized at 30.", "ledger's DB pool is capped at 60 connections."),
     ("Max line length in Kotlin code is 120.", "We wrap Kotlin lines at 100 characters."),
+    ("Wrenfield staging runs in the 'web' namespace.", "Wrenfield staging Kubernetes namespace is wrenfield-stg."),
     # two values of a kind each, one the same, one not: a threshold (and its window) moved
     ("Kestrel pages on-call when p99 latency exceeds 900 ms for 5 minutes.",
      "Kestrel pages on-call once p99 latency is above 2 seconds for five minutes."),

@@ -53,6 +53,8 @@ from context_center.engine.text.values import clashing_kind, shared_kinds, shown
     ("Indexer concurrency: six.", "The indexer handles 6 documents at a time.", "concurrency"),
     ("并发数为 12。", "Each consumer processes 12 messages concurrently.", "concurrency"),
     ("Max line length in Go code is 100.", "Prettier's printWidth is set to 100.", "line-length"),
+    ("Reports run in the `analytics` namespace.", "Report jobs: namespace is analytics", "namespace"),
+    ("支付服务部署在 pay-prod 命名空间。", "The payments service runs in the pay-prod namespace.", "namespace"),
     ("The solver gets a 30-second time limit.", "The solver may search for 30 s.", "duration"),
     ("We run one-week sprints.", "A sprint lasts 7 days.", "duration"),
     ("Minimum iOS version supported: 16.0", "The app needs iOS 16.", "version:ios"),
@@ -148,6 +150,7 @@ def test_one_value_written_two_ways_is_one(first: str, second: str, kind: str):
     ("The freeze runs from 16:00 on Friday to 09:00.", "The freeze runs from 12:00 to 09:00.", "clock"),   # one end
     ("The thumbnail worker's concurrency is capped at 4.", "Thumbnails render 16 in parallel.", "concurrency"),
     ("Database pool for billing is 10.", "billing opens up to 25 connections.", "count:connection"),
+    ("The importer runs in the data namespace.", "The importer's namespace is ingest-prod.", "namespace"),
 ])
 def test_two_values_of_one_kind_clash(first: str, second: str, kind: str):
     assert clashing_kind(values_of(first), values_of(second)) == kind
@@ -169,6 +172,11 @@ def test_words_that_look_like_values_but_are_not(text: str):
     assert not any(kind.startswith("version:") for kind in kinds)
     assert kinds.get("tool:bundler") is None and kinds.get("tool:sql-database") is None
     assert "log-level" not in kinds
+
+
+def test_a_namespace_said_of_which_it_is_has_no_name():
+    for text in ("Each team gets its own namespace.", "Both run in the same namespace.", "One namespace per team."):
+        assert "namespace" not in values_of(text).kinds
 
 
 def test_a_thing_done_beside_another_is_no_concurrency():
