@@ -288,7 +288,7 @@ _TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after|taken\s+over)\s
 _PERSON = r"([A-Z][a-zà-öø-ÿ]+(?:[-'’][A-Z]?[a-zà-öø-ÿ]+)?(?:\s+[A-Z][a-zà-öø-ÿ]+(?:[-'’][A-Z]?[a-zà-öø-ÿ]+)?){0,2})"
 _OWNER = re.compile(r"\b(?:[Oo]wned|[Mm]aintained|[Ll]ooked\s+after)\s+by\s+(?:the\s+)?" + _PERSON +
                     r"|(?:^|(?<=[.;]\s))" + _PERSON + r"\s+(?:owns|maintains|is\s+(?:the\s+)?(?:current\s+)?"
-                    r"(?:product\s+)?owner\s+(?:of|for)|is\s+responsible\s+for)\b"
+                    r"(?:product\s+)?owner\s+(?:of|for)|is\s+responsible\s+for|(?:took|has\s+taken)\s+over)\b"
                     r"|\b[Oo]wner(?:\s+(?:of|for)\s+[^:,.;]{1,40}?)?\s*(?::|\bis\b)\s*" + _PERSON +
                     r"|\b[Oo]wnership\s+of\s+[^,.;]{1,40}?\s+(?:sits|lies|rests|is)\s+with\s+(?:the\s+)?" + _PERSON +
                     r"|\bbelongs?\s+to\s+(?:the\s+)?" + _PERSON +
@@ -685,7 +685,7 @@ def values_of(text: str) -> Values:
         if not _STANDING_IN.search(text, max(0, match.start() - 12), match.start()):
             add("owner", re.sub(r"\s+", "-", team.lower()), match.span())
     if "own" in lowered or "maintain" in lowered or "belong" in lowered or "responsib" in lowered or "由" in text \
-            or "归" in text:
+            or "归" in text or " over" in lowered:
         teams = [(start, end) for kind, start, end in spans if kind == "owner"]
         for match in _OWNER.finditer(text):
             at = next(group for group, name in enumerate(match.groups(), 1) if name)

@@ -298,6 +298,7 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     ("`infra/` is owned by @acme/sre in CODEOWNERS.", {"owner": {"acme/sre"}}),
     ("结算模块由支付组负责维护。", {"owner": {"支付"}}),
     ("Platform Engineering owns the instrument gateway.", {"owner": {"platform-engineering"}}),
+    ("Joss Varley took over the ledger export last spring.", {"owner": {"joss-varley"}}),
     ("royalty-svc 的 owner 是财务数据组。", {"owner": {"财务数据"}}),
     ("booking-service 的负责团队是平台组。", {"owner": {"平台"}}),
     ("个税模块归薪酬核心组负责。", {"owner": {"薪酬核心"}}),
