@@ -197,6 +197,12 @@ _ADDRESS = re.compile(r"\b(?:https?|wss?|s3|gs|oss|ftp)://[^\s<>()\[\]'\"`，。
                       r"lan|cloud|co|me|shop|ai|xyz|site|online)(?::\d+)?\b(?![\w-]|\.\w)"
                       r"|(?<![\w/.~-])(?:~?/[\w.-]*[\w-]){2,}/?|(?<![\w&])#[a-z][\w-]+"
                       r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?(?!\w|\.\d)", re.IGNORECASE)
+# a path from a project's root ("config/app.yaml", "src/schema/migrations"): a file by its extension, a folder by
+# two slashes; one slash alone is too often a pair ("read/write", "CI/CD", "req/min"), a folder with a slash at its
+# end mostly where a rule applies ("changes under `charts/`"), a path in brackets an aside ("a GitHub Actions
+# workflow (.github/workflows/site.yml)")
+_RELATIVE_PATH = re.compile(r"(?<![\w/.~@:$%(-])\.?[A-Za-z_][A-Za-z0-9_-]*(?:/[A-Za-z0-9_.*-]+)+/?")
+_PATH_SAID = re.compile(r"[^/]+(?:/[^/]+){2,}/?|.*/\S*\.[a-z]{1,5}")
 # the Kubernetes namespace a thing runs in, by its name ("in the `analytics` namespace", "namespace is
 # tessaroute-prod", pay-prod 命名空间; not "the same namespace", "its own namespace"). Not a topic: a topic is
 # mostly what a note speaks of ("the orders.created topic has 12 partitions"), measured: 4 judgements made
@@ -454,7 +460,7 @@ _CONCURRENCY = re.compile(r"\bconcurrency(?:\s+(?:level|limit))?\s*(?:is\s+|of\s
                           r"(?:(?:set|capped|limited)\s+(?:to|at)\s+)?(\d{1,4}|" + _NUMBER_WORD + r")\b(?!\s*%)"
                           r"|(?<![\w.,:-])(\d{1,4}|" + _NUMBER_WORD + r")\s+"
                           r"(?:(?:[a-z]+\s+){0,2}?(?:concurrently|in\s+parallel)|(?:[a-z]+\s+){1,2}?at\s+(?:once|a\s+time))\b"
-                          r"|(?<![\w.,:-])(\d{1,4})\s+(?:concurrent|parallel|simultaneous)\s+[a-z]+"
+                          r"|(?<![\w.,:-])(\d{1,4})\s+(?:concurrent|parallel)\s+[a-z]+"
                           r"|并发(?:数|度)?\s*(?:是|为|设为|:|：)?\s*(\d{1,4})", re.IGNORECASE)
 
 
@@ -645,6 +651,12 @@ def values_of(text: str) -> Values:
         add("address", hosted.group(1) if hosted else named, match.span())
         if hosted:
             add("port", hosted.group(2), match.span())
+    if "/" in text:
+        for match in _RELATIVE_PATH.finditer(text):
+            path = match.group(0).rstrip(".")
+            if _PATH_SAID.fullmatch(path) and not path.split("/", 1)[0].isupper() \
+                    and not all(tools.named(part.lower()) for part in path.split("/") if part):
+                add("address", path.lower().rstrip("/"), (match.start(), match.start() + len(path)))
     for port, span in ports_in(text):
         add("port", port, span)
     if "namespace" in lowered or "命名空间" in text:

@@ -881,6 +881,10 @@ def _in_a_store(first: str, second: str) -> str:
     ("The ledger DB pool is sized at 30.", "ledger's DB pool is capped at 60 connections."),
     ("Max line length in Kotlin code is 120.", "We wrap Kotlin lines at 100 characters."),
     ("Wrenfield staging runs in the 'web' namespace.", "Wrenfield staging Kubernetes namespace is wrenfield-stg."),
+    # a path from the project's root, each side's own way
+    ("Harlow loads its configuration from etc/harlow.toml.", "Harlow config file: config/settings.yaml"),
+    ("Tessin migrations are kept under src/schema/migrations.", "Tessin migrations live in db/migrate/sql."),
+    ("云杉的配置文件在 conf/app.yaml。", "云杉从 config/settings.toml 读取配置。"),
     # two values of a kind each, one the same, one not: a threshold (and its window) moved
     ("Kestrel pages on-call when p99 latency exceeds 900 ms for 5 minutes.",
      "Kestrel pages on-call once p99 latency is above 2 seconds for five minutes."),

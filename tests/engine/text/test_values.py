@@ -280,6 +280,15 @@ def test_a_word_in_lower_case_before_a_number_is_no_products_version_nor_net_a_t
     ("The chess server allows up to 3 simultaneous games per account.", {"count:game": {"3"}}),
     ("Max upload size is 10 MB.", {"size": {"10485760b"}}),   # (no count: a bound on a size)
     ("The maximum number of seats is 8.", {"count:seat": {"8"}}),
+    # a path from the project's root: a file, or a folder by two slashes; not a pair, a rule's folder nor an aside
+    ("Config is read from config/app.yaml.", {"address": {"config/app.yaml"}}),
+    ("Migrations live under src/db/migrations.", {"address": {"src/db/migrations"}}),
+    ("CI lives in .github/workflows/ci.yml.", {"address": {".github/workflows/ci.yml"}}),
+    ("Read/write timeouts differ for CI/CD jobs.", {}),
+    ("Changes under `charts/` need review.", {}),
+    ("A workflow (.github/workflows/site.yml) runs it.", {}),
+    ("Use vite/webpack/rollup as you like.", {"tool:bundler": {"vite", "webpack", "rollup"}}),
+    ("Images go to ghcr.io/acme/api.", {"tool:image-registry": {"ghcr"}, "address": {"ghcr.io"}}),
 ])
 def test_what_was_misread(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
