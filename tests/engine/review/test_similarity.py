@@ -881,6 +881,10 @@ def _in_a_store(first: str, second: str) -> str:
     ("The ledger DB pool is sized at 30.", "ledger's DB pool is capped at 60 connections."),
     ("Max line length in Kotlin code is 120.", "We wrap Kotlin lines at 100 characters."),
     ("Wrenfield staging runs in the 'web' namespace.", "Wrenfield staging Kubernetes namespace is wrenfield-stg."),
+    # a name joined by hyphens is its words ("harwick-api" is the Harwick API)
+    ("In every environment harwick-api binds to 9090.", "The Harwick API listens on port 8080."),
+    ("Harwick's gRPC endpoint is exposed on port 7070.", "harwick-grpc listens on 50051."),
+    ("price-engine runtime: Java 21", "The price engine runs on Java 17."),
     # a path from the project's root, each side's own way
     ("Harlow loads its configuration from etc/harlow.toml.", "Harlow config file: config/settings.yaml"),
     ("Tessin migrations are kept under src/schema/migrations.", "Tessin migrations live in db/migrate/sql."),
