@@ -152,7 +152,7 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
     if _whose_others(a, b) or other_jobs(a.text, b.text):
         return False
     if conflicts(a.claims, b.claims, a.text, b.text):   # one subject of one thing, two values: whatever the wording
-        return not _standby_apart(a, b)
+        return not _standby_apart(a, b) and not _unread_things_apart(a, b, weights)
     if another_value(a, b, weights) or another_literal(a, b, weights) or still_says(a, b) or still_says(b, a):
         return True
     if (_negates(a, b, weights) or _negates(b, a, weights)) and similarity(a, b, weights) >= CONTRADICTION_SIMILAR_AT \
@@ -163,6 +163,22 @@ def contradicts(a: Reading, b: Reading, weights: Weights) -> bool:
         or opposite_words(a, b, weights) \
         or another_value_in_other_words(a, b, weights) or another_value_of_its_kind(a, b, weights) \
         or names_in_its_slot(a, b) is not None
+
+
+def _unread_things_apart(a: Reading, b: Reading, weights: Weights) -> bool:
+    """Whether two notes whose port claims name no thing name two in their words ("Vellichor geocoder
+    listens on port 7310." / "Vellichor tile-server listens on port 7300."): words put in each other's
+    place (:func:`_two_things`), services the claims' reading does not know as parts. Ports only: a
+    version or a policy is mostly the project's own, and its words are read as two things too often
+    (measured on the pairs v1-v35 for every subject: 9 judgements made right, 17 wrong, 3 planted
+    contradictions lost; for ports: 1 made right, none wrong, one false item of a store gone)."""
+    if any(claim.entity for claim in a.claims | b.claims):
+        return False
+    shared = set(a.values.kinds) & set(b.values.kinds)
+    if {claim.subject for claim in a.claims} & {claim.subject for claim in b.claims} != {"port"}:
+        return False   # (a port is a service's own; a version, a policy mostly the project's)
+    (_, first), (_, second) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
+    return _two_things(first, second, weights, strict=False, how=_HOW_GIVEN)
 
 
 def _whose_others(a: Reading, b: Reading) -> bool:

@@ -907,6 +907,8 @@ def test_one_kind_of_value_given_two_ways_in_other_words_contradicts(first: str,
     ("Unit tests run with Jest.", "End-to-end tests run with Playwright."),                # two jobs' tools
     ("The API is written in Go 1.22.", "The CLI is written in Go 1.21."),                  # two parts
     ("Password reset links expire after 1 hour.", "Never let password reset links live for 24 hours."),
+    ("Corbel geocoder listens on port 7310.", "Corbel tile-server listens on port 7300."),   # two services' ports,
+    ("Corbel Grafana runs on port 3000.", "Corbel Loki runs on port 3100."),               # neither known as a part
 ])
 def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_kind(first: str, second: str):
     assert _in_a_store(first, second) != "contradiction"
