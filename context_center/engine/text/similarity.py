@@ -255,8 +255,10 @@ def another_value_of_its_kind(a: Reading, b: Reading, weights: Weights, under_on
 _BOUNDS = {"default": re.compile(r"\bdefaults?\b|默认", re.IGNORECASE),
            "most": re.compile(r"\b(?:at most|up to|no more than|max(?:imum)?|caps?|capped|limit(?:s|ed)?|ceiling)\b"
                               r"|最多|至多|上限|不超过", re.IGNORECASE),
-           # (what a container is given: "memory request 256 MiB" / "memory limit 1 GiB", 内存 request / limit)
-           "request": re.compile(r"\b(?:memory|cpu|mem)\s+requests?\b|\brequests\s+\d+(?:\.\d+)?\s*(?:[KMG]i?B?|m)\b"
+           # (what a container is given: "memory request 256 MiB" / "memory limit 1 GiB", "pods request 512Mi",
+           # 内存 request / limit)
+           "request": re.compile(r"\b(?:memory|cpu|mem)\s+requests?\b"
+                                 r"|\brequest(?:s|ed)?\s+\d+(?:\.\d+)?\s*(?:[KMG]i?B?|m)\b"
                                  r"|内存\s*request", re.IGNORECASE),
            "least": re.compile(r"\b(?:at least|no less than|min(?:imum)?|floor)\b|最少|至少|下限|不少于",
                                re.IGNORECASE)}

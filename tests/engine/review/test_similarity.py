@@ -921,6 +921,7 @@ def test_values_of_two_things_or_one_said_not_to_be_are_no_contradiction_of_a_ki
     ("Max pool size for the billing DB connection pool is 30.",
      "Min idle connections for the billing DB connection pool is 4."),
     ("Pilots rest at least 11 hours between shifts.", "A pilot's shift is limited to 12 hours."),
+    ("Kelso worker pods request 256Mi of memory.", "Kelso worker pods have a memory limit of 1Gi."),   # a request
     # a word saying how is no word naming which: opening and closing are two times, an upload's
     # interval and a retention two durations
     ("Check-in opens 30 minutes before the flight.", "Check-in closes 45 minutes before the flight."),
