@@ -51,6 +51,7 @@ HELD_OUT_V32 = PAIRS.with_name("review_v32") / "pairs.jsonl"   # written while v
 HELD_OUT_V33 = PAIRS.with_name("review_v33") / "pairs.jsonl"   # written after v32 was measured
 HELD_OUT_V34 = PAIRS.with_name("review_v34") / "pairs.jsonl"   # written while v32 and v33 were developed against
 HELD_OUT_V35 = PAIRS.with_name("review_v35") / "pairs.jsonl"   # written while v34 was developed against
+HELD_OUT_V36 = PAIRS.with_name("review_v36") / "pairs.jsonl"   # written while v35 was developed against
 
 
 def _precision_recall(path: Path) -> dict[str, tuple[float, float]]:
@@ -258,6 +259,11 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
     assert precision >= 0.86 and recall >= 0.72
     precision, recall = figures["duplicate"]
     assert precision >= 0.90 and recall >= 0.61
+    figures = _precision_recall(HELD_OUT_V36)   # held out, measured once: 0.88, 0.65 and 0.96, 0.62 (3809819; the
+    precision, recall = figures["contradiction"]   # same with f39d8ce, where that session started: no pair moved)
+    assert precision >= 0.86 and recall >= 0.63
+    precision, recall = figures["duplicate"]
+    assert precision >= 0.94 and recall >= 0.60
 
 
 # the labelled stores (v21's were measured once held out: 5 of 16 planted contradictions, 4 of 12 repeats, 1
@@ -276,8 +282,9 @@ def test_the_held_out_pairs_stay_at_least_as_well_judged_as_measured():
 # the session they were written in started from, 5 of 16, 5 of 12, 5; v34's, held out, measured once: 4 of 16, 6 of
 # 12, 3, 2 in one store, the same with the rules its session started from; v35's, held out, measured once: 13 of 16,
 # 5 of 12, 3, 2 in one store; with the rules its session started from, 12 of 16, 3 of 12, 2; one of the three, a
-# false merge of that session's making, mended after: 2)
-STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 36))]
+# false merge of that session's making, mended after: 2; v36's, held out, measured once: 13 of 16, 8 of 12, 3, at
+# most one in a store, the same with the rules its session started from)
+STORES = sorted(path for folder in ["review_stores_v2", *(f"review_v{n}/stores" for n in range(3, 37))]
                 for path in (PAIRS.parent / folder).glob("store_*.json"))
 
 
@@ -295,10 +302,10 @@ def test_the_labelled_stores_stay_at_least_as_well_reviewed_as_measured():
         found_planted += sum(kind == "contradiction" for kind, _ in proposed & planted)
         found_repeats += sum(kind == "duplicate" for kind, _ in proposed & planted)
         false_items += len(proposed - planted)
-    assert len(STORES) == 132
-    # measured: 235 of 529 planted contradictions (222 of 513 without v35's stores, 217 of 497 without v34's too), 148
-    # of 400 planted repeats (143 of 388, 137 of 376), 47 false items (45, 44; none more: a false merge archives a fact)
-    assert found_planted >= 231 and found_repeats >= 145 and false_items <= 47
+    assert len(STORES) == 136
+    # measured: 249 of 545 planted contradictions (236 of 529 without v36's stores), 156 of 412 planted repeats (148 of
+    # 400), 48 false items (45; none more: a false merge archives a fact)
+    assert found_planted >= 245 and found_repeats >= 152 and false_items <= 48
 
 
 @pytest.mark.parametrize("first, second, said", [
