@@ -174,9 +174,9 @@ def _unread_things_apart(a: Reading, b: Reading, weights: Weights) -> bool:
     contradictions lost; for ports: 1 made right, none wrong, one false item of a store gone)."""
     if any(claim.entity for claim in a.claims | b.claims):
         return False
-    shared = set(a.values.kinds) & set(b.values.kinds)
     if {claim.subject for claim in a.claims} & {claim.subject for claim in b.claims} != {"port"}:
         return False   # (a port is a service's own; a version, a policy mostly the project's)
+    shared = set(a.values.kinds) & set(b.values.kinds)
     (_, first), (_, second) = a.topic(_spoken_of(a, shared)), b.topic(_spoken_of(b, shared))
     return _two_things(first, second, weights, strict=False, how=_HOW_GIVEN)
 
