@@ -130,6 +130,7 @@ _TERMS = {stem(word): group.split()[0] for group in (
     "track tracks tracked tracker tracking report reports reported",
     "manage manages managed handle handles handled",
     "format formats formatted formatter formatting",
+    "lint lints linted linter linters linting",
     "bundle bundles bundled bundler bundling") for word in group.split()}
 # (not after a count: 一周一个迭代 is a week, one iteration)
 _CHINESE_WEEKDAY = re.compile(r"(?<![一二两三四五六七八九十几\d])(?<!\d\s)(?:周|星期|礼拜)([一二三四五六日天])(?!次)")

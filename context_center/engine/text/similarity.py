@@ -1070,10 +1070,14 @@ def _other_names(a: Reading, b: Reading, kind: str | None = None) -> bool:
     dead-letter queue" / "it is dead-lettered")."""
     mine, theirs = _as_compared(a.literals - b.literals), _as_compared(b.literals - a.literals)
     mine, theirs = mine - theirs, theirs - mine
+    code_mine, code_theirs = a.code - b.code, b.code - a.code
     if kind:
-        mine = frozenset(name for name in mine if not any(value in name for value in a.values.kinds[kind]))
-        theirs = frozenset(name for name in theirs if not any(value in name for value in b.values.kinds[kind]))
-    return bool((mine and theirs) or (a.code - b.code and b.code - a.code))
+        mine, code_mine = (frozenset(name for name in names if not any(value in name for value in a.values.kinds[kind]))
+                           for names in (mine, code_mine))
+        theirs, code_theirs = (frozenset(name for name in names
+                                         if not any(value in name for value in b.values.kinds[kind]))
+                               for names in (theirs, code_theirs))
+    return bool((mine and theirs) or (code_mine and code_theirs))
 
 
 _HYPHENED = re.compile(r"[a-z]+(?:-[a-z]+)+")

@@ -237,8 +237,9 @@ _CHINESE_REGIONS = {"上海": "cn-shanghai", "北京": "cn-beijing", "杭州": "
 _CHINESE_REGION = re.compile(r"(?:华东|华北|华南|西南)\s*\d*\s*[（(]?\s*(" + "|".join(_CHINESE_REGIONS) + r")\s*[）)]?"
                              r"|(" + "|".join(_CHINESE_REGIONS) + r")\s*(?:地域|区域|可用区|节点|region)")
 # the language a part is written in ("is written in Kotlin", "implemented in Go", "a Go program", "a Rust service",
-# "Go is the language of the ingestion service", 用 Go 写的): Go only where it names the language (capitalised,
-# after "in", before what is written in it or "is the language of")
+# "Go is the language of the ingestion service", 用 Go 写的, "backend language: Kotlin", 后端语言：Kotlin): Go only
+# where it names the language (capitalised, after "in" or "language:", before what is written in it or "is the
+# language of")
 _LANGUAGE_SPELLINGS = ("Go", "Golang", "Rust", "Kotlin", "Java", "Python", "TypeScript", "JavaScript", "Ruby", "Elixir",
                        "Scala", "Swift", "PHP", "C#", "C++", "Zig", "Haskell", "Clojure", "Dart")
 _LANGUAGE_NAMES = {"golang": "go", "c#": "csharp", "c++": "cpp"}   # (the others as written, in lower case)
@@ -249,7 +250,9 @@ _WRITTEN_IN = re.compile(r"\b(?:written|implemented|built|coded|rewritten)\s+(?:
                          r"daemon|server|worker|library|monolith|codebase)s?\b"
                          r"|(?<![\w-])" + _LANGUAGE + r"\s+is\s+(?:the|its)\s+(?:only\s+|main\s+)?language\s+"
                          r"(?:of|for)\b"
-                         r"|用\s*" + _LANGUAGE + r"\s*(?:写|编写|实现|开发)")
+                         r"|用\s*" + _LANGUAGE + r"\s*(?:写|编写|实现|开发)"
+                         r"|\blanguage\s*(?:is\s+|[:：=]\s*)`?" + _LANGUAGE + r"(?![\w+#])"
+                         r"|语言\s*(?:是|为|[:：])\s*`?" + _LANGUAGE + r"(?![\w+#])")
 # a container's base image by its reference ("alpine:3.19", "debian:bookworm-slim", python:3.12-slim), and a map
 # projection by its EPSG code (EPSG:4326): each one value of its kind
 _BASE_IMAGE = re.compile(r"(?<![\w/.-])(?:alpine|debian|ubuntu|python|node|golang|eclipse-temurin|openjdk|"
@@ -425,6 +428,14 @@ _COUNT = re.compile(r"(?<![\w.,:$€£¥-])(\d+|" + _WORD_NUMBER + r")\s+(?!(?:"
 _RETRIED = re.compile(r"\bretr(?:y|ies|ied|ying)\b(?:\s+[\w-]+){0,4}?\s+(?:(once|twice|thrice)\b|(\d+|" + _WORD_NUMBER +
                       r")(?:\s+times\b|(?![\w%]|\.\d|\s+\w)))"
                       r"|(?<![\w.,-])(\d+|" + _WORD_NUMBER + r")\s+(?:retry\s+attempts|retries)\b", re.IGNORECASE)
+# a command-line option given a value ("`--workers 8`", "--max-old-space-size=4096"): a value of that option; a
+# number after it or anything joined by "=" (not "--dry-run uploads", where the word is the command's own)
+_OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([\w.:/@+-]+)|\s+(\d+(?:\.\d+)?)(?![\w.:/-]))")
+# how many replicas, said as a setting ("worker replicas: 2", "replica count = 3", 副本数：3, 副本数为 3) or in Chinese
+# with what is replicated between (5 个 API 副本): a count of replicas, as "6 replicas" is
+_REPLICAS = re.compile(r"\breplicas?(?:\s+count)?`?\s*(?:[:=]|is|of)\s*(\d+)\b(?!\.\d|\s*%)"
+                       r"|副本(?:数|数量|个数)\s*(?:是|为|[:：=])?\s*(\d+)(?![\d.%])"
+                       r"|(?<![\d.])(\d+)\s*个\s*[A-Za-z][\w-]*\s*(?:服务\s*)?副本", re.IGNORECASE)
 _PEOPLE = {"名": "人", "位": "人"}   # (两名编辑, 一位 reviewer, 两人: people, however counted)
 def _one_of(noun: str) -> str:
     """A counted thing's name, one of them ("processes": process; "pods", "instances": replica)."""
@@ -621,6 +632,12 @@ def values_of(text: str) -> Values:
             thing = _one_of(noun.lower()) if noun.isascii() else "replica" if noun.startswith("个") \
                 else _PEOPLE.get(noun, noun)   # (3 个副本, 12 个 pod: replicas)
             add(f"count:{thing}", f"{_number(number):g}", match.span())
+    if "--" in text:
+        for match in _OPTION.finditer(text):
+            add(f"option:{match.group(1)}", (match.group(2) or match.group(3)).lower(), match.span())
+    if "replica" in lowered or "副本" in text:
+        for match in _REPLICAS.finditer(text):
+            add("count:replica", next(group for group in match.groups() if group), match.span())
     for match in _COUNT_BOUND.finditer(text):
         noun, at = (match.group(1), 2) if match.group(1) else ("connections", 4)
         if noun.lower() not in _NOT_COUNTED:   # (the number alone taken out: what it bounds stays said)
@@ -669,7 +686,7 @@ def values_of(text: str) -> Values:
         for match in _BUCKET.finditer(text):
             add("bucket", (match.group("after") or match.group("before") or match.group("url")).lower(), match.span())
     if "written" in lowered or "implemented" in lowered or " a " in lowered or "an " in lowered or "用" in text \
-            or "language" in lowered:
+            or "language" in lowered or "语言" in text:
         for match in _WRITTEN_IN.finditer(text):
             language = next(name for name in match.groups() if name).lower()
             add("programming-language", _LANGUAGE_NAMES.get(language, language), match.span())

@@ -2174,3 +2174,29 @@ def test_a_part_named_by_the_whole_and_what_it_is_is_not_the_whole(first: str, s
     """"quenby-worker" is a part of what "quenby" names alone: the worker's Python is no repeat of the
     whole's (seen walking a fresh store: proposed for a merge); "payments-svc" is "the payments service"."""
     assert (_in_a_store(first, second) == "duplicate") == merged
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Brackwell's ingest service is written in Rust.", "Brackwell ingest service language: Elixir"),
+    ("Brackwell web replicas: 4", "Brackwell scales its web deployment to 2 replicas."),
+    ("Brackwell 线上跑 4 个 web 副本。", "Brackwell 生产 web 副本数：6"),
+    ("Brackwell's linter is pylint.", "Brackwell is linted with Ruff."),
+    ("Brackwell's Kotlin linter is ktlint.", "Brackwell lints its Kotlin code with detekt."),
+    ("Brackwell's API server flag: `--threads 16`", "Brackwell starts the API server with `--threads 4`."),
+    ("Brackwell runs in the `bw-live` Kubernetes namespace.", "Brackwell runs in the `payments` Kubernetes namespace."),
+])
+def test_one_thing_given_two_values_however_written(first: str, second: str):
+    """A language after "language:", replicas counted as a setting or in Chinese, "linter" / "linted"
+    (one term), a Kotlin linter against another, an option's value written as code ("`--threads 16`"),
+    a namespace written as code: the code holding the value is no other name."""
+    assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Brackwell's Go code is linted with golangci-lint.", "Brackwell's Dockerfiles are linted with hadolint."),
+    ("Brackwell's Go services are linted with golangci-lint.", "Brackwell's admin frontend is linted with ESLint."),
+])
+def test_linters_of_two_languages_are_two_things(first: str, second: str):
+    """Each linter is of one language's (or one kind of file's) code: two of them are no choice
+    between two."""
+    assert _in_a_store(first, second) != "contradiction"

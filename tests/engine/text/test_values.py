@@ -470,6 +470,21 @@ def test_a_crontab_and_the_same_schedule_in_words_give_the_same_values():
     ("Go is the language of Quenby's ingestion service.", {"go"}),
     ("Kotlin is its main language for the Android app.", {"kotlin"}),
     ("English is the language of the Quenby docs.", None),   # (no programming language)
+    ("Brackwell services, language: Rust", {"rust"}),   # (a title's key and its value)
+    ("Brackwell 服务端语言：Elixir", {"elixir"}),
+    ("Brackwell UI language: English", None),
 ])
 def test_the_language_of_a_part_said_first(text: str, language: set[str] | None):
     assert values_of(text).kinds.get("programming-language") == language
+
+
+@pytest.mark.parametrize("text, replicas", [
+    ("Quillmoor web replicas: 4", {"4"}),                 # (a setting's key and its value)
+    ("The Quillmoor worker replica count is 6.", {"6"}),
+    ("Quillmoor 网关副本数：4", {"4"}),
+    ("Quillmoor 预发跑 2 个 web 副本。", {"2"}),           # (what is replicated between the number and 副本)
+    ("Quillmoor runs 4 web replicas.", {"4"}),            # (as it was read before)
+    ("Quillmoor replicas sync every 5 minutes.", None),   # (no count of them)
+])
+def test_how_many_replicas_however_said(text: str, replicas: set[str] | None):
+    assert values_of(text).kinds.get("count:replica") == replicas
