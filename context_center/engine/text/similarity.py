@@ -585,7 +585,7 @@ def _said_besides_examples(reading: Reading) -> frozenset[str]:
 
 def _named_kind(kind: str) -> bool:
     return kind.startswith(("tool:", "version:", "setting:")) or kind in (
-        "region", "time-zone", "address", "architecture", "precision", "gpu", "log-level", "env-var")
+        "region", "time-zone", "address", "architecture", "precision", "gpu", "log-level", "env-var", "owner")
 
 
 def _same_terms(a: Reading, b: Reading, weights: Weights, alike_at: float, named: bool, strict: bool = False,

@@ -2200,3 +2200,28 @@ def test_linters_of_two_languages_are_two_things(first: str, second: str):
     """Each linter is of one language's (or one kind of file's) code: two of them are no choice
     between two."""
     assert _in_a_store(first, second) != "contradiction"
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Tarnwick is owned by Ilse Brandt.", "Tarnwick owner: Oskar Venn", "contradiction"),
+    ("Tarnwick 负责人是周晓岚。", "Tarnwick 的 owner：韩立", "contradiction"),
+    ("tarnwick-api 归星野组负责。", "tarnwick-api 的 owner 是星野组，有问题找他们。", "duplicate"),
+    ("Kenji owns the Tarnwick payments service.", "Aisha owns the Tarnwick payments dashboard in Grafana.",
+     "different"),
+])
+def test_who_owns_a_thing_is_said_by_the_owner_named(first: str, second: str, expected: str):
+    """The owner named says what the note speaks of, as a region or an address does: a project's name
+    and its owner are enough, though the name is in every note of its store; two things owned are
+    still two owners."""
+    assert _in_a_store(first, second) == expected
+
+
+def test_a_projects_owner_in_its_own_store():
+    """In a store of one project, its name is in every note and speaks of nothing alone."""
+    notes = ["Tarnwick is owned by Ilse Brandt.", "Tarnwick owner: Oskar Venn", "Tarnwick deploys on Tuesdays.",
+             "Tarnwick's API listens on port 8080.", "Tarnwick uses pnpm.", "Tarnwick logs are kept for 30 days.",
+             "Tarnwick runs on Node 20.", "Tarnwick's CI is GitHub Actions.", "Tarnwick pages go to PagerDuty.",
+             "Tarnwick's docs site is built with MkDocs.", "Tarnwick errors go to Sentry.",
+             "Tarnwick images are pushed to ghcr.io/tarnwick."]
+    weights = Weights(read(text) for text in notes)
+    assert judge(notes[0], notes[1], weights) == "contradiction"
