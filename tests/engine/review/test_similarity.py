@@ -2225,3 +2225,18 @@ def test_a_projects_owner_in_its_own_store():
              "Tarnwick images are pushed to ghcr.io/tarnwick."]
     weights = Weights(read(text) for text in notes)
     assert judge(notes[0], notes[1], weights) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Pellory 测试环境地址 https://test.pellory.internal", "Pellory 测试环境域名是 qa.pellory.internal。",
+     "contradiction"),
+    ("Pellory 值班每周二交接。", "Pellory 的 on-call 每周四交接。", "contradiction"),
+    ("Pellory keeps its signing keys in Vault.", "Pellory stores its signing keys in Doppler.", "contradiction"),
+    ("The Pellory admin password rotates every 30 days.", "Pellory admin credentials are rotated every 90 days.",
+     "contradiction"),
+    ("Pellory 单测覆盖率门槛 70%。", "Pellory 单测覆盖率阈值是 85%。", "contradiction"),
+])
+def test_one_thing_named_two_ways_is_no_two_things(first: str, second: str, expected: str):
+    """An address and a domain, on-call and 值班, keeping and storing, a password and credentials, 门槛
+    and 阈值: one word put in another's place that names the same thing."""
+    assert _in_a_store(first, second) == expected
