@@ -71,10 +71,11 @@ _NEGATED = re.compile(rf"\b(?:{NEGATION_WORDS}|stop(?:ped)? using|no longer|inst
 # "X was decommissioned", "we dropped X last year", "we no longer use X" (a name), "从 X 迁移到", "由 X 换成",
 # "替换掉了 X", "X 下线了", "不再使用 X"
 _LEFT_BEHIND = re.compile(
-    r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:[\w'’]+\s+){0,4}?"
+    r"\b(?:moved|switched|migrated|changed|went|upgraded|downgraded|ported|transitioned)\s+(?:[\w'’-]+\s+){0,4}?"
     r"(?:over\s+)?from\s+(\S.{0,59}?)\s+(?:to|onto)\b"   # (a name is short: a run of spaces is read once)
     r"|\b(?:moved|migrated|switched)\s+off\s+(?:of\s+)?(\S.{0,59}?)\s+(?:onto|to)\b"
-    r"|\b(?:moved|migrated|switched)\s+(?:away\s+from|off(?:\s+of)?)\s+((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
+    r"|\b(?:moved|migrated|switched|move|migration|switch)\s+(?:away\s+from|off(?:\s+of)?)\s+"
+    r"((?:[\w.+#-]+\s+){0,2}?[\w.+#-]*[\w+#])"
     r"(?=\s+(?:last|this|in|a|an|years?|months?|ago|since|back)\b|\s*[.,;:)](?:\s|$)|\s*\)|\s*$)"
     r"|\breplac(?:ed|ing)\s+((?:[\w.+#-]+\s+){0,3}?[\w.+#-]+)(?=\s+(?:with|by|as|for)\b|\s*[.,;:]|\s*$)"
     r"|(?<![\w.+#-])([A-Za-z][\w.+#-]*)(?:\s+(?:setup|instance|server|servers|cluster|pipelines?|install|"

@@ -49,7 +49,7 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from . import tools
-from .claims import WEEK, amounts_in, clock_times_in, line_lengths_in, ports_in, weekdays_in
+from .claims import WEEK, amounts_in, clock_times_in, left_behind, line_lengths_in, ports_in, weekdays_in
 
 # (starting where a number starts: a pattern free to start inside a long run of digits read it over
 # and over, a hostile fact of one long number taking minutes)
@@ -738,9 +738,25 @@ def values_of(text: str) -> Values:
             if about is None or about.search(text) or match.group(0).isupper():
                 add(kind, names[match.group(0).lower()], match.span())
     _how_often(text, found, given)
+    _leave_behind(text, found)
     return Values({kind: frozenset(values) for kind, values in found.items() if values},
                   _blanked(text, [(start, end) for kind, start, end in spans if kind not in _NAMING]), text,
                   tuple(spans))
+
+
+def _leave_behind(text: str, found: dict[str, set[str]]) -> None:
+    """A tool a note says was left behind is no value it gives, where it gives another for that job
+    ("We migrated the queue from RabbitMQ to NATS.", 消息队列从 RabbitMQ 迁移到了 Kafka: NATS, Kafka),
+    so that it gives another value than a note still saying RabbitMQ."""
+    gone = left_behind(text)
+    if not gone:
+        return
+    for spoken in gone:
+        for match in tools.pattern().finditer(spoken):
+            tool, job = tools.named(match.group(0)) or ("", "")
+            values = found.get(f"tool:{job}")
+            if values and tool in values and len(values) > 1:
+                values.discard(tool)
 
 
 def _how_often(text: str, found: dict[str, set[str]], given: list[tuple[str, str, tuple[int, int]]]) -> None:

@@ -2240,3 +2240,13 @@ def test_one_thing_named_two_ways_is_no_two_things(first: str, second: str, expe
     """An address and a domain, on-call and 值班, keeping and storing, a password and credentials, 门槛
     and 阈值: one word put in another's place that names the same thing."""
     assert _in_a_store(first, second) == expected
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Dunlow's billing-worker publishes jobs to RabbitMQ.",
+     "We migrated Dunlow's billing-worker queue from RabbitMQ to NATS."),
+    ("Dunlow CI runs on Jenkins.", "Dunlow CI runs on Buildkite since the move away from Jenkins."),
+])
+def test_a_tool_still_said_against_its_move_to_another(first: str, second: str):
+    """"Moved from RabbitMQ to NATS" gives NATS, not both: another queue than one still saying RabbitMQ."""
+    assert _in_a_store(first, second) == "contradiction"

@@ -488,3 +488,14 @@ def test_the_language_of_a_part_said_first(text: str, language: set[str] | None)
 ])
 def test_how_many_replicas_however_said(text: str, replicas: set[str] | None):
     assert values_of(text).kinds.get("count:replica") == replicas
+
+
+@pytest.mark.parametrize("text, job, tools", [
+    ("We moved the billing-worker queue from RabbitMQ to NATS.", "queue", {"nats"}),   # (a hyphened name between)
+    ("账单队列从 RabbitMQ 迁移到了 Kafka。", "queue", {"kafka"}),
+    ("CI runs on Buildkite since the move away from Jenkins.", "ci", {"buildkite"}),
+    ("Billing events go through RabbitMQ and Kafka.", "queue", {"rabbitmq", "kafka"}),   # (nothing left behind)
+    ("We moved away from Jenkins.", "ci", {"jenkins"}),   # (no other tool given: what it speaks of stays)
+])
+def test_a_tool_left_behind_is_no_value_given(text: str, job: str, tools: set[str]):
+    assert values_of(text).kinds.get(f"tool:{job}") == tools
