@@ -431,6 +431,19 @@ _RETRIED = re.compile(r"\bretr(?:y|ies|ied|ying)\b(?:\s+[\w-]+){0,4}?\s+(?:(once
 # a command-line option given a value ("`--workers 8`", "--max-old-space-size=4096"): a value of that option; a
 # number after it or anything joined by "=" (not "--dry-run uploads", where the word is the command's own)
 _OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([\w.:/@+-]+)|\s+(\d+(?:\.\d+)?)(?![\w.:/-]))")
+# a rollout's share said in words: to everyone (全量, "enabled for all users", 对全部用户开启) is 100 %, "half of
+# production traffic" 50 %, "a quarter of all traffic" 25 %; where a note speaks of a flag, a rollout or a canary
+# (not 全量备份, a full backup)
+_FULL_OF = r"\s*(?:备份|同步|索引|导出|导入|数据|快照|构建|扫描|更新|重建|计算|对账)"   # (全量备份: a full backup)
+_ROLLOUT_SAID = re.compile(r"\b(?:flags?|roll(?:ed|s|ing)?[\s-]+out|rollout|canary|traffic|enabled|switched\s+on)\b"
+                           r"|灰度|全量(?!" + _FULL_OF + r")|放量|开关", re.IGNORECASE)
+_ROLLOUT_SHARE = re.compile(r"(?:已经?|已)?全量(?!" + _FULL_OF + r")(?:打开|开启|放开|上线|发布)?"
+                            r"|(?:对|向)(?:全部|所有)(?:的)?(?:用户|客户|商户|租户|城市|门店|地区)"
+                            r"|\b(?:for|to)\s+(?:all|every)\s+(?:of\s+)?(?:(?:the|our|its|production|prod|live)\s+)*"
+                            r"(?:users|customers|merchants|tenants|accounts|cities|regions|stores|traffic)\b"
+                            r"|\b(?:for|to)\s+everyone\b"
+                            r"|\b(half|a\s+quarter)\s+of\s+(?:(?:the|all|our|its|production|prod|live)\s+)*"
+                            r"(?:users|traffic|requests)\b", re.IGNORECASE)
 # how many replicas, said as a setting ("worker replicas: 2", "replica count = 3", 副本数：3, 副本数为 3) or in Chinese
 # with what is replicated between (5 个 API 副本): a count of replicas, as "6 replicas" is
 _REPLICAS = re.compile(r"\breplicas?(?:\s+count)?`?\s*(?:[:=]|is|of)\s*(\d+)\b(?!\.\d|\s*%)"
@@ -635,6 +648,11 @@ def values_of(text: str) -> Values:
     if "--" in text:
         for match in _OPTION.finditer(text):
             add(f"option:{match.group(1)}", (match.group(2) or match.group(3)).lower(), match.span())
+    if _ROLLOUT_SAID.search(text):
+        for match in _ROLLOUT_SHARE.finditer(text):
+            part, start = (match.group(1) or "").lower(), match.start()   # (whose share stays said: "for all
+            add("percent", "50%" if part == "half" else "25%" if part else "100%",   # merchants" / "for every
+                match.span() if "全量" in match.group(0) else (start, start))       # merchant"; 全量 is the share)
     if "replica" in lowered or "副本" in text:
         for match in _REPLICAS.finditer(text):
             add("count:replica", next(group for group in match.groups() if group), match.span())

@@ -2250,3 +2250,13 @@ def test_one_thing_named_two_ways_is_no_two_things(first: str, second: str, expe
 def test_a_tool_still_said_against_its_move_to_another(first: str, second: str):
     """"Moved from RabbitMQ to NATS" gives NATS, not both: another queue than one still saying RabbitMQ."""
     assert _in_a_store(first, second) == "contradiction"
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Haverly's fast_pay flag is rolled out to 20% of merchants.", "Haverly: fast_pay flag enabled for all merchants.",
+     "contradiction"),
+    ("Haverly 的 fast_pay 开关灰度到 30%。", "Haverly fast_pay 已经全量放开了。", "contradiction"),
+    ("Haverly 的 fast_pay 开关在生产对所有用户开启。", "生产上 Haverly fast_pay 已经全量打开。", "duplicate"),
+])
+def test_a_flag_for_everyone_is_a_flag_at_100_percent(first: str, second: str, expected: str):
+    assert _in_a_store(first, second) == expected

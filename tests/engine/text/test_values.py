@@ -499,3 +499,16 @@ def test_how_many_replicas_however_said(text: str, replicas: set[str] | None):
 ])
 def test_a_tool_left_behind_is_no_value_given(text: str, job: str, tools: set[str]):
     assert values_of(text).kinds.get(f"tool:{job}") == tools
+
+
+@pytest.mark.parametrize("text, share", [
+    ("Haverly's fast_pay flag is enabled for all merchants.", {"100%"}),
+    ("Haverly 的 fast_pay 开关已经全量打开。", {"100%"}),
+    ("Haverly fast_pay 开关对所有商户开启。", {"100%"}),
+    ("The fast_pay rollout covers half of production traffic.", {"50%"}),
+    ("Haverly canary: a quarter of all traffic.", {"25%"}),
+    ("Haverly 每周日做一次全量备份。", None),                     # (a full backup, no rollout)
+    ("Invoices for all customers are emailed nightly.", None),   # (no flag, no rollout)
+])
+def test_a_rollouts_share_said_in_words(text: str, share: set[str] | None):
+    assert values_of(text).kinds.get("percent") == share
