@@ -279,14 +279,19 @@ _TEAM = re.compile(r"\b(?:(?:owned|maintained|run|looked\s+after|taken\s+over)\s
                    r"\s+(?:team|squad|crew|guild)\b|@([\w-]+(?:/[\w-]+)?)|[Tt]eam\s+([A-Z][\w-]*))"
                    r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+(?:team|squad)\s+(?:owns|maintains|runs)\b"
                    r"|(?<![\w-])[Tt]eam\s+([A-Z][\w-]*)\s+(?:owns|maintains|runs)\b"
-                   r"|\b(?:[Oo]wners?(?:\s+(?:for|of)\s+\S+)?|owned\s+by)\s*(?:are|is|:)\s*(?:the\s+)?"
-                   r"(?:([A-Z][\w-]*)\s+team\b|@([\w-]+(?:/[\w-]+)?))"
+                   r"|\b(?:[Oo]wners?(?:\s+(?:for|of)\s+(?:the\s+)?[^\s:]+(?:\s+[^\s:]+){0,3}?)?|owned\s+by|owning\s+team)\s*"
+                   r"(?:are|is|:)\s*(?:the\s+)?(?:(?!(?:same|whole|other|entire|new|old)\b)([A-Za-z][\w-]*)\s+team\b"
+                   r"|@([\w-]+(?:/[\w-]+)?)"
+                   r"|[Tt]eam\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?))"   # ("Owner of the billing API: payments team",
+                   # "owner: team Quote Core", "Its owning team is …")
+                   r"|(?<![\w-])(?:[Tt]he\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)\s+team\s+is\s+the\s+owner\s+of\b"
+                   r"|\bowning\s+team\s+is\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)"
                    r"|由\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|owner)"
                    r"|(?:^|(?<=[.;]\s))([A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,2})\s+(?:owns|maintains)\b"   # (Platform
                    # Engineering owns …: two or three names opening a sentence)
                    r"|(?:owner|负责人|负责团队|归属团队|维护团队)\s*(?:是|为|:|：)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*"
                    r"(?:组|团队|小组|部门)"
-                   r"|归\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理)"
+                   r"|归\s*([\u4e00-\u9fffA-Za-z]{1,14}?)\s*(?:组|团队|小组|部门)\s*(?:负责|维护|管理|管)"
                    r"|(?:移交给|移交|转交给|交接给)\s*([\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:组|团队|小组|部门)"
                    r"|负责人\s*(?:是|为|:|：)\s*([\u4e00-\u9fff]{2,4})(?=$|[。，,；;\s])"   # (a person: 负责人是贺明轩;
                    # not one named with a team: 孙浩（基础架构组）)

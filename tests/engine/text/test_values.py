@@ -317,6 +317,13 @@ def test_so_many_times_in_a_span_is_how_often_and_once_a_week_is_no_monday():
     ("The Orrery scheduler is owned by the Driftwood squad.", {"owner": {"driftwood"}}),
     ("Orrery billing belongs to the Revenue Platform team.", {"owner": {"revenue-platform"}}),
     ("后端同学负责上线。", {}),
+    ("Owner of the Orrery ledger API: billing team.", {"owner": {"billing"}}),
+    ("Orrery scheduler owner: team North Star.", {"owner": {"north-star"}}),
+    ("The Wharf Ops team is the owner of orrery-gw.", {"owner": {"wharf-ops"}}),
+    ("Orrery's owning team is Core Ledger.", {"owner": {"core-ledger"}}),
+    ("订单中心归 Fulfillment 团队负责。", {"owner": {"fulfillment"}}),   # (a name longer than eight letters)
+    ("订单中心归交易平台组管。", {"owner": {"交易平台"}}),
+    ("Orrery's owner is the same team as billing.", {}),
 ])
 def test_the_team_a_thing_belongs_to_is_a_value(text: str, kinds: dict[str, set[str]]):
     assert values_of(text).kinds == kinds
