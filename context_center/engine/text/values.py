@@ -449,6 +449,15 @@ _ROLLOUT_SHARE = re.compile(r"(?:已经?|已)?全量(?!" + _FULL_OF + r")(?:打�
                             r"|\b(?:for|to)\s+everyone\b"
                             r"|\b(half|a\s+quarter)\s+of\s+(?:(?:the|all|our|its|production|prod|live)\s+)*"
                             r"(?:users|traffic|requests)\b", re.IGNORECASE)
+# where Terraform keeps its state ("Terraform state lives in s3://acme-tfstate", "… is kept in Terraform Cloud
+# workspaces", Terraform 状态存放在 tf-state 桶): Terraform Cloud (or HCP Terraform), or a bucket of S3, GCS or Azure
+_TERRAFORM_STATE = re.compile(r"\bterraform\b.{0,40}?(?:\bstate\b|\bbackend\b|状态)"
+                              r"|(?:\bstate\b|状态).{0,40}?\bterraform\b", re.IGNORECASE)
+_STATE_BACKENDS = (("terraform-cloud", re.compile(r"\b(?:terraform\s+cloud|hcp\s+terraform|tfc)(?:\s+workspaces?)?\b",
+                                                  re.IGNORECASE)),
+                   ("gcs", re.compile(r"\bgs://|\bgcs\b|google\s+cloud\s+storage", re.IGNORECASE)),
+                   ("azurerm", re.compile(r"\bazurerm\b|\bazure\s+(?:blob|storage)\b", re.IGNORECASE)),
+                   ("s3", re.compile(r"\bs3\b|\bbucket\b|桶", re.IGNORECASE)))
 # how many replicas, said as a setting ("worker replicas: 2", "replica count = 3", 副本数：3, 副本数为 3) or in Chinese
 # with what is replicated between (5 个 API 副本): a count of replicas, as "6 replicas" is
 _REPLICAS = re.compile(r"\breplicas?(?:\s+count)?`?\s*(?:[:=]|is|of)\s*(\d+)\b(?!\.\d|\s*%)"
@@ -658,6 +667,10 @@ def values_of(text: str) -> Values:
             part, start = (match.group(1) or "").lower(), match.start()   # (whose share stays said: "for all
             add("percent", "50%" if part == "half" else "25%" if part else "100%",   # merchants" / "for every
                 match.span() if "全量" in match.group(0) else (start, start))       # merchant"; 全量 is the share)
+    if "terraform" in lowered and _TERRAFORM_STATE.search(text):
+        backend = next(((name, where) for name, said in _STATE_BACKENDS if (where := said.search(text))), None)
+        if backend:
+            add("terraform-state", backend[0], backend[1].span())
     if "replica" in lowered or "副本" in text:
         for match in _REPLICAS.finditer(text):
             add("count:replica", next(group for group in match.groups() if group), match.span())

@@ -2260,3 +2260,9 @@ def test_a_tool_still_said_against_its_move_to_another(first: str, second: str):
 ])
 def test_a_flag_for_everyone_is_a_flag_at_100_percent(first: str, second: str, expected: str):
     assert _in_a_store(first, second) == expected
+
+
+def test_terraform_state_in_a_bucket_against_terraform_cloud():
+    """Two places for one state: a bucket's name and a workspace's are no two things."""
+    assert _in_a_store("Tollmere's Terraform state lives in Terraform Cloud workspaces.",
+                       "Terraform state for Tollmere is stored in the S3 bucket tollmere-tfstate.") == "contradiction"

@@ -519,3 +519,14 @@ def test_a_tool_left_behind_is_no_value_given(text: str, job: str, tools: set[st
 ])
 def test_a_rollouts_share_said_in_words(text: str, share: set[str] | None):
     assert values_of(text).kinds.get("percent") == share
+
+
+@pytest.mark.parametrize("text, backend", [
+    ("Tollmere's Terraform state is kept in Terraform Cloud, workspace tm-prod.", {"terraform-cloud"}),
+    ("Tollmere Terraform state: s3://tollmere-tf.", {"s3"}),
+    ("Tollmere 的 Terraform 状态放在 tm-tfstate 桶里。", {"s3"}),
+    ("Tollmere's Terraform backend is a GCS bucket, tm-tf-state.", {"gcs"}),
+    ("Tollmere's infrastructure is managed with Terraform.", None),   # (nothing said of its state)
+])
+def test_where_terraform_keeps_its_state(text: str, backend: set[str] | None):
+    assert values_of(text).kinds.get("terraform-state") == backend
