@@ -118,6 +118,13 @@ JOBS: dict[str, str] = {
 }
 
 
+# a tool listed for one job that does a second, where a note speaks of that one ("formats JS with Biome", Biome
+# 格式化): (that job, the words saying it)
+SECOND_JOBS: dict[str, tuple[str, re.Pattern[str]]] = {
+    "biome": ("formatter", re.compile(r"\bformat|格式化", re.IGNORECASE)),
+}
+
+
 @lru_cache(maxsize=None)
 def _table() -> dict[str, tuple[str, str]]:
     """Each spelling → (its tool, as first spelled; its job)."""

@@ -577,6 +577,9 @@ def values_of(text: str) -> Values:
 
     for match in tools.pattern().finditer(text):
         tool, job = tools.named(match.group(0)) or ("", "")
+        second = tools.SECOND_JOBS.get(tool)
+        if second and second[1].search(text):
+            job = second[0]
         if tool:
             add(f"tool:{job}", tool, match.span())
     digits = any(ch.isdigit() for ch in text)

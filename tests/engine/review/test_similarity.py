@@ -2266,3 +2266,12 @@ def test_terraform_state_in_a_bucket_against_terraform_cloud():
     """Two places for one state: a bucket's name and a workspace's are no two things."""
     assert _in_a_store("Tollmere's Terraform state lives in Terraform Cloud workspaces.",
                        "Terraform state for Tollmere is stored in the S3 bucket tollmere-tfstate.") == "contradiction"
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("Kestwick formats its TypeScript with Prettier.", "Kestwick's TypeScript formatter is Biome.", "contradiction"),
+    ("Kestwick lints its TypeScript with ESLint.", "Kestwick's TypeScript linter is Biome.", "contradiction"),
+])
+def test_a_tool_of_two_jobs_is_of_the_one_a_note_speaks_of(first: str, second: str, expected: str):
+    """Biome lints and formats: against Prettier it is a formatter, against ESLint a linter."""
+    assert _in_a_store(first, second) == expected
