@@ -8,15 +8,18 @@ judges both). The kinds, each normalised so that two spellings of one value are 
 
 - ``duration`` ("30 minutes" = "1800s", "2 weeks" = "14d", "one day" = "24 hours", "a one-week
   sprint", "a 30-second limit", 十分钟), ``size``
-  ("10MB", "10 megabytes"), ``percent``, ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz",
+  ("10MB", "10 megabytes"), ``percent`` (a rollout's share said in words too: 全量, "for all users" = 100 %),
+  ``rate`` (per second: "1,000 req/min"), ``hertz`` ("48 MHz",
   "30 fps", 20 帧), ``bitrate`` ("9600 baud", "128 kbps"), ``mass`` (2.5 kg, 5 公斤), ``length``
   (80 mm, 8 厘米), ``dpi``, ``resolution`` ("1280x720" = "720p"), ``temperature`` (-15℃ = 零下 15 摄氏度);
 - ``clock`` ("2am" = "02:00" = 凌晨两点, 晚上 11:59 = "11:59 PM"), ``weekday`` ("Tuesdays", 周二),
   ``frequency`` in seconds ("nightly" = "every 24 hours", "every minute", 每 5 分钟);
 - ``count:<thing>`` ("6 tickets" = "six tickets"; 四张 = 4 张; ``count:retry``: "retried 8 times" =
-  "8 retry attempts"; "8 worker processes"; pods and instances counted as replicas), ``setting:<name>``
+  "8 retry attempts"; "8 worker processes"; pods and instances counted as replicas, and "replicas: 3", 副本数：3),
+  ``setting:<name>``
   (a setting named as code and the bare number it is given: "PIPEWREN_CONCURRENCY defaults to 8",
-  MOQUE_CONCURRENCY 默认是 8), ``money:<currency>`` ("€1,000" =
+  MOQUE_CONCURRENCY 默认是 8), ``option:<name>`` (a command-line option's value: `--workers 8`,
+  --max-old-space-size=4096), ``money:<currency>`` ("€1,000" =
   "1000 EUR", 5 万元), ``android-sdk:<min|target|compile>``;
 - ``date`` ("20 December" = "Dec 20" = 12 月 20 日), ``day-of-month`` ("on the 15th", 每月 10 号),
   ``time-zone`` (UTC, Europe/Berlin, 北京时间), ``multiplier``
@@ -30,13 +33,15 @@ judges both). The kinds, each normalised so that two spellings of one value are 
   or a toggle "is on" / "is off", "enabled" / "switched off", 已全量打开 / 关闭状态, where a flag is spoken of or
   named as code: `new_checkout`), ``channel`` (SMS, email, push notifications, 短信: how a message
   reaches people; its words stay in the rest, since "the SMS code" and "the email link" are two things);
-- ``programming-language`` ("written in Kotlin", "a Go binary", 用 Go 写的), ``base-image`` (alpine:3.19,
-  debian:bookworm-slim), ``projection`` (EPSG:4326);
+- ``programming-language`` ("written in Kotlin", "a Go binary", 用 Go 写的, "language: Rust"), ``base-image``
+  (alpine:3.19, debian:bookworm-slim), ``projection`` (EPSG:4326), ``terraform-state`` (where Terraform keeps
+  its state: Terraform Cloud, or a bucket of S3, GCS or Azure);
 - ``region`` (eu-west-1, cn-shanghai, 华东 2（上海）, 杭州地域), ``log-level``, ``architecture`` (arm64,
   x86_64, Graviton), ``precision`` (bf16, fp16), ``gpu`` (A100, T4);
 - ``version:<product>`` (Unity 6, MySQL 8.0 = MySQL 8, "iOS version is 16", "our Go toolchain is
   pinned at 1.21", Redis 已经升级到 7.0), and ``tool:<job>``: a tool by
-  what it is for (:mod:`.tools`: Sentry and Rollbar are both error trackers).
+  what it is for (:mod:`.tools`: Sentry and Rollbar are both error trackers; one a note says was left
+  behind, where it names another for that job, is none it gives: "moved from RabbitMQ to NATS").
 
 What is not a value is the note's **rest**: its text with every value taken out, whose words say
 what the values are of.
