@@ -118,19 +118,25 @@ def test_the_hook_as_a_whole_process_denies_in_claude_codes_words_and_allows_in_
         "hooks"]["PreToolUse"][0]["hooks"][0]["command"]
     assert command.endswith("hook claude-code --pre-tool-use") and str(state_root) in command
 
+    environment = {"HOME": str(tmp_path), "PATH": "/usr/bin"}
+
     def run(given: dict) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(state_root), "hook",
                                "claude-code", "--pre-tool-use"], input=json.dumps(given), capture_output=True,
-                              text=True, cwd=workspace, timeout=60, env={"HOME": str(tmp_path), "PATH": "/usr/bin"})
+                              text=True, cwd=workspace, timeout=60, env=environment)
 
-    denied = run(event(workspace, "Bash", command="npm install left-pad"))
-    assert denied.returncode == 0, denied.stderr
-    said = json.loads(denied.stdout)["hookSpecificOutput"]
-    assert said["hookEventName"] == "PreToolUse" and said["permissionDecision"] == "deny"
-    assert "CLAUDE.md:3" in said["permissionDecisionReason"]
-    allowed = run(event(workspace, "Bash", command="pnpm install left-pad"))
-    assert allowed.returncode == 0 and allowed.stdout == ""
-    garbled = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(state_root), "hook",
-                              "claude-code", "--pre-tool-use"], input="{not json", capture_output=True, text=True,
-                             cwd=workspace, timeout=60)
-    assert garbled.returncode == 0 and garbled.stdout == ""   # a hook that cannot decide allows the call
+    try:
+        denied = run(event(workspace, "Bash", command="npm install left-pad"))
+        assert denied.returncode == 0, denied.stderr
+        said = json.loads(denied.stdout)["hookSpecificOutput"]
+        assert said["hookEventName"] == "PreToolUse" and said["permissionDecision"] == "deny"
+        assert "CLAUDE.md:3" in said["permissionDecisionReason"]
+        allowed = run(event(workspace, "Bash", command="pnpm install left-pad"))
+        assert allowed.returncode == 0 and allowed.stdout == ""
+        garbled = subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(state_root), "hook",
+                                  "claude-code", "--pre-tool-use"], input="{not json", capture_output=True, text=True,
+                                 cwd=workspace, timeout=60)
+        assert garbled.returncode == 0 and garbled.stdout == ""   # a hook that cannot decide allows the call
+    finally:   # (the hook started the resident service, as it does for a user: it is stopped, not left idling)
+        subprocess.run([sys.executable, "-m", "context_center", "--state-root", str(state_root), "service", "stop"],
+                       capture_output=True, text=True, cwd=workspace, timeout=60, env=environment)
