@@ -155,3 +155,13 @@ def pattern() -> re.Pattern[str]:
 def named(written: str) -> tuple[str, str] | None:
     """(tool, job) for a spelling as written ("PostgreSQL" → ("postgres", "sql-database"))."""
     return _table().get(re.sub(r"\s+", "-", written.lower()))
+
+
+def named_in(written: str, text: str) -> tuple[str, str] | None:
+    """(tool, job) for a spelling as ``text`` writes it: a tool of two jobs is of the one ``text``
+    speaks of (:data:`SECOND_JOBS`)."""
+    found = named(written)
+    if found is None:
+        return None
+    second = SECOND_JOBS.get(found[0])
+    return (found[0], second[0]) if second and second[1].search(text) else found

@@ -581,10 +581,7 @@ def values_of(text: str) -> Values:
         given.append((kind, value, span))
 
     for match in tools.pattern().finditer(text):
-        tool, job = tools.named(match.group(0)) or ("", "")
-        second = tools.SECOND_JOBS.get(tool)
-        if second and second[1].search(text):
-            job = second[0]
+        tool, job = tools.named_in(match.group(0), text) or ("", "")
         if tool:
             add(f"tool:{job}", tool, match.span())
     digits = any(ch.isdigit() for ch in text)
@@ -797,7 +794,7 @@ def _leave_behind(text: str, found: dict[str, set[str]]) -> None:
         return
     for spoken in gone:
         for match in tools.pattern().finditer(spoken):
-            tool, job = tools.named(match.group(0)) or ("", "")
+            tool, job = tools.named_in(match.group(0), text) or ("", "")
             values = found.get(f"tool:{job}")
             if values and tool in values and len(values) > 1:
                 values.discard(tool)
